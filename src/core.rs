@@ -1,0 +1,11 @@
+//! The sporting rules as pure functions and values: no I/O, no system time.
+//!
+//! Every instant a rule needs comes in as an argument. Each rule names its ID
+//! from `RULES.md` (for example R3.5.3) in a doc comment or a test.
+
+pub mod clock;
+pub mod game;
+pub mod leave;
+pub mod notation;
+pub mod pgn;
+pub mod regulation;

@@ -1,0 +1,1 @@
+//! Placeholder: the game record, filled by the [foundation] issue.

@@ -1,0 +1,1 @@
+//! Placeholder: PGN export, filled by the [foundation] issue.

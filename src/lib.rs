@@ -1,0 +1,9 @@
+//! corrbot: a chat bot that runs correspondence-chess club events on Telegram
+//! and Discord under the Ukrainian federation's rules for «заочні шахи».
+//!
+//! The crate follows `ARCHITECTURE` in the README: a pure [`core`] of sporting
+//! rules, and around it the time source ([`time`]), the app layer, the store,
+//! the scheduler, the outbox, image rendering and the chat adapters.
+
+pub mod core;
+pub mod time;

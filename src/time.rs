@@ -1,0 +1,1 @@
+//! Placeholder: the time source (`Clock`), filled by the [clock] issue.
