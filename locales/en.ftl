@@ -1,0 +1,42 @@
+# corrbot: English messages.
+# Every message has a counterpart with the same id in uk.ftl.
+
+days = { $count ->
+    [one] { $count } day
+   *[other] { $count } days
+}
+
+## Command input errors
+error-empty = Empty message. Send a move (for example e2-e4) or a command; /help lists them all.
+error-too-long = The message is too long ({ $chars } characters, at most { $max }). Please send a shorter text.
+error-unknown-command = Unknown command { $word }. /help lists all commands.
+error-missing-argument = { $command } needs: { $argument }. See /help { $name }.
+error-invalid-argument = { $command } cannot read «{ $value }» ({ $argument }). See /help { $name }.
+
+## Help: one line per command
+help-intro = corrbot commands (the «/» is optional):
+help-help = /help [command] — this help
+help-start = /start — greeting and registration
+help-profile = /profile — your profile
+help-name = /name NAME — your name in events
+help-lang = /lang uk|en — the language of messages
+help-notation = /notation ukr|ukr-short|san|lan|uci|iccf — the notation the bot shows moves in
+help-orientation = /orientation auto|white|black — which side the board is shown from
+help-contact = /contact address|email TEXT — your contact details («-» clears)
+help-contacts = /contacts [player] — contact details you may see
+help-link = /link [CODE] — join your Telegram and Discord accounts
+help-events = /events — events
+help-event = /event create|show|join|withdraw|start … — an event
+help-games = /games — your games
+help-board = /board [#game] — the board
+help-move = /move [#game] MOVE — make a move (e2-e4, Кg1-f3, 0-0)
+help-draw = /draw offer|accept|decline [#game] — a draw
+help-claim = /claim repetition|fifty [#game] [MOVE] — claim a draw
+help-resign = /resign [#game] — resign
+help-time = /time [#game] — both players' time
+help-record = /record [#game] — the game's record with time used
+help-leave = /leave add DATE DAYS | list | cancel N — leave
+help-mute = /mute — turn off move notices
+help-unmute = /unmute — turn on move notices
+help-standings = /standings [#event] — the standings table
+help-pgn = /pgn [#game] | /pgn event N — PGN

@@ -1,0 +1,251 @@
+//! The command grammar, the same on every platform (Telegram `/commands`,
+//! Discord slash commands, console lines): text in, a [`Command`] out.
+//!
+//! A command word may be written in English or Ukrainian, with or without a
+//! leading `/` (and a Telegram `@botname` suffix). A text that is no command
+//! but looks like a move is a [`Command::Move`] without a game, so a player
+//! with one game to move may just send `e2-e4`.
+
+mod words;
+
+use serde::{Deserialize, Serialize};
+
+pub use words::CommandWord;
+
+/// The longest text the bot reads; longer texts are refused unread.
+pub const MAX_TEXT_CHARS: usize = 1000;
+
+/// A reference to a game or an event by its number (`#12` or `12`).
+pub type Number = i64;
+
+/// A platform-neutral command.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "command", rename_all = "snake_case")]
+pub enum Command {
+    /// The command list, or one command's help.
+    Help { topic: Option<CommandWord> },
+    /// The greeting that registers a newcomer.
+    Start,
+    /// Show one's profile.
+    Profile,
+    /// Set one's display name.
+    SetName { name: String },
+    /// Set one's language (`uk`, `en`).
+    SetLanguage { code: String },
+    /// Set one's preferred notation.
+    SetNotation { notation: String },
+    /// Set the board orientation (`auto`, `white`, `black`).
+    SetOrientation { orientation: String },
+    /// Set or clear one's postal address or e-mail (R2.1.2, R3.4.4).
+    SetContact {
+        field: ContactField,
+        value: Option<String>,
+    },
+    /// Show someone's contact details (as far as the asker may see them).
+    Contacts { player: Option<String> },
+    /// Link accounts: without a code, get one; with a code, join.
+    Link { code: Option<String> },
+    /// List events.
+    Events,
+    /// Event administration and membership.
+    Event(EventCommand),
+    /// List one's games.
+    Games,
+    /// Show a board.
+    Board { game: Option<Number> },
+    /// Make a move (R3.2.1).
+    Move { game: Option<Number>, text: String },
+    /// Offer, accept or decline a draw.
+    Draw {
+        action: DrawAction,
+        game: Option<Number>,
+    },
+    /// Claim a draw by threefold repetition or the 50-move rule.
+    Claim {
+        kind: ClaimKind,
+        game: Option<Number>,
+        declared_move: Option<String>,
+    },
+    /// Resign a game; the first call asks for confirmation.
+    Resign {
+        game: Option<Number>,
+        confirmed: bool,
+    },
+    /// Both clocks of a game (R3.4.2).
+    Time { game: Option<Number> },
+    /// A game's record: moves with both time counts (R3.4.2).
+    Record { game: Option<Number> },
+    /// Leave (R3.6).
+    Leave(LeaveCommand),
+    /// Stop move notices (R3.2.3: the player stays responsible).
+    Mute,
+    /// Resume move notices.
+    Unmute,
+    /// An event's standings.
+    Standings { event: Option<Number> },
+    /// PGN of a game (`game`) or of a whole event (`event`).
+    Pgn { target: PgnTarget },
+}
+
+/// Which contact detail.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ContactField {
+    /// Postal address.
+    Address,
+    /// E-mail address.
+    Email,
+}
+
+/// Event commands.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "action", rename_all = "snake_case")]
+pub enum EventCommand {
+    /// Create an event: a name and `key=value` settings.
+    Create {
+        name: String,
+        settings: Vec<(String, String)>,
+    },
+    /// Show an event.
+    Show { event: Number },
+    /// Join an event before it starts.
+    Join { event: Number },
+    /// Withdraw from an event before it starts.
+    Withdraw { event: Number },
+    /// Start an event: pair it and start all its games (R1.1).
+    Start { event: Number },
+}
+
+/// Draw actions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DrawAction {
+    /// Offer a draw.
+    Offer,
+    /// Accept the opponent's offer.
+    Accept,
+    /// Decline the opponent's offer.
+    Decline,
+}
+
+/// Draw claims.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClaimKind {
+    /// Threefold repetition.
+    Repetition,
+    /// The 50-move rule.
+    FiftyMoves,
+}
+
+/// Leave commands (R3.6).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "action", rename_all = "snake_case")]
+pub enum LeaveCommand {
+    /// Register a leave from `start` (YYYY-MM-DD) for `days` days.
+    Add {
+        start: String,
+        days: String,
+        event: Option<Number>,
+    },
+    /// List one's leaves.
+    List,
+    /// Cancel a leave before it starts, or cut it short while it runs.
+    Cancel { leave: Number },
+}
+
+/// What `pgn` exports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PgnTarget {
+    /// One game (or the asker's only game).
+    Game(Option<Number>),
+    /// A whole event.
+    Event(Number),
+}
+
+/// Why a text is not a command; each variant maps to a catalog message.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CommandError {
+    /// The text is empty.
+    #[error("empty message")]
+    Empty,
+    /// The text is longer than [`MAX_TEXT_CHARS`].
+    #[error("message too long ({chars} characters)")]
+    TooLong { chars: usize },
+    /// An unknown command word.
+    #[error("unknown command {word}")]
+    Unknown { word: String },
+    /// A required argument is missing.
+    #[error("{command} needs {argument}")]
+    Missing {
+        command: CommandWord,
+        argument: &'static str,
+    },
+    /// An argument has the wrong form.
+    #[error("{command}: cannot read {argument} «{value}»")]
+    Invalid {
+        command: CommandWord,
+        argument: &'static str,
+        value: String,
+    },
+}
+
+impl CommandError {
+    /// The catalog id of this error's message.
+    pub fn message_id(&self) -> &'static str {
+        match self {
+            CommandError::Empty => "error-empty",
+            CommandError::TooLong { .. } => "error-too-long",
+            CommandError::Unknown { .. } => "error-unknown-command",
+            CommandError::Missing { .. } => "error-missing-argument",
+            CommandError::Invalid { .. } => "error-invalid-argument",
+        }
+    }
+}
+
+/// Reads one message as a command.
+pub fn parse(text: &str) -> Result<Command, CommandError> {
+    let chars = text.chars().count();
+    if chars > MAX_TEXT_CHARS {
+        return Err(CommandError::TooLong { chars });
+    }
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(CommandError::Empty);
+    }
+    let (head, rest) = split_word(text);
+    let word = head.strip_prefix('/').unwrap_or(head);
+    let word = word.split('@').next().unwrap_or(word);
+    match CommandWord::from_word(word) {
+        Some(command) => words::parse_args(command, rest),
+        None if head.starts_with('/') => Err(CommandError::Unknown {
+            word: head.to_owned(),
+        }),
+        None => Ok(Command::Move {
+            game: None,
+            text: text.to_owned(),
+        }),
+    }
+}
+
+/// Splits off the first whitespace-separated word.
+pub(crate) fn split_word(text: &str) -> (&str, &str) {
+    let text = text.trim_start();
+    match text.find(char::is_whitespace) {
+        Some(end) => (&text[..end], text[end..].trim_start()),
+        None => (text, ""),
+    }
+}
+
+/// Reads a game or event number: `12` or `#12`.
+pub(crate) fn read_number(word: &str) -> Option<Number> {
+    let digits = word.strip_prefix('#').unwrap_or(word);
+    if digits.is_empty() || digits.len() > 12 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse().ok()
+}
+
+#[cfg(test)]
+mod tests;

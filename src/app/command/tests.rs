@@ -1,0 +1,306 @@
+use super::*;
+
+fn ok(text: &str) -> Command {
+    parse(text).unwrap_or_else(|error| panic!("{text:?}: {error}"))
+}
+
+#[test]
+fn a_bare_move_is_a_move_without_a_game() {
+    assert_eq!(
+        ok("e2-e4"),
+        Command::Move {
+            game: None,
+            text: "e2-e4".into()
+        }
+    );
+    assert_eq!(
+        ok("  Кg1-f3  "),
+        Command::Move {
+            game: None,
+            text: "Кg1-f3".into()
+        }
+    );
+}
+
+#[test]
+fn move_takes_an_optional_game_number() {
+    assert_eq!(
+        ok("/move #12 e2-e4"),
+        Command::Move {
+            game: Some(12),
+            text: "e2-e4".into()
+        }
+    );
+    assert_eq!(
+        ok("/move 7 0-0"),
+        Command::Move {
+            game: Some(7),
+            text: "0-0".into()
+        }
+    );
+    assert_eq!(
+        ok("/хід e7-e5"),
+        Command::Move {
+            game: None,
+            text: "e7-e5".into()
+        }
+    );
+    assert!(matches!(
+        parse("/move"),
+        Err(CommandError::Missing {
+            argument: "move",
+            ..
+        })
+    ));
+}
+
+#[test]
+fn telegram_bot_suffix_and_case_are_ignored() {
+    assert_eq!(ok("/Games@corrbot"), Command::Games);
+    assert_eq!(ok("/ПАРТІЇ"), Command::Games);
+}
+
+#[test]
+fn unknown_slash_commands_are_refused() {
+    assert_eq!(
+        parse("/fly"),
+        Err(CommandError::Unknown {
+            word: "/fly".into()
+        })
+    );
+}
+
+#[test]
+fn empty_and_oversized_texts_are_refused() {
+    assert_eq!(parse("   "), Err(CommandError::Empty));
+    let long = "a".repeat(MAX_TEXT_CHARS + 1);
+    assert_eq!(
+        parse(&long),
+        Err(CommandError::TooLong {
+            chars: MAX_TEXT_CHARS + 1
+        })
+    );
+}
+
+#[test]
+fn event_create_reads_name_and_settings() {
+    let command = ok("/event create Кубок клубу 2026 rules=postal rounds=2");
+    let expected = EventCommand::Create {
+        name: "Кубок клубу 2026".into(),
+        settings: vec![
+            ("rules".into(), "postal".into()),
+            ("rounds".into(), "2".into()),
+        ],
+    };
+    assert_eq!(command, Command::Event(expected));
+    assert!(matches!(
+        parse("/event create rules=postal"),
+        Err(CommandError::Missing { .. })
+    ));
+    assert!(matches!(
+        parse("/event create A rules=postal B"),
+        Err(CommandError::Invalid {
+            argument: "setting",
+            ..
+        })
+    ));
+}
+
+#[test]
+fn event_actions_need_a_number() {
+    assert_eq!(
+        ok("/event join #3"),
+        Command::Event(EventCommand::Join { event: 3 })
+    );
+    assert_eq!(
+        ok("/турнір почати 4"),
+        Command::Event(EventCommand::Start { event: 4 })
+    );
+    assert!(matches!(
+        parse("/event join"),
+        Err(CommandError::Missing {
+            argument: "event",
+            ..
+        })
+    ));
+    assert!(matches!(
+        parse("/event join x"),
+        Err(CommandError::Invalid {
+            argument: "event",
+            ..
+        })
+    ));
+    assert!(matches!(
+        parse("/event dance 1"),
+        Err(CommandError::Invalid {
+            argument: "action",
+            ..
+        })
+    ));
+}
+
+#[test]
+fn draw_offer_is_the_default_action() {
+    assert_eq!(
+        ok("/draw"),
+        Command::Draw {
+            action: DrawAction::Offer,
+            game: None
+        }
+    );
+    assert_eq!(
+        ok("/draw 5"),
+        Command::Draw {
+            action: DrawAction::Offer,
+            game: Some(5)
+        }
+    );
+    assert_eq!(
+        ok("/draw accept #5"),
+        Command::Draw {
+            action: DrawAction::Accept,
+            game: Some(5)
+        }
+    );
+    assert_eq!(
+        ok("/нічия відхилити"),
+        Command::Draw {
+            action: DrawAction::Decline,
+            game: None
+        }
+    );
+}
+
+#[test]
+fn claims_carry_an_optional_declared_move() {
+    assert_eq!(
+        ok("/claim repetition #2 Кg1-f3"),
+        Command::Claim {
+            kind: ClaimKind::Repetition,
+            game: Some(2),
+            declared_move: Some("Кg1-f3".into())
+        }
+    );
+    assert_eq!(
+        ok("/claim 50"),
+        Command::Claim {
+            kind: ClaimKind::FiftyMoves,
+            game: None,
+            declared_move: None
+        }
+    );
+}
+
+#[test]
+fn resignation_needs_confirmation() {
+    assert_eq!(
+        ok("/resign 3"),
+        Command::Resign {
+            game: Some(3),
+            confirmed: false
+        }
+    );
+    assert_eq!(
+        ok("/resign 3 confirm"),
+        Command::Resign {
+            game: Some(3),
+            confirmed: true
+        }
+    );
+    assert_eq!(
+        ok("/здатися так"),
+        Command::Resign {
+            game: None,
+            confirmed: true
+        }
+    );
+}
+
+#[test]
+fn leave_commands() {
+    assert_eq!(ok("/leave"), Command::Leave(LeaveCommand::List));
+    assert_eq!(
+        ok("/leave add 2026-12-01 10"),
+        Command::Leave(LeaveCommand::Add {
+            start: "2026-12-01".into(),
+            days: "10".into(),
+            event: None
+        })
+    );
+    assert_eq!(
+        ok("/leave cancel 2"),
+        Command::Leave(LeaveCommand::Cancel { leave: 2 })
+    );
+    assert!(matches!(
+        parse("/leave add 2026-12-01"),
+        Err(CommandError::Missing {
+            argument: "days",
+            ..
+        })
+    ));
+}
+
+#[test]
+fn contacts_set_and_clear() {
+    assert_eq!(
+        ok("/contact email anna@example.org"),
+        Command::SetContact {
+            field: ContactField::Email,
+            value: Some("anna@example.org".into())
+        }
+    );
+    assert_eq!(
+        ok("/contact address -"),
+        Command::SetContact {
+            field: ContactField::Address,
+            value: None
+        }
+    );
+    assert!(matches!(
+        parse("/contact phone 1"),
+        Err(CommandError::Invalid { .. })
+    ));
+}
+
+#[test]
+fn pgn_of_a_game_or_an_event() {
+    assert_eq!(
+        ok("/pgn"),
+        Command::Pgn {
+            target: PgnTarget::Game(None)
+        }
+    );
+    assert_eq!(
+        ok("/pgn 4"),
+        Command::Pgn {
+            target: PgnTarget::Game(Some(4))
+        }
+    );
+    assert_eq!(
+        ok("/pgn event 2"),
+        Command::Pgn {
+            target: PgnTarget::Event(2)
+        }
+    );
+}
+
+#[test]
+fn every_command_word_reads_back_from_each_spelling() {
+    for word in CommandWord::all() {
+        for spelling in word.spellings() {
+            assert_eq!(CommandWord::from_word(spelling), Some(word), "{spelling}");
+        }
+        assert!(word.name().is_ascii(), "platform command names are ASCII");
+    }
+}
+
+#[test]
+fn help_topics() {
+    assert_eq!(
+        ok("/help move"),
+        Command::Help {
+            topic: Some(CommandWord::Move)
+        }
+    );
+    assert_eq!(ok("/help"), Command::Help { topic: None });
+}
