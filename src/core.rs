@@ -9,3 +9,4 @@ pub mod leave;
 pub mod notation;
 pub mod pgn;
 pub mod regulation;
+pub mod tournament;
