@@ -244,6 +244,7 @@ impl Game {
 
     /// Plays a move given in UCI, as the store keeps moves.
     pub fn play_uci(&mut self, uci: &str) -> Result<Option<GameResult>, GameError> {
+        self.ensure_in_progress()?;
         let parsed: UciMove = uci
             .parse()
             .map_err(|_| GameError::InvalidUci(uci.to_owned()))?;
