@@ -191,12 +191,14 @@ fn movetext_tokens(game: &Game) -> Vec<String> {
     let mut position = game.start_position().clone();
     for (ply, mv) in game.moves().iter().enumerate() {
         let number = position.fullmoves().get();
-        match position.turn() {
-            Color::White => tokens.push(format!("{number}.")),
-            Color::Black if ply == 0 => tokens.push(format!("{number}...")),
-            Color::Black => {}
-        }
-        tokens.push(SanPlus::from_move_and_play_unchecked(&mut position, *mv).to_string());
+        let prefix = match position.turn() {
+            Color::White => format!("{number}. "),
+            Color::Black if ply == 0 => format!("{number}... "),
+            Color::Black => String::new(),
+        };
+        let san = SanPlus::from_move_and_play_unchecked(&mut position, *mv);
+        // A move number stays on the line of its move.
+        tokens.push(format!("{prefix}{san}"));
     }
     match game.result().map(|result| result.score) {
         Some(Score::DoubleLoss) => tokens.extend(comment("Double loss 0-0")),
