@@ -228,6 +228,18 @@ fn a_declared_capture_resets_the_fifty_move_count() {
 }
 
 #[test]
+fn a_declared_move_that_mates_wins_instead_of_drawing() {
+    let mut game = fen_game("k7/8/1K6/8/8/8/8/7R w - - 99 100");
+    let mate = mv(&game, "h1h8");
+    let result = game.claim_fifty_moves(Color::White, Some(mate)).unwrap();
+    assert_eq!(
+        result,
+        GameResult::win(Color::White, Termination::Checkmate)
+    );
+    assert_eq!(game.result(), Some(result));
+}
+
+#[test]
 fn seventy_five_moves_end_the_game_automatically() {
     let mut game = fen_game("8/8/8/4k3/8/8/4K3/R7 w - - 148 80");
     assert_eq!(game.play_uci("a1a2").unwrap(), None);

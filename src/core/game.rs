@@ -258,9 +258,10 @@ impl Game {
     /// player to move may claim. Without `declared`, the current position
     /// must have appeared three times; with `declared`, the position after
     /// that move must (FIDE 9.2.1.1). A correct claim with a declared move
-    /// records the move and then ends the game (if the move itself mates, the
-    /// mate stands, FIDE 5.1.1). An incorrect claim changes nothing: whether
-    /// the declared move then stands (FIDE 9.4) is the caller's decision.
+    /// records the move and then ends the game; if the move itself ends the
+    /// game (a mate above all, FIDE 5.1.1), that result stands. An incorrect
+    /// claim changes nothing: whether the declared move then stands (FIDE
+    /// 9.4) is the caller's decision.
     pub fn claim_threefold(
         &mut self,
         claimant: Color,
@@ -371,14 +372,9 @@ impl Game {
             let next = self.successor(mv).expect("the claim checked the move");
             self.commit(mv, next);
         }
-        match self.result {
-            Some(GameResult {
-                termination: Termination::Checkmate,
-                ..
-            }) => {}
-            _ => self.result = Some(GameResult::draw(termination)),
-        }
-        self.result.expect("the game has ended")
+        // A result the declared move brings about by itself (checkmate above
+        // all, FIDE 5.1.1) stands; otherwise the claim ends the game.
+        *self.result.get_or_insert(GameResult::draw(termination))
     }
 
     /// The position after `mv` and its identity, if `mv` is legal.
