@@ -229,3 +229,124 @@ impl Regulation {
         self.postal_overstep_norm_days.unwrap_or(self.control.days)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_are_the_rules_numbers() {
+        let regulation = Regulation::default();
+        assert_eq!(regulation.validate(), Ok(()));
+        assert_eq!(
+            regulation.control,
+            TimeControl {
+                days: 50,
+                moves: 10
+            }
+        );
+        assert_eq!(regulation.doubling_threshold_days, 20);
+        assert_eq!(regulation.reminder_days, [14, 28, 35]);
+        assert_eq!(
+            regulation.silence,
+            SilenceWindow {
+                notice_after_days: 35,
+                case_after_days: 40
+            }
+        );
+        assert_eq!(
+            (
+                regulation.leave_days_per_year,
+                regulation.extra_leave_days_per_year
+            ),
+            (45, 15)
+        );
+        assert_eq!(regulation.overstep_norm_days(), 50);
+        assert!(!regulation.variants_allowed());
+        assert!(Regulation::postal().variants_allowed());
+    }
+
+    #[test]
+    fn missing_fields_take_defaults_and_unknown_fields_are_refused() {
+        let json = r#"{"rule_set": "postal", "postal_overstep_norm_days": 40}"#;
+        let regulation: Regulation = serde_json::from_str(json).unwrap();
+        assert_eq!(regulation.rule_set, RuleSet::Postal);
+        assert_eq!(regulation.overstep_norm_days(), 40);
+        assert_eq!(regulation.control.days, 50);
+        assert!(serde_json::from_str::<Regulation>(r#"{"contorl": 1}"#).is_err());
+        let round: Regulation =
+            serde_json::from_str(&serde_json::to_string(&regulation).unwrap()).unwrap();
+        assert_eq!(round, regulation);
+    }
+
+    #[test]
+    fn validation_names_what_is_wrong() {
+        let table = [
+            (
+                Regulation {
+                    control: TimeControl { days: 0, moves: 10 },
+                    ..Regulation::default()
+                },
+                RegulationError::EmptyControl,
+            ),
+            (
+                Regulation {
+                    reminder_days: vec![14, 14, 35],
+                    ..Regulation::default()
+                },
+                RegulationError::RemindersNotIncreasing,
+            ),
+            (
+                Regulation {
+                    reminder_days: vec![0, 14],
+                    ..Regulation::default()
+                },
+                RegulationError::RemindersNotIncreasing,
+            ),
+            (
+                Regulation {
+                    silence: SilenceWindow {
+                        notice_after_days: 40,
+                        case_after_days: 35,
+                    },
+                    ..Regulation::default()
+                },
+                RegulationError::SilenceWindowInverted {
+                    notice: 40,
+                    case: 35,
+                },
+            ),
+            (
+                Regulation {
+                    leave_days_per_year: 400,
+                    ..Regulation::default()
+                },
+                RegulationError::LeaveAllowanceTooLarge { days: 400 },
+            ),
+            (
+                Regulation {
+                    postal_overstep_norm_days: Some(0),
+                    ..Regulation::postal()
+                },
+                RegulationError::ZeroOverstepNorm,
+            ),
+            (
+                Regulation {
+                    utc_offset_minutes: 24 * 60,
+                    ..Regulation::default()
+                },
+                RegulationError::OffsetOutOfRange { minutes: 24 * 60 },
+            ),
+            (
+                Regulation {
+                    notations: vec![Notation::San],
+                    ..Regulation::default()
+                },
+                RegulationError::UkrainianNotationMissing,
+            ),
+        ];
+        for (regulation, error) in table {
+            assert_eq!(regulation.validate(), Err(error));
+        }
+    }
+}
