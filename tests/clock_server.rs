@@ -1,7 +1,7 @@
 //! The server clock (R3.3, R3.5, R3.6): one table test per rule.
 
 use chrono::{DateTime, Duration, NaiveDateTime, Utc};
-use corrbot::core::clock::server::{MoveSpan, ServerClock, doubled, player_record};
+use corrbot::core::clock::server::{MoveSpan, ServerClock, ServerDeadline, doubled, player_record};
 use corrbot::core::clock::{PlayerTime, control_index};
 use corrbot::core::leave::{LeaveTimeline, Span};
 use corrbot::core::regulation::{Regulation, TimeControl};
@@ -280,4 +280,26 @@ fn players_records_from_a_game() {
     );
     assert_eq!(clocks[0].used, 2);
     assert_eq!(clocks[1].used, 3 + 3);
+}
+
+#[test]
+fn pending_deadlines_are_in_time_order() {
+    let since = t("2026-02-01 18:00");
+    // 45 days used over 9 moves: the flag (6 days) comes before any reminder.
+    let moves = moves_of(&[5; 9]);
+    let due = clock().pending_deadlines(&moves, since, &no_leave());
+    let kinds: Vec<_> = due.iter().map(|(kind, _)| *kind).collect();
+    assert_eq!(
+        kinds,
+        [
+            ServerDeadline::Flag,
+            ServerDeadline::Reminder(1),
+            ServerDeadline::Reminder(2),
+            ServerDeadline::Reminder(3),
+            ServerDeadline::SilenceNotice,
+            ServerDeadline::SilenceCase,
+        ]
+    );
+    assert_eq!(due[0].1, since + Duration::days(6));
+    assert!(due.windows(2).all(|w| w[0].1 <= w[1].1));
 }

@@ -87,6 +87,20 @@ pub fn days_to_exceed(budget: Days, threshold: Days) -> Days {
     }
 }
 
+/// What falls due on a pending move, for the scheduler.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ServerDeadline {
+    /// The n-th reminder (1-based) of R3.3.1.
+    Reminder(u8),
+    /// The notice of intent to continue is due (R3.3.2, 35 days).
+    SilenceNotice,
+    /// The arbiter is shown the silence case (R3.3.2, 40 days).
+    SilenceCase,
+    /// The time runs out: loss on time (R3.5.7).
+    Flag,
+}
+
 /// The server clock of one event's regulation.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ServerClock {
@@ -198,6 +212,36 @@ impl ServerClock {
         leaves: &LeaveTimeline,
     ) -> DateTime<Utc> {
         self.after_thinking_days(pending_since, self.case_days, leaves)
+    }
+
+    /// Everything that falls due on the pending move, in order of time (ties
+    /// in the order reminders, notice, case, flag). The scheduler stores these
+    /// as `due_at` rows and recomputes them when the leave changes.
+    pub fn pending_deadlines(
+        &self,
+        moves: &[MoveSpan],
+        pending_since: DateTime<Utc>,
+        leaves: &LeaveTimeline,
+    ) -> Vec<(ServerDeadline, DateTime<Utc>)> {
+        let reminders = self.reminder_instants(pending_since, leaves);
+        let mut due: Vec<(ServerDeadline, DateTime<Utc>)> = (1u8..)
+            .zip(reminders)
+            .map(|(n, at)| (ServerDeadline::Reminder(n), at))
+            .collect();
+        due.push((
+            ServerDeadline::SilenceNotice,
+            self.silence_notice_instant(pending_since, leaves),
+        ));
+        due.push((
+            ServerDeadline::SilenceCase,
+            self.silence_case_instant(pending_since, leaves),
+        ));
+        due.push((
+            ServerDeadline::Flag,
+            self.flag_instant(moves, pending_since, leaves),
+        ));
+        due.sort_by_key(|(_, at)| *at);
+        due
     }
 
     /// Both players' clocks of a game at `now`: White's first, then Black's.
