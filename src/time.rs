@@ -109,23 +109,28 @@ impl SimClock {
     }
 
     /// Moves the clock forward by `by` (a negative `by` moves it back, which
-    /// only tests of odd situations should do).
+    /// only tests of odd situations should do). Atomic: two threads advancing
+    /// at once both count.
     pub fn advance(&self, by: Duration) {
-        let target = self.now() + by;
-        self.set(target);
+        self.change(|now| now + by);
     }
 
     /// Sets the clock to `instant`.
     pub fn set(&self, instant: DateTime<Utc>) {
-        let callbacks: Vec<Arc<ChangeCallback>> = {
+        self.change(|_| instant);
+    }
+
+    fn change(&self, next: impl FnOnce(DateTime<Utc>) -> DateTime<Utc>) {
+        let (instant, callbacks): (_, Vec<Arc<ChangeCallback>>) = {
             let mut state = self.lock();
-            state.now = instant;
+            state.now = next(state.now);
             state.generation += 1;
-            state
+            let callbacks = state
                 .callbacks
                 .iter()
                 .map(|(_, cb)| Arc::clone(cb))
-                .collect()
+                .collect();
+            (state.now, callbacks)
         };
         self.shared.changed.notify_all();
         // Callbacks run outside the lock so that they may read the clock.
@@ -245,6 +250,26 @@ mod tests {
             clock.advance(Duration::days(1));
         }
         assert_eq!(handle.join().unwrap(), target);
+    }
+
+    #[test]
+    fn concurrent_advances_all_count() {
+        let clock = SimClock::new(start());
+        let threads: Vec<_> = (0..4)
+            .map(|_| {
+                let clock = clock.clone();
+                std::thread::spawn(move || {
+                    for _ in 0..250 {
+                        clock.advance(Duration::seconds(1));
+                    }
+                })
+            })
+            .collect();
+        for thread in threads {
+            thread.join().unwrap();
+        }
+        assert_eq!(clock.now(), start() + Duration::seconds(1000));
+        assert_eq!(clock.generation(), 1000);
     }
 
     #[test]

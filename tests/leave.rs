@@ -196,10 +196,56 @@ fn cancel_before_start_cut_short_while_running() {
 }
 
 #[test]
-fn zero_day_leave_is_refused() {
+fn zero_day_and_overlong_leave_are_refused() {
     let mut book = book();
-    let result = book.register(t("2026-04-01 00:00"), 0, LeaveKind::Regular, t(NOW));
-    assert_eq!(result, Err(LeaveError::ZeroDays));
+    let start = t("2026-04-01 00:00");
+    let table = [
+        (0, LeaveError::ZeroDays),
+        (
+            733,
+            LeaveError::TooLong {
+                days: 733,
+                max: 732,
+            },
+        ),
+        (
+            u32::MAX,
+            LeaveError::TooLong {
+                days: u32::MAX,
+                max: 732,
+            },
+        ),
+    ];
+    for (days, error) in table {
+        assert_eq!(
+            book.register(start, days, LeaveKind::Regular, t(NOW)),
+            Err(error.clone())
+        );
+        let postal = book.register_postal(d("2026-04-01"), days, LeaveKind::Extra, d("2026-03-01"));
+        assert_eq!(postal, Err(error));
+    }
+}
+
+#[test]
+fn r3_6_3_the_arbiter_extends_a_running_leave_with_extra_leave() {
+    let mut book = book();
+    book.register(t("2026-03-05 00:00"), 10, LeaveKind::Regular, t(NOW))
+        .unwrap();
+    // On the leave's last day the arbiter adds 5 extra days right after it.
+    let running = t("2026-03-14 09:00");
+    book.register(t("2026-03-15 00:00"), 5, LeaveKind::Extra, running)
+        .unwrap();
+    assert_eq!(
+        book.timeline().spans(),
+        [Span::new(t("2026-03-05 00:00"), t("2026-03-20 00:00"))]
+    );
+    assert_eq!(
+        book.check_may_move(t("2026-03-17 00:00")),
+        Err(LeaveError::OnLeave {
+            id: book.leaves()[1].id,
+            until: t("2026-03-20 00:00")
+        })
+    );
 }
 
 #[test]

@@ -28,6 +28,21 @@ pub use timeline::{LeaveTimeline, Span};
 /// One day of 24 hours.
 const DAY: Duration = Duration::days(1);
 
+/// No single leave is longer: two calendar years. Anything longer exceeds any
+/// yearly allowance, and the bound keeps arithmetic on request sizes cheap.
+pub const MAX_LEAVE_DAYS: u32 = 2 * 366;
+
+fn check_length(days: u32) -> Result<(), LeaveError> {
+    match days {
+        0 => Err(LeaveError::ZeroDays),
+        1..=MAX_LEAVE_DAYS => Ok(()),
+        _ => Err(LeaveError::TooLong {
+            days,
+            max: MAX_LEAVE_DAYS,
+        }),
+    }
+}
+
 /// Regular leave (player's own) or extra leave (granted by the arbiter).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -67,6 +82,14 @@ pub enum LeaveError {
     /// A leave of zero days.
     #[error("a leave must last at least one day")]
     ZeroDays,
+    /// Longer than any allowance could permit (more than two years).
+    #[error("a leave of {days} days is longer than the {max} days allowed")]
+    TooLong {
+        /// Days requested.
+        days: u32,
+        /// The longest leave the book accepts.
+        max: u32,
+    },
     /// A regular leave must be registered in advance (R3.6.2).
     #[error("a leave cannot start in the past ({start}, now {now})")]
     StartsInPast {
@@ -196,10 +219,11 @@ impl LeaveBook {
         kind: LeaveKind,
         now: DateTime<Utc>,
     ) -> Result<LeaveId, LeaveError> {
+        check_length(days)?;
         if kind == LeaveKind::Regular && start < now {
             return Err(LeaveError::StartsInPast { start, now });
         }
-        let span = Span::new(start, start + DAY * i32::try_from(days).unwrap_or(i32::MAX));
+        let span = Span::new(start, start + Duration::days(i64::from(days)));
         self.insert(span, kind)
     }
 
@@ -213,9 +237,7 @@ impl LeaveBook {
         kind: LeaveKind,
         notice_sent: NaiveDate,
     ) -> Result<LeaveId, LeaveError> {
-        if days == 0 {
-            return Err(LeaveError::ZeroDays);
-        }
+        check_length(days)?;
         let end_day = first_day + Duration::days(i64::from(days));
         let effective_first = first_day.max(notice_sent);
         if effective_first >= end_day {
