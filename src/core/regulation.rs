@@ -83,8 +83,9 @@ pub struct Regulation {
     /// Postal overstep norm in days per control period (R2.6.1). `None` (the
     /// default) means the control itself; an event may set the original 40.
     pub postal_overstep_norm_days: Option<u32>,
-    /// The zone of postal dates and of leave's calendar years, as a fixed
-    /// offset east of UTC in minutes (R3.5.6; default 0 = UTC). A fixed offset
+    /// The zone of dates: postal dates (R2.4.4), the calendar years of leave
+    /// (R2.7.1, R3.6.1) and the dates the server shows (R3.5.6), as a fixed
+    /// offset east of UTC in minutes (default 0 = UTC). A fixed offset
     /// rather than a named zone: dates must not shift with daylight saving in
     /// the middle of an event, and the federation keeps time in UTC.
     pub utc_offset_minutes: i32,

@@ -161,7 +161,8 @@ impl PostalClock {
     }
 
     /// The player's start: the event's official start (R2.4.5), or the third
-    /// day after a late start notice was received (R2.4.6), whichever is later.
+    /// day after a late start notice was received (R2.4.6: notice received on
+    /// day `D` → start on `D + 3`), whichever is later.
     pub fn player_start(official: NaiveDate, late_notice: Option<NaiveDate>) -> NaiveDate {
         let delay = Duration::days(i64::from(LATE_START_DELAY_DAYS));
         late_notice.map_or(official, |notice| official.max(notice + delay))
