@@ -1,1 +1,353 @@
-//! Placeholder: filled by the [clock] issue.
+//! An event's regulation («регламент»): the rule set and every number of
+//! `RULES.md` marked *(reg)*, with the rules' defaults.
+//!
+//! A regulation is read from JSON/TOML (serde; every field has a default) and
+//! must pass [`Regulation::validate`] before an event uses it.
+
+use chrono::FixedOffset;
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::core::notation::Notation;
+
+/// The two rule sets of `RULES.md`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RuleSet {
+    /// Section 3: moves through the bot, whole 24-hour days, doubling (default).
+    #[default]
+    Server,
+    /// Section 2: the bot carries moves like the post; calendar dates.
+    Postal,
+}
+
+/// A time control: `days` for every `moves` moves, accumulating (R2.4.3,
+/// R3.5.1, R3.5.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct TimeControl {
+    /// Days allowed per control period (50).
+    pub days: u32,
+    /// Moves per control period, counted per player (10).
+    pub moves: u32,
+}
+
+impl Default for TimeControl {
+    fn default() -> Self {
+        Self {
+            days: 50,
+            moves: 10,
+        }
+    }
+}
+
+/// The silence notice window of R3.3.2: after `notice_after_days` without a
+/// move the player must say he continues; after `case_after_days` the arbiter
+/// may score a loss.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SilenceWindow {
+    /// Days of silence after which the notice is due (35).
+    pub notice_after_days: u32,
+    /// Days of silence after which the arbiter is shown the case (40).
+    pub case_after_days: u32,
+}
+
+impl Default for SilenceWindow {
+    fn default() -> Self {
+        Self {
+            notice_after_days: 35,
+            case_after_days: 40,
+        }
+    }
+}
+
+/// An event's regulation. Defaults are those of `RULES.md`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Regulation {
+    /// Server (default) or postal rules.
+    pub rule_set: RuleSet,
+    /// Time control, 50 days per 10 moves (R2.4.3, R3.5.1).
+    pub control: TimeControl,
+    /// Days on one move after which every further day counts double; server
+    /// only (R3.5.3), 20.
+    pub doubling_threshold_days: u32,
+    /// Days of silence after which the server reminds the player (R3.3.1):
+    /// 14, 28, 35. Strictly increasing.
+    pub reminder_days: Vec<u32>,
+    /// The silence notice window (R3.3.2), 35 → 40.
+    pub silence: SilenceWindow,
+    /// Regular leave per calendar year (R2.7.1, R3.6.1), 45 days.
+    pub leave_days_per_year: u32,
+    /// The arbiter's extra leave per calendar year (R3.6.3, R2.7.7), 15 days.
+    pub extra_leave_days_per_year: u32,
+    /// Postal overstep norm in days per control period (R2.6.1). `None` (the
+    /// default) means the control itself; an event may set the original 40.
+    pub postal_overstep_norm_days: Option<u32>,
+    /// The zone of dates: postal dates (R2.4.4), the calendar years of leave
+    /// (R2.7.1, R3.6.1) and the dates the server shows (R3.5.6), as a fixed
+    /// offset east of UTC in minutes (default 0 = UTC). A fixed offset
+    /// rather than a named zone: dates must not shift with daylight saving in
+    /// the middle of an event, and the federation keeps time in UTC.
+    pub utc_offset_minutes: i32,
+    /// Whether conditional variants are allowed (R2.3.7, R3.2.4). `None` (the
+    /// default) means: allowed under postal rules, not under server rules.
+    pub variants_allowed: Option<bool>,
+    /// Notations players may use (R2.3.2). Ukrainian full algebraic must be
+    /// among them.
+    pub notations: Vec<Notation>,
+}
+
+impl Default for Regulation {
+    fn default() -> Self {
+        Self {
+            rule_set: RuleSet::Server,
+            control: TimeControl::default(),
+            doubling_threshold_days: 20,
+            reminder_days: vec![14, 28, 35],
+            silence: SilenceWindow::default(),
+            leave_days_per_year: 45,
+            extra_leave_days_per_year: 15,
+            postal_overstep_norm_days: None,
+            utc_offset_minutes: 0,
+            variants_allowed: None,
+            notations: vec![
+                Notation::UkrainianFull,
+                Notation::UkrainianShort,
+                Notation::San,
+                Notation::Lan,
+                Notation::Uci,
+                Notation::Iccf,
+            ],
+        }
+    }
+}
+
+/// Why a regulation cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum RegulationError {
+    /// The control gives no days or counts no moves.
+    #[error("the time control must give at least one day for at least one move")]
+    EmptyControl,
+    /// Reminder days are not strictly increasing, or one is zero.
+    #[error("reminder days must be positive and strictly increasing")]
+    RemindersNotIncreasing,
+    /// The silence case comes before the notice is due, or the notice at 0.
+    #[error("the silence case ({case} days) must come after the notice ({notice} days)")]
+    SilenceWindowInverted {
+        /// Days to the notice.
+        notice: u32,
+        /// Days to the case.
+        case: u32,
+    },
+    /// A leave allowance longer than a year.
+    #[error("a yearly leave allowance of {days} days is more than a year")]
+    LeaveAllowanceTooLarge {
+        /// The allowance given.
+        days: u32,
+    },
+    /// The overstep norm is zero.
+    #[error("the overstep norm must be at least one day")]
+    ZeroOverstepNorm,
+    /// The zone offset is not within ±24 hours.
+    #[error("the UTC offset of {minutes} minutes is out of range")]
+    OffsetOutOfRange {
+        /// The offset given.
+        minutes: i32,
+    },
+    /// Ukrainian full algebraic notation is missing (R2.3.2).
+    #[error("Ukrainian full algebraic notation must always be allowed")]
+    UkrainianNotationMissing,
+}
+
+impl Regulation {
+    /// The default postal regulation.
+    pub fn postal() -> Self {
+        Self {
+            rule_set: RuleSet::Postal,
+            ..Self::default()
+        }
+    }
+
+    /// Checks that the numbers make sense together.
+    pub fn validate(&self) -> Result<(), RegulationError> {
+        if self.control.days == 0 || self.control.moves == 0 {
+            return Err(RegulationError::EmptyControl);
+        }
+        let increasing = self.reminder_days.windows(2).all(|w| w[0] < w[1]);
+        if !increasing || self.reminder_days.first() == Some(&0) {
+            return Err(RegulationError::RemindersNotIncreasing);
+        }
+        let SilenceWindow {
+            notice_after_days: notice,
+            case_after_days: case,
+        } = self.silence;
+        if notice == 0 || case <= notice {
+            return Err(RegulationError::SilenceWindowInverted { notice, case });
+        }
+        for days in [self.leave_days_per_year, self.extra_leave_days_per_year] {
+            if days > 366 {
+                return Err(RegulationError::LeaveAllowanceTooLarge { days });
+            }
+        }
+        if self.postal_overstep_norm_days == Some(0) {
+            return Err(RegulationError::ZeroOverstepNorm);
+        }
+        if self.zone().is_none() {
+            return Err(RegulationError::OffsetOutOfRange {
+                minutes: self.utc_offset_minutes,
+            });
+        }
+        if !self.notations.contains(&Notation::UkrainianFull) {
+            return Err(RegulationError::UkrainianNotationMissing);
+        }
+        Ok(())
+    }
+
+    /// The zone of dates (R3.5.6, R2.4.4); `None` if the offset is invalid.
+    pub fn zone(&self) -> Option<FixedOffset> {
+        self.utc_offset_minutes
+            .checked_mul(60)
+            .and_then(FixedOffset::east_opt)
+    }
+
+    /// The zone of dates, falling back to UTC for an invalid offset (which
+    /// [`Regulation::validate`] rejects).
+    pub fn zone_or_utc(&self) -> FixedOffset {
+        self.zone()
+            .unwrap_or_else(|| FixedOffset::east_opt(0).expect("UTC"))
+    }
+
+    /// Whether variants are allowed: the explicit setting, else postal only
+    /// (R2.3.7, R3.2.4).
+    pub fn variants_allowed(&self) -> bool {
+        self.variants_allowed
+            .unwrap_or(self.rule_set == RuleSet::Postal)
+    }
+
+    /// The postal overstep norm per control period (R2.6.1): the regulation's
+    /// norm, else the control's days.
+    pub fn overstep_norm_days(&self) -> u32 {
+        self.postal_overstep_norm_days.unwrap_or(self.control.days)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_are_the_rules_numbers() {
+        let regulation = Regulation::default();
+        assert_eq!(regulation.validate(), Ok(()));
+        assert_eq!(
+            regulation.control,
+            TimeControl {
+                days: 50,
+                moves: 10
+            }
+        );
+        assert_eq!(regulation.doubling_threshold_days, 20);
+        assert_eq!(regulation.reminder_days, [14, 28, 35]);
+        assert_eq!(
+            regulation.silence,
+            SilenceWindow {
+                notice_after_days: 35,
+                case_after_days: 40
+            }
+        );
+        assert_eq!(
+            (
+                regulation.leave_days_per_year,
+                regulation.extra_leave_days_per_year
+            ),
+            (45, 15)
+        );
+        assert_eq!(regulation.overstep_norm_days(), 50);
+        assert!(!regulation.variants_allowed());
+        assert!(Regulation::postal().variants_allowed());
+    }
+
+    #[test]
+    fn missing_fields_take_defaults_and_unknown_fields_are_refused() {
+        let json = r#"{"rule_set": "postal", "postal_overstep_norm_days": 40}"#;
+        let regulation: Regulation = serde_json::from_str(json).unwrap();
+        assert_eq!(regulation.rule_set, RuleSet::Postal);
+        assert_eq!(regulation.overstep_norm_days(), 40);
+        assert_eq!(regulation.control.days, 50);
+        assert!(serde_json::from_str::<Regulation>(r#"{"contorl": 1}"#).is_err());
+        let round: Regulation =
+            serde_json::from_str(&serde_json::to_string(&regulation).unwrap()).unwrap();
+        assert_eq!(round, regulation);
+    }
+
+    #[test]
+    fn validation_names_what_is_wrong() {
+        let table = [
+            (
+                Regulation {
+                    control: TimeControl { days: 0, moves: 10 },
+                    ..Regulation::default()
+                },
+                RegulationError::EmptyControl,
+            ),
+            (
+                Regulation {
+                    reminder_days: vec![14, 14, 35],
+                    ..Regulation::default()
+                },
+                RegulationError::RemindersNotIncreasing,
+            ),
+            (
+                Regulation {
+                    reminder_days: vec![0, 14],
+                    ..Regulation::default()
+                },
+                RegulationError::RemindersNotIncreasing,
+            ),
+            (
+                Regulation {
+                    silence: SilenceWindow {
+                        notice_after_days: 40,
+                        case_after_days: 35,
+                    },
+                    ..Regulation::default()
+                },
+                RegulationError::SilenceWindowInverted {
+                    notice: 40,
+                    case: 35,
+                },
+            ),
+            (
+                Regulation {
+                    leave_days_per_year: 400,
+                    ..Regulation::default()
+                },
+                RegulationError::LeaveAllowanceTooLarge { days: 400 },
+            ),
+            (
+                Regulation {
+                    postal_overstep_norm_days: Some(0),
+                    ..Regulation::postal()
+                },
+                RegulationError::ZeroOverstepNorm,
+            ),
+            (
+                Regulation {
+                    utc_offset_minutes: 24 * 60,
+                    ..Regulation::default()
+                },
+                RegulationError::OffsetOutOfRange { minutes: 24 * 60 },
+            ),
+            (
+                Regulation {
+                    notations: vec![Notation::San],
+                    ..Regulation::default()
+                },
+                RegulationError::UkrainianNotationMissing,
+            ),
+        ];
+        for (regulation, error) in table {
+            assert_eq!(regulation.validate(), Err(error));
+        }
+    }
+}
