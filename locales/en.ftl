@@ -40,3 +40,30 @@ help-mute = /mute — turn off move notices
 help-unmute = /unmute — turn on move notices
 help-standings = /standings [#event] — the standings table
 help-pgn = /pgn [#game] | /pgn event N — PGN
+
+## Notices
+clocks = Time: White used { $white_used }, { $white_left } left; Black used { $black_used }, { $black_left } left.
+notice-move-made = Game #{ $game } ({ $event }): { $mover } played { $number }. { $move }. Your move.
+notice-reminder = Reminder (R3.3.1): you have not answered in game #{ $game } for { $days }. Your clock has { $left } left.
+notice-continuation-due = Game #{ $game }: you have not moved for { $days }. Within 5 days tell the arbiter and your partner that you mean to continue (R3.3.2), or the arbiter may score the game as a loss.
+notice-silence-case = Case for the arbiter (R3.3.2): in game #{ $game } { $player } has neither moved nor announced continuing for { $days }.
+notice-game-over = Game #{ $game } is over: { $white } — { $black } { $score } ({ $reason }).
+notice-draw-offered = Game #{ $game }: { $by } offers a draw. Answer with /draw accept { $game } or /draw decline { $game }.
+notice-draw-declined = Game #{ $game }: { $by } declined the draw offer.
+notice-contact-changed = { $player } changed their contact details (R2.1.2):
+    { $details }
+notice-event-started = The event «{ $event }» has started: all games began at once. Your games: { $games }. /games lists them.
+notice-delivery-failed = To the administrator: the notice «{ $kind }» for { $recipient } could not be delivered.
+
+## Why a game ended
+result-checkmate = checkmate
+result-stalemate = stalemate
+result-insufficient-material = insufficient material
+result-threefold = threefold repetition
+result-fifty-moves = 50-move rule
+result-fivefold = fivefold repetition
+result-seventy-five-moves = 75-move rule
+result-agreement = by agreement
+result-resignation = resignation
+result-time-forfeit = time forfeit
+result-arbiter = arbiter's decision

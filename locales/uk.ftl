@@ -41,3 +41,30 @@ help-mute = /mute — вимкнути сповіщення про ходи
 help-unmute = /unmute — увімкнути сповіщення про ходи
 help-standings = /standings [#турнір] — турнірна таблиця
 help-pgn = /pgn [#партія] | /pgn event N — PGN
+
+## Сповіщення
+clocks = Час: білі використали { $white_used }, лишається { $white_left }; чорні використали { $black_used }, лишається { $black_left }.
+notice-move-made = Партія #{ $game } ({ $event }): { $mover } зіграв { $number }. { $move }. Ваш хід.
+notice-reminder = Нагадування (R3.3.1): у партії #{ $game } ви не відповідаєте вже { $days }. На вашому годиннику лишається { $left }.
+notice-continuation-due = Партія #{ $game }: ви не ходили { $days }. Протягом 5 днів повідомте суддю і партнера, що продовжуєте партію (R3.3.2), інакше суддя може зарахувати поразку.
+notice-silence-case = Справа для судді (R3.3.2): у партії #{ $game } { $player } не ходить і не повідомляв про продовження вже { $days }.
+notice-game-over = Партію #{ $game } завершено: { $white } — { $black } { $score } ({ $reason }).
+notice-draw-offered = Партія #{ $game }: { $by } пропонує нічию. Відповідь: /draw accept { $game } або /draw decline { $game }.
+notice-draw-declined = Партія #{ $game }: { $by } відхилив пропозицію нічиєї.
+notice-contact-changed = { $player } змінив контактні дані (R2.1.2):
+    { $details }
+notice-event-started = Турнір «{ $event }» почався: усі партії стартували одночасно. Ваших партій: { $games }. /games покаже їх.
+notice-delivery-failed = Адміністраторові: не вдалося доставити повідомлення «{ $kind }» для { $recipient }.
+
+## Причини завершення партії
+result-checkmate = мат
+result-stalemate = пат
+result-insufficient-material = недостатньо матеріалу
+result-threefold = триразове повторення
+result-fifty-moves = правило 50 ходів
+result-fivefold = пʼятиразове повторення
+result-seventy-five-moves = правило 75 ходів
+result-agreement = за згодою
+result-resignation = здача
+result-time-forfeit = перевищення часу
+result-arbiter = рішення судді

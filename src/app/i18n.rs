@@ -112,6 +112,11 @@ pub fn tr0(lang: Lang, id: &str) -> String {
     tr(lang, id, &Args::new())
 }
 
+/// A number of days with the right plural form (`3 дні`, `5 днів`, `1 day`).
+pub fn days_text(lang: Lang, count: i64) -> String {
+    tr(lang, "days", &Args::new().with("count", count))
+}
+
 /// The ids of every message in `lang`'s catalog (for parity tests).
 pub fn message_ids(lang: Lang) -> Vec<String> {
     let resource = FluentResource::try_new(lang.source().to_owned()).expect("catalog parses");

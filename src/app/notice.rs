@@ -1,0 +1,278 @@
+//! Typed notices: what the bot tells people on its own (a move was made, a
+//! reminder, a result …). A notice is stored in the outbox as JSON in the
+//! same transaction as the change that caused it, and rendered for its
+//! recipient (language, notation) only when it is delivered.
+
+use serde::{Deserialize, Serialize};
+use shakmaty::fen::Fen;
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, Chess};
+
+use crate::app::i18n::{Args, Lang, days_text, tr};
+use crate::core::clock::Days;
+use crate::core::notation::{self, Notation};
+
+/// Both players' clocks as a notice shows them (R2.3.6, R3.4.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Clocks {
+    /// White's days used.
+    pub white_used: Days,
+    /// White's days left in the current control.
+    pub white_left: Days,
+    /// Black's days used.
+    pub black_used: Days,
+    /// Black's days left in the current control.
+    pub black_left: Days,
+}
+
+/// A move as stored in a notice: the position before it and the move in
+/// UCI, so each recipient sees it in their own notation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NoticeMove {
+    /// FEN of the position before the move.
+    pub fen_before: String,
+    /// The move in UCI.
+    pub uci: String,
+}
+
+impl NoticeMove {
+    /// The move written in `notation`, or its UCI if the stored data is
+    /// inconsistent (which the store's invariants rule out).
+    pub fn write(&self, notation: Notation) -> String {
+        let position: Option<Chess> = self
+            .fen_before
+            .parse::<Fen>()
+            .ok()
+            .and_then(|fen| fen.into_position(CastlingMode::Standard).ok());
+        let parsed = position.as_ref().and_then(|pos| {
+            let uci: UciMove = self.uci.parse().ok()?;
+            uci.to_move(pos).ok().map(|mv| (pos, mv))
+        });
+        match parsed {
+            Some((pos, mv)) => notation::write(pos, &mv, notation),
+            None => self.uci.clone(),
+        }
+    }
+}
+
+/// Everything the bot announces by itself. `kind()` names each in
+/// snake_case, as transcripts and the outbox show it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Notice {
+    /// The opponent moved (R3.2.2, R2.3.6): the game, the move, both clocks.
+    MoveMade {
+        /// The game's number.
+        game: i64,
+        /// The event's name.
+        event: String,
+        /// The mover's display name.
+        mover: String,
+        /// The mover's move number.
+        move_number: u32,
+        /// The move.
+        mv: NoticeMove,
+        /// Both clocks after the move.
+        clocks: Clocks,
+    },
+    /// No answer yet after `days` days (R3.3.1: 14, 28, 35).
+    Reminder {
+        /// The game's number.
+        game: i64,
+        /// Days since the opponent's move reached the player.
+        days: Days,
+        /// Days left on the player's clock.
+        left: Days,
+    },
+    /// 35 days without a move: tell the arbiter and the partner within 5
+    /// days that you mean to continue (R3.3.2).
+    ContinuationDue {
+        /// The game's number.
+        game: i64,
+        /// Days of silence.
+        days: Days,
+    },
+    /// To the arbiter: 40 days without a move or a notice (R3.3.2).
+    SilenceCase {
+        /// The game's number.
+        game: i64,
+        /// The silent player's name.
+        player: String,
+        /// Days of silence.
+        days: Days,
+    },
+    /// A game ended (R3.1.6): to both players and the arbiter channel.
+    GameOver {
+        /// The game's number.
+        game: i64,
+        /// White's name.
+        white: String,
+        /// Black's name.
+        black: String,
+        /// `1-0`, `½-½`, `0-1`, `0-0` or `—`.
+        score: String,
+        /// The catalog id of the reason (`result-checkmate` …).
+        reason: String,
+    },
+    /// The opponent offers a draw.
+    DrawOffered {
+        /// The game's number.
+        game: i64,
+        /// Who offers.
+        by: String,
+    },
+    /// The opponent declined a draw offer.
+    DrawDeclined {
+        /// The game's number.
+        game: i64,
+        /// Who declined.
+        by: String,
+    },
+    /// A player's contact details changed (R2.1.2).
+    ContactChanged {
+        /// The player's name.
+        player: String,
+        /// The new details, one per line.
+        details: String,
+    },
+    /// An event started: every game at once (R1.1).
+    EventStarted {
+        /// The event's name.
+        event: String,
+        /// Games the recipient plays.
+        games: u32,
+    },
+    /// To the administrator: a notice could not be delivered.
+    DeliveryFailed {
+        /// The recipient who did not get it.
+        recipient: String,
+        /// The notice's kind.
+        notice_kind: String,
+    },
+}
+
+impl Notice {
+    /// The stable snake_case name of this notice.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Notice::MoveMade { .. } => "move_made",
+            Notice::Reminder { .. } => "reminder",
+            Notice::ContinuationDue { .. } => "continuation_due",
+            Notice::SilenceCase { .. } => "silence_case",
+            Notice::GameOver { .. } => "game_over",
+            Notice::DrawOffered { .. } => "draw_offered",
+            Notice::DrawDeclined { .. } => "draw_declined",
+            Notice::ContactChanged { .. } => "contact_changed",
+            Notice::EventStarted { .. } => "event_started",
+            Notice::DeliveryFailed { .. } => "delivery_failed",
+        }
+    }
+
+    /// The notice's text in `lang`, with moves in `notation`.
+    pub fn text(&self, lang: Lang, notation: Notation) -> String {
+        match self {
+            Notice::MoveMade {
+                game,
+                event,
+                mover,
+                move_number,
+                mv,
+                clocks,
+            } => {
+                let args = Args::new()
+                    .with("game", *game)
+                    .with("event", event.as_str())
+                    .with("mover", mover.as_str())
+                    .with("number", *move_number)
+                    .with("move", mv.write(notation));
+                let head = tr(lang, "notice-move-made", &args);
+                format!("{head}\n{}", clocks_text(lang, clocks))
+            }
+            Notice::Reminder { game, days, left } => tr(
+                lang,
+                "notice-reminder",
+                &Args::new()
+                    .with("game", *game)
+                    .with("days", days_text(lang, *days))
+                    .with("left", days_text(lang, *left)),
+            ),
+            Notice::ContinuationDue { game, days } => tr(
+                lang,
+                "notice-continuation-due",
+                &Args::new()
+                    .with("game", *game)
+                    .with("days", days_text(lang, *days)),
+            ),
+            Notice::SilenceCase { game, player, days } => tr(
+                lang,
+                "notice-silence-case",
+                &Args::new()
+                    .with("game", *game)
+                    .with("player", player.as_str())
+                    .with("days", days_text(lang, *days)),
+            ),
+            Notice::GameOver {
+                game,
+                white,
+                black,
+                score,
+                reason,
+            } => {
+                let args = Args::new()
+                    .with("game", *game)
+                    .with("white", white.as_str())
+                    .with("black", black.as_str())
+                    .with("score", score.as_str())
+                    .with("reason", tr(lang, reason, &Args::new()));
+                tr(lang, "notice-game-over", &args)
+            }
+            Notice::DrawOffered { game, by } => tr(
+                lang,
+                "notice-draw-offered",
+                &Args::new().with("game", *game).with("by", by.as_str()),
+            ),
+            Notice::DrawDeclined { game, by } => tr(
+                lang,
+                "notice-draw-declined",
+                &Args::new().with("game", *game).with("by", by.as_str()),
+            ),
+            Notice::ContactChanged { player, details } => tr(
+                lang,
+                "notice-contact-changed",
+                &Args::new()
+                    .with("player", player.as_str())
+                    .with("details", details.as_str()),
+            ),
+            Notice::EventStarted { event, games } => tr(
+                lang,
+                "notice-event-started",
+                &Args::new()
+                    .with("event", event.as_str())
+                    .with("games", *games),
+            ),
+            Notice::DeliveryFailed {
+                recipient,
+                notice_kind,
+            } => tr(
+                lang,
+                "notice-delivery-failed",
+                &Args::new()
+                    .with("recipient", recipient.as_str())
+                    .with("kind", notice_kind.as_str()),
+            ),
+        }
+    }
+}
+
+/// Both clocks as one line of text.
+pub fn clocks_text(lang: Lang, clocks: &Clocks) -> String {
+    let args = Args::new()
+        .with("white_used", days_text(lang, clocks.white_used))
+        .with("white_left", days_text(lang, clocks.white_left))
+        .with("black_used", days_text(lang, clocks.black_used))
+        .with("black_left", days_text(lang, clocks.black_left));
+    tr(lang, "clocks", &args)
+}
+
+#[cfg(test)]
+mod tests;

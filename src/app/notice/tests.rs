@@ -1,0 +1,103 @@
+use super::*;
+
+fn move_made() -> Notice {
+    Notice::MoveMade {
+        game: 7,
+        event: "Кубок".into(),
+        mover: "Анна".into(),
+        move_number: 1,
+        mv: NoticeMove {
+            fen_before: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
+            uci: "g1f3".into(),
+        },
+        clocks: Clocks {
+            white_used: 3,
+            white_left: 47,
+            black_used: 0,
+            black_left: 50,
+        },
+    }
+}
+
+#[test]
+fn a_move_notice_shows_the_move_in_the_recipients_notation() {
+    let notice = move_made();
+    let uk = notice.text(Lang::Uk, Notation::UkrainianFull);
+    assert!(uk.contains("Кg1-f3"), "{uk}");
+    assert!(uk.contains("47 днів"), "{uk}");
+    let en = notice.text(Lang::En, Notation::San);
+    assert!(en.contains("Nf3"), "{en}");
+    assert_ne!(uk, en);
+}
+
+#[test]
+fn notices_serialize_with_their_kind() {
+    let json = serde_json::to_value(move_made()).unwrap();
+    assert_eq!(json["kind"], "move_made");
+    let back: Notice = serde_json::from_value(json).unwrap();
+    assert_eq!(back, move_made());
+}
+
+#[test]
+fn every_notice_renders_without_missing_messages_in_both_languages() {
+    let notices = vec![
+        move_made(),
+        Notice::Reminder {
+            game: 1,
+            days: 14,
+            left: 36,
+        },
+        Notice::ContinuationDue { game: 1, days: 35 },
+        Notice::SilenceCase {
+            game: 1,
+            player: "Богдан".into(),
+            days: 40,
+        },
+        Notice::GameOver {
+            game: 1,
+            white: "А".into(),
+            black: "Б".into(),
+            score: "1-0".into(),
+            reason: "result-checkmate".into(),
+        },
+        Notice::DrawOffered {
+            game: 1,
+            by: "А".into(),
+        },
+        Notice::DrawDeclined {
+            game: 1,
+            by: "Б".into(),
+        },
+        Notice::ContactChanged {
+            player: "А".into(),
+            details: "a@b.c".into(),
+        },
+        Notice::EventStarted {
+            event: "Кубок".into(),
+            games: 3,
+        },
+        Notice::DeliveryFailed {
+            recipient: "А".into(),
+            notice_kind: "reminder".into(),
+        },
+    ];
+    for notice in notices {
+        for lang in Lang::ALL {
+            let text = notice.text(lang, Notation::UkrainianFull);
+            assert!(!text.contains('['), "{}: {text}", notice.kind());
+            assert!(!text.contains("{"), "{}: {text}", notice.kind());
+        }
+    }
+}
+
+#[test]
+fn the_reminder_uses_plural_forms() {
+    let text = Notice::Reminder {
+        game: 2,
+        days: 28,
+        left: 22,
+    }
+    .text(Lang::Uk, Notation::San);
+    assert!(text.contains("28 днів"), "{text}");
+    assert!(text.contains("22 дні"), "{text}");
+}
