@@ -404,6 +404,7 @@ fn notations_not_allowed_are_named_r2_3_2() {
 
 /// Never a guess: every fitting move is named.
 #[test]
+#[rustfmt::skip]
 fn ambiguous_moves_list_the_candidates() {
     let moves = |fen: &str, list: &[&str]| {
         let pos = position(fen);
@@ -417,28 +418,12 @@ fn ambiguous_moves_list_the_candidates() {
             (TWO_KNIGHTS, "Nd2", moves(TWO_KNIGHTS, &["b1d2", "f3d2"])),
             (TWO_ROOKS, "Тd1", moves(TWO_ROOKS, &["a1d1", "f1d1"])),
             (TWO_ROOKS, "Rd1", moves(TWO_ROOKS, &["a1d1", "f1d1"])),
-            (
-                ROOKS_ON_FILE,
-                "Тa3",
-                moves(ROOKS_ON_FILE, &["a1a3", "a5a3"]),
-            ),
-            (
-                ROOKS_ON_FILE,
-                "Tаa3",
-                moves(ROOKS_ON_FILE, &["a1a3", "a5a3"]),
-            ),
-            (
-                THREE_QUEENS,
-                "Фd4",
-                moves(THREE_QUEENS, &["a1d4", "a4d4", "h4d4"]),
-            ),
+            (ROOKS_ON_FILE, "Тa3", moves(ROOKS_ON_FILE, &["a1a3", "a5a3"])),
+            (ROOKS_ON_FILE, "Tаa3", moves(ROOKS_ON_FILE, &["a1a3", "a5a3"])),
+            (THREE_QUEENS, "Фd4", moves(THREE_QUEENS, &["a1d4", "a4d4", "h4d4"])),
             (THREE_QUEENS, "Фad4", moves(THREE_QUEENS, &["a1d4", "a4d4"])),
             (THREE_QUEENS, "Q4d4", moves(THREE_QUEENS, &["a4d4", "h4d4"])),
-            (
-                PAWN_OR_BISHOP,
-                "сd4",
-                moves(PAWN_OR_BISHOP, &["c3d4", "e3d4"]),
-            ),
+            (PAWN_OR_BISHOP, "сd4", moves(PAWN_OR_BISHOP, &["c3d4", "e3d4"])),
         ],
         ALL,
     );
@@ -461,292 +446,87 @@ fn ambiguous_moves_list_the_candidates() {
     );
 }
 
+fn wrong(square: shakmaty::Square, written: Role, found: Role) -> NotationError {
+    NotationError::WrongPiece {
+        square,
+        written,
+        found,
+    }
+}
+
+fn own(square: shakmaty::Square, role: Role) -> NotationError {
+    NotationError::OwnPieceOnTarget { square, role }
+}
+
+fn cannot(role: Role, from: shakmaty::Square, to: shakmaty::Square) -> NotationError {
+    NotationError::CannotMoveThatWay { role, from, to }
+}
+
+fn blocked(
+    from: shakmaty::Square,
+    to: shakmaty::Square,
+    blocker: shakmaty::Square,
+) -> NotationError {
+    NotationError::PathBlocked { from, to, blocker }
+}
+
+fn no_right(side: CastlingSide, cause: CastlingRightLost) -> NotationError {
+    NotationError::CastlingNoRight { side, cause }
+}
+
 /// R2.3.1, R2.3.10: an impossible move says why, most helpful reason first.
 #[test]
+#[rustfmt::skip]
 fn impossible_moves_say_why() {
     use NotationError as E;
+    use Role::{Bishop, King, Knight, Pawn, Rook};
     check_refusals(
         &[
             (START, "e3-e4", E::NoPiece { square: E3 }),
             (START, "Кc3-d5", E::NoPiece { square: C3 }),
             (START, "e3e4", E::NoPiece { square: E3 }),
             (START, "5354", E::NoPiece { square: E3 }),
-            (
-                START,
-                "e7-e5",
-                E::OpponentPiece {
-                    square: E7,
-                    role: Role::Pawn,
-                },
-            ),
-            (
-                START,
-                "Кb8-c6",
-                E::OpponentPiece {
-                    square: B8,
-                    role: Role::Knight,
-                },
-            ),
-            (
-                START,
-                "Кe2-e4",
-                E::WrongPiece {
-                    square: E2,
-                    written: Role::Knight,
-                    found: Role::Pawn,
-                },
-            ),
-            (
-                START,
-                "Сg1-f3",
-                E::WrongPiece {
-                    square: G1,
-                    written: Role::Bishop,
-                    found: Role::Knight,
-                },
-            ),
-            (
-                START,
-                "g1-f3",
-                E::WrongPiece {
-                    square: G1,
-                    written: Role::Pawn,
-                    found: Role::Knight,
-                },
-            ),
-            (
-                START,
-                "Ng1-e2",
-                E::OwnPieceOnTarget {
-                    square: E2,
-                    role: Role::Pawn,
-                },
-            ),
-            (
-                START,
-                "Тa1-a2",
-                E::OwnPieceOnTarget {
-                    square: A2,
-                    role: Role::Pawn,
-                },
-            ),
-            (
-                START,
-                "Кg1-g3",
-                E::CannotMoveThatWay {
-                    role: Role::Knight,
-                    from: G1,
-                    to: G3,
-                },
-            ),
-            (
-                START,
-                "e2-e5",
-                E::CannotMoveThatWay {
-                    role: Role::Pawn,
-                    from: E2,
-                    to: E5,
-                },
-            ),
-            (
-                E4_E5,
-                "e4-e3",
-                E::CannotMoveThatWay {
-                    role: Role::Pawn,
-                    from: E4,
-                    to: E3,
-                },
-            ),
-            (
-                E4_E5,
-                "Сc1-c3",
-                E::CannotMoveThatWay {
-                    role: Role::Bishop,
-                    from: C1,
-                    to: C3,
-                },
-            ),
-            (
-                E4_E5,
-                "Крe1-e3",
-                E::CannotMoveThatWay {
-                    role: Role::King,
-                    from: E1,
-                    to: E3,
-                },
-            ),
-            (
-                E4_E5,
-                "Тh1-g3",
-                E::CannotMoveThatWay {
-                    role: Role::Rook,
-                    from: H1,
-                    to: G3,
-                },
-            ),
-            (
-                START,
-                "Сf1-c4",
-                E::PathBlocked {
-                    from: F1,
-                    to: C4,
-                    blocker: E2,
-                },
-            ),
-            (
-                START,
-                "Тa1-a5",
-                E::PathBlocked {
-                    from: A1,
-                    to: A5,
-                    blocker: A2,
-                },
-            ),
-            (
-                START,
-                "Фd1-h5",
-                E::PathBlocked {
-                    from: D1,
-                    to: H5,
-                    blocker: E2,
-                },
-            ),
-            (
-                E4_E5,
-                "Фd1-d5",
-                E::PathBlocked {
-                    from: D1,
-                    to: D5,
-                    blocker: D2,
-                },
-            ),
-            (
-                BLOCKED_E,
-                "e2-e4",
-                E::PathBlocked {
-                    from: E2,
-                    to: E4,
-                    blocker: E3,
-                },
-            ),
-            (
-                BLOCKED_E,
-                "e2-e3",
-                E::PathBlocked {
-                    from: E2,
-                    to: E3,
-                    blocker: E3,
-                },
-            ),
-            (
-                BLOCKED_E,
-                "e4",
-                E::PathBlocked {
-                    from: E2,
-                    to: E4,
-                    blocker: E3,
-                },
-            ),
-            (
-                E4_E5,
-                "e4:e5",
-                E::PathBlocked {
-                    from: E4,
-                    to: E5,
-                    blocker: E5,
-                },
-            ),
+            (START, "e7-e5", E::OpponentPiece { square: E7, role: Pawn }),
+            (START, "Кb8-c6", E::OpponentPiece { square: B8, role: Knight }),
+            (START, "Кe2-e4", wrong(E2, Knight, Pawn)),
+            (START, "Сg1-f3", wrong(G1, Bishop, Knight)),
+            (START, "g1-f3", wrong(G1, Pawn, Knight)),
+            (START, "Ng1-e2", own(E2, Pawn)),
+            (START, "Тa1-a2", own(A2, Pawn)),
+            (START, "Крe2", own(E2, Pawn)),
+            (START, "Кg1-g3", cannot(Knight, G1, G3)),
+            (START, "e2-e5", cannot(Pawn, E2, E5)),
+            (E4_E5, "e4-e3", cannot(Pawn, E4, E3)),
+            (E4_E5, "Сc1-c3", cannot(Bishop, C1, C3)),
+            (E4_E5, "Крe1-e3", cannot(King, E1, E3)),
+            (E4_E5, "Тh1-g3", cannot(Rook, H1, G3)),
+            (START, "Сf1-c4", blocked(F1, C4, E2)),
+            (START, "Тa1-a5", blocked(A1, A5, A2)),
+            (START, "Фd1-h5", blocked(D1, H5, E2)),
+            (E4_E5, "Фd1-d5", blocked(D1, D5, D2)),
+            (BLOCKED_E, "e2-e4", blocked(E2, E4, E3)),
+            (BLOCKED_E, "e2-e3", blocked(E2, E3, E3)),
+            (BLOCKED_E, "e4", blocked(E2, E4, E3)),
+            (E4_E5, "e4:e5", blocked(E4, E5, E5)),
+            (START, "Тa5", blocked(A1, A5, A2)),
+            (START, "Сc4", blocked(F1, C4, E2)),
+            (START, "Фh5", blocked(D1, H5, E2)),
+            (START, "Ф:d7", blocked(D1, D7, D2)),
             (START, "e2:d3", E::PawnNothingToCapture { from: E2, to: D3 }),
             (EP_F6, "e5:d6", E::PawnNothingToCapture { from: E5, to: D6 }),
             (EP_F6, "exd6", E::PawnNothingToCapture { from: E5, to: D6 }),
             (ROOK_D2, "Крe1-e2", E::MovesIntoCheck { from: E1, to: E2 }),
             (ROOK_D2, "Крe1-d1", E::MovesIntoCheck { from: E1, to: D1 }),
             (ROOK_D2, "Kf2", E::MovesIntoCheck { from: E1, to: F2 }),
-            (
-                CHECK_H1,
-                "Тa1-a2",
-                E::DoesNotParryCheck { from: A1, to: A2 },
-            ),
+            (CHECK_H1, "Тa1-a2", E::DoesNotParryCheck { from: A1, to: A2 }),
             (CHECK_H1, "Ta5", E::DoesNotParryCheck { from: A1, to: A5 }),
             (PINNED_E2, "Кe2-c3", E::Pinned { square: E2 }),
             (PINNED_E2, "Кc3", E::Pinned { square: E2 }),
             (EP_PINNED, "e5:d6", E::Pinned { square: E5 }),
-            (
-                START,
-                "Кe4",
-                E::NoPieceCanReach {
-                    role: Role::Knight,
-                    to: E4,
-                },
-            ),
-            (
-                START,
-                "Nf6",
-                E::NoPieceCanReach {
-                    role: Role::Knight,
-                    to: F6,
-                },
-            ),
-            (
-                START,
-                "e5",
-                E::NoPieceCanReach {
-                    role: Role::Pawn,
-                    to: E5,
-                },
-            ),
-            (
-                START,
-                "Тa5",
-                E::PathBlocked {
-                    from: A1,
-                    to: A5,
-                    blocker: A2,
-                },
-            ),
-            (
-                START,
-                "Сc4",
-                E::PathBlocked {
-                    from: F1,
-                    to: C4,
-                    blocker: E2,
-                },
-            ),
-            (
-                START,
-                "Фh5",
-                E::PathBlocked {
-                    from: D1,
-                    to: H5,
-                    blocker: E2,
-                },
-            ),
-            (
-                START,
-                "Ф:d7",
-                E::PathBlocked {
-                    from: D1,
-                    to: D7,
-                    blocker: D2,
-                },
-            ),
-            (
-                START,
-                "Крe2",
-                E::OwnPieceOnTarget {
-                    square: E2,
-                    role: Role::Pawn,
-                },
-            ),
-            (
-                ITALIAN,
-                "Сd7",
-                E::NoPieceCanReach {
-                    role: Role::Bishop,
-                    to: D7,
-                },
-            ),
+            (START, "Кe4", E::NoPieceCanReach { role: Knight, to: E4 }),
+            (START, "Nf6", E::NoPieceCanReach { role: Knight, to: F6 }),
+            (START, "e5", E::NoPieceCanReach { role: Pawn, to: E5 }),
+            (ITALIAN, "Сd7", E::NoPieceCanReach { role: Bishop, to: D7 }),
         ],
         ALL,
     );
@@ -754,125 +534,28 @@ fn impossible_moves_say_why() {
 
 /// Castling both ways, and every reason it may be impossible (R2.3.1).
 #[test]
+#[rustfmt::skip]
 fn castling_refusals_say_why() {
+    use CastlingRightLost::{KingMoved, RookMovedOrMissing};
     use CastlingSide::{KingSide, QueenSide};
     use NotationError as E;
     check_refusals(
         &[
-            (
-                NO_RIGHTS,
-                "0-0",
-                E::CastlingNoRight {
-                    side: KingSide,
-                    cause: CastlingRightLost::KingMoved,
-                },
-            ),
-            (
-                NO_RIGHTS,
-                "0-0-0",
-                E::CastlingNoRight {
-                    side: QueenSide,
-                    cause: CastlingRightLost::KingMoved,
-                },
-            ),
-            (
-                NO_RIGHTS,
-                "Крe1-g1",
-                E::CastlingNoRight {
-                    side: KingSide,
-                    cause: CastlingRightLost::KingMoved,
-                },
-            ),
-            (
-                QUEEN_SIDE_ONLY,
-                "0-0",
-                E::CastlingNoRight {
-                    side: KingSide,
-                    cause: CastlingRightLost::RookMovedOrMissing,
-                },
-            ),
-            (
-                QUEEN_SIDE_ONLY,
-                "e1g1",
-                E::CastlingNoRight {
-                    side: KingSide,
-                    cause: CastlingRightLost::RookMovedOrMissing,
-                },
-            ),
-            (
-                PATH_OCCUPIED,
-                "0-0",
-                E::CastlingPathOccupied {
-                    side: KingSide,
-                    square: G1,
-                },
-            ),
-            (
-                PATH_OCCUPIED,
-                "0-0-0",
-                E::CastlingPathOccupied {
-                    side: QueenSide,
-                    square: D1,
-                },
-            ),
-            (
-                START,
-                "O-O",
-                E::CastlingPathOccupied {
-                    side: KingSide,
-                    square: F1,
-                },
-            ),
-            (
-                CASTLE_IN_CHECK,
-                "0-0",
-                E::CastlingInCheck { side: KingSide },
-            ),
-            (
-                CASTLE_IN_CHECK,
-                "0-0-0",
-                E::CastlingInCheck { side: QueenSide },
-            ),
-            (
-                THROUGH_F1,
-                "0-0",
-                E::CastlingThroughCheck {
-                    side: KingSide,
-                    square: F1,
-                },
-            ),
-            (
-                INTO_G1,
-                "0-0",
-                E::CastlingIntoCheck {
-                    side: KingSide,
-                    square: G1,
-                },
-            ),
-            (
-                INTO_G1,
-                "5171",
-                E::CastlingIntoCheck {
-                    side: KingSide,
-                    square: G1,
-                },
-            ),
-            (
-                INTO_C1,
-                "0-0-0",
-                E::CastlingIntoCheck {
-                    side: QueenSide,
-                    square: C1,
-                },
-            ),
-            (
-                BLACK_INTO_G8,
-                "0-0",
-                E::CastlingIntoCheck {
-                    side: KingSide,
-                    square: G8,
-                },
-            ),
+            (NO_RIGHTS, "0-0", no_right(KingSide, KingMoved)),
+            (NO_RIGHTS, "0-0-0", no_right(QueenSide, KingMoved)),
+            (NO_RIGHTS, "Крe1-g1", no_right(KingSide, KingMoved)),
+            (QUEEN_SIDE_ONLY, "0-0", no_right(KingSide, RookMovedOrMissing)),
+            (QUEEN_SIDE_ONLY, "e1g1", no_right(KingSide, RookMovedOrMissing)),
+            (PATH_OCCUPIED, "0-0", E::CastlingPathOccupied { side: KingSide, square: G1 }),
+            (PATH_OCCUPIED, "0-0-0", E::CastlingPathOccupied { side: QueenSide, square: D1 }),
+            (START, "O-O", E::CastlingPathOccupied { side: KingSide, square: F1 }),
+            (CASTLE_IN_CHECK, "0-0", E::CastlingInCheck { side: KingSide }),
+            (CASTLE_IN_CHECK, "0-0-0", E::CastlingInCheck { side: QueenSide }),
+            (THROUGH_F1, "0-0", E::CastlingThroughCheck { side: KingSide, square: F1 }),
+            (INTO_G1, "0-0", E::CastlingIntoCheck { side: KingSide, square: G1 }),
+            (INTO_G1, "5171", E::CastlingIntoCheck { side: KingSide, square: G1 }),
+            (INTO_C1, "0-0-0", E::CastlingIntoCheck { side: QueenSide, square: C1 }),
+            (BLACK_INTO_G8, "0-0", E::CastlingIntoCheck { side: KingSide, square: G8 }),
         ],
         ALL,
     );

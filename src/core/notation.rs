@@ -123,30 +123,13 @@ pub fn parse(pos: &Chess, text: &str, allowed: &[Notation]) -> Result<ParsedMove
     if readings.is_empty() {
         return Err(NotationError::Unreadable);
     }
-    // Exact readings first, look-alike ones only if the exact ones fail.
-    readings.sort_by_key(|reading| reading.lookalike);
-    let is_allowed = |n: &Notation| *n == Notation::UkrainianFull || allowed.contains(n);
     let legal = pos.legal_moves();
+    let is_allowed = |n: &Notation| *n == Notation::UkrainianFull || allowed.contains(n);
     let mut first_error = None;
+    // Exact readings first, look-alike ones only if the exact ones fail.
     for lookalike in [false, true] {
-        let mut found: Vec<ParsedMove> = Vec::new();
-        for reading in readings.iter().filter(|r| r.lookalike == lookalike) {
-            let Some(&notation) = reading.notations.iter().find(|n| is_allowed(n)) else {
-                continue;
-            };
-            match resolve::resolve(pos, &legal, &reading.pattern) {
-                Ok(moves) => {
-                    for mv in moves {
-                        if found.iter().all(|f| f.mv != mv) {
-                            found.push(ParsedMove { mv, notation });
-                        }
-                    }
-                }
-                Err(error) => {
-                    first_error.get_or_insert(error);
-                }
-            }
-        }
+        let tier = readings.iter().filter(|r| r.lookalike == lookalike);
+        let found = resolve_tier(pos, &legal, tier, &is_allowed, &mut first_error);
         match found.len() {
             0 => {}
             1 => return Ok(found[0]),
@@ -157,14 +140,46 @@ pub fn parse(pos: &Chess, text: &str, allowed: &[Notation]) -> Result<ParsedMove
         }
     }
     // Nothing legal in an allowed notation: was it written in another one?
-    for reading in &readings {
-        if resolve::resolve(pos, &legal, &reading.pattern).is_ok() {
-            return Err(NotationError::NotationNotAllowed {
-                notation: reading.notations[0],
-            });
+    let elsewhere = readings
+        .iter()
+        .find(|reading| resolve::resolve(pos, &legal, &reading.pattern).is_ok());
+    let not_allowed = |reading: &grammar::Reading| NotationError::NotationNotAllowed {
+        notation: reading.notations[0],
+    };
+    match (elsewhere, first_error) {
+        (Some(reading), _) => Err(not_allowed(reading)),
+        (None, Some(error)) => Err(error),
+        (None, None) => Err(not_allowed(&readings[0])),
+    }
+}
+
+/// The distinct legal moves that the allowed readings of one tier give,
+/// each with the notation of the first reading that gave it; keeps the
+/// first error met.
+fn resolve_tier<'a>(
+    pos: &Chess,
+    legal: &shakmaty::MoveList,
+    tier: impl Iterator<Item = &'a grammar::Reading>,
+    is_allowed: &dyn Fn(&Notation) -> bool,
+    first_error: &mut Option<NotationError>,
+) -> Vec<ParsedMove> {
+    let mut found: Vec<ParsedMove> = Vec::new();
+    for reading in tier {
+        let Some(&notation) = reading.notations.iter().find(|n| is_allowed(n)) else {
+            continue;
+        };
+        match resolve::resolve(pos, legal, &reading.pattern) {
+            Ok(moves) => {
+                for mv in moves {
+                    if found.iter().all(|f| f.mv != mv) {
+                        found.push(ParsedMove { mv, notation });
+                    }
+                }
+            }
+            Err(error) => {
+                first_error.get_or_insert(error);
+            }
         }
     }
-    Err(first_error.unwrap_or(NotationError::NotationNotAllowed {
-        notation: readings[0].notations[0],
-    }))
+    found
 }

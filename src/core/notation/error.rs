@@ -216,8 +216,9 @@ fn side_name(side: CastlingSide) -> &'static str {
     }
 }
 
-impl fmt::Display for NotationError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl NotationError {
+    /// Errors about the text itself.
+    fn fmt_reading(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use NotationError as E;
         match self {
             E::Empty => write!(f, "the message has no move"),
@@ -234,6 +235,53 @@ impl fmt::Display for NotationError {
                 }
                 Ok(())
             }
+            _ => Ok(()),
+        }
+    }
+
+    /// Why castling is impossible.
+    fn fmt_castling(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use NotationError as E;
+        match self {
+            E::CastlingNoRight { side, cause } => {
+                let why = match cause {
+                    CastlingRightLost::KingMoved => "the king has moved",
+                    CastlingRightLost::RookMovedOrMissing => "the rook has moved or is gone",
+                };
+                write!(f, "{} is not allowed: {why}", side_name(*side))
+            }
+            E::CastlingPathOccupied { side, square } => {
+                write!(
+                    f,
+                    "{} is not possible: {square} is occupied",
+                    side_name(*side)
+                )
+            }
+            E::CastlingInCheck { side } => {
+                write!(
+                    f,
+                    "{} is not possible: the king is in check",
+                    side_name(*side)
+                )
+            }
+            E::CastlingThroughCheck { side, square } => write!(
+                f,
+                "{} is not possible: the king would pass the attacked square {square}",
+                side_name(*side)
+            ),
+            E::CastlingIntoCheck { side, square } => write!(
+                f,
+                "{} is not possible: the king would be in check on {square}",
+                side_name(*side)
+            ),
+            _ => Ok(()),
+        }
+    }
+
+    /// Why a piece cannot make the move written.
+    fn fmt_move(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use NotationError as E;
+        match self {
             E::NoPiece { square } => write!(f, "there is no piece on {square}"),
             E::OpponentPiece { square, role } => {
                 write!(f, "the {} on {square} is the opponent's", piece_name(*role))
@@ -270,37 +318,6 @@ impl fmt::Display for NotationError {
                     "the piece on {square} is pinned: the king would be in check"
                 )
             }
-            E::CastlingNoRight { side, cause } => {
-                let why = match cause {
-                    CastlingRightLost::KingMoved => "the king has moved",
-                    CastlingRightLost::RookMovedOrMissing => "the rook has moved or is gone",
-                };
-                write!(f, "{} is not allowed: {why}", side_name(*side))
-            }
-            E::CastlingPathOccupied { side, square } => {
-                write!(
-                    f,
-                    "{} is not possible: {square} is occupied",
-                    side_name(*side)
-                )
-            }
-            E::CastlingInCheck { side } => {
-                write!(
-                    f,
-                    "{} is not possible: the king is in check",
-                    side_name(*side)
-                )
-            }
-            E::CastlingThroughCheck { side, square } => write!(
-                f,
-                "{} is not possible: the king would pass the attacked square {square}",
-                side_name(*side)
-            ),
-            E::CastlingIntoCheck { side, square } => write!(
-                f,
-                "{} is not possible: the king would be in check on {square}",
-                side_name(*side)
-            ),
             E::PromotionMissing { to } => {
                 write!(f, "the pawn reaches {to}: write the piece it becomes")
             }
@@ -316,6 +333,26 @@ impl fmt::Display for NotationError {
             E::NoPieceCanReach { role, to } => {
                 write!(f, "no {} of yours can move to {to}", piece_name(*role))
             }
+            _ => Ok(()),
+        }
+    }
+}
+
+impl fmt::Display for NotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use NotationError as E;
+        match self {
+            E::Empty
+            | E::AnyMove
+            | E::Unreadable
+            | E::NotationNotAllowed { .. }
+            | E::Ambiguous { .. } => self.fmt_reading(f),
+            E::CastlingNoRight { .. }
+            | E::CastlingPathOccupied { .. }
+            | E::CastlingInCheck { .. }
+            | E::CastlingThroughCheck { .. }
+            | E::CastlingIntoCheck { .. } => self.fmt_castling(f),
+            _ => self.fmt_move(f),
         }
     }
 }
