@@ -332,6 +332,9 @@ fn move_numbers_signs_and_remarks_are_ignored_r2_3_4() {
             (START, "1. e2-e4 e7-e5 2. Кg1-f3", "e2e4", Full),
             (CASTLE_WHITE, "0-0+", "e1g1", Full),
             (FOOLS_MATE, "2... Фd8-h4#", "d8h4", Full),
+            (FOOLS_MATE, "Фd8-h4×", "d8h4", Full),
+            (ITALIAN, "Сf1-b5:", "f1b5", Full),
+            (ITALIAN, "Сf1-b5 x", "f1b5", Full),
         ],
         ONLY_FULL,
     );
@@ -695,5 +698,17 @@ fn error_codes_are_stable_snake_case() {
     assert_eq!(
         NotationError::NotationNotAllowed { notation: San }.code(),
         "notation_not_allowed"
+    );
+    assert_eq!(
+        NotationError::NotationNotAllowed { notation: Iccf }.to_string(),
+        "ICCF numeric notation is not allowed in this event"
+    );
+    assert_eq!(
+        NotationError::CastlingThroughCheck {
+            side: CastlingSide::KingSide,
+            square: F1
+        }
+        .code(),
+        "castling_through_check"
     );
 }

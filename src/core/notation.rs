@@ -52,6 +52,20 @@ impl Notation {
     ];
 }
 
+impl std::fmt::Display for Notation {
+    /// The notation's English name, for logs and English messages.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Notation::UkrainianFull => "Ukrainian full algebraic",
+            Notation::UkrainianShort => "Ukrainian short algebraic",
+            Notation::San => "English short algebraic (SAN)",
+            Notation::Lan => "English long algebraic",
+            Notation::Uci => "UCI",
+            Notation::Iccf => "ICCF numeric",
+        })
+    }
+}
+
 /// A move read from a player's text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ParsedMove {

@@ -225,7 +225,7 @@ impl NotationError {
             E::AnyMove => write!(f, "\"any move\" is not allowed; write a move"),
             E::Unreadable => write!(f, "the text cannot be read as a move"),
             E::NotationNotAllowed { notation } => {
-                write!(f, "{notation:?} notation is not allowed in this event")
+                write!(f, "{notation} notation is not allowed in this event")
             }
             E::Ambiguous { candidates } => {
                 write!(f, "the move is ambiguous; it could be ")?;

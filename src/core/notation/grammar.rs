@@ -88,9 +88,15 @@ pub(super) fn read(syms: &[Sym], lookalike: bool, out: &mut Vec<Reading>) {
 }
 
 /// True when what follows the move is nothing, a space, a sign or
-/// punctuation, or an `e.p.` mark (R2.3.4).
+/// punctuation, or an `e.p.` mark (R2.3.4). A capture sign standing last
+/// (`Фh4×`, the old mate sign, or `Сb5:`) is a sign too.
 fn ends_cleanly(rest: &[Sym]) -> bool {
-    let rest = skip_en_passant_mark(rest);
+    let mut rest = skip_en_passant_mark(rest);
+    if let [Sym::Capture(_), after @ ..] = rest
+        && matches!(after.first(), None | Some(Sym::Space | Sym::Annotation))
+    {
+        rest = after;
+    }
     match rest.first() {
         None | Some(Sym::Space | Sym::Annotation) => true,
         Some(Sym::Other(c)) => !c.is_alphanumeric(),
