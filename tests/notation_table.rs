@@ -235,6 +235,8 @@ fn other_notations_read_when_allowed_r2_3_2() {
         &[
             (START, "Nf3", "g1f3", San),
             (START, "e4", "e2e4", Short),
+            (START, "e4 e5", "e2e4", Short),
+            (E4_E5, "Nf3 Nc6", "g1f3", San),
             (START, "Кf3", "g1f3", Short),
             (START, "Ng1-f3", "g1f3", Lan),
             (START, "Ng1f3", "g1f3", Lan),
@@ -329,6 +331,9 @@ fn move_numbers_signs_and_remarks_are_ignored_r2_3_4() {
             (START, "Кg1-f3 (найкращий хід)", "g1f3", Full),
             (START, "e2-e4, пропоную нічию", "e2e4", Full),
             (START, "e2-e4 e7-e5", "e2e4", Full),
+            (START, "Кg1 f3", "g1f3", Full),
+            (START, "e2 e4", "e2e4", Full),
+            (E4_E5, "Кg1 f3 e5", "g1f3", Full),
             (START, "1. e2-e4 e7-e5 2. Кg1-f3", "e2e4", Full),
             (CASTLE_WHITE, "0-0+", "e1g1", Full),
             (FOOLS_MATE, "2... Фd8-h4#", "d8h4", Full),

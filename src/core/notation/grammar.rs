@@ -254,7 +254,13 @@ fn coordinates(syms: &[Sym]) -> Vec<Found> {
     let Some(from) = square(syms, start) else {
         return Vec::new();
     };
-    let (at, mark) = separator(syms, start + 2);
+    let (mut at, mut mark) = separator(syms, start + 2);
+    if mark.is_none() && syms.get(start + 2) == Some(&Sym::Space) {
+        // `Кg1 f3`: a space alone between the squares acts as a dash. It
+        // never clashes with a short move and a remark (`e4 e5`): the first
+        // square cannot be both the piece's own square and its destination.
+        (at, mark) = (start + 3, Some(None));
+    }
     let Some(to) = square(syms, at) else {
         return Vec::new();
     };
