@@ -87,7 +87,7 @@ pub fn write(pos: &Chess, mv: &Move, notation: Notation) -> String {
     }
 }
 
-/// Writes a legal move like [`write`] and appends `+` for check or `#` for
+/// Writes a legal move like [`write()`] and appends `+` for check or `#` for
 /// mate, as on a scoresheet. UCI and ICCF get no sign.
 pub fn write_with_check(pos: &Chess, mv: &Move, notation: Notation) -> String {
     let mut text = write(pos, mv, notation);
