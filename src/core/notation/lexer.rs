@@ -57,6 +57,34 @@ pub(super) struct Alt {
     pub lookalike: bool,
 }
 
+/// The one or two readings of a character.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Alts {
+    items: [Alt; 2],
+    len: usize,
+}
+
+impl Alts {
+    fn one(first: Alt) -> Alts {
+        Alts {
+            items: [first, first],
+            len: 1,
+        }
+    }
+
+    fn two(first: Alt, second: Alt) -> Alts {
+        Alts {
+            items: [first, second],
+            len: 2,
+        }
+    }
+
+    /// The readings, the preferred one first.
+    pub fn as_slice(&self) -> &[Alt] {
+        &self.items[..self.len]
+    }
+}
+
 /// What the text is before any notation is tried.
 #[derive(Debug, PartialEq, Eq)]
 pub(super) enum Prepared<'a> {
@@ -104,22 +132,28 @@ fn strip_move_number(text: &str) -> &str {
 }
 
 /// Lexes the body into the possible readings of each symbol.
-pub(super) fn lex(body: &str) -> Vec<Vec<Alt>> {
+pub(super) fn lex(body: &str) -> Vec<Alts> {
     let chars: Vec<char> = body.chars().take(MAX_CHARS).collect();
-    let mut out: Vec<Vec<Alt>> = Vec::with_capacity(chars.len());
+    let mut out: Vec<Alts> = Vec::with_capacity(chars.len());
     let mut index = 0;
     while index < chars.len() {
         let c = chars[index];
         let next = chars.get(index + 1).copied();
         if is_k(c) && next.is_some_and(is_r) {
             // Кр, Kp, КР…: the king, Cyrillic or look-alike.
-            out.push(vec![alt(Sym::Piece(Role::King, Lang::Ukrainian), c != 'К')]);
+            out.push(Alts::one(alt(
+                Sym::Piece(Role::King, Lang::Ukrainian),
+                c != 'К',
+            )));
             index += 2;
             continue;
         }
         if c.is_whitespace() {
-            if out.last().is_none_or(|last| last[0].sym != Sym::Space) {
-                out.push(vec![alt(Sym::Space, false)]);
+            if out
+                .last()
+                .is_none_or(|last| last.items[0].sym != Sym::Space)
+            {
+                out.push(Alts::one(alt(Sym::Space, false)));
             }
         } else {
             out.push(readings(c));
@@ -150,59 +184,65 @@ fn piece(role: Role, lang: Lang, lookalike: bool) -> Alt {
 }
 
 /// The readings of one character. A lowercase Latin `b` is always a file.
-fn readings(c: char) -> Vec<Alt> {
+fn readings(c: char) -> Alts {
     use Lang::{English, Ukrainian};
     match c {
-        'a'..='h' => vec![file(c as u32 - 'a' as u32, false)],
-        'A' | 'D' | 'E' | 'F' | 'G' | 'H' => vec![file(c as u32 - 'A' as u32, true)],
-        'а' | 'А' => vec![file(0, true)],
-        'в' => vec![file(1, true)],
-        'е' | 'Е' => vec![file(4, true)],
-        'с' => vec![file(2, true), piece(Role::Bishop, Ukrainian, true)],
-        'К' => vec![piece(Role::Knight, Ukrainian, false)],
-        'к' => vec![piece(Role::Knight, Ukrainian, true)],
-        'K' => vec![
+        'a'..='h' => Alts::one(file(c as u32 - 'a' as u32, false)),
+        'A' | 'D' | 'E' | 'F' | 'G' | 'H' => Alts::one(file(c as u32 - 'A' as u32, true)),
+        'а' | 'А' => Alts::one(file(0, true)),
+        'в' => Alts::one(file(1, true)),
+        'е' | 'Е' => Alts::one(file(4, true)),
+        'с' => Alts::two(file(2, true), piece(Role::Bishop, Ukrainian, true)),
+        'К' => Alts::one(piece(Role::Knight, Ukrainian, false)),
+        'к' => Alts::one(piece(Role::Knight, Ukrainian, true)),
+        'K' => Alts::two(
             piece(Role::King, English, false),
             piece(Role::Knight, Ukrainian, true),
-        ],
-        'k' => vec![
+        ),
+        'k' => Alts::two(
             piece(Role::Knight, Ukrainian, true),
             piece(Role::King, English, true),
-        ],
-        'Ф' => vec![piece(Role::Queen, Ukrainian, false)],
-        'ф' => vec![piece(Role::Queen, Ukrainian, true)],
-        'Т' => vec![piece(Role::Rook, Ukrainian, false)],
-        'т' | 'T' | 't' => vec![piece(Role::Rook, Ukrainian, true)],
-        'С' => vec![piece(Role::Bishop, Ukrainian, false)],
-        'C' => vec![piece(Role::Bishop, Ukrainian, true)],
-        'B' => vec![piece(Role::Bishop, English, false), file(1, true)],
-        'В' => vec![piece(Role::Bishop, English, true)],
-        'N' | 'n' => vec![piece(Role::Knight, English, false)],
-        'R' | 'r' => vec![piece(Role::Rook, English, false)],
-        'Q' | 'q' => vec![piece(Role::Queen, English, false)],
-        'x' | 'X' | '×' => vec![alt(Sym::Capture(CaptureMark::Cross), false)],
-        'х' | 'Х' | ':' => vec![alt(Sym::Capture(CaptureMark::Colon), false)],
-        '-' | '–' | '—' | '‒' | '−' | '‑' | '‐' => vec![alt(Sym::Dash, false)],
-        '=' | '/' => vec![alt(Sym::Equals, false)],
-        'O' | 'o' | 'О' | 'о' => vec![alt(Sym::LetterO, false)],
-        '0'..='9' => vec![alt(Sym::Digit(c as u8 - b'0'), false)],
+        ),
+        'Ф' => Alts::one(piece(Role::Queen, Ukrainian, false)),
+        'ф' => Alts::one(piece(Role::Queen, Ukrainian, true)),
+        'Т' => Alts::one(piece(Role::Rook, Ukrainian, false)),
+        'т' | 'T' | 't' => Alts::one(piece(Role::Rook, Ukrainian, true)),
+        'С' => Alts::one(piece(Role::Bishop, Ukrainian, false)),
+        'C' => Alts::one(piece(Role::Bishop, Ukrainian, true)),
+        'B' => Alts::two(piece(Role::Bishop, English, false), file(1, true)),
+        'В' => Alts::one(piece(Role::Bishop, English, true)),
+        'N' | 'n' => Alts::one(piece(Role::Knight, English, false)),
+        'R' | 'r' => Alts::one(piece(Role::Rook, English, false)),
+        'Q' | 'q' => Alts::one(piece(Role::Queen, English, false)),
+        'x' | 'X' | '×' => Alts::one(alt(Sym::Capture(CaptureMark::Cross), false)),
+        'х' | 'Х' | ':' => Alts::one(alt(Sym::Capture(CaptureMark::Colon), false)),
+        '-' | '–' | '—' | '‒' | '−' | '‑' | '‐' => Alts::one(alt(Sym::Dash, false)),
+        '=' | '/' => Alts::one(alt(Sym::Equals, false)),
+        'O' | 'o' | 'О' | 'о' => Alts::one(alt(Sym::LetterO, false)),
+        '0'..='9' => Alts::one(alt(Sym::Digit(c as u8 - b'0'), false)),
         '+' | '#' | '!' | '?' | '‼' | '⁇' | '⁈' | '⁉' | '†' | '≠' => {
-            vec![alt(Sym::Annotation, false)]
+            Alts::one(alt(Sym::Annotation, false))
         }
-        _ => vec![alt(Sym::Other(c), false)],
+        _ => Alts::one(alt(Sym::Other(c), false)),
     }
 }
 
 /// Every combination of readings (capped), each with whether it relies on a
 /// look-alike anywhere.
-pub(super) fn combinations(lexed: &[Vec<Alt>]) -> Vec<(Vec<Sym>, bool)> {
+pub(super) fn combinations(lexed: &[Alts]) -> Vec<(Vec<Sym>, bool)> {
     let mut combos: Vec<(Vec<Sym>, bool)> = vec![(Vec::with_capacity(lexed.len()), false)];
     for alts in lexed {
-        let branch = alts.len() > 1 && combos.len() * alts.len() <= MAX_COMBINATIONS;
-        let used = if branch { alts.as_slice() } else { &alts[..1] };
-        let mut next = Vec::with_capacity(combos.len() * used.len());
+        let alts = alts.as_slice();
+        if alts.len() == 1 || combos.len() * alts.len() > MAX_COMBINATIONS {
+            for (syms, lookalike) in &mut combos {
+                syms.push(alts[0].sym);
+                *lookalike |= alts[0].lookalike;
+            }
+            continue;
+        }
+        let mut next = Vec::with_capacity(combos.len() * alts.len());
         for (syms, lookalike) in &combos {
-            for a in used {
+            for a in alts {
                 let mut syms = syms.clone();
                 syms.push(a.sym);
                 next.push((syms, *lookalike || a.lookalike));
@@ -236,8 +276,11 @@ mod tests {
     #[test]
     fn latin_kp_reads_as_the_king() {
         let lexed = lex("Kpe1");
-        assert_eq!(lexed[0][0].sym, Sym::Piece(Role::King, Lang::Ukrainian));
-        assert!(lexed[0][0].lookalike);
+        assert_eq!(
+            lexed[0].as_slice()[0].sym,
+            Sym::Piece(Role::King, Lang::Ukrainian)
+        );
+        assert!(lexed[0].as_slice()[0].lookalike);
         assert_eq!(lexed.len(), 3);
     }
 }
