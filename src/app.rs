@@ -3,4 +3,5 @@
 
 pub mod command;
 pub mod i18n;
+pub mod move_error;
 pub mod notice;
