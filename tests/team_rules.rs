@@ -561,3 +561,20 @@ fn r2_1_2_contacts_in_individual_events() {
         assert_eq!(may_see_contacts(&who, p(1), &event), may, "{who:?}");
     }
 }
+
+#[test]
+fn replacing_a_team_is_checked_again() {
+    let mut roster = roster();
+    let mut stranger = team(3);
+    assert_eq!(
+        roster.replace_team(stranger.clone()),
+        Err(TeamError::UnknownTeam(TeamId(3)))
+    );
+    stranger.id = TeamId(2);
+    stranger.reserves.push(p(11));
+    assert_eq!(
+        roster.replace_team(stranger),
+        Err(TeamError::PlayerInTwoTeams { player: p(11) })
+    );
+    assert_eq!(roster.team_of(p(21)), Some(TeamId(2)), "left unchanged");
+}

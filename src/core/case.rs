@@ -16,7 +16,11 @@
 //!
 //! In a team event a dispute or a software-failure report goes first to the
 //! captains ([`crate::core::team::route_report`]); every other case starts
-//! `open`, waiting for the arbiter. Every transition is checked and returns a
+//! `open`, waiting for the arbiter: a lost internet connection is reported
+//! "by any means" (R3.1.5), extra leave goes to the leave office (R3.6.3),
+//! and the bot's own cases concern the arbiter directly. (R3.1.6 has the
+//! captain contact the arbiter in every other situation; the app may copy
+//! those cases to the captain, whom [`Case::role_of`] already lets see them.) Every transition is checked and returns a
 //! structured [`CaseError`]; every ruling records who made it, when and why.
 //! Time is always an argument.
 
@@ -258,7 +262,8 @@ pub enum Actor {
     Person(PlayerId),
 }
 
-/// One change of state, for the case's history.
+/// One change of state, for the case's history. The first entry records the
+/// opening (`from` and `to` are the initial state).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StateChange {
     /// The state before.

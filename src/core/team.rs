@@ -54,6 +54,9 @@ pub enum TeamError {
     /// Two teams of the event share an id.
     #[error("team {0:?} appears twice")]
     DuplicateTeam(TeamId),
+    /// No team of the event has this id.
+    #[error("team {0:?} is not in the event")]
+    UnknownTeam(TeamId),
     /// The two teams of a match field different numbers of boards.
     #[error("the teams field {first} and {second} boards")]
     BoardCountMismatch {
@@ -215,12 +218,15 @@ impl Roster {
             .collect()
     }
 
-    /// Replaces the team with the same id (as after a [`substitute`]).
+    /// Replaces the team with the same id (as after a [`substitute`]); the
+    /// roster is checked again and left unchanged if refused.
     pub fn replace_team(&mut self, team: Team) -> Result<(), TeamError> {
         let mut teams = self.teams.clone();
-        if let Some(slot) = teams.iter_mut().find(|t| t.id == team.id) {
-            *slot = team;
-        }
+        let slot = teams
+            .iter_mut()
+            .find(|t| t.id == team.id)
+            .ok_or(TeamError::UnknownTeam(team.id))?;
+        *slot = team;
         *self = Roster::new(teams)?;
         Ok(())
     }
