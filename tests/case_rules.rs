@@ -737,3 +737,24 @@ fn roles_and_visible_entries_of_a_case() {
     .collect();
     assert_eq!(counts, vec![4, 3, 3, 0]);
 }
+
+proptest::proptest! {
+    /// R2.1.6 for any instant of receipt: the last second of calendar day
+    /// 14 is allowed, the first second of day 15 refused.
+    #[test]
+    fn r2_1_6_day_14_allowed_day_15_refused_for_any_receipt(
+        seconds in 1_577_836_800i64..1_893_456_000,
+    ) {
+        let received = DateTime::from_timestamp(seconds, 0).unwrap();
+        let day_15 = (received.date_naive() + chrono::Days::new(15))
+            .and_hms_opt(0, 0, 0)
+            .unwrap()
+            .and_utc();
+        let last_second_of_day_14 = day_15 - chrono::TimeDelta::seconds(1);
+        proptest::prop_assert_eq!(may_appeal(last_second_of_day_14, received), Ok(()));
+        proptest::prop_assert_eq!(
+            may_appeal(day_15, received),
+            Err(AppealError::WindowClosed { closed_at: day_15 })
+        );
+    }
+}

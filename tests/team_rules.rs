@@ -578,3 +578,42 @@ fn replacing_a_team_is_checked_again() {
     );
     assert_eq!(roster.team_of(p(21)), Some(TeamId(2)), "left unchanged");
 }
+
+proptest::proptest! {
+    /// Every complete match hands out 2 match points (win 2 + loss 0, or
+    /// draw 1 + 1) and 8 board half-points over 4 boards; places are in
+    /// order and cover 1..=n.
+    #[test]
+    fn standings_conserve_points(
+        teams in 2usize..=7,
+        results in proptest::collection::vec(0u8..3, 4 * 21),
+    ) {
+        let roster: Vec<Team> = (1..=teams as u64).map(team).collect();
+        let matches = team_round_robin(&roster, 1).unwrap();
+        let letters = ['W', 'D', 'L'];
+        let scored: Vec<_> = matches
+            .iter()
+            .enumerate()
+            .map(|(i, m)| {
+                let plan: String = results[i * 4..i * 4 + 4]
+                    .iter()
+                    .map(|&r| letters[r as usize])
+                    .collect();
+                m.score(&scores(m, &plan))
+            })
+            .collect();
+        let table = team_standings(teams, &scored, MatchPoints::default());
+        let match_points: u32 = table.iter().map(|l| l.match_points).sum();
+        let halves: u32 = table.iter().map(|l| l.board_halves).sum();
+        proptest::prop_assert_eq!(match_points, 2 * matches.len() as u32);
+        proptest::prop_assert_eq!(halves, 8 * matches.len() as u32);
+        for (index, line) in table.iter().enumerate() {
+            let position = index as u32 + 1;
+            proptest::prop_assert!(line.place.0 <= position && position <= line.place.1);
+        }
+        for pair in table.windows(2) {
+            let key = |l: &corrbot::core::team::TeamStanding| (l.match_points, l.board_halves);
+            proptest::prop_assert!(key(&pair[0]) >= key(&pair[1]));
+        }
+    }
+}
