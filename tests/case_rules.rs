@@ -376,10 +376,28 @@ fn r2_6_overstep_claim_objection_and_suspension() {
         kind: CaseKind::OverstepClaim,
         ..dispute(1, 2, told)
     };
+    let mut not_a_claim = Case::open(dispute(1, 2, told), None).unwrap();
+    assert_eq!(
+        not_a_claim.lodge_objection(p(2), told, told, "no"),
+        Err(CaseError::WrongKind {
+            kind: CaseKind::Dispute
+        })
+    );
     let mut case = Case::open(claim, None).unwrap();
     assert_eq!(case.suspended_game(), Some(GameId(7)));
-    case.add_statement(p(2), at(2026, 6, 5, 8, 0), "I count 48 days", None)
+    assert_eq!(
+        case.lodge_objection(p(2), closed_at, told, "too late"),
+        Err(CaseError::Objection(ObjectionError::WindowClosed {
+            closed_at
+        }))
+    );
+    assert_eq!(
+        case.lodge_objection(p(1), at(2026, 6, 5, 8, 0), told, "the claimant"),
+        Err(CaseError::NotAParty { person: p(1) })
+    );
+    case.lodge_objection(p(2), at(2026, 6, 8, 23, 0), told, "I count 48 days")
         .unwrap();
+    assert_eq!(case.entries().len(), 1);
     case.take_up(ARBITER, day(2026, 6, 10)).unwrap();
     assert_eq!(case.suspended_game(), Some(GameId(7)));
     let rejected = vec![

@@ -190,6 +190,8 @@ pub enum CaseAction {
     Close,
     /// A statement for the record.
     AddStatement,
+    /// The accused objects to an overstep claim.
+    Object,
 }
 
 /// Why a transition was refused. Data, not prose.
@@ -231,6 +233,15 @@ pub enum CaseError {
         /// The person.
         person: PlayerId,
     },
+    /// The action belongs to another kind of case.
+    #[error("not possible in a {kind:?} case")]
+    WrongKind {
+        /// The case's kind.
+        kind: CaseKind,
+    },
+    /// An objection to an overstep claim refused (R2.6.4).
+    #[error(transparent)]
+    Objection(#[from] ObjectionError),
     /// An appeal refused (R2.1.6).
     #[error(transparent)]
     Appeal(#[from] AppealError),

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::{
     Actor, Appeal, AppealDecision, AppealError, Case, CaseAction, CaseError, CaseKind, CaseRole,
     CaseState, Decision, Entry, EntryKind, Receipt, Ruling, RulingError, StateChange,
-    appeal_deadline, may_appeal,
+    appeal_deadline, may_appeal, may_object,
 };
 use crate::core::team::{Escalation, GameId, PlayerId, Roster, route_report};
 
@@ -253,6 +253,33 @@ impl Case {
             return Err(CaseError::NotAParty { person: author });
         }
         self.push_entry(author, at, EntryKind::Statement, text.into());
+        Ok(())
+    }
+
+    /// The accused player's reasoned objection to an overstep claim, within
+    /// 7 days of being told of it at `notified_at` (R2.6.4), while the claim
+    /// is pending. Recorded as a statement.
+    pub fn lodge_objection(
+        &mut self,
+        player: PlayerId,
+        at: DateTime<Utc>,
+        notified_at: DateTime<Utc>,
+        reasons: impl Into<String>,
+    ) -> Result<(), CaseError> {
+        if self.kind != CaseKind::OverstepClaim {
+            return Err(CaseError::WrongKind { kind: self.kind });
+        }
+        use CaseState as S;
+        self.expect(
+            &[S::Open, S::WithCaptains, S::WithArbiter],
+            CaseAction::Object,
+        )?;
+        if self.raised_by == Some(player) {
+            return Err(CaseError::NotAParty { person: player });
+        }
+        self.expect_party(player)?;
+        may_object(at, notified_at)?;
+        self.push_entry(player, at, EntryKind::Statement, reasons.into());
         Ok(())
     }
 
