@@ -108,8 +108,8 @@ fn lost(lang: Lang, cause: CastlingRightLost) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use shakmaty::CastlingMode;
     use shakmaty::fen::Fen;
-    use shakmaty::{CastlingMode, Position};
 
     fn position(fen: &str) -> Chess {
         fen.parse::<Fen>()
