@@ -6,4 +6,7 @@
 //! the scheduler, the outbox, image rendering and the chat adapters.
 
 pub mod core;
+pub mod outbox;
+pub mod scheduler;
+pub mod store;
 pub mod time;
