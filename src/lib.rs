@@ -7,4 +7,7 @@
 
 pub mod app;
 pub mod core;
+pub mod outbox;
+pub mod scheduler;
+pub mod store;
 pub mod time;

@@ -1,0 +1,237 @@
+//! The deadline scheduler: hands every due deadline to the app once, in order.
+//!
+//! The core of it is a pure-ish step, [`Scheduler::poll_due`]`(now)`, which
+//! fires everything due at `now`, and [`Scheduler::next_due`], which says
+//! when to call it again (quinn-proto's `handle_timeout(now)` /
+//! `poll_timeout()`). The async loop [`Scheduler::run`] is a thin shell:
+//! poll, then sleep until the next deadline, until a commit in this process
+//! writes a new one, or for at most `max_idle` of real time (so that deadlines written by
+//! other processes on the same PostgreSQL are seen).
+//!
+//! Each deadline is handled in its own transaction: the app's handler makes
+//! its changes, notices and new deadlines in the same [`Tx`] that deletes the
+//! deadline, so a deadline fires exactly once or not at all. Several
+//! schedulers on one PostgreSQL claim disjoint items (`FOR UPDATE SKIP LOCKED`).
+//!
+//! Time comes through the [`Timer`] trait; the coordinator plugs the
+//! project's `time::Clock` in by implementing `Timer` for it (its `now` and a
+//! sleep that, under the simulated clock, completes as soon as simulated time
+//! reaches the instant: then a year of deadlines passes in milliseconds).
+
+use std::future::Future;
+use std::pin::Pin;
+use std::time::Duration;
+
+use chrono::{DateTime, TimeDelta, Utc};
+
+use crate::store::{Db, Deadline, StoreResult, Tx};
+
+/// The source of time for the background loops ([`Scheduler::run`] and the
+/// outbox worker's `run`).
+pub trait Timer: Send + Sync {
+    /// Now.
+    fn now(&self) -> DateTime<Utc>;
+    /// Completes at `at` (at once if `at` has passed).
+    fn sleep_until(&self, at: DateTime<Utc>) -> impl Future<Output = ()> + Send;
+}
+
+/// Real time: `Utc::now` and tokio's sleep.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SystemTimer;
+
+impl Timer for SystemTimer {
+    fn now(&self) -> DateTime<Utc> {
+        Utc::now()
+    }
+
+    fn sleep_until(&self, at: DateTime<Utc>) -> impl Future<Output = ()> + Send {
+        let wait = (at - Utc::now()).to_std().unwrap_or(Duration::ZERO);
+        tokio::time::sleep(wait)
+    }
+}
+
+/// The app's side: what a due deadline means (a reminder, a loss on time, a
+/// silence case, a leave's start or end, an appeal window closing, …).
+pub trait DueHandler: Send + Sync {
+    /// Handles `deadline` inside `tx`, which also deletes the deadline.
+    /// An error rolls everything back and the deadline is tried again later.
+    fn handle(
+        &self,
+        tx: &mut Tx,
+        deadline: &Deadline,
+        now: DateTime<Utc>,
+    ) -> impl Future<Output = anyhow::Result<()>> + Send;
+}
+
+/// Tuning of the scheduler.
+#[derive(Clone, Debug)]
+pub struct SchedulerConfig {
+    /// The longest sleep, in real time, without looking at the database (to
+    /// see deadlines written by other processes).
+    pub max_idle: Duration,
+    /// The first delay before retrying a deadline whose handler failed; it
+    /// doubles with each failure.
+    pub retry_after: TimeDelta,
+    /// The longest retry delay.
+    pub max_retry_after: TimeDelta,
+}
+
+impl Default for SchedulerConfig {
+    fn default() -> Self {
+        Self {
+            max_idle: Duration::from_secs(30),
+            retry_after: TimeDelta::seconds(10),
+            max_retry_after: TimeDelta::hours(1),
+        }
+    }
+}
+
+/// What one [`Scheduler::poll_due`] did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Fired {
+    /// Deadlines handled and removed.
+    pub handled: usize,
+    /// Deadlines whose handler failed, put off for a retry.
+    pub failed: usize,
+}
+
+/// Hands due deadlines to a [`DueHandler`].
+#[derive(Debug)]
+pub struct Scheduler<H> {
+    db: Db,
+    handler: H,
+    config: SchedulerConfig,
+}
+
+impl<H: DueHandler> Scheduler<H> {
+    /// A scheduler on `db` feeding `handler`.
+    pub fn new(db: Db, handler: H, config: SchedulerConfig) -> Self {
+        Self {
+            db,
+            handler,
+            config,
+        }
+    }
+
+    /// The handler.
+    pub fn handler(&self) -> &H {
+        &self.handler
+    }
+
+    /// When the earliest deadline falls due (an index lookup: its cost does
+    /// not grow with the number of deadlines).
+    pub async fn next_due(&self) -> StoreResult<Option<DateTime<Utc>>> {
+        let mut tx = self.db.read().await?;
+        let next = tx.next_due_at().await?;
+        tx.commit().await?;
+        Ok(next)
+    }
+
+    /// Fires every deadline due at `now`, earliest first, each once.
+    pub async fn poll_due(&self, now: DateTime<Utc>) -> StoreResult<Fired> {
+        let mut fired = Fired::default();
+        match self.next_due().await? {
+            Some(due) if due <= now => {}
+            _ => return Ok(fired),
+        }
+        while let Some(handled) = self.fire_one(now).await? {
+            if handled {
+                fired.handled += 1;
+            } else {
+                fired.failed += 1;
+            }
+        }
+        Ok(fired)
+    }
+
+    /// Claims and handles the earliest due deadline: `Some(true)` handled,
+    /// `Some(false)` failed and put off, `None` nothing due (or all claimed
+    /// by other schedulers).
+    async fn fire_one(&self, now: DateTime<Utc>) -> StoreResult<Option<bool>> {
+        let mut tx = self.db.begin().await?;
+        let Some(deadline) = tx.claim_due(now, 1).await?.pop() else {
+            tx.commit().await?;
+            return Ok(None);
+        };
+        match self.handler.handle(&mut tx, &deadline, now).await {
+            Ok(()) => {
+                tx.finish_deadline(deadline.id).await?;
+                tx.commit().await?;
+                Ok(Some(true))
+            }
+            Err(error) => {
+                tx.rollback().await?;
+                tracing::warn!(deadline = %deadline.id, kind = %deadline.kind, %error, "deadline handler failed");
+                let retry_at = now + self.retry_delay(deadline.attempts);
+                let mut tx = self.db.begin().await?;
+                tx.postpone_deadline(deadline.id, retry_at, &format!("{error:#}"))
+                    .await?;
+                tx.commit().await?;
+                Ok(Some(false))
+            }
+        }
+    }
+
+    fn retry_delay(&self, attempts: i64) -> TimeDelta {
+        let factor = 1_i32 << attempts.clamp(0, 20);
+        (self.config.retry_after * factor).min(self.config.max_retry_after)
+    }
+
+    /// Runs until `shutdown` completes: fires what is due, then sleeps until
+    /// the next deadline (in the timer's time), a wake-up from a commit that
+    /// wrote one, or `max_idle` of real time. A database error is logged and
+    /// retried after `max_idle`.
+    pub async fn run(&self, timer: &impl Timer, shutdown: impl Future<Output = ()>) {
+        tokio::pin!(shutdown);
+        loop {
+            let now = timer.now();
+            let next = match self.poll_due(now).await {
+                Ok(_) => self.next_due().await,
+                Err(error) => Err(error),
+            };
+            let next = next.unwrap_or_else(|error| {
+                tracing::error!(%error, "scheduler cannot fire deadlines");
+                None
+            });
+            let wake = &self.db.wakers().deadlines;
+            if idle(
+                timer,
+                now,
+                next,
+                self.config.max_idle,
+                wake,
+                shutdown.as_mut(),
+            )
+            .await
+            {
+                return;
+            }
+        }
+    }
+}
+
+/// Waits until `next` in the timer's time, a wake-up, `max_idle` of real
+/// time, or `shutdown`; `true` on shutdown. Never waits for less than a
+/// second of the timer's time after `now`, so an item that another process
+/// holds cannot make the loop spin.
+pub(crate) async fn idle(
+    timer: &impl Timer,
+    now: DateTime<Utc>,
+    next: Option<DateTime<Utc>>,
+    max_idle: Duration,
+    wake: &tokio::sync::Notify,
+    shutdown: Pin<&mut impl Future<Output = ()>>,
+) -> bool {
+    let sleep = async {
+        match next {
+            Some(at) => timer.sleep_until(at.max(now + TimeDelta::seconds(1))).await,
+            None => std::future::pending().await,
+        }
+    };
+    tokio::select! {
+        () = shutdown => true,
+        () = wake.notified() => false,
+        () = sleep => false,
+        () = tokio::time::sleep(max_idle) => false,
+    }
+}

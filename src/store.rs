@@ -1,0 +1,488 @@
+//! The durable store: SQLite (the embedded default) or PostgreSQL, through sqlx.
+//!
+//! # Shape
+//! [`Db`] is a pool on one of the two backends. Every command of the app runs
+//! in one [`Tx`] (`db.begin()` … `tx.commit()`): the state change, the notices
+//! it causes ([`Tx::enqueue_notice`]) and the deadlines it sets
+//! ([`Tx::set_deadline`]) commit together or not at all. Dropping a `Tx`
+//! without committing rolls it back.
+//!
+//! Each query is written once, with `$1, $2, …` placeholders that both
+//! backends accept; only argument binding and column reading know the
+//! backend (`store/sql.rs`). Instants are BIGINT Unix milliseconds (UTC) in
+//! both databases and JSON values are TEXT, so one code path serves both.
+//!
+//! # Races
+//! * A write transaction on SQLite starts with `BEGIN IMMEDIATE`, so writers
+//!   queue on the database lock (with a busy timeout) instead of failing on
+//!   lock upgrade.
+//! * Games carry a `version`; [`Tx::append_move`] and [`Tx::update_game`]
+//!   update only the expected version and answer [`Conflict`] otherwise, so
+//!   of two concurrent commands on one game exactly one wins. PostgreSQL's row
+//!   lock makes the loser wait for the winner's commit and then fail cleanly.
+//! * A [`Conflict`] leaves the transaction usable (conflicting INSERTs say
+//!   `ON CONFLICT DO NOTHING`), but after any other error roll back: on
+//!   PostgreSQL a failed statement aborts the transaction.
+//! * Inbound platform ids ([`Tx::begin_inbound`]) make redelivered updates
+//!   change nothing and get the original answer.
+//!
+//! # Wake-ups
+//! Committing a transaction that wrote a deadline or a notice wakes this
+//! process's scheduler or outbox worker ([`Db::wakers`]). Other processes on
+//! the same PostgreSQL notice on their next poll (their idle sleep is capped).
+
+mod cases;
+mod deadlines;
+mod events;
+mod games;
+pub mod model;
+mod outbox;
+mod players;
+mod sql;
+
+use std::borrow::Cow;
+use std::future::Future;
+use std::pin::Pin;
+use std::str::FromStr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use sqlx::error::BoxDynError;
+use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
+use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions, Postgres};
+use sqlx::sqlite::{
+    Sqlite, SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions,
+    SqliteSynchronous,
+};
+use tokio::sync::Notify;
+
+pub use model::*;
+use sql::{Arg, Mapper, bind_all};
+
+/// Which database a [`Db`] talks to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// SQLite, embedded.
+    Sqlite,
+    /// PostgreSQL.
+    Postgres,
+}
+
+/// Why a change was refused because someone else changed the same thing first.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Conflict {
+    /// The game is no longer at the version the command read: another
+    /// command changed it in between. The app re-reads the game and answers
+    /// "it is not your turn" or "this move was already made".
+    #[error("game {game_id} changed: expected version {expected}, found {found}")]
+    GameChanged {
+        /// The game.
+        game_id: GameId,
+        /// The version the command read.
+        expected: i64,
+        /// The version now stored.
+        found: i64,
+    },
+    /// That move number already exists in the game.
+    #[error("game {game_id} already has ply {ply}")]
+    MoveExists {
+        /// The game.
+        game_id: GameId,
+        /// The ply.
+        ply: i64,
+    },
+    /// A unique record already exists (an account already linked, …).
+    #[error("{what} already exists")]
+    Duplicate {
+        /// What kind of record.
+        what: &'static str,
+    },
+}
+
+/// What can go wrong in the store.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// A concurrent change won; see [`Conflict`].
+    #[error(transparent)]
+    Conflict(#[from] Conflict),
+    /// The record does not exist.
+    #[error("{what} {id} not found")]
+    NotFound {
+        /// What kind of record.
+        what: &'static str,
+        /// Its key.
+        id: i64,
+    },
+    /// A stored value could not be read back.
+    #[error("corrupt stored value: {0}")]
+    Corrupt(String),
+    /// The DATABASE_URL names no supported backend.
+    #[error("unsupported database URL (want sqlite:// or postgres://): {0}")]
+    UnsupportedUrl(String),
+    /// The database failed.
+    #[error("database: {0}")]
+    Database(#[from] sqlx::Error),
+    /// A migration failed.
+    #[error("migration: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+}
+
+/// Result of the store.
+pub type StoreResult<T> = Result<T, StoreError>;
+
+/// Tuning of a connection.
+#[derive(Clone, Debug)]
+pub struct DbOptions {
+    /// Pool size.
+    pub max_connections: u32,
+    /// SQLite's `synchronous`: `true` for FULL (the default), `false` for NORMAL
+    /// (in WAL mode NORMAL may lose the last commits on power loss, never
+    /// consistency).
+    pub sqlite_synchronous_full: bool,
+    /// How long a SQLite writer waits for the lock.
+    pub busy_timeout: Duration,
+    /// PostgreSQL `search_path` (a schema per test); `None` for the default.
+    pub pg_search_path: Option<String>,
+}
+
+impl Default for DbOptions {
+    fn default() -> Self {
+        Self {
+            max_connections: 8,
+            sqlite_synchronous_full: true,
+            busy_timeout: Duration::from_secs(10),
+            pg_search_path: None,
+        }
+    }
+}
+
+/// Wake-ups for this process's background workers.
+#[derive(Debug, Default)]
+pub struct Wakers {
+    /// Notified after a commit that wrote a deadline.
+    pub deadlines: Notify,
+    /// Notified after a commit that wrote a notice.
+    pub outbox: Notify,
+}
+
+#[derive(Clone, Debug)]
+enum Pool {
+    Sqlite(SqlitePool),
+    Postgres(PgPool),
+}
+
+/// A connection pool on SQLite or PostgreSQL.
+#[derive(Clone, Debug)]
+pub struct Db {
+    pool: Pool,
+    wakers: Arc<Wakers>,
+}
+
+impl Db {
+    /// Connects to `url` (`sqlite://file.db` or `postgres://…`), creating a
+    /// SQLite file if missing (WAL, foreign keys, busy timeout).
+    pub async fn connect(url: &str, options: &DbOptions) -> StoreResult<Self> {
+        let pool = if url.starts_with("sqlite:") {
+            let sync = if options.sqlite_synchronous_full {
+                SqliteSynchronous::Full
+            } else {
+                SqliteSynchronous::Normal
+            };
+            let connect = SqliteConnectOptions::from_str(url)?
+                .create_if_missing(true)
+                .journal_mode(SqliteJournalMode::Wal)
+                .foreign_keys(true)
+                .busy_timeout(options.busy_timeout)
+                .synchronous(sync);
+            let pool = SqlitePoolOptions::new()
+                .max_connections(options.max_connections)
+                .connect_with(connect)
+                .await?;
+            Pool::Sqlite(pool)
+        } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+            let mut connect = PgConnectOptions::from_str(url)?;
+            if let Some(path) = &options.pg_search_path {
+                connect = connect.options([("search_path", path.as_str())]);
+            }
+            let pool = PgPoolOptions::new()
+                .max_connections(options.max_connections)
+                .connect_with(connect)
+                .await?;
+            Pool::Postgres(pool)
+        } else {
+            return Err(StoreError::UnsupportedUrl(url.to_owned()));
+        };
+        Ok(Self {
+            pool,
+            wakers: Arc::default(),
+        })
+    }
+
+    /// Connects and applies the migrations: what the bot does at start.
+    pub async fn open(url: &str, options: &DbOptions) -> StoreResult<Self> {
+        let db = Self::connect(url, options).await?;
+        db.migrate().await?;
+        Ok(db)
+    }
+
+    /// The backend.
+    pub fn backend(&self) -> Backend {
+        match self.pool {
+            Pool::Sqlite(_) => Backend::Sqlite,
+            Pool::Postgres(_) => Backend::Postgres,
+        }
+    }
+
+    /// This process's wake-ups (the scheduler and the outbox worker wait on them).
+    pub fn wakers(&self) -> &Arc<Wakers> {
+        &self.wakers
+    }
+
+    /// Applies the pending migrations of `migrations/<backend>/` (embedded in
+    /// the binary): at start and by `corrbot migrate`.
+    pub async fn migrate(&self) -> StoreResult<()> {
+        match &self.pool {
+            Pool::Sqlite(pool) => {
+                Migrator::new(Embedded(SQLITE_MIGRATIONS))
+                    .await?
+                    .run(pool)
+                    .await?
+            }
+            Pool::Postgres(pool) => {
+                Migrator::new(Embedded(POSTGRES_MIGRATIONS))
+                    .await?
+                    .run(pool)
+                    .await?
+            }
+        }
+        Ok(())
+    }
+
+    /// Starts a write transaction (`BEGIN IMMEDIATE` on SQLite).
+    pub async fn begin(&self) -> StoreResult<Tx> {
+        let inner = match &self.pool {
+            Pool::Sqlite(pool) => TxInner::Sqlite(pool.begin_with("BEGIN IMMEDIATE").await?),
+            Pool::Postgres(pool) => TxInner::Postgres(pool.begin().await?),
+        };
+        Ok(Tx {
+            inner,
+            wakers: self.wakers.clone(),
+            wrote_deadline: false,
+            wrote_notice: false,
+        })
+    }
+
+    /// Starts a transaction for reading (takes no write lock on SQLite).
+    pub async fn read(&self) -> StoreResult<Tx> {
+        let inner = match &self.pool {
+            Pool::Sqlite(pool) => TxInner::Sqlite(pool.begin().await?),
+            Pool::Postgres(pool) => TxInner::Postgres(pool.begin().await?),
+        };
+        Ok(Tx {
+            inner,
+            wakers: self.wakers.clone(),
+            wrote_deadline: false,
+            wrote_notice: false,
+        })
+    }
+
+    /// Runs one SQL statement outside any transaction (administration,
+    /// tests, benchmarks); returns the number of rows it changed.
+    pub async fn execute_raw(&self, sql: &str) -> StoreResult<u64> {
+        let done = match &self.pool {
+            Pool::Sqlite(pool) => sqlx::query(sql).execute(pool).await?.rows_affected(),
+            Pool::Postgres(pool) => sqlx::query(sql).execute(pool).await?.rows_affected(),
+        };
+        Ok(done)
+    }
+
+    /// Closes the pool.
+    pub async fn close(&self) {
+        match &self.pool {
+            Pool::Sqlite(pool) => pool.close().await,
+            Pool::Postgres(pool) => pool.close().await,
+        }
+    }
+}
+
+enum TxInner {
+    Sqlite(sqlx::Transaction<'static, Sqlite>),
+    Postgres(sqlx::Transaction<'static, Postgres>),
+}
+
+/// One transaction: everything a command changes, commits together.
+pub struct Tx {
+    inner: TxInner,
+    wakers: Arc<Wakers>,
+    wrote_deadline: bool,
+    wrote_notice: bool,
+}
+
+/// Runs `$body` with `$conn` bound to the transaction's connection, once per backend.
+macro_rules! on_conn {
+    ($tx:expr, $conn:ident => $body:expr) => {
+        match &mut $tx.inner {
+            TxInner::Sqlite(tx) => {
+                let $conn = &mut **tx;
+                $body
+            }
+            TxInner::Postgres(tx) => {
+                let $conn = &mut **tx;
+                $body
+            }
+        }
+    };
+}
+
+impl Tx {
+    /// Commits, then wakes the workers whose tables this transaction wrote.
+    pub async fn commit(self) -> StoreResult<()> {
+        match self.inner {
+            TxInner::Sqlite(tx) => tx.commit().await?,
+            TxInner::Postgres(tx) => tx.commit().await?,
+        }
+        if self.wrote_deadline {
+            self.wakers.deadlines.notify_one();
+        }
+        if self.wrote_notice {
+            self.wakers.outbox.notify_one();
+        }
+        Ok(())
+    }
+
+    /// Rolls back (dropping a `Tx` does the same).
+    pub async fn rollback(self) -> StoreResult<()> {
+        match self.inner {
+            TxInner::Sqlite(tx) => tx.rollback().await?,
+            TxInner::Postgres(tx) => tx.rollback().await?,
+        }
+        Ok(())
+    }
+
+    /// The backend.
+    pub fn backend(&self) -> Backend {
+        match self.inner {
+            TxInner::Sqlite(_) => Backend::Sqlite,
+            TxInner::Postgres(_) => Backend::Postgres,
+        }
+    }
+
+    /// Runs one SQL statement without arguments in this transaction
+    /// (benchmarks, administration); returns the number of rows it changed.
+    pub async fn execute_raw(&mut self, sql: &str) -> StoreResult<u64> {
+        on_conn!(self, conn => Ok(sqlx::query(sql).execute(conn).await?.rows_affected()))
+    }
+
+    /// Runs a statement; returns the number of rows it changed.
+    pub(crate) async fn execute(&mut self, sql: &'static str, args: Vec<Arg>) -> StoreResult<u64> {
+        on_conn!(self, conn => {
+            let query = bind_all!(sqlx::query(sql), args);
+            Ok(query.execute(conn).await?.rows_affected())
+        })
+    }
+
+    /// Runs a query; maps every row.
+    pub(crate) async fn fetch_all<T>(
+        &mut self,
+        sql: &'static str,
+        args: Vec<Arg>,
+        map: Mapper<T>,
+    ) -> StoreResult<Vec<T>> {
+        on_conn!(self, conn => {
+            let rows = bind_all!(sqlx::query(sql), args).fetch_all(conn).await?;
+            rows.iter().map(|row| map(row)).collect()
+        })
+    }
+
+    /// Runs a query; maps the first row, if any.
+    pub(crate) async fn fetch_optional<T>(
+        &mut self,
+        sql: &'static str,
+        args: Vec<Arg>,
+        map: Mapper<T>,
+    ) -> StoreResult<Option<T>> {
+        on_conn!(self, conn => {
+            let row = bind_all!(sqlx::query(sql), args).fetch_optional(conn).await?;
+            row.as_ref().map(|row| map(row)).transpose()
+        })
+    }
+
+    /// Runs a query that returns one row; maps it.
+    pub(crate) async fn fetch_one<T>(
+        &mut self,
+        sql: &'static str,
+        args: Vec<Arg>,
+        map: Mapper<T>,
+    ) -> StoreResult<T> {
+        on_conn!(self, conn => {
+            let row = bind_all!(sqlx::query(sql), args).fetch_one(conn).await?;
+            map(&row)
+        })
+    }
+
+    /// Runs an INSERT … RETURNING id and returns the id. An INSERT that
+    /// may meet a unique key says `ON CONFLICT DO NOTHING`: no row back is
+    /// then [`Conflict::Duplicate`], and the transaction stays usable (on
+    /// PostgreSQL a unique violation would abort it).
+    pub(crate) async fn insert_returning_id(
+        &mut self,
+        what: &'static str,
+        sql: &'static str,
+        args: Vec<Arg>,
+    ) -> StoreResult<i64> {
+        let id = self.fetch_optional(sql, args, |row| row.int("id")).await;
+        id.map_err(|e| unique_as(e, Conflict::Duplicate { what }))?
+            .ok_or(StoreError::Conflict(Conflict::Duplicate { what }))
+    }
+}
+
+/// Turns a unique-key violation into `conflict`; passes other errors on.
+pub(crate) fn unique_as(error: StoreError, conflict: Conflict) -> StoreError {
+    match &error {
+        StoreError::Database(sqlx::Error::Database(db))
+            if db.kind() == sqlx::error::ErrorKind::UniqueViolation =>
+        {
+            StoreError::Conflict(conflict)
+        }
+        _ => error,
+    }
+}
+
+/// The migrations, embedded at build time: (version, description, SQL).
+type EmbeddedList = &'static [(i64, &'static str, &'static str)];
+
+const SQLITE_MIGRATIONS: EmbeddedList = &[(
+    1,
+    "schema",
+    include_str!("../migrations/sqlite/0001_schema.sql"),
+)];
+
+const POSTGRES_MIGRATIONS: EmbeddedList = &[(
+    1,
+    "schema",
+    include_str!("../migrations/postgres/0001_schema.sql"),
+)];
+
+#[derive(Debug)]
+struct Embedded(EmbeddedList);
+
+impl MigrationSource<'static> for Embedded {
+    fn resolve(
+        self,
+    ) -> Pin<Box<dyn Future<Output = Result<Vec<Migration>, BoxDynError>> + Send + 'static>> {
+        let migrations = self
+            .0
+            .iter()
+            .map(|(version, description, sql)| {
+                Migration::new(
+                    *version,
+                    Cow::Borrowed(*description),
+                    MigrationType::Simple,
+                    Cow::Borrowed(*sql),
+                    false,
+                )
+            })
+            .collect();
+        Box::pin(std::future::ready(Ok(migrations)))
+    }
+}

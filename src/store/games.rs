@@ -1,0 +1,233 @@
+//! Games and their moves.
+
+use chrono::{DateTime, Utc};
+
+use super::sql::{RowExt, RowRead, args};
+use super::{Conflict, StoreError, StoreResult, Tx, model::*};
+
+fn game_row(row: &dyn RowExt) -> StoreResult<Game> {
+    Ok(Game {
+        id: GameId(row.int("id")?),
+        event_id: EventId(row.int("event_id")?),
+        round: row.int("round")?,
+        board: row.opt_int("board")?,
+        white: PlayerId(row.int("white_id")?),
+        black: PlayerId(row.int("black_id")?),
+        status: row.enumerated("status", GameStatus::parse)?,
+        result: row.opt_text("result")?,
+        result_reason: row.opt_text("result_reason")?,
+        initial_fen: row.opt_text("initial_fen")?,
+        fen: row.text("fen")?,
+        ply: row.int("ply")?,
+        version: row.int("version")?,
+        clock: row.json("clock")?,
+        turn_since: row.opt_at("turn_since")?,
+        started_at: row.opt_at("started_at")?,
+        finished_at: row.opt_at("finished_at")?,
+    })
+}
+
+fn move_row(row: &dyn RowExt) -> StoreResult<MoveRow> {
+    Ok(MoveRow {
+        ply: row.int("ply")?,
+        uci: row.text("uci")?,
+        text: row.text("text")?,
+        received_at: row.at("received_at")?,
+        sent_at: row.opt_at("sent_at")?,
+        charged_days: row.int("charged_days")?,
+    })
+}
+
+/// `SELECT <game columns> FROM games <rest>`, built at compile time.
+macro_rules! select_games {
+    ($rest:literal) => {
+        concat!(
+            "SELECT id, event_id, round, board, white_id, black_id, status, result, ",
+            "result_reason, initial_fen, fen, ply, version, clock, turn_since, started_at, ",
+            "finished_at FROM games ",
+            $rest
+        )
+    };
+}
+
+impl Tx {
+    /// Creates a game (pending, version 0, no moves).
+    pub async fn create_game(&mut self, new: &NewGame) -> StoreResult<Game> {
+        let sql = concat!(
+            "INSERT INTO games (event_id, round, board, white_id, black_id, initial_fen, fen, clock) ",
+            "VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id"
+        );
+        let args = args![
+            new.event_id,
+            new.round,
+            new.board,
+            new.white,
+            new.black,
+            new.initial_fen.clone(),
+            &new.fen,
+            &new.clock
+        ];
+        let id = GameId(self.insert_returning_id("game", sql, args).await?);
+        self.game(id).await
+    }
+
+    /// The game, or [`StoreError::NotFound`].
+    pub async fn game(&mut self, id: GameId) -> StoreResult<Game> {
+        let sql = select_games!("WHERE id = $1");
+        let game = self.fetch_optional(sql, args![id], game_row).await?;
+        game.ok_or(StoreError::NotFound {
+            what: "game",
+            id: id.0,
+        })
+    }
+
+    /// The game, locked against concurrent changes until this transaction
+    /// ends (`FOR UPDATE` on PostgreSQL; SQLite's write transaction already
+    /// holds the database lock). Read a game this way when the command will
+    /// change it, and the second of two concurrent commands sees the first's
+    /// result.
+    pub async fn lock_game(&mut self, id: GameId) -> StoreResult<Game> {
+        let sql = match self.backend() {
+            super::Backend::Sqlite => select_games!("WHERE id = $1"),
+            super::Backend::Postgres => select_games!("WHERE id = $1 FOR UPDATE"),
+        };
+        let game = self.fetch_optional(sql, args![id], game_row).await?;
+        game.ok_or(StoreError::NotFound {
+            what: "game",
+            id: id.0,
+        })
+    }
+
+    /// The games of an event, by round and board.
+    pub async fn games_of_event(&mut self, event: EventId) -> StoreResult<Vec<Game>> {
+        let sql = select_games!("WHERE event_id = $1 ORDER BY round, board, id");
+        self.fetch_all(sql, args![event], game_row).await
+    }
+
+    /// The unfinished games of a player.
+    pub async fn active_games_of(&mut self, player: PlayerId) -> StoreResult<Vec<Game>> {
+        let sql = select_games!(
+            "WHERE (white_id = $1 OR black_id = $1) AND status <> 'finished' ORDER BY id"
+        );
+        self.fetch_all(sql, args![player], game_row).await
+    }
+
+    /// Records move `new.ply` (which must be `game.ply + 1`) and the game's
+    /// new state, if the game is still at `expected_version`; returns the
+    /// game's new version (`expected_version + 1`). Otherwise [`Conflict::GameChanged`] (or
+    /// [`Conflict::MoveExists`]) and nothing changes: of two concurrent moves
+    /// exactly one is recorded.
+    pub async fn append_move(
+        &mut self,
+        game_id: GameId,
+        expected_version: i64,
+        new: &MoveRow,
+        update: &GameUpdate,
+    ) -> StoreResult<i64> {
+        let sql = concat!(
+            "UPDATE games SET ply = ply + 1, version = version + 1, status = $3, result = $4, ",
+            "result_reason = $5, fen = $6, clock = $7, turn_since = $8, started_at = $9, ",
+            "finished_at = $10 WHERE id = $1 AND version = $2 AND ply = $11 - 1"
+        );
+        let mut args = update_args(game_id, expected_version, update);
+        args.push(new.ply.into());
+        if self.execute(sql, args).await? == 0 {
+            return Err(self.version_conflict(game_id, expected_version).await);
+        }
+        let sql = concat!(
+            "INSERT INTO moves (game_id, ply, uci, text, received_at, sent_at, charged_days) ",
+            "VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING"
+        );
+        let args = args![
+            game_id,
+            new.ply,
+            &new.uci,
+            &new.text,
+            new.received_at,
+            new.sent_at,
+            new.charged_days
+        ];
+        if self.execute(sql, args).await? == 0 {
+            // Unreachable while `games.ply` counts the moves; roll back on it.
+            return Err(Conflict::MoveExists {
+                game_id,
+                ply: new.ply,
+            }
+            .into());
+        }
+        Ok(expected_version + 1)
+    }
+
+    /// Changes a game without a move (start, result, suspension, clock), if
+    /// it is still at `expected_version`; otherwise [`Conflict::GameChanged`].
+    /// Returns the new version.
+    pub async fn update_game(
+        &mut self,
+        game_id: GameId,
+        expected_version: i64,
+        update: &GameUpdate,
+    ) -> StoreResult<i64> {
+        let sql = concat!(
+            "UPDATE games SET version = version + 1, status = $3, result = $4, ",
+            "result_reason = $5, fen = $6, clock = $7, turn_since = $8, started_at = $9, ",
+            "finished_at = $10 WHERE id = $1 AND version = $2"
+        );
+        let args = update_args(game_id, expected_version, update);
+        if self.execute(sql, args).await? == 0 {
+            return Err(self.version_conflict(game_id, expected_version).await);
+        }
+        Ok(expected_version + 1)
+    }
+
+    async fn version_conflict(&mut self, game_id: GameId, expected: i64) -> StoreError {
+        match self.game(game_id).await {
+            Ok(game) => Conflict::GameChanged {
+                game_id,
+                expected,
+                found: game.version,
+            }
+            .into(),
+            Err(error) => error,
+        }
+    }
+
+    /// The moves of a game, in order.
+    pub async fn moves(&mut self, game_id: GameId) -> StoreResult<Vec<MoveRow>> {
+        let sql = concat!(
+            "SELECT ply, uci, text, received_at, sent_at, charged_days FROM moves ",
+            "WHERE game_id = $1 ORDER BY ply"
+        );
+        self.fetch_all(sql, args![game_id], move_row).await
+    }
+
+    /// Records when a move reached the partner (the postmark, R2.2.2).
+    pub async fn mark_move_sent(
+        &mut self,
+        game_id: GameId,
+        ply: i64,
+        at: DateTime<Utc>,
+    ) -> StoreResult<bool> {
+        let sql =
+            "UPDATE moves SET sent_at = $3 WHERE game_id = $1 AND ply = $2 AND sent_at IS NULL";
+        Ok(self.execute(sql, args![game_id, ply, at]).await? == 1)
+    }
+}
+
+fn update_args(
+    game_id: GameId,
+    expected_version: i64,
+    update: &GameUpdate,
+) -> Vec<super::sql::Arg> {
+    args![
+        game_id,
+        expected_version,
+        update.status.as_str(),
+        update.result.clone(),
+        update.result_reason.clone(),
+        &update.fen,
+        &update.clock,
+        update.turn_since,
+        update.started_at,
+        update.finished_at
+    ]
+}

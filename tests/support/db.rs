@@ -1,0 +1,206 @@
+//! Test databases: a fresh SQLite file, or a fresh PostgreSQL schema on
+//! `TEST_DATABASE_URL`, each migrated and removed at the end of the test;
+//! simulated timers for the background loops.
+
+// Each test crate uses a different part of this module.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use corrbot::store::{Db, DbOptions};
+
+static COUNTER: AtomicU64 = AtomicU64::new(0);
+
+fn unique_suffix() -> String {
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    format!("{}_{n}_{nanos}", std::process::id())
+}
+
+/// A migrated test database, removed by [`TestDb::finish`].
+pub struct TestDb {
+    /// The store on it.
+    pub db: Db,
+    url: String,
+    options: DbOptions,
+    cleanup: Cleanup,
+}
+
+enum Cleanup {
+    Sqlite(PathBuf),
+    Postgres { admin_url: String, schema: String },
+}
+
+impl TestDb {
+    /// A fresh SQLite file in the temporary directory.
+    pub async fn sqlite() -> Self {
+        let path = std::env::temp_dir().join(format!("corrbot_test_{}.db", unique_suffix()));
+        let url = format!("sqlite://{}", path.display());
+        let options = DbOptions {
+            max_connections: 4,
+            ..DbOptions::default()
+        };
+        let db = Db::open(&url, &options).await.expect("open sqlite");
+        Self {
+            db,
+            url,
+            options,
+            cleanup: Cleanup::Sqlite(path),
+        }
+    }
+
+    /// A fresh schema on `TEST_DATABASE_URL`, or `None` when it is unset.
+    pub async fn postgres() -> Option<Self> {
+        let Ok(admin_url) = std::env::var("TEST_DATABASE_URL") else {
+            eprintln!(
+                "notice: TEST_DATABASE_URL is unset; skipping the PostgreSQL run of this test"
+            );
+            return None;
+        };
+        let schema = format!("t_{}", unique_suffix());
+        let admin = Db::connect(
+            &admin_url,
+            &DbOptions {
+                max_connections: 1,
+                ..DbOptions::default()
+            },
+        )
+        .await
+        .expect("connect to TEST_DATABASE_URL");
+        admin
+            .execute_raw(&format!("CREATE SCHEMA {schema}"))
+            .await
+            .expect("create schema");
+        admin.close().await;
+        let options = DbOptions {
+            max_connections: 4,
+            pg_search_path: Some(schema.clone()),
+            ..DbOptions::default()
+        };
+        let db = Db::open(&admin_url, &options)
+            .await
+            .expect("open postgres schema");
+        Some(Self {
+            db,
+            url: admin_url.clone(),
+            options,
+            cleanup: Cleanup::Postgres { admin_url, schema },
+        })
+    }
+
+    /// Another pool on the same database (another "process").
+    pub async fn connect_again(&self) -> Db {
+        Db::connect(&self.url, &self.options)
+            .await
+            .expect("connect again")
+    }
+
+    /// Closes the pool and removes the database.
+    pub async fn finish(self) {
+        self.db.close().await;
+        match &self.cleanup {
+            Cleanup::Sqlite(path) => {
+                for suffix in ["", "-wal", "-shm"] {
+                    let mut file = path.clone().into_os_string();
+                    file.push(suffix);
+                    let _ = std::fs::remove_file(file);
+                }
+            }
+            Cleanup::Postgres { admin_url, schema } => {
+                let options = DbOptions {
+                    max_connections: 1,
+                    ..DbOptions::default()
+                };
+                let admin = Db::connect(admin_url, &options)
+                    .await
+                    .expect("connect for cleanup");
+                admin
+                    .execute_raw(&format!("DROP SCHEMA {schema} CASCADE"))
+                    .await
+                    .expect("drop schema");
+                admin.close().await;
+            }
+        }
+    }
+}
+
+/// Runs each named `async fn(&TestDb)` as a test on SQLite and on PostgreSQL.
+#[macro_export]
+macro_rules! on_both_backends {
+    ($($name:ident),* $(,)?) => {
+        mod sqlite {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    let test_db = $crate::db::TestDb::sqlite().await;
+                    super::$name(&test_db).await;
+                    test_db.finish().await;
+                }
+            )*
+        }
+        mod postgres {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    let Some(test_db) = $crate::db::TestDb::postgres().await else {
+                        return;
+                    };
+                    super::$name(&test_db).await;
+                    test_db.finish().await;
+                }
+            )*
+        }
+    };
+}
+
+/// Simulated time for the background loops: sleeping jumps the simulated
+/// clock straight to the wake-up instant, so a year passes in milliseconds.
+pub struct JumpTimer {
+    now: std::sync::Mutex<chrono::DateTime<chrono::Utc>>,
+}
+
+impl JumpTimer {
+    /// Simulated time starting at `start`.
+    pub fn new(start: chrono::DateTime<chrono::Utc>) -> Self {
+        Self {
+            now: std::sync::Mutex::new(start),
+        }
+    }
+}
+
+impl corrbot::scheduler::Timer for JumpTimer {
+    fn now(&self) -> chrono::DateTime<chrono::Utc> {
+        *self.now.lock().unwrap()
+    }
+
+    fn sleep_until(
+        &self,
+        at: chrono::DateTime<chrono::Utc>,
+    ) -> impl std::future::Future<Output = ()> + Send {
+        {
+            let mut now = self.now.lock().unwrap();
+            *now = (*now).max(at);
+        }
+        tokio::task::yield_now()
+    }
+}
+
+/// Simulated time that never moves: sleeping never ends, only wake-ups do.
+pub struct FrozenTimer(pub chrono::DateTime<chrono::Utc>);
+
+impl corrbot::scheduler::Timer for FrozenTimer {
+    fn now(&self) -> chrono::DateTime<chrono::Utc> {
+        self.0
+    }
+
+    fn sleep_until(
+        &self,
+        _at: chrono::DateTime<chrono::Utc>,
+    ) -> impl std::future::Future<Output = ()> + Send {
+        std::future::pending()
+    }
+}
