@@ -6,4 +6,5 @@
 //! the scheduler, the outbox, image rendering and the chat adapters.
 
 pub mod core;
+pub mod render;
 pub mod time;
