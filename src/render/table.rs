@@ -24,7 +24,7 @@ const TEXT: Rgb = rgb(0x1f1f1f);
 const DIM: Rgb = rgb(0x77756f);
 const GRID: Rgb = rgb(0xd6d8cf);
 /// A player's own cell.
-const DIAGONAL: Rgb = rgb(0x9fa394);
+const DIAGONAL: Rgb = rgb(0xc6c9bb);
 /// The background of the latest results.
 pub const TABLE_LATEST: Rgb = rgb(0xf3e36a);
 const WIN: Rgb = rgb(0x3f7a2a);
