@@ -353,3 +353,38 @@ fn title_strip_adds_height_and_sizes_stay_small() {
     assert_eq!(decode(&png).height, 880);
     assert!(png.len() <= 48 * 1024, "{} bytes", png.len());
 }
+
+#[test]
+fn command_line_options_reach_the_image() {
+    use clap::Parser;
+    use corrbot::render::cli::{RenderArgs, options_from};
+
+    #[derive(Parser)]
+    struct Wrapper {
+        #[command(flatten)]
+        args: RenderArgs,
+    }
+    let fen = "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2";
+    let argv = [
+        "render",
+        "--fen",
+        fen,
+        "--last-move",
+        "g2g4",
+        "--flip",
+        "--white",
+        "Ann",
+        "--black",
+        "Богдан",
+    ];
+    let wrapper = Wrapper::try_parse_from(argv).expect("arguments parse");
+    let (board, options) = options_from(&wrapper.args).expect("options");
+    assert_eq!(board, self::board(fen));
+    assert_eq!(options.last_move, Some((Square::G2, Square::G4)));
+    assert_eq!(options.orientation, Color::Black);
+    assert_eq!(options.white.name, "Ann");
+    assert_eq!(options.black.name, "Богдан");
+    assert_eq!(options.check, None);
+    let bad = Wrapper::try_parse_from(["render", "--fen", "not a fen"]).expect("arguments parse");
+    assert!(options_from(&bad.args).is_err());
+}

@@ -34,7 +34,8 @@ pub enum Language {
 pub struct PlayerLabel {
     /// The name (any script; cut to fit).
     pub name: String,
-    /// Thinking time left, in whole days, if shown.
+    /// Thinking time left, in whole days, if shown: the rules count time in
+    /// days and drop parts of a day (R2.4.4, R3.5.2).
     pub days_left: Option<u16>,
 }
 
