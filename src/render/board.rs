@@ -264,7 +264,7 @@ fn draw_coordinates(
     layout: &Layout,
     kit: &BoardPalette,
 ) {
-    let size = (layout.square * 17 / 90).max(9) as u16;
+    let size = (layout.square * 20 / 90).max(10) as u16;
     let pad = (layout.square / 24).max(2) as i32;
     let bottom_rank = if options.orientation == Color::White {
         Rank::First
