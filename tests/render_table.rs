@@ -65,7 +65,7 @@ fn double_round_robin(names: &[&str], latest: &[(usize, usize, usize)]) -> Cross
             .iter()
             .any(|&(a, b, r)| r == round && ((a, b) == (i, j) || (b, a) == (i, j)))
     };
-    let players = (0..n)
+    let mut players: Vec<CrosstableRow> = (0..n)
         .map(|i| {
             let games: Vec<Vec<CrosstableGame>> = (0..n)
                 .map(|j| match i == j {
@@ -75,11 +75,7 @@ fn double_round_robin(names: &[&str], latest: &[(usize, usize, usize)]) -> Cross
                         .collect(),
                 })
                 .collect();
-            let score_halves = games.iter().flatten().map(|g| match g.mark {
-                GameMark::Win => 2,
-                GameMark::Draw => 1,
-                _ => 0,
-            });
+            let score_halves = games.iter().flatten().map(|g| points_halves(g.mark));
             let wins = games
                 .iter()
                 .flatten()
@@ -90,15 +86,34 @@ fn double_round_robin(names: &[&str], latest: &[(usize, usize, usize)]) -> Cross
                 place: (i + 1).to_string(),
                 score_halves: score_halves.sum(),
                 wins: wins as u32,
-                sonneborn_berger_quarters: (4 * (n - i)) as u32,
+                sonneborn_berger_quarters: 0,
                 games,
             }
         })
         .collect();
+    // Sonneborn-Berger: the scores of beaten opponents plus half the scores
+    // of drawn ones, in quarter points.
+    let scores: Vec<u32> = players.iter().map(|p| p.score_halves).collect();
+    for row in &mut players {
+        row.sonneborn_berger_quarters = row
+            .games
+            .iter()
+            .zip(&scores)
+            .flat_map(|(cell, &score)| cell.iter().map(move |g| points_halves(g.mark) * score))
+            .sum();
+    }
     CrosstableInput {
         title: "Кубок клубу 2026 — підсумки".into(),
         players,
         language: Language::Ukrainian,
+    }
+}
+
+fn points_halves(mark: GameMark) -> u32 {
+    match mark {
+        GameMark::Win | GameMark::ForfeitWin => 2,
+        GameMark::Draw => 1,
+        _ => 0,
     }
 }
 
