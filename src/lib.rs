@@ -8,6 +8,7 @@
 pub mod app;
 pub mod core;
 pub mod outbox;
+pub mod render;
 pub mod scheduler;
 pub mod store;
 pub mod time;

@@ -14,6 +14,8 @@ struct Cli {
 enum Command {
     /// Run the bot (the default).
     Run,
+    /// Write one board image as PNG.
+    Render(corrbot::render::cli::RenderArgs),
 }
 
 fn main() -> anyhow::Result<()> {
@@ -24,6 +26,7 @@ fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     match cli.command.unwrap_or(Command::Run) {
         Command::Run => run(),
+        Command::Render(args) => corrbot::render::cli::run(&args),
     }
 }
 

@@ -1,0 +1,254 @@
+//! A bounded in-memory cache of rendered images, keyed by a SHA-256 of
+//! everything that goes into an image.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::{Arc, Mutex};
+
+use sha2::{Digest, Sha256};
+use shakmaty::{Board, Color, Square};
+
+use super::board::{BoardOptions, Language, PlayerLabel, render_board};
+use super::table::{CrosstableInput, render_crosstable};
+
+/// Changes whenever the same inputs would draw a different image (art,
+/// layout, palette), so that stored keys (e.g. uploaded file ids) expire.
+pub const RENDER_VERSION: u32 = 1;
+
+/// A stable content key: SHA-256 of an image's inputs and [`RENDER_VERSION`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ContentKey(pub [u8; 32]);
+
+impl fmt::Display for ContentKey {
+    /// Lower-case hex.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.iter().try_for_each(|byte| write!(f, "{byte:02x}"))
+    }
+}
+
+/// Feeds values into a hash with lengths, so that field boundaries count.
+struct KeyWriter(Sha256);
+
+impl KeyWriter {
+    fn new(kind: &str) -> Self {
+        let mut writer = KeyWriter(Sha256::new());
+        writer.text(kind);
+        writer.number(RENDER_VERSION.into());
+        writer
+    }
+
+    fn number(&mut self, value: u64) {
+        self.0.update(value.to_le_bytes());
+    }
+
+    fn text(&mut self, value: &str) {
+        self.number(value.len() as u64);
+        self.0.update(value.as_bytes());
+    }
+
+    fn option(&mut self, value: Option<u64>) {
+        self.number(value.map_or(0, |v| v + 1));
+    }
+
+    fn finish(self) -> ContentKey {
+        ContentKey(self.0.finalize().into())
+    }
+}
+
+fn color_code(color: Color) -> u64 {
+    match color {
+        Color::White => 1,
+        Color::Black => 2,
+    }
+}
+
+fn square_code(square: Square) -> u64 {
+    u64::from(u32::from(square))
+}
+
+fn player(writer: &mut KeyWriter, label: &PlayerLabel) {
+    writer.text(&label.name);
+    writer.option(label.days_left.map(u64::from));
+}
+
+fn language_code(language: Language) -> u64 {
+    match language {
+        Language::Ukrainian => 1,
+        Language::English => 2,
+    }
+}
+
+/// The content key of a board image.
+pub fn board_key(board: &Board, options: &BoardOptions) -> ContentKey {
+    let mut w = KeyWriter::new("board");
+    w.text(&board.board_fen().to_string());
+    w.number(color_code(options.orientation));
+    w.option(
+        options
+            .last_move
+            .map(|(a, b)| square_code(a) * 64 + square_code(b)),
+    );
+    w.option(options.check.map(square_code));
+    w.option(options.turn.map(color_code));
+    player(&mut w, &options.white);
+    player(&mut w, &options.black);
+    w.text(&options.event);
+    w.option(options.move_number.map(u64::from));
+    w.number(options.coordinates.into());
+    w.number(language_code(options.language));
+    w.number(options.effective_width() as u64);
+    w.finish()
+}
+
+/// The content key of a crosstable image.
+pub fn crosstable_key(input: &CrosstableInput) -> ContentKey {
+    let mut w = KeyWriter::new("crosstable");
+    w.text(&input.title);
+    w.number(language_code(input.language));
+    w.number(input.players.len() as u64);
+    for row in &input.players {
+        w.text(&row.name);
+        w.text(&row.place);
+        w.number(row.score_halves.into());
+        w.number(row.wins.into());
+        w.number(row.sonneborn_berger_quarters.into());
+        w.number(row.games.len() as u64);
+        for cell in &row.games {
+            w.number(cell.len() as u64);
+            for game in cell {
+                w.number(game.mark as u64);
+                w.number(game.latest.into());
+            }
+        }
+    }
+    w.finish()
+}
+
+struct Entry {
+    png: Arc<[u8]>,
+    used: u64,
+}
+
+#[derive(Default)]
+struct Entries {
+    map: HashMap<ContentKey, Entry>,
+    clock: u64,
+}
+
+/// Recently rendered images, at most `capacity` of them; the least recently
+/// used goes first. Safe to share between threads.
+pub struct RenderCache {
+    capacity: usize,
+    entries: Mutex<Entries>,
+}
+
+impl RenderCache {
+    /// An empty cache holding at most `capacity` images (at least one).
+    pub fn new(capacity: usize) -> Self {
+        RenderCache {
+            capacity: capacity.max(1),
+            entries: Mutex::default(),
+        }
+    }
+
+    /// How many images the cache holds.
+    pub fn len(&self) -> usize {
+        self.lock().map.len()
+    }
+
+    /// Whether the cache is empty.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Entries> {
+        self.entries
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// The image under `key`, rendered by `render` when it is not cached.
+    /// Rendering happens outside the lock.
+    pub fn get_or_render(&self, key: ContentKey, render: impl FnOnce() -> Vec<u8>) -> Arc<[u8]> {
+        {
+            let mut entries = self.lock();
+            entries.clock += 1;
+            let now = entries.clock;
+            if let Some(entry) = entries.map.get_mut(&key) {
+                entry.used = now;
+                return Arc::clone(&entry.png);
+            }
+        }
+        let png: Arc<[u8]> = render().into();
+        let mut entries = self.lock();
+        if entries.map.len() >= self.capacity && !entries.map.contains_key(&key) {
+            let oldest = entries
+                .map
+                .iter()
+                .min_by_key(|(_, e)| e.used)
+                .map(|(k, _)| *k);
+            if let Some(oldest) = oldest {
+                entries.map.remove(&oldest);
+            }
+        }
+        entries.clock += 1;
+        let used = entries.clock;
+        let entry = entries.map.entry(key).or_insert(Entry { png, used });
+        Arc::clone(&entry.png)
+    }
+
+    /// A board image and its key, from the cache when it is there.
+    pub fn board(&self, board: &Board, options: &BoardOptions) -> (ContentKey, Arc<[u8]>) {
+        let key = board_key(board, options);
+        (
+            key,
+            self.get_or_render(key, || render_board(board, options)),
+        )
+    }
+
+    /// A crosstable image and its key, from the cache when it is there.
+    pub fn crosstable(&self, input: &CrosstableInput) -> (ContentKey, Arc<[u8]>) {
+        let key = crosstable_key(input);
+        (key, self.get_or_render(key, || render_crosstable(input)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_differ_by_every_input_and_are_stable() {
+        let board = Board::default();
+        let options = BoardOptions::default();
+        let key = board_key(&board, &options);
+        assert_eq!(key, board_key(&board, &options));
+        let flipped = BoardOptions {
+            orientation: Color::Black,
+            ..options.clone()
+        };
+        assert_ne!(key, board_key(&board, &flipped));
+        let named = BoardOptions {
+            white: PlayerLabel {
+                name: "Ann".into(),
+                days_left: None,
+            },
+            ..options.clone()
+        };
+        assert_ne!(key, board_key(&board, &named));
+        assert_eq!(key.to_string().len(), 64);
+    }
+
+    #[test]
+    fn least_recently_used_entry_is_evicted() {
+        let cache = RenderCache::new(2);
+        let key = |n: u8| ContentKey([n; 32]);
+        cache.get_or_render(key(1), || vec![1]);
+        cache.get_or_render(key(2), || vec![2]);
+        cache.get_or_render(key(1), || unreachable!("cached"));
+        cache.get_or_render(key(3), || vec![3]);
+        assert_eq!(cache.len(), 2);
+        assert_eq!(&*cache.get_or_render(key(1), || vec![9]), &[1]);
+        assert_eq!(&*cache.get_or_render(key(2), || vec![9]), &[9]);
+    }
+}

@@ -1,0 +1,384 @@
+//! The board's palette and its sprites: the project's own SVG pieces
+//! (`assets/pieces/*.svg`) rasterized with resvg once per square size and
+//! quantized to palette indices over each square background, so that an
+//! image is composed by copying rows of indices.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use resvg::{tiny_skia, usvg};
+use shakmaty::{Color, Piece, Role};
+
+use super::canvas::{Mask, Tile};
+use super::palette::{LEVELS, Palette, PaletteBuilder, Rgb, mix, rgb};
+
+/// Light squares.
+pub const LIGHT: Rgb = rgb(0xeceed4);
+/// Dark squares.
+pub const DARK: Rgb = rgb(0x7c9c5e);
+/// Light squares of the last move.
+pub const LIGHT_MOVED: Rgb = rgb(0xf3f18c);
+/// Dark squares of the last move.
+pub const DARK_MOVED: Rgb = rgb(0xbccb55);
+/// The centre of the check glow.
+pub const CHECK: Rgb = rgb(0xe0302a);
+/// Piece outlines and black pieces.
+pub const INK: Rgb = rgb(0x1f1f1f);
+/// White pieces.
+pub const PAPER: Rgb = rgb(0xfbfbf6);
+/// The header and footer bars.
+pub const BAR: Rgb = rgb(0x2b2926);
+/// Names on the bars.
+pub const BAR_TEXT: Rgb = rgb(0xeceae6);
+/// The event line.
+pub const BAR_DIM: Rgb = rgb(0xa8a49c);
+/// A waiting player's clock.
+pub const PILL: Rgb = rgb(0x45423d);
+/// The clock of the player to move.
+pub const PILL_ACTIVE: Rgb = rgb(0xeceae6);
+/// A clock that is running low.
+pub const PILL_LOW: Rgb = rgb(0xc4392f);
+
+/// The squares' backgrounds a piece can stand on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Ground {
+    /// A light square.
+    Light,
+    /// A dark square.
+    Dark,
+    /// A light square of the last move.
+    LightMoved,
+    /// A dark square of the last move.
+    DarkMoved,
+    /// A light square with a king in check.
+    LightCheck,
+    /// A dark square with a king in check.
+    DarkCheck,
+}
+
+impl Ground {
+    const ALL: [Ground; 6] = [
+        Ground::Light,
+        Ground::Dark,
+        Ground::LightMoved,
+        Ground::DarkMoved,
+        Ground::LightCheck,
+        Ground::DarkCheck,
+    ];
+
+    /// The plain colour of the square (for the check glow, its rim).
+    pub(crate) fn base(self) -> Rgb {
+        match self {
+            Ground::Light | Ground::LightCheck => LIGHT,
+            Ground::Dark | Ground::DarkCheck => DARK,
+            Ground::LightMoved => LIGHT_MOVED,
+            Ground::DarkMoved => DARK_MOVED,
+        }
+    }
+
+    /// The colour of pixel `(x, y)` of a square of side `size`.
+    fn color_at(self, x: usize, y: usize, size: usize) -> Rgb {
+        match self {
+            Ground::LightCheck | Ground::DarkCheck => {
+                let centre = size as f32 / 2.0;
+                let (dx, dy) = (x as f32 + 0.5 - centre, y as f32 + 0.5 - centre);
+                let r = (dx * dx + dy * dy).sqrt() / (centre * std::f32::consts::SQRT_2);
+                let t = ((0.9 - r) / 0.65).clamp(0.0, 1.0);
+                mix(self.base(), CHECK, t)
+            }
+            _ => self.base(),
+        }
+    }
+
+    fn number(self) -> usize {
+        self as usize
+    }
+}
+
+/// The board palette and the foreground numbers of its inks.
+pub(crate) struct BoardPalette {
+    /// The palette.
+    pub(crate) palette: Palette,
+    /// Foregrounds.
+    pub(crate) ink: usize,
+    pub(crate) paper: usize,
+    pub(crate) light: usize,
+    pub(crate) dark: usize,
+    pub(crate) bar_text: usize,
+    pub(crate) bar_dim: usize,
+    pub(crate) pill: usize,
+    pub(crate) pill_active: usize,
+    pub(crate) pill_low: usize,
+}
+
+/// The board palette, built once.
+pub(crate) fn board_palette() -> &'static BoardPalette {
+    static PALETTE: OnceLock<BoardPalette> = OnceLock::new();
+    PALETTE.get_or_init(build_board_palette)
+}
+
+fn build_board_palette() -> BoardPalette {
+    let mut b = PaletteBuilder::default();
+    b.color(BAR);
+    for ground in [LIGHT, DARK, LIGHT_MOVED, DARK_MOVED, CHECK] {
+        b.ramp(ground, INK, 12).ramp(ground, PAPER, 10);
+    }
+    b.ramp(INK, PAPER, 14);
+    b.ramp(LIGHT, CHECK, 9).ramp(DARK, CHECK, 9);
+    b.ramp(LIGHT, DARK, 10)
+        .ramp(LIGHT_MOVED, DARK, 8)
+        .ramp(DARK_MOVED, LIGHT, 8);
+    b.ramp(BAR, BAR_TEXT, 12)
+        .ramp(BAR, BAR_DIM, 8)
+        .ramp(BAR, PAPER, 8);
+    for (pill, text) in [(PILL, BAR_TEXT), (PILL_ACTIVE, INK), (PILL_LOW, BAR_TEXT)] {
+        b.ramp(BAR, pill, 5).ramp(pill, text, 10);
+    }
+    let ink = b.foreground(INK);
+    let paper = b.foreground(PAPER);
+    let light = b.foreground(LIGHT);
+    let dark = b.foreground(DARK);
+    let bar_text = b.foreground(BAR_TEXT);
+    let bar_dim = b.foreground(BAR_DIM);
+    let pill = b.foreground(PILL);
+    let pill_active = b.foreground(PILL_ACTIVE);
+    let pill_low = b.foreground(PILL_LOW);
+    BoardPalette {
+        palette: b.build(),
+        ink,
+        paper,
+        light,
+        dark,
+        bar_text,
+        bar_dim,
+        pill,
+        pill_active,
+        pill_low,
+    }
+}
+
+/// The piece art, one SVG per role, written for this project. White pieces
+/// use the files' own style; black ones swap the fill and the detail lines.
+fn piece_svg(role: Role) -> &'static str {
+    match role {
+        Role::Pawn => include_str!("../../assets/pieces/pawn.svg"),
+        Role::Knight => include_str!("../../assets/pieces/knight.svg"),
+        Role::Bishop => include_str!("../../assets/pieces/bishop.svg"),
+        Role::Rook => include_str!("../../assets/pieces/rook.svg"),
+        Role::Queen => include_str!("../../assets/pieces/queen.svg"),
+        Role::King => include_str!("../../assets/pieces/king.svg"),
+    }
+}
+
+const WHITE_STYLE_FILL: &str = ".body{fill:#fbfbf6;";
+const BLACK_STYLE_FILL: &str = ".body{fill:#1f1f1f;";
+const WHITE_STYLE_LINE: &str = ".line{fill:none;stroke:#1f1f1f;";
+const BLACK_STYLE_LINE: &str = ".line{fill:none;stroke:#fbfbf6;";
+const WHITE_STYLE_DOT: &str = ".dot{fill:#1f1f1f}";
+const BLACK_STYLE_DOT: &str = ".dot{fill:#fbfbf6}";
+
+/// The SVG source of `piece`.
+pub(crate) fn svg_source(piece: Piece) -> String {
+    let svg = piece_svg(piece.role);
+    match piece.color {
+        Color::White => svg.to_owned(),
+        Color::Black => svg
+            .replace(WHITE_STYLE_FILL, BLACK_STYLE_FILL)
+            .replace(WHITE_STYLE_LINE, BLACK_STYLE_LINE)
+            .replace(WHITE_STYLE_DOT, BLACK_STYLE_DOT),
+    }
+}
+
+/// Rasterizes `piece` to a premultiplied RGBA pixmap of side `size`.
+fn rasterize(piece: Piece, size: usize) -> tiny_skia::Pixmap {
+    let tree = usvg::Tree::from_str(&svg_source(piece), &usvg::Options::default())
+        .expect("the piece SVGs in assets/ parse");
+    let mut pixmap = tiny_skia::Pixmap::new(size as u32, size as u32).expect("non-zero size");
+    let scale = size as f32 / tree.size().width();
+    resvg::render(
+        &tree,
+        tiny_skia::Transform::from_scale(scale, scale),
+        &mut pixmap.as_mut(),
+    );
+    pixmap
+}
+
+/// The pre-quantized tiles of one square size.
+pub(crate) struct BoardSprites {
+    /// `tiles[ground][slot]`: slot 0 is the empty square, then
+    /// [`piece_slot`].
+    tiles: Vec<Vec<Tile>>,
+}
+
+/// The slot of a piece in [`BoardSprites`].
+fn piece_slot(piece: Piece) -> usize {
+    let colour = match piece.color {
+        Color::White => 0,
+        Color::Black => 1,
+    };
+    1 + colour * 6 + (piece.role as usize - 1)
+}
+
+impl BoardSprites {
+    /// The square at `ground`, with `piece` on it if any.
+    pub(crate) fn tile(&self, ground: Ground, piece: Option<Piece>) -> &Tile {
+        &self.tiles[ground.number()][piece.map_or(0, piece_slot)]
+    }
+}
+
+fn quantize_tile(
+    palette: &Palette,
+    ground: Ground,
+    pixmap: Option<&tiny_skia::Pixmap>,
+    size: usize,
+) -> Tile {
+    let mut memo: HashMap<Rgb, u8> = HashMap::new();
+    let mut indices = Vec::with_capacity(size * size);
+    for y in 0..size {
+        for x in 0..size {
+            let under = ground.color_at(x, y, size);
+            let color = match pixmap.and_then(|p| p.pixel(x as u32, y as u32)) {
+                Some(px) => {
+                    let keep = 255 - px.alpha() as u16;
+                    let over =
+                        |c: u8, b: u8| (c as u16 + (b as u16 * keep + 127) / 255).min(255) as u8;
+                    [
+                        over(px.red(), under[0]),
+                        over(px.green(), under[1]),
+                        over(px.blue(), under[2]),
+                    ]
+                }
+                None => under,
+            };
+            indices.push(*memo.entry(color).or_insert_with(|| palette.nearest(color)));
+        }
+    }
+    Tile {
+        width: size,
+        height: size,
+        indices,
+    }
+}
+
+fn build_sprites(size: usize) -> BoardSprites {
+    let palette = &board_palette().palette;
+    let mut pieces: Vec<Option<tiny_skia::Pixmap>> = vec![None];
+    for color in [Color::White, Color::Black] {
+        for role in Role::ALL {
+            pieces.push(Some(rasterize(Piece { color, role }, size)));
+        }
+    }
+    let tiles = Ground::ALL
+        .iter()
+        .map(|&ground| {
+            pieces
+                .iter()
+                .map(|pixmap| quantize_tile(palette, ground, pixmap.as_ref(), size))
+                .collect()
+        })
+        .collect();
+    BoardSprites { tiles }
+}
+
+/// How many square sizes keep their sprites at once.
+const SPRITE_SIZES_KEPT: usize = 4;
+
+/// The sprites for squares of side `size`, rasterized on first use.
+pub(crate) fn board_sprites(size: usize) -> Arc<BoardSprites> {
+    static SPRITES: OnceLock<Mutex<HashMap<usize, Arc<BoardSprites>>>> = OnceLock::new();
+    let sprites = SPRITES.get_or_init(Default::default);
+    if let Some(found) = sprites.lock().unwrap_or_else(|e| e.into_inner()).get(&size) {
+        return Arc::clone(found);
+    }
+    let made = Arc::new(build_sprites(size));
+    let mut sprites = sprites.lock().unwrap_or_else(|e| e.into_inner());
+    if sprites.len() >= SPRITE_SIZES_KEPT {
+        sprites.clear();
+    }
+    Arc::clone(sprites.entry(size).or_insert(made))
+}
+
+/// A shape's kind and size, for the shape cache.
+type ShapeKey = (bool, usize, usize, u32);
+
+/// Shapes drawn on the bars, made once per size.
+fn cached_shape(key: ShapeKey, make: impl FnOnce() -> Mask) -> Arc<Mask> {
+    static SHAPES: OnceLock<Mutex<HashMap<ShapeKey, Arc<Mask>>>> = OnceLock::new();
+    let mut shapes = SHAPES
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    if shapes.len() >= 256 {
+        shapes.clear();
+    }
+    Arc::clone(shapes.entry(key).or_insert_with(|| Arc::new(make())))
+}
+
+/// A filled rounded rectangle as a coverage mask (4×4 supersampled).
+pub(crate) fn rounded_rect(width: usize, height: usize, radius: f32) -> Arc<Mask> {
+    cached_shape((false, width, height, radius.to_bits()), || {
+        rounded_rect_mask(width, height, radius)
+    })
+}
+
+/// A filled disc of diameter `size` as a coverage mask.
+pub(crate) fn disc(size: usize) -> Arc<Mask> {
+    cached_shape((true, size, size, 0), || {
+        let r = size as f32 / 2.0;
+        shape_mask(size, size, |x, y| {
+            (x - r).powi(2) + (y - r).powi(2) <= r * r
+        })
+    })
+}
+
+fn rounded_rect_mask(width: usize, height: usize, radius: f32) -> Mask {
+    shape_mask(width, height, |x, y| {
+        let cx = x.clamp(radius, width as f32 - radius);
+        let cy = y.clamp(radius, height as f32 - radius);
+        (x - cx).powi(2) + (y - cy).powi(2) <= radius * radius
+    })
+}
+
+fn shape_mask(width: usize, height: usize, inside: impl Fn(f32, f32) -> bool) -> Mask {
+    const SUB: usize = 4;
+    let mut levels = Vec::with_capacity(width * height);
+    for y in 0..height {
+        for x in 0..width {
+            let mut hits = 0;
+            for sy in 0..SUB {
+                for sx in 0..SUB {
+                    let px = x as f32 + (sx as f32 + 0.5) / SUB as f32;
+                    let py = y as f32 + (sy as f32 + 0.5) / SUB as f32;
+                    hits += inside(px, py) as usize;
+                }
+            }
+            levels.push((hits * (LEVELS - 1) / (SUB * SUB)) as u8);
+        }
+    }
+    Mask {
+        width,
+        height,
+        levels,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn board_palette_fits_in_256_colours() {
+        assert!(board_palette().palette.len() <= 256);
+    }
+
+    #[test]
+    fn black_pieces_swap_colours() {
+        let black = svg_source(Piece {
+            color: Color::Black,
+            role: Role::Knight,
+        });
+        assert!(black.contains(BLACK_STYLE_FILL));
+        assert!(black.contains(BLACK_STYLE_LINE));
+        assert!(!black.contains(WHITE_STYLE_FILL));
+    }
+}
