@@ -59,6 +59,9 @@ use tokio::sync::Notify;
 pub use model::*;
 use sql::{Arg, Mapper, bind_all};
 
+/// The database used when DATABASE_URL is unset: a SQLite file beside the bot.
+pub const DEFAULT_DATABASE_URL: &str = "sqlite://corrbot.db";
+
 /// Which database a [`Db`] talks to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Backend {
