@@ -1,8 +1,9 @@
 //! Store benchmarks.
 //!
-//! * `commit/*`: a move command committed (the move, the game's new state, a
-//!   notice to the partner and the replaced reminder deadline, in one
-//!   transaction) among 10,000 active games, against a bare one-row INSERT
+//! * `commit/*`: a move command committed (`move_notice_deadline`: the move,
+//!   the game's new state, a notice to the partner and the replaced reminder
+//!   deadline, in one transaction; `move_only`: the move and the game's
+//!   state) among 10,000 active games, against a bare one-row INSERT
 //!   transaction on the same database. SQLite with `synchronous` FULL and
 //!   NORMAL; PostgreSQL when `BENCH_DATABASE_URL` or `TEST_DATABASE_URL` is
 //!   set. Target: moves at least half the bare rate.
@@ -146,8 +147,9 @@ async fn populate_games(db: &Db) -> Vec<(GameId, i64)> {
     games.iter().map(|g| (g.id, g.version)).collect()
 }
 
-/// The move command: move, game state, notice, reminder deadline; one commit.
-async fn commit_move(db: &Db, game: GameId, version: i64, at: DateTime<Utc>) {
+/// The move command: move, game state, notice, reminder deadline; one
+/// commit. Without `with_effects`, only the move and the game's state.
+async fn commit_move(db: &Db, game: GameId, version: i64, at: DateTime<Utc>, with_effects: bool) {
     let mut tx = db.begin().await.unwrap();
     let ply = version + 1;
     let update = GameUpdate {
@@ -169,6 +171,10 @@ async fn commit_move(db: &Db, game: GameId, version: i64, at: DateTime<Utc>) {
         charged_days: 0,
     };
     tx.append_move(game, version, &row, &update).await.unwrap();
+    if !with_effects {
+        tx.commit().await.unwrap();
+        return;
+    }
     let to = Recipient::Player(PlayerId(1));
     tx.enqueue_notice(&to, "move", &json!({"game": game, "uci": "e2e4"}), at)
         .await
@@ -190,21 +196,24 @@ fn bench_commits(c: &mut Criterion, rt: &Runtime, name: &str, bench_db: BenchDb)
     let mut group = c.benchmark_group(format!("commit/{name}"));
     group.throughput(Throughput::Elements(1));
     let mut next = 0usize;
-    group.bench_function("move", |b| {
-        b.iter_custom(|iters| {
-            rt.block_on(async {
-                let start = Instant::now();
-                for _ in 0..iters {
-                    let count = games.len();
-                    let (game, version) = &mut games[next % count];
-                    next += 1;
-                    commit_move(&db, *game, *version, t0() + TimeDelta::seconds(next as i64)).await;
-                    *version += 1;
-                }
-                start.elapsed()
+    for (label, with_effects) in [("move_notice_deadline", true), ("move_only", false)] {
+        group.bench_function(label, |b| {
+            b.iter_custom(|iters| {
+                rt.block_on(async {
+                    let start = Instant::now();
+                    for _ in 0..iters {
+                        let count = games.len();
+                        let (game, version) = &mut games[next % count];
+                        next += 1;
+                        let at = t0() + TimeDelta::seconds(next as i64);
+                        commit_move(&db, *game, *version, at, with_effects).await;
+                        *version += 1;
+                    }
+                    start.elapsed()
+                })
             })
-        })
-    });
+        });
+    }
     let mut id = 0i64;
     group.bench_function("bare_insert", |b| {
         b.iter_custom(|iters| {

@@ -258,3 +258,24 @@ impl<D: Deliverer> OutboxWorker<D> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backoff_doubles_up_to_the_cap_and_honours_retry_after() {
+        let config = OutboxConfig {
+            base_backoff: TimeDelta::seconds(2),
+            max_backoff: TimeDelta::seconds(30),
+            ..OutboxConfig::default()
+        };
+        let delays: Vec<_> = (1..=6)
+            .map(|n| config.backoff(n, None).num_seconds())
+            .collect();
+        assert_eq!(delays, [2, 4, 8, 16, 30, 30]);
+        assert_eq!(config.backoff(1_000, None).num_seconds(), 30);
+        let asked = Some(Duration::from_secs(90));
+        assert_eq!(config.backoff(1, asked).num_seconds(), 90);
+    }
+}

@@ -12,6 +12,10 @@
 //! backend (`store/sql.rs`). Instants are BIGINT Unix milliseconds (UTC) in
 //! both databases and JSON values are TEXT, so one code path serves both.
 //!
+//! Every table has plain columns (BIGINT, TEXT, BOOLEAN) with the same
+//! names on both backends, so an export is a table-by-table dump in key
+//! order and an import (to either backend) the same rows inserted back.
+//!
 //! # Races
 //! * A write transaction on SQLite starts with `BEGIN IMMEDIATE`, so writers
 //!   queue on the database lock (with a busy timeout) instead of failing on
@@ -58,6 +62,9 @@ use tokio::sync::Notify;
 
 pub use model::*;
 use sql::{Arg, Mapper, bind_all};
+
+/// The database used when DATABASE_URL is unset: a SQLite file beside the bot.
+pub const DEFAULT_DATABASE_URL: &str = "sqlite://corrbot.db";
 
 /// Which database a [`Db`] talks to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

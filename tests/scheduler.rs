@@ -218,7 +218,13 @@ async fn commit_wakes_the_scheduler(t: &TestDb) {
         stop_after: 1,
         ..Default::default()
     };
-    let scheduler = Scheduler::new(t.db.clone(), recorder, SchedulerConfig::default());
+    // Only the wake-up can end the sleep: the timer never moves and the
+    // real-time idle cap is far beyond the test's time-out.
+    let config = SchedulerConfig {
+        max_idle: Duration::from_secs(3_600),
+        ..Default::default()
+    };
+    let scheduler = Scheduler::new(t.db.clone(), recorder, config);
     let timer = FrozenTimer(t0());
     let stop = scheduler.handler().stop.notified();
     let run = scheduler.run(&timer, stop);

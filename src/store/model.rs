@@ -727,3 +727,39 @@ pub struct AuditEntry {
     /// Details, as JSON.
     pub details: Value,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn recipient_keys_round_trip() {
+        let recipients = [
+            Recipient::Player(PlayerId(42)),
+            Recipient::Chat {
+                platform: Platform::Discord,
+                chat_id: "guild:1:chan:2".into(),
+            },
+            Recipient::Administrator,
+        ];
+        for recipient in recipients {
+            assert_eq!(Recipient::parse_key(&recipient.key()), Some(recipient));
+        }
+        assert_eq!(Recipient::parse_key("chat:irc:1"), None);
+        assert_eq!(Recipient::parse_key("player:x"), None);
+    }
+
+    #[test]
+    fn text_enums_round_trip() {
+        for role in [
+            Role::Administrator,
+            Role::Arbiter,
+            Role::AppealsCommittee,
+            Role::LeaveOffice,
+        ] {
+            assert_eq!(Role::parse(role.as_str()), Some(role));
+        }
+        assert_eq!(GameStatus::parse("finished"), Some(GameStatus::Finished));
+        assert_eq!(NoticeStatus::parse("lost"), None);
+    }
+}

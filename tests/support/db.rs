@@ -128,6 +128,24 @@ impl TestDb {
     }
 }
 
+/// Runs a test body on `test_db`, removes the database even when the body
+/// panics, then passes the panic on.
+pub async fn run_on<F, Fut>(test_db: TestDb, body: F)
+where
+    F: FnOnce(std::sync::Arc<TestDb>) -> Fut,
+    Fut: std::future::Future<Output = ()> + Send + 'static,
+{
+    let test_db = std::sync::Arc::new(test_db);
+    let outcome = tokio::spawn(body(test_db.clone())).await;
+    let Ok(test_db) = std::sync::Arc::try_unwrap(test_db) else {
+        panic!("the test body kept its database");
+    };
+    test_db.finish().await;
+    if let Err(error) = outcome {
+        std::panic::resume_unwind(error.into_panic());
+    }
+}
+
 /// Runs each named `async fn(&TestDb)` as a test on SQLite and on PostgreSQL.
 #[macro_export]
 macro_rules! on_both_backends {
@@ -137,8 +155,7 @@ macro_rules! on_both_backends {
                 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
                 async fn $name() {
                     let test_db = $crate::db::TestDb::sqlite().await;
-                    super::$name(&test_db).await;
-                    test_db.finish().await;
+                    $crate::db::run_on(test_db, |t| async move { super::$name(&t).await }).await;
                 }
             )*
         }
@@ -149,8 +166,7 @@ macro_rules! on_both_backends {
                     let Some(test_db) = $crate::db::TestDb::postgres().await else {
                         return;
                     };
-                    super::$name(&test_db).await;
-                    test_db.finish().await;
+                    $crate::db::run_on(test_db, |t| async move { super::$name(&t).await }).await;
                 }
             )*
         }
