@@ -217,6 +217,26 @@ async fn message_reaches_handler_and_reply_lands_in_channel() {
 }
 
 #[tokio::test]
+async fn own_messages_are_ignored_and_dms_have_no_guild() {
+    let fake = FakeDiscord::start().await;
+    let mut bot = start_bot(config(&fake)).await;
+    // Dispatched first; the current-thread runtime runs serenity's handler tasks in order.
+    fake.push_own_message(CHANNEL, "echo: loop?").await;
+    let dm_channel = 4_000_002;
+    let id = fake
+        .push_message_in(dm_channel, None, PLAYER, "/games")
+        .await;
+    let inbound = bot.inbound.recv().await.expect("inbound");
+    assert_eq!((inbound.id, inbound.guild_id), (id, None));
+    let sent = fake.wait_for_sent(1).await;
+    assert_eq!((sent.len(), sent[0].channel_id), (1, dm_channel));
+    assert!(
+        bot.inbound.try_recv().is_err(),
+        "the bot's own message reached the handler"
+    );
+}
+
+#[tokio::test]
 async fn slash_command_gets_board_reply_with_buttons() {
     let fake = FakeDiscord::start().await;
     let mut bot = start_bot(config(&fake)).await;

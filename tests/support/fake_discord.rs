@@ -430,6 +430,24 @@ impl FakeDiscord {
             .await
     }
 
+    /// Pushes MESSAGE_CREATE by the bot itself (as Discord echoes the bot's
+    /// own messages) in guild channel `channel`; returns the message id.
+    pub async fn push_own_message(&self, channel: u64, content: &str) -> u64 {
+        let id = self.next_id();
+        let parts = payloads::MessageParts {
+            id,
+            channel_id: channel,
+            guild_id: Some(GUILD_ID),
+            author_id: BOT_USER_ID,
+            author_bot: true,
+            content: content.to_owned(),
+            ..Default::default()
+        };
+        self.dispatch("MESSAGE_CREATE", payloads::message(&parts))
+            .await;
+        id
+    }
+
     /// Pushes MESSAGE_CREATE in `channel` of `guild` (`None` for a DM); returns the message id.
     pub async fn push_message_in(
         &self,
