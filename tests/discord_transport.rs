@@ -170,6 +170,30 @@ async fn client_connects_identifies_and_heartbeats() {
 }
 
 #[tokio::test]
+async fn dropped_gateway_connection_is_resumed() {
+    let fake = FakeDiscord::start().await;
+    let mut bot = start_bot(config(&fake)).await;
+    fake.push_message(CHANNEL, PLAYER, "before").await;
+    bot.inbound.recv().await.expect("first inbound");
+    fake.disconnect_all();
+    let resumes = fake.wait_resumed(1).await;
+    assert_eq!(resumes[0]["session_id"], "fake-session-1");
+    assert_eq!(
+        resumes[0]["seq"], 2,
+        "READY and one MESSAGE_CREATE were seen"
+    );
+    fake.push_message(CHANNEL, PLAYER, "after").await;
+    let inbound = bot.inbound.recv().await.expect("inbound after resume");
+    assert_eq!(
+        inbound.kind,
+        InboundKind::Text {
+            content: "after".into()
+        }
+    );
+    assert_eq!(fake.identifies().len(), 1, "resumed, not identified again");
+}
+
+#[tokio::test]
 async fn ready_gives_the_sender_its_application_id() {
     let fake = FakeDiscord::start().await;
     let bot = start_bot(config(&fake)).await;

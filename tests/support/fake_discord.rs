@@ -160,7 +160,8 @@ struct State {
     identifies: Vec<Value>,
     heartbeats: u64,
     disconnects: u64,
-    sessions: Vec<mpsc::UnboundedSender<(String, Value)>>,
+    sessions: Vec<mpsc::UnboundedSender<gateway::Push>>,
+    resumes: Vec<Value>,
     dm_channels: HashMap<u64, u64>,
     threads: Vec<Thread>,
     commands: HashMap<Option<u64>, Vec<Value>>,
@@ -257,6 +258,7 @@ impl FakeDiscord {
             heartbeats: 0,
             disconnects: 0,
             sessions: Vec::new(),
+            resumes: Vec::new(),
             dm_channels: HashMap::new(),
             threads: Vec::new(),
             commands: HashMap::new(),
@@ -331,6 +333,25 @@ impl FakeDiscord {
         .await
     }
 
+    /// Closes every live gateway session with code 4000, as Discord does
+    /// when it wants clients to reconnect.
+    pub fn disconnect_all(&self) {
+        let sessions = self
+            .shared
+            .with_state(|state| std::mem::take(&mut state.sessions));
+        for session in sessions {
+            let _ = session.send(gateway::Push::Close);
+        }
+    }
+
+    /// Waits until `n` sessions have resumed; returns the Resume payloads.
+    pub async fn wait_resumed(&self, n: usize) -> Vec<Value> {
+        self.wait_until("RESUME", |s| {
+            (s.0.resumes.len() >= n && !s.0.sessions.is_empty()).then(|| s.0.resumes.clone())
+        })
+        .await
+    }
+
     /// Waits until the gateway has acknowledged at least `n` heartbeats.
     pub async fn wait_heartbeats(&self, n: u64) -> u64 {
         self.wait_until("heartbeats", |s| {
@@ -394,6 +415,16 @@ impl FakeDiscord {
         state.commands.get(&guild).cloned().unwrap_or_default()
     }
 
+    /// Every Identify payload received, in order.
+    pub fn identifies(&self) -> Vec<Value> {
+        self.shared
+            .state
+            .lock()
+            .expect("fake state lock")
+            .identifies
+            .clone()
+    }
+
     /// Number of heartbeats acknowledged so far.
     pub fn heartbeats(&self) -> u64 {
         self.shared
@@ -418,9 +449,11 @@ impl FakeDiscord {
     pub async fn dispatch(&self, name: &str, data: Value) {
         self.wait_ready().await;
         self.shared.with_state(|state| {
-            state
-                .sessions
-                .retain(|session| session.send((name.to_owned(), data.clone())).is_ok());
+            state.sessions.retain(|session| {
+                session
+                    .send(gateway::Push::Dispatch(name.to_owned(), data.clone()))
+                    .is_ok()
+            });
         });
     }
 

@@ -10,8 +10,18 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::mpsc;
 use tokio_tungstenite::WebSocketStream;
 use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::CloseFrame;
+use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 
 use super::{Shared, payloads};
+
+/// What the test side sends to a live session.
+pub(super) enum Push {
+    /// An op 0 dispatch with this event name and data.
+    Dispatch(String, Value),
+    /// Close the connection with code 4000 (unknown error: clients resume).
+    Close,
+}
 
 /// Gateway opcodes used here.
 const OP_DISPATCH: u64 = 0;
@@ -33,7 +43,7 @@ struct Session {
     ws: WebSocketStream<TcpStream>,
     shared: Arc<Shared>,
     seq: u64,
-    dispatch_tx: mpsc::UnboundedSender<(String, Value)>,
+    dispatch_tx: mpsc::UnboundedSender<Push>,
 }
 
 async fn session(stream: TcpStream, shared: Arc<Shared>) {
@@ -67,11 +77,18 @@ async fn session(stream: TcpStream, shared: Arc<Shared>) {
                 Some(Ok(Message::Close(_)) | Err(_)) | None => break,
                 Some(Ok(_)) => {}
             },
-            Some((name, data)) = dispatch_rx.recv() => {
-                if session.dispatch(&name, data).await.is_err() {
+            Some(push) = dispatch_rx.recv() => match push {
+                Push::Dispatch(name, data) => {
+                    if session.dispatch(&name, data).await.is_err() {
+                        break;
+                    }
+                }
+                Push::Close => {
+                    let frame = CloseFrame { code: CloseCode::Library(4000), reason: "fake reconnect".into() };
+                    let _ = session.ws.send(Message::Close(Some(frame))).await;
                     break;
                 }
-            }
+            },
         }
     }
     session.shared.with_state(|state| state.disconnects += 1);
@@ -113,6 +130,10 @@ impl Session {
                 Ok(())
             }
             Some(OP_RESUME) => {
+                // Discord replays what was missed, then RESUMED; nothing was missed here.
+                self.seq = frame["d"]["seq"].as_u64().unwrap_or(0);
+                self.shared
+                    .with_state(|state| state.resumes.push(frame["d"].clone()));
                 self.dispatch("RESUMED", json!({})).await?;
                 self.register();
                 Ok(())
