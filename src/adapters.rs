@@ -1,0 +1,4 @@
+//! Chat adapters: translate platform updates into platform-neutral inbound
+//! values and outbound notices into platform messages. No rule logic here.
+
+pub mod discord;

@@ -1,0 +1,195 @@
+//! The serenity event handler: gateway events in, the caller's replies out.
+
+use std::future::Future;
+use std::sync::Arc;
+use std::time::Duration;
+
+use serenity::builder::{Builder, CreateInteractionResponse, CreateInteractionResponseMessage};
+use serenity::client::{Context, EventHandler};
+use serenity::http::Http;
+use serenity::model::application::Interaction;
+use serenity::model::channel::Message;
+use serenity::model::gateway::Ready;
+use serenity::model::id::InteractionId;
+use tokio::sync::watch;
+
+use super::outgoing::{self, DiscordReply};
+use super::sender::{Destination, DiscordSender, RetryPolicy, SendError, with_retry};
+use super::{DiscordConfig, DiscordInbound};
+
+/// The caller's side of the adapter: one reply per inbound event.
+///
+/// Any `Fn(DiscordInbound) -> impl Future<Output = DiscordReply>` that is
+/// `Send + Sync + 'static` is a handler.
+pub trait InboundHandler: Send + Sync + 'static {
+    /// Handles one event; the adapter sends what it returns.
+    fn handle(&self, inbound: DiscordInbound) -> impl Future<Output = DiscordReply> + Send;
+}
+
+impl<F, Fut> InboundHandler for F
+where
+    F: Fn(DiscordInbound) -> Fut + Send + Sync + 'static,
+    Fut: Future<Output = DiscordReply> + Send,
+{
+    fn handle(&self, inbound: DiscordInbound) -> impl Future<Output = DiscordReply> + Send {
+        self(inbound)
+    }
+}
+
+/// The serenity [`EventHandler`] that feeds an [`InboundHandler`].
+pub(super) struct Bridge<H> {
+    handler: H,
+    policy: RetryPolicy,
+    defer_after: Duration,
+    ready: watch::Sender<Option<u64>>,
+}
+
+impl<H: InboundHandler> Bridge<H> {
+    /// A bridge and the receiver that learns the bot's user id on READY.
+    pub(super) fn new(handler: H, config: &DiscordConfig) -> (Self, watch::Receiver<Option<u64>>) {
+        let (ready, ready_rx) = watch::channel(None);
+        let bridge = Bridge {
+            handler,
+            policy: config.retry,
+            defer_after: config.defer_after,
+            ready,
+        };
+        (bridge, ready_rx)
+    }
+}
+
+/// The id and token that address an interaction's answer.
+struct Target {
+    id: InteractionId,
+    token: String,
+}
+
+#[serenity::async_trait]
+impl<H: InboundHandler> EventHandler for Bridge<H> {
+    async fn ready(&self, _ctx: Context, ready: Ready) {
+        tracing::info!(user = %ready.user.name, session = %ready.session_id, "Discord gateway ready");
+        // serenity has taken the application id from READY before this runs.
+        self.ready.send_replace(Some(ready.user.id.get()));
+    }
+
+    async fn message(&self, ctx: Context, message: Message) {
+        if message.author.bot {
+            return;
+        }
+        let reply = self
+            .handler
+            .handle(DiscordInbound::from_message(&message))
+            .await;
+        let DiscordReply::Message(outgoing) = reply else {
+            return;
+        };
+        let sender = DiscordSender::new(Arc::clone(&ctx.http), self.policy);
+        // The nonce makes a retried reply to this message land once.
+        let key = format!("re{}", message.id.get());
+        let to = Destination::Channel(message.channel_id.get());
+        if let Err(error) = sender.send(to, &outgoing, Some(&key)).await {
+            tracing::error!(%error, channel = %message.channel_id, "Discord reply failed");
+        }
+    }
+
+    async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
+        let (target, inbound, is_component) = match &interaction {
+            Interaction::Command(command) => (
+                Target {
+                    id: command.id,
+                    token: command.token.clone(),
+                },
+                DiscordInbound::from_command(command),
+                false,
+            ),
+            Interaction::Component(component) => {
+                let target = Target {
+                    id: component.id,
+                    token: component.token.clone(),
+                };
+                (target, DiscordInbound::from_component(component), true)
+            }
+            Interaction::Autocomplete(command) => {
+                let Some(inbound) = DiscordInbound::from_autocomplete(command) else {
+                    return;
+                };
+                let target = Target {
+                    id: command.id,
+                    token: command.token.clone(),
+                };
+                let reply = self.handler.handle(inbound).await;
+                return self.log(self.respond(&ctx.http, &target, reply, false).await);
+            }
+            _ => return,
+        };
+        let result = self.answer(&ctx.http, &target, inbound, is_component).await;
+        self.log(result);
+    }
+}
+
+impl<H: InboundHandler> Bridge<H> {
+    /// Runs the handler; if it takes longer than `defer_after`, defers the
+    /// answer (callback type 5) and edits the original response afterwards.
+    async fn answer(
+        &self,
+        http: &Arc<Http>,
+        target: &Target,
+        inbound: DiscordInbound,
+        is_component: bool,
+    ) -> Result<(), SendError> {
+        let work = self.handler.handle(inbound);
+        tokio::pin!(work);
+        if let Ok(reply) = tokio::time::timeout(self.defer_after, &mut work).await {
+            return self.respond(http, target, reply, is_component).await;
+        }
+        let defer = CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new());
+        with_retry(&self.policy, || {
+            defer.clone().execute(http, (target.id, &target.token))
+        })
+        .await?;
+        let message = match work.await {
+            DiscordReply::Message(message) => message,
+            DiscordReply::Nothing | DiscordReply::Choices(_) => {
+                outgoing::OutgoingMessage::text("✓")
+            }
+        };
+        let edit = outgoing::edit_response(&message);
+        with_retry(&self.policy, || edit.clone().execute(http, &target.token)).await?;
+        Ok(())
+    }
+
+    /// Sends `reply` as the interaction's answer.
+    async fn respond(
+        &self,
+        http: &Arc<Http>,
+        target: &Target,
+        reply: DiscordReply,
+        is_component: bool,
+    ) -> Result<(), SendError> {
+        let response = match reply {
+            DiscordReply::Message(message) => {
+                CreateInteractionResponse::Message(outgoing::response_message(&message))
+            }
+            DiscordReply::Choices(choices) => {
+                CreateInteractionResponse::Autocomplete(outgoing::autocomplete(&choices))
+            }
+            DiscordReply::Nothing if is_component => CreateInteractionResponse::Acknowledge,
+            DiscordReply::Nothing => {
+                let done = CreateInteractionResponseMessage::new()
+                    .content("✓")
+                    .ephemeral(true);
+                CreateInteractionResponse::Message(done)
+            }
+        };
+        with_retry(&self.policy, || {
+            response.clone().execute(http, (target.id, &target.token))
+        })
+        .await
+    }
+
+    fn log(&self, result: Result<(), SendError>) {
+        if let Err(error) = result {
+            tracing::error!(%error, "Discord interaction answer failed");
+        }
+    }
+}

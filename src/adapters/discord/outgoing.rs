@@ -1,0 +1,242 @@
+//! Platform-neutral values for what the bot sends, and their conversion to
+//! serenity's builders.
+
+use serenity::builder::{
+    CreateActionRow, CreateAttachment, CreateAutocompleteResponse, CreateButton, CreateCommand,
+    CreateCommandOption, CreateEmbed, CreateInteractionResponseMessage, CreateMessage,
+    EditInteractionResponse,
+};
+use serenity::model::application::{ButtonStyle as SerenityButtonStyle, CommandOptionType};
+
+/// What the caller's handler answers to one inbound event.
+#[derive(Clone, Debug, PartialEq)]
+pub enum DiscordReply {
+    /// Say nothing (for an interaction: acknowledge with nothing visible is
+    /// not possible, so an empty ephemeral message is sent instead).
+    Nothing,
+    /// A message: a channel message for text, the interaction response otherwise.
+    Message(OutgoingMessage),
+    /// Autocomplete choices (at most 25 are sent).
+    Choices(Vec<AutocompleteChoice>),
+}
+
+/// A message the bot sends.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct OutgoingMessage {
+    /// The text (at most 2000 characters on Discord).
+    pub text: String,
+    /// An embed, shown below the text.
+    pub embed: Option<EmbedSpec>,
+    /// A PNG attached to the message (shown inside the embed when there is one).
+    pub image: Option<PngImage>,
+    /// Buttons, five to a row (Discord allows five rows).
+    pub buttons: Vec<ButtonSpec>,
+    /// Whether only the addressee sees it (interaction responses only).
+    pub ephemeral: bool,
+}
+
+impl OutgoingMessage {
+    /// A plain text message.
+    pub fn text(text: impl Into<String>) -> Self {
+        OutgoingMessage {
+            text: text.into(),
+            ..Self::default()
+        }
+    }
+}
+
+/// An embed.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct EmbedSpec {
+    /// Title line.
+    pub title: String,
+    /// Body text.
+    pub description: String,
+}
+
+/// A PNG image to upload.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PngImage {
+    /// File name, e.g. `board.png`.
+    pub filename: String,
+    /// PNG bytes.
+    pub bytes: Vec<u8>,
+}
+
+/// A button.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ButtonSpec {
+    /// The id that comes back in [`super::InboundKind::Button`] (at most 100 characters).
+    pub custom_id: String,
+    /// The visible label.
+    pub label: String,
+    /// Its colour.
+    pub style: ButtonStyle,
+}
+
+/// Button colours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ButtonStyle {
+    /// Blurple.
+    Primary,
+    /// Grey.
+    Secondary,
+    /// Green.
+    Success,
+    /// Red.
+    Danger,
+}
+
+/// One autocomplete suggestion.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AutocompleteChoice {
+    /// What the user sees.
+    pub name: String,
+    /// What is filled in.
+    pub value: String,
+}
+
+/// A slash command to register.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CommandSpec {
+    /// Name (lowercase, at most 32 characters).
+    pub name: String,
+    /// Description (at most 100 characters).
+    pub description: String,
+    /// Options.
+    pub options: Vec<CommandOptionSpec>,
+}
+
+/// One option of a [`CommandSpec`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct CommandOptionSpec {
+    /// Its type.
+    pub kind: CommandOptionKind,
+    /// Name.
+    pub name: String,
+    /// Description.
+    pub description: String,
+    /// Whether it must be given.
+    pub required: bool,
+    /// Whether Discord asks the bot for suggestions while it is typed.
+    pub autocomplete: bool,
+}
+
+/// Option types the bot uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CommandOptionKind {
+    /// Free text.
+    Text,
+    /// An integer.
+    Integer,
+    /// A user.
+    User,
+}
+
+fn attachment(image: &PngImage) -> CreateAttachment {
+    CreateAttachment::bytes(image.bytes.clone(), image.filename.clone())
+}
+
+fn embed(message: &OutgoingMessage) -> Option<CreateEmbed> {
+    let spec = message.embed.as_ref()?;
+    let mut embed = CreateEmbed::new()
+        .title(&spec.title)
+        .description(&spec.description);
+    if let Some(image) = &message.image {
+        embed = embed.image(format!("attachment://{}", image.filename));
+    }
+    Some(embed)
+}
+
+fn rows(buttons: &[ButtonSpec]) -> Vec<CreateActionRow> {
+    let button = |spec: &ButtonSpec| {
+        let style = match spec.style {
+            ButtonStyle::Primary => SerenityButtonStyle::Primary,
+            ButtonStyle::Secondary => SerenityButtonStyle::Secondary,
+            ButtonStyle::Success => SerenityButtonStyle::Success,
+            ButtonStyle::Danger => SerenityButtonStyle::Danger,
+        };
+        CreateButton::new(&spec.custom_id)
+            .label(&spec.label)
+            .style(style)
+    };
+    buttons
+        .chunks(5)
+        .map(|row| CreateActionRow::Buttons(row.iter().map(button).collect()))
+        .collect()
+}
+
+/// A channel message.
+pub(super) fn channel_message(message: &OutgoingMessage) -> CreateMessage {
+    let mut builder = CreateMessage::new().content(&message.text);
+    if let Some(embed) = embed(message) {
+        builder = builder.embed(embed);
+    }
+    if let Some(image) = &message.image {
+        builder = builder.add_file(attachment(image));
+    }
+    if !message.buttons.is_empty() {
+        builder = builder.components(rows(&message.buttons));
+    }
+    builder
+}
+
+/// An interaction response message (callback type 4).
+pub(super) fn response_message(message: &OutgoingMessage) -> CreateInteractionResponseMessage {
+    let mut builder = CreateInteractionResponseMessage::new()
+        .content(&message.text)
+        .ephemeral(message.ephemeral);
+    if let Some(embed) = embed(message) {
+        builder = builder.embed(embed);
+    }
+    if let Some(image) = &message.image {
+        builder = builder.add_file(attachment(image));
+    }
+    if !message.buttons.is_empty() {
+        builder = builder.components(rows(&message.buttons));
+    }
+    builder
+}
+
+/// An edit of a deferred response.
+pub(super) fn edit_response(message: &OutgoingMessage) -> EditInteractionResponse {
+    let mut builder = EditInteractionResponse::new().content(&message.text);
+    if let Some(embed) = embed(message) {
+        builder = builder.embed(embed);
+    }
+    if let Some(image) = &message.image {
+        builder = builder.new_attachment(attachment(image));
+    }
+    if !message.buttons.is_empty() {
+        builder = builder.components(rows(&message.buttons));
+    }
+    builder
+}
+
+/// An autocomplete answer (callback type 8).
+pub(super) fn autocomplete(choices: &[AutocompleteChoice]) -> CreateAutocompleteResponse {
+    choices
+        .iter()
+        .take(25)
+        .fold(CreateAutocompleteResponse::new(), |builder, choice| {
+            builder.add_string_choice(&choice.name, &choice.value)
+        })
+}
+
+/// A command registration.
+pub(super) fn command(spec: &CommandSpec) -> CreateCommand {
+    spec.options.iter().fold(
+        CreateCommand::new(&spec.name).description(&spec.description),
+        |builder, option| {
+            let kind = match option.kind {
+                CommandOptionKind::Text => CommandOptionType::String,
+                CommandOptionKind::Integer => CommandOptionType::Integer,
+                CommandOptionKind::User => CommandOptionType::User,
+            };
+            let created = CreateCommandOption::new(kind, &option.name, &option.description)
+                .required(option.required)
+                .set_autocomplete(option.autocomplete);
+            builder.add_option(created)
+        },
+    )
+}
