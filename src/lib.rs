@@ -5,6 +5,7 @@
 //! rules, and around it the time source ([`time`]), the app layer, the store,
 //! the scheduler, the outbox, image rendering and the chat adapters.
 
+pub mod adapters;
 pub mod app;
 pub mod core;
 pub mod time;

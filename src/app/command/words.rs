@@ -276,7 +276,10 @@ fn parse_event_create(rest: &str) -> Result<EventCommand, CommandError> {
 fn parse_draw(rest: &str) -> Result<Command, CommandError> {
     let (action_word, after) = split_word(rest);
     if read_number(action_word).is_some() {
-        return Ok(Command::Draw { action: DrawAction::Offer, game: game_only(rest) });
+        return Ok(Command::Draw {
+            action: DrawAction::Offer,
+            game: game_only(rest),
+        });
     }
     let action = match action_word.to_lowercase().as_str() {
         "offer" | "запропонувати" | "" => DrawAction::Offer,
