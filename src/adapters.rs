@@ -2,3 +2,4 @@
 //! values and outbound notices into platform messages. No rule logic here.
 
 pub mod discord;
+pub mod telegram;

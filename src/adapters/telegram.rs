@@ -1,0 +1,85 @@
+//! The Telegram adapter's transport: a [`teloxide::Bot`] pointed at an API
+//! root, a long-polling loop that turns updates into [`TelegramInbound`]
+//! values for a caller-supplied [`InboundHandler`], and a [`TelegramSender`]
+//! that sends text, photos and documents with inline buttons through
+//! teloxide's `Throttle` adaptor, retrying 429 and 5xx answers.
+//!
+//! The app layer decides what an inbound means and what to send; this module
+//! only moves bytes. Update ids are passed through unchanged so the app can
+//! drop a redelivered update (Telegram delivers at least once).
+
+mod polling;
+mod sender;
+
+pub use polling::{InboundHandler, PollingOptions, prepare_polling, run_polling};
+pub use sender::{
+    Button, CommandList, PermanentReason, RetryPolicy, SendError, SentMessageRef, TelegramSender,
+    telegram_limits,
+};
+pub use teloxide::adaptors::throttle::Limits;
+pub use teloxide::types::Me;
+
+use teloxide::Bot;
+
+/// What a user did, as the app layer needs it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TelegramInbound {
+    /// Telegram's update id; the same id arrives again on redelivery.
+    pub update_id: u32,
+    /// The chat the message or button press came from.
+    pub chat_id: i64,
+    /// The Telegram user who acted.
+    pub user_id: u64,
+    /// The user's `@username`, without the `@`, if they have one.
+    pub username: Option<String>,
+    /// The language of the user's Telegram client (`uk`, `en`, …), if known.
+    pub language_code: Option<String>,
+    /// The user's message, or the bot message whose button was pressed.
+    pub message_id: i32,
+    /// The text or the button's data.
+    pub content: InboundContent,
+}
+
+/// The payload of a [`TelegramInbound`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum InboundContent {
+    /// A text message (commands included).
+    Text(String),
+    /// An inline-button press; answer it with
+    /// [`TelegramSender::answer_callback`] using `query_id`.
+    Callback {
+        /// The callback query id to answer.
+        query_id: String,
+        /// The button's `callback_data`.
+        data: String,
+    },
+}
+
+/// Why a [`Bot`] could not be built.
+#[derive(Debug, thiserror::Error)]
+pub enum TelegramSetupError {
+    /// The API root is not an absolute URL.
+    #[error("invalid Telegram API URL {url:?}: {reason}")]
+    InvalidApiUrl {
+        /// The URL as given.
+        url: String,
+        /// The parser's explanation.
+        reason: String,
+    },
+}
+
+/// Builds a [`Bot`] for `token`, talking to `api_url` when given (a test
+/// server or a local Bot API server) and to `https://api.telegram.org/`
+/// otherwise. TLS is rustls; no proxy or client settings are read from the
+/// environment beyond teloxide's `TELOXIDE_PROXY`.
+pub fn build_bot(token: &str, api_url: Option<&str>) -> Result<Bot, TelegramSetupError> {
+    let bot = Bot::new(token);
+    let Some(api_url) = api_url else {
+        return Ok(bot);
+    };
+    let parsed = url::Url::parse(api_url).map_err(|error| TelegramSetupError::InvalidApiUrl {
+        url: api_url.to_owned(),
+        reason: error.to_string(),
+    })?;
+    Ok(bot.set_api_url(parsed))
+}

@@ -1,0 +1,158 @@
+//! Long polling with `getUpdates`, one update at a time, in update order.
+
+use std::future::Future;
+use std::pin::pin;
+use std::time::Duration;
+
+use teloxide::Bot;
+use teloxide::RequestError;
+use teloxide::payloads::setters::*;
+use teloxide::requests::{Request, Requester};
+use teloxide::types::{AllowedUpdate, Me, Update, UpdateKind};
+
+use super::{InboundContent, TelegramInbound};
+
+/// Receives every inbound message and button press, one at a time.
+///
+/// Any `Fn(TelegramInbound) -> impl Future<Output = ()>` closure is a
+/// handler. The next update is fetched only after `handle` returns, so a
+/// handler that records the inbound (for example in the app's store) before
+/// returning loses nothing if the process stops: the update is confirmed to
+/// Telegram only by the following `getUpdates`.
+pub trait InboundHandler: Send + Sync {
+    /// Handles one inbound update.
+    fn handle(&self, inbound: TelegramInbound) -> impl Future<Output = ()> + Send;
+}
+
+impl<F, Fut> InboundHandler for F
+where
+    F: Fn(TelegramInbound) -> Fut + Send + Sync,
+    Fut: Future<Output = ()> + Send,
+{
+    fn handle(&self, inbound: TelegramInbound) -> impl Future<Output = ()> + Send {
+        self(inbound)
+    }
+}
+
+/// Settings of the polling loop.
+#[derive(Clone, Debug)]
+pub struct PollingOptions {
+    /// Long-polling timeout sent to Telegram, in seconds. Keep it below
+    /// teloxide's HTTP client timeout (17 s); tests pass 1.
+    pub timeout_secs: u32,
+    /// First pause after a failed `getUpdates`.
+    pub min_error_backoff: Duration,
+    /// Longest pause after repeated failures.
+    pub max_error_backoff: Duration,
+}
+
+impl Default for PollingOptions {
+    fn default() -> Self {
+        Self {
+            timeout_secs: 10,
+            min_error_backoff: Duration::from_secs(1),
+            max_error_backoff: Duration::from_secs(60),
+        }
+    }
+}
+
+/// Checks the token with `getMe` and removes a webhook if one is set
+/// (Telegram refuses `getUpdates` while a webhook is active).
+pub async fn prepare_polling(bot: &Bot) -> Result<Me, RequestError> {
+    let me = bot.get_me().await?;
+    let webhook = bot.get_webhook_info().await?;
+    if webhook.url.is_some() {
+        bot.delete_webhook().await?;
+    }
+    Ok(me)
+}
+
+/// Polls until `shutdown` completes, handing each message with text and
+/// each button press to `handler`. Other update kinds are skipped.
+///
+/// The offset only moves forward, but an update that Telegram hands out
+/// again is passed on again with its original `update_id`: deduplication is
+/// the app's job. Errors from `getUpdates` are logged and retried: after
+/// `retry_after` for a 429, otherwise with doubling back-off.
+pub async fn run_polling<H: InboundHandler>(
+    bot: &Bot,
+    handler: &H,
+    options: &PollingOptions,
+    shutdown: impl Future<Output = ()>,
+) {
+    let mut shutdown = pin!(shutdown);
+    let mut offset: i32 = 0;
+    let mut backoff = options.min_error_backoff;
+    loop {
+        let request = bot
+            .get_updates()
+            .offset(offset)
+            .timeout(options.timeout_secs)
+            .allowed_updates([AllowedUpdate::Message, AllowedUpdate::CallbackQuery]);
+        let result = tokio::select! {
+            biased;
+            () = &mut shutdown => return,
+            result = request.send() => result,
+        };
+        let delay = match result {
+            Ok(updates) => {
+                backoff = options.min_error_backoff;
+                for update in updates {
+                    offset = offset.max(update.id.as_offset());
+                    if let Some(inbound) = to_inbound(update) {
+                        handler.handle(inbound).await;
+                    }
+                }
+                continue;
+            }
+            Err(RequestError::RetryAfter(seconds)) => seconds.duration(),
+            Err(error) => {
+                tracing::warn!(%error, ?backoff, "telegram getUpdates failed");
+                let delay = backoff;
+                backoff = (backoff * 2).min(options.max_error_backoff);
+                delay
+            }
+        };
+        tokio::select! {
+            biased;
+            () = &mut shutdown => return,
+            () = tokio::time::sleep(delay) => {}
+        }
+    }
+}
+
+/// Turns a Telegram update into an inbound, if it is one the bot handles.
+fn to_inbound(update: Update) -> Option<TelegramInbound> {
+    let update_id = update.id.0;
+    match update.kind {
+        UpdateKind::Message(message) => {
+            let text = message.text()?.to_owned();
+            let from = message.from.as_ref()?;
+            Some(TelegramInbound {
+                update_id,
+                chat_id: message.chat.id.0,
+                user_id: from.id.0,
+                username: from.username.clone(),
+                language_code: from.language_code.clone(),
+                message_id: message.id.0,
+                content: InboundContent::Text(text),
+            })
+        }
+        UpdateKind::CallbackQuery(query) => {
+            let message = query.message.as_ref()?;
+            Some(TelegramInbound {
+                update_id,
+                chat_id: message.chat().id.0,
+                user_id: query.from.id.0,
+                username: query.from.username.clone(),
+                language_code: query.from.language_code.clone(),
+                message_id: message.id().0,
+                content: InboundContent::Callback {
+                    query_id: query.id.0.clone(),
+                    data: query.data.clone()?,
+                },
+            })
+        }
+        _ => None,
+    }
+}

@@ -1,0 +1,421 @@
+//! Sending through teloxide's `Throttle` adaptor, with bounded retries.
+
+use std::collections::HashMap;
+use std::future::Future;
+use std::sync::Mutex;
+use std::time::Duration;
+
+use sha2::{Digest, Sha256};
+use teloxide::adaptors::Throttle;
+use teloxide::adaptors::throttle::{Limits, Settings};
+use teloxide::payloads::setters::*;
+use teloxide::requests::{Request, Requester};
+use teloxide::types::{
+    BotCommand, CallbackQueryId, ChatId, FileId, InlineKeyboardButton, InlineKeyboardMarkup,
+    InputFile, Message, MessageId,
+};
+use teloxide::{ApiError, Bot, RequestError};
+
+/// Telegram's documented limits, as teloxide's `Limits::default()` sets
+/// them: 30 messages per second overall, 1 per second per chat, 20 per
+/// minute per chat (teloxide applies this to private chats too, Telegram
+/// documents it for groups) and 10 per minute per channel or supergroup.
+pub fn telegram_limits() -> Limits {
+    Limits::default()
+}
+
+/// How often and how patiently a request is retried before the error goes
+/// back to the caller (the outbox worker), which may try again later.
+#[derive(Clone, Debug)]
+pub struct RetryPolicy {
+    /// Attempts in total, the first one included.
+    pub max_attempts: u32,
+    /// Pause after the first retryable failure without `retry_after`.
+    pub first_backoff: Duration,
+    /// Longest pause between attempts; each pause doubles up to it.
+    pub max_backoff: Duration,
+}
+
+impl Default for RetryPolicy {
+    fn default() -> Self {
+        Self {
+            max_attempts: 5,
+            first_backoff: Duration::from_secs(1),
+            max_backoff: Duration::from_secs(30),
+        }
+    }
+}
+
+/// An inline button that sends `data` back as a callback query.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Button {
+    /// The label shown to the user.
+    pub label: String,
+    /// The callback data (at most 64 bytes on Telegram).
+    pub data: String,
+}
+
+impl Button {
+    /// A callback button.
+    pub fn new(label: impl Into<String>, data: impl Into<String>) -> Self {
+        Self {
+            label: label.into(),
+            data: data.into(),
+        }
+    }
+}
+
+/// Where a sent message landed, for later edits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SentMessageRef {
+    /// The chat.
+    pub chat_id: i64,
+    /// The message id within the chat.
+    pub message_id: i32,
+}
+
+impl SentMessageRef {
+    fn of(message: &Message) -> Self {
+        Self {
+            chat_id: message.chat.id.0,
+            message_id: message.id.0,
+        }
+    }
+}
+
+/// A bot command list for one client language (`None`: the default list).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CommandList {
+    /// IETF language code such as `uk` or `en`; `None` for all others.
+    pub language_code: Option<String>,
+    /// `(command, description)` pairs, the command without `/`.
+    pub commands: Vec<(String, String)>,
+}
+
+/// Why Telegram will not take a request, whatever the number of retries.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PermanentReason {
+    /// The user blocked the bot, was deactivated, or the bot left the chat.
+    RecipientGone,
+    /// The chat does not exist (or the bot never talked to the user).
+    ChatNotFound,
+    /// The group became a supergroup with a new id.
+    ChatMigrated {
+        /// The supergroup's id.
+        new_chat_id: i64,
+    },
+    /// A `file_id` was not accepted.
+    FileIdRejected,
+    /// Any other refusal (bad text, message not found, …).
+    Rejected,
+}
+
+/// A failed send, saying whether trying again later may help.
+#[derive(Clone, Debug, thiserror::Error)]
+pub enum SendError {
+    /// Rate limits, server errors or network trouble outlasted the retries.
+    #[error("telegram request failed after {attempts} attempts, retry later: {detail}")]
+    Retryable {
+        /// Attempts made.
+        attempts: u32,
+        /// Telegram's last `retry_after`, if it sent one.
+        retry_after: Option<Duration>,
+        /// The last error, for logs.
+        detail: String,
+    },
+    /// Telegram refused the request; sending it again will not help.
+    #[error("telegram refused the request ({reason:?}): {detail}")]
+    Permanent {
+        /// The kind of refusal.
+        reason: PermanentReason,
+        /// The error, for logs.
+        detail: String,
+    },
+}
+
+impl SendError {
+    /// Whether the outbox should try this notice again later.
+    pub fn is_retryable(&self) -> bool {
+        matches!(self, Self::Retryable { .. })
+    }
+}
+
+/// Sends messages through teloxide's `Throttle` adaptor (which queues each
+/// `send*` until Telegram's limits allow it) and retries 429 and 5xx answers.
+pub struct TelegramSender {
+    bot: Throttle<Bot>,
+    retry: RetryPolicy,
+    /// Telegram `file_id` of each uploaded photo, by the image's SHA-256.
+    photo_ids: Mutex<HashMap<[u8; 32], FileId>>,
+}
+
+impl TelegramSender {
+    /// Wraps `bot` in `Throttle` with `limits` and spawns its worker, so it
+    /// must be called inside a tokio runtime. Throttle's own 429 retry is
+    /// turned off (a 429 still pauses its queue for `retry_after`): retries
+    /// are bounded by `retry` here instead.
+    pub fn new(bot: Bot, limits: Limits, retry: RetryPolicy) -> Self {
+        let settings = Settings::default().limits(limits).no_retry();
+        Self {
+            bot: Throttle::spawn_with_settings(bot, settings),
+            retry,
+            photo_ids: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Sends `text` with optional inline button rows.
+    pub async fn send_text(
+        &self,
+        chat_id: i64,
+        text: &str,
+        buttons: &[Vec<Button>],
+    ) -> Result<SentMessageRef, SendError> {
+        let mut request = self.bot.send_message(ChatId(chat_id), text);
+        if let Some(markup) = keyboard(buttons) {
+            request = request.reply_markup(markup);
+        }
+        let message = self.with_retries(|| request.send_ref()).await?;
+        Ok(SentMessageRef::of(&message))
+    }
+
+    /// Sends a PNG photo with a caption. The first upload of an image sends
+    /// its bytes; later sends of the same bytes (same SHA-256) reuse
+    /// Telegram's `file_id`, falling back to an upload if it is refused.
+    pub async fn send_photo_png(
+        &self,
+        chat_id: i64,
+        png: &[u8],
+        caption: &str,
+        buttons: &[Vec<Button>],
+    ) -> Result<SentMessageRef, SendError> {
+        let digest: [u8; 32] = Sha256::digest(png).into();
+        let cached = self.cached_photo(&digest);
+        if let Some(file_id) = cached {
+            let file = InputFile::file_id(file_id);
+            match self.send_photo(chat_id, file, caption, buttons).await {
+                Err(SendError::Permanent {
+                    reason: PermanentReason::FileIdRejected,
+                    ..
+                }) => self.forget_photo(&digest),
+                result => return result.map(|message| SentMessageRef::of(&message)),
+            }
+        }
+        let file = InputFile::memory(png.to_vec()).file_name("board.png");
+        let message = self.send_photo(chat_id, file, caption, buttons).await?;
+        if let Some(largest) = message.photo().and_then(|sizes| sizes.last()) {
+            self.lock_photos().insert(digest, largest.file.id.clone());
+        }
+        Ok(SentMessageRef::of(&message))
+    }
+
+    async fn send_photo(
+        &self,
+        chat_id: i64,
+        photo: InputFile,
+        caption: &str,
+        buttons: &[Vec<Button>],
+    ) -> Result<Message, SendError> {
+        let mut request = self.bot.send_photo(ChatId(chat_id), photo);
+        if !caption.is_empty() {
+            request = request.caption(caption);
+        }
+        if let Some(markup) = keyboard(buttons) {
+            request = request.reply_markup(markup);
+        }
+        self.with_retries(|| request.send_ref()).await
+    }
+
+    /// Sends a file (a PGN export, a table) with a caption and buttons.
+    pub async fn send_document(
+        &self,
+        chat_id: i64,
+        bytes: &[u8],
+        file_name: &str,
+        caption: &str,
+        buttons: &[Vec<Button>],
+    ) -> Result<SentMessageRef, SendError> {
+        let file = InputFile::memory(bytes.to_vec()).file_name(file_name.to_owned());
+        let mut request = self.bot.send_document(ChatId(chat_id), file);
+        if !caption.is_empty() {
+            request = request.caption(caption);
+        }
+        if let Some(markup) = keyboard(buttons) {
+            request = request.reply_markup(markup);
+        }
+        let message = self.with_retries(|| request.send_ref()).await?;
+        Ok(SentMessageRef::of(&message))
+    }
+
+    /// Answers a button press (stops the client's spinner), with an optional
+    /// short notice shown to the user.
+    pub async fn answer_callback(
+        &self,
+        query_id: &str,
+        text: Option<&str>,
+    ) -> Result<(), SendError> {
+        let mut request = self
+            .bot
+            .answer_callback_query(CallbackQueryId(query_id.to_owned()));
+        if let Some(text) = text {
+            request = request.text(text);
+        }
+        self.with_retries(|| request.send_ref()).await?;
+        Ok(())
+    }
+
+    /// Replaces a message's text and buttons (no buttons removes them).
+    pub async fn edit_text(
+        &self,
+        message: SentMessageRef,
+        text: &str,
+        buttons: &[Vec<Button>],
+    ) -> Result<(), SendError> {
+        let (chat, id) = (ChatId(message.chat_id), MessageId(message.message_id));
+        let mut request = self.bot.edit_message_text(chat, id, text);
+        if let Some(markup) = keyboard(buttons) {
+            request = request.reply_markup(markup);
+        }
+        self.with_retries(|| request.send_ref()).await?;
+        Ok(())
+    }
+
+    /// Replaces a message's buttons (no buttons removes them).
+    pub async fn edit_buttons(
+        &self,
+        message: SentMessageRef,
+        buttons: &[Vec<Button>],
+    ) -> Result<(), SendError> {
+        let (chat, id) = (ChatId(message.chat_id), MessageId(message.message_id));
+        let mut request = self.bot.edit_message_reply_markup(chat, id);
+        if let Some(markup) = keyboard(buttons) {
+            request = request.reply_markup(markup);
+        }
+        self.with_retries(|| request.send_ref()).await?;
+        Ok(())
+    }
+
+    /// Sets the command menu for each language (`setMyCommands` per
+    /// `language_code`), for example a Ukrainian and an English list.
+    pub async fn set_commands(&self, lists: &[CommandList]) -> Result<(), SendError> {
+        for list in lists {
+            let commands = list
+                .commands
+                .iter()
+                .map(|(name, description)| BotCommand::new(name, description));
+            let mut request = self.bot.set_my_commands(commands);
+            if let Some(code) = &list.language_code {
+                request = request.language_code(code);
+            }
+            self.with_retries(|| request.send_ref()).await?;
+        }
+        Ok(())
+    }
+
+    fn lock_photos(&self) -> std::sync::MutexGuard<'_, HashMap<[u8; 32], FileId>> {
+        self.photo_ids
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    fn cached_photo(&self, digest: &[u8; 32]) -> Option<FileId> {
+        self.lock_photos().get(digest).cloned()
+    }
+
+    fn forget_photo(&self, digest: &[u8; 32]) {
+        self.lock_photos().remove(digest);
+    }
+
+    /// Runs `attempt` until it succeeds, fails permanently, or the policy's
+    /// attempts are spent. Waits `retry_after` after a 429, otherwise a
+    /// doubling back-off.
+    async fn with_retries<T, Fut>(&self, mut attempt: impl FnMut() -> Fut) -> Result<T, SendError>
+    where
+        Fut: Future<Output = Result<T, RequestError>>,
+    {
+        let mut backoff = self.retry.first_backoff;
+        let mut attempts = 0;
+        loop {
+            attempts += 1;
+            let error = match attempt().await {
+                Ok(value) => return Ok(value),
+                Err(error) => error,
+            };
+            let retry_after = match classify(&error) {
+                Err(reason) => {
+                    let detail = error.to_string();
+                    return Err(SendError::Permanent { reason, detail });
+                }
+                Ok(retry_after) => retry_after,
+            };
+            if attempts >= self.retry.max_attempts {
+                let detail = error.to_string();
+                return Err(SendError::Retryable {
+                    attempts,
+                    retry_after,
+                    detail,
+                });
+            }
+            let delay = retry_after.unwrap_or(backoff);
+            if retry_after.is_none() {
+                backoff = (backoff * 2).min(self.retry.max_backoff);
+            }
+            tracing::warn!(%error, ?delay, attempts, "telegram request failed, retrying");
+            tokio::time::sleep(delay).await;
+        }
+    }
+}
+
+/// `Ok(retry_after)` for errors worth retrying, `Err(reason)` otherwise.
+fn classify(error: &RequestError) -> Result<Option<Duration>, PermanentReason> {
+    match error {
+        RequestError::RetryAfter(seconds) => Ok(Some(seconds.duration())),
+        // Network trouble and non-JSON answers (a proxy's error page).
+        RequestError::Network(_) | RequestError::InvalidJson { .. } => Ok(None),
+        RequestError::Api(api) => classify_api(api),
+        RequestError::MigrateToChatId(chat) => Err(PermanentReason::ChatMigrated {
+            new_chat_id: chat.0,
+        }),
+        _ => Err(PermanentReason::Rejected),
+    }
+}
+
+fn classify_api(error: &ApiError) -> Result<Option<Duration>, PermanentReason> {
+    match error {
+        // teloxide keeps no status code: 5xx answers arrive as unknown
+        // errors carrying Telegram's description.
+        ApiError::Unknown(text) if is_server_error(text) => Ok(None),
+        ApiError::BotBlocked
+        | ApiError::UserDeactivated
+        | ApiError::BotKicked
+        | ApiError::BotKickedFromSupergroup
+        | ApiError::BotKickedFromChannel => Err(PermanentReason::RecipientGone),
+        ApiError::ChatNotFound => Err(PermanentReason::ChatNotFound),
+        ApiError::WrongFileId | ApiError::WrongFileIdOrUrl | ApiError::FileIdInvalid => {
+            Err(PermanentReason::FileIdRejected)
+        }
+        _ => Err(PermanentReason::Rejected),
+    }
+}
+
+fn is_server_error(description: &str) -> bool {
+    const SERVER_ERRORS: [&str; 4] = [
+        "Internal Server Error",
+        "Bad Gateway",
+        "Service Unavailable",
+        "Gateway Timeout",
+    ];
+    SERVER_ERRORS
+        .iter()
+        .any(|prefix| description.starts_with(prefix))
+}
+
+fn keyboard(rows: &[Vec<Button>]) -> Option<InlineKeyboardMarkup> {
+    if rows.iter().all(Vec::is_empty) {
+        return None;
+    }
+    let rows = rows.iter().map(|row| {
+        row.iter()
+            .map(|button| InlineKeyboardButton::callback(&button.label, &button.data))
+    });
+    Some(InlineKeyboardMarkup::new(rows))
+}
