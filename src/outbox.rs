@@ -20,7 +20,7 @@ use std::time::Duration;
 use chrono::{DateTime, TimeDelta, Utc};
 use serde_json::json;
 
-use crate::scheduler::{Timer, idle};
+use crate::scheduler::{Timer, run_loop};
 use crate::store::{Db, OutboxNotice, Recipient, StoreResult};
 
 /// What became of one attempt to send a notice.
@@ -231,31 +231,20 @@ impl<D: Deliverer> OutboxWorker<D> {
     /// that wrote a notice, or `max_idle` of real time. A database error is
     /// logged and retried after `max_idle`.
     pub async fn run(&self, timer: &impl Timer, shutdown: impl Future<Output = ()>) {
-        tokio::pin!(shutdown);
-        loop {
-            let now = timer.now();
-            let next = match self.poll(now).await {
-                Ok(_) => self.next_attempt_at().await,
-                Err(error) => Err(error),
-            };
-            let next = next.unwrap_or_else(|error| {
-                tracing::error!(%error, "outbox cannot send notices");
-                None
-            });
-            let wake = &self.db.wakers().outbox;
-            if idle(
-                timer,
-                now,
-                next,
-                self.config.max_idle,
-                wake,
-                shutdown.as_mut(),
-            )
-            .await
-            {
-                return;
-            }
-        }
+        let wake = &self.db.wakers().outbox;
+        let step = |now| async move {
+            self.poll(now).await?;
+            self.next_attempt_at().await
+        };
+        run_loop(
+            timer,
+            "outbox cannot send notices",
+            self.config.max_idle,
+            wake,
+            shutdown,
+            step,
+        )
+        .await;
     }
 }
 

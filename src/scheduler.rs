@@ -182,30 +182,47 @@ impl<H: DueHandler> Scheduler<H> {
     /// wrote one, or `max_idle` of real time. A database error is logged and
     /// retried after `max_idle`.
     pub async fn run(&self, timer: &impl Timer, shutdown: impl Future<Output = ()>) {
-        tokio::pin!(shutdown);
-        loop {
-            let now = timer.now();
-            let next = match self.poll_due(now).await {
-                Ok(_) => self.next_due().await,
-                Err(error) => Err(error),
-            };
-            let next = next.unwrap_or_else(|error| {
-                tracing::error!(%error, "scheduler cannot fire deadlines");
-                None
-            });
-            let wake = &self.db.wakers().deadlines;
-            if idle(
-                timer,
-                now,
-                next,
-                self.config.max_idle,
-                wake,
-                shutdown.as_mut(),
-            )
-            .await
-            {
-                return;
-            }
+        let wake = &self.db.wakers().deadlines;
+        let step = |now| async move {
+            self.poll_due(now).await?;
+            self.next_due().await
+        };
+        run_loop(
+            timer,
+            "scheduler cannot fire deadlines",
+            self.config.max_idle,
+            wake,
+            shutdown,
+            step,
+        )
+        .await;
+    }
+}
+
+/// The loop of a background worker: runs `step(now)`, which does what is due
+/// and returns the next instant it wants to run, then [`idle`]s until then;
+/// returns on `shutdown`. A database error is logged and retried after
+/// `max_idle`.
+pub(crate) async fn run_loop<F, Fut>(
+    timer: &impl Timer,
+    what_failed: &str,
+    max_idle: Duration,
+    wake: &tokio::sync::Notify,
+    shutdown: impl Future<Output = ()>,
+    mut step: F,
+) where
+    F: FnMut(DateTime<Utc>) -> Fut,
+    Fut: Future<Output = StoreResult<Option<DateTime<Utc>>>>,
+{
+    tokio::pin!(shutdown);
+    loop {
+        let now = timer.now();
+        let next = step(now).await.unwrap_or_else(|error| {
+            tracing::error!(%error, "{what_failed}");
+            None
+        });
+        if idle(timer, now, next, max_idle, wake, shutdown.as_mut()).await {
+            return;
         }
     }
 }

@@ -110,14 +110,7 @@ impl Default for Regulation {
             postal_overstep_norm_days: None,
             utc_offset_minutes: 0,
             variants_allowed: None,
-            notations: vec![
-                Notation::UkrainianFull,
-                Notation::UkrainianShort,
-                Notation::San,
-                Notation::Lan,
-                Notation::Uci,
-                Notation::Iccf,
-            ],
+            notations: Notation::ALL.to_vec(),
         }
     }
 }
