@@ -341,6 +341,10 @@ macro_rules! on_conn {
     };
 }
 
+// Declared after `on_conn!`, which it uses.
+mod dump;
+pub use dump::{DUMP_FORMAT, DUMP_TABLES, Dump};
+
 impl Tx {
     /// Commits, then wakes the workers whose tables this transaction wrote.
     pub async fn commit(self) -> StoreResult<()> {

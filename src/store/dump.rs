@@ -1,0 +1,229 @@
+//! The whole database as one JSON document, and back: the backup, and the
+//! way a club moves from SQLite to PostgreSQL (the format is the same for
+//! both backends: every column as JSON null, integer, boolean or string).
+//!
+//! Column types come from the database's own catalog, so the dump follows
+//! the migrations without a second description of the schema.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use super::sql::{Arg, RowExt, bind_all};
+use super::{Backend, Db, StoreError, StoreResult, Tx, TxInner};
+
+/// The `format` field of a dump.
+pub const DUMP_FORMAT: &str = "corrbot-dump";
+
+/// Every table, parents before children (the order a restore inserts in).
+pub const DUMP_TABLES: &[&str] = &[
+    "players",
+    "accounts",
+    "events",
+    "roles",
+    "teams",
+    "team_members",
+    "entries",
+    "games",
+    "moves",
+    "leaves",
+    "cases",
+    "case_notes",
+    "rulings",
+    "appeals",
+    "outbox",
+    "deadlines",
+    "inbound",
+    "audit_log",
+];
+
+/// A whole database: every row of every table, in key order.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Dump {
+    /// Always [`DUMP_FORMAT`].
+    pub format: String,
+    /// The schema version the rows fit.
+    pub schema_version: i64,
+    /// Table name → rows (column name → value).
+    pub tables: BTreeMap<String, Vec<Map<String, Value>>>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum ColumnType {
+    Int,
+    Bool,
+    Text,
+}
+
+impl ColumnType {
+    fn from_declared(declared: &str) -> ColumnType {
+        let upper = declared.to_uppercase();
+        if upper.contains("INT") {
+            ColumnType::Int
+        } else if upper.contains("BOOL") {
+            ColumnType::Bool
+        } else {
+            ColumnType::Text
+        }
+    }
+}
+
+type Columns = Vec<(String, ColumnType)>;
+
+impl Db {
+    /// Reads every table into a [`Dump`], in one read transaction.
+    pub async fn dump(&self) -> StoreResult<Dump> {
+        let mut tx = self.read().await?;
+        let mut tables = BTreeMap::new();
+        for table in DUMP_TABLES {
+            let columns = columns(&mut tx, table).await?;
+            tables.insert(
+                (*table).to_owned(),
+                read_table(&mut tx, table, &columns).await?,
+            );
+        }
+        tx.rollback().await?;
+        Ok(Dump {
+            format: DUMP_FORMAT.to_owned(),
+            schema_version: SCHEMA_VERSION,
+            tables,
+        })
+    }
+
+    /// Writes a [`Dump`] into this database, which must be migrated and
+    /// empty, in one transaction: all of it or nothing.
+    pub async fn restore(&self, dump: &Dump) -> StoreResult<()> {
+        if dump.format != DUMP_FORMAT || dump.schema_version != SCHEMA_VERSION {
+            return Err(StoreError::Corrupt(format!(
+                "not a corrbot dump of schema {SCHEMA_VERSION}: {} {}",
+                dump.format, dump.schema_version
+            )));
+        }
+        let mut tx = self.begin().await?;
+        for table in DUMP_TABLES {
+            let columns = columns(&mut tx, table).await?;
+            if count_rows(&mut tx, table).await? > 0 {
+                return Err(StoreError::Corrupt(format!(
+                    "restore needs an empty {table} table"
+                )));
+            }
+            for row in dump
+                .tables
+                .get(*table)
+                .map(Vec::as_slice)
+                .unwrap_or_default()
+            {
+                insert_row(&mut tx, table, &columns, row).await?;
+            }
+            if tx.backend() == Backend::Postgres && columns.iter().any(|(name, _)| name == "id") {
+                let sql = format!(
+                    "SELECT setval(pg_get_serial_sequence('{table}', 'id'), \
+                     COALESCE(MAX(id), 0) + 1, false) FROM {table}"
+                );
+                tx.execute_raw(&sql).await?;
+            }
+        }
+        tx.commit().await
+    }
+}
+
+/// The schema version the dump format follows (the newest migration).
+const SCHEMA_VERSION: i64 = 1;
+
+async fn columns(tx: &mut Tx, table: &str) -> StoreResult<Columns> {
+    const SQLITE: &str = "SELECT name, type FROM pragma_table_info($1) ORDER BY cid";
+    const POSTGRES: &str = "SELECT column_name AS name, data_type AS type \
+         FROM information_schema.columns \
+         WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position";
+    let sql = match tx.backend() {
+        Backend::Sqlite => SQLITE,
+        Backend::Postgres => POSTGRES,
+    };
+    let read = |row: &dyn RowExt| -> StoreResult<(String, ColumnType)> {
+        Ok((
+            row.text("name")?,
+            ColumnType::from_declared(&row.text("type")?),
+        ))
+    };
+    let columns = tx.fetch_all(sql, vec![Arg::from(table)], read).await?;
+    if columns.is_empty() {
+        return Err(StoreError::Corrupt(format!("no table {table}")));
+    }
+    Ok(columns)
+}
+
+async fn count_rows(tx: &mut Tx, table: &str) -> StoreResult<i64> {
+    let sql = format!("SELECT COUNT(*) AS n FROM {table}");
+    on_conn!(tx, conn => {
+        let row = sqlx::query(&sql).fetch_one(conn).await?;
+        row.int("n")
+    })
+}
+
+async fn read_table(
+    tx: &mut Tx,
+    table: &str,
+    columns: &Columns,
+) -> StoreResult<Vec<Map<String, Value>>> {
+    // The first two columns are the key of every table (an `id`, or a
+    // compound key such as `(game_id, ply)`), so this order is stable.
+    let sql = format!("SELECT * FROM {table} ORDER BY 1, 2");
+    on_conn!(tx, conn => {
+        let rows = sqlx::query(&sql).fetch_all(conn).await?;
+        rows.iter().map(|row| row_to_json(row, columns)).collect()
+    })
+}
+
+fn row_to_json(row: &dyn RowExt, columns: &Columns) -> StoreResult<Map<String, Value>> {
+    let mut object = Map::new();
+    for (name, kind) in columns {
+        let value = match kind {
+            ColumnType::Int => row.opt_int(name)?.map(Value::from),
+            ColumnType::Bool => Some(Value::from(row.boolean(name)?)),
+            ColumnType::Text => row.opt_text(name)?.map(Value::from),
+        };
+        object.insert(name.clone(), value.unwrap_or(Value::Null));
+    }
+    Ok(object)
+}
+
+async fn insert_row(
+    tx: &mut Tx,
+    table: &str,
+    columns: &Columns,
+    row: &Map<String, Value>,
+) -> StoreResult<()> {
+    let present: Vec<&(String, ColumnType)> = columns
+        .iter()
+        .filter(|(name, _)| row.contains_key(name))
+        .collect();
+    let names: Vec<&str> = present.iter().map(|(name, _)| name.as_str()).collect();
+    let placeholders: Vec<String> = (1..=present.len()).map(|i| format!("${i}")).collect();
+    let sql = format!(
+        "INSERT INTO {table} ({}) VALUES ({})",
+        names.join(", "),
+        placeholders.join(", ")
+    );
+    let args = present
+        .iter()
+        .map(|(name, kind)| json_to_arg(table, name, *kind, &row[name]))
+        .collect::<StoreResult<Vec<Arg>>>()?;
+    on_conn!(tx, conn => {
+        bind_all!(sqlx::query(&sql), args).execute(conn).await?;
+        Ok(())
+    })
+}
+
+fn json_to_arg(table: &str, column: &str, kind: ColumnType, value: &Value) -> StoreResult<Arg> {
+    let wrong = || StoreError::Corrupt(format!("{table}.{column}: {value}"));
+    Ok(match (kind, value) {
+        (ColumnType::Int, Value::Null) => Arg::Int(None),
+        (ColumnType::Int, value) => Arg::Int(Some(value.as_i64().ok_or_else(wrong)?)),
+        (ColumnType::Bool, Value::Bool(flag)) => Arg::Bool(*flag),
+        (ColumnType::Bool, Value::Number(n)) => Arg::Bool(n.as_i64().ok_or_else(wrong)? != 0),
+        (ColumnType::Text, Value::Null) => Arg::Text(None),
+        (ColumnType::Text, Value::String(text)) => Arg::Text(Some(text.clone())),
+        _ => return Err(wrong()),
+    })
+}
