@@ -172,3 +172,75 @@ async fn the_day_14_reminder_arrives_at_simulated_time() {
     assert!(out[0].contains("game #1 for 14 days"), "{out:?}");
     w.test_db.finish().await;
 }
+
+#[tokio::test]
+async fn silence_goes_to_the_arbiter_and_time_runs_out() {
+    let mut w = world().await;
+    for user in ["alice", "bob", "carol"] {
+        w.say(&format!("@{user}: /lang en")).await;
+    }
+    w.say("@alice: /event create Long control=100/10").await;
+    w.say("@bob: /event join 1").await;
+    w.say("@carol: /event join 1").await;
+    w.say("@alice: /event start 1").await;
+    w.say("@bob: e2-e4").await;
+    // R3.3.2: 35 days of silence, the continuation notice; 40, the arbiter's case.
+    w.clock.advance(Duration::days(35));
+    let out = w.console.tick().await.unwrap();
+    assert!(
+        out.iter()
+            .any(|l| l.contains("within 5 days") || l.contains("Within 5 days")),
+        "{out:?}"
+    );
+    w.clock.advance(Duration::days(5));
+    let out = w.console.tick().await.unwrap();
+    assert_eq!(out.len(), 1, "{out:?}");
+    assert!(
+        out[0].starts_with("-> @alice: Case for the arbiter (R3.3.2)"),
+        "{out:?}"
+    );
+    assert!(out[0].contains("carol"), "{out:?}");
+    // R3.5.7: 100 days with doubling after 20 run out after 61 days.
+    w.clock.advance(Duration::days(21));
+    let out = w.console.tick().await.unwrap();
+    assert_eq!(out.len(), 2, "{out:?}");
+    assert!(
+        out.iter().all(|l| l.contains("1-0 (time forfeit)")),
+        "{out:?}"
+    );
+    let game = w.game(1).await;
+    assert_eq!(game.status, GameStatus::Finished);
+    assert_eq!(game.result_reason.as_deref(), Some("result-time-forfeit"));
+    w.test_db.finish().await;
+}
+
+#[tokio::test]
+async fn games_time_and_resign_with_confirmation() {
+    let mut w = world().await;
+    w.event_with_game().await;
+    w.say("@bob: e2-e4").await;
+    w.clock.advance(Duration::days(2));
+    let out = w.say("@carol: /games").await;
+    assert!(
+        out[0].contains("#1: against bob, you play Black; your move; you have 48 days left"),
+        "{out:?}"
+    );
+    let out = w.say("@carol: /time").await;
+    assert!(
+        out[0].contains("Black used 2 days, 48 days left"),
+        "{out:?}"
+    );
+    let out = w.say("@carol: /resign").await;
+    assert!(out[0].contains("/resign 1 confirm"), "{out:?}");
+    assert_eq!(w.game(1).await.status, GameStatus::Running);
+    let out = w.say("@carol: /resign 1 confirm").await;
+    assert!(out[0].contains("1-0 (resignation)"), "{out:?}");
+    assert!(
+        out.iter()
+            .any(|l| l.starts_with("-> @bob: Game #1 is over")),
+        "{out:?}"
+    );
+    let out = w.say("@alice: /help").await;
+    assert!(!out[0].contains("[help-"), "{out:?}");
+    w.test_db.finish().await;
+}
