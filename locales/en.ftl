@@ -142,3 +142,6 @@ error-game-over = Game #{ $game } is over; no more moves are possible.
 error-no-game-to-move = You have no game where it is your move. /games lists your games.
 error-no-games = You have no running games.
 error-conflict = Game #{ $game } changed meanwhile. Look at /games and try again.
+reply-draw-offered = Game #{ $game }: your draw offer is sent to your opponent.
+reply-draw-declined = Game #{ $game }: you declined the draw offer.
+error-no-draw-offer = Game #{ $game }: your opponent has no open draw offer.

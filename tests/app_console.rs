@@ -244,3 +244,36 @@ async fn games_time_and_resign_with_confirmation() {
     assert!(!out[0].contains("[help-"), "{out:?}");
     w.test_db.finish().await;
 }
+
+#[tokio::test]
+async fn draw_offers_stand_until_answered_or_a_move() {
+    let mut w = world().await;
+    w.event_with_game().await;
+    let out = w.say("@carol: /draw accept").await;
+    assert!(out[0].contains("no open draw offer"), "{out:?}");
+    let out = w.say("@bob: /draw offer").await;
+    assert!(out[0].contains("draw offer is sent"), "{out:?}");
+    assert!(
+        out.iter()
+            .any(|l| l.starts_with("-> @carol: Game #1: bob offers a draw")),
+        "{out:?}"
+    );
+    w.say("@bob: e2-e4").await;
+    let out = w.say("@carol: /draw decline").await;
+    assert!(out[0].contains("declined"), "{out:?}");
+    assert!(
+        out.iter()
+            .any(|l| l.starts_with("-> @bob: Game #1: carol declined")),
+        "{out:?}"
+    );
+    w.say("@carol: /draw offer 1").await;
+    w.say("@carol: e7-e5").await;
+    w.say("@bob: Кg1-f3").await; // moving on lets carol's offer lapse
+    let out = w.say("@bob: /draw accept").await;
+    assert!(out[0].contains("no open draw offer"), "{out:?}");
+    w.say("@bob: /draw offer").await;
+    let out = w.say("@carol: /draw accept 1").await;
+    assert!(out[0].contains("½-½ (by agreement)"), "{out:?}");
+    assert_eq!(w.game(1).await.result.as_deref(), Some("1/2-1/2"));
+    w.test_db.finish().await;
+}

@@ -6,6 +6,7 @@
 //! against the inbound id, so a redelivery gets the same answer.
 
 mod deadlines;
+mod draw;
 mod events;
 mod game_state;
 mod play;
@@ -191,6 +192,7 @@ impl App {
             Command::Resign { game, confirmed } => {
                 play::resign(tx, actor, game, confirmed, now).await
             }
+            Command::Draw { action, game } => draw::handle(tx, actor, action, game, now).await,
             _ => Err(Failure::Refused(tr0(lang, "error-not-yet"))),
         }
     }

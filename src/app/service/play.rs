@@ -53,7 +53,7 @@ async fn own_game(tx: &mut Tx, actor: &Actor, number: Number) -> Result<Game, Fa
 /// The game a command is about: the given one, or the actor's only game
 /// (for a move: the only game where it is the actor's turn); with several,
 /// the bot asks which.
-async fn pick_game(
+pub(super) async fn pick_game(
     tx: &mut Tx,
     actor: &Actor,
     number: Option<Number>,
