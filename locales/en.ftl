@@ -112,7 +112,10 @@ reply-language-set = Messages will be in English.
 reply-notation-set = Moves will be shown in notation { $notation }.
 reply-event-created = Event #{ $event } «{ $name }» is created and open for entries: /event join { $event }. You are its organizer and arbiter.
 reply-event-joined = You joined event #{ $event } «{ $name }».
-reply-event-started = Event #{ $event } «{ $name }» has started: { $games } games, all at once (R1.1).
+reply-event-started = Event #{ $event } «{ $name }» has started: { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+}, all at once (R1.1).
 reply-which-game = You have several games to move: { $games }. Write the game number, for example /move { $games } e2-e4 with one of them.
 reply-move-made = Game #{ $game }: your move { $number }. { $move } is made.
 reply-games-header = Your games:

@@ -111,9 +111,13 @@ reply-welcome = Вітаємо, { $name }! Надішліть /help, щоб по
 reply-name-set = Тепер ваше імʼя: { $name }.
 reply-language-set = Повідомлення будуть українською.
 reply-notation-set = Ходи показуватимуться в нотації { $notation }.
-reply-event-created = Змагання #{ $event } «{ $name }» створено, запис відкрито: /event join { $event }. Ви його організатор і суддя.
-reply-event-joined = Ви записалися на змагання #{ $event } «{ $name }».
-reply-event-started = Змагання #{ $event } «{ $name }» почалося: { $games } партій, усі одночасно (R1.1).
+reply-event-created = Турнір #{ $event } «{ $name }» створено, запис відкрито: /event join { $event }. Ви його організатор і суддя.
+reply-event-joined = Ви записалися на турнір #{ $event } «{ $name }».
+reply-event-started = Турнір #{ $event } «{ $name }» почався: { $games ->
+    [one] { $games } партія
+    [few] { $games } партії
+   *[many] { $games } партій
+}, усі одночасно (R1.1).
 reply-which-game = Ваш хід у кількох партіях: { $games }. Напишіть номер партії, наприклад /move з одним із них і ходом e2-e4.
 reply-move-made = Партія #{ $game }: ваш { $number }-й хід { $move } зроблено.
 reply-games-header = Ваші партії:
@@ -131,10 +135,10 @@ error-not-allowed = Ваша роль не дозволяє цієї коман�
 error-bad-name = Імʼя має містити від 1 до { $max } символів.
 error-unknown-language = Невідома мова «{ $value }». Оберіть uk або en.
 error-unknown-notation = Невідома нотація «{ $value }». Оберіть одну з: { $codes }.
-error-unknown-event = Змагання #{ $event } немає. /events показує їх перелік.
-error-event-not-open = На змагання #{ $event } «{ $name }» запис закрито.
-error-already-joined = Ви вже записані на змагання #{ $event } «{ $name }».
-error-too-few-players = Для початку змагання #{ $event } «{ $name }» потрібно щонайменше два гравці.
+error-unknown-event = Турніру #{ $event } немає. /events показує перелік турнірів.
+error-event-not-open = На турнір #{ $event } «{ $name }» запис закрито.
+error-already-joined = Ви вже записані на турнір #{ $event } «{ $name }».
+error-too-few-players = Для початку турніру #{ $event } «{ $name }» потрібно щонайменше два гравці.
 error-event-setting = Налаштування { $key }={ $value } неможливе. Див. /help event.
 error-unknown-game = Партії #{ $game } немає. /games показує ваші партії.
 error-not-your-game = Партія #{ $game } не ваша: ходять у ній лише її учасники.

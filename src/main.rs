@@ -23,6 +23,12 @@ enum Command {
     Run,
     /// Apply the database migrations and exit.
     Migrate,
+    /// Run a transcript under a simulated clock on a fresh database and
+    /// print every message.
+    Script {
+        /// The script: `@name: text` lines, `+14d` to advance time, `#` comments.
+        file: std::path::PathBuf,
+    },
     /// Write one board image as PNG.
     Render(corrbot::render::cli::RenderArgs),
 }
@@ -35,6 +41,7 @@ fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     match cli.command.unwrap_or(Command::Run) {
         Command::Run => run(),
+        Command::Script { file } => run_script(&file),
         Command::Migrate => runtime()?.block_on(async {
             open_db().await?;
             println!("corrbot: migrations applied.");
@@ -54,6 +61,26 @@ fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
 async fn open_db() -> anyhow::Result<Db> {
     let url = std::env::var("DATABASE_URL").unwrap_or_else(|_| DEFAULT_DATABASE_URL.to_owned());
     Ok(Db::open(&url, &DbOptions::default()).await?)
+}
+
+fn run_script(file: &std::path::Path) -> anyhow::Result<()> {
+    let script = std::fs::read_to_string(file)?;
+    let path = std::env::temp_dir().join(format!("corrbot_script_{}.db", std::process::id()));
+    let url = format!("sqlite://{}", path.display());
+    let admins = std::env::var("CORRBOT_ADMINS").unwrap_or_default();
+    let lines = runtime()?.block_on(async {
+        let db = Db::open(&url, &DbOptions::default()).await?;
+        let lines = corrbot::adapters::script::run_script(&script, db.clone(), &admins).await;
+        db.close().await;
+        lines
+    });
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+    }
+    for line in lines? {
+        println!("{line}");
+    }
+    Ok(())
 }
 
 fn run() -> anyhow::Result<()> {

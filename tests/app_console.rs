@@ -55,7 +55,7 @@ impl World {
         self.say("@bob: /event join 1").await;
         self.say("@carol: /event join 1").await;
         let out = self.say("@alice: /event start 1").await;
-        assert!(out[0].contains("has started: 1 games"), "{out:?}");
+        assert!(out[0].contains("has started: 1 game,"), "{out:?}");
         assert!(
             out.iter().any(|l| l.starts_with("-> @bob: The event")),
             "{out:?}"
@@ -276,4 +276,23 @@ async fn draw_offers_stand_until_answered_or_a_move() {
     assert!(out[0].contains("½-½ (by agreement)"), "{out:?}");
     assert_eq!(w.game(1).await.result.as_deref(), Some("1/2-1/2"));
     w.test_db.finish().await;
+}
+
+/// The golden transcript: `UPDATE_TRANSCRIPTS=1` rewrites it after a deliberate change.
+#[tokio::test]
+async fn the_fools_mate_transcript_matches() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/transcripts");
+    let script = std::fs::read_to_string(dir.join("fools_mate.script")).unwrap();
+    let test_db = TestDb::sqlite().await;
+    let lines = corrbot::adapters::script::run_script(&script, test_db.db.clone(), "")
+        .await
+        .unwrap();
+    let actual = lines.join("\n") + "\n";
+    let golden = dir.join("fools_mate.out");
+    if std::env::var_os("UPDATE_TRANSCRIPTS").is_some() {
+        std::fs::write(&golden, &actual).unwrap();
+    }
+    let expected = std::fs::read_to_string(&golden).unwrap();
+    assert_eq!(actual, expected);
+    test_db.finish().await;
 }
