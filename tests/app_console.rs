@@ -102,6 +102,10 @@ async fn fools_mate_end_to_end() {
     assert_eq!(game.result.as_deref(), Some("0-1"));
     assert_eq!(game.ply, 4);
     let mut tx = w.test_db.db.read().await.unwrap();
+    let event = tx.event(corrbot::store::EventId(1)).await.unwrap();
+    assert_eq!(event.status, corrbot::store::EventStatus::Finished);
+    drop(tx);
+    let mut tx = w.test_db.db.read().await.unwrap();
     assert!(tx.deadlines_of_game(GameId(1)).await.unwrap().is_empty());
     assert_eq!(tx.moves(GameId(1)).await.unwrap()[1].charged_days, 3);
     drop(tx);
@@ -295,4 +299,35 @@ async fn the_fools_mate_transcript_matches() {
     let expected = std::fs::read_to_string(&golden).unwrap();
     assert_eq!(actual, expected);
     test_db.finish().await;
+}
+
+#[tokio::test]
+async fn a_bare_move_with_several_games_to_move_asks_which() {
+    let mut w = world().await;
+    for user in ["alice", "bob", "carol", "dave"] {
+        w.say(&format!("@{user}: /lang en")).await;
+    }
+    w.say("@alice: /event create Four").await;
+    for user in ["alice", "bob", "carol", "dave"] {
+        w.say(&format!("@{user}: /event join 1")).await;
+    }
+    let out = w.say("@alice: /event start 1").await;
+    assert!(out[0].contains("6 games"), "{out:?}");
+    // Someone is White in two games: a bare move must ask which.
+    let mut asked = false;
+    for user in ["alice", "bob", "carol", "dave"] {
+        let out = w.say(&format!("@{user}: /games")).await;
+        if out[0].matches("your move").count() >= 2 {
+            let out = w.say(&format!("@{user}: e2-e4")).await;
+            assert!(out[0].contains("several games to move"), "{out:?}");
+            asked = true;
+        }
+    }
+    assert!(asked);
+    let mut tx = w.test_db.db.read().await.unwrap();
+    for id in 1..=6 {
+        assert_eq!(tx.game(GameId(id)).await.unwrap().ply, 0);
+    }
+    drop(tx);
+    w.test_db.finish().await;
 }

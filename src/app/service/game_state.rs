@@ -11,7 +11,9 @@ use crate::core::clock::server::{ServerClock, ServerDeadline, player_record};
 use crate::core::game::{self as core_game, GameResult, Score, Termination};
 use crate::core::leave::LeaveTimeline;
 use crate::core::regulation::Regulation;
-use crate::store::{Event, Game, GameStatus, GameUpdate, MoveRow, NewDeadline, PlayerId, Tx};
+use crate::store::{
+    Event, EventStatus, Game, GameStatus, GameUpdate, MoveRow, NewDeadline, PlayerId, Tx,
+};
 
 use super::{Failure, notify};
 
@@ -216,6 +218,11 @@ pub(crate) async fn announce_end(
     tx.cancel_deadlines_of_game(game.id).await?;
     for player in to {
         notify(tx, *player, notice, now).await?;
+    }
+    let games = tx.games_of_event(game.event_id).await?;
+    if games.iter().all(|g| g.status == GameStatus::Finished) {
+        tx.set_event_status(game.event_id, EventStatus::Finished, now)
+            .await?;
     }
     Ok(())
 }

@@ -8,12 +8,13 @@ use crate::app::authz::{self, Action, Standing};
 use crate::app::command::Number;
 use crate::app::i18n::{Args, Lang, days_text, tr, tr0};
 use crate::app::move_error::move_error_text;
-use crate::app::notice::{Notice, NoticeMove, clocks_text};
+use crate::app::notice::{Clocks, Notice, NoticeMove, clocks_text};
 use crate::app::reply::Reply;
 use crate::core::clock::server::ServerClock;
 use crate::core::game::GameResult;
 use crate::core::leave::LeaveTimeline;
 use crate::core::notation;
+use crate::core::regulation::Regulation;
 use crate::store::{Game, GameId, GameStatus, GameUpdate, MoveRow, StoreError, Tx};
 
 use super::game_state::{
@@ -113,7 +114,7 @@ pub(super) async fn make_move(
 ) -> Outcome {
     let lang = actor.lang();
     let game = pick_game(tx, actor, number, true).await?;
-    let colour = ensure_turn(&game, actor)?;
+    ensure_turn(&game, actor)?;
     let event = tx.event(game.event_id).await?;
     let regulation = regulation_of(&event);
     let rows = tx.moves(game.id).await?;
@@ -158,37 +159,68 @@ pub(super) async fn make_move(
             other => other.into(),
         });
     }
+    let played = Played {
+        game,
+        event: event.name,
+        move_number: before.fullmoves().get(),
+        uci: row.uci,
+        clocks,
+        plies,
+    };
+    announce_move(tx, actor, &played, result, &regulation, now).await
+}
+
+/// A move just recorded, for its notices and reply.
+struct Played {
+    game: Game,
+    event: String,
+    move_number: u32,
+    uci: String,
+    clocks: Clocks,
+    plies: Vec<DateTime<Utc>>,
+}
+
+/// Tells the opponent (R3.2.2), ends the game or sets the next deadlines,
+/// and answers the mover.
+async fn announce_move(
+    tx: &mut Tx,
+    actor: &Actor,
+    played: &Played,
+    result: Option<GameResult>,
+    regulation: &Regulation,
+    now: DateTime<Utc>,
+) -> Outcome {
+    let lang = actor.lang();
+    let game = &played.game;
     let mv = NoticeMove {
         fen_before: game.fen.clone(),
-        uci: row.uci.clone(),
+        uci: played.uci.clone(),
     };
-    let opponent = player_of(&game, colour.other());
+    let colour = colour_of(game, actor.player.id).unwrap_or(Color::White);
+    let opponent = player_of(game, colour.other());
     let notice = Notice::MoveMade {
         game: game.id.0,
-        event: event.name.clone(),
+        event: played.event.clone(),
         mover: actor.player.display_name.clone(),
-        move_number: before.fullmoves().get(),
+        move_number: played.move_number,
         mv: mv.clone(),
-        clocks,
+        clocks: played.clocks,
     };
     notify(tx, opponent, &notice, now).await?;
     let args = game_args(game.id)
-        .with("number", before.fullmoves().get())
+        .with("number", played.move_number)
         .with("move", mv.write(actor.notation()));
-    let mut text = format!(
-        "{}\n{}",
-        tr(lang, "reply-move-made", &args),
-        clocks_text(lang, &clocks)
-    );
+    let head = tr(lang, "reply-move-made", &args);
+    let mut text = format!("{head}\n{}", clocks_text(lang, &played.clocks));
     match result {
         Some(result) => {
-            let notice = game_over_notice(tx, &game, &result).await?;
-            announce_end(tx, &game, &notice, &[opponent], now).await?;
+            let notice = game_over_notice(tx, game, &result).await?;
+            announce_end(tx, game, &notice, &[opponent], now).await?;
             text = format!("{text}\n{}", notice.text(lang, actor.notation()));
         }
         None => {
             let game = tx.game(game.id).await?;
-            set_pending_deadlines(tx, &game, &regulation, &plies, now).await?;
+            set_pending_deadlines(tx, &game, regulation, &played.plies, now).await?;
         }
     }
     Ok(vec![Reply::text(text)])
