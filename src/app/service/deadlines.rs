@@ -7,10 +7,11 @@ use shakmaty::Color;
 use crate::app::notice::Notice;
 use crate::core::game::{GameResult, Termination};
 use crate::scheduler::DueHandler;
-use crate::store::{Deadline, GameStatus, GameUpdate, Role, Tx};
+use crate::store::{Deadline, Game, GameStatus, GameUpdate, Role, Tx};
 
 use super::game_state::{
-    announce_end, clocks_of, finish_update, game_over_notice, plies_of, regulation_of, side_to_move,
+    announce_end, clocks_of, finish_update, game_over_notice, player_of, plies_of, regulation_of,
+    side_to_move,
 };
 use super::{Failure, notify};
 
@@ -46,54 +47,56 @@ async fn fire(tx: &mut Tx, deadline: &Deadline, now: DateTime<Utc>) -> Result<()
         .get("days")
         .and_then(|v| v.as_i64())
         .unwrap_or(0);
-    let colour = side_to_move(&game);
-    let (mover, other) = match colour {
-        Color::White => (game.white, game.black),
-        Color::Black => (game.black, game.white),
-    };
-    let event = tx.event(game.event_id).await?;
+    let mover = player_of(&game, side_to_move(&game));
+    let number = game.id.0;
     match deadline.kind.as_str() {
-        "reminder" => {
-            let regulation = regulation_of(&event);
-            let plies = plies_of(&tx.moves(game.id).await?);
-            let clocks = clocks_of(&regulation, game.started_at.unwrap_or(now), &plies, now);
-            let left = match colour {
-                Color::White => clocks.white_left,
-                Color::Black => clocks.black_left,
-            };
-            let notice = Notice::Reminder {
-                game: game.id.0,
-                days,
-                left,
-            };
-            notify(tx, mover, &notice, now).await
-        }
+        "reminder" => remind(tx, &game, days, now).await,
         "continuation_due" => {
-            let notice = Notice::ContinuationDue {
-                game: game.id.0,
-                days,
-            };
+            let notice = Notice::ContinuationDue { game: number, days };
             notify(tx, mover, &notice, now).await
         }
         "silence_case" => {
+            let player = tx.player(mover).await?.display_name;
             let notice = Notice::SilenceCase {
-                game: game.id.0,
-                player: tx.player(mover).await?.display_name,
+                game: number,
+                player,
                 days,
             };
-            for arbiter in tx.holders_of(Role::Arbiter, Some(event.id)).await? {
+            for arbiter in tx.holders_of(Role::Arbiter, Some(game.event_id)).await? {
                 notify(tx, arbiter, &notice, now).await?;
             }
             Ok(())
         }
-        "loss_on_time" => {
-            let result = GameResult::win(colour.other(), Termination::TimeForfeit);
-            let mut update = GameUpdate::from_game(&game);
-            finish_update(&mut update, &result, now);
-            tx.update_game(game.id, game.version, &update).await?;
-            let notice = game_over_notice(tx, &game, &result).await?;
-            announce_end(tx, &game, &notice, &[mover, other], now).await
-        }
+        "loss_on_time" => lose_on_time(tx, &game, now).await,
         _ => Ok(()),
     }
+}
+
+/// A reminder to the player to move, with the time left (R3.3.1).
+async fn remind(tx: &mut Tx, game: &Game, days: i64, now: DateTime<Utc>) -> Result<(), Failure> {
+    let colour = side_to_move(game);
+    let regulation = regulation_of(&tx.event(game.event_id).await?);
+    let plies = plies_of(&tx.moves(game.id).await?);
+    let clocks = clocks_of(&regulation, game.started_at.unwrap_or(now), &plies, now);
+    let left = match colour {
+        Color::White => clocks.white_left,
+        Color::Black => clocks.black_left,
+    };
+    let notice = Notice::Reminder {
+        game: game.id.0,
+        days,
+        left,
+    };
+    notify(tx, player_of(game, colour), &notice, now).await
+}
+
+/// The player to move ran out of time: the game is lost (R3.5.7).
+async fn lose_on_time(tx: &mut Tx, game: &Game, now: DateTime<Utc>) -> Result<(), Failure> {
+    let loser = side_to_move(game);
+    let result = GameResult::win(loser.other(), Termination::TimeForfeit);
+    let mut update = GameUpdate::from_game(game);
+    finish_update(&mut update, &result, now);
+    tx.update_game(game.id, game.version, &update).await?;
+    let notice = game_over_notice(tx, game, &result).await?;
+    announce_end(tx, game, &notice, &[game.white, game.black], now).await
 }
