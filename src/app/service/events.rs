@@ -11,8 +11,8 @@ use crate::app::reply::Reply;
 use crate::core::regulation::{Regulation, TimeControl};
 use crate::core::tournament::round_robin;
 use crate::store::{
-    Event, EventId, EventStatus, GameStatus, GameUpdate, NewEvent, NewGame, Role, RuleSet,
-    StoreError, Tx,
+    Event, EventId, EventStatus, GameStatus, GameUpdate, NewEvent, NewGame, PlayerId, Role,
+    RuleSet, StoreError, Tx,
 };
 
 use super::game_state::{clocks_json, regulation_of, set_pending_deadlines};
@@ -196,24 +196,8 @@ async fn start(tx: &mut Tx, actor: &Actor, number: Number, now: DateTime<Utc>) -
     let regulation = regulation_of(&event);
     let mut counts = vec![0u32; players.len()];
     for pairing in &pairings {
-        let new = NewGame {
-            event_id: event.id,
-            round: i64::from(pairing.round),
-            board: None,
-            white: players[pairing.white],
-            black: players[pairing.black],
-            initial_fen: None,
-            fen: START_FEN.to_owned(),
-            clock: clocks_json(&regulation, now, &[], now),
-        };
-        let game = tx.create_game(&new).await?;
-        let mut update = GameUpdate::from_game(&game);
-        update.status = GameStatus::Running;
-        update.started_at = Some(now);
-        update.turn_since = Some(now);
-        tx.update_game(game.id, game.version, &update).await?;
-        let game = tx.game(game.id).await?;
-        set_pending_deadlines(tx, &game, &regulation, &[], now).await?;
+        let (white, black) = (players[pairing.white], players[pairing.black]);
+        start_game(tx, &event, &regulation, pairing.round, (white, black), now).await?;
         counts[pairing.white] += 1;
         counts[pairing.black] += 1;
     }
@@ -232,4 +216,33 @@ async fn start(tx: &mut Tx, actor: &Actor, number: Number, now: DateTime<Utc>) -
         "reply-event-started",
         &args,
     ))])
+}
+
+/// Creates one game of a round and starts its clock (R1.1, R3.5).
+async fn start_game(
+    tx: &mut Tx,
+    event: &Event,
+    regulation: &Regulation,
+    round: u32,
+    (white, black): (PlayerId, PlayerId),
+    now: DateTime<Utc>,
+) -> Result<(), Failure> {
+    let new = NewGame {
+        event_id: event.id,
+        round: i64::from(round),
+        board: None,
+        white,
+        black,
+        initial_fen: None,
+        fen: START_FEN.to_owned(),
+        clock: clocks_json(regulation, now, &[], now),
+    };
+    let game = tx.create_game(&new).await?;
+    let mut update = GameUpdate::from_game(&game);
+    update.status = GameStatus::Running;
+    update.started_at = Some(now);
+    update.turn_since = Some(now);
+    tx.update_game(game.id, game.version, &update).await?;
+    let game = tx.game(game.id).await?;
+    set_pending_deadlines(tx, &game, regulation, &[], now).await
 }
