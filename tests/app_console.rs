@@ -331,3 +331,17 @@ async fn a_bare_move_with_several_games_to_move_asks_which() {
     drop(tx);
     w.test_db.finish().await;
 }
+
+#[tokio::test]
+async fn newcomers_are_answered_in_ukrainian_by_default() {
+    let mut w = world().await;
+    let out = w.say("@dan: /frobnicate").await;
+    assert!(out[0].contains("Невідома команда /frobnicate"), "{out:?}");
+    let out = w.say("@dan: /start").await;
+    assert!(out[0].contains("Вітаємо, dan!"), "{out:?}");
+    let out = w.say("@dan: /notation klingon").await;
+    assert!(out[0].contains("Невідома нотація «klingon»"), "{out:?}");
+    let out = w.say("@dan: /lang en").await;
+    assert_eq!(out, ["-> @dan: Messages will be in English."]);
+    w.test_db.finish().await;
+}
