@@ -104,3 +104,47 @@ move-error-promotion-missing = The pawn on { $to } must promote: add the piece, 
 move-error-promotion-not-possible = A pawn promotes only on the last rank, not on { $to }.
 move-error-promotion-invalid-piece = A pawn cannot promote to that piece ({ $piece }).
 move-error-no-piece-can-reach = None of your pieces of kind «{ $piece }» can go to { $to }.
+
+## Replies of the app
+reply-welcome = Welcome, { $name }! Send /help for the commands. Moves are written like e2-e4 or Кg1-f3.
+reply-name-set = Your name is now { $name }.
+reply-language-set = Messages will be in English.
+reply-notation-set = Moves will be shown in notation { $notation }.
+reply-event-created = Event #{ $event } «{ $name }» is created and open for entries: /event join { $event }. You are its organizer and arbiter.
+reply-event-joined = You joined event #{ $event } «{ $name }».
+reply-event-started = Event #{ $event } «{ $name }» has started: { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+}, all at once (R1.1).
+reply-which-game = You have several games to move: { $games }. Write the game number, for example /move { $games } e2-e4 with one of them.
+reply-move-made = Game #{ $game }: your move { $number }. { $move } is made.
+reply-games-header = Your games:
+reply-game-line = #{ $game }: against { $opponent }, you play { $colour }; { $turn }; you have { $left } left.
+reply-time = Game #{ $game }:
+reply-resign-confirm = Do you really resign game #{ $game }? Confirm with /resign { $game } confirm.
+colour-white = White
+colour-black = Black
+turn-yours = your move
+turn-theirs = your opponent's move
+
+## Refusals of the app
+error-not-yet = This command is not available yet.
+error-not-allowed = Your role does not allow this command.
+error-bad-name = A name must have 1 to { $max } characters.
+error-unknown-language = Unknown language «{ $value }». Choose uk or en.
+error-unknown-notation = Unknown notation «{ $value }». Choose one of: { $codes }.
+error-unknown-event = There is no event #{ $event }. /events lists them.
+error-event-not-open = Event #{ $event } «{ $name }» is not open for entries.
+error-already-joined = You are already in event #{ $event } «{ $name }».
+error-too-few-players = Event #{ $event } «{ $name }» needs at least two players to start.
+error-event-setting = The setting { $key }={ $value } is not possible. See /help event.
+error-unknown-game = There is no game #{ $game }. /games lists yours.
+error-not-your-game = Game #{ $game } is not yours: only its players move in it.
+error-not-your-turn = Game #{ $game }: it is not your turn; wait for your opponent's move.
+error-game-over = Game #{ $game } is over; no more moves are possible.
+error-no-game-to-move = You have no game where it is your move. /games lists your games.
+error-no-games = You have no running games.
+error-conflict = Game #{ $game } changed meanwhile. Look at /games and try again.
+reply-draw-offered = Game #{ $game }: your draw offer is sent to your opponent.
+reply-draw-declined = Game #{ $game }: you declined the draw offer.
+error-no-draw-offer = Game #{ $game }: your opponent has no open draw offer.

@@ -105,3 +105,48 @@ move-error-promotion-missing = Пішак на { $to } має перетвори
 move-error-promotion-not-possible = Перетворення можливе лише на останній горизонталі, а не на { $to }.
 move-error-promotion-invalid-piece = Пішак не може перетворитися на таку фігуру ({ $piece }).
 move-error-no-piece-can-reach = Жодна ваша фігура «{ $piece }» не може піти на { $to }.
+
+## Відповіді застосунку
+reply-welcome = Вітаємо, { $name }! Надішліть /help, щоб побачити команди. Ходи пишуть так: e2-e4 або Кg1-f3.
+reply-name-set = Тепер ваше імʼя: { $name }.
+reply-language-set = Повідомлення будуть українською.
+reply-notation-set = Ходи показуватимуться в нотації { $notation }.
+reply-event-created = Турнір #{ $event } «{ $name }» створено, запис відкрито: /event join { $event }. Ви його організатор і суддя.
+reply-event-joined = Ви записалися на турнір #{ $event } «{ $name }».
+reply-event-started = Турнір #{ $event } «{ $name }» почався: { $games ->
+    [one] { $games } партія
+    [few] { $games } партії
+   *[many] { $games } партій
+}, усі одночасно (R1.1).
+reply-which-game = Ваш хід у кількох партіях: { $games }. Напишіть номер партії, наприклад /move з одним із них і ходом e2-e4.
+reply-move-made = Партія #{ $game }: ваш { $number }-й хід { $move } зроблено.
+reply-games-header = Ваші партії:
+reply-game-line = #{ $game }: проти { $opponent }, ви граєте { $colour }; { $turn }; у вас лишилося { $left }.
+reply-time = Партія #{ $game }:
+reply-resign-confirm = Ви справді здаєте партію #{ $game }? Підтвердьте: /resign { $game } confirm.
+colour-white = білими
+colour-black = чорними
+turn-yours = ваш хід
+turn-theirs = хід суперника
+
+## Відмови застосунку
+error-not-yet = Ця команда ще недоступна.
+error-not-allowed = Ваша роль не дозволяє цієї команди.
+error-bad-name = Імʼя має містити від 1 до { $max } символів.
+error-unknown-language = Невідома мова «{ $value }». Оберіть uk або en.
+error-unknown-notation = Невідома нотація «{ $value }». Оберіть одну з: { $codes }.
+error-unknown-event = Турніру #{ $event } немає. /events показує перелік турнірів.
+error-event-not-open = На турнір #{ $event } «{ $name }» запис закрито.
+error-already-joined = Ви вже записані на турнір #{ $event } «{ $name }».
+error-too-few-players = Для початку турніру #{ $event } «{ $name }» потрібно щонайменше два гравці.
+error-event-setting = Налаштування { $key }={ $value } неможливе. Див. /help event.
+error-unknown-game = Партії #{ $game } немає. /games показує ваші партії.
+error-not-your-game = Партія #{ $game } не ваша: ходять у ній лише її учасники.
+error-not-your-turn = Партія #{ $game }: зараз не ваш хід; чекайте на хід суперника.
+error-game-over = Партію #{ $game } завершено; ходи більше неможливі.
+error-no-game-to-move = У вас немає партії, де ваш хід. /games показує ваші партії.
+error-no-games = У вас немає поточних партій.
+error-conflict = Партія #{ $game } тим часом змінилася. Перегляньте /games і спробуйте ще раз.
+reply-draw-offered = Партія #{ $game }: вашу пропозицію нічиєї надіслано суперникові.
+reply-draw-declined = Партія #{ $game }: ви відхилили пропозицію нічиєї.
+error-no-draw-offer = Партія #{ $game }: суперник не пропонує нічиєї.

@@ -1,7 +1,11 @@
 //! The app layer: platform-neutral commands from known actors become changes
 //! of state and typed notices, rendered through the message catalogs.
 
+pub mod actor;
+pub mod authz;
 pub mod command;
 pub mod i18n;
 pub mod move_error;
 pub mod notice;
+pub mod reply;
+pub mod service;

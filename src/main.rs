@@ -1,6 +1,13 @@
 //! The `corrbot` command line: runs the bot by default.
 
+use std::io::{BufRead, Write};
+use std::sync::Arc;
+
 use clap::{Parser, Subcommand};
+use corrbot::adapters::console::Console;
+use corrbot::app::service::{App, AppConfig};
+use corrbot::store::{DEFAULT_DATABASE_URL, Db, DbOptions};
+use corrbot::time::{Clock, SystemClock};
 
 /// corrbot: correspondence-chess events on Telegram and Discord.
 #[derive(Parser)]
@@ -12,8 +19,16 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Run the bot (the default).
+    /// Run the bot (the default): on the console when no chat token is set.
     Run,
+    /// Apply the database migrations and exit.
+    Migrate,
+    /// Run a transcript under a simulated clock on a fresh database and
+    /// print every message.
+    Script {
+        /// The script: `@name: text` lines, `+14d` to advance time, `#` comments.
+        file: std::path::PathBuf,
+    },
     /// Write one board image as PNG.
     Render(corrbot::render::cli::RenderArgs),
 }
@@ -26,14 +41,73 @@ fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     match cli.command.unwrap_or(Command::Run) {
         Command::Run => run(),
+        Command::Script { file } => run_script(&file),
+        Command::Migrate => runtime()?.block_on(async {
+            open_db().await?;
+            println!("corrbot: migrations applied.");
+            Ok(())
+        }),
         Command::Render(args) => corrbot::render::cli::run(&args),
     }
 }
 
+fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
+    Ok(tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?)
+}
+
+/// Opens (and migrates) the store on DATABASE_URL, by default a SQLite file.
+async fn open_db() -> anyhow::Result<Db> {
+    let url = std::env::var("DATABASE_URL").unwrap_or_else(|_| DEFAULT_DATABASE_URL.to_owned());
+    Ok(Db::open(&url, &DbOptions::default()).await?)
+}
+
+fn run_script(file: &std::path::Path) -> anyhow::Result<()> {
+    let script = std::fs::read_to_string(file)?;
+    let path = std::env::temp_dir().join(format!("corrbot_script_{}.db", std::process::id()));
+    let url = format!("sqlite://{}", path.display());
+    let admins = std::env::var("CORRBOT_ADMINS").unwrap_or_default();
+    let lines = runtime()?.block_on(async {
+        let db = Db::open(&url, &DbOptions::default()).await?;
+        let lines = corrbot::adapters::script::run_script(&script, db.clone(), &admins).await;
+        db.close().await;
+        lines
+    });
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+    }
+    for line in lines? {
+        println!("{line}");
+    }
+    Ok(())
+}
+
 fn run() -> anyhow::Result<()> {
-    println!(
-        "corrbot {}: no chat adapter is built yet.",
-        env!("CARGO_PKG_VERSION")
-    );
+    let has_token = |name: &str| std::env::var(name).is_ok_and(|v| !v.is_empty());
+    if has_token("TELEGRAM_BOT_TOKEN") || has_token("DISCORD_TOKEN") {
+        anyhow::bail!(
+            "the chat adapters are not wired into `run` yet; unset the token for the console"
+        );
+    }
+    run_console()
+}
+
+/// The console: `@name: text` lines on stdin, replies and notices on stdout.
+fn run_console() -> anyhow::Result<()> {
+    let runtime = runtime()?;
+    let db = runtime.block_on(open_db())?;
+    let clock: Arc<dyn Clock> = Arc::new(SystemClock);
+    let admins = std::env::var("CORRBOT_ADMINS").unwrap_or_default();
+    let app = App::new(db, clock.clone(), AppConfig::with_admins(&admins));
+    let mut console = Console::new(app, clock);
+    eprintln!("corrbot console: type `@name: text` lines (e.g. `@alice: /help`).");
+    let mut out = std::io::stdout().lock();
+    for line in std::io::stdin().lock().lines() {
+        for printed in runtime.block_on(console.line(&line?))? {
+            writeln!(out, "{printed}")?;
+        }
+        out.flush()?;
+    }
     Ok(())
 }

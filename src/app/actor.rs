@@ -1,0 +1,72 @@
+//! Who is speaking: an inbound message as the adapters hand it over, and the
+//! player behind it once resolved (registered on first contact).
+
+use crate::app::i18n::Lang;
+use crate::core::notation::Notation;
+use crate::store::{Platform, Player};
+
+/// Where a message was written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Chat {
+    /// A private chat (or direct message) with the bot.
+    Private,
+    /// A group, channel or thread, by its platform id.
+    Channel(String),
+}
+
+/// One message from a platform, platform-neutral.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Inbound {
+    /// The platform.
+    pub platform: Platform,
+    /// The platform's id of this update, for deduplication.
+    pub update_id: String,
+    /// The platform's id of the sender.
+    pub user_id: String,
+    /// The sender's display name on the platform.
+    pub display_name: String,
+    /// Where it was written.
+    pub chat: Chat,
+    /// The text.
+    pub text: String,
+}
+
+/// The resolved sender of a command.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Actor {
+    /// The player.
+    pub player: Player,
+    /// Whether the player administers the installation.
+    pub is_admin: bool,
+}
+
+impl Actor {
+    /// The player's language (Ukrainian if the stored code is unknown).
+    pub fn lang(&self) -> Lang {
+        Lang::from_code(&self.player.language).unwrap_or(Lang::Uk)
+    }
+
+    /// The player's notation for showing moves.
+    pub fn notation(&self) -> Notation {
+        notation_from_code(&self.player.notation).unwrap_or(Notation::UkrainianFull)
+    }
+}
+
+/// The short codes of the notations, as `/notation` takes them.
+pub const NOTATION_CODES: [(&str, Notation); 6] = [
+    ("ukr", Notation::UkrainianFull),
+    ("ukr-short", Notation::UkrainianShort),
+    ("san", Notation::San),
+    ("lan", Notation::Lan),
+    ("uci", Notation::Uci),
+    ("iccf", Notation::Iccf),
+];
+
+/// The notation named by a short code (`ukr`, `san` …).
+pub fn notation_from_code(code: &str) -> Option<Notation> {
+    let code = code.trim().to_lowercase();
+    NOTATION_CODES
+        .iter()
+        .find(|(name, _)| *name == code)
+        .map(|(_, notation)| *notation)
+}

@@ -1,0 +1,240 @@
+//! The app service: one inbound message in, the replies out, with every
+//! change, notice and deadline of the command committed in one transaction.
+//!
+//! A refused command (unreadable text, illegal move, wrong role …) changes
+//! nothing: its transaction is rolled back and only the refusal is stored
+//! against the inbound id, so a redelivery gets the same answer.
+
+mod deadlines;
+mod draw;
+mod events;
+mod game_state;
+mod play;
+mod profile;
+
+use std::sync::Arc;
+
+use chrono::{DateTime, Utc};
+
+use crate::app::actor::{Actor, Inbound};
+use crate::app::command::{self, Command, CommandError, MAX_TEXT_CHARS};
+use crate::app::i18n::{Args, Lang, tr, tr0};
+use crate::app::notice::Notice;
+use crate::app::reply::{self, Reply};
+use crate::store::{Db, Inbound as Seen, NewPlayer, PlayerId, Recipient, Role, StoreError, Tx};
+use crate::time::Clock;
+
+pub use deadlines::DeadlineHandler;
+
+/// Why a command did not go through.
+#[derive(Debug)]
+pub(crate) enum Failure {
+    /// Refused with this (localized) explanation; nothing changes.
+    Refused(String),
+    /// Something broke inside; the update may be retried.
+    Internal(anyhow::Error),
+}
+
+impl From<StoreError> for Failure {
+    fn from(error: StoreError) -> Self {
+        Failure::Internal(error.into())
+    }
+}
+
+/// The outcome of one command.
+pub(crate) type Outcome = Result<Vec<Reply>, Failure>;
+
+/// A refusal with catalog message `id`.
+pub(crate) fn refuse(lang: Lang, id: &str, args: &Args<'_>) -> Failure {
+    Failure::Refused(tr(lang, id, args))
+}
+
+/// Installation settings of the app.
+#[derive(Debug, Clone, Default)]
+pub struct AppConfig {
+    /// Administrators as `platform:user id` (e.g. `console:alice`); when
+    /// empty, the first user to write becomes the administrator.
+    pub admins: Vec<String>,
+}
+
+impl AppConfig {
+    /// Reads `CORRBOT_ADMINS`-style text: comma-separated `platform:user`.
+    pub fn with_admins(list: &str) -> Self {
+        let admins = list
+            .split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(str::to_owned)
+            .collect();
+        Self { admins }
+    }
+}
+
+/// The app: commands in, replies out.
+#[derive(Clone)]
+pub struct App {
+    db: Db,
+    clock: Arc<dyn Clock>,
+    config: AppConfig,
+}
+
+impl App {
+    /// An app on `db`, telling time by `clock`.
+    pub fn new(db: Db, clock: Arc<dyn Clock>, config: AppConfig) -> Self {
+        Self { db, clock, config }
+    }
+
+    /// The store.
+    pub fn db(&self) -> &Db {
+        &self.db
+    }
+
+    /// Handles one inbound message; a redelivered update id gets the stored replies.
+    pub async fn handle(&self, inbound: &Inbound) -> anyhow::Result<Vec<Reply>> {
+        let now = self.clock.now();
+        let mut tx = self.db.begin().await?;
+        if let Seen::Seen(stored) = tx
+            .begin_inbound(inbound.platform, &inbound.update_id, now)
+            .await?
+        {
+            return Ok(reply::from_stored(stored.as_deref()));
+        }
+        let actor = self.resolve_actor(&mut tx, inbound, now).await?;
+        let outcome = match parse(&actor, &inbound.text) {
+            Ok(command) => self.execute(&mut tx, &actor, command, now).await,
+            Err(failure) => Err(failure),
+        };
+        let replies = match outcome {
+            Ok(replies) => replies,
+            Err(Failure::Internal(error)) => return Err(error),
+            Err(Failure::Refused(text)) => {
+                tx.rollback().await?;
+                tx = self.db.begin().await?;
+                tx.begin_inbound(inbound.platform, &inbound.update_id, now)
+                    .await?;
+                self.resolve_actor(&mut tx, inbound, now).await?;
+                vec![Reply::text(text)]
+            }
+        };
+        tx.finish_inbound(
+            inbound.platform,
+            &inbound.update_id,
+            &reply::to_stored(&replies),
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(replies)
+    }
+
+    /// The player behind an account, registering a newcomer (and making the
+    /// configured or, when none is configured, the first user administrator).
+    async fn resolve_actor(
+        &self,
+        tx: &mut Tx,
+        inbound: &Inbound,
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<Actor> {
+        let player = match tx.account(inbound.platform, &inbound.user_id).await? {
+            Some(account) => tx.player(account.player_id).await?,
+            None => self.register(tx, inbound, now).await?,
+        };
+        let is_admin = tx
+            .roles_of(player.id)
+            .await?
+            .iter()
+            .any(|grant| grant.role == Role::Administrator);
+        Ok(Actor { player, is_admin })
+    }
+
+    async fn register(
+        &self,
+        tx: &mut Tx,
+        inbound: &Inbound,
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<crate::store::Player> {
+        let new = NewPlayer {
+            display_name: inbound.display_name.clone(),
+            language: Lang::Uk.code().to_owned(),
+            notation: "ukr".to_owned(),
+            at: now,
+        };
+        let player = tx.create_player(&new).await?;
+        let user = inbound.user_id.as_str();
+        tx.link_account(player.id, inbound.platform, user, Some(user), None, now)
+            .await?;
+        let key = format!("{}:{user}", inbound.platform.as_str());
+        let first = tx.holders_of(Role::Administrator, None).await?.is_empty();
+        if self.config.admins.contains(&key) || (self.config.admins.is_empty() && first) {
+            tx.grant_role(player.id, Role::Administrator, None, now)
+                .await?;
+        }
+        Ok(player)
+    }
+
+    async fn execute(
+        &self,
+        tx: &mut Tx,
+        actor: &Actor,
+        command: Command,
+        now: DateTime<Utc>,
+    ) -> Outcome {
+        let lang = actor.lang();
+        match command {
+            Command::Help { .. } => Ok(profile::help(lang)),
+            Command::Start => Ok(profile::start(actor)),
+            Command::SetName { name } => profile::set_name(tx, actor, &name).await,
+            Command::SetLanguage { code } => profile::set_language(tx, actor, &code).await,
+            Command::SetNotation { notation } => profile::set_notation(tx, actor, &notation).await,
+            Command::Event(event) => events::handle(tx, actor, event, now).await,
+            Command::Games => play::games(tx, actor, now).await,
+            Command::Move { game, text } => play::make_move(tx, actor, game, &text, now).await,
+            Command::Time { game } => play::time(tx, actor, game, now).await,
+            Command::Resign { game, confirmed } => {
+                play::resign(tx, actor, game, confirmed, now).await
+            }
+            Command::Draw { action, game } => draw::handle(tx, actor, action, game, now).await,
+            _ => Err(Failure::Refused(tr0(lang, "error-not-yet"))),
+        }
+    }
+}
+
+/// Parses the text, turning a parse error into a localized refusal.
+fn parse(actor: &Actor, text: &str) -> Result<Command, Failure> {
+    let lang = actor.lang();
+    command::parse(text).map_err(|error| {
+        let args = match &error {
+            CommandError::Empty => Args::new(),
+            CommandError::TooLong { chars } => Args::new()
+                .with("chars", *chars)
+                .with("max", MAX_TEXT_CHARS),
+            CommandError::Unknown { word } => Args::new().with("word", word.clone()),
+            CommandError::Missing { command, argument } => Args::new()
+                .with("command", format!("/{}", command.name()))
+                .with("argument", *argument)
+                .with("name", command.name()),
+            CommandError::Invalid {
+                command,
+                argument,
+                value,
+            } => Args::new()
+                .with("command", format!("/{}", command.name()))
+                .with("argument", *argument)
+                .with("value", value.clone())
+                .with("name", command.name()),
+        };
+        refuse(lang, error.message_id(), &args)
+    })
+}
+
+/// Queues `notice` for a player.
+pub(crate) async fn notify(
+    tx: &mut Tx,
+    player: PlayerId,
+    notice: &Notice,
+    now: DateTime<Utc>,
+) -> Result<(), Failure> {
+    let payload = serde_json::to_value(notice).map_err(|e| Failure::Internal(e.into()))?;
+    tx.enqueue_notice(&Recipient::Player(player), notice.kind(), &payload, now)
+        .await?;
+    Ok(())
+}

@@ -1,0 +1,102 @@
+//! What due deadlines mean: reminders (R3.3.1), the continuation notice and
+//! the silence case (R3.3.2), the loss on time (R3.5.7).
+
+use chrono::{DateTime, Utc};
+use shakmaty::Color;
+
+use crate::app::notice::Notice;
+use crate::core::game::{GameResult, Termination};
+use crate::scheduler::DueHandler;
+use crate::store::{Deadline, Game, GameStatus, GameUpdate, Role, Tx};
+
+use super::game_state::{
+    announce_end, clocks_of, finish_update, game_over_notice, player_of, plies_of, regulation_of,
+    side_to_move,
+};
+use super::{Failure, notify};
+
+/// The scheduler's handler of the app's deadlines.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct DeadlineHandler;
+
+impl DueHandler for DeadlineHandler {
+    async fn handle(
+        &self,
+        tx: &mut Tx,
+        deadline: &Deadline,
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<()> {
+        match fire(tx, deadline, now).await {
+            Ok(()) | Err(Failure::Refused(_)) => Ok(()),
+            Err(Failure::Internal(error)) => Err(error),
+        }
+    }
+}
+
+async fn fire(tx: &mut Tx, deadline: &Deadline, now: DateTime<Utc>) -> Result<(), Failure> {
+    let Some(game_id) = deadline.game_id else {
+        return Ok(());
+    };
+    let game = tx.game(game_id).await?;
+    let ply = deadline.payload.get("ply").and_then(|v| v.as_i64());
+    if game.status != GameStatus::Running || ply != Some(game.ply) {
+        return Ok(()); // stale: the game moved on or ended
+    }
+    let days = deadline
+        .payload
+        .get("days")
+        .and_then(|v| v.as_i64())
+        .unwrap_or(0);
+    let mover = player_of(&game, side_to_move(&game));
+    let number = game.id.0;
+    match deadline.kind.as_str() {
+        "reminder" => remind(tx, &game, days, now).await,
+        "continuation_due" => {
+            let notice = Notice::ContinuationDue { game: number, days };
+            notify(tx, mover, &notice, now).await
+        }
+        "silence_case" => {
+            let player = tx.player(mover).await?.display_name;
+            let notice = Notice::SilenceCase {
+                game: number,
+                player,
+                days,
+            };
+            for arbiter in tx.holders_of(Role::Arbiter, Some(game.event_id)).await? {
+                notify(tx, arbiter, &notice, now).await?;
+            }
+            Ok(())
+        }
+        "loss_on_time" => lose_on_time(tx, &game, now).await,
+        _ => Ok(()),
+    }
+}
+
+/// A reminder to the player to move, with the time left (R3.3.1).
+async fn remind(tx: &mut Tx, game: &Game, days: i64, now: DateTime<Utc>) -> Result<(), Failure> {
+    let colour = side_to_move(game);
+    let regulation = regulation_of(&tx.event(game.event_id).await?);
+    let plies = plies_of(&tx.moves(game.id).await?);
+    let clocks = clocks_of(&regulation, game.started_at.unwrap_or(now), &plies, now);
+    let left = match colour {
+        Color::White => clocks.white_left,
+        Color::Black => clocks.black_left,
+    };
+    let notice = Notice::Reminder {
+        game: game.id.0,
+        days,
+        left,
+    };
+    notify(tx, player_of(game, colour), &notice, now).await
+}
+
+/// The player to move ran out of time: the game is lost (R3.5.7).
+async fn lose_on_time(tx: &mut Tx, game: &Game, now: DateTime<Utc>) -> Result<(), Failure> {
+    let loser = side_to_move(game);
+    let result = GameResult::win(loser.other(), Termination::TimeForfeit);
+    let mut update = GameUpdate::from_game(game);
+    finish_update(&mut update, &result, now);
+    tx.update_game(game.id, game.version, &update).await?;
+    let notice = game_over_notice(tx, game, &result).await?;
+    announce_end(tx, game, &notice, &[game.white, game.black], now).await
+}

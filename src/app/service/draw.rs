@@ -1,0 +1,131 @@
+//! Draw offers: offer, accept, decline. An offer stands until its receiver
+//! answers it or makes a move; offers are kept in the game's audit log.
+
+use chrono::{DateTime, Utc};
+use serde_json::json;
+
+use crate::app::actor::Actor;
+use crate::app::command::{DrawAction, Number};
+use crate::app::i18n::{Args, tr};
+use crate::app::notice::Notice;
+use crate::app::reply::Reply;
+use crate::core::game::{GameResult, Termination};
+use crate::store::{AuditEntry, Game, GameStatus, GameUpdate, PlayerId, StoreError, Tx};
+
+use super::game_state::{
+    announce_end, colour_of, finish_update, game_over_notice, player_of, side_to_move,
+};
+use super::play::pick_game;
+use super::{Failure, Outcome, notify, refuse};
+
+const OFFERED: &str = "draw_offered";
+const ANSWERED: [&str; 2] = ["draw_declined", "draw_accepted"];
+
+/// `/draw offer|accept|decline [#game]`.
+pub(super) async fn handle(
+    tx: &mut Tx,
+    actor: &Actor,
+    action: DrawAction,
+    number: Option<Number>,
+    now: DateTime<Utc>,
+) -> Outcome {
+    let lang = actor.lang();
+    let game = pick_game(tx, actor, number, false).await?;
+    let args = Args::new().with("game", game.id.0);
+    if game.status != GameStatus::Running {
+        return Err(refuse(lang, "error-game-over", &args));
+    }
+    let me = actor.player.id;
+    let colour = colour_of(&game, me).unwrap_or(shakmaty::Color::White);
+    let opponent = player_of(&game, colour.other());
+    let open = open_offer_by(tx, &game, opponent).await?;
+    match action {
+        DrawAction::Offer => {
+            record(tx, &game, me, OFFERED, now).await?;
+            let by = actor.player.display_name.clone();
+            let notice = Notice::DrawOffered {
+                game: game.id.0,
+                by,
+            };
+            notify(tx, opponent, &notice, now).await?;
+            Ok(vec![Reply::text(tr(lang, "reply-draw-offered", &args))])
+        }
+        _ if !open => Err(refuse(lang, "error-no-draw-offer", &args)),
+        DrawAction::Decline => {
+            record(tx, &game, me, ANSWERED[0], now).await?;
+            let by = actor.player.display_name.clone();
+            let notice = Notice::DrawDeclined {
+                game: game.id.0,
+                by,
+            };
+            notify(tx, opponent, &notice, now).await?;
+            Ok(vec![Reply::text(tr(lang, "reply-draw-declined", &args))])
+        }
+        DrawAction::Accept => {
+            record(tx, &game, me, ANSWERED[1], now).await?;
+            let result = GameResult::draw(Termination::Agreement);
+            let mut update = GameUpdate::from_game(&game);
+            finish_update(&mut update, &result, now);
+            if let Err(error) = tx.update_game(game.id, game.version, &update).await {
+                return Err(match error {
+                    StoreError::Conflict(_) => refuse(lang, "error-conflict", &args),
+                    other => other.into(),
+                });
+            }
+            let notice = game_over_notice(tx, &game, &result).await?;
+            announce_end(tx, &game, &notice, &[opponent], now).await?;
+            Ok(vec![Reply::text(notice.text(lang, actor.notation()))])
+        }
+    }
+}
+
+/// Whether `offerer` has an open offer: the last draw entry is their offer
+/// and the receiver has not moved since it.
+async fn open_offer_by(tx: &mut Tx, game: &Game, offerer: PlayerId) -> Result<bool, Failure> {
+    let log = tx.audit_of_game(game.id).await?;
+    let Some(last) = log
+        .iter()
+        .rev()
+        .find(|e| e.action == OFFERED || ANSWERED.contains(&e.action.as_str()))
+    else {
+        return Ok(false);
+    };
+    if last.action != OFFERED || last.actor_id != Some(offerer) {
+        return Ok(false);
+    }
+    let ply = last
+        .details
+        .get("ply")
+        .and_then(|v| v.as_i64())
+        .unwrap_or(-1);
+    let offerer_to_move = last
+        .details
+        .get("offerer_to_move")
+        .and_then(|v| v.as_bool());
+    Ok(match game.ply - ply {
+        0 => true,
+        1 => offerer_to_move == Some(true),
+        _ => false,
+    })
+}
+
+async fn record(
+    tx: &mut Tx,
+    game: &Game,
+    actor: PlayerId,
+    action: &str,
+    now: DateTime<Utc>,
+) -> Result<(), Failure> {
+    let to_move = colour_of(game, actor) == Some(side_to_move(game));
+    let entry = AuditEntry {
+        at: now,
+        actor_id: Some(actor),
+        action: action.to_owned(),
+        event_id: Some(game.event_id),
+        game_id: Some(game.id),
+        case_id: None,
+        details: json!({ "ply": game.ply, "offerer_to_move": to_move }),
+    };
+    tx.audit(&entry).await?;
+    Ok(())
+}

@@ -1,0 +1,248 @@
+//! Event commands: create, join, start (R1.1: every game starts at once).
+
+use chrono::{DateTime, Utc};
+
+use crate::app::actor::{Actor, notation_from_code};
+use crate::app::authz::{self, Action, Standing};
+use crate::app::command::{EventCommand, Number};
+use crate::app::i18n::{Args, tr, tr0};
+use crate::app::notice::Notice;
+use crate::app::reply::Reply;
+use crate::core::regulation::{Regulation, TimeControl};
+use crate::core::tournament::round_robin;
+use crate::store::{
+    Event, EventId, EventStatus, GameStatus, GameUpdate, NewEvent, NewGame, PlayerId, Role,
+    RuleSet, StoreError, Tx,
+};
+
+use super::game_state::{clocks_json, regulation_of, set_pending_deadlines};
+use super::{Failure, Outcome, notify, refuse};
+
+/// The start position.
+const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// Dispatches `/event …`.
+pub(super) async fn handle(
+    tx: &mut Tx,
+    actor: &Actor,
+    command: EventCommand,
+    now: DateTime<Utc>,
+) -> Outcome {
+    match command {
+        EventCommand::Create { name, settings } => create(tx, actor, &name, &settings, now).await,
+        EventCommand::Join { event } => join(tx, actor, event, now).await,
+        EventCommand::Start { event } => start(tx, actor, event, now).await,
+        _ => Err(Failure::Refused(tr0(actor.lang(), "error-not-yet"))),
+    }
+}
+
+/// The event `number`, or a refusal.
+async fn load_event(tx: &mut Tx, actor: &Actor, number: Number) -> Result<Event, Failure> {
+    match tx.event(EventId(number)).await {
+        Ok(event) => Ok(event),
+        Err(StoreError::NotFound { .. }) => {
+            let args = Args::new().with("event", number);
+            Err(refuse(actor.lang(), "error-unknown-event", &args))
+        }
+        Err(other) => Err(other.into()),
+    }
+}
+
+/// The actor's standings for an event: organizer (its arbiter) or administrator.
+async fn standings(
+    tx: &mut Tx,
+    actor: &Actor,
+    event: Option<EventId>,
+) -> Result<Vec<Standing>, Failure> {
+    let mut standings = vec![Standing::Outsider];
+    if actor.is_admin {
+        standings.push(Standing::Administrator);
+    }
+    if let Some(event) = event
+        && tx
+            .holders_of(Role::Arbiter, Some(event))
+            .await?
+            .contains(&actor.player.id)
+    {
+        standings.extend([Standing::Organizer, Standing::Arbiter]);
+    }
+    Ok(standings)
+}
+
+fn deny(actor: &Actor) -> Failure {
+    Failure::Refused(tr0(actor.lang(), "error-not-allowed"))
+}
+
+/// Applies `key=value` settings to a regulation.
+fn apply_settings(actor: &Actor, settings: &[(String, String)]) -> Result<Regulation, Failure> {
+    let mut regulation = Regulation::default();
+    for (key, value) in settings {
+        let ok = match key.as_str() {
+            "rules" => value == "server",
+            "rounds" => value == "1",
+            "control" => read_control(value)
+                .map(|c| regulation.control = c)
+                .is_some(),
+            "notations" => read_notations(value)
+                .map(|n| regulation.notations = n)
+                .is_some(),
+            _ => false,
+        };
+        if !ok || regulation.validate().is_err() {
+            let args = Args::new()
+                .with("key", key.clone())
+                .with("value", value.clone());
+            return Err(refuse(actor.lang(), "error-event-setting", &args));
+        }
+    }
+    Ok(regulation)
+}
+
+fn read_control(value: &str) -> Option<TimeControl> {
+    let (days, moves) = value.split_once('/')?;
+    Some(TimeControl {
+        days: days.parse().ok()?,
+        moves: moves.parse().ok()?,
+    })
+}
+
+fn read_notations(value: &str) -> Option<Vec<crate::core::notation::Notation>> {
+    value.split(',').map(notation_from_code).collect()
+}
+
+/// `/event create NAME [settings]`: the creator becomes its organizer and arbiter.
+async fn create(
+    tx: &mut Tx,
+    actor: &Actor,
+    name: &str,
+    settings: &[(String, String)],
+    now: DateTime<Utc>,
+) -> Outcome {
+    if !authz::allows(Action::CreateEvent, &standings(tx, actor, None).await?) {
+        return Err(deny(actor));
+    }
+    let regulation = apply_settings(actor, settings)?;
+    let new = NewEvent {
+        name: name.to_owned(),
+        rule_set: RuleSet::Server,
+        regulation: serde_json::to_value(&regulation).map_err(|e| Failure::Internal(e.into()))?,
+        is_team: false,
+        at: now,
+    };
+    let event = tx.create_event(&new).await?;
+    tx.set_event_status(event.id, EventStatus::Registration, now)
+        .await?;
+    tx.grant_role(actor.player.id, Role::Arbiter, Some(event.id), now)
+        .await?;
+    let args = Args::new()
+        .with("event", event.id.0)
+        .with("name", event.name.clone());
+    Ok(vec![Reply::text(tr(
+        actor.lang(),
+        "reply-event-created",
+        &args,
+    ))])
+}
+
+/// `/event join N`.
+async fn join(tx: &mut Tx, actor: &Actor, number: Number, now: DateTime<Utc>) -> Outcome {
+    let event = load_event(tx, actor, number).await?;
+    let args = Args::new()
+        .with("event", event.id.0)
+        .with("name", event.name.clone());
+    if event.status != EventStatus::Registration {
+        return Err(refuse(actor.lang(), "error-event-not-open", &args));
+    }
+    match tx.add_entry(event.id, actor.player.id, None, now).await {
+        Ok(()) => {}
+        Err(StoreError::Conflict(_)) => {
+            return Err(refuse(actor.lang(), "error-already-joined", &args));
+        }
+        Err(other) => return Err(other.into()),
+    }
+    Ok(vec![Reply::text(tr(
+        actor.lang(),
+        "reply-event-joined",
+        &args,
+    ))])
+}
+
+/// `/event start N`: pairs a round robin and starts every game (R1.1).
+async fn start(tx: &mut Tx, actor: &Actor, number: Number, now: DateTime<Utc>) -> Outcome {
+    let event = load_event(tx, actor, number).await?;
+    if !authz::allows(
+        Action::StartEvent,
+        &standings(tx, actor, Some(event.id)).await?,
+    ) {
+        return Err(deny(actor));
+    }
+    let args = Args::new()
+        .with("event", event.id.0)
+        .with("name", event.name.clone());
+    if event.status != EventStatus::Registration {
+        return Err(refuse(actor.lang(), "error-event-not-open", &args));
+    }
+    let players: Vec<_> = tx
+        .entries(event.id)
+        .await?
+        .into_iter()
+        .filter(|entry| entry.status == "active")
+        .map(|entry| entry.player_id)
+        .collect();
+    let pairings = round_robin(players.len(), 1);
+    if pairings.is_empty() {
+        return Err(refuse(actor.lang(), "error-too-few-players", &args));
+    }
+    let regulation = regulation_of(&event);
+    let mut counts = vec![0u32; players.len()];
+    for pairing in &pairings {
+        let (white, black) = (players[pairing.white], players[pairing.black]);
+        start_game(tx, &event, &regulation, pairing.round, (white, black), now).await?;
+        counts[pairing.white] += 1;
+        counts[pairing.black] += 1;
+    }
+    tx.set_event_status(event.id, EventStatus::Running, now)
+        .await?;
+    for (player, games) in players.iter().zip(counts) {
+        let notice = Notice::EventStarted {
+            event: event.name.clone(),
+            games,
+        };
+        notify(tx, *player, &notice, now).await?;
+    }
+    let args = args.with("games", pairings.len());
+    Ok(vec![Reply::text(tr(
+        actor.lang(),
+        "reply-event-started",
+        &args,
+    ))])
+}
+
+/// Creates one game of a round and starts its clock (R1.1, R3.5).
+async fn start_game(
+    tx: &mut Tx,
+    event: &Event,
+    regulation: &Regulation,
+    round: u32,
+    (white, black): (PlayerId, PlayerId),
+    now: DateTime<Utc>,
+) -> Result<(), Failure> {
+    let new = NewGame {
+        event_id: event.id,
+        round: i64::from(round),
+        board: None,
+        white,
+        black,
+        initial_fen: None,
+        fen: START_FEN.to_owned(),
+        clock: clocks_json(regulation, now, &[], now),
+    };
+    let game = tx.create_game(&new).await?;
+    let mut update = GameUpdate::from_game(&game);
+    update.status = GameStatus::Running;
+    update.started_at = Some(now);
+    update.turn_since = Some(now);
+    tx.update_game(game.id, game.version, &update).await?;
+    let game = tx.game(game.id).await?;
+    set_pending_deadlines(tx, &game, regulation, &[], now).await
+}

@@ -1,0 +1,228 @@
+//! Shared game helpers: the regulation, replaying the record, clocks,
+//! deadlines of the pending move, and ending a game.
+
+use chrono::{DateTime, Utc};
+use serde_json::{Value, json};
+use shakmaty::fen::Fen;
+use shakmaty::{Chess, Color, EnPassantMode};
+
+use crate::app::notice::{Clocks, Notice};
+use crate::core::clock::server::{ServerClock, ServerDeadline, player_record};
+use crate::core::game::{self as core_game, GameResult, Score, Termination};
+use crate::core::leave::LeaveTimeline;
+use crate::core::regulation::Regulation;
+use crate::store::{
+    Event, EventStatus, Game, GameStatus, GameUpdate, MoveRow, NewDeadline, PlayerId, Tx,
+};
+
+use super::{Failure, notify};
+
+/// The regulation of an event (the default if the stored one is unreadable).
+pub(crate) fn regulation_of(event: &Event) -> Regulation {
+    serde_json::from_value(event.regulation.clone()).unwrap_or_default()
+}
+
+/// The side `player` plays in `game`, if any.
+pub(crate) fn colour_of(game: &Game, player: PlayerId) -> Option<Color> {
+    if game.white == player {
+        Some(Color::White)
+    } else if game.black == player {
+        Some(Color::Black)
+    } else {
+        None
+    }
+}
+
+/// The player of `colour`.
+pub(crate) fn player_of(game: &Game, colour: Color) -> PlayerId {
+    match colour {
+        Color::White => game.white,
+        Color::Black => game.black,
+    }
+}
+
+/// The side to move, from the stored position.
+pub(crate) fn side_to_move(game: &Game) -> Color {
+    if game.fen.split_whitespace().nth(1) == Some("b") {
+        Color::Black
+    } else {
+        Color::White
+    }
+}
+
+/// The game replayed from its start and stored UCI moves.
+pub(crate) fn replay(game: &Game, rows: &[MoveRow]) -> Result<core_game::Game, Failure> {
+    let start = match &game.initial_fen {
+        Some(fen) => core_game::Game::from_fen(fen)
+            .map_err(|e| Failure::Internal(anyhow::anyhow!("game {}: {e}", game.id)))?
+            .start_position()
+            .clone(),
+        None => Chess::default(),
+    };
+    let uci: Vec<&str> = rows.iter().map(|row| row.uci.as_str()).collect();
+    core_game::Game::replay(start, &uci)
+        .map_err(|e| Failure::Internal(anyhow::anyhow!("game {}: {e:?}", game.id)))
+}
+
+/// FEN of a position.
+pub(crate) fn fen_of(position: &Chess) -> String {
+    Fen::from_position(position, EnPassantMode::Legal).to_string()
+}
+
+/// Instants of the moves made, in order.
+pub(crate) fn plies_of(rows: &[MoveRow]) -> Vec<DateTime<Utc>> {
+    rows.iter().map(|row| row.received_at).collect()
+}
+
+/// Both clocks at `now` (R3.4.2, R3.5).
+pub(crate) fn clocks_of(
+    regulation: &Regulation,
+    start: DateTime<Utc>,
+    plies: &[DateTime<Utc>],
+    now: DateTime<Utc>,
+) -> Clocks {
+    let empty = LeaveTimeline::empty();
+    let [white, black] =
+        ServerClock::new(regulation).game_clocks(start, plies, now, [&empty, &empty]);
+    Clocks {
+        white_used: white.used,
+        white_left: white.left,
+        black_used: black.used,
+        black_left: black.left,
+    }
+}
+
+/// Both clocks as the stored JSON.
+pub(crate) fn clocks_json(
+    regulation: &Regulation,
+    start: DateTime<Utc>,
+    plies: &[DateTime<Utc>],
+    now: DateTime<Utc>,
+) -> Value {
+    serde_json::to_value(clocks_of(regulation, start, plies, now)).unwrap_or(Value::Null)
+}
+
+/// Replaces the game's deadlines with those of the pending move: reminders
+/// at 14/28/35 days (R3.3.1), the continuation notice at 35 and the silence
+/// case at 40 days (R3.3.2), and the loss on time (R3.5.7).
+pub(crate) async fn set_pending_deadlines(
+    tx: &mut Tx,
+    game: &Game,
+    regulation: &Regulation,
+    plies: &[DateTime<Utc>],
+    now: DateTime<Utc>,
+) -> Result<(), Failure> {
+    tx.cancel_deadlines_of_game(game.id).await?;
+    let start = game.started_at.unwrap_or(now);
+    let colour = if plies.len().is_multiple_of(2) {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let record = player_record(start, plies, colour);
+    let since = record.pending_since.unwrap_or(now);
+    let empty = LeaveTimeline::empty();
+    let due = ServerClock::new(regulation).pending_deadlines(&record.moves, since, &empty);
+    for (what, at) in due {
+        let (kind, key, days) = match what {
+            ServerDeadline::Reminder(n) => {
+                let days = regulation.reminder_days.get(usize::from(n) - 1).copied();
+                ("reminder", format!("reminder:{n}"), days.unwrap_or(0))
+            }
+            ServerDeadline::SilenceNotice => (
+                "continuation_due",
+                "continuation".to_owned(),
+                regulation.silence.notice_after_days,
+            ),
+            ServerDeadline::SilenceCase => (
+                "silence_case",
+                "silence".to_owned(),
+                regulation.silence.case_after_days,
+            ),
+            ServerDeadline::Flag => ("loss_on_time", "flag".to_owned(), 0),
+        };
+        let new = NewDeadline {
+            due_at: at,
+            kind: kind.to_owned(),
+            key: Some(format!("game:{}:{key}", game.id)),
+            game_id: Some(game.id),
+            event_id: Some(game.event_id),
+            player_id: Some(player_of(game, colour)),
+            payload: json!({ "ply": plies.len(), "days": days }),
+            ..NewDeadline::default()
+        };
+        tx.set_deadline(&new, now).await?;
+    }
+    Ok(())
+}
+
+/// The stored result text of a score.
+pub(crate) fn result_text(score: Score) -> &'static str {
+    match score {
+        Score::Draw => "1/2-1/2",
+        other => other.as_score_str(),
+    }
+}
+
+/// The catalog id of why a game ended.
+pub(crate) fn reason_id(termination: Termination) -> &'static str {
+    match termination {
+        Termination::Checkmate => "result-checkmate",
+        Termination::Stalemate => "result-stalemate",
+        Termination::InsufficientMaterial => "result-insufficient-material",
+        Termination::ThreefoldRepetition => "result-threefold",
+        Termination::FiftyMoveRule => "result-fifty-moves",
+        Termination::FivefoldRepetition => "result-fivefold",
+        Termination::SeventyFiveMoveRule => "result-seventy-five-moves",
+        Termination::Agreement => "result-agreement",
+        Termination::Resignation => "result-resignation",
+        Termination::TimeForfeit => "result-time-forfeit",
+        Termination::Arbiter(_) => "result-arbiter",
+    }
+}
+
+/// Marks `update` as the end of the game with `result`.
+pub(crate) fn finish_update(update: &mut GameUpdate, result: &GameResult, now: DateTime<Utc>) {
+    update.status = GameStatus::Finished;
+    update.result = Some(result_text(result.score).to_owned());
+    update.result_reason = Some(reason_id(result.termination).to_owned());
+    update.turn_since = None;
+    update.finished_at = Some(now);
+}
+
+/// The game-over notice (R3.1.6).
+pub(crate) async fn game_over_notice(
+    tx: &mut Tx,
+    game: &Game,
+    result: &GameResult,
+) -> Result<Notice, Failure> {
+    let white = tx.player(game.white).await?.display_name;
+    let black = tx.player(game.black).await?.display_name;
+    Ok(Notice::GameOver {
+        game: game.id.0,
+        white,
+        black,
+        score: result.score.as_score_str().to_owned(),
+        reason: reason_id(result.termination).to_owned(),
+    })
+}
+
+/// After a game ended: no deadlines left; `notice` to the listed players.
+pub(crate) async fn announce_end(
+    tx: &mut Tx,
+    game: &Game,
+    notice: &Notice,
+    to: &[PlayerId],
+    now: DateTime<Utc>,
+) -> Result<(), Failure> {
+    tx.cancel_deadlines_of_game(game.id).await?;
+    for player in to {
+        notify(tx, *player, notice, now).await?;
+    }
+    let games = tx.games_of_event(game.event_id).await?;
+    if games.iter().all(|g| g.status == GameStatus::Finished) {
+        tx.set_event_status(game.event_id, EventStatus::Finished, now)
+            .await?;
+    }
+    Ok(())
+}

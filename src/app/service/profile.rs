@@ -1,0 +1,69 @@
+//! Profile commands: help, start, name, language, notation.
+
+use crate::app::actor::{Actor, NOTATION_CODES, notation_from_code};
+use crate::app::command::CommandWord;
+use crate::app::i18n::{Args, Lang, tr, tr0};
+use crate::app::reply::Reply;
+use crate::store::Tx;
+
+use super::{Outcome, refuse};
+
+/// The longest display name.
+const MAX_NAME_CHARS: usize = 64;
+
+/// The command list.
+pub(super) fn help(lang: Lang) -> Vec<Reply> {
+    let mut lines = vec![tr0(lang, "help-intro")];
+    lines.extend(CommandWord::all().map(|word| tr0(lang, &format!("help-{}", word.name()))));
+    vec![Reply::text(lines.join("\n"))]
+}
+
+/// The greeting.
+pub(super) fn start(actor: &Actor) -> Vec<Reply> {
+    let args = Args::new().with("name", actor.player.display_name.clone());
+    vec![Reply::text(tr(actor.lang(), "reply-welcome", &args))]
+}
+
+/// `/name NAME`.
+pub(super) async fn set_name(tx: &mut Tx, actor: &Actor, name: &str) -> Outcome {
+    let lang = actor.lang();
+    let name = name.trim();
+    if name.is_empty() || name.chars().count() > MAX_NAME_CHARS {
+        let args = Args::new().with("max", MAX_NAME_CHARS);
+        return Err(refuse(lang, "error-bad-name", &args));
+    }
+    let mut player = actor.player.clone();
+    player.display_name = name.to_owned();
+    tx.update_player(&player).await?;
+    let args = Args::new().with("name", name.to_owned());
+    Ok(vec![Reply::text(tr(lang, "reply-name-set", &args))])
+}
+
+/// `/lang uk|en`.
+pub(super) async fn set_language(tx: &mut Tx, actor: &Actor, code: &str) -> Outcome {
+    let Some(lang) = Lang::from_code(code.trim()) else {
+        let args = Args::new().with("value", code.to_owned());
+        return Err(refuse(actor.lang(), "error-unknown-language", &args));
+    };
+    let mut player = actor.player.clone();
+    player.language = lang.code().to_owned();
+    tx.update_player(&player).await?;
+    Ok(vec![Reply::text(tr0(lang, "reply-language-set"))])
+}
+
+/// `/notation CODE`.
+pub(super) async fn set_notation(tx: &mut Tx, actor: &Actor, code: &str) -> Outcome {
+    let lang = actor.lang();
+    if notation_from_code(code).is_none() {
+        let codes: Vec<&str> = NOTATION_CODES.iter().map(|(name, _)| *name).collect();
+        let args = Args::new()
+            .with("value", code.to_owned())
+            .with("codes", codes.join(", "));
+        return Err(refuse(lang, "error-unknown-notation", &args));
+    }
+    let mut player = actor.player.clone();
+    player.notation = code.trim().to_lowercase();
+    tx.update_player(&player).await?;
+    let args = Args::new().with("notation", player.notation.clone());
+    Ok(vec![Reply::text(tr(lang, "reply-notation-set", &args))])
+}
