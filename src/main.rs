@@ -31,6 +31,21 @@ enum Command {
     },
     /// Write one board image as PNG.
     Render(corrbot::render::cli::RenderArgs),
+    /// Write the whole database (DATABASE_URL) as JSON: a backup, or the way
+    /// from SQLite to PostgreSQL.
+    Export {
+        /// Write JSON (the only format; the flag states it in scripts).
+        #[arg(long)]
+        json: bool,
+        /// The file to write; standard output when missing.
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+    },
+    /// Restore an export into an empty database (DATABASE_URL).
+    Import {
+        /// The export file.
+        file: std::path::PathBuf,
+    },
 }
 
 fn main() -> anyhow::Result<()> {
@@ -48,6 +63,8 @@ fn main() -> anyhow::Result<()> {
             Ok(())
         }),
         Command::Render(args) => corrbot::render::cli::run(&args),
+        Command::Export { json: _, out } => runtime()?.block_on(export(out.as_deref())),
+        Command::Import { file } => runtime()?.block_on(import(&file)),
     }
 }
 
@@ -61,6 +78,29 @@ fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
 async fn open_db() -> anyhow::Result<Db> {
     let url = std::env::var("DATABASE_URL").unwrap_or_else(|_| DEFAULT_DATABASE_URL.to_owned());
     Ok(Db::open(&url, &DbOptions::default()).await?)
+}
+
+async fn export(out: Option<&std::path::Path>) -> anyhow::Result<()> {
+    let db = open_db().await?;
+    let dump = db.dump().await?;
+    db.close().await;
+    let text = serde_json::to_string_pretty(&dump)?;
+    match out {
+        Some(path) => std::fs::write(path, text)?,
+        None => println!("{text}"),
+    }
+    Ok(())
+}
+
+async fn import(file: &std::path::Path) -> anyhow::Result<()> {
+    let dump: corrbot::store::Dump = serde_json::from_str(&std::fs::read_to_string(file)?)?;
+    let db = open_db().await?;
+    let restored = db.restore(&dump).await;
+    db.close().await;
+    restored?;
+    let rows: usize = dump.tables.values().map(Vec::len).sum();
+    println!("corrbot: imported {rows} rows.");
+    Ok(())
 }
 
 fn run_script(file: &std::path::Path) -> anyhow::Result<()> {
