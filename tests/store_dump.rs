@@ -7,23 +7,15 @@ mod db;
 
 use chrono::{DateTime, TimeDelta, TimeZone, Utc};
 use corrbot::store::*;
-use db::TestDb;
+use db::{START_FEN, TestDb};
 use serde_json::json;
-
-const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 fn t0() -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 3, 1, 12, 0, 0).unwrap() + TimeDelta::milliseconds(7)
 }
 
 async fn player(tx: &mut Tx, name: &str) -> Player {
-    let new = NewPlayer {
-        display_name: name.into(),
-        language: "uk".into(),
-        notation: "ukrainian".into(),
-        at: t0(),
-    };
-    tx.create_player(&new).await.unwrap()
+    db::new_player(tx, name, t0()).await
 }
 
 /// A database with a row in most tables: players with accounts and a role,

@@ -220,3 +220,21 @@ impl corrbot::scheduler::Timer for FrozenTimer {
         std::future::pending()
     }
 }
+
+/// The FEN of the initial position.
+pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// A new player named `name` (Ukrainian, Ukrainian notation), created at `at`.
+pub async fn new_player(
+    tx: &mut corrbot::store::Tx,
+    name: &str,
+    at: chrono::DateTime<chrono::Utc>,
+) -> corrbot::store::Player {
+    let new = corrbot::store::NewPlayer {
+        display_name: name.into(),
+        language: "uk".into(),
+        notation: "ukrainian".into(),
+        at,
+    };
+    tx.create_player(&new).await.expect("create player")
+}
