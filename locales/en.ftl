@@ -44,6 +44,7 @@ help-pgn = /pgn [#game] | /pgn event N — PGN
 ## Notices
 clocks = Time: White used { $white_used }, { $white_left } left; Black used { $black_used }, { $black_left } left.
 notice-move-made = Game #{ $game } ({ $event }): { $mover } played { $number }. { $move }. Your move.
+notice-move-made-final = Game #{ $game } ({ $event }): { $mover } played { $number }. { $move }.
 notice-reminder = Reminder (R3.3.1): you have not answered in game #{ $game } for { $days }. Your clock has { $left } left.
 notice-continuation-due = Game #{ $game }: you have not moved for { $days }. Within 5 days tell the arbiter and your partner that you mean to continue (R3.3.2), or the arbiter may score the game as a loss.
 notice-silence-case = Case for the arbiter (R3.3.2): in game #{ $game } { $player } has neither moved nor announced continuing for { $days }.

@@ -45,6 +45,7 @@ help-pgn = /pgn [#партія] | /pgn event N — PGN
 ## Сповіщення
 clocks = Час: білі використали { $white_used }, лишається { $white_left }; чорні використали { $black_used }, лишається { $black_left }.
 notice-move-made = Партія #{ $game } ({ $event }): { $mover } зіграв { $number }. { $move }. Ваш хід.
+notice-move-made-final = Партія #{ $game } ({ $event }): { $mover } зіграв { $number }. { $move }.
 notice-reminder = Нагадування (R3.3.1): у партії #{ $game } ви не відповідаєте вже { $days }. На вашому годиннику лишається { $left }.
 notice-continuation-due = Партія #{ $game }: ви не ходили { $days }. Протягом 5 днів повідомте суддю і партнера, що продовжуєте партію (R3.3.2), інакше суддя може зарахувати поразку.
 notice-silence-case = Справа для судді (R3.3.2): у партії #{ $game } { $player } не ходить і не повідомляв про продовження вже { $days }.

@@ -74,6 +74,10 @@ pub enum Notice {
         mv: NoticeMove,
         /// Both clocks after the move.
         clocks: Clocks,
+        /// The move ended the game (the result follows in `GameOver`), so
+        /// the notice does not ask for a reply.
+        #[serde(default)]
+        ends_game: bool,
     },
     /// No answer yet after `days` days (R3.3.1: 14, 28, 35).
     Reminder {
@@ -178,6 +182,7 @@ impl Notice {
                 move_number,
                 mv,
                 clocks,
+                ends_game,
             } => {
                 let args = Args::new()
                     .with("game", *game)
@@ -185,7 +190,12 @@ impl Notice {
                     .with("mover", mover.as_str())
                     .with("number", *move_number)
                     .with("move", mv.write(notation));
-                let head = tr(lang, "notice-move-made", &args);
+                let id = if *ends_game {
+                    "notice-move-made-final"
+                } else {
+                    "notice-move-made"
+                };
+                let head = tr(lang, id, &args);
                 format!("{head}\n{}", clocks_text(lang, clocks))
             }
             Notice::Reminder { game, days, left } => tr(

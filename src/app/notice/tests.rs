@@ -16,7 +16,41 @@ fn move_made() -> Notice {
             black_used: 0,
             black_left: 50,
         },
+        ends_game: false,
     }
+}
+
+#[test]
+fn a_move_that_ends_the_game_asks_for_no_reply() {
+    let Notice::MoveMade {
+        game,
+        event,
+        mover,
+        move_number,
+        mv,
+        clocks,
+        ..
+    } = move_made()
+    else {
+        unreachable!()
+    };
+    let last = Notice::MoveMade {
+        game,
+        event,
+        mover,
+        move_number,
+        mv,
+        clocks,
+        ends_game: true,
+    };
+    for lang in Lang::ALL {
+        let asks = move_made().text(lang, Notation::San);
+        let final_text = last.text(lang, Notation::San);
+        assert_ne!(asks, final_text);
+        assert!(final_text.contains("Nf3"), "{final_text}");
+    }
+    assert!(!last.text(Lang::En, Notation::San).contains("Your move"));
+    assert!(!last.text(Lang::Uk, Notation::San).contains("Ваш хід"));
 }
 
 #[test]

@@ -205,6 +205,7 @@ async fn announce_move(
         move_number: played.move_number,
         mv: mv.clone(),
         clocks: played.clocks,
+        ends_game: result.is_some(),
     };
     notify(tx, opponent, &notice, now).await?;
     let args = game_args(game.id)
