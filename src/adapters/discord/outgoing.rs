@@ -166,51 +166,48 @@ fn rows(buttons: &[ButtonSpec]) -> Vec<CreateActionRow> {
         .collect()
 }
 
+/// Adds a message's embed, image (through `$attach`) and buttons to one of
+/// serenity's message builders, which share these methods but no trait.
+macro_rules! with_parts {
+    ($builder:expr, $message:expr, $attach:ident) => {{
+        let mut builder = $builder;
+        if let Some(embed) = embed($message) {
+            builder = builder.embed(embed);
+        }
+        if let Some(image) = &$message.image {
+            builder = builder.$attach(attachment(image));
+        }
+        if !$message.buttons.is_empty() {
+            builder = builder.components(rows(&$message.buttons));
+        }
+        builder
+    }};
+}
+
 /// A channel message.
 pub(super) fn channel_message(message: &OutgoingMessage) -> CreateMessage {
-    let mut builder = CreateMessage::new().content(&message.text);
-    if let Some(embed) = embed(message) {
-        builder = builder.embed(embed);
-    }
-    if let Some(image) = &message.image {
-        builder = builder.add_file(attachment(image));
-    }
-    if !message.buttons.is_empty() {
-        builder = builder.components(rows(&message.buttons));
-    }
-    builder
+    with_parts!(
+        CreateMessage::new().content(&message.text),
+        message,
+        add_file
+    )
 }
 
 /// An interaction response message (callback type 4).
 pub(super) fn response_message(message: &OutgoingMessage) -> CreateInteractionResponseMessage {
-    let mut builder = CreateInteractionResponseMessage::new()
+    let builder = CreateInteractionResponseMessage::new()
         .content(&message.text)
         .ephemeral(message.ephemeral);
-    if let Some(embed) = embed(message) {
-        builder = builder.embed(embed);
-    }
-    if let Some(image) = &message.image {
-        builder = builder.add_file(attachment(image));
-    }
-    if !message.buttons.is_empty() {
-        builder = builder.components(rows(&message.buttons));
-    }
-    builder
+    with_parts!(builder, message, add_file)
 }
 
 /// An edit of a deferred response.
 pub(super) fn edit_response(message: &OutgoingMessage) -> EditInteractionResponse {
-    let mut builder = EditInteractionResponse::new().content(&message.text);
-    if let Some(embed) = embed(message) {
-        builder = builder.embed(embed);
-    }
-    if let Some(image) = &message.image {
-        builder = builder.new_attachment(attachment(image));
-    }
-    if !message.buttons.is_empty() {
-        builder = builder.components(rows(&message.buttons));
-    }
-    builder
+    with_parts!(
+        EditInteractionResponse::new().content(&message.text),
+        message,
+        new_attachment
+    )
 }
 
 /// An autocomplete answer (callback type 8).
