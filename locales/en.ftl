@@ -149,3 +149,7 @@ error-conflict = Game #{ $game } changed meanwhile. Look at /games and try again
 reply-draw-offered = Game #{ $game }: your draw offer is sent to your opponent.
 reply-draw-declined = Game #{ $game }: you declined the draw offer.
 error-no-draw-offer = Game #{ $game }: your opponent has no open draw offer.
+
+## Buttons
+button-draw-accept = Accept the draw
+button-draw-decline = Decline

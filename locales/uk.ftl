@@ -151,3 +151,7 @@ error-conflict = Партія #{ $game } тим часом змінилася. �
 reply-draw-offered = Партія #{ $game }: вашу пропозицію нічиєї надіслано суперникові.
 reply-draw-declined = Партія #{ $game }: ви відхилили пропозицію нічиєї.
 error-no-draw-offer = Партія #{ $game }: суперник не пропонує нічиєї.
+
+## Buttons
+button-draw-accept = Прийняти нічию
+button-draw-decline = Відхилити

@@ -3,5 +3,6 @@
 
 pub mod console;
 pub mod discord;
+pub mod router;
 pub mod script;
 pub mod telegram;

@@ -7,5 +7,6 @@ pub mod command;
 pub mod i18n;
 pub mod move_error;
 pub mod notice;
+pub mod outgoing;
 pub mod reply;
 pub mod service;

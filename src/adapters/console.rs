@@ -4,14 +4,14 @@
 
 use std::sync::{Arc, Mutex};
 
-use crate::app::actor::{Chat, Inbound, notation_from_code};
-use crate::app::i18n::Lang;
-use crate::app::notice::Notice;
+use crate::adapters::router::{Router, SendFuture, Transport};
+use crate::app::actor::{Chat, Inbound};
+use crate::app::outgoing::{Address, Outgoing, RenderedImage};
 use crate::app::service::{App, DeadlineHandler};
-use crate::core::notation::Notation;
-use crate::outbox::{Deliverer, Delivery, OutboxConfig, OutboxWorker};
+use crate::outbox::{Delivery, OutboxConfig, OutboxWorker};
+use crate::render::RenderCache;
 use crate::scheduler::{Scheduler, SchedulerConfig};
-use crate::store::{Db, OutboxNotice, Platform, Recipient};
+use crate::store::Platform;
 use crate::time::Clock;
 
 /// Reads `@name: text` as (name, text).
@@ -27,54 +27,39 @@ pub fn out_line(name: &str, text: &str) -> String {
     format!("-> @{name}: {text}")
 }
 
-/// Delivers notices by writing them as console lines.
+/// Sends messages by writing them as console lines.
 #[derive(Clone)]
-pub struct ConsoleDeliverer {
-    db: Db,
+pub struct ConsoleTransport {
     lines: Arc<Mutex<Vec<String>>>,
 }
 
-impl ConsoleDeliverer {
-    /// A deliverer reading recipients from `db`, writing into `lines`.
-    pub fn new(db: Db, lines: Arc<Mutex<Vec<String>>>) -> Self {
-        Self { db, lines }
-    }
-
-    async fn render(&self, notice: &OutboxNotice) -> anyhow::Result<Option<(String, String)>> {
-        let Recipient::Player(player_id) = notice.recipient else {
-            return Ok(None);
-        };
-        let mut tx = self.db.read().await?;
-        let player = tx.player(player_id).await?;
-        let accounts = tx.accounts_of(player_id).await?;
-        tx.commit().await?;
-        let Some(account) = accounts.iter().find(|a| a.platform == Platform::Console) else {
-            return Ok(None);
-        };
-        let typed: Notice = serde_json::from_value(notice.payload.clone())?;
-        let lang = Lang::from_code(&player.language).unwrap_or(Lang::Uk);
-        let notation = notation_from_code(&player.notation).unwrap_or(Notation::UkrainianFull);
-        let text = typed.text(lang, notation);
-        Ok(Some((account.platform_user_id.clone(), text)))
+impl ConsoleTransport {
+    /// A transport writing into `lines`.
+    pub fn new(lines: Arc<Mutex<Vec<String>>>) -> Self {
+        Self { lines }
     }
 }
 
-impl Deliverer for ConsoleDeliverer {
-    async fn deliver(&self, notice: &OutboxNotice) -> Delivery {
-        match self.render(notice).await {
-            Ok(Some((name, text))) => {
-                let mut lines = self.lines.lock().unwrap_or_else(|e| e.into_inner());
-                lines.push(out_line(&name, &text));
-                Delivery::Delivered
-            }
-            Ok(None) => Delivery::Permanent {
-                error: "no console account".to_owned(),
-            },
-            Err(error) => Delivery::Retry {
-                error: error.to_string(),
-                retry_after: None,
-            },
-        }
+impl Transport for ConsoleTransport {
+    fn platform(&self) -> Platform {
+        Platform::Console
+    }
+
+    fn send<'a>(
+        &'a self,
+        to: &'a Address,
+        message: &'a Outgoing,
+        _image: Option<&'a RenderedImage>,
+    ) -> SendFuture<'a> {
+        Box::pin(async move {
+            let name = match to {
+                Address::User { user_id, .. } => user_id,
+                Address::Chat { chat_id, .. } => chat_id,
+            };
+            let mut lines = self.lines.lock().unwrap_or_else(|e| e.into_inner());
+            lines.push(out_line(name, &message.text));
+            Delivery::Delivered
+        })
     }
 }
 
@@ -83,7 +68,7 @@ pub struct Console {
     app: App,
     clock: Arc<dyn Clock>,
     scheduler: Scheduler<DeadlineHandler>,
-    outbox: OutboxWorker<ConsoleDeliverer>,
+    outbox: OutboxWorker<Router>,
     lines: Arc<Mutex<Vec<String>>>,
     session: i64,
     counter: u64,
@@ -94,10 +79,12 @@ impl Console {
     pub fn new(app: App, clock: Arc<dyn Clock>) -> Self {
         let db = app.db().clone();
         let lines = Arc::new(Mutex::new(Vec::new()));
-        let deliverer = ConsoleDeliverer::new(db.clone(), lines.clone());
+        let transport: Arc<dyn Transport> = Arc::new(ConsoleTransport::new(lines.clone()));
+        let cache = Arc::new(RenderCache::new(64));
+        let router = Router::new(db.clone(), clock.clone(), cache, vec![transport]);
         Self {
             scheduler: Scheduler::new(db.clone(), DeadlineHandler, SchedulerConfig::default()),
-            outbox: OutboxWorker::new(db, deliverer, OutboxConfig::default()),
+            outbox: OutboxWorker::new(db, router, OutboxConfig::default()),
             session: clock.now().timestamp_micros(),
             app,
             clock,

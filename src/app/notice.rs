@@ -8,7 +8,8 @@ use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess};
 
-use crate::app::i18n::{Args, Lang, days_text, tr};
+use crate::app::i18n::{Args, Lang, days_text, tr, tr0};
+use crate::app::outgoing::{Button, ImageRef, Outgoing};
 use crate::core::clock::Days;
 use crate::core::notation::{self, Notation};
 
@@ -169,6 +170,34 @@ impl Notice {
             Notice::ContactChanged { .. } => "contact_changed",
             Notice::EventStarted { .. } => "event_started",
             Notice::DeliveryFailed { .. } => "delivery_failed",
+        }
+    }
+
+    /// The notice as a message for one recipient: the text in `lang` with
+    /// moves in `notation`, the board (as `viewer`, a player id, sees it)
+    /// after a move or at the end of a game, and buttons for what the
+    /// recipient may answer.
+    pub fn message(&self, lang: Lang, notation: Notation, viewer: Option<i64>) -> Outgoing {
+        let message = Outgoing::of_kind(self.kind(), self.text(lang, notation));
+        match self {
+            Notice::MoveMade { game, .. } | Notice::GameOver { game, .. } => {
+                message.with_image(ImageRef::Board {
+                    game: *game,
+                    viewer,
+                    lang,
+                })
+            }
+            Notice::DrawOffered { game, .. } => message.with_buttons(vec![
+                Button::new(
+                    tr0(lang, "button-draw-accept"),
+                    format!("/draw accept #{game}"),
+                ),
+                Button::new(
+                    tr0(lang, "button-draw-decline"),
+                    format!("/draw decline #{game}"),
+                ),
+            ]),
+            _ => message,
         }
     }
 

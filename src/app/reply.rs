@@ -1,20 +1,8 @@
 //! What the bot answers the sender of a command.
 
-use serde::{Deserialize, Serialize};
-
-/// One answer to the sender, already rendered in their language.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Reply {
-    /// The text.
-    pub text: String,
-}
-
-impl Reply {
-    /// A text reply.
-    pub fn text(text: impl Into<String>) -> Self {
-        Self { text: text.into() }
-    }
-}
+/// One answer to the sender, already rendered in their language: the same
+/// shape as every outgoing message.
+pub use crate::app::outgoing::Outgoing as Reply;
 
 /// The replies as stored for redeliveries.
 pub fn to_stored(replies: &[Reply]) -> String {

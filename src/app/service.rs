@@ -8,7 +8,7 @@
 mod deadlines;
 mod draw;
 mod events;
-mod game_state;
+pub(crate) mod game_state;
 mod play;
 mod profile;
 

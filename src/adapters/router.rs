@@ -1,0 +1,107 @@
+//! One outbox, several platforms: the [`Router`] renders each notice for its
+//! recipient ([`notice_message`]), picks the platform's [`Transport`] and
+//! renders the image the message refers to, once, through the shared cache.
+
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+
+use crate::app::outgoing::{Address, Outgoing, RenderedImage, notice_message, render_image};
+use crate::outbox::{Deliverer, Delivery};
+use crate::render::RenderCache;
+use crate::store::{Db, OutboxNotice, Platform};
+use crate::time::Clock;
+
+/// A boxed future of a send.
+pub type SendFuture<'a> = Pin<Box<dyn Future<Output = Delivery> + Send + 'a>>;
+
+/// One platform's way of sending a rendered message.
+pub trait Transport: Send + Sync {
+    /// The platform this transport sends on.
+    fn platform(&self) -> Platform;
+
+    /// Sends `message` to `to` once, with `image` (already rendered) attached.
+    fn send<'a>(
+        &'a self,
+        to: &'a Address,
+        message: &'a Outgoing,
+        image: Option<&'a RenderedImage>,
+    ) -> SendFuture<'a>;
+}
+
+/// Routes outbox notices to the transports of the running platforms.
+#[derive(Clone)]
+pub struct Router {
+    db: Db,
+    clock: Arc<dyn Clock>,
+    cache: Arc<RenderCache>,
+    transports: Vec<Arc<dyn Transport>>,
+}
+
+impl Router {
+    /// A router over `transports`; a player's notices go to the first of
+    /// them on which the player has an account.
+    pub fn new(
+        db: Db,
+        clock: Arc<dyn Clock>,
+        cache: Arc<RenderCache>,
+        transports: Vec<Arc<dyn Transport>>,
+    ) -> Self {
+        Self {
+            db,
+            clock,
+            cache,
+            transports,
+        }
+    }
+
+    fn platforms(&self) -> Vec<Platform> {
+        self.transports.iter().map(|t| t.platform()).collect()
+    }
+
+    fn transport(&self, platform: Platform) -> Option<&Arc<dyn Transport>> {
+        self.transports.iter().find(|t| t.platform() == platform)
+    }
+
+    /// Renders the message's image, if it has one.
+    pub async fn image_of(&self, message: &Outgoing) -> anyhow::Result<Option<RenderedImage>> {
+        match &message.image {
+            Some(image) => {
+                let now = self.clock.now();
+                Ok(Some(render_image(&self.db, image, &self.cache, now).await?))
+            }
+            None => Ok(None),
+        }
+    }
+}
+
+impl Deliverer for Router {
+    async fn deliver(&self, notice: &OutboxNotice) -> Delivery {
+        let found = match notice_message(&self.db, notice, &self.platforms()).await {
+            Ok(found) => found,
+            Err(error) => return retry(error),
+        };
+        let Some((address, message)) = found else {
+            return Delivery::Permanent {
+                error: "the recipient has no account on a running platform".to_owned(),
+            };
+        };
+        let Some(transport) = self.transport(address.platform()) else {
+            return Delivery::Permanent {
+                error: "no transport for the platform".to_owned(),
+            };
+        };
+        let image = match self.image_of(&message).await {
+            Ok(image) => image,
+            Err(error) => return retry(error),
+        };
+        transport.send(&address, &message, image.as_ref()).await
+    }
+}
+
+fn retry(error: anyhow::Error) -> Delivery {
+    Delivery::Retry {
+        error: error.to_string(),
+        retry_after: None,
+    }
+}

@@ -1,0 +1,214 @@
+//! What leaves the bot, platform-neutral: one message to one address, with
+//! its text already in the recipient's language, an optional image, an
+//! optional document and buttons. Replies to a command and delivered
+//! notices both take this shape, so every adapter renders one thing.
+
+mod image;
+
+use serde::{Deserialize, Serialize};
+
+use crate::app::actor::notation_from_code;
+use crate::app::i18n::Lang;
+use crate::app::notice::Notice;
+use crate::core::notation::Notation;
+use crate::store::{Account, Db, OutboxNotice, Platform, Player, Recipient};
+
+pub use image::{RenderedImage, render_image};
+
+/// A button: pressing it sends `command` as if the user had typed it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Button {
+    /// The label, in the recipient's language.
+    pub label: String,
+    /// The command text it stands for (`/draw accept #3`).
+    pub command: String,
+}
+
+impl Button {
+    /// A button labelled `label` that sends `command`.
+    pub fn new(label: impl Into<String>, command: impl Into<String>) -> Self {
+        Self {
+            label: label.into(),
+            command: command.into(),
+        }
+    }
+}
+
+/// An image the adapter renders (through [`render_image`]) when it sends
+/// the message: kept as a reference so stored replies stay small.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "image", rename_all = "snake_case")]
+pub enum ImageRef {
+    /// A game's current position, as `viewer` (a player id) sees it: their
+    /// own side at the bottom unless they chose otherwise.
+    Board {
+        /// The game's number.
+        game: i64,
+        /// The viewing player, if any (a channel sees White's side).
+        viewer: Option<i64>,
+        /// The words' language.
+        lang: Lang,
+    },
+    /// An event's crosstable.
+    Crosstable {
+        /// The event's number.
+        event: i64,
+        /// The words' language.
+        lang: Lang,
+    },
+}
+
+/// A text document (PGN) sent as a file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Document {
+    /// The file name (`game-12.pgn`).
+    pub file_name: String,
+    /// The content.
+    pub content: String,
+}
+
+/// Where a message goes.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Address {
+    /// A user's private chat: the DM chat id where known, else the user id.
+    User {
+        /// The platform.
+        platform: Platform,
+        /// The platform's user id.
+        user_id: String,
+        /// The private chat's id, if the platform gave one.
+        dm_chat_id: Option<String>,
+    },
+    /// A group, channel or thread.
+    Chat {
+        /// The platform.
+        platform: Platform,
+        /// The platform's chat id.
+        chat_id: String,
+    },
+}
+
+impl Address {
+    /// The platform the message goes out on.
+    pub fn platform(&self) -> Platform {
+        match self {
+            Address::User { platform, .. } | Address::Chat { platform, .. } => *platform,
+        }
+    }
+}
+
+/// One outgoing message, rendered for its recipient.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outgoing {
+    /// A stable snake_case name of what this is (`move_made`, `reply` …).
+    #[serde(default = "reply_kind")]
+    pub kind: String,
+    /// The text.
+    pub text: String,
+    /// An image to render and attach.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub image: Option<ImageRef>,
+    /// A document to attach.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub document: Option<Document>,
+    /// Buttons under the message (rows of one button each on small screens).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub buttons: Vec<Button>,
+}
+
+fn reply_kind() -> String {
+    "reply".to_owned()
+}
+
+impl Outgoing {
+    /// A plain text reply (kind `reply`).
+    pub fn text(text: impl Into<String>) -> Self {
+        Self::of_kind("reply", text)
+    }
+
+    /// A plain text message of `kind`.
+    pub fn of_kind(kind: impl Into<String>, text: impl Into<String>) -> Self {
+        Self {
+            kind: kind.into(),
+            text: text.into(),
+            image: None,
+            document: None,
+            buttons: Vec::new(),
+        }
+    }
+
+    /// The message with `image` attached.
+    pub fn with_image(mut self, image: ImageRef) -> Self {
+        self.image = Some(image);
+        self
+    }
+
+    /// The message with `buttons` under it.
+    pub fn with_buttons(mut self, buttons: Vec<Button>) -> Self {
+        self.buttons = buttons;
+        self
+    }
+}
+
+/// A player's language, falling back to Ukrainian.
+pub fn lang_of(player: &Player) -> Lang {
+    Lang::from_code(&player.language).unwrap_or(Lang::Uk)
+}
+
+/// A player's notation, falling back to Ukrainian full notation.
+pub fn notation_of(player: &Player) -> Notation {
+    notation_from_code(&player.notation).unwrap_or(Notation::UkrainianFull)
+}
+
+/// The account a player's private notices go to: the first one linked on a
+/// platform in `platforms` (adapters that are running), preferring the order given.
+pub fn preferred_account<'a>(
+    accounts: &'a [Account],
+    platforms: &[Platform],
+) -> Option<&'a Account> {
+    platforms
+        .iter()
+        .find_map(|platform| accounts.iter().find(|a| a.platform == *platform))
+}
+
+/// The address of an account's private chat.
+pub fn address_of(account: &Account) -> Address {
+    Address::User {
+        platform: account.platform,
+        user_id: account.platform_user_id.clone(),
+        dm_chat_id: account.dm_chat_id.clone(),
+    }
+}
+
+/// A notice from the outbox rendered for its recipient: the address on one
+/// of `platforms` and the message. `None` when the recipient cannot be
+/// reached on any of them (the outbox parks the notice).
+pub async fn notice_message(
+    db: &Db,
+    notice: &OutboxNotice,
+    platforms: &[Platform],
+) -> anyhow::Result<Option<(Address, Outgoing)>> {
+    let typed: Notice = serde_json::from_value(notice.payload.clone())?;
+    match &notice.recipient {
+        Recipient::Player(player_id) => {
+            let mut tx = db.read().await?;
+            let player = tx.player(*player_id).await?;
+            let accounts = tx.accounts_of(*player_id).await?;
+            tx.commit().await?;
+            let Some(account) = preferred_account(&accounts, platforms) else {
+                return Ok(None);
+            };
+            let message = typed.message(lang_of(&player), notation_of(&player), Some(player.id.0));
+            Ok(Some((address_of(account), message)))
+        }
+        Recipient::Chat { platform, chat_id } if platforms.contains(platform) => {
+            let message = typed.message(Lang::Uk, Notation::UkrainianFull, None);
+            let address = Address::Chat {
+                platform: *platform,
+                chat_id: chat_id.clone(),
+            };
+            Ok(Some((address, message)))
+        }
+        Recipient::Chat { .. } | Recipient::Administrator => Ok(None),
+    }
+}

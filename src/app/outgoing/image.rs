@@ -1,0 +1,120 @@
+//! Rendering the images messages refer to ([`ImageRef`]) into PNGs, through
+//! the shared render cache.
+
+use std::sync::Arc;
+
+use chrono::{DateTime, Utc};
+use sha2::{Digest, Sha256};
+use shakmaty::{Color, Position};
+
+use crate::app::i18n::Lang;
+use crate::app::service::game_state::{clocks_of, plies_of, regulation_of, replay};
+use crate::render::RenderCache;
+use crate::render::{BoardOptions, Language, PlayerLabel, ViewSetting, move_squares, orientation};
+use crate::store::{Db, GameId, PlayerId};
+
+use super::ImageRef;
+
+/// A rendered PNG with what transcripts and upload caches key it by.
+#[derive(Debug, Clone)]
+pub struct RenderedImage {
+    /// The PNG bytes.
+    pub png: Arc<[u8]>,
+    /// SHA-256 of the bytes, lowercase hex.
+    pub sha256: String,
+    /// Width in pixels.
+    pub width: u32,
+    /// Height in pixels.
+    pub height: u32,
+}
+
+impl RenderedImage {
+    /// Wraps PNG bytes, reading the size from the IHDR chunk.
+    pub fn from_png(png: Arc<[u8]>) -> Self {
+        let word = |at: usize| {
+            png.get(at..at + 4)
+                .map(|b| u32::from_be_bytes([b[0], b[1], b[2], b[3]]))
+                .unwrap_or(0)
+        };
+        let (width, height) = (word(16), word(20));
+        let sha256 = Sha256::digest(&png)
+            .iter()
+            .map(|byte| format!("{byte:02x}"))
+            .collect();
+        Self {
+            png,
+            sha256,
+            width,
+            height,
+        }
+    }
+}
+
+fn render_language(lang: Lang) -> Language {
+    match lang {
+        Lang::Uk => Language::Ukrainian,
+        Lang::En => Language::English,
+    }
+}
+
+/// Renders `image` from the state in `db` at `now` (the clocks shown).
+pub async fn render_image(
+    db: &Db,
+    image: &ImageRef,
+    cache: &RenderCache,
+    now: DateTime<Utc>,
+) -> anyhow::Result<RenderedImage> {
+    match image {
+        ImageRef::Board { game, viewer, lang } => {
+            let viewer = viewer.map(PlayerId);
+            render_board(db, (GameId(*game), viewer), *lang, cache, now).await
+        }
+        ImageRef::Crosstable { event, .. } => {
+            anyhow::bail!("crosstable images of event {event} are not rendered yet")
+        }
+    }
+}
+
+async fn render_board(
+    db: &Db,
+    (game_id, viewer): (GameId, Option<PlayerId>),
+    lang: Lang,
+    cache: &RenderCache,
+    now: DateTime<Utc>,
+) -> anyhow::Result<RenderedImage> {
+    let mut tx = db.read().await?;
+    let game = tx.game(game_id).await?;
+    let rows = tx.moves(game_id).await?;
+    let event = tx.event(game.event_id).await?;
+    let white = tx.player(game.white).await?.display_name;
+    let black = tx.player(game.black).await?.display_name;
+    tx.commit().await?;
+    let played = replay(&game, &rows).map_err(|e| anyhow::anyhow!("{e:?}"))?;
+    let position = played.position();
+    let now = game.finished_at.unwrap_or(now);
+    let start = game.started_at.unwrap_or(now);
+    let clocks = clocks_of(&regulation_of(&event), start, &plies_of(&rows), now);
+    let viewer_colour = viewer.and_then(|p| {
+        (p == game.white)
+            .then_some(Color::White)
+            .or((p == game.black).then_some(Color::Black))
+    });
+    let options = BoardOptions {
+        orientation: orientation(viewer_colour, ViewSetting::OwnSide),
+        last_move: played.last_move().and_then(move_squares),
+        white: label(white, clocks.white_left),
+        black: label(black, clocks.black_left),
+        event: event.name.clone(),
+        language: render_language(lang),
+        ..BoardOptions::for_position(position)
+    };
+    let (_, png) = cache.board(position.board(), &options);
+    Ok(RenderedImage::from_png(png))
+}
+
+fn label(name: String, days_left: i64) -> PlayerLabel {
+    PlayerLabel {
+        name,
+        days_left: u16::try_from(days_left.max(0)).ok(),
+    }
+}
