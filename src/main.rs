@@ -26,8 +26,12 @@ enum Command {
     /// Run a transcript under a simulated clock on a fresh database and
     /// print every message.
     Script {
-        /// The script: `@name: text` lines, `+14d` to advance time, `#` comments.
+        /// The script: `@name: text` lines, `+14d` to advance time, `#`
+        /// comments (docs/transcripts.md).
         file: std::path::PathBuf,
+        /// One JSON object per message instead of the annotated script.
+        #[arg(long)]
+        json: bool,
     },
     /// Write one board image as PNG.
     Render(corrbot::render::cli::RenderArgs),
@@ -56,7 +60,7 @@ fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     match cli.command.unwrap_or(Command::Run) {
         Command::Run => run(),
-        Command::Script { file } => run_script(&file),
+        Command::Script { file, json } => run_script(&file, json),
         Command::Migrate => runtime()?.block_on(async {
             open_db().await?;
             println!("corrbot: migrations applied.");
@@ -103,14 +107,16 @@ async fn import(file: &std::path::Path) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn run_script(file: &std::path::Path) -> anyhow::Result<()> {
+fn run_script(file: &std::path::Path, json: bool) -> anyhow::Result<()> {
+    use corrbot::adapters::script::{Format, run_script_as};
+    let format = if json { Format::Json } else { Format::Text };
     let script = std::fs::read_to_string(file)?;
     let path = std::env::temp_dir().join(format!("corrbot_script_{}.db", std::process::id()));
     let url = format!("sqlite://{}", path.display());
     let admins = std::env::var("CORRBOT_ADMINS").unwrap_or_default();
     let lines = runtime()?.block_on(async {
         let db = Db::open(&url, &DbOptions::default()).await?;
-        let lines = corrbot::adapters::script::run_script(&script, db.clone(), &admins).await;
+        let lines = run_script_as(&script, db.clone(), &admins, format).await;
         db.close().await;
         lines
     });

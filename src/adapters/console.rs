@@ -1,6 +1,10 @@
 //! The console adapter: `@name: text` lines in, as private messages from
 //! user `name` on platform `console`; replies and notices out as
-//! `-> @name: text` lines. Used when no chat token is set, and by tests.
+//! `-> @name: text` lines. Used when no chat token is set, and by tests and
+//! transcripts, which also speak as users of other platforms and in channels
+//! ([`Speaker`]) and read every message sent as a [`Sent`] record.
+
+mod sent;
 
 use std::sync::{Arc, Mutex};
 
@@ -13,6 +17,8 @@ use crate::render::RenderCache;
 use crate::scheduler::{Scheduler, SchedulerConfig};
 use crate::store::Platform;
 use crate::time::Clock;
+
+pub use sent::{ImageInfo, Sent};
 
 /// Reads `@name: text` as (name, text).
 pub fn parse_line(line: &str) -> Option<(&str, &str)> {
@@ -27,37 +33,51 @@ pub fn out_line(name: &str, text: &str) -> String {
     format!("-> @{name}: {text}")
 }
 
-/// Sends messages by writing them as console lines.
-#[derive(Clone)]
-pub struct ConsoleTransport {
-    lines: Arc<Mutex<Vec<String>>>,
+/// Who speaks: a user on a platform, privately or in a channel.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Speaker {
+    /// The platform.
+    pub platform: Platform,
+    /// The user's id (and display name).
+    pub user: String,
+    /// Where they write.
+    pub chat: Chat,
 }
 
-impl ConsoleTransport {
-    /// A transport writing into `lines`.
-    pub fn new(lines: Arc<Mutex<Vec<String>>>) -> Self {
-        Self { lines }
+impl Speaker {
+    /// A console user writing privately.
+    pub fn console(user: &str) -> Self {
+        Self {
+            platform: Platform::Console,
+            user: user.to_owned(),
+            chat: Chat::Private,
+        }
     }
 }
 
-impl Transport for ConsoleTransport {
+/// Records every message sent on one platform.
+#[derive(Clone)]
+pub struct RecordingTransport {
+    platform: Platform,
+    clock: Arc<dyn Clock>,
+    sent: Arc<Mutex<Vec<Sent>>>,
+}
+
+impl Transport for RecordingTransport {
     fn platform(&self) -> Platform {
-        Platform::Console
+        self.platform
     }
 
     fn send<'a>(
         &'a self,
         to: &'a Address,
         message: &'a Outgoing,
-        _image: Option<&'a RenderedImage>,
+        image: Option<&'a RenderedImage>,
     ) -> SendFuture<'a> {
         Box::pin(async move {
-            let name = match to {
-                Address::User { user_id, .. } => user_id,
-                Address::Chat { chat_id, .. } => chat_id,
-            };
-            let mut lines = self.lines.lock().unwrap_or_else(|e| e.into_inner());
-            lines.push(out_line(name, &message.text));
+            let record = Sent::new(self.clock.now(), to.clone(), message.clone(), image);
+            let mut sent = self.sent.lock().unwrap_or_else(|e| e.into_inner());
+            sent.push(record);
             Delivery::Delivered
         })
     }
@@ -69,26 +89,36 @@ pub struct Console {
     clock: Arc<dyn Clock>,
     scheduler: Scheduler<DeadlineHandler>,
     outbox: OutboxWorker<Router>,
-    lines: Arc<Mutex<Vec<String>>>,
+    sent: Arc<Mutex<Vec<Sent>>>,
     session: i64,
     counter: u64,
 }
 
 impl Console {
-    /// A console on `app`, telling time by `clock`.
+    /// A console on `app`, telling time by `clock`. Notices to users of
+    /// every platform are recorded (the console simulates them all).
     pub fn new(app: App, clock: Arc<dyn Clock>) -> Self {
         let db = app.db().clone();
-        let lines = Arc::new(Mutex::new(Vec::new()));
-        let transport: Arc<dyn Transport> = Arc::new(ConsoleTransport::new(lines.clone()));
+        let sent = Arc::new(Mutex::new(Vec::new()));
+        let transports = [Platform::Console, Platform::Telegram, Platform::Discord]
+            .into_iter()
+            .map(|platform| {
+                Arc::new(RecordingTransport {
+                    platform,
+                    clock: clock.clone(),
+                    sent: sent.clone(),
+                }) as Arc<dyn Transport>
+            })
+            .collect();
         let cache = Arc::new(RenderCache::new(64));
-        let router = Router::new(db.clone(), clock.clone(), cache, vec![transport]);
+        let router = Router::new(db.clone(), clock.clone(), cache, transports);
         Self {
             scheduler: Scheduler::new(db.clone(), DeadlineHandler, SchedulerConfig::default()),
             outbox: OutboxWorker::new(db, router, OutboxConfig::default()),
             session: clock.now().timestamp_micros(),
             app,
             clock,
-            lines,
+            sent,
             counter: 0,
         }
     }
@@ -101,28 +131,60 @@ impl Console {
             }
             return Ok(vec!["?? expected `@name: text`".to_owned()]);
         };
+        let sent = self.say(&Speaker::console(name), text).await?;
+        Ok(sent.iter().map(Sent::line).collect())
+    }
+
+    /// Handles `text` from `speaker`: the replies, then the notices it caused.
+    pub async fn say(&mut self, speaker: &Speaker, text: &str) -> anyhow::Result<Vec<Sent>> {
         self.counter += 1;
         let inbound = Inbound {
-            platform: Platform::Console,
+            platform: speaker.platform,
             update_id: format!("{}-{}", self.session, self.counter),
-            user_id: name.to_owned(),
-            display_name: name.to_owned(),
-            chat: Chat::Private,
+            user_id: speaker.user.clone(),
+            display_name: speaker.user.clone(),
+            chat: speaker.chat.clone(),
             text: text.to_owned(),
         };
         let replies = self.app.handle(&inbound).await?;
-        let mut out: Vec<String> = replies.iter().map(|r| out_line(name, &r.text)).collect();
-        out.extend(self.tick().await?);
+        let to = match &speaker.chat {
+            Chat::Private => Address::User {
+                platform: speaker.platform,
+                user_id: speaker.user.clone(),
+                dm_chat_id: None,
+            },
+            Chat::Channel(chat_id) => Address::Chat {
+                platform: speaker.platform,
+                chat_id: chat_id.clone(),
+            },
+        };
+        let mut out = Vec::new();
+        for reply in replies {
+            let image = self.outbox.deliverer().image_of(&reply).await?;
+            out.push(Sent::new(self.clock.now(), to.clone(), reply, image.as_ref()));
+        }
+        out.extend(self.deliver().await?);
         Ok(out)
     }
 
-    /// Fires due deadlines and delivers pending notices at the clock's now.
+    /// Fires due deadlines and delivers pending notices at the clock's now;
+    /// returns the lines printed.
     pub async fn tick(&self) -> anyhow::Result<Vec<String>> {
+        Ok(self.deliver().await?.iter().map(Sent::line).collect())
+    }
+
+    /// Fires due deadlines and delivers pending notices at the clock's now.
+    pub async fn deliver(&self) -> anyhow::Result<Vec<Sent>> {
         let now = self.clock.now();
         self.scheduler.poll_due(now).await?;
         self.outbox.poll(now).await?;
-        let mut lines = self.lines.lock().unwrap_or_else(|e| e.into_inner());
-        Ok(std::mem::take(&mut *lines))
+        let mut sent = self.sent.lock().unwrap_or_else(|e| e.into_inner());
+        Ok(std::mem::take(&mut *sent))
+    }
+
+    /// When the next deadline is due, if any.
+    pub async fn next_due(&self) -> anyhow::Result<Option<chrono::DateTime<chrono::Utc>>> {
+        Ok(self.scheduler.next_due().await?)
     }
 }
 

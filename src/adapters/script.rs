@@ -1,18 +1,27 @@
 //! Transcripts: a console session under a simulated clock, for tests and
-//! demonstrations (`corrbot script FILE`).
+//! demonstrations (`corrbot script FILE [--json]`). The format and every
+//! message kind are documented in `docs/transcripts.md`.
 //!
-//! A script has one instruction per line: `@name: text` (a private message),
-//! `+N[dhm]` (advance simulated time by N days, hours or minutes, then fire
-//! deadlines and deliver notices), and `#` comments. The transcript repeats
-//! every instruction and prints every outgoing message under it.
+//! One instruction per line:
+//! * `@name: text`: a private message from console user `name`;
+//!   `@name@telegram: text` or `@name@discord: text` from a user of that
+//!   platform; `@name in #channel: text` (any platform) in a channel;
+//! * `+N[dhm]`: advance simulated time by N days, hours or minutes, firing
+//!   every deadline due on the way at its own instant, in order;
+//! * `!at YYYY-MM-DD HH:MM`: set simulated time forward to that instant (UTC),
+//!   firing deadlines the same way;
+//! * `!admin @name[@platform]`: name an administrator (before anyone writes;
+//!   without one, the first user to write becomes the administrator);
+//! * `#` comments and blank lines, repeated as they are.
 
 use std::sync::Arc;
 
-use chrono::{DateTime, Duration, TimeZone, Utc};
+use chrono::{DateTime, Duration, NaiveDateTime, TimeZone, Utc};
 
-use crate::adapters::console::Console;
+use crate::adapters::console::{Console, Sent, Speaker};
+use crate::app::actor::Chat;
 use crate::app::service::{App, AppConfig};
-use crate::store::Db;
+use crate::store::{Db, Platform};
 use crate::time::{Clock, SimClock};
 
 /// When a script's simulated clock starts: 2026-01-05 09:00 UTC.
@@ -35,33 +44,149 @@ pub fn read_advance(line: &str) -> Option<Duration> {
     }
 }
 
+/// Reads `!at 2026-03-01 09:00`.
+pub fn read_at(line: &str) -> Option<DateTime<Utc>> {
+    let rest = line.trim().strip_prefix("!at")?.trim();
+    let naive = NaiveDateTime::parse_from_str(rest, "%Y-%m-%d %H:%M").ok()?;
+    Some(Utc.from_utc_datetime(&naive))
+}
+
+/// Reads `name` or `name@platform` (console when no platform is named).
+fn read_user(text: &str) -> Option<(Platform, String)> {
+    let text = text.trim().strip_prefix('@')?;
+    let (name, platform) = match text.split_once('@') {
+        Some((name, platform)) => (name, Platform::parse(platform)?),
+        None => (text, Platform::Console),
+    };
+    let valid = !name.is_empty() && !name.contains(char::is_whitespace);
+    valid.then(|| (platform, name.to_owned()))
+}
+
+/// Reads `@name[@platform] [in #channel]: text`.
+pub fn read_message(line: &str) -> Option<(Speaker, &str)> {
+    let (head, text) = line.trim().split_once(':')?;
+    let (user, chat) = match head.split_once(" in ") {
+        Some((user, channel)) => {
+            let channel = channel.trim().strip_prefix('#')?;
+            (user, Chat::Channel(channel.to_owned()))
+        }
+        None => (head, Chat::Private),
+    };
+    let (platform, user) = read_user(user)?;
+    let speaker = Speaker {
+        platform,
+        user,
+        chat,
+    };
+    Some((speaker, text.trim()))
+}
+
+/// Reads `!admin @name[@platform]` as `platform:name`.
+fn read_admin(line: &str) -> Option<String> {
+    let rest = line.trim().strip_prefix("!admin")?;
+    let (platform, name) = read_user(rest)?;
+    Some(format!("{}:{name}", platform.as_str()))
+}
+
+/// The administrators a script names, as `CORRBOT_ADMINS` text.
+fn admins_of(script: &str, admins: &str) -> String {
+    let named: Vec<String> = script.lines().filter_map(read_admin).collect();
+    match (admins.is_empty(), named.is_empty()) {
+        (_, true) => admins.to_owned(),
+        (true, false) => named.join(","),
+        (false, false) => format!("{admins},{}", named.join(",")),
+    }
+}
+
+/// What a transcript prints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// The script's lines, each followed by the messages it caused.
+    Text,
+    /// One JSON object per message.
+    Json,
+}
+
+/// A running transcript: the console on a simulated clock.
+struct Runner {
+    clock: Arc<SimClock>,
+    console: Console,
+}
+
+impl Runner {
+    /// Moves the clock to `target`, firing each deadline due on the way at
+    /// its own instant, in order.
+    async fn run_until(&mut self, target: DateTime<Utc>) -> anyhow::Result<Vec<Sent>> {
+        let mut out = Vec::new();
+        while let Some(due) = self.console.next_due().await? {
+            if due > target {
+                break;
+            }
+            self.clock.set(due.max(self.clock.now()));
+            out.extend(self.console.deliver().await?);
+            if self.console.next_due().await? == Some(due) {
+                break; // a deadline that does not go away: stop stepping
+            }
+        }
+        self.clock.set(target.max(self.clock.now()));
+        out.extend(self.console.deliver().await?);
+        Ok(out)
+    }
+
+    /// Runs one instruction; `None` when the line is not an instruction.
+    async fn step(&mut self, line: &str) -> anyhow::Result<Option<Vec<Sent>>> {
+        if let Some(by) = read_advance(line) {
+            let target = self.clock.now() + by;
+            return Ok(Some(self.run_until(target).await?));
+        }
+        if let Some(at) = read_at(line) {
+            return Ok(Some(self.run_until(at).await?));
+        }
+        if read_admin(line).is_some() {
+            return Ok(Some(Vec::new()));
+        }
+        match read_message(line) {
+            Some((speaker, text)) => Ok(Some(self.console.say(&speaker, text).await?)),
+            None => Ok(None),
+        }
+    }
+}
+
 /// Runs `script` on a fresh, migrated `db`; returns the transcript lines.
-/// The first user to write becomes the administrator unless `admins` names them.
+/// `admins` (`platform:user`, comma-separated) adds to the script's `!admin`s.
 pub async fn run_script(script: &str, db: Db, admins: &str) -> anyhow::Result<Vec<String>> {
+    run_script_as(script, db, admins, Format::Text).await
+}
+
+/// Runs `script` on a fresh, migrated `db`, printing in `format`.
+pub async fn run_script_as(
+    script: &str,
+    db: Db,
+    admins: &str,
+    format: Format,
+) -> anyhow::Result<Vec<String>> {
     let clock = Arc::new(SimClock::new(script_start()));
     let dyn_clock: Arc<dyn Clock> = clock.clone();
-    let app = App::new(db, dyn_clock.clone(), AppConfig::with_admins(admins));
-    let mut console = Console::new(app, dyn_clock);
+    let config = AppConfig::with_admins(&admins_of(script, admins));
+    let app = App::new(db, dyn_clock.clone(), config);
+    let console = Console::new(app, dyn_clock);
+    let mut runner = Runner { clock, console };
     let mut transcript = Vec::new();
     for line in script.lines() {
         let trimmed = line.trim();
-        if trimmed.is_empty() || trimmed.starts_with('#') {
+        if format == Format::Text {
             transcript.push(line.to_owned());
+        }
+        if trimmed.is_empty() || trimmed.starts_with('#') {
             continue;
         }
-        transcript.push(line.to_owned());
-        let output = match read_advance(trimmed) {
-            Some(by) => {
-                clock.advance(by);
-                console.tick().await?
-            }
-            None => console.line(trimmed).await?,
+        let Some(sent) = runner.step(trimmed).await? else {
+            anyhow::bail!("unreadable script line: {line}");
         };
-        transcript.extend(
-            output
-                .into_iter()
-                .map(|l| format!("  {}", l.replace('\n', "\n     "))),
-        );
+        transcript.extend(sent.iter().map(|sent| match format {
+            Format::Text => format!("  {}", sent.line().replace('\n', "\n     ")),
+            Format::Json => sent.json(),
+        }));
     }
     Ok(transcript)
 }
@@ -77,5 +202,29 @@ mod tests {
         assert_eq!(read_advance("+30m"), Some(Duration::minutes(30)));
         assert_eq!(read_advance("+x"), None);
         assert_eq!(read_advance("14d"), None);
+    }
+
+    #[test]
+    fn messages_name_user_platform_and_channel() {
+        let (speaker, text) = read_message("@bob@telegram in #club: /games").unwrap();
+        assert_eq!(speaker.platform, Platform::Telegram);
+        assert_eq!(speaker.user, "bob");
+        assert_eq!(speaker.chat, Chat::Channel("club".to_owned()));
+        assert_eq!(text, "/games");
+        let (speaker, text) = read_message("@alice: e2-e4").unwrap();
+        assert_eq!(speaker, Speaker::console("alice"));
+        assert_eq!(text, "e2-e4");
+        assert!(read_message("@alice@fax: hi").is_none());
+        assert!(read_message("alice: hi").is_none());
+    }
+
+    #[test]
+    fn directives_read_time_and_administrators() {
+        let at = read_at("!at 2026-03-01 09:30").unwrap();
+        assert_eq!(at, Utc.with_ymd_and_hms(2026, 3, 1, 9, 30, 0).unwrap());
+        assert_eq!(read_admin("!admin @zoe@discord").as_deref(), Some("discord:zoe"));
+        let script = "!admin @ann\n@ann: /start\n!admin @bo@telegram";
+        assert_eq!(admins_of(script, ""), "console:ann,telegram:bo");
+        assert_eq!(admins_of("", "console:x"), "console:x");
     }
 }

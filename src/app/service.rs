@@ -31,6 +31,14 @@ pub use deadlines::DeadlineHandler;
 pub(crate) enum Failure {
     /// Refused with this (localized) explanation; nothing changes.
     Refused(String),
+    /// Refused with catalog message `kind` (snake_case, as transcripts
+    /// show it) rendered as `text`; nothing changes.
+    RefusedAs {
+        /// The snake_case name of the refusal (`error_not_your_turn`).
+        kind: String,
+        /// The localized explanation.
+        text: String,
+    },
     /// Something broke inside; the update may be retried.
     Internal(anyhow::Error),
 }
@@ -46,7 +54,10 @@ pub(crate) type Outcome = Result<Vec<Reply>, Failure>;
 
 /// A refusal with catalog message `id`.
 pub(crate) fn refuse(lang: Lang, id: &str, args: &Args<'_>) -> Failure {
-    Failure::Refused(tr(lang, id, args))
+    Failure::RefusedAs {
+        kind: id.replace('-', "_"),
+        text: tr(lang, id, args),
+    }
 }
 
 /// Installation settings of the app.
@@ -104,16 +115,16 @@ impl App {
             Ok(command) => self.execute(&mut tx, &actor, command, now).await,
             Err(failure) => Err(failure),
         };
-        let replies = match outcome {
-            Ok(replies) => replies,
+        let (mut tx, replies) = match outcome {
+            Ok(replies) => (tx, replies),
             Err(Failure::Internal(error)) => return Err(error),
             Err(Failure::Refused(text)) => {
-                tx.rollback().await?;
-                tx = self.db.begin().await?;
-                tx.begin_inbound(inbound.platform, &inbound.update_id, now)
-                    .await?;
-                self.resolve_actor(&mut tx, inbound, now).await?;
-                vec![Reply::text(text)]
+                let refusal = Reply::of_kind("error", text);
+                self.refused(tx, inbound, now, refusal).await?
+            }
+            Err(Failure::RefusedAs { kind, text }) => {
+                let refusal = Reply::of_kind(kind, text);
+                self.refused(tx, inbound, now, refusal).await?
             }
         };
         tx.finish_inbound(
@@ -124,6 +135,23 @@ impl App {
         .await?;
         tx.commit().await?;
         Ok(replies)
+    }
+
+    /// Rolls back a refused command and opens the transaction that stores
+    /// only the refusal against the update id.
+    async fn refused(
+        &self,
+        tx: Tx,
+        inbound: &Inbound,
+        now: DateTime<Utc>,
+        refusal: Reply,
+    ) -> anyhow::Result<(Tx, Vec<Reply>)> {
+        tx.rollback().await?;
+        let mut tx = self.db.begin().await?;
+        tx.begin_inbound(inbound.platform, &inbound.update_id, now)
+            .await?;
+        self.resolve_actor(&mut tx, inbound, now).await?;
+        Ok((tx, vec![refusal]))
     }
 
     /// The player behind an account, registering a newcomer (and making the

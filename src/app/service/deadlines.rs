@@ -27,7 +27,7 @@ impl DueHandler for DeadlineHandler {
         now: DateTime<Utc>,
     ) -> anyhow::Result<()> {
         match fire(tx, deadline, now).await {
-            Ok(()) | Err(Failure::Refused(_)) => Ok(()),
+            Ok(()) | Err(Failure::Refused(_) | Failure::RefusedAs { .. }) => Ok(()),
             Err(Failure::Internal(error)) => Err(error),
         }
     }
