@@ -146,6 +146,9 @@ async fn roster_of(tx: &mut Tx, event: EventId) -> Result<Roster, Failure> {
             continue;
         };
         let mut members = tx.team_members(stored.id).await?;
+        if members.is_empty() {
+            continue;
+        }
         members.sort_by_key(|m| m.board);
         teams.push(team::Team {
             id: team::TeamId(stored.id.0.unsigned_abs()),
@@ -156,7 +159,7 @@ async fn roster_of(tx: &mut Tx, event: EventId) -> Result<Roster, Failure> {
             reserves: Vec::new(),
         });
     }
-    Ok(Roster::new(teams).unwrap_or_else(|_| Roster::new(Vec::new()).expect("empty roster")))
+    Ok(Roster::new(teams).unwrap_or_default())
 }
 
 /// Whether the actor may see `subject`'s details (see [`authz::may_see_contacts`]).
