@@ -54,7 +54,8 @@ async fn events_are_listed_by_state(t: &TestDb) {
 async fn an_event_shows_its_settings_and_people(t: &TestDb) {
     let mut w = World::new(&t.db);
     w.english(&["alice", "bob", "carol"]).await;
-    w.say("@alice: /event create Winter rounds=2 control=30/10").await;
+    w.say("@alice: /event create Winter rounds=2 control=30/10")
+        .await;
     w.say("@bob: /event join 1").await;
     w.say("@carol: /event join #1").await;
     let out = w.say("@bob: /event show 1").await;
@@ -82,7 +83,10 @@ async fn players_withdraw_only_before_the_start(t: &TestDb) {
         w.say(&format!("@{user}: /event join 1")).await;
     }
     let out = w.say("@dave: /event withdraw 1").await;
-    assert!(out[0].contains("You withdrew from event #1 «Cup»"), "{out:?}");
+    assert!(
+        out[0].contains("You withdrew from event #1 «Cup»"),
+        "{out:?}"
+    );
     let cases = [
         ("@dave: /event withdraw 1", "You are not entered"),
         ("@dave: /event withdraw 9", "There is no event #9"),
@@ -138,16 +142,26 @@ async fn administrators_grant_the_organizer_role(t: &TestDb) {
     assert!(out[0].contains("has started"), "{out:?}");
     let carol = id_of(&w, "carol").await;
     let mut tx = w.db.read().await.unwrap();
-    assert!(tx.holds_role(carol, Role::Organizer, Some(EventId(1))).await.unwrap());
+    assert!(
+        tx.holds_role(carol, Role::Organizer, Some(EventId(1)))
+            .await
+            .unwrap()
+    );
     assert_eq!(
         tx.event(EventId(2)).await.unwrap().status,
         EventStatus::Registration
     );
     drop(tx);
     let out = w.say("@alice: /organizer remove carol").await;
-    assert!(out[0].contains("carol may no longer create events"), "{out:?}");
+    assert!(
+        out[0].contains("carol may no longer create events"),
+        "{out:?}"
+    );
     let out = w.say("@alice: /organizer remove carol").await;
-    assert!(out[0].contains("does not hold the organizer role"), "{out:?}");
+    assert!(
+        out[0].contains("does not hold the organizer role"),
+        "{out:?}"
+    );
     let out = w.say("@carol: /event create Another").await;
     assert!(out[0].contains("role does not allow"), "{out:?}");
 }
@@ -156,9 +170,18 @@ async fn arbiters_and_channel_are_set_at_creation(t: &TestDb) {
     let mut w = World::new(&t.db);
     w.english(&["alice", "bob", "carol"]).await;
     let refused = [
-        ("@alice: /event create X arbiter=@nobody", "no player called nobody"),
-        ("@alice: /event create X arbiter-channel=mars:1", "arbiter-channel=mars:1"),
-        ("@alice: /event create X rounds=3", "rounds=3 is not possible"),
+        (
+            "@alice: /event create X arbiter=@nobody",
+            "no player called nobody",
+        ),
+        (
+            "@alice: /event create X arbiter-channel=mars:1",
+            "arbiter-channel=mars:1",
+        ),
+        (
+            "@alice: /event create X rounds=3",
+            "rounds=3 is not possible",
+        ),
     ];
     for (line, expected) in refused {
         let out = w.say(line).await;
@@ -168,13 +191,22 @@ async fn arbiters_and_channel_are_set_at_creation(t: &TestDb) {
     assert!(out[0].contains("no events yet"), "{out:?}");
     let line = "@alice: /event create Open arbiter=@bob,@carol arbiter-channel=telegram:-100";
     let out = w.say(line).await;
-    assert!(out[0].contains("You are its organizer; arbiter: bob, carol"), "{out:?}");
+    assert!(
+        out[0].contains("You are its organizer; arbiter: bob, carol"),
+        "{out:?}"
+    );
     let out = w.say("@alice: /event show 1").await;
-    assert!(out[0].contains("Organizer: alice. Arbiter: bob, carol."), "{out:?}");
+    assert!(
+        out[0].contains("Organizer: alice. Arbiter: bob, carol."),
+        "{out:?}"
+    );
     assert!(out[0].contains("channel: telegram:-100"), "{out:?}");
     let (alice, bob) = (id_of(&w, "alice").await, id_of(&w, "bob").await);
     let mut tx = w.db.read().await.unwrap();
-    let arbiters = tx.holders_of(Role::Arbiter, Some(EventId(1))).await.unwrap();
+    let arbiters = tx
+        .holders_of(Role::Arbiter, Some(EventId(1)))
+        .await
+        .unwrap();
     assert!(arbiters.contains(&bob) && !arbiters.contains(&alice));
     let settings = tx.event_settings(EventId(1)).await.unwrap();
     assert_eq!(
@@ -186,7 +218,8 @@ async fn arbiters_and_channel_are_set_at_creation(t: &TestDb) {
     );
     drop(tx);
     // A bare id is on the creator's platform.
-    w.say("@alice: /event create Two arbiter-channel=room7").await;
+    w.say("@alice: /event create Two arbiter-channel=room7")
+        .await;
     let out = w.say("@alice: /event show 2").await;
     assert!(out[0].contains("channel: console:room7"), "{out:?}");
 }

@@ -51,7 +51,11 @@ async fn a_fresh_account_joins_the_player_who_asked(t: &TestDb) {
     let before = player_count(&w).await;
     // The Telegram account writes for the first time (registered in Ukrainian).
     let out = w
-        .say_on(Platform::Telegram, "777", &format!("/link {}", code.to_lowercase()))
+        .say_on(
+            Platform::Telegram,
+            "777",
+            &format!("/link {}", code.to_lowercase()),
+        )
         .await;
     assert!(out[0].contains("обʼєднано"), "{out:?}");
     assert!(out[0].contains("anna"), "{out:?}");
@@ -60,7 +64,10 @@ async fn a_fresh_account_joins_the_player_who_asked(t: &TestDb) {
     assert_eq!(player_count(&w).await, before);
     let out = w.say_on(Platform::Telegram, "777", "/profile").await;
     assert!(out[0].contains("Name: anna"), "{out:?}");
-    assert!(out[0].contains("Accounts: console anna, telegram 777"), "{out:?}");
+    assert!(
+        out[0].contains("Accounts: console anna, telegram 777"),
+        "{out:?}"
+    );
     assert!(out[0].contains("anna@example.org"), "{out:?}");
 }
 
@@ -69,21 +76,29 @@ async fn a_code_works_once_and_expires(t: &TestDb) {
     w.english(&["anna"]).await;
     let code = code_of(&w.say("@anna: /link").await[0]);
     w.say_on(Platform::Telegram, "1", "/lang en").await;
-    let out = w.say_on(Platform::Telegram, "1", &format!("/link {code}")).await;
+    let out = w
+        .say_on(Platform::Telegram, "1", &format!("/link {code}"))
+        .await;
     assert!(out[0].contains("Accounts joined"), "{out:?}");
     w.say_on(Platform::Discord, "2", "/lang en").await;
-    let out = w.say_on(Platform::Discord, "2", &format!("/link {code}")).await;
+    let out = w
+        .say_on(Platform::Discord, "2", &format!("/link {code}"))
+        .await;
     assert!(out[0].contains("unknown, used or expired"), "{out:?}");
     // A new code expires after 15 minutes.
     let code = code_of(&w.say("@anna: /link").await[0]);
     w.clock.advance(Duration::minutes(15));
-    let out = w.say_on(Platform::Discord, "2", &format!("/link {code}")).await;
+    let out = w
+        .say_on(Platform::Discord, "2", &format!("/link {code}"))
+        .await;
     assert!(out[0].contains("unknown, used or expired"), "{out:?}");
     let out = w.say_on(Platform::Discord, "2", "/link WRONGCODE1").await;
     assert!(out[0].contains("unknown, used or expired"), "{out:?}");
     // Sent from an account of the same player.
     let code = code_of(&w.say("@anna: /link").await[0]);
-    let out = w.say_on(Platform::Telegram, "1", &format!("/link {code}")).await;
+    let out = w
+        .say_on(Platform::Telegram, "1", &format!("/link {code}"))
+        .await;
     assert!(out[0].contains("already belongs"), "{out:?}");
     let anna = player_of(&w, Platform::Console, "anna").await;
     assert_ne!(player_of(&w, Platform::Discord, "2").await, anna);

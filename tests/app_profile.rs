@@ -10,9 +10,7 @@ use app_world::{World, has_line};
 use corrbot::app::i18n::Lang;
 use corrbot::app::outgoing::{ImageRef, render_image};
 use corrbot::render::RenderCache;
-use corrbot::store::{
-    EventId, GameId, NewEvent, Orientation, PlayerId, Recipient, RuleSet, Tx,
-};
+use corrbot::store::{EventId, GameId, NewEvent, Orientation, PlayerId, Recipient, RuleSet, Tx};
 use db::TestDb;
 
 on_both_backends!(
@@ -88,7 +86,9 @@ async fn orientation_is_stored_and_turns_the_board(t: &TestDb) {
     let carol = player(&mut tx, "carol").await;
     drop(tx);
     // Carol (Black, `auto`) sees her own side: the flipped board.
-    let carols = render_image(&w.db, &board(carol), &cache, now).await.unwrap();
+    let carols = render_image(&w.db, &board(carol), &cache, now)
+        .await
+        .unwrap();
     assert_eq!(carols.sha256, flipped.sha256);
 }
 
@@ -124,7 +124,10 @@ async fn muted_players_get_no_move_notices_but_reminders(t: &TestDb) {
     w.say("@bob: /mute").await;
     w.say("@bob: /unmute").await;
     let out = w.say("@carol: Кb8-c6").await;
-    assert!(has_line(&out, "-> @bob: Game #1 (Cup): carol played 2."), "{out:?}");
+    assert!(
+        has_line(&out, "-> @bob: Game #1 (Cup): carol played 2."),
+        "{out:?}"
+    );
 }
 
 async fn a_contact_change_is_announced_to_arbiter_and_partner(t: &TestDb) {
@@ -135,11 +138,17 @@ async fn a_contact_change_is_announced_to_arbiter_and_partner(t: &TestDb) {
     assert!(out[0].contains("2 people"), "{out:?}");
     for who in ["alice", "carol"] {
         assert!(
-            has_line(&out, &format!("-> @{who}: bob changed their contact details")),
+            has_line(
+                &out,
+                &format!("-> @{who}: bob changed their contact details")
+            ),
             "{out:?}"
         );
     }
-    assert!(out.iter().any(|l| l.contains("Kyiv, Khreshchatyk 1")), "{out:?}");
+    assert!(
+        out.iter().any(|l| l.contains("Kyiv, Khreshchatyk 1")),
+        "{out:?}"
+    );
     assert!(!has_line(&out, "-> @dave:"), "{out:?}");
     let out = w.say("@bob: /contact address -").await;
     assert!(has_line(&out, "-> @carol: bob changed"), "{out:?}");
@@ -159,8 +168,14 @@ async fn bad_contacts_are_refused_and_change_nothing(t: &TestDb) {
     w.say("@bob: /contact email bob@example.org").await;
     let long = format!("@bob: /contact address {}", "x".repeat(201));
     let cases = [
-        ("@bob: /contact email not-an-address", "does not look like an e-mail"),
-        ("@bob: /contact email bob@ example.org", "does not look like an e-mail"),
+        (
+            "@bob: /contact email not-an-address",
+            "does not look like an e-mail",
+        ),
+        (
+            "@bob: /contact email bob@ example.org",
+            "does not look like an e-mail",
+        ),
         (long.as_str(), "at most 200 characters"),
         ("@bob: /contact phone 123", "cannot read"),
         ("@bob: /contact email", "needs"),
@@ -183,11 +198,17 @@ async fn contacts_are_shown_to_partners_arbiters_and_administrators(t: &TestDb) 
     w.started_event("", &["bob", "carol"]).await;
     w.say("@bob: /contact email bob@example.org").await;
     let out = w.say("@carol: /contacts @bob").await;
-    assert!(out[0].contains("bob: address not set; e-mail bob@example.org"), "{out:?}");
+    assert!(
+        out[0].contains("bob: address not set; e-mail bob@example.org"),
+        "{out:?}"
+    );
     let out = w.say("@alice: /contacts bob").await;
     assert!(out[0].contains("bob@example.org"), "{out:?}");
     let out = w.say("@dave: /contacts bob").await;
-    assert!(out[0].contains("You may not see bob's contact details"), "{out:?}");
+    assert!(
+        out[0].contains("You may not see bob's contact details"),
+        "{out:?}"
+    );
     assert!(!out[0].contains("bob@example.org"), "{out:?}");
     let out = w.say("@carol: /contacts").await;
     assert!(out[0].contains("carol: address not set"), "{out:?}");
@@ -195,7 +216,10 @@ async fn contacts_are_shown_to_partners_arbiters_and_administrators(t: &TestDb) 
     let out = w.say("@dave: /contacts").await;
     assert!(!out[0].contains("bob@"), "{out:?}");
     let out = w.say("@carol: /contacts nobody").await;
-    assert!(out[0].contains("There is no player called nobody"), "{out:?}");
+    assert!(
+        out[0].contains("There is no player called nobody"),
+        "{out:?}"
+    );
 }
 
 /// R3.4.4: in a team event the opponent does not see a player's details;
@@ -223,7 +247,9 @@ async fn in_team_events_only_arbiter_and_captain_see_contacts(t: &TestDb) {
     tx.add_team_member(home.id, bob, 1).await.unwrap();
     tx.add_team_member(away.id, carol, 1).await.unwrap();
     tx.add_entry(event, bob, Some(home.id), now).await.unwrap();
-    tx.add_entry(event, carol, Some(away.id), now).await.unwrap();
+    tx.add_entry(event, carol, Some(away.id), now)
+        .await
+        .unwrap();
     running_game(&mut tx, event, bob, carol).await;
     tx.commit().await.unwrap();
     let out = w.say("@bob: /contact email bob@example.org").await;

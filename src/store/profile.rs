@@ -114,7 +114,9 @@ impl Tx {
     pub async fn player_settings(&mut self, player: PlayerId) -> StoreResult<PlayerSettings> {
         let sql = "SELECT orientation, muted, address, email FROM player_settings \
                    WHERE player_id = $1";
-        let found = self.fetch_optional(sql, args![player], settings_row).await?;
+        let found = self
+            .fetch_optional(sql, args![player], settings_row)
+            .await?;
         Ok(found.unwrap_or_default())
     }
 
@@ -199,10 +201,7 @@ impl Tx {
             self.execute(sql, args![from, into]).await?;
         }
         let sql = "UPDATE outbox SET recipient = $2 WHERE recipient = $1";
-        let keys = args![
-            Recipient::Player(from).key(),
-            Recipient::Player(into).key()
-        ];
+        let keys = args![Recipient::Player(from).key(), Recipient::Player(into).key()];
         self.execute(sql, keys).await?;
         self.execute("DELETE FROM players WHERE id = $1", args![from])
             .await?;

@@ -82,7 +82,9 @@ impl World {
     /// Alice creates event #1 with `settings`, the `players` join in order
     /// and Alice starts it.
     pub async fn started_event(&mut self, settings: &str, players: &[&str]) {
-        let out = self.say(&format!("@alice: /event create Cup {settings}")).await;
+        let out = self
+            .say(&format!("@alice: /event create Cup {settings}"))
+            .await;
         assert!(out[0].contains("is created"), "{out:?}");
         for player in players {
             self.say(&format!("@{player}: /event join 1")).await;

@@ -169,7 +169,10 @@ async fn may_see(tx: &mut Tx, actor: &Actor, subject: PlayerId) -> Result<bool, 
         return Ok(true);
     }
     for event in live_events(tx, subject).await? {
-        let arbiter = tx.holders_of(Role::Arbiter, Some(event.id)).await?.contains(&me);
+        let arbiter = tx
+            .holders_of(Role::Arbiter, Some(event.id))
+            .await?
+            .contains(&me);
         let (roster, partners);
         let context = if event.is_team {
             roster = roster_of(tx, event.id).await?;

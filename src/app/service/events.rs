@@ -16,9 +16,9 @@ use crate::store::{
     RuleSet, StoreError, Tx,
 };
 
-use super::game_state::{clocks_json, regulation_of, set_pending_deadlines};
 use super::event_list;
 use super::event_setup::read_setup;
+use super::game_state::{clocks_json, regulation_of, set_pending_deadlines};
 use super::{Failure, Outcome, notify, refuse};
 
 /// The start position.
@@ -41,7 +41,11 @@ pub(super) async fn handle(
 }
 
 /// The event `number`, or a refusal.
-pub(super) async fn load_event(tx: &mut Tx, actor: &Actor, number: Number) -> Result<Event, Failure> {
+pub(super) async fn load_event(
+    tx: &mut Tx,
+    actor: &Actor,
+    number: Number,
+) -> Result<Event, Failure> {
     match tx.event(EventId(number)).await {
         Ok(event) => Ok(event),
         Err(StoreError::NotFound { .. }) => {
@@ -68,7 +72,10 @@ async fn standings(
         standings.push(Standing::Organizer);
     }
     if let Some(event) = event
-        && tx.holders_of(Role::Arbiter, Some(event)).await?.contains(&me)
+        && tx
+            .holders_of(Role::Arbiter, Some(event))
+            .await?
+            .contains(&me)
     {
         standings.push(Standing::Arbiter);
     }

@@ -87,7 +87,11 @@ async fn issue(tx: &mut Tx, actor: &Actor, now: DateTime<Utc>) -> Outcome {
     let args = Args::new()
         .with("code", code)
         .with("minutes", LINK_CODE_MINUTES);
-    Ok(vec![Reply::text(tr(actor.lang(), "reply-link-code", &args))])
+    Ok(vec![Reply::text(tr(
+        actor.lang(),
+        "reply-link-code",
+        &args,
+    ))])
 }
 
 async fn join(tx: &mut Tx, actor: &Actor, code: &str, now: DateTime<Utc>) -> Outcome {

@@ -34,9 +34,17 @@ pub(super) async fn set_organizer(
     let args = Args::new().with("name", display);
     if grant {
         tx.grant_role(player, Role::Organizer, None, now).await?;
-        Ok(vec![Reply::text(tr(lang, "reply-organizer-granted", &args))])
+        Ok(vec![Reply::text(tr(
+            lang,
+            "reply-organizer-granted",
+            &args,
+        ))])
     } else if tx.revoke_role(player, Role::Organizer, None).await? {
-        Ok(vec![Reply::text(tr(lang, "reply-organizer-revoked", &args))])
+        Ok(vec![Reply::text(tr(
+            lang,
+            "reply-organizer-revoked",
+            &args,
+        ))])
     } else {
         Err(refuse(lang, "error-not-organizer", &args))
     }

@@ -18,7 +18,9 @@ pub(super) fn orientation_word(orientation: Orientation) -> &'static str {
 
 /// A contact detail as shown, or "not set".
 pub(super) fn shown(lang: Lang, value: &Option<String>) -> String {
-    value.clone().unwrap_or_else(|| tr0(lang, "profile-not-set"))
+    value
+        .clone()
+        .unwrap_or_else(|| tr0(lang, "profile-not-set"))
 }
 
 /// `/profile`: name, language, notation, orientation, notices, contacts, accounts.
@@ -41,7 +43,10 @@ pub(super) async fn profile(tx: &mut Tx, actor: &Actor) -> Outcome {
         .with("name", me.display_name.clone())
         .with("language", lang.code())
         .with("notation", me.notation.clone())
-        .with("orientation", tr0(lang, orientation_word(settings.orientation)))
+        .with(
+            "orientation",
+            tr0(lang, orientation_word(settings.orientation)),
+        )
         .with("notices", tr0(lang, notices))
         .with("address", shown(lang, &settings.address))
         .with("email", shown(lang, &settings.email))
