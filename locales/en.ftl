@@ -153,3 +153,68 @@ error-no-draw-offer = Game #{ $game }: your opponent has no open draw offer.
 ## Buttons
 button-draw-accept = Accept the draw
 button-draw-decline = Decline
+
+## Profile, contacts, link, events list, organizer, mute
+help-organizer = /organizer [remove] @name — allow a player to create events (administrators)
+reply-profile = Your profile:
+    Name: { $name }
+    Language: { $language }
+    Notation: { $notation }
+    Boards: { $orientation }
+    Move notices: { $notices }
+    Address: { $address }
+    E-mail: { $email }
+    Accounts: { $accounts }
+orientation-auto = your own side
+orientation-white = White's side
+orientation-black = Black's side
+profile-notices-on = on
+profile-notices-off = off (/unmute turns them on)
+profile-not-set = not set
+reply-orientation-set = Boards will be shown from { $orientation }.
+error-unknown-orientation = Unknown orientation «{ $value }». Choose auto, white or black.
+reply-muted = Move notices are off. You stay responsible for your games and your time (R3.2.3): reminders, draw offers and results still come; /games shows whose move it is. /unmute turns move notices on.
+reply-unmuted = Move notices are on again.
+reply-contact-set = Your contact details are saved. { $count ->
+    [0] Nobody needed to be told.
+    [one] The arbiter or partner concerned is told (R2.1.2).
+   *[other] { $count } people (arbiters and partners) are told (R2.1.2).
+}
+error-contact-too-long = A contact detail may have at most { $max } characters.
+error-bad-email = «{ $value }» does not look like an e-mail address. Write it like name@example.org.
+reply-contacts-header = Contact details:
+reply-contact-line = { $name }: address { $address }; e-mail { $email }
+error-contacts-hidden = You may not see { $name }'s contact details: they are shown only to the arbiter, administrators, current partners and, in team events, only to the arbiter, administrators and the team's captain (R3.4.4).
+error-unknown-player = There is no player called { $name }. Write the name as in /profile, for example @{ $name }.
+error-ambiguous-player = Several players are called { $name }. Write their user name instead.
+reply-link-code = Your link code: { $code }. Within { $minutes } minutes send /link { $code } from your other account (Telegram or Discord); the code works once.
+error-link-code = This link code is unknown, used or expired. Send /link from your first account for a new one.
+error-link-same = This account already belongs to that player.
+error-link-both-played = Both accounts already have games or events, so they cannot be joined: their records would mix. Go on playing with each, or ask an administrator.
+reply-linked = Accounts joined: you are { $name } on { $platforms }.
+reply-event-created-arbiters = Event #{ $event } «{ $name }» is created and open for entries: /event join { $event }. You are its organizer; arbiter: { $arbiters }.
+event-status-draft = being set up
+event-status-registration = open for entries
+event-status-running = running
+event-status-finished = finished
+event-rounds-single = single round robin
+event-rounds-double = double round robin
+reply-events-open = Open for entries:
+reply-events-running = Running:
+reply-events-finished = Finished:
+reply-event-line = #{ $event } «{ $name }», { $players ->
+    [one] { $players } player
+   *[other] { $players } players
+}
+reply-no-events = There are no events yet.
+reply-event-show = Event #{ $event } «{ $name }»: { $status }.
+    Rules: { $rules }, { $rounds }, { $control } (days/moves).
+    Organizer: { $organizers }. Arbiter: { $arbiters }. Arbiters' channel: { $channel }.
+    Players ({ $count }): { $players }.
+    Games: { $finished } of { $games } finished.
+reply-event-withdrawn = You withdrew from event #{ $event } «{ $name }».
+error-event-started = Event #{ $event } «{ $name }» has already started: withdrawing is possible only before the start. Ask the arbiter.
+error-not-entered = You are not entered in event #{ $event } «{ $name }».
+reply-organizer-granted = { $name } may now create events.
+reply-organizer-revoked = { $name } may no longer create events.
+error-not-organizer = { $name } does not hold the organizer role.

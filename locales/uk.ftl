@@ -155,3 +155,70 @@ error-no-draw-offer = Партія #{ $game }: суперник не пропо�
 ## Buttons
 button-draw-accept = Прийняти нічию
 button-draw-decline = Відхилити
+
+## Profile, contacts, link, events list, organizer, mute
+help-organizer = /organizer [remove] @імʼя — дозволити гравцеві створювати турніри (адміністратори)
+reply-profile = Ваш профіль:
+    Імʼя: { $name }
+    Мова: { $language }
+    Нотація: { $notation }
+    Дошки: { $orientation }
+    Сповіщення про ходи: { $notices }
+    Адреса: { $address }
+    E-mail: { $email }
+    Облікові записи: { $accounts }
+orientation-auto = з вашого боку
+orientation-white = з боку білих
+orientation-black = з боку чорних
+profile-notices-on = увімкнено
+profile-notices-off = вимкнено (/unmute вмикає)
+profile-not-set = не вказано
+reply-orientation-set = Дошки показуватимуться { $orientation }.
+error-unknown-orientation = Невідома орієнтація «{ $value }». Виберіть auto, white або black.
+reply-muted = Сповіщення про ходи вимкнено. Ви й далі відповідаєте за свої партії та свій час (R3.2.3): нагадування, пропозиції нічиєї та результати надходитимуть; /games покаже, чий хід. /unmute вмикає сповіщення.
+reply-unmuted = Сповіщення про ходи знову увімкнено.
+reply-contact-set = Ваші контакти збережено. { $count ->
+    [0] Повідомляти нікого не треба.
+    [one] Суддю або партнера повідомлено (R2.1.2).
+    [few] Повідомлено { $count } особи (суддів і партнерів, R2.1.2).
+   *[many] Повідомлено { $count } осіб (суддів і партнерів, R2.1.2).
+}
+error-contact-too-long = Контакт може мати щонайбільше { $max } символів.
+error-bad-email = «{ $value }» не схоже на адресу e-mail. Напишіть її як name@example.org.
+reply-contacts-header = Контакти:
+reply-contact-line = { $name }: адреса { $address }; e-mail { $email }
+error-contacts-hidden = Вам не можна бачити контакти { $name }: їх бачать суддя, адміністратори й поточні партнери, а в командних турнірах — лише суддя, адміністратори й капітан команди (R3.4.4).
+error-unknown-player = Немає гравця { $name }. Напишіть імʼя, як у /profile, наприклад @{ $name }.
+error-ambiguous-player = Кілька гравців мають імʼя { $name }. Напишіть імʼя користувача.
+reply-link-code = Ваш код звʼязування: { $code }. Протягом { $minutes } хв надішліть /link { $code } з іншого облікового запису (Telegram або Discord); код діє один раз.
+error-link-code = Цей код невідомий, уже використаний або прострочений. Надішліть /link з першого облікового запису, щоб отримати новий.
+error-link-same = Цей обліковий запис уже належить цьому гравцеві.
+error-link-both-played = Обидва облікові записи вже мають партії чи турніри, тож їх не можна обʼєднати: записи змішалися б. Грайте далі з кожного або зверніться до адміністратора.
+reply-linked = Облікові записи обʼєднано: ви — { $name } у { $platforms }.
+reply-event-created-arbiters = Турнір #{ $event } «{ $name }» створено, запис відкрито: /event join { $event }. Ви його організатор; суддя: { $arbiters }.
+event-status-draft = готується
+event-status-registration = запис відкрито
+event-status-running = триває
+event-status-finished = завершено
+event-rounds-single = одноколовий турнір
+event-rounds-double = двоколовий турнір
+reply-events-open = Запис відкрито:
+reply-events-running = Тривають:
+reply-events-finished = Завершені:
+reply-event-line = #{ $event } «{ $name }», { $players ->
+    [one] { $players } гравець
+    [few] { $players } гравці
+   *[many] { $players } гравців
+}
+reply-no-events = Турнірів ще немає.
+reply-event-show = Турнір #{ $event } «{ $name }»: { $status }.
+    Правила: { $rules }, { $rounds }, { $control } (днів/ходів).
+    Організатор: { $organizers }. Суддя: { $arbiters }. Канал суддів: { $channel }.
+    Гравці ({ $count }): { $players }.
+    Партії: завершено { $finished } з { $games }.
+reply-event-withdrawn = Ви вийшли з турніру #{ $event } «{ $name }».
+error-event-started = Турнір #{ $event } «{ $name }» уже почався: вийти можна лише до початку. Зверніться до судді.
+error-not-entered = Ви не записані на турнір #{ $event } «{ $name }».
+reply-organizer-granted = { $name } тепер може створювати турніри.
+reply-organizer-revoked = { $name } більше не може створювати турніри.
+error-not-organizer = { $name } не має ролі організатора.

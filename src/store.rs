@@ -42,6 +42,7 @@ mod games;
 pub mod model;
 mod outbox;
 mod players;
+mod profile;
 mod sql;
 
 use std::borrow::Cow;
@@ -61,6 +62,7 @@ use sqlx::sqlite::{
 use tokio::sync::Notify;
 
 pub use model::*;
+pub use profile::{EventSettings, Orientation, PlayerSettings};
 use sql::{Arg, Mapper, bind_all};
 
 /// The database used when DATABASE_URL is unset: a SQLite file beside the bot.
@@ -462,17 +464,31 @@ pub(crate) fn unique_as(error: StoreError, conflict: Conflict) -> StoreError {
 /// The migrations, embedded at build time: (version, description, SQL).
 type EmbeddedList = &'static [(i64, &'static str, &'static str)];
 
-const SQLITE_MIGRATIONS: EmbeddedList = &[(
-    1,
-    "schema",
-    include_str!("../migrations/sqlite/0001_schema.sql"),
-)];
+const SQLITE_MIGRATIONS: EmbeddedList = &[
+    (
+        1,
+        "schema",
+        include_str!("../migrations/sqlite/0001_schema.sql"),
+    ),
+    (
+        3,
+        "profile",
+        include_str!("../migrations/sqlite/0003_profile.sql"),
+    ),
+];
 
-const POSTGRES_MIGRATIONS: EmbeddedList = &[(
-    1,
-    "schema",
-    include_str!("../migrations/postgres/0001_schema.sql"),
-)];
+const POSTGRES_MIGRATIONS: EmbeddedList = &[
+    (
+        1,
+        "schema",
+        include_str!("../migrations/postgres/0001_schema.sql"),
+    ),
+    (
+        3,
+        "profile",
+        include_str!("../migrations/postgres/0003_profile.sql"),
+    ),
+];
 
 #[derive(Debug)]
 struct Embedded(EmbeddedList);

@@ -1,4 +1,13 @@
-//! Who may do what: one decision function over the actor's roles.
+//! Who may do what: one decision function over the actor's roles, and who
+//! may see a player's contact details.
+//!
+//! Events: administrators grant the installation-wide organizer role
+//! (`/organizer @name`); administrators and organizers create events. The
+//! creator becomes the event's organizer (a role grant for that event) and
+//! may start it; the event's arbiters (R3.1.2) are those named with
+//! `arbiter=@name`, or the creator.
+
+use crate::core::team::{self, ContactContext, PlayerId as Person, Viewer};
 
 /// A role the actor holds with respect to the thing acted on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,6 +37,8 @@ pub enum Action {
     PlayGame,
     /// See a game's clocks.
     ViewGame,
+    /// Grant or take away the installation-wide organizer role.
+    GrantOrganizer,
 }
 
 /// Whether an actor with `standings` may do `action`.
@@ -40,7 +51,41 @@ pub fn allows(action: Action, standings: &[Standing]) -> bool {
         Action::StartEvent => has(S::Administrator) || has(S::Organizer),
         Action::PlayGame => has(S::PlayerOfGame),
         Action::ViewGame => true,
+        Action::GrantOrganizer => has(S::Administrator),
     }
+}
+
+/// One event in which a player's contact details are asked for, with
+/// whether the viewer is one of its arbiters.
+#[derive(Debug, Clone, Copy)]
+pub struct ContactScope<'a> {
+    /// The viewer is an arbiter of this event.
+    pub arbiter: bool,
+    /// The event's contact rules: its teams, or the player's current partners.
+    pub context: ContactContext<'a>,
+}
+
+/// Whether `viewer` may see `subject`'s contact details (R3.4.4, R2.1.2):
+/// their own always, an administrator's always, otherwise as one of the
+/// `scopes` (the subject's events) allows: the arbiter; in a team event the
+/// subject's captain (or deputy); in an individual event a current partner.
+pub fn may_see_contacts(
+    viewer: Person,
+    administrator: bool,
+    subject: Person,
+    scopes: &[ContactScope<'_>],
+) -> bool {
+    if viewer == subject || administrator {
+        return true;
+    }
+    scopes.iter().any(|scope| {
+        let viewer = Viewer {
+            person: viewer,
+            administrator,
+            arbiter_of_event: scope.arbiter,
+        };
+        team::may_see_contacts(&viewer, subject, &scope.context)
+    })
 }
 
 #[cfg(test)]
@@ -61,5 +106,51 @@ mod tests {
         assert!(!allows(Action::CreateEvent, &[Standing::Outsider]));
         assert!(!allows(Action::StartEvent, &[Standing::PlayerOfGame]));
         assert!(allows(Action::JoinEvent, &[Standing::Outsider]));
+    }
+
+    #[test]
+    fn only_administrators_grant_the_organizer_role() {
+        assert!(allows(Action::GrantOrganizer, &[Standing::Administrator]));
+        assert!(!allows(Action::GrantOrganizer, &[Standing::Organizer]));
+    }
+
+    /// R3.4.4: in a team event only the arbiter and the captain (and
+    /// administrators) see a player's details, not the opponent; R2.1.2: in
+    /// an individual event current partners do.
+    #[test]
+    fn contact_details_follow_r3_4_4() {
+        let (subject, opponent, captain) = (Person(1), Person(2), Person(3));
+        let team = team::Team {
+            id: team::TeamId(1),
+            name: "A".into(),
+            captain,
+            deputy: None,
+            boards: vec![subject],
+            reserves: vec![],
+        };
+        let roster = team::Roster::new(vec![team]).unwrap();
+        let team_scope = ContactScope {
+            arbiter: false,
+            context: ContactContext::Team(&roster),
+        };
+        assert!(!may_see_contacts(opponent, false, subject, &[team_scope]));
+        assert!(may_see_contacts(captain, false, subject, &[team_scope]));
+        assert!(may_see_contacts(opponent, true, subject, &[team_scope]));
+        let arbiter_scope = ContactScope {
+            arbiter: true,
+            ..team_scope
+        };
+        assert!(may_see_contacts(opponent, false, subject, &[arbiter_scope]));
+        let partners = [opponent];
+        let individual = ContactScope {
+            arbiter: false,
+            context: ContactContext::Individual {
+                current_partners: &partners,
+            },
+        };
+        assert!(may_see_contacts(opponent, false, subject, &[individual]));
+        assert!(!may_see_contacts(captain, false, subject, &[individual]));
+        assert!(!may_see_contacts(opponent, false, subject, &[]));
+        assert!(may_see_contacts(subject, false, subject, &[]));
     }
 }

@@ -49,6 +49,9 @@ pub enum Command {
     Events,
     /// Event administration and membership.
     Event(EventCommand),
+    /// Grant (or, with `grant: false`, revoke) the installation-wide
+    /// organizer role, which allows creating events (administrators only).
+    Organizer { player: String, grant: bool },
     /// List one's games.
     Games,
     /// Show a board.

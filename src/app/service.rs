@@ -5,12 +5,19 @@
 //! nothing: its transaction is rolled back and only the refusal is stored
 //! against the inbound id, so a redelivery gets the same answer.
 
+mod contacts;
 mod deadlines;
 mod draw;
+mod event_list;
+mod event_setup;
 mod events;
 pub(crate) mod game_state;
+mod link;
+mod names;
+mod organizer;
 mod play;
 mod profile;
+mod settings;
 
 use std::sync::Arc;
 
@@ -221,6 +228,22 @@ impl App {
                 play::resign(tx, actor, game, confirmed, now).await
             }
             Command::Draw { action, game } => draw::handle(tx, actor, action, game, now).await,
+            // Profile, contacts, link, events list, organizer, mute.
+            Command::Profile => settings::profile(tx, actor).await,
+            Command::SetOrientation { orientation } => {
+                settings::set_orientation(tx, actor, &orientation).await
+            }
+            Command::Mute => settings::set_muted(tx, actor, true).await,
+            Command::Unmute => settings::set_muted(tx, actor, false).await,
+            Command::SetContact { field, value } => {
+                contacts::set_contact(tx, actor, field, value, now).await
+            }
+            Command::Contacts { player } => contacts::contacts(tx, actor, player.as_deref()).await,
+            Command::Link { code } => link::link(tx, actor, code.as_deref(), now).await,
+            Command::Events => event_list::list(tx, actor).await,
+            Command::Organizer { player, grant } => {
+                organizer::set_organizer(tx, actor, &player, grant, now).await
+            }
             _ => Err(Failure::Refused(tr0(lang, "error-not-yet"))),
         }
     }
@@ -254,13 +277,17 @@ fn parse(actor: &Actor, text: &str) -> Result<Command, Failure> {
     })
 }
 
-/// Queues `notice` for a player.
+/// Queues `notice` for a player; a move notice to a player who turned move
+/// notices off (`/mute`, R3.2.3) is not queued.
 pub(crate) async fn notify(
     tx: &mut Tx,
     player: PlayerId,
     notice: &Notice,
     now: DateTime<Utc>,
 ) -> Result<(), Failure> {
+    if matches!(notice, Notice::MoveMade { .. }) && tx.player_settings(player).await?.muted {
+        return Ok(());
+    }
     let payload = serde_json::to_value(notice).map_err(|e| Failure::Internal(e.into()))?;
     tx.enqueue_notice(&Recipient::Player(player), notice.kind(), &payload, now)
         .await?;

@@ -19,8 +19,11 @@ pub const DUMP_FORMAT: &str = "corrbot-dump";
 /// Every table, parents before children (the order a restore inserts in).
 pub const DUMP_TABLES: &[&str] = &[
     "players",
+    "player_settings",
+    "link_codes",
     "accounts",
     "events",
+    "event_settings",
     "roles",
     "teams",
     "team_members",
@@ -129,7 +132,7 @@ impl Db {
 }
 
 /// The schema version the dump format follows (the newest migration).
-const SCHEMA_VERSION: i64 = 1;
+const SCHEMA_VERSION: i64 = 3;
 
 async fn columns(tx: &mut Tx, table: &str) -> StoreResult<Columns> {
     const SQLITE: &str = "SELECT name, type FROM pragma_table_info($1) ORDER BY cid";

@@ -99,6 +99,9 @@ text_enum! {
         LeaveOffice = "leave_office",
         /// A team's captain (R3.1.3).
         Captain = "captain",
+        /// Organizes events: for one event (its creator) or, granted by an
+        /// administrator for every event, may create events.
+        Organizer = "organizer",
     }
 }
 

@@ -304,3 +304,28 @@ fn help_topics() {
     );
     assert_eq!(ok("/help"), Command::Help { topic: None });
 }
+
+#[test]
+fn organizer_grants_or_removes() {
+    assert_eq!(
+        ok("/organizer @carol"),
+        Command::Organizer {
+            player: "@carol".into(),
+            grant: true
+        }
+    );
+    assert_eq!(
+        ok("/організатор зняти carol"),
+        Command::Organizer {
+            player: "carol".into(),
+            grant: false
+        }
+    );
+    assert!(matches!(
+        parse("/organizer remove"),
+        Err(CommandError::Missing {
+            argument: "player",
+            ..
+        })
+    ));
+}

@@ -24,6 +24,7 @@ pub enum CommandWord {
     Link,
     Events,
     Event,
+    Organizer,
     Games,
     Board,
     Move,
@@ -55,6 +56,7 @@ const SPELLINGS: &[(CommandWord, &[&str])] = &[
     (CommandWord::Link, &["link", "звязати", "зв'язати"]),
     (CommandWord::Events, &["events", "турніри", "змагання"]),
     (CommandWord::Event, &["event", "турнір"]),
+    (CommandWord::Organizer, &["organizer", "організатор"]),
     (CommandWord::Games, &["games", "партії"]),
     (CommandWord::Board, &["board", "дошка"]),
     (CommandWord::Move, &["move", "хід"]),
@@ -186,6 +188,7 @@ pub(super) fn parse_args(command: CommandWord, rest: &str) -> Result<Command, Co
         },
         W::Events => Command::Events,
         W::Event => Command::Event(parse_event_command(rest)?),
+        W::Organizer => parse_organizer(rest)?,
         W::Games => Command::Games,
         W::Board => Command::Board {
             game: game_only(rest),
@@ -234,6 +237,20 @@ fn parse_contact(rest: &str) -> Result<Command, CommandError> {
         _ => Some(value.to_owned()),
     };
     Ok(Command::SetContact { field, value })
+}
+
+/// `organizer @name` grants, `organizer remove @name` revokes.
+fn parse_organizer(rest: &str) -> Result<Command, CommandError> {
+    let (first, after) = split_word(rest);
+    let (grant, name) = match first.to_lowercase().as_str() {
+        "remove" | "revoke" | "зняти" => (false, after),
+        "add" | "grant" | "призначити" => (true, after),
+        _ => (true, rest),
+    };
+    Ok(Command::Organizer {
+        player: required_text(CommandWord::Organizer, "player", name)?,
+        grant,
+    })
 }
 
 fn parse_event_command(rest: &str) -> Result<EventCommand, CommandError> {

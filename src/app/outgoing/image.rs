@@ -11,7 +11,7 @@ use crate::app::i18n::Lang;
 use crate::app::service::game_state::{clocks_of, plies_of, regulation_of, replay};
 use crate::render::RenderCache;
 use crate::render::{BoardOptions, Language, PlayerLabel, ViewSetting, move_squares, orientation};
-use crate::store::{Db, GameId, PlayerId};
+use crate::store::{Db, GameId, Orientation, PlayerId};
 
 use super::ImageRef;
 
@@ -88,6 +88,10 @@ async fn render_board(
     let event = tx.event(game.event_id).await?;
     let white = tx.player(game.white).await?.display_name;
     let black = tx.player(game.black).await?.display_name;
+    let setting = match viewer {
+        Some(viewer) => view_setting(tx.player_settings(viewer).await?.orientation),
+        None => ViewSetting::OwnSide,
+    };
     tx.commit().await?;
     let played = replay(&game, &rows).map_err(|e| anyhow::anyhow!("{e:?}"))?;
     let position = played.position();
@@ -100,7 +104,7 @@ async fn render_board(
             .or((p == game.black).then_some(Color::Black))
     });
     let options = BoardOptions {
-        orientation: orientation(viewer_colour, ViewSetting::OwnSide),
+        orientation: orientation(viewer_colour, setting),
         last_move: played.last_move().and_then(move_squares),
         white: label(white, clocks.white_left),
         black: label(black, clocks.black_left),
@@ -110,6 +114,15 @@ async fn render_board(
     };
     let (_, png) = cache.board(position.board(), &options);
     Ok(RenderedImage::from_png(png))
+}
+
+/// The renderer's view setting for a player's `/orientation`.
+fn view_setting(orientation: Orientation) -> ViewSetting {
+    match orientation {
+        Orientation::Auto => ViewSetting::OwnSide,
+        Orientation::White => ViewSetting::White,
+        Orientation::Black => ViewSetting::Black,
+    }
 }
 
 fn label(name: String, days_left: i64) -> PlayerLabel {

@@ -1,20 +1,23 @@
-//! Event commands: create, join, start (R1.1: every game starts at once).
+//! Event commands: create, join, start (R1.1: every game starts at once;
+//! `rounds=2` plays the Berger tables twice, colours swapped).
 
 use chrono::{DateTime, Utc};
 
-use crate::app::actor::{Actor, notation_from_code};
+use crate::app::actor::Actor;
 use crate::app::authz::{self, Action, Standing};
 use crate::app::command::{EventCommand, Number};
 use crate::app::i18n::{Args, tr, tr0};
 use crate::app::notice::Notice;
 use crate::app::reply::Reply;
-use crate::core::regulation::{Regulation, TimeControl};
+use crate::core::regulation::Regulation;
 use crate::core::tournament::round_robin;
 use crate::store::{
     Event, EventId, EventStatus, GameStatus, GameUpdate, NewEvent, NewGame, PlayerId, Role,
     RuleSet, StoreError, Tx,
 };
 
+use super::event_list;
+use super::event_setup::read_setup;
 use super::game_state::{clocks_json, regulation_of, set_pending_deadlines};
 use super::{Failure, Outcome, notify, refuse};
 
@@ -32,12 +35,17 @@ pub(super) async fn handle(
         EventCommand::Create { name, settings } => create(tx, actor, &name, &settings, now).await,
         EventCommand::Join { event } => join(tx, actor, event, now).await,
         EventCommand::Start { event } => start(tx, actor, event, now).await,
-        _ => Err(Failure::Refused(tr0(actor.lang(), "error-not-yet"))),
+        EventCommand::Show { event } => event_list::show(tx, actor, event).await,
+        EventCommand::Withdraw { event } => event_list::withdraw(tx, actor, event).await,
     }
 }
 
 /// The event `number`, or a refusal.
-async fn load_event(tx: &mut Tx, actor: &Actor, number: Number) -> Result<Event, Failure> {
+pub(super) async fn load_event(
+    tx: &mut Tx,
+    actor: &Actor,
+    number: Number,
+) -> Result<Event, Failure> {
     match tx.event(EventId(number)).await {
         Ok(event) => Ok(event),
         Err(StoreError::NotFound { .. }) => {
@@ -48,23 +56,28 @@ async fn load_event(tx: &mut Tx, actor: &Actor, number: Number) -> Result<Event,
     }
 }
 
-/// The actor's standings for an event: organizer (its arbiter) or administrator.
+/// The actor's standings: administrator; organizer (of `event`, or with
+/// the installation-wide grant when `event` is `None`); arbiter of `event`.
 async fn standings(
     tx: &mut Tx,
     actor: &Actor,
     event: Option<EventId>,
 ) -> Result<Vec<Standing>, Failure> {
+    let me = actor.player.id;
     let mut standings = vec![Standing::Outsider];
     if actor.is_admin {
         standings.push(Standing::Administrator);
+    }
+    if tx.holds_role(me, Role::Organizer, event).await? {
+        standings.push(Standing::Organizer);
     }
     if let Some(event) = event
         && tx
             .holders_of(Role::Arbiter, Some(event))
             .await?
-            .contains(&actor.player.id)
+            .contains(&me)
     {
-        standings.extend([Standing::Organizer, Standing::Arbiter]);
+        standings.push(Standing::Arbiter);
     }
     Ok(standings)
 }
@@ -73,44 +86,8 @@ fn deny(actor: &Actor) -> Failure {
     Failure::Refused(tr0(actor.lang(), "error-not-allowed"))
 }
 
-/// Applies `key=value` settings to a regulation.
-fn apply_settings(actor: &Actor, settings: &[(String, String)]) -> Result<Regulation, Failure> {
-    let mut regulation = Regulation::default();
-    for (key, value) in settings {
-        let ok = match key.as_str() {
-            "rules" => value == "server",
-            "rounds" => value == "1",
-            "control" => read_control(value)
-                .map(|c| regulation.control = c)
-                .is_some(),
-            "notations" => read_notations(value)
-                .map(|n| regulation.notations = n)
-                .is_some(),
-            _ => false,
-        };
-        if !ok || regulation.validate().is_err() {
-            let args = Args::new()
-                .with("key", key.clone())
-                .with("value", value.clone());
-            return Err(refuse(actor.lang(), "error-event-setting", &args));
-        }
-    }
-    Ok(regulation)
-}
-
-fn read_control(value: &str) -> Option<TimeControl> {
-    let (days, moves) = value.split_once('/')?;
-    Some(TimeControl {
-        days: days.parse().ok()?,
-        moves: moves.parse().ok()?,
-    })
-}
-
-fn read_notations(value: &str) -> Option<Vec<crate::core::notation::Notation>> {
-    value.split(',').map(notation_from_code).collect()
-}
-
-/// `/event create NAME [settings]`: the creator becomes its organizer and arbiter.
+/// `/event create NAME [settings]`: the creator becomes its organizer, and
+/// its arbiter unless `arbiter=@name` names others.
 async fn create(
     tx: &mut Tx,
     actor: &Actor,
@@ -121,27 +98,41 @@ async fn create(
     if !authz::allows(Action::CreateEvent, &standings(tx, actor, None).await?) {
         return Err(deny(actor));
     }
-    let regulation = apply_settings(actor, settings)?;
+    let setup = read_setup(tx, actor, settings).await?;
     let new = NewEvent {
         name: name.to_owned(),
         rule_set: RuleSet::Server,
-        regulation: serde_json::to_value(&regulation).map_err(|e| Failure::Internal(e.into()))?,
+        regulation: serde_json::to_value(&setup.regulation)
+            .map_err(|e| Failure::Internal(e.into()))?,
         is_team: false,
         at: now,
     };
     let event = tx.create_event(&new).await?;
     tx.set_event_status(event.id, EventStatus::Registration, now)
         .await?;
-    tx.grant_role(actor.player.id, Role::Arbiter, Some(event.id), now)
+    tx.save_event_settings(event.id, &setup.settings).await?;
+    let me = actor.player.id;
+    tx.grant_role(me, Role::Organizer, Some(event.id), now)
         .await?;
-    let args = Args::new()
+    let arbiters = if setup.arbiters.is_empty() {
+        vec![me]
+    } else {
+        setup.arbiters
+    };
+    for arbiter in &arbiters {
+        tx.grant_role(*arbiter, Role::Arbiter, Some(event.id), now)
+            .await?;
+    }
+    let mut args = Args::new()
         .with("event", event.id.0)
         .with("name", event.name.clone());
-    Ok(vec![Reply::text(tr(
-        actor.lang(),
-        "reply-event-created",
-        &args,
-    ))])
+    let id = if arbiters == [me] {
+        "reply-event-created"
+    } else {
+        args = args.with("arbiters", event_list::names(tx, &arbiters).await?);
+        "reply-event-created-arbiters"
+    };
+    Ok(vec![Reply::text(tr(actor.lang(), id, &args))])
 }
 
 /// `/event join N`.
@@ -189,7 +180,8 @@ async fn start(tx: &mut Tx, actor: &Actor, number: Number, now: DateTime<Utc>) -
         .filter(|entry| entry.status == "active")
         .map(|entry| entry.player_id)
         .collect();
-    let pairings = round_robin(players.len(), 1);
+    let cycles = tx.event_settings(event.id).await?.cycles;
+    let pairings = round_robin(players.len(), cycles);
     if pairings.is_empty() {
         return Err(refuse(actor.lang(), "error-too-few-players", &args));
     }

@@ -1,0 +1,144 @@
+//! `/events`, `/event show N` and `/event withdraw N`.
+
+use crate::app::actor::Actor;
+use crate::app::command::Number;
+use crate::app::i18n::{Args, Lang, tr, tr0};
+use crate::app::reply::Reply;
+use crate::store::{Event, EventStatus, GameStatus, PlayerId, Recipient, Role, Tx};
+
+use super::events::load_event;
+use super::game_state::regulation_of;
+use super::{Failure, Outcome, refuse};
+
+/// Players' display names, comma-separated.
+pub(super) async fn names(tx: &mut Tx, players: &[PlayerId]) -> Result<String, Failure> {
+    let mut names = Vec::with_capacity(players.len());
+    for player in players {
+        names.push(tx.player(*player).await?.display_name);
+    }
+    Ok(names.join(", "))
+}
+
+/// The catalog id of an event state.
+fn status_word(status: EventStatus) -> &'static str {
+    match status {
+        EventStatus::Draft => "event-status-draft",
+        EventStatus::Registration => "event-status-registration",
+        EventStatus::Running => "event-status-running",
+        EventStatus::Finished => "event-status-finished",
+    }
+}
+
+/// One event as a line of the list.
+async fn event_line(tx: &mut Tx, lang: Lang, event: &Event) -> Result<String, Failure> {
+    let players = tx.entries(event.id).await?.len();
+    let args = Args::new()
+        .with("event", event.id.0)
+        .with("name", event.name.clone())
+        .with("players", players);
+    Ok(tr(lang, "reply-event-line", &args))
+}
+
+/// `/events`: open for entry, running, finished.
+pub(super) async fn list(tx: &mut Tx, actor: &Actor) -> Outcome {
+    let lang = actor.lang();
+    let mut lines = Vec::new();
+    let sections = [
+        (EventStatus::Registration, "reply-events-open"),
+        (EventStatus::Running, "reply-events-running"),
+        (EventStatus::Finished, "reply-events-finished"),
+    ];
+    for (status, header) in sections {
+        let events = tx.events_with_status(status).await?;
+        if events.is_empty() {
+            continue;
+        }
+        lines.push(tr0(lang, header));
+        for event in &events {
+            lines.push(event_line(tx, lang, event).await?);
+        }
+    }
+    if lines.is_empty() {
+        lines.push(tr0(lang, "reply-no-events"));
+    }
+    Ok(vec![Reply::text(lines.join("\n"))])
+}
+
+/// `/event show N`: settings, organizers, arbiters, players and progress.
+pub(super) async fn show(tx: &mut Tx, actor: &Actor, number: Number) -> Outcome {
+    let lang = actor.lang();
+    let event = load_event(tx, actor, number).await?;
+    let settings = tx.event_settings(event.id).await?;
+    let regulation = regulation_of(&event);
+    let players: Vec<PlayerId> = tx
+        .entries(event.id)
+        .await?
+        .iter()
+        .map(|e| e.player_id)
+        .collect();
+    let organizers = event_role(tx, event.id, Role::Organizer).await?;
+    let arbiters = event_role(tx, event.id, Role::Arbiter).await?;
+    let games = tx.games_of_event(event.id).await?;
+    let finished = games
+        .iter()
+        .filter(|g| g.status == GameStatus::Finished)
+        .count();
+    let channel = match &settings.arbiter_channel {
+        Some(Recipient::Chat { platform, chat_id }) => format!("{}:{chat_id}", platform.as_str()),
+        _ => tr0(lang, "profile-not-set"),
+    };
+    let rounds = if settings.cycles == 2 {
+        "event-rounds-double"
+    } else {
+        "event-rounds-single"
+    };
+    let args = Args::new()
+        .with("event", event.id.0)
+        .with("name", event.name.clone())
+        .with("status", tr0(lang, status_word(event.status)))
+        .with("rules", event.rule_set.as_str())
+        .with("rounds", tr0(lang, rounds))
+        .with(
+            "control",
+            format!("{}/{}", regulation.control.days, regulation.control.moves),
+        )
+        .with("organizers", names(tx, &organizers).await?)
+        .with("arbiters", names(tx, &arbiters).await?)
+        .with("channel", channel)
+        .with("count", players.len())
+        .with("players", names(tx, &players).await?)
+        .with("games", games.len())
+        .with("finished", finished);
+    Ok(vec![Reply::text(tr(lang, "reply-event-show", &args))])
+}
+
+/// Holders of `role` granted for exactly this event.
+async fn event_role(
+    tx: &mut Tx,
+    event: crate::store::EventId,
+    role: Role,
+) -> Result<Vec<PlayerId>, Failure> {
+    let mut holders = Vec::new();
+    for player in tx.holders_of(role, Some(event)).await? {
+        if tx.holds_role(player, role, Some(event)).await? {
+            holders.push(player);
+        }
+    }
+    Ok(holders)
+}
+
+/// `/event withdraw N`: leave an event before it starts.
+pub(super) async fn withdraw(tx: &mut Tx, actor: &Actor, number: Number) -> Outcome {
+    let lang = actor.lang();
+    let event = load_event(tx, actor, number).await?;
+    let args = Args::new()
+        .with("event", event.id.0)
+        .with("name", event.name.clone());
+    if event.status != EventStatus::Registration {
+        return Err(refuse(lang, "error-event-started", &args));
+    }
+    if !tx.remove_entry(event.id, actor.player.id).await? {
+        return Err(refuse(lang, "error-not-entered", &args));
+    }
+    Ok(vec![Reply::text(tr(lang, "reply-event-withdrawn", &args))])
+}

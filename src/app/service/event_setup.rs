@@ -1,0 +1,113 @@
+//! `/event create` settings (`key=value`): the regulation, the round-robin
+//! cycles, the arbiters and the arbiters' channel.
+
+use crate::app::actor::{Actor, notation_from_code};
+use crate::app::i18n::Args;
+use crate::core::notation::Notation;
+use crate::core::regulation::{Regulation, TimeControl};
+use crate::store::{EventSettings, Platform, PlayerId, Recipient, Tx};
+
+use super::names::player_named;
+use super::{Failure, refuse};
+
+/// An event as set up by its creator.
+pub(super) struct EventSetup {
+    /// The regulation.
+    pub regulation: Regulation,
+    /// Cycles and channel.
+    pub settings: EventSettings,
+    /// The arbiters named with `arbiter=@name` (none: the creator).
+    pub arbiters: Vec<PlayerId>,
+}
+
+/// Reads the settings; names and channels are looked up in `tx`.
+pub(super) async fn read_setup(
+    tx: &mut Tx,
+    actor: &Actor,
+    settings: &[(String, String)],
+) -> Result<EventSetup, Failure> {
+    let mut setup = EventSetup {
+        regulation: Regulation::default(),
+        settings: EventSettings::default(),
+        arbiters: Vec::new(),
+    };
+    for (key, value) in settings {
+        let ok = match key.as_str() {
+            "arbiter" => {
+                for name in value.split(',').filter(|n| !n.is_empty()) {
+                    let arbiter = player_named(tx, actor.lang(), name).await?;
+                    if !setup.arbiters.contains(&arbiter) {
+                        setup.arbiters.push(arbiter);
+                    }
+                }
+                !value.is_empty()
+            }
+            "arbiter-channel" => {
+                setup.settings.arbiter_channel = read_channel(tx, actor, value).await?;
+                setup.settings.arbiter_channel.is_some()
+            }
+            _ => apply_rule(&mut setup, key, value),
+        };
+        if !ok || setup.regulation.validate().is_err() {
+            let args = Args::new()
+                .with("key", key.clone())
+                .with("value", value.clone());
+            return Err(refuse(actor.lang(), "error-event-setting", &args));
+        }
+    }
+    Ok(setup)
+}
+
+/// Applies a setting of the rules; `false` if the key or value is unknown.
+fn apply_rule(setup: &mut EventSetup, key: &str, value: &str) -> bool {
+    match key {
+        "rules" => value == "server",
+        "rounds" => match value {
+            "1" | "2" => {
+                setup.settings.cycles = if value == "2" { 2 } else { 1 };
+                true
+            }
+            _ => false,
+        },
+        "control" => read_control(value)
+            .map(|c| setup.regulation.control = c)
+            .is_some(),
+        "notations" => read_notations(value)
+            .map(|n| setup.regulation.notations = n)
+            .is_some(),
+        _ => false,
+    }
+}
+
+fn read_control(value: &str) -> Option<TimeControl> {
+    let (days, moves) = value.split_once('/')?;
+    Some(TimeControl {
+        days: days.parse().ok()?,
+        moves: moves.parse().ok()?,
+    })
+}
+
+fn read_notations(value: &str) -> Option<Vec<Notation>> {
+    value.split(',').map(notation_from_code).collect()
+}
+
+/// `PLATFORM:ID` (`telegram:-100123`), or a bare `ID` on the platform of
+/// the creator's first account.
+async fn read_channel(
+    tx: &mut Tx,
+    actor: &Actor,
+    value: &str,
+) -> Result<Option<Recipient>, Failure> {
+    let (platform, chat_id) = match value.split_once(':') {
+        Some((platform, id)) => (Platform::parse(&platform.to_lowercase()), id),
+        None => {
+            let accounts = tx.accounts_of(actor.player.id).await?;
+            (accounts.first().map(|a| a.platform), value)
+        }
+    };
+    let valid = !chat_id.is_empty() && !chat_id.contains(char::is_whitespace);
+    Ok(platform.filter(|_| valid).map(|platform| Recipient::Chat {
+        platform,
+        chat_id: chat_id.to_owned(),
+    }))
+}

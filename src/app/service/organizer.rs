@@ -1,0 +1,51 @@
+//! `/organizer [remove] @name`: administrators grant or take away the
+//! installation-wide organizer role, which allows creating events.
+
+use chrono::{DateTime, Utc};
+
+use crate::app::actor::Actor;
+use crate::app::authz::{self, Action, Standing};
+use crate::app::i18n::{Args, tr, tr0};
+use crate::app::reply::Reply;
+use crate::store::{Role, Tx};
+
+use super::names::player_named;
+use super::{Failure, Outcome, refuse};
+
+/// Grants (`grant`) or revokes the organizer role of the player `name`.
+pub(super) async fn set_organizer(
+    tx: &mut Tx,
+    actor: &Actor,
+    name: &str,
+    grant: bool,
+    now: DateTime<Utc>,
+) -> Outcome {
+    let lang = actor.lang();
+    let standing = if actor.is_admin {
+        Standing::Administrator
+    } else {
+        Standing::Outsider
+    };
+    if !authz::allows(Action::GrantOrganizer, &[standing]) {
+        return Err(Failure::Refused(tr0(lang, "error-not-allowed")));
+    }
+    let player = player_named(tx, lang, name).await?;
+    let display = tx.player(player).await?.display_name;
+    let args = Args::new().with("name", display);
+    if grant {
+        tx.grant_role(player, Role::Organizer, None, now).await?;
+        Ok(vec![Reply::text(tr(
+            lang,
+            "reply-organizer-granted",
+            &args,
+        ))])
+    } else if tx.revoke_role(player, Role::Organizer, None).await? {
+        Ok(vec![Reply::text(tr(
+            lang,
+            "reply-organizer-revoked",
+            &args,
+        ))])
+    } else {
+        Err(refuse(lang, "error-not-organizer", &args))
+    }
+}

@@ -1,0 +1,89 @@
+//! `/profile`, `/orientation`, `/mute` and `/unmute`: a player's own settings.
+
+use crate::app::actor::Actor;
+use crate::app::i18n::{Args, Lang, tr, tr0};
+use crate::app::reply::Reply;
+use crate::store::{Orientation, PlayerSettings, Tx};
+
+use super::{Outcome, refuse};
+
+/// The catalog id naming an orientation.
+pub(super) fn orientation_word(orientation: Orientation) -> &'static str {
+    match orientation {
+        Orientation::Auto => "orientation-auto",
+        Orientation::White => "orientation-white",
+        Orientation::Black => "orientation-black",
+    }
+}
+
+/// A contact detail as shown, or "not set".
+pub(super) fn shown(lang: Lang, value: &Option<String>) -> String {
+    value
+        .clone()
+        .unwrap_or_else(|| tr0(lang, "profile-not-set"))
+}
+
+/// `/profile`: name, language, notation, orientation, notices, contacts, accounts.
+pub(super) async fn profile(tx: &mut Tx, actor: &Actor) -> Outcome {
+    let lang = actor.lang();
+    let me = &actor.player;
+    let settings = tx.player_settings(me.id).await?;
+    let accounts: Vec<String> = tx
+        .accounts_of(me.id)
+        .await?
+        .iter()
+        .map(|account| format!("{} {}", account.platform.as_str(), account.platform_user_id))
+        .collect();
+    let notices = if settings.muted {
+        "profile-notices-off"
+    } else {
+        "profile-notices-on"
+    };
+    let args = Args::new()
+        .with("name", me.display_name.clone())
+        .with("language", lang.code())
+        .with("notation", me.notation.clone())
+        .with(
+            "orientation",
+            tr0(lang, orientation_word(settings.orientation)),
+        )
+        .with("notices", tr0(lang, notices))
+        .with("address", shown(lang, &settings.address))
+        .with("email", shown(lang, &settings.email))
+        .with("accounts", accounts.join(", "));
+    Ok(vec![Reply::text(tr(lang, "reply-profile", &args))])
+}
+
+/// `/orientation auto|white|black`: the side the player's boards are shown from.
+pub(super) async fn set_orientation(tx: &mut Tx, actor: &Actor, word: &str) -> Outcome {
+    let lang = actor.lang();
+    let Some(orientation) = Orientation::parse(word) else {
+        let args = Args::new().with("value", word.to_owned());
+        return Err(refuse(lang, "error-unknown-orientation", &args));
+    };
+    let settings = PlayerSettings {
+        orientation,
+        ..tx.player_settings(actor.player.id).await?
+    };
+    tx.save_player_settings(actor.player.id, &settings).await?;
+    let args = Args::new().with("orientation", tr0(lang, orientation_word(orientation)));
+    Ok(vec![Reply::text(tr(lang, "reply-orientation-set", &args))])
+}
+
+/// `/mute` (`muted`) and `/unmute`: move notices off or on. Only move
+/// notices stop: reminders (R3.3.1), draw offers, results and arbiters'
+/// messages still come, and the reply says the player stays responsible
+/// for their games and time (R3.2.3).
+pub(super) async fn set_muted(tx: &mut Tx, actor: &Actor, muted: bool) -> Outcome {
+    let settings = PlayerSettings {
+        muted,
+        ..tx.player_settings(actor.player.id).await?
+    };
+    tx.save_player_settings(actor.player.id, &settings).await?;
+    let id = if muted {
+        "reply-muted"
+    } else {
+        "reply-unmuted"
+    };
+    Ok(vec![Reply::text(tr0(actor.lang(), id))])
+}

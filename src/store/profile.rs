@@ -1,0 +1,277 @@
+//! Player settings (board orientation, muted move notices, contact details),
+//! one-time account-link codes, joining two players into one, and event
+//! settings beside the regulation (round-robin cycles, the arbiters' channel).
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+use super::sql::{RowExt, args};
+use super::{StoreResult, Tx, model::*};
+
+/// The side a player's boards are shown from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Orientation {
+    /// Their own side in their games, White's otherwise.
+    #[default]
+    Auto,
+    /// Always White's side.
+    White,
+    /// Always Black's side.
+    Black,
+}
+
+impl Orientation {
+    /// The stored (and typed) word.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Orientation::Auto => "auto",
+            Orientation::White => "white",
+            Orientation::Black => "black",
+        }
+    }
+
+    /// Reads a stored or typed word (English or Ukrainian).
+    pub fn parse(text: &str) -> Option<Self> {
+        match text.trim().to_lowercase().as_str() {
+            "auto" | "авто" => Some(Orientation::Auto),
+            "white" | "білі" => Some(Orientation::White),
+            "black" | "чорні" => Some(Orientation::Black),
+            _ => None,
+        }
+    }
+}
+
+/// A player's settings; a player without a stored row has the defaults.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerSettings {
+    /// The side boards are shown from.
+    pub orientation: Orientation,
+    /// Move notices are turned off (R3.2.3).
+    pub muted: bool,
+    /// Postal address (R2.1.2, R3.4.4).
+    pub address: Option<String>,
+    /// E-mail address (R3.4.4).
+    pub email: Option<String>,
+}
+
+/// An event's settings beside its regulation.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EventSettings {
+    /// Round-robin cycles: 1 (single) or 2 (double, colours swapped).
+    pub cycles: u32,
+    /// The arbiters' channel, if any.
+    pub arbiter_channel: Option<Recipient>,
+}
+
+impl Default for EventSettings {
+    fn default() -> Self {
+        Self {
+            cycles: 1,
+            arbiter_channel: None,
+        }
+    }
+}
+
+fn settings_row(row: &dyn RowExt) -> StoreResult<PlayerSettings> {
+    let orientation = row.text("orientation")?;
+    Ok(PlayerSettings {
+        orientation: Orientation::parse(&orientation).unwrap_or_default(),
+        muted: row.boolean("muted")?,
+        address: row.opt_text("address")?,
+        email: row.opt_text("email")?,
+    })
+}
+
+fn event_settings_row(row: &dyn RowExt) -> StoreResult<EventSettings> {
+    let platform = row.opt_text("arbiter_platform")?;
+    let chat_id = row.opt_text("arbiter_chat_id")?;
+    let arbiter_channel = match (platform.as_deref().and_then(Platform::parse), chat_id) {
+        (Some(platform), Some(chat_id)) => Some(Recipient::Chat { platform, chat_id }),
+        _ => None,
+    };
+    Ok(EventSettings {
+        cycles: u32::try_from(row.int("cycles")?).unwrap_or(1),
+        arbiter_channel,
+    })
+}
+
+/// Whether a player appears in any record that a join would orphan.
+const HISTORY_SQL: &str = "SELECT CASE WHEN \
+    EXISTS (SELECT 1 FROM games WHERE white_id = $1 OR black_id = $1) \
+    OR EXISTS (SELECT 1 FROM entries WHERE player_id = $1) \
+    OR EXISTS (SELECT 1 FROM team_members WHERE player_id = $1) \
+    OR EXISTS (SELECT 1 FROM teams WHERE captain_id = $1) \
+    OR EXISTS (SELECT 1 FROM leaves WHERE player_id = $1 OR granted_by = $1) \
+    OR EXISTS (SELECT 1 FROM cases WHERE opened_by = $1 OR respondent_id = $1) \
+    OR EXISTS (SELECT 1 FROM case_notes WHERE author_id = $1) \
+    OR EXISTS (SELECT 1 FROM rulings WHERE arbiter_id = $1) \
+    OR EXISTS (SELECT 1 FROM appeals WHERE appellant_id = $1 OR decided_by = $1) \
+    THEN CAST(1 AS BIGINT) ELSE CAST(0 AS BIGINT) END AS found";
+
+impl Tx {
+    /// A player's settings (the defaults when none are stored).
+    pub async fn player_settings(&mut self, player: PlayerId) -> StoreResult<PlayerSettings> {
+        let sql = "SELECT orientation, muted, address, email FROM player_settings \
+                   WHERE player_id = $1";
+        let found = self
+            .fetch_optional(sql, args![player], settings_row)
+            .await?;
+        Ok(found.unwrap_or_default())
+    }
+
+    /// Stores a player's settings.
+    pub async fn save_player_settings(
+        &mut self,
+        player: PlayerId,
+        settings: &PlayerSettings,
+    ) -> StoreResult<()> {
+        let sql = "INSERT INTO player_settings (player_id, orientation, muted, address, email) \
+                   VALUES ($1, $2, $3, $4, $5) ON CONFLICT (player_id) DO UPDATE SET \
+                   orientation = excluded.orientation, muted = excluded.muted, \
+                   address = excluded.address, email = excluded.email";
+        let args = args![
+            player,
+            settings.orientation.as_str(),
+            settings.muted,
+            settings.address.clone(),
+            settings.email.clone()
+        ];
+        self.execute(sql, args).await?;
+        Ok(())
+    }
+
+    /// Stores a link code's hash for `player`, replacing the player's older
+    /// codes and dropping everyone's expired ones.
+    pub async fn store_link_code(
+        &mut self,
+        player: PlayerId,
+        code_hash: &str,
+        expires_at: DateTime<Utc>,
+        now: DateTime<Utc>,
+    ) -> StoreResult<()> {
+        let sql = "DELETE FROM link_codes WHERE player_id = $1 OR expires_at <= $2";
+        self.execute(sql, args![player, now]).await?;
+        let sql = "INSERT INTO link_codes (code_hash, player_id, expires_at, created_at) \
+                   VALUES ($1, $2, $3, $4)";
+        self.execute(sql, args![code_hash, player, expires_at, now])
+            .await?;
+        Ok(())
+    }
+
+    /// Uses up a link code: the player who asked for it, if the code is
+    /// known and not expired at `now`. A used code is gone.
+    pub async fn take_link_code(
+        &mut self,
+        code_hash: &str,
+        now: DateTime<Utc>,
+    ) -> StoreResult<Option<PlayerId>> {
+        let sql = "DELETE FROM link_codes WHERE code_hash = $1 AND expires_at > $2 \
+                   RETURNING player_id";
+        self.fetch_optional(sql, args![code_hash, now], |row| {
+            Ok(PlayerId(row.int("player_id")?))
+        })
+        .await
+    }
+
+    /// Whether a player has played, entered, captained, ruled … anything.
+    pub async fn has_history(&mut self, player: PlayerId) -> StoreResult<bool> {
+        let found = self
+            .fetch_one(HISTORY_SQL, args![player], |row| row.int("found"))
+            .await?;
+        Ok(found == 1)
+    }
+
+    /// Joins player `from` (who must have no history, see
+    /// [`Tx::has_history`]) into `into`: accounts, roles and pending notices
+    /// move over, `into` keeps its own settings (taking `from`'s when it has
+    /// none), and `from` is deleted.
+    pub async fn join_players(&mut self, from: PlayerId, into: PlayerId) -> StoreResult<()> {
+        let moves: [&'static str; 4] = [
+            "UPDATE accounts SET player_id = $2 WHERE player_id = $1",
+            "INSERT INTO roles (player_id, role, event_id, granted_at) \
+             SELECT $2, role, event_id, granted_at FROM roles WHERE player_id = $1 \
+             ON CONFLICT DO NOTHING",
+            "INSERT INTO player_settings (player_id, orientation, muted, address, email) \
+             SELECT $2, orientation, muted, address, email FROM player_settings \
+             WHERE player_id = $1 ON CONFLICT DO NOTHING",
+            "DELETE FROM link_codes WHERE player_id = $1",
+        ];
+        for sql in moves {
+            self.execute(sql, args![from, into]).await?;
+        }
+        let sql = "UPDATE outbox SET recipient = $2 WHERE recipient = $1";
+        let keys = args![Recipient::Player(from).key(), Recipient::Player(into).key()];
+        self.execute(sql, keys).await?;
+        self.execute("DELETE FROM players WHERE id = $1", args![from])
+            .await?;
+        Ok(())
+    }
+
+    /// Players whose account user name or display name is exactly `name`.
+    pub async fn players_named(&mut self, name: &str) -> StoreResult<Vec<PlayerId>> {
+        let sql = "SELECT id FROM players WHERE display_name = $1 \
+                   OR id IN (SELECT player_id FROM accounts WHERE username = $1) ORDER BY id";
+        self.fetch_all(sql, args![name], |row| Ok(PlayerId(row.int("id")?)))
+            .await
+    }
+
+    /// Takes a player out of an event before it starts; `true` if entered.
+    pub async fn remove_entry(&mut self, event: EventId, player: PlayerId) -> StoreResult<bool> {
+        let sql = "DELETE FROM entries WHERE event_id = $1 AND player_id = $2";
+        Ok(self.execute(sql, args![event, player]).await? > 0)
+    }
+
+    /// The events a player is entered in.
+    pub async fn events_entered(&mut self, player: PlayerId) -> StoreResult<Vec<EventId>> {
+        let sql = "SELECT event_id FROM entries WHERE player_id = $1 ORDER BY event_id";
+        self.fetch_all(sql, args![player], |row| Ok(EventId(row.int("event_id")?)))
+            .await
+    }
+
+    /// An event's settings (the defaults when none are stored).
+    pub async fn event_settings(&mut self, event: EventId) -> StoreResult<EventSettings> {
+        let sql = "SELECT cycles, arbiter_platform, arbiter_chat_id FROM event_settings \
+                   WHERE event_id = $1";
+        let found = self
+            .fetch_optional(sql, args![event], event_settings_row)
+            .await?;
+        Ok(found.unwrap_or_default())
+    }
+
+    /// Stores an event's settings.
+    pub async fn save_event_settings(
+        &mut self,
+        event: EventId,
+        settings: &EventSettings,
+    ) -> StoreResult<()> {
+        let (platform, chat_id) = match &settings.arbiter_channel {
+            Some(Recipient::Chat { platform, chat_id }) => {
+                (Some(platform.as_str()), Some(chat_id.clone()))
+            }
+            _ => (None, None),
+        };
+        let sql = "INSERT INTO event_settings (event_id, cycles, arbiter_platform, \
+                   arbiter_chat_id) VALUES ($1, $2, $3, $4) ON CONFLICT (event_id) DO UPDATE SET \
+                   cycles = excluded.cycles, arbiter_platform = excluded.arbiter_platform, \
+                   arbiter_chat_id = excluded.arbiter_chat_id";
+        let args = args![event, i64::from(settings.cycles), platform, chat_id];
+        self.execute(sql, args).await?;
+        Ok(())
+    }
+
+    /// Whether `player` holds `role` for exactly `event` (`None`: the
+    /// installation-wide grant), unlike [`Tx::holders_of`], which counts
+    /// installation-wide holders for every event.
+    pub async fn holds_role(
+        &mut self,
+        player: PlayerId,
+        role: Role,
+        event: Option<EventId>,
+    ) -> StoreResult<bool> {
+        let grants = self.roles_of(player).await?;
+        Ok(grants
+            .iter()
+            .any(|grant| grant.role == role && grant.event_id == event))
+    }
+}
