@@ -293,3 +293,38 @@ pub(crate) async fn notify(
         .await?;
     Ok(())
 }
+
+/// Queues `notice` for an event's arbiters: to the arbiters' channel when
+/// the event has one (R3.1.6: results; R3.3.2: silence cases), else to each
+/// arbiter privately.
+pub(crate) async fn notify_arbiters(
+    tx: &mut Tx,
+    event: crate::store::EventId,
+    notice: &Notice,
+    now: DateTime<Utc>,
+) -> Result<(), Failure> {
+    if notify_arbiter_channel(tx, event, notice, now).await? {
+        return Ok(());
+    }
+    for arbiter in tx.holders_of(Role::Arbiter, Some(event)).await? {
+        notify(tx, arbiter, notice, now).await?;
+    }
+    Ok(())
+}
+
+/// Queues `notice` in the event's arbiters' channel, if it has one; says
+/// whether it had.
+pub(crate) async fn notify_arbiter_channel(
+    tx: &mut Tx,
+    event: crate::store::EventId,
+    notice: &Notice,
+    now: DateTime<Utc>,
+) -> Result<bool, Failure> {
+    let Some(channel) = tx.event_settings(event).await?.arbiter_channel else {
+        return Ok(false);
+    };
+    let payload = serde_json::to_value(notice).map_err(|e| Failure::Internal(e.into()))?;
+    tx.enqueue_notice(&channel, notice.kind(), &payload, now)
+        .await?;
+    Ok(true)
+}

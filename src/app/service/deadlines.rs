@@ -7,13 +7,13 @@ use shakmaty::Color;
 use crate::app::notice::Notice;
 use crate::core::game::{GameResult, Termination};
 use crate::scheduler::DueHandler;
-use crate::store::{Deadline, Game, GameStatus, GameUpdate, Role, Tx};
+use crate::store::{Deadline, Game, GameStatus, GameUpdate, Tx};
 
 use super::game_state::{
     announce_end, clocks_of, finish_update, game_over_notice, player_of, plies_of, regulation_of,
     side_to_move,
 };
-use super::{Failure, notify};
+use super::{Failure, notify, notify_arbiters};
 
 /// The scheduler's handler of the app's deadlines.
 #[derive(Debug, Clone, Copy, Default)]
@@ -62,10 +62,7 @@ async fn fire(tx: &mut Tx, deadline: &Deadline, now: DateTime<Utc>) -> Result<()
                 player,
                 days,
             };
-            for arbiter in tx.holders_of(Role::Arbiter, Some(game.event_id)).await? {
-                notify(tx, arbiter, &notice, now).await?;
-            }
-            Ok(())
+            notify_arbiters(tx, game.event_id, &notice, now).await
         }
         "loss_on_time" => lose_on_time(tx, &game, now).await,
         _ => Ok(()),

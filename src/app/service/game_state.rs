@@ -15,7 +15,7 @@ use crate::store::{
     Event, EventStatus, Game, GameStatus, GameUpdate, MoveRow, NewDeadline, PlayerId, Tx,
 };
 
-use super::{Failure, notify};
+use super::{Failure, notify, notify_arbiter_channel};
 
 /// The regulation of an event (the default if the stored one is unreadable).
 pub(crate) fn regulation_of(event: &Event) -> Regulation {
@@ -219,6 +219,7 @@ pub(crate) async fn announce_end(
     for player in to {
         notify(tx, *player, notice, now).await?;
     }
+    notify_arbiter_channel(tx, game.event_id, notice, now).await?;
     let games = tx.games_of_event(game.event_id).await?;
     if games.iter().all(|g| g.status == GameStatus::Finished) {
         tx.set_event_status(game.event_id, EventStatus::Finished, now)
