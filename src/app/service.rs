@@ -9,6 +9,8 @@ mod deadlines;
 mod draw;
 mod events;
 pub(crate) mod game_state;
+pub(crate) mod leave_time;
+mod pick;
 mod play;
 mod profile;
 
@@ -31,6 +33,8 @@ pub use deadlines::DeadlineHandler;
 pub(crate) enum Failure {
     /// Refused with this (localized) explanation; nothing changes.
     Refused(String),
+    /// Refused with a prepared answer (a question with buttons); nothing changes.
+    Ask(Reply),
     /// Something broke inside; the update may be retried.
     Internal(anyhow::Error),
 }
@@ -108,12 +112,12 @@ impl App {
             Ok(replies) => replies,
             Err(Failure::Internal(error)) => return Err(error),
             Err(Failure::Refused(text)) => {
-                tx.rollback().await?;
-                tx = self.db.begin().await?;
-                tx.begin_inbound(inbound.platform, &inbound.update_id, now)
-                    .await?;
-                self.resolve_actor(&mut tx, inbound, now).await?;
+                tx = self.roll_back(tx, inbound, now).await?;
                 vec![Reply::text(text)]
+            }
+            Err(Failure::Ask(question)) => {
+                tx = self.roll_back(tx, inbound, now).await?;
+                vec![question]
             }
         };
         tx.finish_inbound(
@@ -124,6 +128,17 @@ impl App {
         .await?;
         tx.commit().await?;
         Ok(replies)
+    }
+
+    /// Undoes a refused command's changes, keeping the inbound record (and
+    /// a newcomer's registration) so the refusal is stored against it.
+    async fn roll_back(&self, tx: Tx, inbound: &Inbound, now: DateTime<Utc>) -> anyhow::Result<Tx> {
+        tx.rollback().await?;
+        let mut tx = self.db.begin().await?;
+        tx.begin_inbound(inbound.platform, &inbound.update_id, now)
+            .await?;
+        self.resolve_actor(&mut tx, inbound, now).await?;
+        Ok(tx)
     }
 
     /// The player behind an account, registering a newcomer (and making the

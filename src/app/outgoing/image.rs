@@ -9,6 +9,7 @@ use shakmaty::{Color, Position};
 
 use crate::app::i18n::Lang;
 use crate::app::service::game_state::{clocks_of, plies_of, regulation_of, replay};
+use crate::app::service::leave_time::game_leaves;
 use crate::render::RenderCache;
 use crate::render::{BoardOptions, Language, PlayerLabel, ViewSetting, move_squares, orientation};
 use crate::store::{Db, GameId, PlayerId};
@@ -88,12 +89,13 @@ async fn render_board(
     let event = tx.event(game.event_id).await?;
     let white = tx.player(game.white).await?.display_name;
     let black = tx.player(game.black).await?.display_name;
+    let leaves = game_leaves(&mut tx, &game).await?;
     tx.commit().await?;
     let played = replay(&game, &rows).map_err(|e| anyhow::anyhow!("{e:?}"))?;
     let position = played.position();
     let now = game.finished_at.unwrap_or(now);
     let start = game.started_at.unwrap_or(now);
-    let clocks = clocks_of(&regulation_of(&event), start, &plies_of(&rows), now);
+    let clocks = clocks_of(&regulation_of(&event), start, &plies_of(&rows), now, &leaves);
     let viewer_colour = viewer.and_then(|p| {
         (p == game.white)
             .then_some(Color::White)
