@@ -5,6 +5,7 @@
 //! nothing: its transaction is rolled back and only the refusal is stored
 //! against the inbound id, so a redelivery gets the same answer.
 
+mod claim;
 mod deadlines;
 mod draw;
 mod events;
@@ -13,6 +14,8 @@ pub(crate) mod leave_time;
 mod pick;
 mod play;
 mod profile;
+pub(crate) mod standings;
+mod view;
 
 use std::sync::Arc;
 
@@ -208,6 +211,16 @@ impl App {
                 play::resign(tx, actor, game, confirmed, now).await
             }
             Command::Draw { action, game } => draw::handle(tx, actor, action, game, now).await,
+            // Board, claims, record, leave, standings, PGN.
+            Command::Board { game } => view::board(tx, actor, game).await,
+            Command::Record { game } => view::record(tx, actor, game, now).await,
+            Command::Pgn { target } => view::pgn(tx, actor, target).await,
+            Command::Standings { event } => standings::show(tx, actor, event).await,
+            Command::Claim {
+                kind,
+                game,
+                declared_move,
+            } => claim::claim(tx, actor, (kind, game), declared_move.as_deref(), now).await,
             _ => Err(Failure::Refused(tr0(lang, "error-not-yet"))),
         }
     }

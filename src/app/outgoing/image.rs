@@ -10,9 +10,10 @@ use shakmaty::{Color, Position};
 use crate::app::i18n::Lang;
 use crate::app::service::game_state::{clocks_of, plies_of, regulation_of, replay};
 use crate::app::service::leave_time::game_leaves;
+use crate::app::service::standings::table_of;
 use crate::render::RenderCache;
 use crate::render::{BoardOptions, Language, PlayerLabel, ViewSetting, move_squares, orientation};
-use crate::store::{Db, GameId, PlayerId};
+use crate::store::{Db, EventId, GameId, PlayerId};
 
 use super::ImageRef;
 
@@ -70,8 +71,8 @@ pub async fn render_image(
             let viewer = viewer.map(PlayerId);
             render_board(db, (GameId(*game), viewer), *lang, cache, now).await
         }
-        ImageRef::Crosstable { event, .. } => {
-            anyhow::bail!("crosstable images of event {event} are not rendered yet")
+        ImageRef::Crosstable { event, lang } => {
+            render_crosstable(db, EventId(*event), *lang, cache).await
         }
     }
 }
@@ -111,6 +112,20 @@ async fn render_board(
         ..BoardOptions::for_position(position)
     };
     let (_, png) = cache.board(position.board(), &options);
+    Ok(RenderedImage::from_png(png))
+}
+
+async fn render_crosstable(
+    db: &Db,
+    event: EventId,
+    lang: Lang,
+    cache: &RenderCache,
+) -> anyhow::Result<RenderedImage> {
+    let mut tx = db.read().await?;
+    let event = tx.event(event).await?;
+    let table = table_of(&mut tx, event).await?;
+    tx.commit().await?;
+    let (_, png) = cache.crosstable(&table.crosstable_input(lang));
     Ok(RenderedImage::from_png(png))
 }
 
