@@ -10,6 +10,7 @@ mod deadlines;
 mod draw;
 mod events;
 pub(crate) mod game_state;
+mod leave;
 pub(crate) mod leave_time;
 mod pick;
 mod play;
@@ -216,6 +217,7 @@ impl App {
             Command::Record { game } => view::record(tx, actor, game, now).await,
             Command::Pgn { target } => view::pgn(tx, actor, target).await,
             Command::Standings { event } => standings::show(tx, actor, event).await,
+            Command::Leave(leave) => leave::handle(tx, actor, leave, now).await,
             Command::Claim {
                 kind,
                 game,

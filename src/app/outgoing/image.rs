@@ -96,7 +96,13 @@ async fn render_board(
     let position = played.position();
     let now = game.finished_at.unwrap_or(now);
     let start = game.started_at.unwrap_or(now);
-    let clocks = clocks_of(&regulation_of(&event), start, &plies_of(&rows), now, &leaves);
+    let clocks = clocks_of(
+        &regulation_of(&event),
+        start,
+        &plies_of(&rows),
+        now,
+        &leaves,
+    );
     let viewer_colour = viewer.and_then(|p| {
         (p == game.white)
             .then_some(Color::White)

@@ -82,5 +82,7 @@ async fn grant(
     let notice = game_over_notice(tx, &game, result).await?;
     let opponent = player_of(&game, turn.colour.other());
     announce_end(tx, &game, &notice, &[opponent], now).await?;
-    Ok(vec![Reply::text(notice.text(actor.lang(), actor.notation()))])
+    Ok(vec![Reply::text(
+        notice.text(actor.lang(), actor.notation()),
+    )])
 }

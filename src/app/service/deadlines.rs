@@ -79,7 +79,13 @@ async fn remind(tx: &mut Tx, game: &Game, days: i64, now: DateTime<Utc>) -> Resu
     let regulation = regulation_of(&tx.event(game.event_id).await?);
     let plies = plies_of(&tx.moves(game.id).await?);
     let leaves = game_leaves(tx, game).await?;
-    let clocks = clocks_of(&regulation, game.started_at.unwrap_or(now), &plies, now, &leaves);
+    let clocks = clocks_of(
+        &regulation,
+        game.started_at.unwrap_or(now),
+        &plies,
+        now,
+        &leaves,
+    );
     let left = match colour {
         Color::White => clocks.white_left,
         Color::Black => clocks.black_left,

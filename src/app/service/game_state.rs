@@ -82,8 +82,7 @@ pub(crate) fn clocks_of(
     now: DateTime<Utc>,
     leaves: &GameLeaves,
 ) -> Clocks {
-    let [white, black] =
-        ServerClock::new(regulation).game_clocks(start, plies, now, leaves.pair());
+    let [white, black] = ServerClock::new(regulation).game_clocks(start, plies, now, leaves.pair());
     Clocks {
         white_used: white.used,
         white_left: white.left,
@@ -125,7 +124,8 @@ pub(crate) async fn set_pending_deadlines(
     let record = player_record(start, plies, colour);
     let since = record.pending_since.unwrap_or(now);
     let leaves = game_leaves(tx, game).await?;
-    let due = ServerClock::new(regulation).pending_deadlines(&record.moves, since, leaves.of(colour));
+    let due =
+        ServerClock::new(regulation).pending_deadlines(&record.moves, since, leaves.of(colour));
     for (what, at) in due.into_iter().filter(|(_, at)| *at >= now) {
         let (kind, key, days) = match what {
             ServerDeadline::Reminder(n) => {

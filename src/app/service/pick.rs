@@ -147,4 +147,3 @@ pub(super) fn ensure_not_on_leave(
 pub(crate) fn date_text(at: DateTime<Utc>) -> String {
     at.format("%Y-%m-%d %H:%M UTC").to_string()
 }
-

@@ -20,8 +20,8 @@ use super::game_state::{
     plies_of, regulation_of, replay, set_pending_deadlines, side_to_move,
 };
 use super::leave_time::{GameLeaves, game_leaves};
-use super::pick::{ensure_not_on_leave, ensure_turn, game_args, pick_game_or_ask};
 pub(super) use super::pick::pick_game;
+use super::pick::{ensure_not_on_leave, ensure_turn, game_args, pick_game_or_ask};
 use super::{Failure, Outcome, notify, refuse};
 
 /// A bare move or `/move [#game] MOVE`.
@@ -94,8 +94,8 @@ pub(super) async fn load_turn(
 /// Reads the actor's move text in the position of `turn`, refusing with the
 /// reason when it is no legal move.
 pub(super) fn read_move(actor: &Actor, turn: &Turn, text: &str) -> Result<Move, Failure> {
-    let parsed = notation::parse(&turn.before, text, &turn.regulation.notations).map_err(
-        |error| {
+    let parsed =
+        notation::parse(&turn.before, text, &turn.regulation.notations).map_err(|error| {
             Failure::Refused(move_error_text(
                 actor.lang(),
                 &error,
@@ -103,8 +103,7 @@ pub(super) fn read_move(actor: &Actor, turn: &Turn, text: &str) -> Result<Move, 
                 text,
                 actor.notation(),
             ))
-        },
-    )?;
+        })?;
     Ok(parsed.mv)
 }
 
@@ -253,7 +252,13 @@ async fn game_line(
     let regulation = regulation_of(&tx.event(game.event_id).await?);
     let plies = plies_of(&tx.moves(game.id).await?);
     let leaves = game_leaves(tx, game).await?;
-    let clocks = clocks_of(&regulation, game.started_at.unwrap_or(now), &plies, now, &leaves);
+    let clocks = clocks_of(
+        &regulation,
+        game.started_at.unwrap_or(now),
+        &plies,
+        now,
+        &leaves,
+    );
     let left = match colour {
         Color::White => clocks.white_left,
         Color::Black => clocks.black_left,
@@ -294,7 +299,13 @@ pub(super) async fn time(
     let plies = plies_of(&tx.moves(game.id).await?);
     let at = game.finished_at.unwrap_or(now);
     let leaves = game_leaves(tx, &game).await?;
-    let clocks = clocks_of(&regulation, game.started_at.unwrap_or(now), &plies, at, &leaves);
+    let clocks = clocks_of(
+        &regulation,
+        game.started_at.unwrap_or(now),
+        &plies,
+        at,
+        &leaves,
+    );
     let head = tr(lang, "reply-time", &game_args(game.id));
     Ok(vec![Reply::text(format!(
         "{head}\n{}",

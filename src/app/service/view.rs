@@ -24,13 +24,21 @@ use super::{Failure, Outcome, refuse};
 
 /// The game a viewing command is about: any game by number (everyone may
 /// look), or the actor's only game.
-async fn viewable_game(tx: &mut Tx, actor: &Actor, number: Option<Number>) -> Result<Game, Failure> {
+async fn viewable_game(
+    tx: &mut Tx,
+    actor: &Actor,
+    number: Option<Number>,
+) -> Result<Game, Failure> {
     let Some(number) = number else {
         return pick_game(tx, actor, None, false).await;
     };
     match tx.game(GameId(number)).await {
         Ok(game) if authz::allows(Action::ViewGame, &[Standing::Outsider]) => Ok(game),
-        Ok(game) => Err(refuse(actor.lang(), "error-not-your-game", &game_args(game.id))),
+        Ok(game) => Err(refuse(
+            actor.lang(),
+            "error-not-your-game",
+            &game_args(game.id),
+        )),
         Err(StoreError::NotFound { .. }) => Err(refuse(
             actor.lang(),
             "error-unknown-game",
@@ -60,7 +68,9 @@ pub(super) async fn board(tx: &mut Tx, actor: &Actor, number: Option<Number>) ->
         viewer: Some(actor.player.id.0),
         lang,
     };
-    Ok(vec![Reply::text(tr(lang, "reply-board", &args)).with_image(image)])
+    Ok(vec![
+        Reply::text(tr(lang, "reply-board", &args)).with_image(image),
+    ])
 }
 
 /// `/record [#game]`: every move with the days it took and its player's
@@ -98,7 +108,10 @@ pub(super) async fn record(
         lines.push(tr0(lang, "reply-record-empty"));
     }
     let at = game.finished_at.unwrap_or(now);
-    lines.push(clocks_text(lang, &clocks_of(&regulation, start, &plies, at, &leaves)));
+    lines.push(clocks_text(
+        lang,
+        &clocks_of(&regulation, start, &plies, at, &leaves),
+    ));
     Ok(vec![Reply::text(lines.join("\n"))])
 }
 
@@ -114,7 +127,8 @@ fn ply_charges(
         let spans = player_record(start, plies, colour).moves;
         let offset = usize::from(colour == Color::Black);
         for (n, span) in spans.iter().enumerate() {
-            charges[offset + 2 * n] = clock.move_charge(span.received, span.sent, leaves.of(colour));
+            charges[offset + 2 * n] =
+                clock.move_charge(span.received, span.sent, leaves.of(colour));
         }
     }
     charges
