@@ -165,7 +165,7 @@ async fn a_wrong_claim_is_refused_with_the_reason_and_changes_nothing() {
     let cases = [
         ("@bob: /claim repetition", "appeared 2 times, not three"),
         ("@bob: /claim fifty", "only 2 moves without a pawn move"),
-        ("@bob: /claim repetition e2-e4", "appeared 1 time"),
+        ("@bob: /claim repetition e2-e4", "appeared only once"),
         ("@bob: /claim repetition e2-e5", "cannot move from e2 to e5"),
         ("@carol: /claim repetition", "not your turn"),
         ("@alice: /claim repetition 1", "not yours"),
