@@ -70,9 +70,8 @@ async fn r3_6_reminders_and_flag_move_exactly_by_a_registered_leave(mut w: World
         "{out:?}"
     );
     assert!(
-        out.iter().any(|l| l.starts_with(
-            "-> @bob: carol is on leave in event «Cup» from 2026-01-07 00:00 UTC"
-        )),
+        out.iter().any(|l| l
+            .starts_with("-> @bob: carol is on leave in event «Cup» from 2026-01-07 00:00 UTC")),
         "{out:?}"
     );
     let after = due(&w.deadlines(1).await);
@@ -87,7 +86,10 @@ async fn r3_6_reminders_and_flag_move_exactly_by_a_registered_leave(mut w: World
     w.clock.set(start() + Duration::days(19));
     let out = w.console.tick().await.unwrap();
     assert_eq!(out.len(), 1, "{out:?}");
-    assert!(out[0].starts_with("-> @carol: Reminder (R3.3.1)"), "{out:?}");
+    assert!(
+        out[0].starts_with("-> @carol: Reminder (R3.3.1)"),
+        "{out:?}"
+    );
     assert!(out[0].contains("36 days left"), "{out:?}");
     w.finish().await;
 }
@@ -101,8 +103,8 @@ async fn r3_6_cancelling_a_leave_before_it_starts_restores_the_deadlines(mut w: 
     let out = w.say("@carol: /leave cancel 1").await;
     assert!(out[0].contains("Leave #1 is cancelled"), "{out:?}");
     assert!(
-        out.iter().any(|l| l
-            .starts_with("-> @bob: carol cancelled the leave from 2026-01-10 00:00 UTC")),
+        out.iter()
+            .any(|l| l.starts_with("-> @bob: carol cancelled the leave from 2026-01-10 00:00 UTC")),
         "{out:?}"
     );
     assert_eq!(due(&w.deadlines(1).await), before);
@@ -144,7 +146,8 @@ async fn r3_6_2_no_moves_during_leave_and_the_clock_stands(mut w: World) {
     let out = w.say("@carol: /leave cancel 1").await;
     assert!(out[0].contains("Leave #1 is ended now"), "{out:?}");
     assert!(
-        out.iter().any(|l| l.starts_with("-> @bob: carol ended the leave")),
+        out.iter()
+            .any(|l| l.starts_with("-> @bob: carol ended the leave")),
         "{out:?}"
     );
     let out = w.say("@carol: e7-e5").await;
@@ -160,10 +163,14 @@ async fn r3_6_2_no_moves_during_leave_and_the_clock_stands(mut w: World) {
 
 async fn leave_count(w: &World, player: PlayerId) -> usize {
     let mut tx = w.test_db.db.read().await.unwrap();
-    tx.leaves_of(player, start() - Duration::days(1), start() + Duration::days(800))
-        .await
-        .unwrap()
-        .len()
+    tx.leaves_of(
+        player,
+        start() - Duration::days(1),
+        start() + Duration::days(800),
+    )
+    .await
+    .unwrap()
+    .len()
 }
 
 async fn r3_6_1_bad_leave_requests_are_refused_and_change_nothing(mut w: World) {
@@ -178,9 +185,18 @@ async fn r3_6_1_bad_leave_requests_are_refused_and_change_nothing(mut w: World) 
         ("@carol: /leave add 2026-02-30 3", "is not a date"),
         ("@carol: /leave add 2026-04-01 x", "is not a number of days"),
         ("@carol: /leave add 2026-04-01 0", "is not a number of days"),
-        ("@carol: /leave add 2026-04-01 6", "only 5 days of leave left"),
-        ("@carol: /leave add 2026-02-10 2", "overlaps another of your leaves"),
-        ("@carol: /leave add 2026-04-01 3 9", "do not play in event #9"),
+        (
+            "@carol: /leave add 2026-04-01 6",
+            "only 5 days of leave left",
+        ),
+        (
+            "@carol: /leave add 2026-02-10 2",
+            "overlaps another of your leaves",
+        ),
+        (
+            "@carol: /leave add 2026-04-01 3 9",
+            "do not play in event #9",
+        ),
         ("@carol: /leave add 2026-04-01 900", "at most 732 days"),
         ("@carol: /leave cancel 7", "no leave #7"),
         ("@bob: /leave cancel 1", "no leave #1"),

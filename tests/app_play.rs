@@ -23,7 +23,9 @@ async fn board_replies_with_the_position_image_from_the_askers_side() {
     let replies = w.ask("carol", "/board").await;
     assert_eq!(replies.len(), 1);
     assert!(
-        replies[0].text.contains("Game #1: bob — carol, Black to move"),
+        replies[0]
+            .text
+            .contains("Game #1: bob — carol, Black to move"),
         "{replies:?}"
     );
     let carol = w.game(1).await.black.0;
@@ -75,7 +77,10 @@ async fn a_move_with_several_games_to_choose_asks_with_one_button_per_game() {
     assert_eq!(w.game(1).await.ply, 0);
     assert_eq!(w.game(2).await.ply, 0);
     let out = w.say("@bob: /move #2 e2-e4").await;
-    assert!(out[0].contains("Game #2: your move 1. e2-e4 is made"), "{out:?}");
+    assert!(
+        out[0].contains("Game #2: your move 1. e2-e4 is made"),
+        "{out:?}"
+    );
     // Now only game #1 waits for bob's move: a bare move goes there.
     let out = w.say("@bob: d2-d4").await;
     assert!(out[0].contains("Game #1: your move 1. d2-d4"), "{out:?}");
@@ -94,9 +99,18 @@ async fn record_shows_every_move_with_its_days_and_the_running_totals() {
     w.say("@bob: Кg1-f3").await;
     let out = w.say("@carol: /record").await;
     let text = &out[0];
-    assert!(text.contains("1. e2-e4 — 2 days (in total 2 days)"), "{text}");
-    assert!(text.contains("1... e7-e5 — 3 days (in total 3 days)"), "{text}");
-    assert!(text.contains("2. Кg1-f3 — 1 day (in total 3 days)"), "{text}");
+    assert!(
+        text.contains("1. e2-e4 — 2 days (in total 2 days)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("1... e7-e5 — 3 days (in total 3 days)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("2. Кg1-f3 — 1 day (in total 3 days)"),
+        "{text}"
+    );
     assert!(
         text.contains("White used 3 days, 47 days left; Black used 3 days, 47 days left"),
         "{text}"
@@ -132,7 +146,10 @@ async fn pgn_of_a_game_and_of_a_whole_event_come_as_documents() {
         document.content.contains(&format!("[White \"{white}\"]")),
         "{document:?}"
     );
-    assert!(document.content.contains("[Result \"0-1\"]"), "{document:?}");
+    assert!(
+        document.content.contains("[Result \"0-1\"]"),
+        "{document:?}"
+    );
     assert!(document.content.contains("1. e4 0-1"), "{document:?}");
     let replies = w.ask("bob", "/pgn event 1").await;
     let document = replies[0].document.clone().expect("a PGN document");
@@ -196,7 +213,8 @@ async fn threefold_repetition_claimed_with_the_declared_move_draws_the_game() {
         "{out:?}"
     );
     assert!(
-        out.iter().any(|l| l.starts_with("-> @bob: Game #1 is over")),
+        out.iter()
+            .any(|l| l.starts_with("-> @bob: Game #1 is over")),
         "{out:?}"
     );
     let game = w.game(1).await;
@@ -247,7 +265,8 @@ async fn standings_rank_by_points_with_a_crosstable_image() {
             ("carol", _) | (_, "carol") => "carol".to_owned(),
             _ => unreachable!(),
         };
-        w.say(&format!("@{loser}: /resign #{} confirm", game.id)).await;
+        w.say(&format!("@{loser}: /resign #{} confirm", game.id))
+            .await;
     }
     w.clock.advance(Duration::days(1));
     let replies = w.ask("carol", &format!("/standings {event}")).await;
