@@ -38,7 +38,7 @@ pub(crate) enum Failure {
     /// Refused with this (localized) explanation; nothing changes.
     Refused(String),
     /// Refused with a prepared answer (a question with buttons); nothing changes.
-    Ask(Reply),
+    Ask(Box<Reply>),
     /// Something broke inside; the update may be retried.
     Internal(anyhow::Error),
 }
@@ -121,7 +121,7 @@ impl App {
             }
             Err(Failure::Ask(question)) => {
                 tx = self.roll_back(tx, inbound, now).await?;
-                vec![question]
+                vec![*question]
             }
         };
         tx.finish_inbound(

@@ -89,7 +89,7 @@ pub(super) async fn pick_game_or_ask(
                 })
                 .collect();
             let question = Reply::text(tr(lang, "reply-which-game", &args)).with_buttons(buttons);
-            Err(Failure::Ask(question))
+            Err(Failure::Ask(Box::new(question)))
         }
     }
 }
