@@ -231,3 +231,45 @@ async fn only_event(tx: &mut Tx, actor: &Actor) -> Result<Event, Failure> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn points_and_sonneborn_berger_are_written_with_fractions() {
+        assert_eq!(points_text(0), "0");
+        assert_eq!(points_text(1), "½");
+        assert_eq!(points_text(7), "3½");
+        assert_eq!(quarters_text(0), "0");
+        assert_eq!(quarters_text(1), "¼");
+        assert_eq!(quarters_text(11), "2¾");
+        assert_eq!(quarters_text(8), "2");
+    }
+
+    #[test]
+    fn shared_places_read_as_a_range() {
+        assert_eq!(place_text((1, 1)), "1");
+        assert_eq!(place_text((2, 3)), "2–3");
+    }
+
+    #[test]
+    fn a_forfeit_is_marked_as_such_and_a_double_loss_as_two_losses() {
+        assert_eq!(
+            marks_of(Some(GameScore::WHITE_WINS), true),
+            (GameMark::ForfeitWin, GameMark::ForfeitLoss)
+        );
+        assert_eq!(
+            marks_of(Some(GameScore::DRAW), false),
+            (GameMark::Draw, GameMark::Draw)
+        );
+        assert_eq!(
+            marks_of(Some(GameScore::DOUBLE_LOSS), false),
+            (GameMark::Loss, GameMark::Loss)
+        );
+        assert_eq!(
+            marks_of(None, false),
+            (GameMark::Pending, GameMark::Pending)
+        );
+    }
+}
