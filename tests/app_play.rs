@@ -290,3 +290,51 @@ async fn standings_rank_by_points_with_a_crosstable_image() {
     assert!(png.width > 100 && png.height > 50);
     w.finish().await;
 }
+
+/// Adds game #2 to event #1 between the players of game #1, from `fen`.
+async fn game_from(w: &World, fen: &str) {
+    use corrbot::store::{GameUpdate, NewGame};
+    let first = w.game(1).await;
+    let mut tx = w.test_db.db.begin().await.unwrap();
+    let new = NewGame {
+        event_id: first.event_id,
+        round: 2,
+        board: None,
+        white: first.white,
+        black: first.black,
+        initial_fen: Some(fen.to_owned()),
+        fen: fen.to_owned(),
+        clock: first.clock.clone(),
+    };
+    let game = tx.create_game(&new).await.unwrap();
+    let mut update = GameUpdate::from_game(&game);
+    update.status = GameStatus::Running;
+    update.started_at = Some(start());
+    update.turn_since = Some(start());
+    tx.update_game(game.id, game.version, &update)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+}
+
+#[tokio::test]
+async fn the_fifty_move_rule_claimed_with_the_declared_move_draws_the_game() {
+    let mut w = World::sqlite().await;
+    w.event("Cup", &["bob", "carol"]).await;
+    // 99 half moves without a pawn move or capture so far.
+    game_from(&w, "4k3/8/8/8/8/8/8/R3K1N1 w - - 99 80").await;
+    let before = w.game(2).await;
+    let out = w.say("@bob: /claim fifty #2").await;
+    assert!(
+        out[0].contains("only 49 moves without a pawn move or capture"),
+        "{out:?}"
+    );
+    assert_eq!(w.game(2).await, before);
+    let out = w.say("@bob: /claim fifty #2 Кg1-f3").await;
+    assert!(out[0].contains("½-½ (50-move rule)"), "{out:?}");
+    let game = w.game(2).await;
+    assert_eq!(game.ply, 1);
+    assert_eq!(game.result.as_deref(), Some("1/2-1/2"));
+    assert_eq!(game.result_reason.as_deref(), Some("result-fifty-moves"));
+    w.finish().await;
+}
