@@ -218,3 +218,55 @@ error-not-entered = You are not entered in event #{ $event } «{ $name }».
 reply-organizer-granted = { $name } may now create events.
 reply-organizer-revoked = { $name } may no longer create events.
 error-not-organizer = { $name } does not hold the organizer role.
+## Play: board, claims, record, standings, PGN
+button-move-in-game = Game #{ $game }
+board-white-to-move = White to move
+board-black-to-move = Black to move
+board-finished = the game is over
+reply-board = Game #{ $game }: { $white } — { $black }, { $turn }.
+error-claim-not-repeated = Game #{ $game }: the claim is wrong — the position has appeared { $count ->
+    [one] only once
+   *[other] { $count } times
+}, not three times. Nothing changed; the game goes on.
+error-claim-fifty-not-reached = Game #{ $game }: the claim is wrong — only { $moves } moves without a pawn move or capture, not 50. Nothing changed; the game goes on.
+reply-record-header = Game #{ $game }, the record (R3.4.2): each move with the days it took and its player's total.
+reply-record-line = { $number }{ $dots } { $move } — { $days } (in total { $total })
+reply-record-empty = No moves yet.
+reply-pgn = PGN: { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+}.
+error-pgn-no-games = Event #{ $event } «{ $name }» has no games yet.
+reply-standings-header = Standings of event #{ $event } «{ $name }» (place. player — points, wins, Sonneborn-Berger, games left):
+reply-standings-line = { $place }. { $player } — { $points }, wins { $wins }, SB { $sb }, left { $left }
+error-standings-not-started = Event #{ $event } «{ $name }» has not started yet; its standings come with the first games.
+error-standings-which-event = You play in several events: { $events }. Write the event number, for example /standings 1.
+
+## Leave
+leave-scope-event = in event «{ $event }»
+leave-scope-all = in all events
+leave-state-planned = planned
+leave-state-running = running
+leave-state-over = over
+notice-leave-registered = { $player } is on leave { $scope } from { $from } until { $until } (R3.6): no moves from them then, and their clock stands.
+notice-leave-cancelled = { $player } cancelled the leave from { $from }.
+notice-leave-ended = { $player } ended the leave from { $from } early, at { $at }: their clock runs again.
+error-on-leave = You are on leave until { $until }: no moves in this event during it (R3.6.2). To move now, end the leave with /leave cancel and its number (/leave list).
+error-leave-date = «{ $value }» is not a date. Write the first day of the leave as YYYY-MM-DD, for example /leave add 2026-07-01 14.
+error-leave-days-unreadable = «{ $value }» is not a number of days. Write a whole number, for example /leave add 2026-07-01 14.
+error-leave-days = A leave lasts at least one day.
+error-leave-too-long = A leave lasts at most { $max } days.
+error-leave-in-past = A leave is registered in advance (R3.6.2): choose a first day after today.
+error-leave-overlaps = The leave overlaps another of your leaves. /leave list shows them.
+error-leave-allowance = Event #{ $event } «{ $name }»: in { $year } you have only { $left } of leave left (R3.6.1). Choose a shorter leave.
+error-leave-not-in-event = You do not play in event #{ $event }. /games lists your games.
+error-leave-no-events = You play in no event, so there is nothing to take leave from.
+error-leave-unknown = You have no leave #{ $leave }. /leave list shows yours.
+error-leave-over = Leave #{ $leave } is already over.
+reply-leave-added = Leave #{ $leave } is registered: from { $from } until { $until } ({ $days }). Your opponents are told; your clock stands during it.
+reply-leave-header = Your leaves:
+reply-leave-none = none.
+reply-leave-line = #{ $leave }: { $from } — { $until } { $scope }, { $state }
+reply-leave-left = Event #{ $event } «{ $name }»: { $left } of leave left in { $year }.
+reply-leave-cancelled = Leave #{ $leave } is cancelled.
+reply-leave-ended = Leave #{ $leave } is ended now: your clock runs again.

@@ -222,3 +222,57 @@ error-not-entered = Ви не записані на турнір #{ $event } «{
 reply-organizer-granted = { $name } тепер може створювати турніри.
 reply-organizer-revoked = { $name } більше не може створювати турніри.
 error-not-organizer = { $name } не має ролі організатора.
+## Play: board, claims, record, standings, PGN
+button-move-in-game = Партія #{ $game }
+board-white-to-move = хід білих
+board-black-to-move = хід чорних
+board-finished = партію завершено
+reply-board = Партія #{ $game }: { $white } — { $black }, { $turn }.
+error-claim-not-repeated = Партія #{ $game }: вимога неправильна — позиція повторилася { $count ->
+    [one] лише один раз
+    [few] { $count } рази
+   *[other] { $count } разів
+}, а не три. Нічого не змінилося; гра триває.
+error-claim-fifty-not-reached = Партія #{ $game }: вимога неправильна — без ходу пішака й без взяття зроблено лише { $moves } ходів, а не 50. Нічого не змінилося; гра триває.
+reply-record-header = Партія #{ $game }, запис (R3.4.2): кожен хід із днями на нього й загальним часом гравця.
+reply-record-line = { $number }{ $dots } { $move } — { $days } (усього { $total })
+reply-record-empty = Ходів ще немає.
+reply-pgn = PGN: { $games ->
+    [one] { $games } партія
+    [few] { $games } партії
+   *[other] { $games } партій
+}.
+error-pgn-no-games = У турнірі #{ $event } «{ $name }» ще немає партій.
+reply-standings-header = Таблиця турніру #{ $event } «{ $name }» (місце. гравець — очки, перемоги, Зоннеборн-Бергер, залишилося партій):
+reply-standings-line = { $place }. { $player } — { $points }, перемог { $wins }, КЗБ { $sb }, залишилося { $left }
+error-standings-not-started = Турнір #{ $event } «{ $name }» ще не почався; таблиця з'явиться з першими партіями.
+error-standings-which-event = Ви граєте в кількох турнірах: { $events }. Напишіть номер турніру, наприклад /standings 1.
+
+## Leave
+leave-scope-event = у турнірі «{ $event }»
+leave-scope-all = в усіх турнірах
+leave-state-planned = заплановано
+leave-state-running = триває
+leave-state-over = завершено
+notice-leave-registered = { $player } у відпустці { $scope } з { $from } до { $until } (R3.6): у цей час ходів від нього не буде, а його годинник стоїть.
+notice-leave-cancelled = { $player } скасував відпустку з { $from }.
+notice-leave-ended = { $player } достроково завершив відпустку з { $from } о { $at }: його годинник знову йде.
+error-on-leave = Ви у відпустці до { $until }: під час неї ходи в цьому турнірі неможливі (R3.6.2). Щоб ходити зараз, завершіть відпустку командою /leave cancel з її номером (/leave list).
+error-leave-date = «{ $value }» — не дата. Напишіть перший день відпустки як РРРР-ММ-ДД, наприклад /leave add 2026-07-01 14.
+error-leave-days-unreadable = «{ $value }» — не кількість днів. Напишіть ціле число, наприклад /leave add 2026-07-01 14.
+error-leave-days = Відпустка триває щонайменше один день.
+error-leave-too-long = Відпустка триває щонайбільше { $max } днів.
+error-leave-in-past = Відпустку реєструють заздалегідь (R3.6.2): оберіть перший день після сьогодні.
+error-leave-overlaps = Відпустка накладається на іншу вашу відпустку. /leave list показує їх.
+error-leave-allowance = Турнір #{ $event } «{ $name }»: у { $year } році у вас залишилося лише { $left } відпустки (R3.6.1). Оберіть коротшу відпустку.
+error-leave-not-in-event = Ви не граєте в турнірі #{ $event }. /games показує ваші партії.
+error-leave-no-events = Ви не граєте в жодному турнірі, тож відпустка не потрібна.
+error-leave-unknown = У вас немає відпустки #{ $leave }. /leave list показує ваші.
+error-leave-over = Відпустка #{ $leave } уже завершилася.
+reply-leave-added = Відпустку #{ $leave } зареєстровано: з { $from } до { $until } ({ $days }). Суперників повідомлено; ваш годинник у цей час стоїть.
+reply-leave-header = Ваші відпустки:
+reply-leave-none = немає.
+reply-leave-line = #{ $leave }: { $from } — { $until } { $scope }, { $state }
+reply-leave-left = Турнір #{ $event } «{ $name }»: у { $year } році залишилося { $left } відпустки.
+reply-leave-cancelled = Відпустку #{ $leave } скасовано.
+reply-leave-ended = Відпустку #{ $leave } завершено зараз: ваш годинник знову йде.

@@ -39,6 +39,7 @@ mod cases;
 mod deadlines;
 mod events;
 mod games;
+mod leaves;
 pub mod model;
 mod outbox;
 mod players;

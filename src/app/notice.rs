@@ -147,6 +147,28 @@ pub enum Notice {
         /// Games the recipient plays.
         games: u32,
     },
+    /// An opponent registered a leave (R3.6.2): no moves from them, and
+    /// their clock stands, during it.
+    LeaveRegistered {
+        /// Who goes on leave.
+        player: String,
+        /// The first instant of the leave, as text.
+        from: String,
+        /// The first instant after it, as text.
+        until: String,
+        /// The event it is for, or `None` for all the player's events.
+        event: Option<String>,
+    },
+    /// An opponent cancelled a leave before it started, or ended it early.
+    LeaveWithdrawn {
+        /// Whose leave.
+        player: String,
+        /// The leave's start, as text.
+        from: String,
+        /// When a running leave was ended early (their time runs again), as
+        /// text; `None` when it was cancelled before it started.
+        ended_at: Option<String>,
+    },
     /// To the administrator: a notice could not be delivered.
     DeliveryFailed {
         /// The recipient who did not get it.
@@ -169,6 +191,8 @@ impl Notice {
             Notice::DrawDeclined { .. } => "draw_declined",
             Notice::ContactChanged { .. } => "contact_changed",
             Notice::EventStarted { .. } => "event_started",
+            Notice::LeaveRegistered { .. } => "leave_registered",
+            Notice::LeaveWithdrawn { .. } => "leave_withdrawn",
             Notice::DeliveryFailed { .. } => "delivery_failed",
         }
     }
@@ -289,6 +313,9 @@ impl Notice {
                     .with("event", event.as_str())
                     .with("games", *games),
             ),
+            Notice::LeaveRegistered { .. } | Notice::LeaveWithdrawn { .. } => {
+                leave_text(self, lang)
+            }
             Notice::DeliveryFailed {
                 recipient,
                 notice_kind,
@@ -300,6 +327,47 @@ impl Notice {
                     .with("kind", notice_kind.as_str()),
             ),
         }
+    }
+}
+
+/// The text of a leave notice.
+fn leave_text(notice: &Notice, lang: Lang) -> String {
+    match notice {
+        Notice::LeaveRegistered {
+            player,
+            from,
+            until,
+            event,
+        } => {
+            let scope = match event {
+                Some(name) => tr(
+                    lang,
+                    "leave-scope-event",
+                    &Args::new().with("event", name.as_str()),
+                ),
+                None => tr0(lang, "leave-scope-all"),
+            };
+            let args = Args::new()
+                .with("player", player.as_str())
+                .with("from", from.as_str())
+                .with("until", until.as_str())
+                .with("scope", scope);
+            tr(lang, "notice-leave-registered", &args)
+        }
+        Notice::LeaveWithdrawn {
+            player,
+            from,
+            ended_at,
+        } => {
+            let args = Args::new()
+                .with("player", player.as_str())
+                .with("from", from.as_str());
+            match ended_at {
+                Some(at) => tr(lang, "notice-leave-ended", &args.with("at", at.as_str())),
+                None => tr(lang, "notice-leave-cancelled", &args),
+            }
+        }
+        _ => String::new(),
     }
 }
 

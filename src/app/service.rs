@@ -5,6 +5,7 @@
 //! nothing: its transaction is rolled back and only the refusal is stored
 //! against the inbound id, so a redelivery gets the same answer.
 
+mod claim;
 mod contacts;
 mod deadlines;
 mod draw;
@@ -12,12 +13,17 @@ mod event_list;
 mod event_setup;
 mod events;
 pub(crate) mod game_state;
+mod leave;
+pub(crate) mod leave_time;
 mod link;
 mod names;
 mod organizer;
+mod pick;
 mod play;
 mod profile;
 mod settings;
+pub(crate) mod standings;
+mod view;
 
 use std::sync::Arc;
 
@@ -25,7 +31,7 @@ use chrono::{DateTime, Utc};
 
 use crate::app::actor::{Actor, Inbound};
 use crate::app::command::{self, Command, CommandError, MAX_TEXT_CHARS};
-use crate::app::i18n::{Args, Lang, tr, tr0};
+use crate::app::i18n::{Args, Lang, tr};
 use crate::app::notice::Notice;
 use crate::app::reply::{self, Reply};
 use crate::store::{Db, Inbound as Seen, NewPlayer, PlayerId, Recipient, Role, StoreError, Tx};
@@ -46,6 +52,8 @@ pub(crate) enum Failure {
         /// The localized explanation.
         text: String,
     },
+    /// Refused with a prepared answer (a question with buttons); nothing changes.
+    Ask(Box<Reply>),
     /// Something broke inside; the update may be retried.
     Internal(anyhow::Error),
 }
@@ -133,6 +141,7 @@ impl App {
                 let refusal = Reply::of_kind(kind, text);
                 self.refused(tx, inbound, now, refusal).await?
             }
+            Err(Failure::Ask(question)) => self.refused(tx, inbound, now, *question).await?,
         };
         tx.finish_inbound(
             inbound.platform,
@@ -244,7 +253,17 @@ impl App {
             Command::Organizer { player, grant } => {
                 organizer::set_organizer(tx, actor, &player, grant, now).await
             }
-            _ => Err(Failure::Refused(tr0(lang, "error-not-yet"))),
+            // Board, claims, record, leave, standings, PGN.
+            Command::Board { game } => view::board(tx, actor, game).await,
+            Command::Record { game } => view::record(tx, actor, game, now).await,
+            Command::Pgn { target } => view::pgn(tx, actor, target).await,
+            Command::Standings { event } => standings::show(tx, actor, event).await,
+            Command::Leave(leave) => leave::handle(tx, actor, leave, now).await,
+            Command::Claim {
+                kind,
+                game,
+                declared_move,
+            } => claim::claim(tx, actor, (kind, game), declared_move.as_deref(), now).await,
         }
     }
 }

@@ -114,6 +114,28 @@ fn every_notice_renders_without_missing_messages_in_both_languages() {
             recipient: "А".into(),
             notice_kind: "reminder".into(),
         },
+        Notice::LeaveRegistered {
+            player: "А".into(),
+            from: "2026-02-01 00:00 UTC".into(),
+            until: "2026-02-11 00:00 UTC".into(),
+            event: Some("Кубок".into()),
+        },
+        Notice::LeaveRegistered {
+            player: "А".into(),
+            from: "2026-02-01 00:00 UTC".into(),
+            until: "2026-02-11 00:00 UTC".into(),
+            event: None,
+        },
+        Notice::LeaveWithdrawn {
+            player: "А".into(),
+            from: "2026-02-01 00:00 UTC".into(),
+            ended_at: None,
+        },
+        Notice::LeaveWithdrawn {
+            player: "А".into(),
+            from: "2026-02-01 00:00 UTC".into(),
+            ended_at: Some("2026-02-03 10:00 UTC".into()),
+        },
     ];
     for notice in notices {
         for lang in Lang::ALL {

@@ -9,9 +9,11 @@ use shakmaty::{Color, Position};
 
 use crate::app::i18n::Lang;
 use crate::app::service::game_state::{clocks_of, plies_of, regulation_of, replay};
+use crate::app::service::leave_time::game_leaves;
+use crate::app::service::standings::table_of;
 use crate::render::RenderCache;
 use crate::render::{BoardOptions, Language, PlayerLabel, ViewSetting, move_squares, orientation};
-use crate::store::{Db, GameId, Orientation, PlayerId};
+use crate::store::{Db, EventId, GameId, Orientation, PlayerId};
 
 use super::ImageRef;
 
@@ -69,8 +71,8 @@ pub async fn render_image(
             let viewer = viewer.map(PlayerId);
             render_board(db, (GameId(*game), viewer), *lang, cache, now).await
         }
-        ImageRef::Crosstable { event, .. } => {
-            anyhow::bail!("crosstable images of event {event} are not rendered yet")
+        ImageRef::Crosstable { event, lang } => {
+            render_crosstable(db, EventId(*event), *lang, cache).await
         }
     }
 }
@@ -92,12 +94,19 @@ async fn render_board(
         Some(viewer) => view_setting(tx.player_settings(viewer).await?.orientation),
         None => ViewSetting::OwnSide,
     };
+    let leaves = game_leaves(&mut tx, &game).await?;
     tx.commit().await?;
     let played = replay(&game, &rows).map_err(|e| anyhow::anyhow!("{e:?}"))?;
     let position = played.position();
     let now = game.finished_at.unwrap_or(now);
     let start = game.started_at.unwrap_or(now);
-    let clocks = clocks_of(&regulation_of(&event), start, &plies_of(&rows), now);
+    let clocks = clocks_of(
+        &regulation_of(&event),
+        start,
+        &plies_of(&rows),
+        now,
+        &leaves,
+    );
     let viewer_colour = viewer.and_then(|p| {
         (p == game.white)
             .then_some(Color::White)
@@ -123,6 +132,20 @@ fn view_setting(orientation: Orientation) -> ViewSetting {
         Orientation::White => ViewSetting::White,
         Orientation::Black => ViewSetting::Black,
     }
+}
+
+async fn render_crosstable(
+    db: &Db,
+    event: EventId,
+    lang: Lang,
+    cache: &RenderCache,
+) -> anyhow::Result<RenderedImage> {
+    let mut tx = db.read().await?;
+    let event = tx.event(event).await?;
+    let table = table_of(&mut tx, event).await?;
+    tx.commit().await?;
+    let (_, png) = cache.crosstable(&table.crosstable_input(lang));
+    Ok(RenderedImage::from_png(png))
 }
 
 fn label(name: String, days_left: i64) -> PlayerLabel {

@@ -13,6 +13,7 @@ use super::game_state::{
     announce_end, clocks_of, finish_update, game_over_notice, player_of, plies_of, regulation_of,
     side_to_move,
 };
+use super::leave_time::game_leaves;
 use super::{Failure, notify, notify_arbiters};
 
 /// The scheduler's handler of the app's deadlines.
@@ -27,7 +28,7 @@ impl DueHandler for DeadlineHandler {
         now: DateTime<Utc>,
     ) -> anyhow::Result<()> {
         match fire(tx, deadline, now).await {
-            Ok(()) | Err(Failure::Refused(_) | Failure::RefusedAs { .. }) => Ok(()),
+            Ok(()) | Err(Failure::Refused(_) | Failure::RefusedAs { .. } | Failure::Ask(_)) => Ok(()),
             Err(Failure::Internal(error)) => Err(error),
         }
     }
@@ -74,7 +75,14 @@ async fn remind(tx: &mut Tx, game: &Game, days: i64, now: DateTime<Utc>) -> Resu
     let colour = side_to_move(game);
     let regulation = regulation_of(&tx.event(game.event_id).await?);
     let plies = plies_of(&tx.moves(game.id).await?);
-    let clocks = clocks_of(&regulation, game.started_at.unwrap_or(now), &plies, now);
+    let leaves = game_leaves(tx, game).await?;
+    let clocks = clocks_of(
+        &regulation,
+        game.started_at.unwrap_or(now),
+        &plies,
+        now,
+        &leaves,
+    );
     let left = match colour {
         Color::White => clocks.white_left,
         Color::Black => clocks.black_left,

@@ -9,12 +9,12 @@ use shakmaty::{Chess, Color, EnPassantMode};
 use crate::app::notice::{Clocks, Notice};
 use crate::core::clock::server::{ServerClock, ServerDeadline, player_record};
 use crate::core::game::{self as core_game, GameResult, Score, Termination};
-use crate::core::leave::LeaveTimeline;
 use crate::core::regulation::Regulation;
 use crate::store::{
     Event, EventStatus, Game, GameStatus, GameUpdate, MoveRow, NewDeadline, PlayerId, Tx,
 };
 
+use super::leave_time::{GameLeaves, game_leaves};
 use super::{Failure, notify, notify_arbiter_channel};
 
 /// The regulation of an event (the default if the stored one is unreadable).
@@ -74,16 +74,15 @@ pub(crate) fn plies_of(rows: &[MoveRow]) -> Vec<DateTime<Utc>> {
     rows.iter().map(|row| row.received_at).collect()
 }
 
-/// Both clocks at `now` (R3.4.2, R3.5).
+/// Both clocks at `now`, each player's leave left out (R3.4.2, R3.5, R3.5.5).
 pub(crate) fn clocks_of(
     regulation: &Regulation,
     start: DateTime<Utc>,
     plies: &[DateTime<Utc>],
     now: DateTime<Utc>,
+    leaves: &GameLeaves,
 ) -> Clocks {
-    let empty = LeaveTimeline::empty();
-    let [white, black] =
-        ServerClock::new(regulation).game_clocks(start, plies, now, [&empty, &empty]);
+    let [white, black] = ServerClock::new(regulation).game_clocks(start, plies, now, leaves.pair());
     Clocks {
         white_used: white.used,
         white_left: white.left,
@@ -92,19 +91,22 @@ pub(crate) fn clocks_of(
     }
 }
 
-/// Both clocks as the stored JSON.
+/// Both clocks as the stored JSON, before any leave (a game's start).
 pub(crate) fn clocks_json(
     regulation: &Regulation,
     start: DateTime<Utc>,
     plies: &[DateTime<Utc>],
     now: DateTime<Utc>,
 ) -> Value {
-    serde_json::to_value(clocks_of(regulation, start, plies, now)).unwrap_or(Value::Null)
+    let clocks = clocks_of(regulation, start, plies, now, &GameLeaves::none());
+    serde_json::to_value(clocks).unwrap_or(Value::Null)
 }
 
 /// Replaces the game's deadlines with those of the pending move: reminders
 /// at 14/28/35 days (R3.3.1), the continuation notice at 35 and the silence
-/// case at 40 days (R3.3.2), and the loss on time (R3.5.7).
+/// case at 40 days (R3.3.2), and the loss on time (R3.5.7), each pushed
+/// back by the mover's leave (R3.5.5, R3.6). Only deadlines still ahead of
+/// `now` are set: when a leave changes, those before it have already fallen.
 pub(crate) async fn set_pending_deadlines(
     tx: &mut Tx,
     game: &Game,
@@ -121,9 +123,10 @@ pub(crate) async fn set_pending_deadlines(
     };
     let record = player_record(start, plies, colour);
     let since = record.pending_since.unwrap_or(now);
-    let empty = LeaveTimeline::empty();
-    let due = ServerClock::new(regulation).pending_deadlines(&record.moves, since, &empty);
-    for (what, at) in due {
+    let leaves = game_leaves(tx, game).await?;
+    let due =
+        ServerClock::new(regulation).pending_deadlines(&record.moves, since, leaves.of(colour));
+    for (what, at) in due.into_iter().filter(|(_, at)| *at >= now) {
         let (kind, key, days) = match what {
             ServerDeadline::Reminder(n) => {
                 let days = regulation.reminder_days.get(usize::from(n) - 1).copied();

@@ -1,108 +1,28 @@
 //! Game commands: games, move (R3.2.1), time (R3.4.2), resign.
 
 use chrono::{DateTime, Utc};
-use shakmaty::{CastlingMode, Color, Position};
+use shakmaty::{CastlingMode, Chess, Color, Move, Position};
 
 use crate::app::actor::Actor;
-use crate::app::authz::{self, Action, Standing};
 use crate::app::command::Number;
-use crate::app::i18n::{Args, Lang, days_text, tr, tr0};
+use crate::app::i18n::{Lang, days_text, tr, tr0};
 use crate::app::move_error::move_error_text;
 use crate::app::notice::{Clocks, Notice, NoticeMove, clocks_text};
 use crate::app::reply::Reply;
 use crate::core::clock::server::ServerClock;
-use crate::core::game::GameResult;
-use crate::core::leave::LeaveTimeline;
+use crate::core::game::{self as core_game, GameResult};
 use crate::core::notation;
 use crate::core::regulation::Regulation;
-use crate::store::{Game, GameId, GameStatus, GameUpdate, MoveRow, StoreError, Tx};
+use crate::store::{Event, Game, GameStatus, GameUpdate, MoveRow, StoreError, Tx};
 
 use super::game_state::{
     announce_end, clocks_of, colour_of, fen_of, finish_update, game_over_notice, player_of,
     plies_of, regulation_of, replay, set_pending_deadlines, side_to_move,
 };
+use super::leave_time::{GameLeaves, game_leaves};
+pub(super) use super::pick::pick_game;
+use super::pick::{ensure_not_on_leave, ensure_turn, game_args, pick_game_or_ask};
 use super::{Failure, Outcome, notify, refuse};
-
-fn game_args<'a>(game: GameId) -> Args<'a> {
-    Args::new().with("game", game.0)
-}
-
-/// The game `number`, which the actor must play (R3.2.1: only the players move).
-async fn own_game(tx: &mut Tx, actor: &Actor, number: Number) -> Result<Game, Failure> {
-    let lang = actor.lang();
-    let game = match tx.game(GameId(number)).await {
-        Ok(game) => game,
-        Err(StoreError::NotFound { .. }) => {
-            return Err(refuse(
-                lang,
-                "error-unknown-game",
-                &game_args(GameId(number)),
-            ));
-        }
-        Err(other) => return Err(other.into()),
-    };
-    let mut standings = vec![Standing::Outsider];
-    if colour_of(&game, actor.player.id).is_some() {
-        standings.push(Standing::PlayerOfGame);
-    }
-    if !authz::allows(Action::PlayGame, &standings) {
-        return Err(refuse(lang, "error-not-your-game", &game_args(game.id)));
-    }
-    Ok(game)
-}
-
-/// The game a command is about: the given one, or the actor's only game
-/// (for a move: the only game where it is the actor's turn); with several,
-/// the bot asks which.
-pub(super) async fn pick_game(
-    tx: &mut Tx,
-    actor: &Actor,
-    number: Option<Number>,
-    to_move: bool,
-) -> Result<Game, Failure> {
-    if let Some(number) = number {
-        return own_game(tx, actor, number).await;
-    }
-    let lang = actor.lang();
-    let me = actor.player.id;
-    let running: Vec<Game> = tx
-        .active_games_of(me)
-        .await?
-        .into_iter()
-        .filter(|g| g.status == GameStatus::Running)
-        .collect();
-    let mut games: Vec<Game> = running
-        .iter()
-        .filter(|g| !to_move || colour_of(g, me) == Some(side_to_move(g)))
-        .cloned()
-        .collect();
-    if games.is_empty() && running.len() == 1 {
-        games = running; // its only game: the caller says whose turn it is
-    }
-    match games.as_slice() {
-        [] if to_move => Err(Failure::Refused(tr0(lang, "error-no-game-to-move"))),
-        [] => Err(Failure::Refused(tr0(lang, "error-no-games"))),
-        [game] => Ok(game.clone()),
-        several => {
-            let list: Vec<String> = several.iter().map(|g| format!("#{}", g.id)).collect();
-            let args = Args::new().with("games", list.join(", "));
-            Err(refuse(lang, "reply-which-game", &args))
-        }
-    }
-}
-
-/// Refuses unless the game is running and it is `actor`'s turn.
-fn ensure_turn(game: &Game, actor: &Actor) -> Result<Color, Failure> {
-    let lang = actor.lang();
-    if game.status != GameStatus::Running {
-        return Err(refuse(lang, "error-game-over", &game_args(game.id)));
-    }
-    let colour = colour_of(game, actor.player.id).unwrap_or(Color::White);
-    if side_to_move(game) != colour {
-        return Err(refuse(lang, "error-not-your-turn", &game_args(game.id)));
-    }
-    Ok(colour)
-}
 
 /// A bare move or `/move [#game] MOVE`.
 pub(super) async fn make_move(
@@ -112,32 +32,107 @@ pub(super) async fn make_move(
     text: &str,
     now: DateTime<Utc>,
 ) -> Outcome {
-    let lang = actor.lang();
-    let game = pick_game(tx, actor, number, true).await?;
-    ensure_turn(&game, actor)?;
+    let mut turn = load_turn(tx, actor, number, Some(text), now).await?;
+    let mv = read_move(actor, &turn, text)?;
+    let result = turn
+        .record
+        .play(mv)
+        .map_err(|e| Failure::Internal(anyhow::anyhow!("{e:?}")))?;
+    commit_move(tx, actor, turn, (mv, text), result, now).await
+}
+
+/// A game where it is the actor's turn, with what a move in it needs.
+pub(super) struct Turn {
+    /// The game as stored.
+    pub game: Game,
+    /// The actor's side.
+    pub colour: Color,
+    /// Both players' leave.
+    pub leaves: GameLeaves,
+    /// The game's event.
+    pub event: Event,
+    /// Its regulation.
+    pub regulation: Regulation,
+    /// The moves made.
+    pub rows: Vec<MoveRow>,
+    /// The position before the actor's move.
+    pub before: Chess,
+    /// The game replayed; the caller plays or claims on it.
+    pub record: core_game::Game,
+}
+
+/// The game `number` (or the one the actor must mean), refusing unless it is
+/// the actor's turn and the actor is not on leave (R3.6.2).
+pub(super) async fn load_turn(
+    tx: &mut Tx,
+    actor: &Actor,
+    number: Option<Number>,
+    move_text: Option<&str>,
+    now: DateTime<Utc>,
+) -> Result<Turn, Failure> {
+    let game = pick_game_or_ask(tx, actor, number, true, move_text).await?;
+    let colour = ensure_turn(&game, actor)?;
+    let leaves = game_leaves(tx, &game).await?;
+    ensure_not_on_leave(actor, leaves.of(colour), now)?;
     let event = tx.event(game.event_id).await?;
     let regulation = regulation_of(&event);
     let rows = tx.moves(game.id).await?;
-    let mut record = replay(&game, &rows)?;
+    let record = replay(&game, &rows)?;
     let before = record.position().clone();
-    let parsed = notation::parse(&before, text, &regulation.notations).map_err(|error| {
-        Failure::Refused(move_error_text(
-            lang,
-            &error,
-            &before,
-            text,
-            actor.notation(),
-        ))
-    })?;
-    let result = record
-        .play(parsed.mv)
-        .map_err(|e| Failure::Internal(anyhow::anyhow!("{e:?}")))?;
+    Ok(Turn {
+        game,
+        colour,
+        leaves,
+        event,
+        regulation,
+        rows,
+        before,
+        record,
+    })
+}
+
+/// Reads the actor's move text in the position of `turn`, refusing with the
+/// reason when it is no legal move.
+pub(super) fn read_move(actor: &Actor, turn: &Turn, text: &str) -> Result<Move, Failure> {
+    let parsed =
+        notation::parse(&turn.before, text, &turn.regulation.notations).map_err(|error| {
+            Failure::Refused(move_error_text(
+                actor.lang(),
+                &error,
+                &turn.before,
+                text,
+                actor.notation(),
+            ))
+        })?;
+    Ok(parsed.mv)
+}
+
+/// Records the move (already played on `turn.record`, with `result` if it
+/// ended the game), charges its time, and announces it.
+pub(super) async fn commit_move(
+    tx: &mut Tx,
+    actor: &Actor,
+    turn: Turn,
+    (mv, text): (Move, &str),
+    result: Option<GameResult>,
+    now: DateTime<Utc>,
+) -> Outcome {
+    let Turn {
+        game,
+        colour,
+        leaves,
+        event,
+        regulation,
+        rows,
+        before,
+        record,
+    } = turn;
     let start = game.started_at.unwrap_or(now);
     let received = rows.last().map_or(start, |row| row.received_at);
-    let charged = ServerClock::new(&regulation).move_charge(received, now, &LeaveTimeline::empty());
+    let charged = ServerClock::new(&regulation).move_charge(received, now, leaves.of(colour));
     let mut plies = plies_of(&rows);
     plies.push(now);
-    let clocks = clocks_of(&regulation, start, &plies, now);
+    let clocks = clocks_of(&regulation, start, &plies, now, &leaves);
     let mut update = GameUpdate::from_game(&game);
     update.fen = fen_of(record.position());
     update.clock = serde_json::to_value(clocks).map_err(|e| Failure::Internal(e.into()))?;
@@ -147,7 +142,7 @@ pub(super) async fn make_move(
     }
     let row = MoveRow {
         ply: game.ply + 1,
-        uci: parsed.mv.to_uci(CastlingMode::Standard).to_string(),
+        uci: mv.to_uci(CastlingMode::Standard).to_string(),
         text: text.to_owned(),
         received_at: now,
         sent_at: Some(now),
@@ -155,7 +150,7 @@ pub(super) async fn make_move(
     };
     if let Err(error) = tx.append_move(game.id, game.version, &row, &update).await {
         return Err(match error {
-            StoreError::Conflict(_) => refuse(lang, "error-conflict", &game_args(game.id)),
+            StoreError::Conflict(_) => refuse(actor.lang(), "error-conflict", &game_args(game.id)),
             other => other.into(),
         });
     }
@@ -256,7 +251,14 @@ async fn game_line(
         .display_name;
     let regulation = regulation_of(&tx.event(game.event_id).await?);
     let plies = plies_of(&tx.moves(game.id).await?);
-    let clocks = clocks_of(&regulation, game.started_at.unwrap_or(now), &plies, now);
+    let leaves = game_leaves(tx, game).await?;
+    let clocks = clocks_of(
+        &regulation,
+        game.started_at.unwrap_or(now),
+        &plies,
+        now,
+        &leaves,
+    );
     let left = match colour {
         Color::White => clocks.white_left,
         Color::Black => clocks.black_left,
@@ -296,7 +298,14 @@ pub(super) async fn time(
     let regulation = regulation_of(&tx.event(game.event_id).await?);
     let plies = plies_of(&tx.moves(game.id).await?);
     let at = game.finished_at.unwrap_or(now);
-    let clocks = clocks_of(&regulation, game.started_at.unwrap_or(now), &plies, at);
+    let leaves = game_leaves(tx, &game).await?;
+    let clocks = clocks_of(
+        &regulation,
+        game.started_at.unwrap_or(now),
+        &plies,
+        at,
+        &leaves,
+    );
     let head = tr(lang, "reply-time", &game_args(game.id));
     Ok(vec![Reply::text(format!(
         "{head}\n{}",

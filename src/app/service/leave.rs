@@ -1,0 +1,312 @@
+//! `/leave add DATE DAYS [#event]`, `/leave [list]`, `/leave cancel N` (R3.6):
+//! leaves within the yearly allowance of each event they cover (R3.6.1),
+//! registered in advance (R3.6.2); each registration or cancellation moves
+//! the deadlines of the player's pending moves and is announced to the
+//! player's opponents.
+
+use chrono::{DateTime, Datelike, Duration, NaiveDate, Utc};
+
+use crate::app::actor::Actor;
+use crate::app::command::{LeaveCommand, Number};
+use crate::app::i18n::{Args, Lang, days_text, tr, tr0};
+use crate::app::notice::Notice;
+use crate::app::reply::Reply;
+use crate::core::leave::{LeaveAllowance, LeaveBook, LeaveError, LeaveKind, midnight};
+use crate::store::{
+    Event, EventId, EventStatus, GameStatus, Leave, LeaveId, LeaveStatus, NewLeave, PlayerId,
+    StoreError, Tx,
+};
+
+use super::game_state::{
+    colour_of, player_of, plies_of, regulation_of, set_pending_deadlines, side_to_move,
+};
+use super::leave_time::{applies_to, leaves_of_player};
+use super::pick::date_text;
+use super::{Failure, Outcome, notify, refuse};
+
+/// Dispatches `/leave …`.
+pub(super) async fn handle(
+    tx: &mut Tx,
+    actor: &Actor,
+    command: LeaveCommand,
+    now: DateTime<Utc>,
+) -> Outcome {
+    match command {
+        LeaveCommand::Add { start, days, event } => {
+            add(tx, actor, (&start, &days), event, now).await
+        }
+        LeaveCommand::List => list(tx, actor, now).await,
+        LeaveCommand::Cancel { leave } => cancel(tx, actor, leave, now).await,
+    }
+}
+
+/// The events a leave covers: the given one (the actor must play in it),
+/// or every event the actor has entered that has not finished.
+async fn scope_events(
+    tx: &mut Tx,
+    actor: &Actor,
+    event: Option<Number>,
+) -> Result<Vec<Event>, Failure> {
+    let lang = actor.lang();
+    let mine = entered_events(tx, actor.player.id).await?;
+    match event {
+        Some(number) => match mine.into_iter().find(|e| e.id == EventId(number)) {
+            Some(event) => Ok(vec![event]),
+            None => Err(refuse(
+                lang,
+                "error-leave-not-in-event",
+                &Args::new().with("event", number),
+            )),
+        },
+        None if mine.is_empty() => Err(Failure::Refused(tr0(lang, "error-leave-no-events"))),
+        None => Ok(mine),
+    }
+}
+
+/// Events open for entries or running in which `player` is entered.
+async fn entered_events(tx: &mut Tx, player: PlayerId) -> Result<Vec<Event>, StoreError> {
+    let mut out = Vec::new();
+    for status in [EventStatus::Registration, EventStatus::Running] {
+        for event in tx.events_with_status(status).await? {
+            let entries = tx.entries(event.id).await?;
+            if entries
+                .iter()
+                .any(|e| e.player_id == player && e.status == "active")
+            {
+                out.push(event);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The actor's leave book in `event`, with the stored leaves that count there.
+fn book_of(event: &Event, leaves: &[Leave]) -> LeaveBook {
+    let mut book = LeaveBook::new(LeaveAllowance::from_regulation(&regulation_of(event)));
+    for leave in leaves.iter().filter(|l| applies_to(l, event.id)) {
+        let length = leave.ends_at - leave.starts_at;
+        let days =
+            u32::try_from((length + Duration::days(1) - Duration::milliseconds(1)).num_days())
+                .unwrap_or(0);
+        let kind = if leave.extra {
+            LeaveKind::Extra
+        } else {
+            LeaveKind::Regular
+        };
+        // Stored leaves were valid when registered; a start in the past is fine here.
+        let _ = book.register(leave.starts_at, days, kind, leave.starts_at);
+    }
+    book
+}
+
+/// Why a leave cannot be registered, as a refusal.
+fn leave_refusal(lang: Lang, event: &Event, error: &LeaveError) -> Failure {
+    let args = Args::new()
+        .with("event", event.id.0)
+        .with("name", event.name.clone());
+    match error {
+        LeaveError::ZeroDays => refuse(lang, "error-leave-days", &args),
+        LeaveError::TooLong { max, .. } => {
+            refuse(lang, "error-leave-too-long", &args.with("max", *max))
+        }
+        LeaveError::StartsInPast { .. } => refuse(lang, "error-leave-in-past", &args),
+        LeaveError::Overlaps { .. } => refuse(lang, "error-leave-overlaps", &args),
+        LeaveError::ExceedsYearlyAllowance {
+            year, remaining, ..
+        } => refuse(
+            lang,
+            "error-leave-allowance",
+            &args
+                .with("year", *year)
+                .with("left", days_text(lang, i64::from(*remaining))),
+        ),
+        other => Failure::Internal(anyhow::anyhow!("leave: {other}")),
+    }
+}
+
+/// `/leave add DATE DAYS [#event]`.
+async fn add(
+    tx: &mut Tx,
+    actor: &Actor,
+    (start, days): (&str, &str),
+    event: Option<Number>,
+    now: DateTime<Utc>,
+) -> Outcome {
+    let lang = actor.lang();
+    let date = NaiveDate::parse_from_str(start, "%Y-%m-%d").map_err(|_| {
+        refuse(
+            lang,
+            "error-leave-date",
+            &Args::new().with("value", start.to_owned()),
+        )
+    })?;
+    let days: u32 = match days.parse() {
+        Ok(days) if days > 0 => days,
+        _ => {
+            let args = Args::new().with("value", days.to_owned());
+            return Err(refuse(lang, "error-leave-days-unreadable", &args));
+        }
+    };
+    let events = scope_events(tx, actor, event).await?;
+    let zone = regulation_of(&events[0]).zone_or_utc();
+    let starts_at = midnight(date, zone);
+    let existing = leaves_of_player(tx, actor.player.id).await?;
+    for event in &events {
+        book_of(event, &existing)
+            .register(starts_at, days, LeaveKind::Regular, now)
+            .map_err(|error| leave_refusal(lang, event, &error))?;
+    }
+    let new = NewLeave {
+        player_id: actor.player.id,
+        event_id: event.map(EventId),
+        starts_at,
+        ends_at: starts_at + Duration::days(i64::from(days)),
+        extra: false,
+        granted_by: None,
+        at: now,
+    };
+    let leave = tx.create_leave(&new).await?;
+    let notice = Notice::LeaveRegistered {
+        player: actor.player.display_name.clone(),
+        from: date_text(leave.starts_at),
+        until: date_text(leave.ends_at),
+        event: event.map(|_| events[0].name.clone()),
+    };
+    after_change(tx, actor, &events, &notice, now).await?;
+    let args = Args::new()
+        .with("leave", leave.id.0)
+        .with("from", date_text(leave.starts_at))
+        .with("until", date_text(leave.ends_at))
+        .with("days", days_text(lang, i64::from(days)));
+    Ok(vec![Reply::text(tr(lang, "reply-leave-added", &args))])
+}
+
+/// After a leave changed: the deadlines of the actor's pending moves in the
+/// covered events move with it (R3.5.5), and the opponents are told.
+async fn after_change(
+    tx: &mut Tx,
+    actor: &Actor,
+    events: &[Event],
+    notice: &Notice,
+    now: DateTime<Utc>,
+) -> Result<(), Failure> {
+    let me = actor.player.id;
+    let mut opponents: Vec<PlayerId> = Vec::new();
+    for event in events {
+        let regulation = regulation_of(event);
+        for game in tx.games_of_event(event.id).await? {
+            let Some(colour) = colour_of(&game, me) else {
+                continue;
+            };
+            if game.status != GameStatus::Running {
+                continue;
+            }
+            if side_to_move(&game) == colour {
+                let plies = plies_of(&tx.moves(game.id).await?);
+                set_pending_deadlines(tx, &game, &regulation, &plies, now).await?;
+            }
+            let opponent = player_of(&game, colour.other());
+            if !opponents.contains(&opponent) {
+                opponents.push(opponent);
+            }
+        }
+    }
+    for opponent in opponents {
+        notify(tx, opponent, notice, now).await?;
+    }
+    Ok(())
+}
+
+/// `/leave` or `/leave list`: the actor's leaves and the days left this year.
+async fn list(tx: &mut Tx, actor: &Actor, now: DateTime<Utc>) -> Outcome {
+    let lang = actor.lang();
+    let leaves = leaves_of_player(tx, actor.player.id).await?;
+    let mut lines = vec![tr0(lang, "reply-leave-header")];
+    for leave in leaves.iter().filter(|l| l.status != LeaveStatus::Cancelled) {
+        lines.push(leave_line(tx, lang, leave, now).await?);
+    }
+    if lines.len() == 1 {
+        lines.push(tr0(lang, "reply-leave-none"));
+    }
+    for event in entered_events(tx, actor.player.id).await? {
+        let book = book_of(&event, &leaves);
+        let year = now
+            .with_timezone(&regulation_of(&event).zone_or_utc())
+            .year();
+        let left = book.remaining_in_year(year, LeaveKind::Regular);
+        let args = Args::new()
+            .with("event", event.id.0)
+            .with("name", event.name.clone())
+            .with("year", year)
+            .with("left", days_text(lang, i64::from(left)));
+        lines.push(tr(lang, "reply-leave-left", &args));
+    }
+    Ok(vec![Reply::text(lines.join("\n"))])
+}
+
+async fn leave_line(
+    tx: &mut Tx,
+    lang: Lang,
+    leave: &Leave,
+    now: DateTime<Utc>,
+) -> Result<String, Failure> {
+    let scope = match leave.event_id {
+        Some(event) => {
+            let name = tx.event(event).await?.name;
+            tr(lang, "leave-scope-event", &Args::new().with("event", name))
+        }
+        None => tr0(lang, "leave-scope-all"),
+    };
+    let state = if now < leave.starts_at {
+        "leave-state-planned"
+    } else if now < leave.ends_at {
+        "leave-state-running"
+    } else {
+        "leave-state-over"
+    };
+    let args = Args::new()
+        .with("leave", leave.id.0)
+        .with("from", date_text(leave.starts_at))
+        .with("until", date_text(leave.ends_at))
+        .with("scope", scope)
+        .with("state", tr0(lang, state));
+    Ok(tr(lang, "reply-leave-line", &args))
+}
+
+/// `/leave cancel N`: cancels a leave that has not started, or ends a
+/// running one now.
+async fn cancel(tx: &mut Tx, actor: &Actor, number: Number, now: DateTime<Utc>) -> Outcome {
+    let lang = actor.lang();
+    let args = Args::new().with("leave", number);
+    let leave = leaves_of_player(tx, actor.player.id)
+        .await?
+        .into_iter()
+        .find(|l| l.id == LeaveId(number) && l.status != LeaveStatus::Cancelled)
+        .ok_or_else(|| refuse(lang, "error-leave-unknown", &args))?;
+    let ended_at = if now < leave.starts_at {
+        tx.set_leave_status(leave.id, LeaveStatus::Cancelled)
+            .await?;
+        None
+    } else if now < leave.ends_at {
+        tx.set_leave_end(leave.id, now, LeaveStatus::Ended).await?;
+        Some(date_text(now))
+    } else {
+        return Err(refuse(lang, "error-leave-over", &args));
+    };
+    let events: Vec<Event> = match leave.event_id {
+        Some(event) => vec![tx.event(event).await?],
+        None => entered_events(tx, actor.player.id).await?,
+    };
+    let notice = Notice::LeaveWithdrawn {
+        player: actor.player.display_name.clone(),
+        from: date_text(leave.starts_at),
+        ended_at: ended_at.clone(),
+    };
+    after_change(tx, actor, &events, &notice, now).await?;
+    let id = if ended_at.is_some() {
+        "reply-leave-ended"
+    } else {
+        "reply-leave-cancelled"
+    };
+    Ok(vec![Reply::text(tr(lang, id, &args))])
+}
