@@ -153,3 +153,6 @@ error-no-draw-offer = Game #{ $game }: your opponent has no open draw offer.
 ## Buttons
 button-draw-accept = Accept the draw
 button-draw-decline = Decline
+
+## Telegram
+telegram-button-expired = This button has expired; type the command instead (/help lists them).

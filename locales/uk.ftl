@@ -155,3 +155,6 @@ error-no-draw-offer = Партія #{ $game }: суперник не пропо�
 ## Buttons
 button-draw-accept = Прийняти нічию
 button-draw-decline = Відхилити
+
+## Telegram
+telegram-button-expired = Ця кнопка застаріла; напишіть команду (список: /help).
