@@ -367,6 +367,12 @@ impl FakeTelegram {
         self.sent_to(chat_id)
     }
 
+    /// Waits until the bot has called `method` (in the Bot API's spelling).
+    pub async fn wait_for_method(&self, method: &str) {
+        self.wait_until(|inner| inner.method_calls.iter().any(|m| m == method))
+            .await;
+    }
+
     /// Waits until at least `count` requests were answered with an injected
     /// failure.
     pub async fn wait_for_failed_attempts(&self, count: usize) {

@@ -16,8 +16,7 @@ use std::time::Duration;
 use chrono::{DateTime, TimeZone, Utc};
 use corrbot::adapters::router::{Router, Transport};
 use corrbot::adapters::telegram::{
-    InboundMode, Limits, PollingOptions, RetryPolicy, TelegramBot, TelegramConfig,
-    telegram_limits,
+    InboundMode, Limits, PollingOptions, RetryPolicy, TelegramBot, TelegramConfig, telegram_limits,
 };
 use corrbot::adapters::workers::run_workers;
 use corrbot::app::service::{App, AppConfig};
@@ -141,7 +140,9 @@ pub async fn start_telegram(
     clock: Arc<dyn Clock>,
     cache: Arc<RenderCache>,
 ) -> TelegramSide {
-    let bot = TelegramBot::connect(config).await.expect("connect to the fake");
+    let bot = TelegramBot::connect(config)
+        .await
+        .expect("connect to the fake");
     let transport = bot.transport();
     let serving = Running::spawn(move |signal| async move {
         bot.serve(app, clock, cache, stopped(signal))
