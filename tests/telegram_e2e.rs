@@ -13,7 +13,7 @@ use std::collections::HashMap;
 
 use corrbot::store::{Db, GameId, Platform, PlayerId, Recipient};
 use db::TestDb;
-use fake_telegram::{FakeTelegram, FakeUser, SentFile, SentKind, SentMessage};
+use fake_telegram::{Failure, FakeTelegram, FakeUser, SentFile, SentKind, SentMessage};
 use telegram_bot::TestBot;
 
 const ALICE: i64 = 501;
@@ -206,6 +206,39 @@ async fn a_reminder_arrives_after_14_simulated_days(t: &TestDb) {
     s.stop().await;
 }
 
+/// Telegram answers 429 twice and 500 once: the sender gives up after its
+/// two attempts, the outbox retries on the simulated clock, the reminder
+/// arrives exactly once, and the game goes on.
+async fn notices_survive_rate_limits_and_server_errors_exactly_once(t: &TestDb) {
+    let mut s = Session::start(&t.db).await;
+    s.start_event().await;
+    s.fake.fail_next(2, Failure::Status429 { retry_after: 1 });
+    s.fake.fail_next(1, Failure::Status500);
+    s.bot.advance_days(14);
+    s.fake.wait_for_failed_attempts(2).await;
+    s.bot.clock.advance(chrono::TimeDelta::minutes(1));
+    let reminder = s.next(BOB, 1).await.remove(0);
+    assert!(
+        text(&reminder).contains("Reminder (R3.3.1)"),
+        "{reminder:?}"
+    );
+    assert_eq!(s.fake.failed_attempts(), 3);
+
+    s.ask(BOB, "e2-e4").await;
+    let notice = s.next(CAROL, 1).await.remove(0);
+    assert!(text(&notice).contains("e2-e4"), "{notice:?}");
+    let reminders = s
+        .fake
+        .sent_to(BOB)
+        .iter()
+        .filter(|m| text(m).contains("Reminder"))
+        .count();
+    assert_eq!(reminders, 1, "{:?}", s.fake.sent_to(BOB));
+    let stats = s.fake.rate_stats();
+    assert_eq!(stats.requests, s.fake.sent().len() + 3, "{stats:?}");
+    s.stop().await;
+}
+
 /// Telegram delivers an update again: Bob gets the stored reply once more,
 /// but no second move is made and Carol is notified once.
 async fn a_redelivered_update_changes_nothing(t: &TestDb) {
@@ -277,6 +310,7 @@ on_both_backends!(
     a_game_to_mate_in_private_chats_with_board_photos,
     a_draw_offered_and_accepted_with_inline_buttons,
     a_reminder_arrives_after_14_simulated_days,
+    notices_survive_rate_limits_and_server_errors_exactly_once,
     a_redelivered_update_changes_nothing,
     an_edited_message_changes_no_move,
     in_a_group_only_commands_for_this_bot_are_answered,

@@ -411,6 +411,18 @@ impl FakeTelegram {
         self.sent()
     }
 
+    /// Like [`FakeTelegram::wait_for_sent`], failing only after `guard`
+    /// (for bursts that the rate limits stretch past the usual guard).
+    pub async fn wait_for_sent_with_guard(
+        &self,
+        count: usize,
+        guard: Duration,
+    ) -> Vec<SentMessage> {
+        self.wait_until_or(guard, |inner| inner.sent.len() >= count)
+            .await;
+        self.sent()
+    }
+
     /// Waits until the bot has answered at least `count` callback queries.
     pub async fn wait_for_answers(&self, count: usize) -> Vec<AnsweredCallback> {
         self.wait_until(|inner| inner.answered.len() >= count).await;
@@ -429,6 +441,10 @@ impl FakeTelegram {
     }
 
     async fn wait_until(&self, done: impl Fn(&Inner) -> bool) {
+        self.wait_until_or(WAIT_GUARD, done).await;
+    }
+
+    async fn wait_until_or(&self, guard: Duration, done: impl Fn(&Inner) -> bool) {
         let wait = async {
             loop {
                 let notified = self.shared.recorded.notified();
@@ -440,7 +456,7 @@ impl FakeTelegram {
                 notified.await;
             }
         };
-        tokio::time::timeout(WAIT_GUARD, wait)
+        tokio::time::timeout(guard, wait)
             .await
             .expect("fake telegram: the bot did not do what the test waited for");
     }
