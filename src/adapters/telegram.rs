@@ -1,8 +1,8 @@
 //! The Telegram adapter's transport: a [`teloxide::Bot`] pointed at an API
 //! root, a long-polling loop that turns updates into [`TelegramInbound`]
 //! values for a caller-supplied [`InboundHandler`], and a [`TelegramSender`]
-//! that sends text, photos and documents with inline buttons through
-//! teloxide's `Throttle` adaptor, retrying 429 and 5xx answers.
+//! that sends text, photos and documents with inline buttons within
+//! Telegram's rate limits ([`RateLimiter`]), retrying 429 and 5xx answers.
 //!
 //! [`TelegramBot`] wires it to the app: updates go to `App::handle`, the
 //! replies and the outbox's notices go out through [`TelegramTransport`]
@@ -15,6 +15,7 @@
 
 mod buttons;
 mod inbound;
+mod limiter;
 mod polling;
 mod sender;
 mod serve;
@@ -23,6 +24,7 @@ mod webhook;
 
 pub use buttons::{ButtonCodes, MAX_CALLBACK_BYTES};
 pub use inbound::{TelegramHandler, app_inbound, dedup_key};
+pub use limiter::RateLimiter;
 pub use polling::{InboundHandler, PollingOptions, prepare_polling, run_polling};
 pub use sender::{
     Button, CommandList, PermanentReason, RetryPolicy, SendError, SentMessageRef, TelegramSender,
