@@ -20,8 +20,9 @@ use super::limiter::RateLimiter;
 
 /// Telegram's documented limits, as teloxide's `Limits::default()` sets
 /// them: 30 messages per second overall, 1 per second per chat, 20 per
-/// minute per chat (teloxide applies this to private chats too, Telegram
-/// documents it for groups) and 10 per minute per channel or supergroup.
+/// minute per chat (applied to private chats too, as teloxide does;
+/// Telegram documents it for groups) and 10 per minute per channel or
+/// supergroup.
 pub fn telegram_limits() -> Limits {
     Limits::default()
 }
