@@ -270,3 +270,5 @@ reply-leave-line = #{ $leave }: { $from } — { $until } { $scope }, { $state }
 reply-leave-left = Event #{ $event } «{ $name }»: { $left } of leave left in { $year }.
 reply-leave-cancelled = Leave #{ $leave } is cancelled.
 reply-leave-ended = Leave #{ $leave } is ended now: your clock runs again.
+## Telegram
+telegram-button-expired = This button has expired; type the command instead (/help lists them).

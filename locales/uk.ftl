@@ -276,3 +276,5 @@ reply-leave-line = #{ $leave }: { $from } — { $until } { $scope }, { $state }
 reply-leave-left = Турнір #{ $event } «{ $name }»: у { $year } році залишилося { $left } відпустки.
 reply-leave-cancelled = Відпустку #{ $leave } скасовано.
 reply-leave-ended = Відпустку #{ $leave } завершено зараз: ваш годинник знову йде.
+## Telegram
+telegram-button-expired = Ця кнопка застаріла; напишіть команду (список: /help).

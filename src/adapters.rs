@@ -6,3 +6,4 @@ pub mod discord;
 pub mod router;
 pub mod script;
 pub mod telegram;
+pub mod workers;

@@ -5,7 +5,12 @@ use std::sync::Arc;
 
 use clap::{Parser, Subcommand};
 use corrbot::adapters::console::Console;
+use corrbot::adapters::router::{Router, Transport};
+use corrbot::adapters::telegram::{TelegramBot, TelegramConfig};
+use corrbot::adapters::workers::run_workers;
 use corrbot::app::service::{App, AppConfig};
+use corrbot::render::RenderCache;
+use corrbot::scheduler::SystemTimer;
 use corrbot::store::{DEFAULT_DATABASE_URL, Db, DbOptions};
 use corrbot::time::{Clock, SystemClock};
 
@@ -131,12 +136,47 @@ fn run_script(file: &std::path::Path, json: bool) -> anyhow::Result<()> {
 
 fn run() -> anyhow::Result<()> {
     let has_token = |name: &str| std::env::var(name).is_ok_and(|v| !v.is_empty());
-    if has_token("TELEGRAM_BOT_TOKEN") || has_token("DISCORD_TOKEN") {
-        anyhow::bail!(
-            "the chat adapters are not wired into `run` yet; unset the token for the console"
-        );
+    if has_token("DISCORD_TOKEN") {
+        anyhow::bail!("the Discord adapter is not wired into `run` yet; unset DISCORD_TOKEN");
     }
-    run_console()
+    let telegram = TelegramConfig::from_env()?;
+    if telegram.is_none() {
+        return run_console();
+    }
+    runtime()?.block_on(run_chats(telegram))
+}
+
+/// The chat platforms whose tokens are set, with one scheduler and one
+/// outbox worker whose router knows every platform's transport.
+async fn run_chats(telegram: Option<TelegramConfig>) -> anyhow::Result<()> {
+    let db = open_db().await?;
+    let clock: Arc<dyn Clock> = Arc::new(SystemClock);
+    let admins = std::env::var("CORRBOT_ADMINS").unwrap_or_default();
+    let app = App::new(db.clone(), clock.clone(), AppConfig::with_admins(&admins));
+    let cache = Arc::new(RenderCache::new(256));
+    let mut transports: Vec<Arc<dyn Transport>> = Vec::new();
+    let mut inbound = tokio::task::JoinSet::new();
+    if let Some(config) = telegram {
+        let bot = TelegramBot::connect(config).await?;
+        transports.push(bot.transport());
+        let serving = bot.serve(app.clone(), clock.clone(), cache.clone(), shutdown_signal());
+        inbound.spawn(serving);
+    }
+    let router = Router::new(db.clone(), clock, cache, transports);
+    tokio::select! {
+        () = run_workers(db.clone(), &SystemTimer, router, shutdown_signal()) => {}
+        Some(ended) = inbound.join_next() => ended??,
+    }
+    inbound.shutdown().await;
+    db.close().await;
+    Ok(())
+}
+
+/// Never completes: the process runs until it is stopped. Every change is
+/// committed in one transaction with its notices and deadlines, so stopping
+/// at any moment loses nothing.
+async fn shutdown_signal() {
+    std::future::pending::<()>().await;
 }
 
 /// The console: `@name: text` lines on stdin, replies and notices on stdout.

@@ -24,9 +24,8 @@ fn bot_for(fake: &FakeTelegram) -> Bot {
     build_bot(FAKE_TOKEN, Some(&fake.api_url())).expect("bot")
 }
 
-/// Limits high enough never to hold a request back. Throttle counts its
-/// history with `std::time::Instant`, which a paused tokio clock does not
-/// move, so tests under paused time must not depend on it.
+/// Limits high enough never to hold a request back, for tests that count
+/// retries rather than pacing.
 fn unthrottled() -> Limits {
     Limits {
         messages_per_sec_chat: 1_000,
@@ -458,9 +457,9 @@ fn a_malformed_api_url_is_refused() {
 }
 
 /// REAL TIME, about 10 s: 200 messages to 20 private chats through the
-/// real Throttle. 1 message per second per chat makes 10 rounds. Private
-/// chats: teloxide also caps every chat at 20 per minute (Telegram documents
-/// that for groups), which 10 per chat stays under.
+/// rate limiter. 1 message per second per chat makes 10 rounds. Private
+/// chats: the limiter also caps every chat at 20 per minute (Telegram
+/// documents that for groups), which 10 per chat stays under.
 #[tokio::test]
 async fn burst_of_200_to_20_chats_respects_telegram_limits_real_time() {
     let fake = FakeTelegram::start().await;
@@ -510,7 +509,7 @@ async fn burst_to_90_chats_respects_30_per_second_overall_real_time() {
     assert!(busiest >= 20, "the throttle should not idle: {strict:?}");
 }
 
-/// The window the burst tests count in. Throttle enforces its limits at the
+/// The window the burst tests count in. The limiter enforces its limits at the
 /// instant it releases a request; the fake sees the requests after HTTP and
 /// scheduling delays that vary by up to tens of milliseconds (more on a busy
 /// machine), so a whole round released at t and the next at t + 1 s can both

@@ -1,23 +1,43 @@
 //! The Telegram adapter's transport: a [`teloxide::Bot`] pointed at an API
 //! root, a long-polling loop that turns updates into [`TelegramInbound`]
 //! values for a caller-supplied [`InboundHandler`], and a [`TelegramSender`]
-//! that sends text, photos and documents with inline buttons through
-//! teloxide's `Throttle` adaptor, retrying 429 and 5xx answers.
+//! that sends text, photos and documents with inline buttons within
+//! Telegram's rate limits ([`RateLimiter`]), retrying 429 and 5xx answers.
+//!
+//! [`TelegramBot`] wires it to the app: updates go to `App::handle`, the
+//! replies and the outbox's notices go out through [`TelegramTransport`]
+//! (photos with captions for boards, documents for PGN, inline buttons for
+//! every choice), by long polling or by webhook.
 //!
 //! The app layer decides what an inbound means and what to send; this module
 //! only moves bytes. Update ids are passed through unchanged so the app can
 //! drop a redelivered update (Telegram delivers at least once).
 
+mod buttons;
+mod inbound;
+mod limiter;
 mod polling;
 mod sender;
+mod serve;
+mod transport;
+mod webhook;
 
+pub use buttons::{ButtonCodes, MAX_CALLBACK_BYTES};
+pub use inbound::{TelegramHandler, app_inbound, dedup_key};
+pub use limiter::RateLimiter;
 pub use polling::{InboundHandler, PollingOptions, prepare_polling, run_polling};
 pub use sender::{
     Button, CommandList, PermanentReason, RetryPolicy, SendError, SentMessageRef, TelegramSender,
     telegram_limits,
 };
+pub use serve::{
+    DEFAULT_WEBHOOK_LISTEN, InboundMode, TelegramBot, TelegramConfig, WebhookConfig, command_menus,
+    secret_of,
+};
 pub use teloxide::adaptors::throttle::Limits;
 pub use teloxide::types::Me;
+pub use transport::{TelegramTransport, chat_of, delivery_of};
+pub use webhook::SECRET_HEADER;
 
 use teloxide::Bot;
 
@@ -32,6 +52,11 @@ pub struct TelegramInbound {
     pub user_id: u64,
     /// The user's `@username`, without the `@`, if they have one.
     pub username: Option<String>,
+    /// The user's first and last name as Telegram shows them.
+    pub display_name: String,
+    /// Whether the chat is the user's private chat with the bot (not a
+    /// group, supergroup or channel).
+    pub private_chat: bool,
     /// The language of the user's Telegram client (`uk`, `en`, …), if known.
     pub language_code: Option<String>,
     /// The user's message, or the bot message whose button was pressed.

@@ -259,6 +259,22 @@ impl FakeTelegram {
         })
     }
 
+    /// Queues an `edited_message` update: `user` changed their message
+    /// `message_id` in `chat_id` to `text`; returns its update id.
+    pub fn push_edited_message(
+        &self,
+        chat_id: i64,
+        user: &FakeUser,
+        message_id: i64,
+        text: &str,
+    ) -> i64 {
+        self.push_with(|_, update_id| {
+            let mut message = json::user_message(chat_id, user, message_id, text);
+            message["edit_date"] = serde_json::json!(json::DATE + 60);
+            serde_json::json!({ "update_id": update_id, "edited_message": message })
+        })
+    }
+
     /// Queues a button press on the bot's message `message_id` in `chat_id`;
     /// returns its update id. The callback query id is `cb<update id>`.
     pub fn push_callback(&self, chat_id: i64, user: &FakeUser, data: &str, message_id: i64) -> i64 {
@@ -330,6 +346,40 @@ impl FakeTelegram {
         self.shared.lock().sent.clone()
     }
 
+    /// The messages the bot sent to `chat_id`, in order.
+    pub fn sent_to(&self, chat_id: i64) -> Vec<SentMessage> {
+        let inner = self.shared.lock();
+        inner
+            .sent
+            .iter()
+            .filter(|sent| sent.chat_id == chat_id)
+            .cloned()
+            .collect()
+    }
+
+    /// Waits until the bot has sent at least `count` messages to `chat_id`;
+    /// returns them.
+    pub async fn wait_for_sent_to(&self, chat_id: i64, count: usize) -> Vec<SentMessage> {
+        self.wait_until(|inner| {
+            inner.sent.iter().filter(|s| s.chat_id == chat_id).count() >= count
+        })
+        .await;
+        self.sent_to(chat_id)
+    }
+
+    /// Waits until the bot has called `method` (in the Bot API's spelling).
+    pub async fn wait_for_method(&self, method: &str) {
+        self.wait_until(|inner| inner.method_calls.iter().any(|m| m == method))
+            .await;
+    }
+
+    /// Waits until at least `count` requests were answered with an injected
+    /// failure.
+    pub async fn wait_for_failed_attempts(&self, count: usize) {
+        self.wait_until(|inner| inner.failed_attempts >= count)
+            .await;
+    }
+
     /// Every edit the bot made, in order.
     pub fn edits(&self) -> Vec<Edit> {
         self.shared.lock().edits.clone()
@@ -361,6 +411,18 @@ impl FakeTelegram {
         self.sent()
     }
 
+    /// Like [`FakeTelegram::wait_for_sent`], failing only after `guard`
+    /// (for bursts that the rate limits stretch past the usual guard).
+    pub async fn wait_for_sent_with_guard(
+        &self,
+        count: usize,
+        guard: Duration,
+    ) -> Vec<SentMessage> {
+        self.wait_until_or(guard, |inner| inner.sent.len() >= count)
+            .await;
+        self.sent()
+    }
+
     /// Waits until the bot has answered at least `count` callback queries.
     pub async fn wait_for_answers(&self, count: usize) -> Vec<AnsweredCallback> {
         self.wait_until(|inner| inner.answered.len() >= count).await;
@@ -379,6 +441,10 @@ impl FakeTelegram {
     }
 
     async fn wait_until(&self, done: impl Fn(&Inner) -> bool) {
+        self.wait_until_or(WAIT_GUARD, done).await;
+    }
+
+    async fn wait_until_or(&self, guard: Duration, done: impl Fn(&Inner) -> bool) {
         let wait = async {
             loop {
                 let notified = self.shared.recorded.notified();
@@ -390,7 +456,7 @@ impl FakeTelegram {
                 notified.await;
             }
         };
-        tokio::time::timeout(WAIT_GUARD, wait)
+        tokio::time::timeout(guard, wait)
             .await
             .expect("fake telegram: the bot did not do what the test waited for");
     }

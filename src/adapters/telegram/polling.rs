@@ -121,8 +121,10 @@ pub async fn run_polling<H: InboundHandler>(
     }
 }
 
-/// Turns a Telegram update into an inbound, if it is one the bot handles.
-fn to_inbound(update: Update) -> Option<TelegramInbound> {
+/// Turns a Telegram update into an inbound, if it is one the bot handles:
+/// a new text message or a button press. Edited messages (and every other
+/// update kind) give `None`: editing a message changes no move (R2.3.8).
+pub(crate) fn to_inbound(update: Update) -> Option<TelegramInbound> {
     let update_id = update.id.0;
     match update.kind {
         UpdateKind::Message(message) => {
@@ -133,6 +135,8 @@ fn to_inbound(update: Update) -> Option<TelegramInbound> {
                 chat_id: message.chat.id.0,
                 user_id: from.id.0,
                 username: from.username.clone(),
+                display_name: from.full_name(),
+                private_chat: message.chat.is_private(),
                 language_code: from.language_code.clone(),
                 message_id: message.id.0,
                 content: InboundContent::Text(text),
@@ -145,6 +149,8 @@ fn to_inbound(update: Update) -> Option<TelegramInbound> {
                 chat_id: message.chat().id.0,
                 user_id: query.from.id.0,
                 username: query.from.username.clone(),
+                display_name: query.from.full_name(),
+                private_chat: message.chat().is_private(),
                 language_code: query.from.language_code.clone(),
                 message_id: message.id().0,
                 content: InboundContent::Callback {

@@ -1,4 +1,5 @@
-//! Sending through teloxide's `Throttle` adaptor, with bounded retries.
+//! Sending paced by [`RateLimiter`] within Telegram's limits, with bounded
+//! retries.
 
 use std::collections::HashMap;
 use std::future::Future;
@@ -6,8 +7,7 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use sha2::{Digest, Sha256};
-use teloxide::adaptors::Throttle;
-use teloxide::adaptors::throttle::{Limits, Settings};
+use teloxide::adaptors::throttle::Limits;
 use teloxide::payloads::setters::*;
 use teloxide::requests::{Request, Requester};
 use teloxide::types::{
@@ -16,10 +16,13 @@ use teloxide::types::{
 };
 use teloxide::{ApiError, Bot, RequestError};
 
+use super::limiter::RateLimiter;
+
 /// Telegram's documented limits, as teloxide's `Limits::default()` sets
 /// them: 30 messages per second overall, 1 per second per chat, 20 per
-/// minute per chat (teloxide applies this to private chats too, Telegram
-/// documents it for groups) and 10 per minute per channel or supergroup.
+/// minute per chat (applied to private chats too, as teloxide does;
+/// Telegram documents it for groups) and 10 per minute per channel or
+/// supergroup.
 pub fn telegram_limits() -> Limits {
     Limits::default()
 }
@@ -140,24 +143,23 @@ impl SendError {
     }
 }
 
-/// Sends messages through teloxide's `Throttle` adaptor (which queues each
-/// `send*` until Telegram's limits allow it) and retries 429 and 5xx answers.
+/// Sends messages, each one held back until Telegram's limits allow it
+/// ([`RateLimiter`]), and retries 429 and 5xx answers.
 pub struct TelegramSender {
-    bot: Throttle<Bot>,
+    bot: Bot,
+    limiter: RateLimiter,
     retry: RetryPolicy,
     /// Telegram `file_id` of each uploaded photo, by the image's SHA-256.
     photo_ids: Mutex<HashMap<[u8; 32], FileId>>,
 }
 
 impl TelegramSender {
-    /// Wraps `bot` in `Throttle` with `limits` and spawns its worker, so it
-    /// must be called inside a tokio runtime. Throttle's own 429 retry is
-    /// turned off (a 429 still pauses its queue for `retry_after`): retries
-    /// are bounded by `retry` here instead.
+    /// Sends through `bot` within `limits` (a 429 holds every send back
+    /// for its `retry_after`), retrying as `retry` says.
     pub fn new(bot: Bot, limits: Limits, retry: RetryPolicy) -> Self {
-        let settings = Settings::default().limits(limits).no_retry();
         Self {
-            bot: Throttle::spawn_with_settings(bot, settings),
+            bot,
+            limiter: RateLimiter::new(limits),
             retry,
             photo_ids: Mutex::new(HashMap::new()),
         }
@@ -174,7 +176,9 @@ impl TelegramSender {
         if let Some(markup) = keyboard(buttons) {
             request = request.reply_markup(markup);
         }
-        let message = self.with_retries(|| request.send_ref()).await?;
+        let message = self
+            .with_retries(Some(chat_id), || request.send_ref())
+            .await?;
         Ok(SentMessageRef::of(&message))
     }
 
@@ -222,7 +226,8 @@ impl TelegramSender {
         if let Some(markup) = keyboard(buttons) {
             request = request.reply_markup(markup);
         }
-        self.with_retries(|| request.send_ref()).await
+        self.with_retries(Some(chat_id), || request.send_ref())
+            .await
     }
 
     /// Sends a file (a PGN export, a table) with a caption and buttons.
@@ -242,7 +247,9 @@ impl TelegramSender {
         if let Some(markup) = keyboard(buttons) {
             request = request.reply_markup(markup);
         }
-        let message = self.with_retries(|| request.send_ref()).await?;
+        let message = self
+            .with_retries(Some(chat_id), || request.send_ref())
+            .await?;
         Ok(SentMessageRef::of(&message))
     }
 
@@ -259,7 +266,7 @@ impl TelegramSender {
         if let Some(text) = text {
             request = request.text(text);
         }
-        self.with_retries(|| request.send_ref()).await?;
+        self.with_retries(None, || request.send_ref()).await?;
         Ok(())
     }
 
@@ -275,7 +282,8 @@ impl TelegramSender {
         if let Some(markup) = keyboard(buttons) {
             request = request.reply_markup(markup);
         }
-        self.with_retries(|| request.send_ref()).await?;
+        self.with_retries(Some(message.chat_id), || request.send_ref())
+            .await?;
         Ok(())
     }
 
@@ -290,7 +298,8 @@ impl TelegramSender {
         if let Some(markup) = keyboard(buttons) {
             request = request.reply_markup(markup);
         }
-        self.with_retries(|| request.send_ref()).await?;
+        self.with_retries(Some(message.chat_id), || request.send_ref())
+            .await?;
         Ok(())
     }
 
@@ -306,7 +315,7 @@ impl TelegramSender {
             if let Some(code) = &list.language_code {
                 request = request.language_code(code);
             }
-            self.with_retries(|| request.send_ref()).await?;
+            self.with_retries(None, || request.send_ref()).await?;
         }
         Ok(())
     }
@@ -326,9 +335,14 @@ impl TelegramSender {
     }
 
     /// Runs `attempt` until it succeeds, fails permanently, or the policy's
-    /// attempts are spent. Waits `retry_after` after a 429, otherwise a
-    /// doubling back-off.
-    async fn with_retries<T, Fut>(&self, mut attempt: impl FnMut() -> Fut) -> Result<T, SendError>
+    /// attempts are spent; an attempt that sends to `chat` waits for the
+    /// rate limiter first. Waits `retry_after` after a 429 (and holds every
+    /// other send back as long), otherwise a doubling back-off.
+    async fn with_retries<T, Fut>(
+        &self,
+        chat: Option<i64>,
+        mut attempt: impl FnMut() -> Fut,
+    ) -> Result<T, SendError>
     where
         Fut: Future<Output = Result<T, RequestError>>,
     {
@@ -336,6 +350,9 @@ impl TelegramSender {
         let mut attempts = 0;
         loop {
             attempts += 1;
+            if let Some(chat) = chat {
+                self.limiter.acquire(chat).await;
+            }
             let error = match attempt().await {
                 Ok(value) => return Ok(value),
                 Err(error) => error,
@@ -347,6 +364,9 @@ impl TelegramSender {
                 }
                 Ok(retry_after) => retry_after,
             };
+            if let Some(pause) = retry_after {
+                self.limiter.freeze(pause);
+            }
             if attempts >= self.retry.max_attempts {
                 let detail = error.to_string();
                 return Err(SendError::Retryable {

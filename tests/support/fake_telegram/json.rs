@@ -5,7 +5,7 @@ use serde_json::{Value, json};
 use super::{BOT_USER_ID, FakeUser, SentButton};
 
 /// A fixed Unix time for every message (the fake keeps no calendar).
-const DATE: i64 = 1_767_225_600;
+pub const DATE: i64 = 1_767_225_600;
 
 /// A `User` object for a human user.
 pub fn user(user: &FakeUser) -> Value {

@@ -1,0 +1,177 @@
+//! From Telegram to the app and back: each message or button press becomes
+//! an app [`Inbound`]; the app's replies go back to the same chat through
+//! the [`TelegramTransport`]. No rules here: everything goes through
+//! [`App::handle`].
+
+use std::sync::Arc;
+
+use crate::adapters::router::Router;
+use crate::app::actor::{Chat, Inbound};
+use crate::app::i18n::{Lang, tr0};
+use crate::app::service::App;
+use crate::store::Platform;
+
+use super::buttons::ButtonCodes;
+use super::transport::TelegramTransport;
+use super::{InboundContent, InboundHandler, TelegramInbound};
+
+/// Hands Telegram updates to the app and sends its replies.
+#[derive(Clone)]
+pub struct TelegramHandler {
+    app: App,
+    transport: TelegramTransport,
+    codes: Arc<ButtonCodes>,
+    /// Renders the images replies refer to.
+    images: Router,
+    /// The bot's `@username`, for `/command@username` in groups.
+    bot_username: String,
+}
+
+impl TelegramHandler {
+    /// A handler for `app`, replying through `transport`; `images` renders
+    /// board images, `bot_username` is the bot's own username.
+    pub fn new(
+        app: App,
+        transport: TelegramTransport,
+        codes: Arc<ButtonCodes>,
+        images: Router,
+        bot_username: String,
+    ) -> Self {
+        Self {
+            app,
+            transport,
+            codes,
+            images,
+            bot_username,
+        }
+    }
+
+    /// Handles one update: the app's replies are sent, a button press is
+    /// answered. Failures are logged; the update is not retried.
+    pub async fn handle_update(&self, update: TelegramInbound) {
+        let chat_id = update.chat_id;
+        match &update.content {
+            InboundContent::Text(text) => {
+                if let Some(text) = self.command_text(&update, text) {
+                    self.run(&update, text).await;
+                }
+            }
+            InboundContent::Callback { query_id, data } => {
+                let command = self.codes.decode(data);
+                let notice = match &command {
+                    Some(command) => {
+                        self.run(&update, command.clone()).await;
+                        None
+                    }
+                    None => Some(tr0(client_lang(&update), "telegram-button-expired")),
+                };
+                let sender = self.transport.sender();
+                if let Err(error) = sender.answer_callback(query_id, notice.as_deref()).await {
+                    tracing::warn!(%error, chat_id, "telegram: could not answer a button press");
+                }
+            }
+        }
+    }
+
+    /// The text the app should read, or `None` for group chatter: in a
+    /// group only commands (`/…`, for this bot or for no bot in particular)
+    /// are for the bot. `/cmd@thisbot args` loses its `@thisbot`.
+    fn command_text(&self, update: &TelegramInbound, text: &str) -> Option<String> {
+        let text = text.trim();
+        let Some(rest) = text.strip_prefix('/') else {
+            return update.private_chat.then(|| text.to_owned());
+        };
+        let (word, args) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+        let (command, addressee) = word.split_once('@').unwrap_or((word, ""));
+        if !addressee.is_empty() && !addressee.eq_ignore_ascii_case(&self.bot_username) {
+            return None;
+        }
+        let args = args.trim();
+        Some(if args.is_empty() {
+            format!("/{command}")
+        } else {
+            format!("/{command} {args}")
+        })
+    }
+
+    async fn run(&self, update: &TelegramInbound, text: String) {
+        let inbound = app_inbound(update, text);
+        let replies = match self.app.handle(&inbound).await {
+            Ok(replies) => replies,
+            Err(error) => {
+                tracing::error!(%error, update = update.update_id, "telegram: the app failed");
+                return;
+            }
+        };
+        for reply in &replies {
+            let image = match self.images.image_of(reply).await {
+                Ok(image) => image,
+                Err(error) => {
+                    tracing::error!(%error, "telegram: a reply's image failed");
+                    None
+                }
+            };
+            let sent = self
+                .transport
+                .send_to_chat(update.chat_id, reply, image.as_ref())
+                .await;
+            if let Err(error) = sent {
+                tracing::warn!(%error, chat = update.chat_id, "telegram: a reply was not sent");
+            }
+        }
+    }
+}
+
+impl InboundHandler for TelegramHandler {
+    fn handle(&self, inbound: TelegramInbound) -> impl Future<Output = ()> + Send {
+        self.handle_update(inbound)
+    }
+}
+
+/// The app's view of an update: the sender, where it was written, the text.
+pub fn app_inbound(update: &TelegramInbound, text: String) -> Inbound {
+    let chat = if update.private_chat {
+        Chat::Private
+    } else {
+        Chat::Channel(update.chat_id.to_string())
+    };
+    let display_name = match (&update.username, update.display_name.trim()) {
+        (_, name) if !name.is_empty() => name.to_owned(),
+        (Some(username), _) => username.clone(),
+        (None, _) => update.user_id.to_string(),
+    };
+    Inbound {
+        platform: Platform::Telegram,
+        update_id: dedup_key(update),
+        user_id: update.user_id.to_string(),
+        display_name,
+        chat,
+        text,
+    }
+}
+
+/// The key the app deduplicates on: the update id with the message (or
+/// button press) it carries. A redelivery repeats all of them; Telegram may
+/// restart its update ids after a quiet week, and the message part keeps a
+/// new update from passing for an old one.
+pub fn dedup_key(update: &TelegramInbound) -> String {
+    match &update.content {
+        InboundContent::Text(_) => format!(
+            "{}:m{}:{}",
+            update.update_id, update.chat_id, update.message_id
+        ),
+        InboundContent::Callback { query_id, .. } => {
+            format!("{}:q{query_id}", update.update_id)
+        }
+    }
+}
+
+/// The language of the user's Telegram client, for the few words the
+/// adapter says itself; Ukrainian unless the client is in English.
+fn client_lang(update: &TelegramInbound) -> Lang {
+    update
+        .language_code
+        .as_deref()
+        .and_then(|code| Lang::from_code(code.split('-').next().unwrap_or(code)))
+        .unwrap_or(Lang::Uk)
+}

@@ -1,0 +1,279 @@
+//! Running the Telegram bot for an [`App`]: settings from the environment,
+//! the connection check and command menus ([`TelegramBot::connect`]), the
+//! transport the outbox router sends notices through
+//! ([`TelegramBot::transport`]), and the inbound loop, by long polling or
+//! by webhook ([`TelegramBot::serve`]).
+
+use std::fmt;
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use anyhow::Context;
+use sha2::{Digest, Sha256};
+use teloxide::Bot;
+
+use crate::adapters::router::{Router, Transport};
+use crate::app::i18n::{Lang, message_ids, tr0};
+use crate::app::service::App;
+use crate::render::RenderCache;
+use crate::time::Clock;
+
+use super::buttons::ButtonCodes;
+use super::inbound::TelegramHandler;
+use super::transport::TelegramTransport;
+use super::webhook::run_webhook;
+use super::{
+    CommandList, Limits, PollingOptions, RetryPolicy, TelegramSender, build_bot, prepare_polling,
+    run_polling, telegram_limits,
+};
+
+/// Where updates come from.
+#[derive(Clone, Debug)]
+pub enum InboundMode {
+    /// Long polling with `getUpdates` (the default).
+    Polling(PollingOptions),
+    /// Telegram posts updates to a URL this process listens on.
+    Webhook(WebhookConfig),
+}
+
+/// Webhook settings.
+#[derive(Clone)]
+pub struct WebhookConfig {
+    /// The public HTTPS URL Telegram posts to (its path is served).
+    pub url: url::Url,
+    /// The local address to listen on (behind a TLS-terminating proxy).
+    pub listen: SocketAddr,
+    /// The secret Telegram sends in `X-Telegram-Bot-Api-Secret-Token`.
+    pub secret: String,
+}
+
+impl fmt::Debug for WebhookConfig {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("WebhookConfig")
+            .field("url", &self.url.as_str())
+            .field("listen", &self.listen)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Everything the Telegram adapter needs to run. The token is never shown
+/// by `Debug` (nor logged).
+#[derive(Clone)]
+pub struct TelegramConfig {
+    /// The bot token from @BotFather.
+    pub token: String,
+    /// A Bot API root other than `https://api.telegram.org/` (a local Bot
+    /// API server, or a test fake).
+    pub api_url: Option<String>,
+    /// Polling or webhook.
+    pub mode: InboundMode,
+    /// Rate limits for sending.
+    pub limits: Limits,
+    /// Retries of one request before the outbox takes over.
+    pub retry: RetryPolicy,
+}
+
+impl fmt::Debug for TelegramConfig {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("TelegramConfig")
+            .field("token", &"<redacted>")
+            .field("api_url", &self.api_url)
+            .field("mode", &self.mode)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Default listen address of the webhook server.
+pub const DEFAULT_WEBHOOK_LISTEN: &str = "0.0.0.0:8443";
+
+impl TelegramConfig {
+    /// Polling on Telegram's API with its documented limits.
+    pub fn new(token: impl Into<String>) -> Self {
+        Self {
+            token: token.into(),
+            api_url: None,
+            mode: InboundMode::Polling(PollingOptions::default()),
+            limits: telegram_limits(),
+            retry: RetryPolicy::default(),
+        }
+    }
+
+    /// Reads `TELEGRAM_BOT_TOKEN` (none: `Ok(None)`), `TELEGRAM_API_URL`,
+    /// and for webhook mode `TELEGRAM_WEBHOOK_URL`, `TELEGRAM_WEBHOOK_LISTEN`
+    /// and `TELEGRAM_WEBHOOK_SECRET` (derived from the token when unset).
+    pub fn from_env() -> anyhow::Result<Option<Self>> {
+        let var = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
+        let Some(token) = var("TELEGRAM_BOT_TOKEN") else {
+            return Ok(None);
+        };
+        let mut config = Self::new(token.trim());
+        config.api_url = var("TELEGRAM_API_URL");
+        if let Some(url) = var("TELEGRAM_WEBHOOK_URL") {
+            let url = url::Url::parse(&url).context("TELEGRAM_WEBHOOK_URL is not a URL")?;
+            let listen = var("TELEGRAM_WEBHOOK_LISTEN")
+                .unwrap_or_else(|| DEFAULT_WEBHOOK_LISTEN.to_owned())
+                .parse()
+                .context("TELEGRAM_WEBHOOK_LISTEN is not an address such as 0.0.0.0:8443")?;
+            let secret = var("TELEGRAM_WEBHOOK_SECRET").unwrap_or_else(|| secret_of(&config.token));
+            config.mode = InboundMode::Webhook(WebhookConfig {
+                url,
+                listen,
+                secret,
+            });
+        }
+        Ok(Some(config))
+    }
+}
+
+/// A webhook secret derived from the token (Telegram allows `A-Za-z0-9_-`).
+pub fn secret_of(token: &str) -> String {
+    let digest = Sha256::digest(format!("corrbot-webhook:{token}").as_bytes());
+    digest[..16].iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The command menus `setMyCommands` gets: Ukrainian for Ukrainian
+/// clients and by default, English for English ones, from the catalogs'
+/// `help-*` lines (`/move [#game] MOVE — make a move` gives `move` and
+/// `make a move`).
+pub fn command_menus() -> Vec<CommandList> {
+    let menu = |lang: Lang, code: Option<&str>| CommandList {
+        language_code: code.map(str::to_owned),
+        commands: menu_entries(lang),
+    };
+    vec![
+        menu(Lang::Uk, None),
+        menu(Lang::Uk, Some("uk")),
+        menu(Lang::En, Some("en")),
+    ]
+}
+
+fn menu_entries(lang: Lang) -> Vec<(String, String)> {
+    message_ids(lang)
+        .iter()
+        .filter_map(|id| {
+            let command = id.strip_prefix("help-")?;
+            let valid = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_';
+            if !command.chars().all(valid) {
+                return None;
+            }
+            let line = tr0(lang, id);
+            let (usage, description) = line.split_once(" — ")?;
+            usage
+                .starts_with(&format!("/{command}"))
+                .then(|| (command.to_owned(), description.trim().to_owned()))
+        })
+        .collect()
+}
+
+/// A connected Telegram bot: the token is checked, the menus are set.
+pub struct TelegramBot {
+    bot: Bot,
+    username: String,
+    transport: TelegramTransport,
+    codes: Arc<ButtonCodes>,
+    mode: InboundMode,
+}
+
+impl TelegramBot {
+    /// Checks the token (`getMe`), removes a webhook when polling, and sets
+    /// the Ukrainian and English command menus. Must run inside tokio.
+    pub async fn connect(config: TelegramConfig) -> anyhow::Result<Self> {
+        let bot = build_bot(&config.token, config.api_url.as_deref())?;
+        let me = match &config.mode {
+            InboundMode::Polling(_) => prepare_polling(&bot).await,
+            InboundMode::Webhook(_) => teloxide::requests::Requester::get_me(&bot).await,
+        }
+        .context("telegram: getMe failed (is TELEGRAM_BOT_TOKEN right?)")?;
+        let sender = Arc::new(TelegramSender::new(
+            bot.clone(),
+            config.limits,
+            config.retry,
+        ));
+        sender
+            .set_commands(&command_menus())
+            .await
+            .context("telegram: setMyCommands failed")?;
+        let codes = Arc::new(ButtonCodes::new());
+        let transport = TelegramTransport::new(sender, codes.clone());
+        let username = me.username.clone().unwrap_or_default();
+        tracing::info!(bot = %username, "telegram: connected");
+        Ok(Self {
+            bot,
+            username,
+            transport,
+            codes,
+            mode: config.mode,
+        })
+    }
+
+    /// The bot's `@username`, without the `@`.
+    pub fn username(&self) -> &str {
+        &self.username
+    }
+
+    /// The transport for the outbox [`Router`]: notices to Telegram
+    /// accounts and chats go out through it.
+    pub fn transport(&self) -> Arc<dyn Transport> {
+        Arc::new(self.transport.clone())
+    }
+
+    /// Serves updates until `shutdown` completes: each goes to `app`, the
+    /// replies (with boards rendered through `cache` at `clock`'s time) go
+    /// back to its chat. Notices are the outbox worker's job.
+    pub async fn serve(
+        self,
+        app: App,
+        clock: Arc<dyn Clock>,
+        cache: Arc<RenderCache>,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+    ) -> anyhow::Result<()> {
+        let images = Router::new(app.db().clone(), clock, cache, Vec::new());
+        let handler = TelegramHandler::new(app, self.transport, self.codes, images, self.username);
+        match &self.mode {
+            InboundMode::Polling(options) => {
+                run_polling(&self.bot, &handler, options, shutdown).await;
+                Ok(())
+            }
+            InboundMode::Webhook(config) => run_webhook(&self.bot, handler, config, shutdown).await,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn menus_come_from_the_catalogs_in_both_languages() {
+        let menus = command_menus();
+        let entry = |menu: &CommandList, name: &str| {
+            menu.commands
+                .iter()
+                .find(|(command, _)| command == name)
+                .map(|(_, description)| description.clone())
+        };
+        assert_eq!(menus[0].language_code, None);
+        assert_eq!(
+            entry(&menus[1], "resign").as_deref(),
+            Some(tr0(Lang::Uk, "help-resign").split(" — ").nth(1).unwrap())
+        );
+        assert_eq!(entry(&menus[2], "games").as_deref(), Some("your games"));
+        assert!(entry(&menus[2], "intro").is_none());
+        for menu in &menus {
+            assert!(menu.commands.len() >= 10, "{menu:?}");
+            assert!(
+                menu.commands
+                    .iter()
+                    .all(|(c, d)| c.len() <= 32 && !d.is_empty())
+            );
+        }
+    }
+
+    #[test]
+    fn the_token_is_not_shown() {
+        let config = TelegramConfig::new("123:secret-token");
+        assert!(!format!("{config:?}").contains("secret-token"));
+        assert!(!secret_of("123:secret-token").contains("secret"));
+        assert_eq!(secret_of("a").len(), 32);
+    }
+}
