@@ -4,7 +4,7 @@ use std::io::{BufRead, Write};
 use std::sync::Arc;
 
 use clap::{Parser, Subcommand};
-use corrbot::adapters::console::Console;
+use corrbot::adapters::console::{Console, ConsoleOptions};
 use corrbot::app::service::{App, AppConfig};
 use corrbot::store::{DEFAULT_DATABASE_URL, Db, DbOptions};
 use corrbot::time::{Clock, SystemClock};
@@ -140,7 +140,7 @@ fn run_console() -> anyhow::Result<()> {
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
     let admins = std::env::var("CORRBOT_ADMINS").unwrap_or_default();
     let app = App::new(db, clock.clone(), AppConfig::with_admins(&admins));
-    let mut console = Console::new(app, clock);
+    let mut console = Console::with_options(app, clock, &ConsoleOptions::from_env()?)?;
     eprintln!("corrbot console: type `@name: text` lines (e.g. `@alice: /help`).");
     let mut out = std::io::stdout().lock();
     for line in std::io::stdin().lock().lines() {
