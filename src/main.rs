@@ -32,8 +32,11 @@ enum Command {
     /// Write one board image as PNG.
     Render(corrbot::render::cli::RenderArgs),
     /// Write the whole database (DATABASE_URL) as JSON: a backup, or the way
-    /// from SQLite to PostgreSQL.
+    /// from SQLite to PostgreSQL; with `--event`, the audit of one event.
     Export {
+        /// The event to audit (games, moves, clocks, leaves, cases, rulings).
+        #[arg(long)]
+        event: Option<i64>,
         /// Write JSON (the only format; the flag states it in scripts).
         #[arg(long)]
         json: bool,
@@ -63,7 +66,11 @@ fn main() -> anyhow::Result<()> {
             Ok(())
         }),
         Command::Render(args) => corrbot::render::cli::run(&args),
-        Command::Export { json: _, out } => runtime()?.block_on(export(out.as_deref())),
+        Command::Export {
+            event,
+            json: _,
+            out,
+        } => runtime()?.block_on(export(event, out.as_deref())),
         Command::Import { file } => runtime()?.block_on(import(&file)),
     }
 }
@@ -80,11 +87,17 @@ async fn open_db() -> anyhow::Result<Db> {
     Ok(Db::open(&url, &DbOptions::default()).await?)
 }
 
-async fn export(out: Option<&std::path::Path>) -> anyhow::Result<()> {
+async fn export(event: Option<i64>, out: Option<&std::path::Path>) -> anyhow::Result<()> {
     let db = open_db().await?;
-    let dump = db.dump().await?;
+    let text = match event {
+        Some(id) => {
+            let now = SystemClock.now();
+            let audit = corrbot::export::event_audit(&db, corrbot::store::EventId(id), now).await;
+            serde_json::to_string_pretty(&audit?)?
+        }
+        None => serde_json::to_string_pretty(&db.dump().await?)?,
+    };
     db.close().await;
-    let text = serde_json::to_string_pretty(&dump)?;
     match out {
         Some(path) => std::fs::write(path, text)?,
         None => println!("{text}"),
