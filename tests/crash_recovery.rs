@@ -147,7 +147,7 @@ fn drive(
         }
         let t = open[rng.below(open.len() as u64) as usize];
         let table = &tables[t];
-        let mover = if plies[t] % 2 == 0 {
+        let mover = if plies[t].is_multiple_of(2) {
             &table.white
         } else {
             &table.black
