@@ -8,6 +8,7 @@
 pub mod adapters;
 pub mod app;
 pub mod core;
+pub mod export;
 pub mod outbox;
 pub mod render;
 pub mod scheduler;

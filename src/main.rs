@@ -4,7 +4,7 @@ use std::io::{BufRead, Write};
 use std::sync::Arc;
 
 use clap::{Parser, Subcommand};
-use corrbot::adapters::console::Console;
+use corrbot::adapters::console::{Console, ConsoleOptions};
 use corrbot::adapters::router::{Router, Transport};
 use corrbot::adapters::telegram::{TelegramBot, TelegramConfig};
 use corrbot::adapters::workers::run_workers;
@@ -41,8 +41,11 @@ enum Command {
     /// Write one board image as PNG.
     Render(corrbot::render::cli::RenderArgs),
     /// Write the whole database (DATABASE_URL) as JSON: a backup, or the way
-    /// from SQLite to PostgreSQL.
+    /// from SQLite to PostgreSQL; with `--event`, the audit of one event.
     Export {
+        /// The event to audit (games, moves, clocks, leaves, cases, rulings).
+        #[arg(long)]
+        event: Option<i64>,
         /// Write JSON (the only format; the flag states it in scripts).
         #[arg(long)]
         json: bool,
@@ -72,7 +75,11 @@ fn main() -> anyhow::Result<()> {
             Ok(())
         }),
         Command::Render(args) => corrbot::render::cli::run(&args),
-        Command::Export { json: _, out } => runtime()?.block_on(export(out.as_deref())),
+        Command::Export {
+            event,
+            json: _,
+            out,
+        } => runtime()?.block_on(export(event, out.as_deref())),
         Command::Import { file } => runtime()?.block_on(import(&file)),
     }
 }
@@ -89,11 +96,17 @@ async fn open_db() -> anyhow::Result<Db> {
     Ok(Db::open(&url, &DbOptions::default()).await?)
 }
 
-async fn export(out: Option<&std::path::Path>) -> anyhow::Result<()> {
+async fn export(event: Option<i64>, out: Option<&std::path::Path>) -> anyhow::Result<()> {
     let db = open_db().await?;
-    let dump = db.dump().await?;
+    let text = match event {
+        Some(id) => {
+            let now = SystemClock.now();
+            let audit = corrbot::export::event_audit(&db, corrbot::store::EventId(id), now).await;
+            serde_json::to_string_pretty(&audit?)?
+        }
+        None => serde_json::to_string_pretty(&db.dump().await?)?,
+    };
     db.close().await;
-    let text = serde_json::to_string_pretty(&dump)?;
     match out {
         Some(path) => std::fs::write(path, text)?,
         None => println!("{text}"),
@@ -186,7 +199,7 @@ fn run_console() -> anyhow::Result<()> {
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
     let admins = std::env::var("CORRBOT_ADMINS").unwrap_or_default();
     let app = App::new(db, clock.clone(), AppConfig::with_admins(&admins));
-    let mut console = Console::new(app, clock);
+    let mut console = Console::with_options(app, clock, &ConsoleOptions::from_env()?)?;
     eprintln!("corrbot console: type `@name: text` lines (e.g. `@alice: /help`).");
     let mut out = std::io::stdout().lock();
     for line in std::io::stdin().lock().lines() {

@@ -4,6 +4,7 @@
 //! transcripts, which also speak as users of other platforms and in channels
 //! ([`Speaker`]) and read every message sent as a [`Sent`] record.
 
+mod logged;
 mod sent;
 
 use std::sync::{Arc, Mutex};
@@ -18,6 +19,7 @@ use crate::scheduler::{Scheduler, SchedulerConfig};
 use crate::store::Platform;
 use crate::time::Clock;
 
+pub use logged::{ConsoleOptions, LoggedDeliverer};
 pub use sent::{ImageInfo, Sent};
 
 /// Reads `@name: text` as (name, text).
@@ -88,7 +90,7 @@ pub struct Console {
     app: App,
     clock: Arc<dyn Clock>,
     scheduler: Scheduler<DeadlineHandler>,
-    outbox: OutboxWorker<Router>,
+    outbox: OutboxWorker<LoggedDeliverer>,
     sent: Arc<Mutex<Vec<Sent>>>,
     session: i64,
     counter: u64,
@@ -98,6 +100,16 @@ impl Console {
     /// A console on `app`, telling time by `clock`. Notices to users of
     /// every platform are recorded (the console simulates them all).
     pub fn new(app: App, clock: Arc<dyn Clock>) -> Self {
+        Self::with_options(app, clock, &ConsoleOptions::default())
+            .expect("a console without a delivery log opens no file")
+    }
+
+    /// A console with `options`; fails if the delivery log cannot be opened.
+    pub fn with_options(
+        app: App,
+        clock: Arc<dyn Clock>,
+        options: &ConsoleOptions,
+    ) -> std::io::Result<Self> {
         let db = app.db().clone();
         let sent = Arc::new(Mutex::new(Vec::new()));
         let transports = [Platform::Console, Platform::Telegram, Platform::Discord]
@@ -112,15 +124,20 @@ impl Console {
             .collect();
         let cache = Arc::new(RenderCache::new(64));
         let router = Router::new(db.clone(), clock.clone(), cache, transports);
-        Self {
+        let deliverer = LoggedDeliverer::new(router, options.delivery_log.as_deref())?;
+        let mut config = OutboxConfig::default();
+        if let Some(lease) = options.outbox_lease {
+            config.lease = lease;
+        }
+        Ok(Self {
             scheduler: Scheduler::new(db.clone(), DeadlineHandler, SchedulerConfig::default()),
-            outbox: OutboxWorker::new(db, router, OutboxConfig::default()),
+            outbox: OutboxWorker::new(db, deliverer, config),
             session: clock.now().timestamp_micros(),
             app,
             clock,
             sent,
             counter: 0,
-        }
+        })
     }
 
     /// Handles one input line; returns the output lines (replies, then notices).
@@ -160,7 +177,7 @@ impl Console {
         };
         let mut out = Vec::new();
         for reply in replies {
-            let image = self.outbox.deliverer().image_of(&reply).await?;
+            let image = self.outbox.deliverer().router().image_of(&reply).await?;
             out.push(Sent::new(self.clock.now(), to.clone(), reply, image.as_ref()));
         }
         out.extend(self.deliver().await?);

@@ -83,6 +83,13 @@ impl Tx {
         self.fetch_all(sql, args![event], case_row).await
     }
 
+    /// Every case of an event, closed ones too, oldest first (the audit).
+    pub async fn cases_of_event(&mut self, event: EventId) -> StoreResult<Vec<Case>> {
+        let sql = "SELECT id, kind, event_id, game_id, opened_by, respondent_id, status, \
+                   details, opened_at, closed_at FROM cases WHERE event_id = $1 ORDER BY id";
+        self.fetch_all(sql, args![event], case_row).await
+    }
+
     /// Moves a case to `status`; closing it records `at`.
     pub async fn set_case_status(
         &mut self,
@@ -192,6 +199,13 @@ impl Tx {
             what: "appeal",
             id: id.0,
         })
+    }
+
+    /// The appeals against a ruling, in order.
+    pub async fn appeals_of_ruling(&mut self, ruling: RulingId) -> StoreResult<Vec<Appeal>> {
+        let sql = "SELECT id, ruling_id, appellant_id, grounds, status, decision, decided_by, \
+                   filed_at, decided_at FROM appeals WHERE ruling_id = $1 ORDER BY id";
+        self.fetch_all(sql, args![ruling], appeal_row).await
     }
 
     /// Records the committee's final decision on a pending appeal; `false`

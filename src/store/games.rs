@@ -3,7 +3,7 @@
 use chrono::{DateTime, Utc};
 
 use super::sql::{RowExt, RowRead, args};
-use super::{Conflict, StoreError, StoreResult, Tx, model::*};
+use super::{Backend, Conflict, StoreError, StoreResult, Tx, model::*};
 
 fn game_row(row: &dyn RowExt) -> StoreResult<Game> {
     Ok(Game {
@@ -117,6 +117,11 @@ impl Tx {
     /// game's new version (`expected_version + 1`). Otherwise [`Conflict::GameChanged`] (or
     /// [`Conflict::MoveExists`]) and nothing changes: of two concurrent moves
     /// exactly one is recorded.
+    ///
+    /// One round trip to the database: on SQLite the game's UPDATE and the
+    /// move's INSERT go as one batch, the INSERT only if the UPDATE changed
+    /// the game (`changes() = 1`); on PostgreSQL the UPDATE is a CTE that
+    /// feeds the INSERT.
     pub async fn append_move(
         &mut self,
         game_id: GameId,
@@ -124,38 +129,30 @@ impl Tx {
         new: &MoveRow,
         update: &GameUpdate,
     ) -> StoreResult<i64> {
-        let sql = concat!(
-            "UPDATE games SET ply = ply + 1, version = version + 1, status = $3, result = $4, ",
-            "result_reason = $5, fen = $6, clock = $7, turn_since = $8, started_at = $9, ",
-            "finished_at = $10 WHERE id = $1 AND version = $2 AND ply = $11 - 1"
-        );
+        let (sql, done) = match self.backend() {
+            Backend::Sqlite => (APPEND_MOVE_SQLITE, 2),
+            Backend::Postgres => (APPEND_MOVE_POSTGRES, 1),
+        };
         let mut args = update_args(game_id, expected_version, update);
-        args.push(new.ply.into());
-        if self.execute(sql, args).await? == 0 {
-            return Err(self.version_conflict(game_id, expected_version).await);
-        }
-        let sql = concat!(
-            "INSERT INTO moves (game_id, ply, uci, text, received_at, sent_at, charged_days) ",
-            "VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING"
-        );
-        let args = args![
-            game_id,
+        args.extend(args![
             new.ply,
             &new.uci,
             &new.text,
             new.received_at,
             new.sent_at,
             new.charged_days
-        ];
-        if self.execute(sql, args).await? == 0 {
-            // Unreachable while `games.ply` counts the moves; roll back on it.
-            return Err(Conflict::MoveExists {
+        ]);
+        match self.execute(sql, args).await? {
+            n if n == done => Ok(expected_version + 1),
+            // SQLite: the game moved on but the move's row exists. Unreachable
+            // while `games.ply` counts the moves; roll back on it.
+            1 => Err(Conflict::MoveExists {
                 game_id,
                 ply: new.ply,
             }
-            .into());
+            .into()),
+            _ => Err(self.version_conflict(game_id, expected_version).await),
         }
-        Ok(expected_version + 1)
     }
 
     /// Changes a game without a move (start, result, suspension, clock), if
@@ -231,3 +228,24 @@ fn update_args(
         update.finished_at
     ]
 }
+
+/// The game's new state ($1–$10 as in [`update_args`], $11 the move's ply)
+/// and the move ($11–$16), as one SQLite batch: the INSERT runs only if the
+/// UPDATE changed the game.
+const APPEND_MOVE_SQLITE: &str = concat!(
+    "UPDATE games SET ply = ply + 1, version = version + 1, status = $3, result = $4, ",
+    "result_reason = $5, fen = $6, clock = $7, turn_since = $8, started_at = $9, ",
+    "finished_at = $10 WHERE id = $1 AND version = $2 AND ply = $11 - 1; ",
+    "INSERT INTO moves (game_id, ply, uci, text, received_at, sent_at, charged_days) ",
+    "SELECT $1, $11, $12, $13, $14, $15, $16 WHERE changes() = 1 ON CONFLICT DO NOTHING"
+);
+
+/// [`APPEND_MOVE_SQLITE`] as one PostgreSQL statement: the UPDATE feeds the INSERT.
+const APPEND_MOVE_POSTGRES: &str = concat!(
+    "WITH advanced AS (UPDATE games SET ply = ply + 1, version = version + 1, status = $3, ",
+    "result = $4, result_reason = $5, fen = $6, clock = $7, turn_since = $8, ",
+    "started_at = $9, finished_at = $10 WHERE id = $1 AND version = $2 AND ply = $11 - 1 ",
+    "RETURNING id) ",
+    "INSERT INTO moves (game_id, ply, uci, text, received_at, sent_at, charged_days) ",
+    "SELECT id, $11, $12, $13, $14, $15, $16 FROM advanced ON CONFLICT DO NOTHING"
+);
