@@ -201,6 +201,8 @@ async fn ready_gives_the_sender_its_application_id() {
         name: "games".into(),
         description: "Your games".into(),
         options: vec![],
+        name_localizations: vec![],
+        description_localizations: vec![],
     };
     let count = bot
         .sender
@@ -229,6 +231,7 @@ async fn message_reaches_handler_and_reply_lands_in_channel() {
         channel_id: CHANNEL,
         guild_id: Some(GUILD_ID),
         user_id: PLAYER,
+        display_name: format!("user{PLAYER}"),
         kind: InboundKind::Text {
             content: "hello".into(),
         },
@@ -585,17 +588,22 @@ async fn commands_are_registered_globally_and_per_guild() {
         description: "Your move".into(),
         required: true,
         autocomplete: true,
+        description_localizations: vec![("uk".into(), "Ваш хід".into())],
     };
     let commands = [
         CommandSpec {
             name: "move".into(),
             description: "Make a move".into(),
             options: vec![san],
+            name_localizations: vec![("uk".into(), "хід".into())],
+            description_localizations: vec![],
         },
         CommandSpec {
             name: "games".into(),
             description: "Your games".into(),
             options: vec![],
+            name_localizations: vec![],
+            description_localizations: vec![],
         },
     ];
     assert_eq!(
@@ -616,6 +624,11 @@ async fn commands_are_registered_globally_and_per_guild() {
     assert_eq!(global[0]["name"], "move");
     assert_eq!(global[0]["options"][0]["autocomplete"], true);
     assert_eq!(global[0]["options"][0]["type"], 3);
+    assert_eq!(global[0]["name_localizations"]["uk"], "хід");
+    assert_eq!(
+        global[0]["options"][0]["description_localizations"]["uk"],
+        "Ваш хід"
+    );
     assert_eq!(fake.commands(Some(GUILD_ID)).len(), 1);
 }
 

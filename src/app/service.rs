@@ -11,6 +11,7 @@ mod events;
 pub(crate) mod game_state;
 mod play;
 mod profile;
+mod suggest;
 
 use std::sync::Arc;
 
@@ -25,6 +26,7 @@ use crate::store::{Db, Inbound as Seen, NewPlayer, PlayerId, Recipient, Role, St
 use crate::time::Clock;
 
 pub use deadlines::DeadlineHandler;
+pub use suggest::{GameSuggestion, MoveSuggestion};
 
 /// Why a command did not go through.
 #[derive(Debug)]
@@ -113,7 +115,7 @@ impl App {
                 tx.begin_inbound(inbound.platform, &inbound.update_id, now)
                     .await?;
                 self.resolve_actor(&mut tx, inbound, now).await?;
-                vec![Reply::text(text)]
+                vec![Reply::error(text)]
             }
         };
         tx.finish_inbound(
