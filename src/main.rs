@@ -5,6 +5,10 @@ use std::sync::Arc;
 
 use clap::{Parser, Subcommand};
 use corrbot::adapters::console::Console;
+use corrbot::adapters::discord::{DiscordBot, ServeConfig, run_workers};
+use corrbot::adapters::router::{Router, Transport};
+use corrbot::render::RenderCache;
+use corrbot::scheduler::SystemTimer;
 use corrbot::app::service::{App, AppConfig};
 use corrbot::store::{DEFAULT_DATABASE_URL, Db, DbOptions};
 use corrbot::time::{Clock, SystemClock};
@@ -125,12 +129,43 @@ fn run_script(file: &std::path::Path) -> anyhow::Result<()> {
 
 fn run() -> anyhow::Result<()> {
     let has_token = |name: &str| std::env::var(name).is_ok_and(|v| !v.is_empty());
-    if has_token("TELEGRAM_BOT_TOKEN") || has_token("DISCORD_TOKEN") {
-        anyhow::bail!(
-            "the chat adapters are not wired into `run` yet; unset the token for the console"
-        );
+    if has_token("TELEGRAM_BOT_TOKEN") {
+        anyhow::bail!("the Telegram adapter is not wired into `run` yet; unset its token");
+    }
+    if has_token("DISCORD_TOKEN") {
+        return runtime()?.block_on(run_chat());
     }
     run_console()
+}
+
+/// The chat bots: each platform with a token, the scheduler and the outbox
+/// worker on the system clock, until the process is stopped.
+async fn run_chat() -> anyhow::Result<()> {
+    let db = open_db().await?;
+    let clock: Arc<dyn Clock> = Arc::new(SystemClock);
+    let admins = std::env::var("CORRBOT_ADMINS").unwrap_or_default();
+    let app = App::new(db.clone(), clock.clone(), AppConfig::with_admins(&admins));
+    let cache = Arc::new(RenderCache::new(256));
+    let mut transports: Vec<Arc<dyn Transport>> = Vec::new();
+    let discord = start_discord(&app, &clock, &cache).await?;
+    transports.extend(discord.as_ref().map(DiscordBot::transport));
+    let router = Router::new(db.clone(), clock, cache, transports);
+    let (_running, stop) = tokio::sync::watch::channel(false);
+    run_workers(db, router, &SystemTimer, stop).await;
+    Ok(())
+}
+
+/// The Discord bot, when `DISCORD_TOKEN` is set (see README, Discord).
+async fn start_discord(
+    app: &App,
+    clock: &Arc<dyn Clock>,
+    cache: &Arc<RenderCache>,
+) -> anyhow::Result<Option<DiscordBot>> {
+    let Some(config) = ServeConfig::from_env()? else {
+        return Ok(None);
+    };
+    let bot = DiscordBot::start(app.clone(), clock.clone(), cache.clone(), &config).await?;
+    Ok(Some(bot))
 }
 
 /// The console: `@name: text` lines on stdin, replies and notices on stdout.

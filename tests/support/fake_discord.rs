@@ -599,4 +599,9 @@ impl StateView<'_> {
     pub fn threads(&self) -> &[Thread] {
         &self.0.threads
     }
+
+    /// The DM channel opened with `user`, if any.
+    pub fn dm_channel(&self, user: u64) -> Option<u64> {
+        self.0.dm_channels.get(&user).copied()
+    }
 }

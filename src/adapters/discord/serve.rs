@@ -3,9 +3,9 @@
 //! outbox's router; [`run_workers`] runs the scheduler and the outbox worker
 //! until shutdown.
 
-use std::future::Future;
 use std::sync::Arc;
 
+use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
 use crate::adapters::router::{Router, Transport};
@@ -118,17 +118,18 @@ impl Drop for DiscordBot {
 }
 
 /// Runs the scheduler (due deadlines to the app) and the outbox worker
-/// (notices through `router`) on `timer` until `shutdown` completes.
-pub async fn run_workers<T: Timer>(
-    db: Db,
-    router: Router,
-    timer: &T,
-    shutdown: impl Future<Output = ()> + Clone,
-) {
+/// (notices through `router`) on `timer` until `stop` turns `true` (or its
+/// sender is dropped).
+pub async fn run_workers<T: Timer>(db: Db, router: Router, timer: &T, stop: watch::Receiver<bool>) {
     let scheduler = Scheduler::new(db.clone(), DeadlineHandler, SchedulerConfig::default());
     let outbox = OutboxWorker::new(db, router, OutboxConfig::default());
     tokio::join!(
-        scheduler.run(timer, shutdown.clone()),
-        outbox.run(timer, shutdown)
+        scheduler.run(timer, stopped(stop.clone())),
+        outbox.run(timer, stopped(stop))
     );
+}
+
+/// Completes when `stop` turns `true` or its sender is gone.
+async fn stopped(mut stop: watch::Receiver<bool>) {
+    let _ = stop.wait_for(|stop| *stop).await;
 }
