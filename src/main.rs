@@ -7,9 +7,9 @@ use clap::{Parser, Subcommand};
 use corrbot::adapters::console::Console;
 use corrbot::adapters::discord::{DiscordBot, ServeConfig, run_workers};
 use corrbot::adapters::router::{Router, Transport};
+use corrbot::app::service::{App, AppConfig};
 use corrbot::render::RenderCache;
 use corrbot::scheduler::SystemTimer;
-use corrbot::app::service::{App, AppConfig};
 use corrbot::store::{DEFAULT_DATABASE_URL, Db, DbOptions};
 use corrbot::time::{Clock, SystemClock};
 

@@ -33,13 +33,15 @@ async fn started_game(bot: &WiredBot) -> (u64, u64) {
 
 /// As [`started_game`], with event `settings` (`control=100/10` …).
 async fn started_game_with(bot: &WiredBot, settings: &str) -> (u64, u64) {
-    let event = |action: &'static str, argument: &'static str| {
-        [("action", action), ("argument", argument)]
-    };
+    let event =
+        |action: &'static str, argument: &'static str| [("action", action), ("argument", argument)];
     let name = format!("Кубок клубу {settings}");
     let create = [("action", "create"), ("argument", name.as_str())];
     let created = bot.slash(CLERK, "event", &create).await;
-    assert!(content(&created).contains("Турнір #1 «Кубок клубу» створено"), "{created:?}");
+    assert!(
+        content(&created).contains("Турнір #1 «Кубок клубу» створено"),
+        "{created:?}"
+    );
     for user in [ANNA, BOHDAN] {
         let joined = bot.slash(user, "event", &event("join", "1")).await;
         assert!(content(&joined).contains("Ви записалися"), "{joined:?}");
@@ -48,7 +50,8 @@ async fn started_game_with(bot: &WiredBot, settings: &str) -> (u64, u64) {
     assert!(content(&started).contains("почався"), "{started:?}");
     assert!(!started.ephemeral, "event administration is public");
     for user in [ANNA, BOHDAN] {
-        bot.dm_containing(user, "Турнір «Кубок клубу» почався").await;
+        bot.dm_containing(user, "Турнір «Кубок клубу» почався")
+            .await;
     }
     let game = game_one(bot).await;
     if game.white == bot.player(ANNA).await {
@@ -75,7 +78,10 @@ async fn game_to_mate_with_slash_commands(test_db: &TestDb) {
     let bot = WiredBot::start(test_db.db.clone()).await;
     let registered = bot.fake.commands(Some(GUILD_ID));
     assert_eq!(registered.len(), 25, "every command of docs/commands.md");
-    let moves = registered.iter().find(|c| c["name"] == "move").expect("move");
+    let moves = registered
+        .iter()
+        .find(|c| c["name"] == "move")
+        .expect("move");
     assert_eq!(moves["name_localizations"]["uk"], "хід");
     assert_eq!(moves["options"][0]["autocomplete"], true);
     let application = fake_discord::APPLICATION_ID.to_string();
@@ -92,11 +98,20 @@ async fn game_to_mate_with_slash_commands(test_db: &TestDb) {
     let games = bot.slash(white, "games", &[]).await;
     assert!(games.ephemeral, "one's own games are private in a channel");
     let out_of_turn = play(&bot, black, "e7-e5").await;
-    assert!(out_of_turn.ephemeral, "refusals are ephemeral: {out_of_turn:?}");
-    assert!(content(&out_of_turn).contains("не ваш хід"), "{out_of_turn:?}");
+    assert!(
+        out_of_turn.ephemeral,
+        "refusals are ephemeral: {out_of_turn:?}"
+    );
+    assert!(
+        content(&out_of_turn).contains("не ваш хід"),
+        "{out_of_turn:?}"
+    );
 
     let first = play(&bot, white, "f2-f3").await;
-    assert!(content(&first).contains("f2-f3") && !first.ephemeral, "{first:?}");
+    assert!(
+        content(&first).contains("f2-f3") && !first.ephemeral,
+        "{first:?}"
+    );
     let notice = bot.dm_containing(black, "1. f2-f3. Ваш хід").await;
     assert_eq!(notice.attachments.len(), 1, "the board rides along");
     assert_eq!(notice.attachments[0].filename, "board.png");
@@ -126,7 +141,10 @@ async fn draw_offer_accepted_with_a_button(test_db: &TestDb) {
     let answer = bot
         .click(black, "/draw accept #1", notice.channel_id, message)
         .await;
-    assert_eq!(answer.kind, SentKind::InteractionResponse { callback_type: 4 });
+    assert_eq!(
+        answer.kind,
+        SentKind::InteractionResponse { callback_type: 4 }
+    );
     assert!(content(&answer).contains("½-½"), "{answer:?}");
     bot.dm_containing(white, "за згодою").await;
     assert_eq!(game_one(&bot).await.result.as_deref(), Some("1/2-1/2"));
@@ -157,7 +175,8 @@ async fn rate_limits_and_outages_lose_and_double_nothing(test_db: &TestDb) {
     let (white, black) = started_game(&bot).await;
     play(&bot, white, "e2-e4").await;
     bot.dm_containing(black, "1. e2-e4").await;
-    bot.fake.fail_next(1, Failure::Status429 { retry_after: 1.0 });
+    bot.fake
+        .fail_next(1, Failure::Status429 { retry_after: 1.0 });
     bot.fake.fail_next(1, Failure::Status500);
     bot.fake.fail_next(1, Failure::Status500AfterCommit);
     bot.clock.advance(Duration::days(15));
@@ -180,7 +199,11 @@ async fn rate_limits_and_outages_lose_and_double_nothing(test_db: &TestDb) {
         .count();
     assert_eq!(reminders, 1, "one reminder, however often it was tried");
     for user in [ANNA, BOHDAN, CLERK] {
-        let mut texts: Vec<String> = bot.dms(user).iter().map(|s| content(s).to_owned()).collect();
+        let mut texts: Vec<String> = bot
+            .dms(user)
+            .iter()
+            .map(|s| content(s).to_owned())
+            .collect();
         let all = texts.len();
         texts.sort();
         texts.dedup();
@@ -194,8 +217,14 @@ async fn wait_all_delivered(bot: &WiredBot) {
     let settled = async {
         loop {
             let mut tx = bot.db.read().await.expect("read");
-            let pending = tx.notices_with_status(NoticeStatus::Pending).await.expect("pending");
-            let parked = tx.notices_with_status(NoticeStatus::Parked).await.expect("parked");
+            let pending = tx
+                .notices_with_status(NoticeStatus::Pending)
+                .await
+                .expect("pending");
+            let parked = tx
+                .notices_with_status(NoticeStatus::Parked)
+                .await
+                .expect("parked");
             tx.commit().await.expect("commit");
             assert!(parked.is_empty(), "nothing parked: {parked:?}");
             if pending.is_empty() {
@@ -210,35 +239,33 @@ async fn wait_all_delivered(bot: &WiredBot) {
 }
 
 /// Editing a message changes no move (R2.3.8): MESSAGE_UPDATE is ignored.
+/// An illegal move edited into a legal one stays unplayed.
 async fn edited_message_changes_no_move(test_db: &TestDb) {
     let bot = WiredBot::start(test_db.db.clone()).await;
     let (white, _black) = started_game(&bot).await;
-    let dm = bot.fake.dm_channel(white).expect("the start notice opened the DM");
-    let sent = bot.fake.push_message_in(dm, None, white, "e2-e4").await;
-    bot.dm_containing(white, "ваш 1-й хід e2-e4 зроблено").await;
+    let dm = bot
+        .fake
+        .dm_channel(white)
+        .expect("the start notice opened the DM");
+    let sent = bot.fake.push_message_in(dm, None, white, "e2-e5").await;
+    let refusal = bot.dm_containing(white, "з e2 на e5 не ходить").await;
     let edited = payloads::MessageParts {
         id: sent,
         channel_id: dm,
         author_id: white,
-        content: "d2-d4".into(),
+        content: "e2-e4".into(),
         ..Default::default()
     };
     let mut update = payloads::message(&edited);
     update["edited_timestamp"] = json!(payloads::TIMESTAMP);
     bot.fake.dispatch("MESSAGE_UPDATE", update).await;
-    // Events of one session arrive in order: once this answer is there the
-    // update has been seen.
+    // The gateway delivers in order: once this answer is there, the update
+    // has been seen.
     bot.slash(white, "time", &[]).await;
-    let game = game_one(&bot).await;
-    assert_eq!(game.ply, 1);
-    let mut tx = bot.db.read().await.expect("read");
-    let moves = tx.moves(GameId(1)).await.expect("moves");
-    tx.commit().await.expect("commit");
-    assert_eq!(moves[0].uci, "e2e4");
-    assert!(
-        bot.dms(white).iter().all(|s| !content(s).contains("d2-d4")),
-        "no answer to the edit"
-    );
+    assert_eq!(game_one(&bot).await.ply, 0, "the edit made no move");
+    let after: Vec<Sent> = bot.dms(white);
+    let last = after.last().expect("the refusal");
+    assert_eq!(last.message_id, refusal.message_id, "no answer to the edit");
 }
 
 on_both_backends!(

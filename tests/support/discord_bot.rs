@@ -18,7 +18,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use chrono::{DateTime, TimeZone, Utc};
-use corrbot::adapters::discord::{DiscordBot, DiscordConfig, RetryPolicy, ServeConfig, run_workers};
+use corrbot::adapters::discord::{
+    DiscordBot, DiscordConfig, RetryPolicy, ServeConfig, run_workers,
+};
 use corrbot::adapters::router::{Router, Transport};
 use corrbot::app::service::{App, AppConfig};
 use corrbot::render::RenderCache;
@@ -184,13 +186,22 @@ impl WiredBot {
 
     /// Clicks the button `custom_id` on `message` in `channel`; returns the answer.
     pub async fn click(&self, user: u64, custom_id: &str, channel: u64, message: u64) -> Sent {
-        let id = self.fake.push_button(custom_id, user, channel, message).await;
+        let id = self
+            .fake
+            .push_button(custom_id, user, channel, message)
+            .await;
         self.answer_to(id).await
     }
 
     /// Asks for autocomplete of option `focused` of `command`; returns the
     /// offered values.
-    pub async fn complete(&self, user: u64, command: &str, focused: &str, typed: &str) -> Vec<String> {
+    pub async fn complete(
+        &self,
+        user: u64,
+        command: &str,
+        focused: &str,
+        typed: &str,
+    ) -> Vec<String> {
         let id = self
             .fake
             .push_autocomplete(command, focused, typed, user, CHANNEL)

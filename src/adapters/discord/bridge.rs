@@ -37,6 +37,10 @@ where
 }
 
 /// The serenity [`EventHandler`] that feeds an [`InboundHandler`].
+///
+/// It handles MESSAGE_CREATE and INTERACTION_CREATE only: MESSAGE_UPDATE is
+/// deliberately left to serenity's no-op, because editing a message changes
+/// no move (R2.3.8; tested in `tests/discord_e2e.rs`).
 pub(super) struct Bridge<H> {
     handler: H,
     policy: RetryPolicy,
