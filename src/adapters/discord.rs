@@ -48,8 +48,8 @@ pub use sender::{Delivered, Destination, DiscordSender, RetryPolicy, SendError};
 pub use serve::{DiscordBot, ServeConfig, run_workers};
 pub use transport::DiscordTransport;
 
-/// How to reach Discord.
-#[derive(Clone, Debug)]
+/// How to reach Discord. Its `Debug` hides the token.
+#[derive(Clone)]
 pub struct DiscordConfig {
     /// The bot token (with or without the `Bot ` prefix).
     pub token: String,
@@ -61,6 +61,17 @@ pub struct DiscordConfig {
     /// How long an interaction handler may run before the adapter defers the
     /// answer (Discord wants one within 3 s) and edits it in afterwards.
     pub defer_after: Duration,
+}
+
+impl std::fmt::Debug for DiscordConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DiscordConfig")
+            .field("token", &"<hidden>")
+            .field("api_base", &self.api_base)
+            .field("retry", &self.retry)
+            .field("defer_after", &self.defer_after)
+            .finish()
+    }
 }
 
 impl DiscordConfig {

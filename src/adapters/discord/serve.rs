@@ -133,3 +133,19 @@ pub async fn run_workers<T: Timer>(db: Db, router: Router, timer: &T, stop: watc
 async fn stopped(mut stop: watch::Receiver<bool>) {
     let _ = stop.wait_for(|stop| *stop).await;
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_token_never_shows_in_debug_output() {
+        let config = ServeConfig {
+            discord: DiscordConfig::new("secret-token-123"),
+            guild: None,
+        };
+        let shown = format!("{config:?}");
+        assert!(!shown.contains("secret-token-123"), "{shown}");
+        assert!(shown.contains("<hidden>"));
+    }
+}
