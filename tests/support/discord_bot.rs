@@ -218,15 +218,21 @@ impl WiredBot {
             .collect()
     }
 
-    /// The answer to interaction `id`, once it is there.
+    /// The answer to interaction `id`, once it is there. A deferred answer
+    /// (the handler took longer than Discord's patience) is the edit that
+    /// follows the deferral, with the deferral's visibility.
     pub async fn answer_to(&self, id: u64) -> Sent {
+        let deferred = SentKind::InteractionResponse { callback_type: 5 };
         self.fake
             .wait_until("an interaction answer", |state| {
-                state
-                    .sent()
-                    .iter()
-                    .find(|sent| sent.interaction_id == Some(id))
-                    .cloned()
+                let mut answers = state.sent().iter().filter(|s| s.interaction_id == Some(id));
+                let first = answers.next()?;
+                if first.kind != deferred {
+                    return Some(first.clone());
+                }
+                let mut edit = answers.find(|s| s.kind == SentKind::EditOriginal)?.clone();
+                edit.ephemeral |= first.ephemeral;
+                Some(edit)
             })
             .await
     }

@@ -44,16 +44,25 @@ impl AppHandler {
         Self { app, clock, cache }
     }
 
+    /// The app text an event stands for; `None` for autocomplete and for
+    /// text in guild channels (the bot answers slash commands there).
+    fn text_of(inbound: &DiscordInbound) -> Option<String> {
+        match &inbound.kind {
+            InboundKind::Text { .. } if inbound.guild_id.is_some() => None,
+            InboundKind::Text { content } => Some(content.clone()),
+            InboundKind::Slash { name, options } => Some(slash_text(name, options)),
+            InboundKind::Button { custom_id } => Some(custom_id.clone()),
+            InboundKind::Autocomplete { .. } => None,
+        }
+    }
+
     /// The answer to one Discord event.
     pub async fn answer(&self, inbound: DiscordInbound) -> DiscordReply {
-        let text = match &inbound.kind {
-            InboundKind::Text { .. } if inbound.guild_id.is_some() => return DiscordReply::Nothing,
-            InboundKind::Text { content } => content.clone(),
-            InboundKind::Slash { name, options } => slash_text(name, options),
-            InboundKind::Button { custom_id } => custom_id.clone(),
-            InboundKind::Autocomplete { focused, value, .. } => {
-                return self.complete(&inbound, focused, value).await;
-            }
+        if let InboundKind::Autocomplete { focused, value, .. } = &inbound.kind {
+            return self.complete(&inbound, focused, value).await;
+        }
+        let Some(text) = Self::text_of(&inbound) else {
+            return DiscordReply::Nothing;
         };
         let in_guild = inbound.guild_id.is_some();
         let private = in_guild && !is_public_command(&text);
@@ -181,5 +190,13 @@ impl InboundHandler for AppHandler {
         inbound: DiscordInbound,
     ) -> impl std::future::Future<Output = DiscordReply> + Send {
         self.answer(inbound)
+    }
+
+    /// A slow answer in a guild channel is deferred privately unless the
+    /// command is public (an error in a public command then shows publicly:
+    /// Discord fixes the visibility at the deferral).
+    fn defer_ephemeral(&self, inbound: &DiscordInbound) -> bool {
+        inbound.guild_id.is_some()
+            && Self::text_of(inbound).is_some_and(|text| !is_public_command(&text))
     }
 }
