@@ -27,8 +27,8 @@ const PLAYERS: usize = 142;
 
 /// An opening both sides can play in every game, one ply at a time.
 const OPENING: [&str; 16] = [
-    "e2-e4", "e7-e5", "Кg1-f3", "Кb8-c6", "Сf1-c4", "Сf8-c5", "c2-c3", "Кg8-f6", "d2-d3",
-    "d7-d6", "0-0", "0-0", "a2-a4", "a7-a5", "h2-h3", "h7-h6",
+    "e2-e4", "e7-e5", "Кg1-f3", "Кb8-c6", "Сf1-c4", "Сf8-c5", "c2-c3", "Кg8-f6", "d2-d3", "d7-d6",
+    "0-0", "0-0", "a2-a4", "a7-a5", "h2-h3", "h7-h6",
 ];
 
 struct Bench {
@@ -68,9 +68,12 @@ impl Bench {
 
 async fn setup() -> Bench {
     let path = std::env::temp_dir().join(format!("corrbot_bench_app_{}.db", std::process::id()));
-    let db = Db::open(&format!("sqlite://{}", path.display()), &DbOptions::default())
-        .await
-        .unwrap();
+    let db = Db::open(
+        &format!("sqlite://{}", path.display()),
+        &DbOptions::default(),
+    )
+    .await
+    .unwrap();
     let start = Utc.with_ymd_and_hms(2026, 1, 5, 9, 0, 0).unwrap();
     let clock: Arc<dyn Clock> = Arc::new(SimClock::new(start));
     let app = App::new(db, clock, AppConfig::with_admins("console:p0"));
@@ -82,7 +85,9 @@ async fn setup() -> Bench {
     };
     bench.say("p0", "/event create Bench".to_owned()).await;
     for player in 0..PLAYERS {
-        bench.say(&format!("p{player}"), "/event join 1".to_owned()).await;
+        bench
+            .say(&format!("p{player}"), "/event join 1".to_owned())
+            .await;
     }
     bench.say("p0", "/event start 1".to_owned()).await;
     let mut tx = bench.app.db().read().await.unwrap();

@@ -272,3 +272,26 @@ reply-leave-cancelled = Leave #{ $leave } is cancelled.
 reply-leave-ended = Leave #{ $leave } is ended now: your clock runs again.
 ## Telegram
 telegram-button-expired = This button has expired; type the command instead (/help lists them).
+## Discord: slash command option descriptions (at most 100 characters), game choice, failure
+discord-option-topic = the command to explain (move, draw …)
+discord-option-name = the new name
+discord-option-language = language: uk or en
+discord-option-notation = notation: ukr, ukr-short, san, lan, uci or iccf
+discord-option-orientation = auto, white or black
+discord-option-field = address or email
+discord-option-value = the contact text; «-» clears it
+discord-option-player = a player
+discord-option-code = the code from your other platform
+discord-option-action = the action
+discord-option-argument = the event number, or a name with settings
+discord-option-game = the game number
+discord-option-move = the move (e2-e4, Ng1-f3, 0-0)
+discord-option-kind = repetition or fifty
+discord-option-confirm = confirm, to confirm
+discord-option-event = the event number
+discord-option-target = a game number or «event N»
+discord-game-choice = #{ $game } { $white } – { $black }{ $turn ->
+    [yes] {" "}(your move)
+   *[no] {""}
+}
+discord-error-internal = The command failed because of an internal error. Please try again a little later.

@@ -278,3 +278,26 @@ reply-leave-cancelled = Відпустку #{ $leave } скасовано.
 reply-leave-ended = Відпустку #{ $leave } завершено зараз: ваш годинник знову йде.
 ## Telegram
 telegram-button-expired = Ця кнопка застаріла; напишіть команду (список: /help).
+## Discord: описи параметрів слеш-команд (до 100 символів), вибір партії, збій
+discord-option-topic = команда, про яку розповісти (move, draw …)
+discord-option-name = нове імʼя
+discord-option-language = мова: uk або en
+discord-option-notation = нотація: ukr, ukr-short, san, lan, uci або iccf
+discord-option-orientation = auto, white або black
+discord-option-field = address або email
+discord-option-value = текст контакту; «-» видаляє
+discord-option-player = гравець
+discord-option-code = код з іншої платформи
+discord-option-action = дія
+discord-option-argument = номер турніру або назва з налаштуваннями
+discord-option-game = номер партії
+discord-option-move = хід (e2-e4, Кg1-f3, 0-0)
+discord-option-kind = repetition або fifty
+discord-option-confirm = confirm, щоб підтвердити
+discord-option-event = номер турніру
+discord-option-target = номер партії або «event N»
+discord-game-choice = #{ $game } { $white } – { $black }{ $turn ->
+    [yes] {" "}(ваш хід)
+   *[no] {""}
+}
+discord-error-internal = Не вдалося виконати команду через збій. Спробуйте ще раз трохи згодом.

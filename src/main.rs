@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use clap::{Parser, Subcommand};
 use corrbot::adapters::console::{Console, ConsoleOptions};
+use corrbot::adapters::discord::{DiscordBot, ServeConfig};
 use corrbot::adapters::router::{Router, Transport};
 use corrbot::adapters::telegram::{TelegramBot, TelegramConfig};
 use corrbot::adapters::workers::run_workers;
@@ -148,20 +149,20 @@ fn run_script(file: &std::path::Path, json: bool) -> anyhow::Result<()> {
 }
 
 fn run() -> anyhow::Result<()> {
-    let has_token = |name: &str| std::env::var(name).is_ok_and(|v| !v.is_empty());
-    if has_token("DISCORD_TOKEN") {
-        anyhow::bail!("the Discord adapter is not wired into `run` yet; unset DISCORD_TOKEN");
-    }
     let telegram = TelegramConfig::from_env()?;
-    if telegram.is_none() {
+    let discord = ServeConfig::from_env()?;
+    if telegram.is_none() && discord.is_none() {
         return run_console();
     }
-    runtime()?.block_on(run_chats(telegram))
+    runtime()?.block_on(run_chats(telegram, discord))
 }
 
 /// The chat platforms whose tokens are set, with one scheduler and one
 /// outbox worker whose router knows every platform's transport.
-async fn run_chats(telegram: Option<TelegramConfig>) -> anyhow::Result<()> {
+async fn run_chats(
+    telegram: Option<TelegramConfig>,
+    discord: Option<ServeConfig>,
+) -> anyhow::Result<()> {
     let db = open_db().await?;
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
     let admins = std::env::var("CORRBOT_ADMINS").unwrap_or_default();
@@ -174,6 +175,12 @@ async fn run_chats(telegram: Option<TelegramConfig>) -> anyhow::Result<()> {
         transports.push(bot.transport());
         let serving = bot.serve(app.clone(), clock.clone(), cache.clone(), shutdown_signal());
         inbound.spawn(serving);
+    }
+    let mut _discord_bot = None;
+    if let Some(config) = discord {
+        let bot = DiscordBot::start(app.clone(), clock.clone(), cache.clone(), &config).await?;
+        transports.push(bot.transport());
+        _discord_bot = Some(bot);
     }
     let router = Router::new(db.clone(), clock, cache, transports);
     tokio::select! {

@@ -11,8 +11,8 @@ use std::time::Duration;
 use corrbot::adapters::discord::{
     AutocompleteChoice, ButtonSpec, ButtonStyle, CommandOptionKind, CommandOptionSpec, CommandSpec,
     Destination, DiscordConfig, DiscordInbound, DiscordReply, DiscordSender, EmbedSpec,
-    InboundKind, OptionValue, OutgoingMessage, PngImage, RetryPolicy, SendError, SlashOption,
-    connect,
+    InboundHandler, InboundKind, OptionValue, OutgoingMessage, PngImage, RetryPolicy, SendError,
+    SlashOption, connect,
 };
 use fake_discord::{Failure, FakeDiscord, FakeOptions, GUILD_ID, SentKind};
 use serde_json::json;
@@ -201,6 +201,8 @@ async fn ready_gives_the_sender_its_application_id() {
         name: "games".into(),
         description: "Your games".into(),
         options: vec![],
+        name_localizations: vec![],
+        description_localizations: vec![],
     };
     let count = bot
         .sender
@@ -229,6 +231,7 @@ async fn message_reaches_handler_and_reply_lands_in_channel() {
         channel_id: CHANNEL,
         guild_id: Some(GUILD_ID),
         user_id: PLAYER,
+        display_name: format!("user{PLAYER}"),
         kind: InboundKind::Text {
             content: "hello".into(),
         },
@@ -370,11 +373,55 @@ async fn slow_handler_is_deferred_then_edited() {
         deferred[0].kind,
         SentKind::InteractionResponse { callback_type: 5 }
     );
+    assert!(!deferred[0].ephemeral, "handlers defer publicly by default");
     bot.release.notify_one();
     let sent = fake.wait_for_sent(2).await;
     assert_eq!(sent[1].kind, SentKind::EditOriginal);
     assert_eq!(sent[1].interaction_id, Some(id));
     assert_eq!(sent[1].content.as_deref(), Some("done slowly"));
+}
+
+/// A handler whose slow answers are private: it says so for the deferral.
+/// It answers once released.
+struct PrivateSlow(Arc<Notify>);
+
+impl InboundHandler for PrivateSlow {
+    async fn handle(&self, _inbound: DiscordInbound) -> DiscordReply {
+        self.0.notified().await;
+        DiscordReply::Message(OutgoingMessage {
+            ephemeral: true,
+            ..OutgoingMessage::text("your games")
+        })
+    }
+
+    fn defer_ephemeral(&self, inbound: &DiscordInbound) -> bool {
+        matches!(&inbound.kind, InboundKind::Slash { name, .. } if name == "games")
+    }
+}
+
+#[tokio::test]
+async fn a_private_answer_is_deferred_privately() {
+    let fake = FakeDiscord::start().await;
+    let mut config = config(&fake);
+    config.defer_after = Duration::ZERO;
+    let release = Arc::new(Notify::new());
+    let handler = PrivateSlow(release.clone());
+    let mut connection = connect(&config, handler).await.expect("client");
+    let task = tokio::spawn(async move {
+        connection.client.start().await.expect("gateway runs");
+    });
+    fake.push_slash_command("games", json!([]), PLAYER, CHANNEL)
+        .await;
+    fake.wait_for_sent(1).await;
+    release.notify_one();
+    let sent = fake.wait_for_sent(2).await;
+    task.abort();
+    assert_eq!(
+        sent[0].kind,
+        SentKind::InteractionResponse { callback_type: 5 }
+    );
+    assert!(sent[0].ephemeral, "the deferral is private");
+    assert_eq!(sent[1].content.as_deref(), Some("your games"));
 }
 
 #[tokio::test]
@@ -585,17 +632,22 @@ async fn commands_are_registered_globally_and_per_guild() {
         description: "Your move".into(),
         required: true,
         autocomplete: true,
+        description_localizations: vec![("uk".into(), "Ваш хід".into())],
     };
     let commands = [
         CommandSpec {
             name: "move".into(),
             description: "Make a move".into(),
             options: vec![san],
+            name_localizations: vec![("uk".into(), "хід".into())],
+            description_localizations: vec![],
         },
         CommandSpec {
             name: "games".into(),
             description: "Your games".into(),
             options: vec![],
+            name_localizations: vec![],
+            description_localizations: vec![],
         },
     ];
     assert_eq!(
@@ -616,6 +668,11 @@ async fn commands_are_registered_globally_and_per_guild() {
     assert_eq!(global[0]["name"], "move");
     assert_eq!(global[0]["options"][0]["autocomplete"], true);
     assert_eq!(global[0]["options"][0]["type"], 3);
+    assert_eq!(global[0]["name_localizations"]["uk"], "хід");
+    assert_eq!(
+        global[0]["options"][0]["description_localizations"]["uk"],
+        "Ваш хід"
+    );
     assert_eq!(fake.commands(Some(GUILD_ID)).len(), 1);
 }
 

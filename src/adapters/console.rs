@@ -178,7 +178,12 @@ impl Console {
         let mut out = Vec::new();
         for reply in replies {
             let image = self.outbox.deliverer().router().image_of(&reply).await?;
-            out.push(Sent::new(self.clock.now(), to.clone(), reply, image.as_ref()));
+            out.push(Sent::new(
+                self.clock.now(),
+                to.clone(),
+                reply,
+                image.as_ref(),
+            ));
         }
         out.extend(self.deliver().await?);
         Ok(out)

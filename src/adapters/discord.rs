@@ -9,15 +9,24 @@
 //!   messages, embeds with an attached board image, buttons) with retries on
 //!   429 and 5xx, and tells the outbox worker whether a failure is retryable.
 //!
+//! * [`DiscordBot`] wires it to the app: [`AppHandler`] turns events into the
+//!   app's inbound text (slash commands, buttons, autocomplete), and
+//!   [`DiscordTransport`] delivers the outbox's notices (see `serve`).
+//!
 //! With [`DiscordConfig::api_base`] set, REST calls go to that base URL
 //! (serenity's `HttpBuilder::proxy`) and serenity's own rate limiter is off,
 //! because in serenity 0.12 the rate limiter builds its requests without the
 //! proxy; our sender's back-off then handles 429s.
 
 mod bridge;
+pub mod commands;
+pub mod convert;
+mod handler;
 mod inbound;
 mod outgoing;
 mod sender;
+pub mod serve;
+mod transport;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -29,15 +38,18 @@ use serenity::model::gateway::GatewayIntents;
 use tokio::sync::watch;
 
 pub use bridge::InboundHandler;
+pub use handler::AppHandler;
 pub use inbound::{DiscordInbound, InboundKind, OptionValue, SlashOption};
 pub use outgoing::{
     AutocompleteChoice, ButtonSpec, ButtonStyle, CommandOptionKind, CommandOptionSpec, CommandSpec,
     DiscordReply, EmbedSpec, OutgoingMessage, PngImage,
 };
 pub use sender::{Delivered, Destination, DiscordSender, RetryPolicy, SendError};
+pub use serve::{DiscordBot, ServeConfig, run_workers};
+pub use transport::DiscordTransport;
 
-/// How to reach Discord.
-#[derive(Clone, Debug)]
+/// How to reach Discord. Its `Debug` hides the token.
+#[derive(Clone)]
 pub struct DiscordConfig {
     /// The bot token (with or without the `Bot ` prefix).
     pub token: String,
@@ -49,6 +61,17 @@ pub struct DiscordConfig {
     /// How long an interaction handler may run before the adapter defers the
     /// answer (Discord wants one within 3 s) and edits it in afterwards.
     pub defer_after: Duration,
+}
+
+impl std::fmt::Debug for DiscordConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DiscordConfig")
+            .field("token", &"<hidden>")
+            .field("api_base", &self.api_base)
+            .field("retry", &self.retry)
+            .field("defer_after", &self.defer_after)
+            .finish()
+    }
 }
 
 impl DiscordConfig {

@@ -27,6 +27,20 @@ pub trait Transport: Send + Sync {
         message: &'a Outgoing,
         image: Option<&'a RenderedImage>,
     ) -> SendFuture<'a>;
+
+    /// Sends like [`Transport::send`]; `key` identifies the notice (its
+    /// outbox id), so a transport that can deduplicate on the platform
+    /// (Discord's enforced nonce) posts it once however often it is retried.
+    fn send_keyed<'a>(
+        &'a self,
+        key: &'a str,
+        to: &'a Address,
+        message: &'a Outgoing,
+        image: Option<&'a RenderedImage>,
+    ) -> SendFuture<'a> {
+        let _ = key;
+        self.send(to, message, image)
+    }
 }
 
 /// Routes outbox notices to the transports of the running platforms.
@@ -95,7 +109,10 @@ impl Deliverer for Router {
             Ok(image) => image,
             Err(error) => return retry(error),
         };
-        transport.send(&address, &message, image.as_ref()).await
+        let key = format!("n{}", notice.id);
+        transport
+            .send_keyed(&key, &address, &message, image.as_ref())
+            .await
     }
 }
 

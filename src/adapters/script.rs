@@ -222,7 +222,10 @@ mod tests {
     fn directives_read_time_and_administrators() {
         let at = read_at("!at 2026-03-01 09:30").unwrap();
         assert_eq!(at, Utc.with_ymd_and_hms(2026, 3, 1, 9, 30, 0).unwrap());
-        assert_eq!(read_admin("!admin @zoe@discord").as_deref(), Some("discord:zoe"));
+        assert_eq!(
+            read_admin("!admin @zoe@discord").as_deref(),
+            Some("discord:zoe")
+        );
         let script = "!admin @ann\n@ann: /start\n!admin @bo@telegram";
         assert_eq!(admins_of(script, ""), "console:ann,telegram:bo");
         assert_eq!(admins_of("", "console:x"), "console:x");

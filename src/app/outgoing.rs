@@ -126,6 +126,17 @@ impl Outgoing {
         Self::of_kind("reply", text)
     }
 
+    /// A refusal or error message (kind `error`): adapters show it only to
+    /// its addressee where the platform can (Discord: ephemeral).
+    pub fn error(text: impl Into<String>) -> Self {
+        Self::of_kind("error", text)
+    }
+
+    /// Whether this is a refusal or error (its kind starts with `error`).
+    pub fn is_error(&self) -> bool {
+        self.kind.starts_with("error")
+    }
+
     /// A plain text message of `kind`.
     pub fn of_kind(kind: impl Into<String>, text: impl Into<String>) -> Self {
         Self {

@@ -23,6 +23,7 @@ mod play;
 mod profile;
 mod settings;
 pub(crate) mod standings;
+mod suggest;
 mod view;
 
 use std::sync::Arc;
@@ -38,6 +39,7 @@ use crate::store::{Db, Inbound as Seen, NewPlayer, PlayerId, Recipient, Role, St
 use crate::time::Clock;
 
 pub use deadlines::DeadlineHandler;
+pub use suggest::{GameSuggestion, MoveSuggestion};
 
 /// Why a command did not go through.
 #[derive(Debug)]

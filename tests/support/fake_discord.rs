@@ -35,6 +35,7 @@ use tokio::net::TcpListener;
 use tokio::sync::{Notify, mpsc};
 use tokio::task::JoinHandle;
 
+#[allow(unused_imports)]
 pub use payloads::{APPLICATION_ID, BOT_USER_ID, GUILD_ID};
 
 /// How long a wait may take before the test fails (a guard, never a pace).
@@ -598,5 +599,15 @@ impl StateView<'_> {
     /// Threads created so far.
     pub fn threads(&self) -> &[Thread] {
         &self.0.threads
+    }
+
+    /// The DM channel opened with `user`, if any.
+    pub fn dm_channel(&self, user: u64) -> Option<u64> {
+        self.0.dm_channels.get(&user).copied()
+    }
+
+    /// Commands registered globally (`None`) or in a guild.
+    pub fn commands(&self, guild: Option<u64>) -> &[Value] {
+        self.0.commands.get(&guild).map_or(&[], Vec::as_slice)
     }
 }

@@ -93,4 +93,3 @@ impl Deliverer for LoggedDeliverer {
         }
     }
 }
-

@@ -96,7 +96,12 @@ impl Sent {
             text: &self.message.text,
             image: self.image.as_ref(),
             document: self.message.document.as_ref().map(|d| d.file_name.as_str()),
-            buttons: self.message.buttons.iter().map(|b| b.label.as_str()).collect(),
+            buttons: self
+                .message
+                .buttons
+                .iter()
+                .map(|b| b.label.as_str())
+                .collect(),
         };
         serde_json::to_string(&line).unwrap_or_default()
     }

@@ -24,6 +24,13 @@ use super::{DiscordConfig, DiscordInbound};
 pub trait InboundHandler: Send + Sync + 'static {
     /// Handles one event; the adapter sends what it returns.
     fn handle(&self, inbound: DiscordInbound) -> impl Future<Output = DiscordReply> + Send;
+
+    /// Whether the answer to `inbound`, if it has to be deferred, should be
+    /// ephemeral (Discord fixes that at the deferral). `false` by default.
+    fn defer_ephemeral(&self, inbound: &DiscordInbound) -> bool {
+        let _ = inbound;
+        false
+    }
 }
 
 impl<F, Fut> InboundHandler for F
@@ -37,6 +44,10 @@ where
 }
 
 /// The serenity [`EventHandler`] that feeds an [`InboundHandler`].
+///
+/// It handles MESSAGE_CREATE and INTERACTION_CREATE only: MESSAGE_UPDATE is
+/// deliberately left to serenity's no-op, because editing a message changes
+/// no move (R2.3.8; tested in `tests/discord_e2e.rs`).
 pub(super) struct Bridge<H> {
     handler: H,
     policy: RetryPolicy,
@@ -137,12 +148,14 @@ impl<H: InboundHandler> Bridge<H> {
         inbound: DiscordInbound,
         is_component: bool,
     ) -> Result<(), SendError> {
+        let ephemeral = self.handler.defer_ephemeral(&inbound);
         let work = self.handler.handle(inbound);
         tokio::pin!(work);
         if let Ok(reply) = tokio::time::timeout(self.defer_after, &mut work).await {
             return self.respond(http, target, reply, is_component).await;
         }
-        let defer = CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new());
+        let deferred = CreateInteractionResponseMessage::new().ephemeral(ephemeral);
+        let defer = CreateInteractionResponse::Defer(deferred);
         with_retry(&self.policy, || {
             defer.clone().execute(http, (target.id, &target.token))
         })

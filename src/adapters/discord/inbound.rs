@@ -5,6 +5,7 @@ use serenity::model::application::{
     CommandDataOption, CommandDataOptionValue, CommandInteraction, ComponentInteraction,
 };
 use serenity::model::channel::Message;
+use serenity::model::user::User;
 
 /// One thing a user did on Discord, stripped of serenity types.
 #[derive(Clone, Debug, PartialEq)]
@@ -17,6 +18,8 @@ pub struct DiscordInbound {
     pub guild_id: Option<u64>,
     /// The user who did it.
     pub user_id: u64,
+    /// Their display name (the global name, else the user name).
+    pub display_name: String,
     /// What they did.
     pub kind: InboundKind,
 }
@@ -92,6 +95,7 @@ impl DiscordInbound {
             channel_id: message.channel_id.get(),
             guild_id: message.guild_id.map(|id| id.get()),
             user_id: message.author.id.get(),
+            display_name: display_name(&message.author),
             kind: InboundKind::Text {
                 content: message.content.clone(),
             },
@@ -125,6 +129,7 @@ impl DiscordInbound {
             channel_id: component.channel_id.get(),
             guild_id: component.guild_id.map(|id| id.get()),
             user_id: component.user.id.get(),
+            display_name: display_name(&component.user),
             kind: InboundKind::Button {
                 custom_id: component.data.custom_id.clone(),
             },
@@ -137,9 +142,16 @@ impl DiscordInbound {
             channel_id: command.channel_id.get(),
             guild_id: command.guild_id.map(|id| id.get()),
             user_id: command.user.id.get(),
+            display_name: display_name(&command.user),
             kind,
         }
     }
+}
+
+fn display_name(user: &User) -> String {
+    user.global_name
+        .clone()
+        .unwrap_or_else(|| user.name.clone())
 }
 
 fn convert_options(options: &[CommandDataOption]) -> Vec<SlashOption> {

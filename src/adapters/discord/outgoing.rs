@@ -105,6 +105,10 @@ pub struct CommandSpec {
     pub description: String,
     /// Options.
     pub options: Vec<CommandOptionSpec>,
+    /// The name in other Discord locales, as `(locale, name)` (`("uk", "хід")`).
+    pub name_localizations: Vec<(String, String)>,
+    /// The description in other Discord locales, as `(locale, text)`.
+    pub description_localizations: Vec<(String, String)>,
 }
 
 /// One option of a [`CommandSpec`].
@@ -120,6 +124,8 @@ pub struct CommandOptionSpec {
     pub required: bool,
     /// Whether Discord asks the bot for suggestions while it is typed.
     pub autocomplete: bool,
+    /// The description in other Discord locales, as `(locale, text)`.
+    pub description_localizations: Vec<(String, String)>,
 }
 
 /// Option types the bot uses.
@@ -139,9 +145,13 @@ fn attachment(image: &PngImage) -> CreateAttachment {
 
 fn embed(message: &OutgoingMessage) -> Option<CreateEmbed> {
     let spec = message.embed.as_ref()?;
-    let mut embed = CreateEmbed::new()
-        .title(&spec.title)
-        .description(&spec.description);
+    let mut embed = CreateEmbed::new();
+    if !spec.title.is_empty() {
+        embed = embed.title(&spec.title);
+    }
+    if !spec.description.is_empty() {
+        embed = embed.description(&spec.description);
+    }
     if let Some(image) = &message.image {
         embed = embed.image(format!("attachment://{}", image.filename));
     }
@@ -222,18 +232,25 @@ pub(super) fn autocomplete(choices: &[AutocompleteChoice]) -> CreateAutocomplete
 
 /// A command registration.
 pub(super) fn command(spec: &CommandSpec) -> CreateCommand {
-    spec.options.iter().fold(
-        CreateCommand::new(&spec.name).description(&spec.description),
-        |builder, option| {
-            let kind = match option.kind {
-                CommandOptionKind::Text => CommandOptionType::String,
-                CommandOptionKind::Integer => CommandOptionType::Integer,
-                CommandOptionKind::User => CommandOptionType::User,
-            };
-            let created = CreateCommandOption::new(kind, &option.name, &option.description)
+    let mut base = CreateCommand::new(&spec.name).description(&spec.description);
+    for (locale, name) in &spec.name_localizations {
+        base = base.name_localized(locale, name);
+    }
+    for (locale, text) in &spec.description_localizations {
+        base = base.description_localized(locale, text);
+    }
+    spec.options.iter().fold(base, |builder, option| {
+        let kind = match option.kind {
+            CommandOptionKind::Text => CommandOptionType::String,
+            CommandOptionKind::Integer => CommandOptionType::Integer,
+            CommandOptionKind::User => CommandOptionType::User,
+        };
+        let created = option.description_localizations.iter().fold(
+            CreateCommandOption::new(kind, &option.name, &option.description)
                 .required(option.required)
-                .set_autocomplete(option.autocomplete);
-            builder.add_option(created)
-        },
-    )
+                .set_autocomplete(option.autocomplete),
+            |created, (locale, text)| created.description_localized(locale, text),
+        );
+        builder.add_option(created)
+    })
 }

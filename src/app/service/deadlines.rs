@@ -28,7 +28,9 @@ impl DueHandler for DeadlineHandler {
         now: DateTime<Utc>,
     ) -> anyhow::Result<()> {
         match fire(tx, deadline, now).await {
-            Ok(()) | Err(Failure::Refused(_) | Failure::RefusedAs { .. } | Failure::Ask(_)) => Ok(()),
+            Ok(()) | Err(Failure::Refused(_) | Failure::RefusedAs { .. } | Failure::Ask(_)) => {
+                Ok(())
+            }
             Err(Failure::Internal(error)) => Err(error),
         }
     }

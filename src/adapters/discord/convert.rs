@@ -1,0 +1,131 @@
+//! The app's platform-neutral [`Outgoing`] messages as Discord messages.
+//!
+//! Rules (documented in README, section Discord):
+//! * the text is the message content (cut to Discord's 2000 characters);
+//! * an image goes inside an embed, attached as `board.png`;
+//! * each button's `custom_id` is the command it stands for; a command
+//!   longer than Discord's 100 characters gets no button (the text names it);
+//! * replies to interactions are ephemeral when they are errors
+//!   ([`Outgoing::is_error`]) or when, in a guild channel, they answer a
+//!   command about the user's own matters (see [`is_public_command`]).
+
+use crate::app::command::CommandWord;
+use crate::app::outgoing::{Outgoing, RenderedImage};
+
+use super::outgoing::{ButtonSpec, ButtonStyle, EmbedSpec, OutgoingMessage, PngImage};
+
+/// Discord's longest message content.
+pub const MAX_CONTENT_CHARS: usize = 2000;
+/// Discord's longest button `custom_id`.
+pub const MAX_CUSTOM_ID_CHARS: usize = 100;
+/// The file name of an attached board or table image.
+pub const IMAGE_FILE: &str = "board.png";
+
+/// One app message with its rendered image as a Discord message.
+pub fn discord_message(message: &Outgoing, image: Option<&RenderedImage>) -> OutgoingMessage {
+    OutgoingMessage {
+        text: message.text.chars().take(MAX_CONTENT_CHARS).collect(),
+        embed: image.map(|_| EmbedSpec::default()),
+        image: image.map(|image| PngImage {
+            filename: IMAGE_FILE.to_owned(),
+            bytes: image.png.to_vec(),
+        }),
+        buttons: buttons(message),
+        ephemeral: message.is_error(),
+    }
+}
+
+/// The message's buttons as Discord buttons (first primary, the rest grey).
+fn buttons(message: &Outgoing) -> Vec<ButtonSpec> {
+    message
+        .buttons
+        .iter()
+        .filter(|button| button.command.chars().count() <= MAX_CUSTOM_ID_CHARS)
+        .enumerate()
+        .map(|(index, button)| ButtonSpec {
+            custom_id: button.command.clone(),
+            label: button.label.chars().take(80).collect(),
+            style: if index == 0 {
+                ButtonStyle::Primary
+            } else {
+                ButtonStyle::Secondary
+            },
+        })
+        .collect()
+}
+
+/// Several replies to one command as one Discord message: texts joined by a
+/// blank line, every button, the first image; ephemeral if any is.
+pub fn merge(messages: Vec<OutgoingMessage>) -> Option<OutgoingMessage> {
+    let mut merged = messages.into_iter().reduce(|mut all, next| {
+        all.text = format!("{}\n\n{}", all.text, next.text);
+        all.buttons.extend(next.buttons);
+        if all.image.is_none() {
+            all.image = next.image;
+            all.embed = next.embed;
+        }
+        all.ephemeral |= next.ephemeral;
+        all
+    })?;
+    merged.text = merged.text.chars().take(MAX_CONTENT_CHARS).collect();
+    merged.buttons.truncate(25);
+    Some(merged)
+}
+
+/// Whether the answer to `text` (a command) may be seen by everyone in a
+/// guild channel: event administration, moves and game results, tables.
+/// Everything else (games, time, profile, help …) concerns the user alone.
+pub fn is_public_command(text: &str) -> bool {
+    use CommandWord as W;
+    let first = text.split_whitespace().next().unwrap_or("");
+    let word = CommandWord::from_word(first.trim_start_matches('/'));
+    matches!(
+        word,
+        Some(
+            W::Event | W::Move | W::Draw | W::Claim | W::Resign | W::Standings | W::Pgn | W::Board
+        )
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::outgoing::Button;
+
+    #[test]
+    fn errors_are_ephemeral_and_long_commands_get_no_button() {
+        let long = format!("/draw accept #{}", "9".repeat(100));
+        let message = Outgoing::error("no").with_buttons(vec![
+            Button::new("Yes", "/draw accept #3"),
+            Button::new("Long", long),
+        ]);
+        let discord = discord_message(&message, None);
+        assert!(discord.ephemeral);
+        assert_eq!(discord.buttons.len(), 1);
+        assert_eq!(discord.buttons[0].custom_id, "/draw accept #3");
+        assert!(!discord_message(&Outgoing::text("ok"), None).ephemeral);
+    }
+
+    #[test]
+    fn replies_merge_into_one_message() {
+        let merged = merge(vec![
+            OutgoingMessage::text("a"),
+            OutgoingMessage {
+                ephemeral: true,
+                ..OutgoingMessage::text("b")
+            },
+        ])
+        .expect("one");
+        assert_eq!((merged.text.as_str(), merged.ephemeral), ("a\n\nb", true));
+        assert!(merge(Vec::new()).is_none());
+    }
+
+    #[test]
+    fn only_game_and_event_commands_are_public() {
+        assert!(is_public_command("/move 3 e2-e4"));
+        assert!(is_public_command("/хід e2-e4"));
+        assert!(!is_public_command("/games"));
+        assert!(!is_public_command("/time 3"));
+        assert!(!is_public_command("e2-e4"));
+    }
+}

@@ -1,0 +1,202 @@
+//! The app behind the Discord adapter: every Discord event becomes the
+//! app's [`Inbound`] (slash commands and buttons as the same text grammar),
+//! and the app's replies become the Discord answer.
+//!
+//! * Text messages are read in DMs only; in guild channels the bot answers
+//!   slash commands, not chatter.
+//! * A button's `custom_id` is the command it stands for.
+//! * Autocomplete asks the app for the user's legal moves (in their
+//!   notation) and their games.
+//! * Edited messages (MESSAGE_UPDATE) never reach the app: editing a message
+//!   changes no move (R2.3.8).
+
+use std::sync::Arc;
+
+use chrono::{DateTime, Utc};
+
+use crate::app::actor::{Chat, Inbound};
+use crate::app::i18n::{Args, Lang, tr, tr0};
+use crate::app::outgoing::{Outgoing, render_image};
+use crate::app::service::App;
+use crate::render::RenderCache;
+use crate::store::Platform;
+use crate::time::Clock;
+
+use super::commands::{GAME, MOVE, slash_text};
+use super::convert::{discord_message, is_public_command, merge};
+use super::outgoing::{AutocompleteChoice, DiscordReply, OutgoingMessage};
+use super::{DiscordInbound, InboundHandler, InboundKind};
+
+/// Discord shows at most 25 autocomplete choices.
+const MAX_CHOICES: usize = 25;
+
+/// Feeds Discord events to an [`App`].
+#[derive(Clone)]
+pub struct AppHandler {
+    app: App,
+    clock: Arc<dyn Clock>,
+    cache: Arc<RenderCache>,
+}
+
+impl AppHandler {
+    /// A handler for `app`, rendering images at `clock`'s now through `cache`.
+    pub fn new(app: App, clock: Arc<dyn Clock>, cache: Arc<RenderCache>) -> Self {
+        Self { app, clock, cache }
+    }
+
+    /// The app text an event stands for; `None` for autocomplete and for
+    /// text in guild channels (the bot answers slash commands there).
+    fn text_of(inbound: &DiscordInbound) -> Option<String> {
+        match &inbound.kind {
+            InboundKind::Text { .. } if inbound.guild_id.is_some() => None,
+            InboundKind::Text { content } => Some(content.clone()),
+            InboundKind::Slash { name, options } => Some(slash_text(name, options)),
+            InboundKind::Button { custom_id } => Some(custom_id.clone()),
+            InboundKind::Autocomplete { .. } => None,
+        }
+    }
+
+    /// The answer to one Discord event.
+    pub async fn answer(&self, inbound: DiscordInbound) -> DiscordReply {
+        if let InboundKind::Autocomplete { focused, value, .. } = &inbound.kind {
+            return self.complete(&inbound, focused, value).await;
+        }
+        let Some(text) = Self::text_of(&inbound) else {
+            return DiscordReply::Nothing;
+        };
+        let in_guild = inbound.guild_id.is_some();
+        let private = in_guild && !is_public_command(&text);
+        let app_inbound = Inbound {
+            platform: Platform::Discord,
+            update_id: inbound.id.to_string(),
+            user_id: inbound.user_id.to_string(),
+            display_name: inbound.display_name.clone(),
+            chat: if in_guild {
+                Chat::Channel(inbound.channel_id.to_string())
+            } else {
+                Chat::Private
+            },
+            text,
+        };
+        match self.app.handle(&app_inbound).await {
+            Ok(replies) => self.reply(&replies, private).await,
+            Err(error) => {
+                tracing::error!(%error, update = %inbound.id, "Discord command failed");
+                let text = tr0(Lang::Uk, "discord-error-internal");
+                DiscordReply::Message(OutgoingMessage {
+                    ephemeral: true,
+                    ..OutgoingMessage::text(text)
+                })
+            }
+        }
+    }
+
+    /// The replies as one Discord message, images rendered.
+    async fn reply(&self, replies: &[Outgoing], private: bool) -> DiscordReply {
+        let now: DateTime<Utc> = self.clock.now();
+        let mut messages = Vec::new();
+        for reply in replies {
+            let image = match &reply.image {
+                Some(image) => render_image(self.app.db(), image, &self.cache, now)
+                    .await
+                    .inspect_err(|error| tracing::warn!(%error, "reply image not rendered"))
+                    .ok(),
+                None => None,
+            };
+            messages.push(discord_message(reply, image.as_ref()));
+        }
+        match merge(messages) {
+            Some(mut message) => {
+                message.ephemeral |= private;
+                DiscordReply::Message(message)
+            }
+            None => DiscordReply::Nothing,
+        }
+    }
+
+    /// Autocomplete: legal moves for a move option, games for a game option.
+    async fn complete(&self, inbound: &DiscordInbound, focused: &str, value: &str) -> DiscordReply {
+        let user = inbound.user_id.to_string();
+        let who = (Platform::Discord, user.as_str());
+        let choices = match focused {
+            MOVE => self.move_choices(who, value).await,
+            GAME => self.game_choices(who, value).await,
+            _ => Ok(Vec::new()),
+        };
+        DiscordReply::Choices(choices.unwrap_or_else(|error| {
+            tracing::warn!(%error, "autocomplete failed");
+            Vec::new()
+        }))
+    }
+
+    async fn move_choices(
+        &self,
+        who: (Platform, &str),
+        typed: &str,
+    ) -> anyhow::Result<Vec<AutocompleteChoice>> {
+        let found = self
+            .app
+            .move_suggestions(who, None, typed, MAX_CHOICES)
+            .await?;
+        let several_games = found.iter().any(|s| s.game != found[0].game);
+        Ok(found
+            .into_iter()
+            .map(|suggestion| {
+                let text = if several_games {
+                    format!("#{} {}", suggestion.game, suggestion.text)
+                } else {
+                    suggestion.text
+                };
+                AutocompleteChoice {
+                    name: text.clone(),
+                    value: text,
+                }
+            })
+            .collect())
+    }
+
+    async fn game_choices(
+        &self,
+        who: (Platform, &str),
+        typed: &str,
+    ) -> anyhow::Result<Vec<AutocompleteChoice>> {
+        let typed = typed.trim().trim_start_matches('#');
+        let games = self.app.game_suggestions(who).await?;
+        Ok(games
+            .into_iter()
+            .filter(|game| game.game.to_string().starts_with(typed))
+            .take(MAX_CHOICES)
+            .map(|game| {
+                let args = Args::new()
+                    .with("game", game.game)
+                    .with("white", game.white.clone())
+                    .with("black", game.black.clone())
+                    .with("turn", if game.your_turn { "yes" } else { "no" });
+                AutocompleteChoice {
+                    name: tr(game.lang, "discord-game-choice", &args)
+                        .chars()
+                        .take(100)
+                        .collect(),
+                    value: game.game.to_string(),
+                }
+            })
+            .collect())
+    }
+}
+
+impl InboundHandler for AppHandler {
+    fn handle(
+        &self,
+        inbound: DiscordInbound,
+    ) -> impl std::future::Future<Output = DiscordReply> + Send {
+        self.answer(inbound)
+    }
+
+    /// A slow answer in a guild channel is deferred privately unless the
+    /// command is public (an error in a public command then shows publicly:
+    /// Discord fixes the visibility at the deferral).
+    fn defer_ephemeral(&self, inbound: &DiscordInbound) -> bool {
+        inbound.guild_id.is_some()
+            && Self::text_of(inbound).is_some_and(|text| !is_public_command(&text))
+    }
+}

@@ -1,0 +1,151 @@
+//! Running the Discord bot for an [`App`]: the gateway client feeding the
+//! app, the slash commands registered, and the [`DiscordTransport`] for the
+//! outbox's router; [`run_workers`] runs the scheduler and the outbox worker
+//! until shutdown.
+
+use std::sync::Arc;
+
+use tokio::sync::watch;
+use tokio::task::JoinHandle;
+
+use crate::adapters::router::{Router, Transport};
+use crate::app::service::{App, DeadlineHandler};
+use crate::outbox::{OutboxConfig, OutboxWorker};
+use crate::render::RenderCache;
+use crate::scheduler::{Scheduler, SchedulerConfig, Timer};
+use crate::store::Db;
+use crate::time::Clock;
+
+use super::commands::slash_commands;
+use super::handler::AppHandler;
+use super::transport::DiscordTransport;
+use super::{DiscordConfig, DiscordSender, connect};
+
+/// How the Discord bot is set up.
+#[derive(Clone, Debug)]
+pub struct ServeConfig {
+    /// The connection (token, API base, retries).
+    pub discord: DiscordConfig,
+    /// Register the slash commands in this guild only (instantly visible);
+    /// `None` registers them globally.
+    pub guild: Option<u64>,
+}
+
+impl ServeConfig {
+    /// Reads `DISCORD_TOKEN`, `DISCORD_API_URL` (a base URL replacing
+    /// `https://discord.com`; the gateway URL is asked from it) and
+    /// `DISCORD_GUILD_ID`; `None` without a token. The token is never logged.
+    pub fn from_env() -> anyhow::Result<Option<Self>> {
+        let var = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
+        let Some(token) = var("DISCORD_TOKEN") else {
+            return Ok(None);
+        };
+        let mut discord = DiscordConfig::new(token.trim());
+        discord.api_base = var("DISCORD_API_URL");
+        let guild = match var("DISCORD_GUILD_ID") {
+            Some(id) => Some(
+                id.trim()
+                    .parse()
+                    .map_err(|_| anyhow::anyhow!("DISCORD_GUILD_ID must be a numeric guild id"))?,
+            ),
+            None => None,
+        };
+        Ok(Some(Self { discord, guild }))
+    }
+}
+
+/// A running Discord bot.
+pub struct DiscordBot {
+    transport: Arc<DiscordTransport>,
+    sender: DiscordSender,
+    client: JoinHandle<()>,
+}
+
+impl DiscordBot {
+    /// Connects, waits for the gateway session, registers the slash
+    /// commands and returns the bot; the gateway keeps running in a task.
+    pub async fn start(
+        app: App,
+        clock: Arc<dyn Clock>,
+        cache: Arc<RenderCache>,
+        config: &ServeConfig,
+    ) -> anyhow::Result<Self> {
+        let handler = AppHandler::new(app, clock, cache);
+        let connection = connect(&config.discord, handler).await?;
+        let mut client = connection.client;
+        let mut ready = connection.ready;
+        let task = tokio::spawn(async move {
+            if let Err(error) = client.start().await {
+                tracing::error!(%error, "Discord gateway stopped");
+            }
+        });
+        if ready.wait_for(Option::is_some).await.is_err() {
+            task.abort();
+            anyhow::bail!("the Discord gateway closed before READY");
+        }
+        let sender = connection.sender;
+        let count = sender
+            .register_commands(config.guild, &slash_commands())
+            .await?;
+        tracing::info!(count, guild = ?config.guild, "Discord slash commands registered");
+        Ok(Self {
+            transport: Arc::new(DiscordTransport::new(Arc::clone(sender.http()))),
+            sender,
+            client: task,
+        })
+    }
+
+    /// The transport for the outbox's [`Router`].
+    pub fn transport(&self) -> Arc<dyn Transport> {
+        self.transport.clone()
+    }
+
+    /// The sender (for threads, extra messages).
+    pub fn sender(&self) -> &DiscordSender {
+        &self.sender
+    }
+
+    /// Stops the gateway client.
+    pub fn stop(&self) {
+        self.client.abort();
+    }
+}
+
+impl Drop for DiscordBot {
+    fn drop(&mut self) {
+        self.client.abort();
+    }
+}
+
+/// Runs the scheduler (due deadlines to the app) and the outbox worker
+/// (notices through `router`) on `timer` until `stop` turns `true` (or its
+/// sender is dropped).
+pub async fn run_workers<T: Timer>(db: Db, router: Router, timer: &T, stop: watch::Receiver<bool>) {
+    let scheduler = Scheduler::new(db.clone(), DeadlineHandler, SchedulerConfig::default());
+    let outbox = OutboxWorker::new(db, router, OutboxConfig::default());
+    tokio::join!(
+        scheduler.run(timer, stopped(stop.clone())),
+        outbox.run(timer, stopped(stop))
+    );
+}
+
+/// Completes when `stop` turns `true` or its sender is gone.
+async fn stopped(mut stop: watch::Receiver<bool>) {
+    let _ = stop.wait_for(|stop| *stop).await;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_token_never_shows_in_debug_output() {
+        let config = ServeConfig {
+            discord: DiscordConfig::new("secret-token-123"),
+            guild: None,
+        };
+        let shown = format!("{config:?}");
+        assert!(!shown.contains("secret-token-123"), "{shown}");
+        assert!(shown.contains("<hidden>"));
+    }
+}

@@ -1,0 +1,140 @@
+//! Notices from the outbox to Discord: the [`Transport`] of the router.
+//!
+//! A private notice goes to the user's DM channel (opened on first use and
+//! remembered: the stored `dm_chat_id` of a Discord account is the user id,
+//! so it is not used); a chat notice goes to the channel or thread. Each
+//! attempt is a single request: the outbox worker owns the retries, so a
+//! 429 or 5xx becomes [`Delivery::Retry`] and a refusal (403: the user does
+//! not accept DMs, 404: no such channel) [`Delivery::Permanent`]. The
+//! notice's outbox id is the message nonce (enforced), so an attempt whose
+//! answer was lost does not post the notice twice.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use serenity::http::Http;
+
+use crate::adapters::router::{SendFuture, Transport};
+use crate::app::outgoing::{Address, Outgoing, RenderedImage};
+use crate::outbox::Delivery;
+use crate::store::Platform;
+
+use super::convert::discord_message;
+use super::sender::{Destination, DiscordSender, RetryPolicy, SendError};
+
+/// Sends outbox notices on Discord.
+#[derive(Clone)]
+pub struct DiscordTransport {
+    sender: DiscordSender,
+}
+
+impl DiscordTransport {
+    /// A transport over serenity's HTTP client, one attempt per delivery.
+    pub fn new(http: Arc<Http>) -> Self {
+        let single = RetryPolicy {
+            max_attempts: 1,
+            base_delay: Duration::ZERO,
+            max_delay: Duration::ZERO,
+        };
+        Self {
+            sender: DiscordSender::new(http, single),
+        }
+    }
+
+    async fn deliver(
+        &self,
+        key: Option<&str>,
+        to: &Address,
+        message: &Outgoing,
+        image: Option<&RenderedImage>,
+    ) -> Delivery {
+        let Some(destination) = destination(to) else {
+            return Delivery::Permanent {
+                error: format!("not a Discord address: {to:?}"),
+            };
+        };
+        let discord = discord_message(message, image);
+        match self.sender.send(destination, &discord, key).await {
+            Ok(_) => Delivery::Delivered,
+            Err(error) => delivery_of(&error),
+        }
+    }
+}
+
+/// Where an address is on Discord; `None` for malformed ids.
+fn destination(to: &Address) -> Option<Destination> {
+    match to {
+        Address::User { user_id, .. } => user_id.parse().ok().map(Destination::User),
+        Address::Chat { chat_id, .. } => chat_id.parse().ok().map(Destination::Channel),
+    }
+}
+
+/// The outbox's view of a failed send.
+fn delivery_of(error: &SendError) -> Delivery {
+    match error {
+        SendError::Retryable { .. } => Delivery::Retry {
+            error: error.to_string(),
+            retry_after: None,
+        },
+        SendError::Permanent { .. } => Delivery::Permanent {
+            error: error.to_string(),
+        },
+    }
+}
+
+impl Transport for DiscordTransport {
+    fn platform(&self) -> Platform {
+        Platform::Discord
+    }
+
+    fn send<'a>(
+        &'a self,
+        to: &'a Address,
+        message: &'a Outgoing,
+        image: Option<&'a RenderedImage>,
+    ) -> SendFuture<'a> {
+        Box::pin(self.deliver(None, to, message, image))
+    }
+
+    fn send_keyed<'a>(
+        &'a self,
+        key: &'a str,
+        to: &'a Address,
+        message: &'a Outgoing,
+        image: Option<&'a RenderedImage>,
+    ) -> SendFuture<'a> {
+        Box::pin(self.deliver(Some(key), to, message, image))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn addresses_and_failures_map_to_discord_and_the_outbox() {
+        let user = Address::User {
+            platform: Platform::Discord,
+            user_id: "42".into(),
+            dm_chat_id: Some("42".into()),
+        };
+        assert_eq!(destination(&user), Some(Destination::User(42)));
+        let chat = Address::Chat {
+            platform: Platform::Discord,
+            chat_id: "x".into(),
+        };
+        assert_eq!(destination(&chat), None);
+        let busy = SendError::Retryable {
+            attempts: 1,
+            status: Some(429),
+            detail: "slow down".into(),
+        };
+        assert!(matches!(delivery_of(&busy), Delivery::Retry { .. }));
+        let refused = SendError::Permanent {
+            status: Some(403),
+            code: 50007,
+            detail: "no DMs".into(),
+        };
+        assert!(matches!(delivery_of(&refused), Delivery::Permanent { .. }));
+    }
+}
