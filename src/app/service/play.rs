@@ -294,7 +294,7 @@ pub(super) async fn time(
     now: DateTime<Utc>,
 ) -> Outcome {
     let lang = actor.lang();
-    let game = pick_game(tx, actor, number, false).await?;
+    let game = super::view::viewable_game(tx, actor, number).await?;
     let regulation = regulation_of(&tx.event(game.event_id).await?);
     let plies = plies_of(&tx.moves(game.id).await?);
     let at = game.finished_at.unwrap_or(now);

@@ -24,7 +24,7 @@ use super::{Failure, Outcome, refuse};
 
 /// The game a viewing command is about: any game by number (everyone may
 /// look), or the actor's only game.
-async fn viewable_game(
+pub(super) async fn viewable_game(
     tx: &mut Tx,
     actor: &Actor,
     number: Option<Number>,

@@ -1,0 +1,175 @@
+//! The authorization table: every command × every role → allowed or
+//! refused, driven through the real app and compared with the table in
+//! `docs/authorization.md` (between its `<!-- table -->` markers).
+//! `UPDATE_AUTHZ=1 cargo test --test authorization` rewrites the table
+//! after a deliberate change; review the diff.
+//!
+//! The world: `adm` administers; `org` (made organizer by `adm`) created
+//! event #1 with `arbiter=@arb`; `pl`, `x1`, `x2` and `op` play in it and
+//! game #1 is `pl` (White, to move) against `op`; `cap` holds the captain
+//! role for event #1 (captains act in team events); `out` is registered
+//! and nothing else. Event #2 (by `org`) is open with `x1` and `x2`
+//! entered. Each role runs the commands in order in its own fresh world.
+
+#[path = "support/db.rs"]
+mod db;
+
+use std::sync::Arc;
+
+use chrono::{TimeZone, Utc};
+use corrbot::adapters::console::{Console, Speaker};
+use corrbot::app::service::{App, AppConfig};
+use corrbot::store::{EventId, Role};
+use corrbot::time::{Clock, SimClock};
+use db::TestDb;
+
+/// The roles, as the table's columns: (column, the user who acts).
+const ROLES: [(&str, &str); 7] = [
+    ("outsider", "out"),
+    ("player", "pl"),
+    ("opponent", "op"),
+    ("captain", "cap"),
+    ("arbiter", "arb"),
+    ("organizer", "org"),
+    ("administrator", "adm"),
+];
+
+/// The commands, in the order each role sends them.
+const COMMANDS: [&str; 29] = [
+    "/help",
+    "/start",
+    "/profile",
+    "/games",
+    "/events",
+    "/event show 1",
+    "/board 1",
+    "/time 1",
+    "/record 1",
+    "/standings 1",
+    "/pgn 1",
+    "/contacts pl",
+    "/contact email someone@example.org",
+    "/orientation white",
+    "/notation san",
+    "/lang en",
+    "/mute",
+    "/unmute",
+    "/leave list",
+    "/link",
+    "/event create Third",
+    "/event join 2",
+    "/event withdraw 2",
+    "/event start 2",
+    "/organizer @x1",
+    "/draw offer 1",
+    "/move 1 e2-e4",
+    "/resign 1 confirm",
+    "/name Renamed",
+];
+
+const SETUP: [(&str, &str); 21] = [
+    ("adm", "/start"),
+    ("arb", "/start"),
+    ("org", "/start"),
+    ("pl", "/start"),
+    ("x1", "/start"),
+    ("x2", "/start"),
+    ("op", "/start"),
+    ("adm", "/organizer @org"),
+    ("org", "/event create Cup arbiter=@arb"),
+    ("arb", "/start"),
+    ("pl", "/event join 1"),
+    ("x1", "/event join 1"),
+    ("x2", "/event join 1"),
+    ("op", "/event join 1"),
+    ("org", "/event start 1"),
+    ("org", "/event create Open"),
+    ("x1", "/event join 2"),
+    ("x2", "/event join 2"),
+    ("out", "/start"),
+    ("cap", "/start"),
+    ("arb", "/games"),
+];
+
+async fn world(test_db: &TestDb) -> Console {
+    let start = Utc.with_ymd_and_hms(2026, 1, 5, 9, 0, 0).unwrap();
+    let clock: Arc<dyn Clock> = Arc::new(SimClock::new(start));
+    let app = App::new(
+        test_db.db.clone(),
+        clock.clone(),
+        AppConfig::with_admins("console:adm"),
+    );
+    let mut console = Console::new(app, clock);
+    for (user, text) in SETUP {
+        let sent = console.say(&Speaker::console(user), text).await.unwrap();
+        assert!(
+            !sent[0].message.kind.starts_with("error"),
+            "{user}: {text}: {sent:?}"
+        );
+    }
+    let mut tx = test_db.db.begin().await.unwrap();
+    let cap = tx
+        .account(corrbot::store::Platform::Console, "cap")
+        .await
+        .unwrap()
+        .unwrap();
+    tx.grant_role(cap.player_id, Role::Captain, Some(EventId(1)), start)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    console
+}
+
+/// `yes` or `no` for each command sent by `user` in a fresh world.
+async fn column(user: &str) -> Vec<&'static str> {
+    let test_db = TestDb::sqlite().await;
+    let mut console = world(&test_db).await;
+    let mut cells = Vec::new();
+    for text in COMMANDS {
+        let sent = console.say(&Speaker::console(user), text).await.unwrap();
+        let refused = sent[0].message.kind.starts_with("error");
+        cells.push(if refused { "no" } else { "yes" });
+    }
+    test_db.finish().await;
+    cells
+}
+
+fn table(columns: &[Vec<&str>]) -> String {
+    let mut out = String::from("| command |");
+    for (role, _) in ROLES {
+        out.push_str(&format!(" {role} |"));
+    }
+    out.push_str("\n|---|");
+    out.push_str(&"---|".repeat(ROLES.len()));
+    out.push('\n');
+    for (row, command) in COMMANDS.iter().enumerate() {
+        out.push_str(&format!("| `{command}` |"));
+        for column in columns {
+            out.push_str(&format!(" {} |", column[row]));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+#[tokio::test]
+async fn every_command_for_every_role_is_allowed_or_refused_as_documented() {
+    let mut columns = Vec::new();
+    for (_, user) in ROLES {
+        columns.push(column(user).await);
+    }
+    let actual = table(&columns);
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/authorization.md");
+    let doc = std::fs::read_to_string(&path).expect("docs/authorization.md");
+    let (head, rest) = doc.split_once("<!-- table -->\n").expect("opening marker");
+    let (documented, tail) = rest.split_once("<!-- /table -->").expect("closing marker");
+    if std::env::var_os("UPDATE_AUTHZ").is_some() {
+        let rewritten = format!("{head}<!-- table -->\n{actual}<!-- /table -->{tail}");
+        std::fs::write(&path, rewritten).expect("writable docs");
+    } else {
+        assert_eq!(
+            actual, documented,
+            "the app and docs/authorization.md disagree"
+        );
+    }
+}
