@@ -61,7 +61,7 @@ impl Bench {
     fn move_command(&self, n: usize) -> (String, String) {
         let (game, white, black) = &self.games[n % self.games.len()];
         let ply = (n / self.games.len()) % OPENING.len();
-        let player = if ply % 2 == 0 { white } else { black };
+        let player = if ply.is_multiple_of(2) { white } else { black };
         (player.clone(), format!("/move #{game} {}", OPENING[ply]))
     }
 }

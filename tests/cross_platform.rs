@@ -110,16 +110,15 @@ impl Cross {
     }
 
     /// Oksana creates an event on Telegram, Taras joins it there, Dana by
-    /// Discord's slash command; Oksana starts it and both players hear of
-    /// it on their own platform. Returns the seat of White in game #1.
-    async fn start_event(&mut self) -> Seat {
+    /// Discord's slash command, the player at `first` before the other;
+    /// Oksana starts it and both players hear of it on their own platform.
+    /// Returns the seat of White in game #1.
+    async fn start_event(&mut self, first: Seat) -> Seat {
         let created = self.ask(OKSANA, "/event create Міст control=50/10").await;
         assert!(created.contains("Турнір #1 «Міст» створено"), "{created}");
-        self.ask(TARAS, "/lang en").await;
-        let joined = self.ask(TARAS, "/event join 1").await;
-        assert!(joined.contains("You joined event #1"), "{joined}");
-        let joined = self.discord_event("join", "1").await;
-        assert!(joined.contains("Ви записалися на турнір #1"), "{joined}");
+        for seat in [first, first.other()] {
+            self.join(seat).await;
+        }
         let started = self.ask(OKSANA, "/event start 1").await;
         assert!(started.contains("почався"), "{started}");
         let notice = self.next(TARAS, 1).await.remove(0);
@@ -136,6 +135,22 @@ impl Cross {
         } else {
             assert_eq!((game.white, game.black), (dana, taras), "{game:?}");
             Seat::Discord
+        }
+    }
+
+    /// The player at `seat` writes to the bot for the first time (Taras
+    /// switching to English) and joins event #1, on their platform.
+    async fn join(&mut self, seat: Seat) {
+        match seat {
+            Seat::Telegram => {
+                self.ask(TARAS, "/lang en").await;
+                let joined = self.ask(TARAS, "/event join 1").await;
+                assert!(joined.contains("You joined event #1"), "{joined}");
+            }
+            Seat::Discord => {
+                let joined = self.discord_event("join", "1").await;
+                assert!(joined.contains("Ви записалися на турнір #1"), "{joined}");
+            }
         }
     }
 
@@ -204,32 +219,62 @@ async fn telegram_player(db: &Db, telegram_id: i64) -> PlayerId {
     account.expect("registered").player_id
 }
 
-/// Fool's mate across platforms: each move is made on its player's
-/// platform and its notice, with the board, arrives on the other one
-/// (a photo on Telegram, an embed image on Discord); the mate's result
-/// reaches both; nothing meant for one platform goes out on the other.
-async fn fools_mate_between_telegram_and_discord(t: &TestDb) {
+/// Fool's mate across platforms, White at `white` (the round robin gives
+/// White to the first entry; entries made at one instant go in the order
+/// the players registered): each move is made on its player's platform and
+/// its notice, with the board, arrives on the other one (a photo on
+/// Telegram, an embed image on Discord); the mate's result reaches both;
+/// nothing meant for one platform goes out on the other.
+async fn fools_mate_across_platforms(t: &TestDb, white: Seat) {
     let mut s = Cross::start(&t.db).await;
-    let white = s.start_event().await;
+    assert_eq!(
+        s.start_event(white).await,
+        white,
+        "the first entry has White"
+    );
     let plies = ["f2-f3", "e7-e5", "g2-g4"];
     for (ply, mv) in plies.into_iter().enumerate() {
-        let mover = if ply % 2 == 0 { white } else { white.other() };
+        let mover = if ply.is_multiple_of(2) {
+            white
+        } else {
+            white.other()
+        };
         let reply = s.play(mover, mv).await;
         assert!(reply.contains(mv), "{reply}");
-        match mover.other() {
-            Seat::Telegram => {
-                let notice = s.next(TARAS, 1).await.remove(0);
-                assert_board_photo(&notice);
-                let caption = text(&notice);
-                assert!(caption.contains(&format!(". {mv}. Your move.")), "{caption}");
-            }
-            Seat::Discord => {
-                let caption = s.board_dm_to_dana(&format!(". {mv}. Ваш хід.")).await;
-                assert!(caption.contains("Taras зіграв"), "{caption}");
-            }
+        move_notice_with_board(&mut s, mover.other(), mv).await;
+    }
+    mate_reaches_both(&mut s, white.other()).await;
+    let game = game_one(&t.db).await;
+    assert_eq!(game.status, GameStatus::Finished);
+    assert_eq!(game.result.as_deref(), Some("0-1"));
+    assert_each_platform_kept_to_its_own(&s);
+    s.stop().await;
+}
+
+/// The notice of `mv` reaches the opponent at `seat` with the board and
+/// their turn, in their language, naming the mover.
+async fn move_notice_with_board(s: &mut Cross, seat: Seat, mv: &str) {
+    match seat {
+        Seat::Telegram => {
+            let notice = s.next(TARAS, 1).await.remove(0);
+            assert_board_photo(&notice);
+            let caption = text(&notice);
+            assert!(
+                caption.contains(&format!(". {mv}. Your move.")),
+                "{caption}"
+            );
+        }
+        Seat::Discord => {
+            let caption = s.board_dm_to_dana(&format!(". {mv}. Ваш хід.")).await;
+            assert!(caption.contains("Taras зіграв"), "{caption}");
         }
     }
-    let black = white.other();
+}
+
+/// Black, at `black`, mates with 2... Фd8-h4#: the mover's answer and the
+/// opponent's notices (the move, then the game over, with the final board)
+/// carry 0-1 in each one's language.
+async fn mate_reaches_both(s: &mut Cross, black: Seat) {
     let mate = s.play(black, "Фd8-h4").await;
     match black {
         Seat::Telegram => {
@@ -246,15 +291,20 @@ async fn fools_mate_between_telegram_and_discord(t: &TestDb) {
             last.iter().for_each(assert_board_photo);
         }
     }
-    let game = game_one(&t.db).await;
-    assert_eq!(game.status, GameStatus::Finished);
-    assert_eq!(game.result.as_deref(), Some("0-1"));
-    assert_each_platform_kept_to_its_own(&s).await;
-    s.stop().await;
+}
+
+/// Taras on Telegram has White, Dana mates him from Discord.
+async fn fools_mate_telegram_white_discord_black(t: &TestDb) {
+    fools_mate_across_platforms(t, Seat::Telegram).await;
+}
+
+/// Dana on Discord has White, Taras mates her from Telegram.
+async fn fools_mate_discord_white_telegram_black(t: &TestDb) {
+    fools_mate_across_platforms(t, Seat::Discord).await;
 }
 
 /// Telegram wrote only to its own users' chats, Discord's DMs only to Dana.
-async fn assert_each_platform_kept_to_its_own(s: &Cross) {
+fn assert_each_platform_kept_to_its_own(s: &Cross) {
     let chats: Vec<i64> = s.telegram.sent().iter().map(|m| m.chat_id).collect();
     assert!(
         chats.iter().all(|chat| [OKSANA, TARAS].contains(chat)),
@@ -273,7 +323,7 @@ async fn assert_each_platform_kept_to_its_own(s: &Cross) {
 /// and Decline buttons, presses Accept, and the agreed draw reaches Dana.
 async fn a_draw_offered_on_discord_is_accepted_by_button_on_telegram(t: &TestDb) {
     let mut s = Cross::start(&t.db).await;
-    let white = s.start_event().await;
+    let white = s.start_event(Seat::Telegram).await;
     s.play(white, "e2-e4").await;
     match white.other() {
         Seat::Telegram => drop(s.next(TARAS, 1).await),
@@ -301,6 +351,7 @@ async fn a_draw_offered_on_discord_is_accepted_by_button_on_telegram(t: &TestDb)
 }
 
 on_both_backends!(
-    fools_mate_between_telegram_and_discord,
+    fools_mate_telegram_white_discord_black,
+    fools_mate_discord_white_telegram_black,
     a_draw_offered_on_discord_is_accepted_by_button_on_telegram,
 );
