@@ -153,13 +153,28 @@ impl WiredBot {
     /// Starts the fake, the bot and the loops on `db`; the first user to
     /// write administers.
     pub async fn start(db: Db) -> Self {
-        let fake = FakeDiscord::start().await;
         let clock = SimClock::new(start_instant());
         let shared: Arc<dyn Clock> = Arc::new(clock.clone());
         let app = App::new(db.clone(), shared, AppConfig::default());
         let cache = Arc::new(RenderCache::new(64));
+        Self::start_sharing(db, app, clock, cache, Vec::new()).await
+    }
+
+    /// Starts a fresh fake and the Discord bot of an `app` that other
+    /// platforms serve too: the one scheduler and outbox worker route over
+    /// Discord's transport and the `others` (a cross-platform bot).
+    pub async fn start_sharing(
+        db: Db,
+        app: App,
+        clock: SimClock,
+        cache: Arc<RenderCache>,
+        others: Vec<Arc<dyn Transport>>,
+    ) -> Self {
+        let fake = FakeDiscord::start().await;
         let bot = start_discord(&fake, app.clone(), clock.clone(), cache.clone()).await;
-        let workers = Workers::spawn(db.clone(), clock.clone(), cache, vec![bot.transport()]);
+        let mut transports = vec![bot.transport()];
+        transports.extend(others);
+        let workers = Workers::spawn(db.clone(), clock.clone(), cache, transports);
         Self {
             fake,
             clock,
