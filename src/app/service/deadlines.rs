@@ -2,7 +2,6 @@
 //! the silence case (R3.3.2), the loss on time (R3.5.7).
 
 use chrono::{DateTime, Utc};
-use shakmaty::Color;
 
 use crate::app::notice::Notice;
 use crate::core::game::{GameResult, Termination};
@@ -10,10 +9,8 @@ use crate::scheduler::DueHandler;
 use crate::store::{Deadline, Game, GameStatus, GameUpdate, Tx};
 
 use super::game_state::{
-    announce_end, clocks_of, finish_update, game_over_notice, player_of, plies_of, regulation_of,
-    side_to_move,
+    announce_end, days_left, finish_update, game_clocks, game_over_notice, player_of, side_to_move,
 };
-use super::leave_time::game_leaves;
 use super::{Failure, notify, notify_arbiters};
 
 /// The scheduler's handler of the app's deadlines.
@@ -75,20 +72,7 @@ async fn fire(tx: &mut Tx, deadline: &Deadline, now: DateTime<Utc>) -> Result<()
 /// A reminder to the player to move, with the time left (R3.3.1).
 async fn remind(tx: &mut Tx, game: &Game, days: i64, now: DateTime<Utc>) -> Result<(), Failure> {
     let colour = side_to_move(game);
-    let regulation = regulation_of(&tx.event(game.event_id).await?);
-    let plies = plies_of(&tx.moves(game.id).await?);
-    let leaves = game_leaves(tx, game).await?;
-    let clocks = clocks_of(
-        &regulation,
-        game.started_at.unwrap_or(now),
-        &plies,
-        now,
-        &leaves,
-    );
-    let left = match colour {
-        Color::White => clocks.white_left,
-        Color::Black => clocks.black_left,
-    };
+    let left = days_left(&game_clocks(tx, game, now).await?, colour);
     let notice = Notice::Reminder {
         game: game.id.0,
         days,

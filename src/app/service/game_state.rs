@@ -91,6 +91,29 @@ pub(crate) fn clocks_of(
     }
 }
 
+/// Both clocks of `game` as they stand at `now` (or when it finished), its
+/// players' leaves counted (R3.4.2, R3.5, R3.6).
+pub(crate) async fn game_clocks(
+    tx: &mut Tx,
+    game: &Game,
+    now: DateTime<Utc>,
+) -> Result<Clocks, Failure> {
+    let regulation = regulation_of(&tx.event(game.event_id).await?);
+    let plies = plies_of(&tx.moves(game.id).await?);
+    let leaves = game_leaves(tx, game).await?;
+    let at = game.finished_at.unwrap_or(now);
+    let start = game.started_at.unwrap_or(at);
+    Ok(clocks_of(&regulation, start, &plies, at, &leaves))
+}
+
+/// The days left on `colour`'s clock.
+pub(crate) fn days_left(clocks: &Clocks, colour: Color) -> crate::core::clock::Days {
+    match colour {
+        Color::White => clocks.white_left,
+        Color::Black => clocks.black_left,
+    }
+}
+
 /// Both clocks as the stored JSON, before any leave (a game's start).
 pub(crate) fn clocks_json(
     regulation: &Regulation,

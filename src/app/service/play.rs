@@ -16,8 +16,9 @@ use crate::core::regulation::Regulation;
 use crate::store::{Event, Game, GameStatus, GameUpdate, MoveRow, StoreError, Tx};
 
 use super::game_state::{
-    announce_end, clocks_of, colour_of, fen_of, finish_update, game_over_notice, player_of,
-    plies_of, regulation_of, replay, set_pending_deadlines, side_to_move,
+    announce_end, clocks_of, colour_of, days_left, fen_of, finish_update, game_clocks,
+    game_over_notice, player_of, plies_of, regulation_of, replay, set_pending_deadlines,
+    side_to_move,
 };
 use super::leave_time::{GameLeaves, game_leaves};
 pub(super) use super::pick::pick_game;
@@ -249,20 +250,7 @@ async fn game_line(
         .player(player_of(game, colour.other()))
         .await?
         .display_name;
-    let regulation = regulation_of(&tx.event(game.event_id).await?);
-    let plies = plies_of(&tx.moves(game.id).await?);
-    let leaves = game_leaves(tx, game).await?;
-    let clocks = clocks_of(
-        &regulation,
-        game.started_at.unwrap_or(now),
-        &plies,
-        now,
-        &leaves,
-    );
-    let left = match colour {
-        Color::White => clocks.white_left,
-        Color::Black => clocks.black_left,
-    };
+    let left = days_left(&game_clocks(tx, game, now).await?, colour);
     let turn = if side_to_move(game) == colour {
         "turn-yours"
     } else {
@@ -295,17 +283,7 @@ pub(super) async fn time(
 ) -> Outcome {
     let lang = actor.lang();
     let game = super::view::viewable_game(tx, actor, number).await?;
-    let regulation = regulation_of(&tx.event(game.event_id).await?);
-    let plies = plies_of(&tx.moves(game.id).await?);
-    let at = game.finished_at.unwrap_or(now);
-    let leaves = game_leaves(tx, &game).await?;
-    let clocks = clocks_of(
-        &regulation,
-        game.started_at.unwrap_or(now),
-        &plies,
-        at,
-        &leaves,
-    );
+    let clocks = game_clocks(tx, &game, now).await?;
     let head = tr(lang, "reply-time", &game_args(game.id));
     Ok(vec![Reply::text(format!(
         "{head}\n{}",
