@@ -11,15 +11,15 @@
 //!
 //! The clocks are computed as the app computes them when it answers a move
 //! ([`ServerClock::game_clocks`] over the instants the moves were
-//! received; the app charges no leave on the server clock yet, so neither
-//! does the export; the leaves are listed for the auditor).
+//! received, each player's leave stopping their clock, R3.6); the leaves
+//! are listed for the auditor too.
 
 use chrono::{DateTime, TimeZone, Utc};
 use serde::Serialize;
 
+use crate::app::service::leave_time::{GameLeaves, game_leaves};
 use crate::core::clock::PlayerTime;
 use crate::core::clock::server::ServerClock;
-use crate::core::leave::LeaveTimeline;
 use crate::core::regulation::Regulation;
 use crate::store::{
     Appeal, AuditEntry, Case, CaseNote, Db, Entry, Event, EventId, Game, GameStatus, Leave,
@@ -160,7 +160,8 @@ async fn read_audit(tx: &mut Tx, id: EventId, as_of: DateTime<Utc>) -> StoreResu
     for game in tx.games_of_event(id).await? {
         let rows = tx.moves(game.id).await?;
         let log = tx.audit_of_game(game.id).await?;
-        games.push(game_audit(&regulation, game, &rows, log, as_of));
+        let leaves = game_leaves(tx, &game).await?;
+        games.push(game_audit((&regulation, &leaves), game, &rows, log, as_of));
     }
     let mut cases = Vec::new();
     for case in tx.cases_of_event(id).await? {
@@ -190,26 +191,27 @@ async fn read_audit(tx: &mut Tx, id: EventId, as_of: DateTime<Utc>) -> StoreResu
     })
 }
 
-/// Both clocks at `now` after the moves received at `plies` (R3.4.2, R3.5).
+/// Both clocks at `now` after the moves received at `plies`, the players'
+/// leaves counted (R3.4.2, R3.5, R3.6).
 fn clocks_at(
-    clock: &ServerClock,
+    (clock, leaves): (&ServerClock, &GameLeaves),
     start: DateTime<Utc>,
     plies: &[DateTime<Utc>],
     now: DateTime<Utc>,
 ) -> Clocks {
-    let empty = LeaveTimeline::empty();
-    let [white, black] = clock.game_clocks(start, plies, now, [&empty, &empty]);
+    let [white, black] = clock.game_clocks(start, plies, now, leaves.pair());
     Clocks { white, black }
 }
 
 fn game_audit(
-    regulation: &Regulation,
+    (regulation, leaves): (&Regulation, &GameLeaves),
     game: Game,
     rows: &[MoveRow],
     log: Vec<AuditEntry>,
     as_of: DateTime<Utc>,
 ) -> GameAudit {
     let clock = ServerClock::new(regulation);
+    let clock = (&clock, leaves);
     let plies: Vec<DateTime<Utc>> = rows.iter().map(|row| row.received_at).collect();
     let start = game.started_at;
     let moves = rows
@@ -217,7 +219,7 @@ fn game_audit(
         .enumerate()
         .map(|(i, row)| {
             let at = row.received_at;
-            let clocks = clocks_at(&clock, start.unwrap_or(at), &plies[..=i], at);
+            let clocks = clocks_at(clock, start.unwrap_or(at), &plies[..=i], at);
             MoveAudit {
                 ply: row.ply,
                 move_number: (row.ply + 1) / 2,
@@ -233,7 +235,7 @@ fn game_audit(
         .collect();
     let running = game.status == GameStatus::Running;
     let clocks_now = match (running, start) {
-        (true, Some(start)) => Some(clocks_at(&clock, start, &plies, as_of)),
+        (true, Some(start)) => Some(clocks_at(clock, start, &plies, as_of)),
         _ => None,
     };
     GameAudit {
