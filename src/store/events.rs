@@ -150,6 +150,17 @@ impl Tx {
         self.fetch_all(sql, args![event], entry_row).await
     }
 
+    /// The players with an active entry in an event, in entry order (the
+    /// seeding of the pairing tables).
+    pub async fn active_players(&mut self, event: EventId) -> StoreResult<Vec<PlayerId>> {
+        let entries = self.entries(event).await?;
+        Ok(entries
+            .into_iter()
+            .filter(|entry| entry.status == "active")
+            .map(|entry| entry.player_id)
+            .collect())
+    }
+
     /// Creates a team (R3.1.3).
     pub async fn create_team(
         &mut self,

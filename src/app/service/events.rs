@@ -173,13 +173,7 @@ async fn start(tx: &mut Tx, actor: &Actor, number: Number, now: DateTime<Utc>) -
     if event.status != EventStatus::Registration {
         return Err(refuse(actor.lang(), "error-event-not-open", &args));
     }
-    let players: Vec<_> = tx
-        .entries(event.id)
-        .await?
-        .into_iter()
-        .filter(|entry| entry.status == "active")
-        .map(|entry| entry.player_id)
-        .collect();
+    let players = tx.active_players(event.id).await?;
     let cycles = tx.event_settings(event.id).await?.cycles;
     let pairings = round_robin(players.len(), cycles);
     if pairings.is_empty() {

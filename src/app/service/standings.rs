@@ -27,13 +27,7 @@ pub(crate) struct Table {
 
 /// The standings of `event` from the store.
 pub(crate) async fn table_of(tx: &mut Tx, event: Event) -> Result<Table, StoreError> {
-    let seeds: Vec<PlayerId> = tx
-        .entries(event.id)
-        .await?
-        .into_iter()
-        .filter(|entry| entry.status == "active")
-        .map(|entry| entry.player_id)
-        .collect();
+    let seeds = tx.active_players(event.id).await?;
     let mut names = Vec::with_capacity(seeds.len());
     for player in &seeds {
         names.push(tx.player(*player).await?.display_name);
