@@ -56,6 +56,7 @@ fn both_clocks(c: &mut Criterion) {
                 black_box(&plies),
                 now,
                 [&timelines[0], &timelines[1]],
+                [0, 0],
             );
             let white = player_record(start(), &plies, Color::White);
             let since = white.pending_since.expect("White to move");

@@ -199,7 +199,7 @@ fn clocks_at(
     plies: &[DateTime<Utc>],
     now: DateTime<Utc>,
 ) -> Clocks {
-    let [white, black] = clock.game_clocks(start, plies, now, leaves.pair());
+    let [white, black] = clock.game_clocks(start, plies, now, leaves.pair(), leaves.offsets());
     Clocks { white, black }
 }
 

@@ -35,6 +35,7 @@
 //! process's scheduler or outbox worker ([`Db::wakers`]). Other processes on
 //! the same PostgreSQL notice on their next poll (their idle sleep is capped).
 
+mod arbiter;
 mod cases;
 mod deadlines;
 mod events;
@@ -62,6 +63,7 @@ use sqlx::sqlite::{
 };
 use tokio::sync::Notify;
 
+pub use arbiter::{ArbiterRequest, SanctionKind, StoredAbsence};
 pub use model::*;
 pub use profile::{EventSettings, Orientation, PlayerSettings};
 use sql::{Arg, Mapper, bind_all};
@@ -476,6 +478,11 @@ const SQLITE_MIGRATIONS: EmbeddedList = &[
         "profile",
         include_str!("../migrations/sqlite/0003_profile.sql"),
     ),
+    (
+        4,
+        "arbiter",
+        include_str!("../migrations/sqlite/0004_arbiter.sql"),
+    ),
 ];
 
 const POSTGRES_MIGRATIONS: EmbeddedList = &[
@@ -488,6 +495,11 @@ const POSTGRES_MIGRATIONS: EmbeddedList = &[
         3,
         "profile",
         include_str!("../migrations/postgres/0003_profile.sql"),
+    ),
+    (
+        4,
+        "arbiter",
+        include_str!("../migrations/postgres/0004_arbiter.sql"),
     ),
 ];
 

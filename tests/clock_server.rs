@@ -277,9 +277,37 @@ fn players_records_from_a_game() {
         &plies,
         t("2026-01-09 00:00"),
         [&no_leave(), &no_leave()],
+        [0, 0],
     );
     assert_eq!(clocks[0].used, 2);
     assert_eq!(clocks[1].used, 3 + 3);
+    // Five penalty days on White, three given back to Black (the arbiter).
+    let adjusted = clock().game_clocks(
+        start,
+        &plies,
+        t("2026-01-09 00:00"),
+        [&no_leave(), &no_leave()],
+        [5, -3],
+    );
+    assert_eq!(adjusted[0].used, 2 + 5);
+    assert_eq!(adjusted[0].left, clocks[0].left - 5);
+    assert_eq!(adjusted[1].used, 3 + 3 - 3);
+}
+
+/// Penalty days shrink the budget of the pending move and days given back
+/// grow it (the arbiter's rulings on a clock); past 20 days each day counts
+/// double (R3.5.3), so 50 days last 36 days, 45 last 33 and 52 last 37.
+#[test]
+fn an_offset_changes_the_budget_of_the_pending_move() {
+    let since = t("2026-01-01 00:00");
+    let plain = clock().flag_instant(&[], since, &no_leave());
+    let penalised = clock().with_offset(5).flag_instant(&[], since, &no_leave());
+    let given_back = clock()
+        .with_offset(-2)
+        .flag_instant(&[], since, &no_leave());
+    assert_eq!(plain - since, Duration::days(36));
+    assert_eq!(penalised - since, Duration::days(33));
+    assert_eq!(given_back - since, Duration::days(37));
 }
 
 #[test]

@@ -6,10 +6,12 @@
 //! but looks like a move is a [`Command::Move`] without a game, so a player
 //! with one game to move may just send `e2-e4`.
 
+mod case;
 mod words;
 
 use serde::{Deserialize, Serialize};
 
+pub use case::{CaseAction, CaseCommand, Report};
 pub use words::CommandWord;
 
 /// The longest text the bot reads; longer texts are refused unread.
@@ -88,6 +90,9 @@ pub enum Command {
     Standings { event: Option<Number> },
     /// PGN of a game (`game`) or of a whole event (`event`).
     Pgn { target: PgnTarget },
+    /// The arbiter's desk: cases, rulings, appeals, requests (R2.1.4–R2.1.6,
+    /// R3.1.4, R3.1.5, R3.4.3, R3.4.5, R3.6.3).
+    Case(CaseCommand),
 }
 
 /// Which contact detail.

@@ -5,6 +5,7 @@
 //! nothing: its transaction is rolled back and only the refusal is stored
 //! against the inbound id, so a redelivery gets the same answer.
 
+mod cases;
 mod claim;
 mod contacts;
 mod deadlines;
@@ -21,6 +22,7 @@ mod organizer;
 mod pick;
 mod play;
 mod profile;
+pub(crate) mod roster;
 mod settings;
 pub(crate) mod standings;
 mod suggest;
@@ -266,6 +268,7 @@ impl App {
                 game,
                 declared_move,
             } => claim::claim(tx, actor, (kind, game), declared_move.as_deref(), now).await,
+            Command::Case(desk) => cases::handle(tx, actor, desk, now).await,
         }
     }
 }

@@ -35,6 +35,10 @@ pub const DUMP_TABLES: &[&str] = &[
     "case_notes",
     "rulings",
     "appeals",
+    "clock_adjustments",
+    "sanctions",
+    "arbiter_requests",
+    "absences",
     "outbox",
     "deadlines",
     "inbound",
@@ -132,7 +136,7 @@ impl Db {
 }
 
 /// The schema version the dump format follows (the newest migration).
-const SCHEMA_VERSION: i64 = 3;
+const SCHEMA_VERSION: i64 = 4;
 
 async fn columns(tx: &mut Tx, table: &str) -> StoreResult<Columns> {
     const SQLITE: &str = "SELECT name, type FROM pragma_table_info($1) ORDER BY cid";

@@ -62,6 +62,11 @@ pub struct EventSettings {
     pub cycles: u32,
     /// The arbiters' channel, if any.
     pub arbiter_channel: Option<Recipient>,
+    /// The appeals committee's channel, if any (R2.1.6).
+    pub appeals_channel: Option<Recipient>,
+    /// True if an excluded player's remaining games are annulled; false if
+    /// they are scored as losses (R2.1.5).
+    pub annul_on_exclusion: bool,
 }
 
 impl Default for EventSettings {
@@ -69,6 +74,8 @@ impl Default for EventSettings {
         Self {
             cycles: 1,
             arbiter_channel: None,
+            appeals_channel: None,
+            annul_on_exclusion: false,
         }
     }
 }
@@ -83,16 +90,34 @@ fn settings_row(row: &dyn RowExt) -> StoreResult<PlayerSettings> {
     })
 }
 
+/// A channel stored as two columns `{prefix}_platform` and `{prefix}_chat_id`.
+fn channel_columns(row: &dyn RowExt, prefix: &str) -> StoreResult<Option<Recipient>> {
+    let platform = row.opt_text(&format!("{prefix}_platform"))?;
+    let chat_id = row.opt_text(&format!("{prefix}_chat_id"))?;
+    Ok(
+        match (platform.as_deref().and_then(Platform::parse), chat_id) {
+            (Some(platform), Some(chat_id)) => Some(Recipient::Chat { platform, chat_id }),
+            _ => None,
+        },
+    )
+}
+
+/// A channel as the two stored columns.
+fn channel_values(channel: &Option<Recipient>) -> (Option<&'static str>, Option<String>) {
+    match channel {
+        Some(Recipient::Chat { platform, chat_id }) => {
+            (Some(platform.as_str()), Some(chat_id.clone()))
+        }
+        _ => (None, None),
+    }
+}
+
 fn event_settings_row(row: &dyn RowExt) -> StoreResult<EventSettings> {
-    let platform = row.opt_text("arbiter_platform")?;
-    let chat_id = row.opt_text("arbiter_chat_id")?;
-    let arbiter_channel = match (platform.as_deref().and_then(Platform::parse), chat_id) {
-        (Some(platform), Some(chat_id)) => Some(Recipient::Chat { platform, chat_id }),
-        _ => None,
-    };
     Ok(EventSettings {
         cycles: u32::try_from(row.int("cycles")?).unwrap_or(1),
-        arbiter_channel,
+        arbiter_channel: channel_columns(row, "arbiter")?,
+        appeals_channel: channel_columns(row, "appeals")?,
+        annul_on_exclusion: row.text("exclusion")? == "annulled",
     })
 }
 
@@ -231,8 +256,8 @@ impl Tx {
 
     /// An event's settings (the defaults when none are stored).
     pub async fn event_settings(&mut self, event: EventId) -> StoreResult<EventSettings> {
-        let sql = "SELECT cycles, arbiter_platform, arbiter_chat_id FROM event_settings \
-                   WHERE event_id = $1";
+        let sql = "SELECT cycles, arbiter_platform, arbiter_chat_id, appeals_platform, \
+                   appeals_chat_id, exclusion FROM event_settings WHERE event_id = $1";
         let found = self
             .fetch_optional(sql, args![event], event_settings_row)
             .await?;
@@ -245,17 +270,29 @@ impl Tx {
         event: EventId,
         settings: &EventSettings,
     ) -> StoreResult<()> {
-        let (platform, chat_id) = match &settings.arbiter_channel {
-            Some(Recipient::Chat { platform, chat_id }) => {
-                (Some(platform.as_str()), Some(chat_id.clone()))
-            }
-            _ => (None, None),
+        let (platform, chat_id) = channel_values(&settings.arbiter_channel);
+        let (appeals_platform, appeals_chat_id) = channel_values(&settings.appeals_channel);
+        let exclusion = if settings.annul_on_exclusion {
+            "annulled"
+        } else {
+            "losses"
         };
         let sql = "INSERT INTO event_settings (event_id, cycles, arbiter_platform, \
-                   arbiter_chat_id) VALUES ($1, $2, $3, $4) ON CONFLICT (event_id) DO UPDATE SET \
+                   arbiter_chat_id, appeals_platform, appeals_chat_id, exclusion) \
+                   VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (event_id) DO UPDATE SET \
                    cycles = excluded.cycles, arbiter_platform = excluded.arbiter_platform, \
-                   arbiter_chat_id = excluded.arbiter_chat_id";
-        let args = args![event, i64::from(settings.cycles), platform, chat_id];
+                   arbiter_chat_id = excluded.arbiter_chat_id, \
+                   appeals_platform = excluded.appeals_platform, \
+                   appeals_chat_id = excluded.appeals_chat_id, exclusion = excluded.exclusion";
+        let args = args![
+            event,
+            i64::from(settings.cycles),
+            platform,
+            chat_id,
+            appeals_platform,
+            appeals_chat_id,
+            exclusion
+        ];
         self.execute(sql, args).await?;
         Ok(())
     }

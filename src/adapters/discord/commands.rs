@@ -76,7 +76,18 @@ fn args_of(word: CommandWord) -> Vec<Arg> {
         W::Standings => vec![opt("event")],
         W::Organizer => vec![opt("action"), req("player")],
         W::Pgn => vec![opt("target")],
-        W::Start | W::Profile | W::Events | W::Games | W::Mute | W::Unmute => vec![],
+        W::Dispute | W::Failure => vec![GAME_ARG, req("text")],
+        W::Ask => vec![opt("event"), req("text")],
+        W::Offline => vec![opt("player"), opt("text")],
+        W::Online => vec![opt("player")],
+        W::ExtraLeave => vec![req("start"), req("days"), opt("text")],
+        W::Case => vec![req("case"), opt("action"), opt("text")],
+        W::Rule | W::Appeal | W::Decide => vec![req("case"), req("text")],
+        W::Request => vec![req("player"), opt("event"), req("text")],
+        W::Answer => vec![req("request"), req("text")],
+        W::Start | W::Profile | W::Events | W::Games | W::Mute | W::Unmute | W::Cases => {
+            vec![]
+        }
     }
 }
 

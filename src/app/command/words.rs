@@ -38,6 +38,19 @@ pub enum CommandWord {
     Unmute,
     Standings,
     Pgn,
+    Dispute,
+    Failure,
+    Ask,
+    Offline,
+    Online,
+    ExtraLeave,
+    Cases,
+    Case,
+    Rule,
+    Appeal,
+    Decide,
+    Request,
+    Answer,
 }
 
 const SPELLINGS: &[(CommandWord, &[&str])] = &[
@@ -70,6 +83,22 @@ const SPELLINGS: &[(CommandWord, &[&str])] = &[
     (CommandWord::Unmute, &["unmute", "сповіщення"]),
     (CommandWord::Standings, &["standings", "таблиця"]),
     (CommandWord::Pgn, &["pgn"]),
+    (CommandWord::Dispute, &["dispute", "спір", "скарга"]),
+    (CommandWord::Failure, &["failure", "збій"]),
+    (CommandWord::Ask, &["ask", "питання"]),
+    (CommandWord::Offline, &["offline", "офлайн"]),
+    (CommandWord::Online, &["online", "онлайн"]),
+    (
+        CommandWord::ExtraLeave,
+        &["extraleave", "extra-leave", "додвідпустка"],
+    ),
+    (CommandWord::Cases, &["cases", "справи"]),
+    (CommandWord::Case, &["case", "справа"]),
+    (CommandWord::Rule, &["rule", "рішення"]),
+    (CommandWord::Appeal, &["appeal", "апеляція"]),
+    (CommandWord::Decide, &["decide", "ухвала"]),
+    (CommandWord::Request, &["request", "запит"]),
+    (CommandWord::Answer, &["answer", "відповідь"]),
 ];
 
 impl CommandWord {
@@ -216,6 +245,19 @@ pub(super) fn parse_args(command: CommandWord, rest: &str) -> Result<Command, Co
             event: game_only(rest),
         },
         W::Pgn => parse_pgn(rest)?,
+        W::Dispute
+        | W::Failure
+        | W::Ask
+        | W::Offline
+        | W::Online
+        | W::ExtraLeave
+        | W::Cases
+        | W::Case
+        | W::Rule
+        | W::Appeal
+        | W::Decide
+        | W::Request
+        | W::Answer => Command::Case(super::case::parse(command, rest)?),
     })
 }
 

@@ -12,18 +12,15 @@ use crate::app::command::ContactField;
 use crate::app::i18n::{Args, Lang, tr, tr0};
 use crate::app::notice::Notice;
 use crate::app::reply::Reply;
-use crate::core::team::{self, ContactContext, PlayerId as Person, Roster};
+use crate::core::team::{ContactContext, PlayerId as Person};
 use crate::store::{Event, EventId, EventStatus, GameStatus, PlayerId, Role, Tx};
 
+use super::roster::{captain_of, person, roster_of};
 use super::settings::shown;
 use super::{Failure, Outcome, notify, refuse};
 
 /// The longest contact detail.
 const MAX_CONTACT_CHARS: usize = 200;
-
-fn person(player: PlayerId) -> Person {
-    Person(player.0.unsigned_abs())
-}
 
 /// Checks a new value: not too long; an e-mail looks like one.
 fn check_value(lang: Lang, field: ContactField, value: &str) -> Result<(), Failure> {
@@ -121,45 +118,6 @@ async fn to_be_told(tx: &mut Tx, player: PlayerId) -> Result<BTreeSet<PlayerId>,
     }
     told.remove(&player);
     Ok(told)
-}
-
-/// The captain of `player`'s team in a team event.
-async fn captain_of(
-    tx: &mut Tx,
-    event: EventId,
-    player: PlayerId,
-) -> Result<Option<PlayerId>, Failure> {
-    for team in tx.teams_of(event).await? {
-        let members = tx.team_members(team.id).await?;
-        if members.iter().any(|m| m.player_id == player) {
-            return Ok(team.captain_id);
-        }
-    }
-    Ok(None)
-}
-
-/// A team event's roster as the core sees it (empty if it does not check).
-async fn roster_of(tx: &mut Tx, event: EventId) -> Result<Roster, Failure> {
-    let mut teams = Vec::new();
-    for stored in tx.teams_of(event).await? {
-        let Some(captain) = stored.captain_id else {
-            continue;
-        };
-        let mut members = tx.team_members(stored.id).await?;
-        if members.is_empty() {
-            continue;
-        }
-        members.sort_by_key(|m| m.board);
-        teams.push(team::Team {
-            id: team::TeamId(stored.id.0.unsigned_abs()),
-            name: stored.name.clone(),
-            captain: person(captain),
-            deputy: None,
-            boards: members.iter().map(|m| person(m.player_id)).collect(),
-            reserves: Vec::new(),
-        });
-    }
-    Ok(Roster::new(teams).unwrap_or_default())
 }
 
 /// Whether the actor may see `subject`'s details (see [`authz::may_see_contacts`]).

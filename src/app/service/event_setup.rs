@@ -1,5 +1,7 @@
 //! `/event create` settings (`key=value`): the regulation, the round-robin
-//! cycles, the arbiters and the arbiters' channel.
+//! cycles, the arbiters and their channel, the appeals committee and its
+//! channel (R2.1.6), and what an exclusion does to the remaining games
+//! (R2.1.5).
 
 use crate::app::actor::{Actor, notation_from_code};
 use crate::app::i18n::Args;
@@ -18,6 +20,8 @@ pub(super) struct EventSetup {
     pub settings: EventSettings,
     /// The arbiters named with `arbiter=@name` (none: the creator).
     pub arbiters: Vec<PlayerId>,
+    /// The appeals committee named with `committee=@name` (R2.1.6).
+    pub committee: Vec<PlayerId>,
 }
 
 /// Reads the settings; names and channels are looked up in `tx`.
@@ -30,21 +34,19 @@ pub(super) async fn read_setup(
         regulation: Regulation::default(),
         settings: EventSettings::default(),
         arbiters: Vec::new(),
+        committee: Vec::new(),
     };
     for (key, value) in settings {
         let ok = match key.as_str() {
-            "arbiter" => {
-                for name in value.split(',').filter(|n| !n.is_empty()) {
-                    let arbiter = player_named(tx, actor.lang(), name).await?;
-                    if !setup.arbiters.contains(&arbiter) {
-                        setup.arbiters.push(arbiter);
-                    }
-                }
-                !value.is_empty()
-            }
+            "arbiter" => read_people(tx, actor, value, &mut setup.arbiters).await?,
+            "committee" => read_people(tx, actor, value, &mut setup.committee).await?,
             "arbiter-channel" => {
                 setup.settings.arbiter_channel = read_channel(tx, actor, value).await?;
                 setup.settings.arbiter_channel.is_some()
+            }
+            "appeals-channel" => {
+                setup.settings.appeals_channel = read_channel(tx, actor, value).await?;
+                setup.settings.appeals_channel.is_some()
             }
             _ => apply_rule(&mut setup, key, value),
         };
@@ -56,6 +58,22 @@ pub(super) async fn read_setup(
         }
     }
     Ok(setup)
+}
+
+/// Adds the players named in `value` (`@a,@b`) to `people`; `false` if none.
+async fn read_people(
+    tx: &mut Tx,
+    actor: &Actor,
+    value: &str,
+    people: &mut Vec<PlayerId>,
+) -> Result<bool, Failure> {
+    for name in value.split(',').filter(|n| !n.is_empty()) {
+        let person = player_named(tx, actor.lang(), name).await?;
+        if !people.contains(&person) {
+            people.push(person);
+        }
+    }
+    Ok(!value.is_empty())
 }
 
 /// Applies a setting of the rules; `false` if the key or value is unknown.
@@ -72,6 +90,13 @@ fn apply_rule(setup: &mut EventSetup, key: &str, value: &str) -> bool {
         "control" => read_control(value)
             .map(|c| setup.regulation.control = c)
             .is_some(),
+        "exclusion" => match value {
+            "losses" | "annulled" => {
+                setup.settings.annul_on_exclusion = value == "annulled";
+                true
+            }
+            _ => false,
+        },
         "notations" => read_notations(value)
             .map(|n| setup.regulation.notations = n)
             .is_some(),

@@ -123,6 +123,10 @@ async fn create(
         tx.grant_role(*arbiter, Role::Arbiter, Some(event.id), now)
             .await?;
     }
+    for member in &setup.committee {
+        tx.grant_role(*member, Role::AppealsCommittee, Some(event.id), now)
+            .await?;
+    }
     let mut args = Args::new()
         .with("event", event.id.0)
         .with("name", event.name.clone());

@@ -8,7 +8,7 @@ use shakmaty::{Chess, Color, EnPassantMode};
 
 use crate::app::notice::{Clocks, Notice};
 use crate::core::clock::server::{ServerClock, ServerDeadline, player_record};
-use crate::core::game::{self as core_game, GameResult, Score, Termination};
+use crate::core::game::{self as core_game, ArbiterReason, GameResult, Score, Termination};
 use crate::core::regulation::Regulation;
 use crate::store::{
     Event, EventStatus, Game, GameStatus, GameUpdate, MoveRow, NewDeadline, PlayerId, Tx,
@@ -82,7 +82,13 @@ pub(crate) fn clocks_of(
     now: DateTime<Utc>,
     leaves: &GameLeaves,
 ) -> Clocks {
-    let [white, black] = ServerClock::new(regulation).game_clocks(start, plies, now, leaves.pair());
+    let [white, black] = ServerClock::new(regulation).game_clocks(
+        start,
+        plies,
+        now,
+        leaves.pair(),
+        leaves.offsets(),
+    );
     Clocks {
         white_used: white.used,
         white_left: white.left,
@@ -147,8 +153,8 @@ pub(crate) async fn set_pending_deadlines(
     let record = player_record(start, plies, colour);
     let since = record.pending_since.unwrap_or(now);
     let leaves = game_leaves(tx, game).await?;
-    let due =
-        ServerClock::new(regulation).pending_deadlines(&record.moves, since, leaves.of(colour));
+    let clock = ServerClock::new(regulation).with_offset(leaves.offset(colour));
+    let due = clock.pending_deadlines(&record.moves, since, leaves.of(colour));
     for (what, at) in due.into_iter().filter(|(_, at)| *at >= now) {
         let (kind, key, days) = match what {
             ServerDeadline::Reminder(n) => {
@@ -203,8 +209,34 @@ pub(crate) fn reason_id(termination: Termination) -> &'static str {
         Termination::Agreement => "result-agreement",
         Termination::Resignation => "result-resignation",
         Termination::TimeForfeit => "result-time-forfeit",
-        Termination::Arbiter(_) => "result-arbiter",
+        Termination::Arbiter(reason) => arbiter_reason_id(reason),
     }
+}
+
+/// The arbiter's reasons (R3.1.6) and their catalog ids, which the store
+/// keeps as a game's result reason.
+const ARBITER_REASONS: [(ArbiterReason, &str); 5] = [
+    (ArbiterReason::Adjudicated, "result-arbiter-adjudicated"),
+    (ArbiterReason::Default, "result-arbiter-default"),
+    (ArbiterReason::RulesInfraction, "result-arbiter-infraction"),
+    (ArbiterReason::TimeExceeded, "result-arbiter-time"),
+    (ArbiterReason::Annulled, "result-arbiter-annulled"),
+];
+
+/// The catalog id of an arbiter's reason.
+pub(crate) fn arbiter_reason_id(reason: ArbiterReason) -> &'static str {
+    ARBITER_REASONS
+        .iter()
+        .find(|(r, _)| *r == reason)
+        .map_or("result-arbiter", |(_, id)| id)
+}
+
+/// The arbiter's reason behind a stored result reason, if it is one.
+pub(crate) fn arbiter_reason_of(id: &str) -> Option<ArbiterReason> {
+    ARBITER_REASONS
+        .iter()
+        .find(|(_, known)| *known == id)
+        .map(|(reason, _)| *reason)
 }
 
 /// Marks `update` as the end of the game with `result`.

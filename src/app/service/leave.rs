@@ -172,7 +172,7 @@ async fn add(
         until: date_text(leave.ends_at),
         event: event.map(|_| events[0].name.clone()),
     };
-    after_change(tx, actor, &events, &notice, now).await?;
+    after_change(tx, actor.player.id, &events, &notice, now).await?;
     let args = Args::new()
         .with("leave", leave.id.0)
         .with("from", date_text(leave.starts_at))
@@ -181,16 +181,15 @@ async fn add(
     Ok(vec![Reply::text(tr(lang, "reply-leave-added", &args))])
 }
 
-/// After a leave changed: the deadlines of the actor's pending moves in the
+/// After `me`'s leave changed: the deadlines of their pending moves in the
 /// covered events move with it (R3.5.5), and the opponents are told.
-async fn after_change(
+pub(super) async fn after_change(
     tx: &mut Tx,
-    actor: &Actor,
+    me: PlayerId,
     events: &[Event],
     notice: &Notice,
     now: DateTime<Utc>,
 ) -> Result<(), Failure> {
-    let me = actor.player.id;
     let mut opponents: Vec<PlayerId> = Vec::new();
     for event in events {
         let regulation = regulation_of(event);
@@ -302,7 +301,7 @@ async fn cancel(tx: &mut Tx, actor: &Actor, number: Number, now: DateTime<Utc>) 
         from: date_text(leave.starts_at),
         ended_at: ended_at.clone(),
     };
-    after_change(tx, actor, &events, &notice, now).await?;
+    after_change(tx, actor.player.id, &events, &notice, now).await?;
     let id = if ended_at.is_some() {
         "reply-leave-ended"
     } else {

@@ -4,27 +4,43 @@
 
 use chrono::{DateTime, TimeZone, Utc};
 
+use crate::core::clock::Days;
 use crate::core::leave::{LeaveTimeline, Span};
 use crate::store::{EventId, Game, Leave, LeaveStatus, PlayerId, StoreError, Tx};
 
-/// Both players' leave in one game: White's, then Black's.
+/// What stops or changes both players' clocks in one game beyond the moves:
+/// their leave (R3.5.5) and the days the arbiter added or gave back
+/// (penalty days, clock adjustments); White's first, then Black's.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub(crate) struct GameLeaves(pub [LeaveTimeline; 2]);
+pub(crate) struct GameLeaves {
+    timelines: [LeaveTimeline; 2],
+    offsets: [Days; 2],
+}
 
 impl GameLeaves {
-    /// No leave for either player.
+    /// No leave and no adjustment for either player.
     pub(crate) fn none() -> Self {
         Self::default()
     }
 
     /// The timelines as the clock takes them.
     pub(crate) fn pair(&self) -> [&LeaveTimeline; 2] {
-        [&self.0[0], &self.0[1]]
+        [&self.timelines[0], &self.timelines[1]]
+    }
+
+    /// The days the arbiter added to each player's time used.
+    pub(crate) fn offsets(&self) -> [Days; 2] {
+        self.offsets
     }
 
     /// The leave of the player of `colour`.
     pub(crate) fn of(&self, colour: shakmaty::Color) -> &LeaveTimeline {
-        &self.0[usize::from(colour == shakmaty::Color::Black)]
+        &self.timelines[usize::from(colour == shakmaty::Color::Black)]
+    }
+
+    /// The days the arbiter added to the time used by the player of `colour`.
+    pub(crate) fn offset(&self, colour: shakmaty::Color) -> Days {
+        self.offsets[usize::from(colour == shakmaty::Color::Black)]
     }
 }
 
@@ -71,9 +87,17 @@ pub(crate) async fn timeline_of(
     ))
 }
 
-/// Both players' leave in `game`'s event.
+/// Both players' leave in `game`'s event and the arbiter's adjustments of
+/// their time in the game.
 pub(crate) async fn game_leaves(tx: &mut Tx, game: &Game) -> Result<GameLeaves, StoreError> {
     let white = timeline_of(tx, game.white, game.event_id).await?;
     let black = timeline_of(tx, game.black, game.event_id).await?;
-    Ok(GameLeaves([white, black]))
+    let offsets = [
+        tx.clock_adjustment(game.id, game.white).await?,
+        tx.clock_adjustment(game.id, game.black).await?,
+    ];
+    Ok(GameLeaves {
+        timelines: [white, black],
+        offsets,
+    })
 }

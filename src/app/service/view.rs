@@ -17,7 +17,9 @@ use crate::core::notation::{self, Notation};
 use crate::core::pgn::{self, PgnHeaders};
 use crate::store::{Event, EventId, Game, GameId, GameStatus, StoreError, Tx};
 
-use super::game_state::{clocks_of, plies_of, regulation_of, replay, side_to_move};
+use super::game_state::{
+    arbiter_reason_of, clocks_of, plies_of, regulation_of, replay, side_to_move,
+};
 use super::leave_time::{GameLeaves, game_leaves};
 use super::pick::{game_args, pick_game};
 use super::{Failure, Outcome, refuse};
@@ -215,6 +217,17 @@ fn apply_stored_result(played: &mut core_game::Game, game: &Game) {
         return;
     }
     let reason = game.result_reason.as_deref().unwrap_or_default();
+    if let Some(arbiter) = arbiter_reason_of(reason) {
+        let score = match game.result.as_deref() {
+            Some("1-0") => Score::Win(Color::White),
+            Some("0-1") => Score::Win(Color::Black),
+            Some("1/2-1/2") => Score::Draw,
+            Some("0-0") => Score::DoubleLoss,
+            _ => Score::Annulled,
+        };
+        let _ = played.arbiter_decision(score, arbiter);
+        return;
+    }
     let _ = match game.result.as_deref() {
         Some("1-0") | Some("0-1") => {
             let loser = if game.result.as_deref() == Some("1-0") {

@@ -109,6 +109,7 @@ pub struct ServerClock {
     reminder_days: Vec<u32>,
     notice_days: u32,
     case_days: u32,
+    offset: Days,
 }
 
 impl ServerClock {
@@ -120,7 +121,16 @@ impl ServerClock {
             reminder_days: regulation.reminder_days.clone(),
             notice_days: regulation.silence.notice_after_days,
             case_days: regulation.silence.case_after_days,
+            offset: 0,
         }
+    }
+
+    /// The same clock for a player whose time used the arbiter changed by
+    /// `days`: penalty days add to it, days given back take from it (R2.1.5,
+    /// R3.1.6; in postal events R2.4.9, R2.6.8).
+    pub fn with_offset(mut self, days: Days) -> Self {
+        self.offset = days;
+        self
     }
 
     /// The charge of one move received at `received` and made at `sent`, less
@@ -152,7 +162,7 @@ impl ServerClock {
         now: DateTime<Utc>,
         leaves: &LeaveTimeline,
     ) -> PlayerTime {
-        let used_before = self.used_by_moves(moves, leaves);
+        let used_before = self.used_by_moves(moves, leaves) + self.offset;
         let pending = pending_since.map_or(0, |since| self.move_charge(since, now, leaves));
         player_time(used_before, pending, count(moves), self.control)
     }
@@ -165,7 +175,7 @@ impl ServerClock {
         pending_since: DateTime<Utc>,
         leaves: &LeaveTimeline,
     ) -> DateTime<Utc> {
-        let used_before = self.used_by_moves(moves, leaves);
+        let used_before = self.used_by_moves(moves, leaves) + self.offset;
         let index = control_index(count(moves) + 1, self.control);
         let budget = allowance(index, self.control) - used_before;
         let days = days_to_exceed(budget, self.threshold);
@@ -251,11 +261,13 @@ impl ServerClock {
         plies: &[DateTime<Utc>],
         now: DateTime<Utc>,
         leaves: [&LeaveTimeline; 2],
+        offsets: [Days; 2],
     ) -> [PlayerTime; 2] {
         [Color::White, Color::Black].map(|color| {
             let record = player_record(start, plies, color);
-            let leave = leaves[usize::from(color == Color::Black)];
-            self.time_state(&record.moves, record.pending_since, now, leave)
+            let side = usize::from(color == Color::Black);
+            let clock = self.clone().with_offset(offsets[side]);
+            clock.time_state(&record.moves, record.pending_since, now, leaves[side])
         })
     }
 }
