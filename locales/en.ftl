@@ -295,3 +295,36 @@ discord-game-choice = #{ $game } { $white } – { $black }{ $turn ->
    *[no] {""}
 }
 discord-error-internal = The command failed because of an internal error. Please try again a little later.
+## postal
+postal-variant-pair = after { $yours } → { $reply }
+postal-notice-move = Game #{ $game } ({ $event }, postal): { $mover } sends { $move } on { $sent }. Your move.
+postal-notice-move-final = Game #{ $game } ({ $event }, postal): { $mover } sends { $move } on { $sent }.
+postal-notice-repeat = Repeat (R2.5.1): game #{ $game } ({ $event }) has had no answer for 20 days. { $mover }'s move { $move }, sent on { $sent }, again. Your move.
+postal-notice-answered = In answer to your { $move }, sent { $sent }, received { $received }.
+postal-notice-accepted = Your variant accepted and repeated (R2.3.7): { $moves }.
+postal-notice-variant = Proposed variant (R2.3.7): { $variant }. To accept, repeat the moves you accept in order, then add your own move.
+postal-notice-silence-report = Report to the arbiter (R2.5.1): in game #{ $game } { $player } has not answered for { $days }, the move repeated 20 days ago. The correspondence has broken down.
+postal-notice-first-move-query = Query (R2.5.2): game #{ $game } ({ $event }) started 20 days ago and your first move as White has not come. Please send it; the arbiter is told.
+postal-notice-first-move-missing = To the arbiter (R2.5.2): in game #{ $game } White ({ $player }) has not sent the first move 20 days after the start. The bot has queried them.
+postal-notice-two-months = Case for the arbiter (R2.5.3): game #{ $game } has had no move since { $since } (two months). { $player } is to move; the arbiter may score the game.
+postal-notice-leave = { $player } is on leave in all postal games from { $from } until { $until } (R2.7): the leave is not their thinking time; yours runs as usual (R2.7.4).
+postal-notice-leave-late = { $player } announced a leave late: planned from { $planned }, it counts from { $from }, the day of the notice (R2.7.6), until { $until }. Yours runs as usual (R2.7.4).
+postal-error-variants-off = This event's regulation does not allow variants (R2.3.7). Nothing was sent.
+postal-error-variant-ends = Game #{ $game }: the game would end inside the variant; send the final move on its own. Nothing was sent.
+postal-error-no-move = The message has no move (R2.3.9). Nothing was sent.
+postal-error-no-new-move = Your answer ends on the variant's reply: add your own next move after it (R2.3.7). Nothing was sent.
+postal-error-answer-move = Move { $place } of your answer cannot be played: { $reason } Nothing was sent.
+postal-error-wrong-repeat = Wrong repetition (R2.3.7): move { $place } of your answer is { $got }, but the variant has { $expected } there. Repeat the accepted moves exactly and in order, then add your own move. Nothing was sent.
+postal-error-unfinished = The variant answers that move with { $reply } (R2.3.8: it cannot be changed). Repeat { $reply } and add your own next move. Nothing was sent.
+postal-error-too-long = Your answer goes on after your own move { $own }: send only the accepted moves and one move of your own (a variant of yours goes after «;»). Nothing was sent.
+postal-error-variant-pair = Variant pair { $pair } must be two moves: your partner's move and your reply («; d7-d5 e2-e4»). Nothing was sent.
+postal-error-variant-after-end = Variant pair { $pair } goes on after the game would have ended. Nothing was sent.
+postal-error-variant-move = Variant pair { $pair }: { $reason } Nothing was sent.
+postal-error-leave-over = That leave is over before today: a late notice counts only from the day it is sent (R2.7.6).
+postal-reply-sent = Game #{ $game }: your move { $move } is sent on { $sent } (R2.2: the bot's postmark). It cannot be changed now (R2.3.8).
+postal-reply-accepted = You repeated the accepted variant moves: { $moves }.
+postal-reply-variant = Your variant is sent with it: { $variant }.
+postal-reply-record-header = Game #{ $game }, the postal record (R2.4): each move with the date it was sent, the days it cost and its player's total.
+postal-reply-record-line = { $move } — sent { $sent }, { $days } (in total { $total })
+postal-reply-leave = Leave #{ $leave } in all your postal games: from { $from } until { $until } ({ $days }). Your partners and the arbiter are told (R2.7.2).
+postal-reply-leave-late = Leave #{ $leave }: announced after it started (planned from { $planned }), it counts from today, { $from }, until { $until } ({ $days }) (R2.7.6). Your partners and the arbiter are told.

@@ -9,6 +9,7 @@ pub mod game;
 pub mod leave;
 pub mod notation;
 pub mod pgn;
+pub mod postal;
 pub mod regulation;
 pub mod team;
 pub mod tournament;

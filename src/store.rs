@@ -44,6 +44,7 @@ mod leaves;
 pub mod model;
 mod outbox;
 mod players;
+mod postal;
 mod profile;
 mod sql;
 
@@ -65,6 +66,7 @@ use tokio::sync::Notify;
 
 pub use arbiter::{ArbiterRequest, SanctionKind, StoredAbsence};
 pub use model::*;
+pub use postal::{PostalPly, StoredVariant};
 pub use profile::{EventSettings, Orientation, PlayerSettings};
 use sql::{Arg, Mapper, bind_all};
 
@@ -483,6 +485,11 @@ const SQLITE_MIGRATIONS: EmbeddedList = &[
         "arbiter",
         include_str!("../migrations/sqlite/0004_arbiter.sql"),
     ),
+    (
+        7,
+        "postal",
+        include_str!("../migrations/sqlite/0007_postal.sql"),
+    ),
 ];
 
 const POSTGRES_MIGRATIONS: EmbeddedList = &[
@@ -500,6 +507,11 @@ const POSTGRES_MIGRATIONS: EmbeddedList = &[
         4,
         "arbiter",
         include_str!("../migrations/postgres/0004_arbiter.sql"),
+    ),
+    (
+        7,
+        "postal",
+        include_str!("../migrations/postgres/0007_postal.sql"),
     ),
 ];
 

@@ -13,6 +13,9 @@ use crate::app::outgoing::{Button, ImageRef, Outgoing};
 use crate::core::clock::Days;
 use crate::core::notation::{self, Notation};
 
+mod postal;
+pub use postal::{Answered, PostalMove, PostalNotice, numbered, numbered_list, variant_text};
+
 /// Both players' clocks as a notice shows them (R2.3.6, R3.4.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Clocks {
@@ -176,6 +179,8 @@ pub enum Notice {
         /// The notice's kind.
         notice_kind: String,
     },
+    /// A notice of postal play (R2).
+    Postal(PostalNotice),
 }
 
 impl Notice {
@@ -194,6 +199,7 @@ impl Notice {
             Notice::LeaveRegistered { .. } => "leave_registered",
             Notice::LeaveWithdrawn { .. } => "leave_withdrawn",
             Notice::DeliveryFailed { .. } => "delivery_failed",
+            Notice::Postal(postal) => postal.kind(),
         }
     }
 
@@ -221,6 +227,10 @@ impl Notice {
                     format!("/draw decline #{game}"),
                 ),
             ]),
+            Notice::Postal(postal) => match postal.board_game() {
+                Some(game) => message.with_image(ImageRef::Board { game, viewer, lang }),
+                None => message,
+            },
             _ => message,
         }
     }
@@ -326,6 +336,7 @@ impl Notice {
                     .with("recipient", recipient.as_str())
                     .with("kind", notice_kind.as_str()),
             ),
+            Notice::Postal(postal) => postal.text(lang, notation),
         }
     }
 }

@@ -21,6 +21,7 @@ mod names;
 mod organizer;
 mod pick;
 mod play;
+pub(crate) mod postal;
 mod profile;
 pub(crate) mod roster;
 mod settings;

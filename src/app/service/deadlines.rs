@@ -65,6 +65,7 @@ async fn fire(tx: &mut Tx, deadline: &Deadline, now: DateTime<Utc>) -> Result<()
             notify_arbiters(tx, game.event_id, &notice, now).await
         }
         "loss_on_time" => lose_on_time(tx, &game, now).await,
+        kind if kind.starts_with("postal_") => super::postal::fire(tx, &game, deadline, now).await,
         _ => Ok(()),
     }
 }

@@ -79,7 +79,7 @@ async fn read_people(
 /// Applies a setting of the rules; `false` if the key or value is unknown.
 fn apply_rule(setup: &mut EventSetup, key: &str, value: &str) -> bool {
     match key {
-        "rules" => value == "server",
+        "rules" => super::postal::apply_rules(&mut setup.regulation, value),
         "rounds" => match value {
             "1" | "2" => {
                 setup.settings.cycles = if value == "2" { 2 } else { 1 };

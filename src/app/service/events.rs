@@ -101,7 +101,11 @@ async fn create(
     let setup = read_setup(tx, actor, settings).await?;
     let new = NewEvent {
         name: name.to_owned(),
-        rule_set: RuleSet::Server,
+        rule_set: if super::postal::is_postal(&setup.regulation) {
+            RuleSet::Postal
+        } else {
+            RuleSet::Server
+        },
         regulation: serde_json::to_value(&setup.regulation)
             .map_err(|e| Failure::Internal(e.into()))?,
         is_team: false,

@@ -105,6 +105,9 @@ pub(crate) async fn game_clocks(
     now: DateTime<Utc>,
 ) -> Result<Clocks, Failure> {
     let regulation = regulation_of(&tx.event(game.event_id).await?);
+    if super::postal::is_postal(&regulation) {
+        return super::postal::game_clocks(tx, game, now).await;
+    }
     let plies = plies_of(&tx.moves(game.id).await?);
     let leaves = game_leaves(tx, game).await?;
     let at = game.finished_at.unwrap_or(now);
@@ -143,6 +146,9 @@ pub(crate) async fn set_pending_deadlines(
     plies: &[DateTime<Utc>],
     now: DateTime<Utc>,
 ) -> Result<(), Failure> {
+    if super::postal::is_postal(regulation) {
+        return super::postal::set_deadlines(tx, game, now).await;
+    }
     tx.cancel_deadlines_of_game(game.id).await?;
     let start = game.started_at.unwrap_or(now);
     let colour = if plies.len().is_multiple_of(2) {

@@ -132,6 +132,9 @@ async fn add(
     event: Option<Number>,
     now: DateTime<Utc>,
 ) -> Outcome {
+    if let Some(replies) = super::postal::add_leave(tx, actor, (start, days), event, now).await? {
+        return Ok(replies);
+    }
     let lang = actor.lang();
     let date = NaiveDate::parse_from_str(start, "%Y-%m-%d").map_err(|_| {
         refuse(

@@ -34,6 +34,9 @@ pub(super) async fn make_move(
     now: DateTime<Utc>,
 ) -> Outcome {
     let mut turn = load_turn(tx, actor, number, Some(text), now).await?;
+    if super::postal::is_postal(&turn.regulation) {
+        return super::postal::make_move(tx, actor, turn, text, now).await;
+    }
     let mv = read_move(actor, &turn, text)?;
     let result = turn
         .record

@@ -86,6 +86,9 @@ pub(super) async fn record(
     let lang = actor.lang();
     let game = viewable_game(tx, actor, number).await?;
     let regulation = regulation_of(&tx.event(game.event_id).await?);
+    if super::postal::is_postal(&regulation) {
+        return super::postal::record(tx, actor, &game, now).await;
+    }
     let rows = tx.moves(game.id).await?;
     let played = replay(&game, &rows)?;
     let leaves = game_leaves(tx, &game).await?;

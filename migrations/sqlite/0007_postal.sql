@@ -1,0 +1,29 @@
+-- Postal play (R2): the dates of each move and the variants sent with moves
+-- (the same SQL on both backends but the id columns).
+-- Instants are BIGINT Unix milliseconds (UTC).
+
+-- Each move of a postal game: when the move it answers was received (its
+-- own delivery instant, the postmark, is moves.received_at) and whether it
+-- is an uncharged move of a variant (R2.4.4, R2.4.8).
+CREATE TABLE postal_plies (
+    game_id      BIGINT  NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    ply          BIGINT  NOT NULL,
+    received_at  BIGINT  NOT NULL,
+    continuation BOOLEAN NOT NULL DEFAULT FALSE,
+    PRIMARY KEY (game_id, ply)
+);
+
+-- Variants sent with a move (R2.3.7): the proposed moves in UCI, space
+-- separated (partner, reply, partner, reply …), after the move of ply
+-- `ply`. Open until the partner answers; then `accepted` pairs.
+CREATE TABLE postal_variants (
+    id           INTEGER PRIMARY KEY,
+    game_id      BIGINT  NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    ply          BIGINT  NOT NULL,
+    proposer_id  BIGINT  NOT NULL REFERENCES players(id),
+    moves        TEXT    NOT NULL,
+    status       TEXT    NOT NULL CHECK (status IN ('open', 'answered')),
+    accepted     BIGINT  NOT NULL DEFAULT 0,
+    made_at      BIGINT  NOT NULL
+);
+CREATE INDEX postal_variants_game ON postal_variants(game_id);

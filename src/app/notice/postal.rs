@@ -1,0 +1,253 @@
+//! Notices of postal play (R2): the move message with R2.3.6's contents,
+//! the repeat and reports of silence (R2.5), leave announced to partners
+//! (R2.7.2, R2.7.6).
+
+use serde::{Deserialize, Serialize};
+use shakmaty::fen::Fen;
+
+use super::{Clocks, NoticeMove, clocks_text};
+use crate::app::i18n::{Args, Lang, days_text, tr};
+use crate::core::clock::Days;
+use crate::core::notation::Notation;
+
+/// What the bot tells people in postal events.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "postal", rename_all = "snake_case")]
+pub enum PostalNotice {
+    /// A move delivered (R2.2, R2.3.6), or repeated after 20 days of the
+    /// partner's silence (R2.5.1, `repeat`).
+    Move(Box<PostalMove>),
+    /// To the arbiters: a partner silent 20 days after the repeat (R2.5.1).
+    SilenceReport {
+        /// The game's number.
+        game: i64,
+        /// The silent player.
+        player: String,
+        /// Days since the move was first sent.
+        days: Days,
+    },
+    /// To White: the first move has not come 20 days after the start (R2.5.2).
+    FirstMoveQuery {
+        /// The game's number.
+        game: i64,
+        /// The event's name.
+        event: String,
+    },
+    /// To the arbiters: White's first move is missing (R2.5.2).
+    FirstMoveMissing {
+        /// The game's number.
+        game: i64,
+        /// White's name.
+        player: String,
+    },
+    /// To the arbiters: no move for two months (R2.5.3).
+    TwoMonths {
+        /// The game's number.
+        game: i64,
+        /// The player to move.
+        player: String,
+        /// The date of the last move (or the start).
+        since: String,
+    },
+    /// To a partner: a player's leave in all postal games (R2.7.2); a late
+    /// notice counts from the day it was sent (R2.7.6).
+    Leave {
+        /// Who goes on leave.
+        player: String,
+        /// The first day counted.
+        from: String,
+        /// The first day after it.
+        until: String,
+        /// The day the leave was meant to start, when announced late.
+        late_from: Option<String>,
+    },
+}
+
+/// A postal move message (R2.3.6).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PostalMove {
+    /// The game's number.
+    pub game: i64,
+    /// The event's name (its code, R2.3.6).
+    pub event: String,
+    /// The sender.
+    pub mover: String,
+    /// The recipient's move being answered, repeated, with the dates it was
+    /// sent and received; `None` for White's first move.
+    pub answered: Option<Answered>,
+    /// The recipient's variant moves the sender accepted, repeated in order
+    /// (R2.3.7).
+    pub accepted: Vec<NoticeMove>,
+    /// The sender's new move.
+    pub mv: NoticeMove,
+    /// The date the move is sent (the bot's postmark, R2.2).
+    pub sent: String,
+    /// A variant proposed with it (partner, reply, …).
+    pub variant: Vec<NoticeMove>,
+    /// Both players' totals (R2.3.6).
+    pub clocks: Clocks,
+    /// A repeat after 20 days of silence (R2.5.1).
+    pub repeat: bool,
+    /// The move ended the game.
+    pub ends_game: bool,
+}
+
+/// The move a message answers (R2.3.6).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Answered {
+    /// The move.
+    pub mv: NoticeMove,
+    /// The date it was sent.
+    pub sent: String,
+    /// The date it was received.
+    pub received: String,
+}
+
+impl PostalNotice {
+    /// The stable snake_case name of this notice.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            PostalNotice::Move(mv) if mv.repeat => "postal_repeat",
+            PostalNotice::Move(_) => "postal_move",
+            PostalNotice::SilenceReport { .. } => "postal_silence_report",
+            PostalNotice::FirstMoveQuery { .. } => "postal_first_move_query",
+            PostalNotice::FirstMoveMissing { .. } => "postal_first_move_missing",
+            PostalNotice::TwoMonths { .. } => "postal_two_months",
+            PostalNotice::Leave { .. } => "postal_leave",
+        }
+    }
+
+    /// The game a board image belongs with, for a move.
+    pub fn board_game(&self) -> Option<i64> {
+        match self {
+            PostalNotice::Move(mv) => Some(mv.game),
+            _ => None,
+        }
+    }
+
+    /// The notice's text in `lang`, with moves in `notation`.
+    pub fn text(&self, lang: Lang, notation: Notation) -> String {
+        match self {
+            PostalNotice::Move(mv) => move_text(mv, lang, notation),
+            PostalNotice::SilenceReport { game, player, days } => tr(
+                lang,
+                "postal-notice-silence-report",
+                &Args::new()
+                    .with("game", *game)
+                    .with("player", player.as_str())
+                    .with("days", days_text(lang, *days)),
+            ),
+            PostalNotice::FirstMoveQuery { game, event } => tr(
+                lang,
+                "postal-notice-first-move-query",
+                &Args::new()
+                    .with("game", *game)
+                    .with("event", event.as_str()),
+            ),
+            PostalNotice::FirstMoveMissing { game, player } => tr(
+                lang,
+                "postal-notice-first-move-missing",
+                &Args::new()
+                    .with("game", *game)
+                    .with("player", player.as_str()),
+            ),
+            PostalNotice::TwoMonths {
+                game,
+                player,
+                since,
+            } => tr(
+                lang,
+                "postal-notice-two-months",
+                &Args::new()
+                    .with("game", *game)
+                    .with("player", player.as_str())
+                    .with("since", since.as_str()),
+            ),
+            PostalNotice::Leave {
+                player,
+                from,
+                until,
+                late_from,
+            } => {
+                let args = Args::new()
+                    .with("player", player.as_str())
+                    .with("from", from.as_str())
+                    .with("until", until.as_str());
+                match late_from {
+                    Some(planned) => tr(
+                        lang,
+                        "postal-notice-leave-late",
+                        &args.with("planned", planned.as_str()),
+                    ),
+                    None => tr(lang, "postal-notice-leave", &args),
+                }
+            }
+        }
+    }
+}
+
+/// A move with its number: `3. Сf1-b5` or `3... a7-a6`.
+pub fn numbered(mv: &NoticeMove, notation: Notation) -> String {
+    let (number, black) = mv
+        .fen_before
+        .parse::<Fen>()
+        .map(|fen| {
+            let setup = fen.as_setup();
+            (setup.fullmoves.get(), setup.turn == shakmaty::Color::Black)
+        })
+        .unwrap_or((1, false));
+    let dots = if black { "..." } else { "." };
+    format!("{number}{dots} {}", mv.write(notation))
+}
+
+/// Moves with their numbers, space separated.
+pub fn numbered_list(moves: &[NoticeMove], notation: Notation) -> String {
+    let written: Vec<String> = moves.iter().map(|m| numbered(m, notation)).collect();
+    written.join(" ")
+}
+
+/// A proposed variant as text: `after 2... Кb8-c6 → 3. Сf1-b5; …`.
+pub fn variant_text(moves: &[NoticeMove], lang: Lang, notation: Notation) -> String {
+    let pairs: Vec<String> = moves
+        .chunks(2)
+        .map(|pair| {
+            let args = Args::new()
+                .with("yours", numbered(&pair[0], notation))
+                .with("reply", pair.get(1).map(|m| numbered(m, notation)));
+            tr(lang, "postal-variant-pair", &args)
+        })
+        .collect();
+    pairs.join("; ")
+}
+
+fn move_text(mv: &PostalMove, lang: Lang, notation: Notation) -> String {
+    let head_id = match (mv.repeat, mv.ends_game) {
+        (true, _) => "postal-notice-repeat",
+        (false, true) => "postal-notice-move-final",
+        (false, false) => "postal-notice-move",
+    };
+    let args = Args::new()
+        .with("game", mv.game)
+        .with("event", mv.event.as_str())
+        .with("mover", mv.mover.as_str())
+        .with("move", numbered(&mv.mv, notation))
+        .with("sent", mv.sent.as_str());
+    let mut lines = vec![tr(lang, head_id, &args)];
+    if let Some(answered) = &mv.answered {
+        let args = Args::new()
+            .with("move", numbered(&answered.mv, notation))
+            .with("sent", answered.sent.as_str())
+            .with("received", answered.received.as_str());
+        lines.push(tr(lang, "postal-notice-answered", &args));
+    }
+    if !mv.accepted.is_empty() {
+        let args = Args::new().with("moves", numbered_list(&mv.accepted, notation));
+        lines.push(tr(lang, "postal-notice-accepted", &args));
+    }
+    if !mv.variant.is_empty() {
+        let args = Args::new().with("variant", variant_text(&mv.variant, lang, notation));
+        lines.push(tr(lang, "postal-notice-variant", &args));
+    }
+    lines.push(clocks_text(lang, &mv.clocks));
+    lines.join("\n")
+}

@@ -1,0 +1,39 @@
+//! Postal events played through the bot (R2): the bot is the post office
+//! and its delivery instant the postmark (R2.2). Moves with variants
+//! (R2.3.7, R2.3.8), date-based time (R2.4), silence (R2.5) and leave
+//! across all postal games (R2.7).
+//!
+//! The server-rule code branches here for postal events: `play.rs` (moves),
+//! `game_state.rs` (clocks, deadlines), `view.rs` (the record),
+//! `deadlines.rs` (what a due postal deadline does), `leave.rs` (leave),
+//! `event_setup.rs` (`rules=postal`).
+
+mod clock;
+mod deadlines;
+mod leave;
+mod play;
+mod record;
+mod refusal;
+
+use crate::core::regulation::{Regulation, RuleSet};
+
+pub(crate) use clock::game_clocks;
+pub(crate) use deadlines::{fire, set_deadlines};
+pub(crate) use leave::add_leave;
+pub(super) use play::make_move;
+pub(crate) use record::record;
+
+/// `rules=server` or `rules=postal` of `/event create`; `false` if unknown.
+pub(crate) fn apply_rules(regulation: &mut Regulation, value: &str) -> bool {
+    regulation.rule_set = match value {
+        "server" => RuleSet::Server,
+        "postal" => RuleSet::Postal,
+        _ => return false,
+    };
+    true
+}
+
+/// Whether `regulation` is postal.
+pub(crate) fn is_postal(regulation: &Regulation) -> bool {
+    regulation.rule_set == RuleSet::Postal
+}

@@ -1,0 +1,193 @@
+//! Postal time of a game (R2.4): calendar dates, each move costing the date
+//! sent less the date received (R2.4.4), a variant's continuation free
+//! (R2.4.8), leave left out (R2.7.4, R2.7.5), the arbiter's days added
+//! (R2.4.9–R2.4.11, R2.6.8).
+
+use chrono::{DateTime, NaiveDate, Utc};
+use shakmaty::Color;
+
+use crate::app::notice::Clocks;
+use crate::core::clock::postal::{Charge, PostalClock, PostalMove};
+use crate::core::clock::{Days, PlayerTime};
+use crate::core::regulation::Regulation;
+use crate::store::{Game, MoveRow, PostalPly, Tx};
+
+use super::super::Failure;
+use super::super::game_state::regulation_of;
+use super::super::leave_time::{GameLeaves, game_leaves};
+
+/// One move of a postal game as the clock counts it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Entry {
+    /// When the move it answers was received.
+    pub received: DateTime<Utc>,
+    /// When it was delivered (the postmark, R2.2).
+    pub sent: DateTime<Utc>,
+    /// An uncharged move of a variant (R2.4.8).
+    pub continuation: bool,
+}
+
+/// The entries of a game's stored moves: the postal dates where recorded,
+/// else the previous move's delivery (or the start) as received.
+pub(crate) fn entries(start: DateTime<Utc>, rows: &[MoveRow], plies: &[PostalPly]) -> Vec<Entry> {
+    let mut previous = start;
+    rows.iter()
+        .map(|row| {
+            let postal = plies.iter().find(|p| p.ply == row.ply);
+            let entry = Entry {
+                received: postal.map_or(previous, |p| p.received_at),
+                sent: row.received_at,
+                continuation: postal.is_some_and(|p| p.continuation),
+            };
+            previous = row.received_at;
+            entry
+        })
+        .collect()
+}
+
+/// The clock's inputs of one game.
+pub(crate) struct PostalGame<'a> {
+    /// The clock of the event's regulation.
+    pub clock: PostalClock,
+    /// The game's start.
+    pub start: DateTime<Utc>,
+    /// The moves, in order (White's first).
+    pub entries: &'a [Entry],
+    /// Both players' leave and the arbiter's days.
+    pub leaves: &'a GameLeaves,
+}
+
+impl PostalGame<'_> {
+    fn start_date(&self) -> NaiveDate {
+        self.clock.date_of(self.start)
+    }
+
+    fn moves_of(&self, colour: Color) -> Vec<PostalMove> {
+        let side = usize::from(colour == Color::Black);
+        self.entries
+            .iter()
+            .enumerate()
+            .filter(|(index, _)| index % 2 == side)
+            .map(|(_, entry)| self.postal_move(entry))
+            .collect()
+    }
+
+    fn postal_move(&self, entry: &Entry) -> PostalMove {
+        let mut mv = PostalMove::new(
+            self.clock.date_of(entry.received),
+            self.clock.date_of(entry.sent),
+        );
+        if entry.continuation {
+            mv.charge = Charge::VariantContinuation;
+        }
+        mv
+    }
+
+    /// The days each move cost (R2.4.4, R2.4.8), in order.
+    pub(crate) fn costs(&self) -> Vec<Days> {
+        self.entries
+            .iter()
+            .enumerate()
+            .map(|(index, entry)| {
+                let colour = if index % 2 == 0 {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                let mv = self.postal_move(entry);
+                self.clock
+                    .move_cost(&mv, self.start_date(), self.leaves.of(colour))
+            })
+            .collect()
+    }
+
+    /// The player of `colour`'s time on `now`'s date (R2.4.1).
+    pub(crate) fn time_of(&self, colour: Color, now: DateTime<Utc>) -> PlayerTime {
+        let moves = self.moves_of(colour);
+        let to_move = self.entries.len() % 2 == usize::from(colour == Color::Black);
+        let pending = to_move.then(|| {
+            let received = self.entries.last().map_or(self.start, |e| e.sent);
+            self.clock.date_of(received)
+        });
+        let mut time = self.clock.time_state(
+            &moves,
+            &[],
+            pending,
+            self.clock.date_of(now),
+            self.start_date(),
+            self.leaves.of(colour),
+        );
+        let offset = self.leaves.offset(colour);
+        time.used += offset;
+        time.left -= offset;
+        time
+    }
+
+    /// Both clocks on `now`'s date.
+    pub(crate) fn clocks(&self, now: DateTime<Utc>) -> Clocks {
+        let white = self.time_of(Color::White, now);
+        let black = self.time_of(Color::Black, now);
+        Clocks {
+            white_used: white.used,
+            white_left: white.left,
+            black_used: black.used,
+            black_left: black.left,
+        }
+    }
+}
+
+/// The stored inputs of a game's postal clock.
+pub(crate) struct Loaded {
+    /// The regulation.
+    pub regulation: Regulation,
+    /// The moves.
+    pub rows: Vec<MoveRow>,
+    /// The moves as the clock counts them.
+    pub entries: Vec<Entry>,
+    /// Leave and the arbiter's days.
+    pub leaves: GameLeaves,
+}
+
+impl Loaded {
+    /// Reads a game's clock inputs.
+    pub(crate) async fn of(tx: &mut Tx, game: &Game, now: DateTime<Utc>) -> Result<Self, Failure> {
+        let regulation = regulation_of(&tx.event(game.event_id).await?);
+        let rows = tx.moves(game.id).await?;
+        let plies = tx.postal_plies(game.id).await?;
+        let entries = entries(game.started_at.unwrap_or(now), &rows, &plies);
+        let leaves = game_leaves(tx, game).await?;
+        Ok(Self {
+            regulation,
+            rows,
+            entries,
+            leaves,
+        })
+    }
+
+    /// The clock over these inputs.
+    pub(crate) fn game(&self, start: DateTime<Utc>) -> PostalGame<'_> {
+        PostalGame {
+            clock: PostalClock::new(&self.regulation),
+            start,
+            entries: &self.entries,
+            leaves: &self.leaves,
+        }
+    }
+}
+
+/// Both postal clocks of `game` at `now` (or when it finished).
+pub(crate) async fn game_clocks(
+    tx: &mut Tx,
+    game: &Game,
+    now: DateTime<Utc>,
+) -> Result<Clocks, Failure> {
+    let loaded = Loaded::of(tx, game, now).await?;
+    let at = game.finished_at.unwrap_or(now);
+    let start = game.started_at.unwrap_or(at);
+    Ok(loaded.game(start).clocks(at))
+}
+
+/// The date text of an instant in the regulation's zone.
+pub(crate) fn date_text(clock: &PostalClock, at: DateTime<Utc>) -> String {
+    clock.date_of(at).format("%Y-%m-%d").to_string()
+}

@@ -1,0 +1,365 @@
+//! A move in a postal event (R2.2, R2.3): the bot is the post office, its
+//! delivery instant the postmark; a move may carry a variant (R2.3.7) and
+//! answer one by repeating the accepted moves; what is sent is final
+//! (R2.3.8: after sending, it is the partner's turn).
+
+use chrono::{DateTime, Utc};
+use shakmaty::{CastlingMode, Chess, Move, Position};
+
+use crate::app::actor::Actor;
+use crate::app::i18n::{Args, tr};
+use crate::app::notice::{
+    Answered, Clocks, Notice, NoticeMove, PostalMove, PostalNotice, clocks_text, numbered,
+    numbered_list, variant_text,
+};
+use crate::app::reply::Reply;
+use crate::core::clock::postal::PostalClock;
+use crate::core::game::GameResult;
+use crate::core::postal::variant::{self, Answer};
+use crate::store::{GameUpdate, MoveRow, PostalPly, StoreError, StoredVariant, Tx};
+
+use super::super::game_state::{
+    announce_end, fen_of, finish_update, game_over_notice, player_of, replay,
+};
+use super::super::pick::game_args;
+use super::super::play::{Turn, read_move};
+use super::super::{Failure, Outcome, notify, refuse};
+use super::clock::{Entry, PostalGame, date_text, entries};
+use super::refusal::{proposal_refusal, repeat_refusal};
+
+/// What a postal message plays: the accepted variant moves, the new move,
+/// and the variant proposed with it.
+struct Message {
+    text: String,
+    answer: Answer,
+    open: Option<StoredVariant>,
+    proposal: Vec<Move>,
+}
+
+/// A move (with a variant, or answering one) in a postal game.
+pub(in crate::app::service) async fn make_move(
+    tx: &mut Tx,
+    actor: &Actor,
+    turn: Turn,
+    text: &str,
+    now: DateTime<Utc>,
+) -> Outcome {
+    let message = read_message(tx, actor, &turn, text).await?;
+    let sent = send(tx, actor, turn, &message, now).await?;
+    announce(tx, actor, sent, now).await
+}
+
+/// The partner's variant this move answers: sent with the last move and
+/// not answered yet.
+async fn open_variant(tx: &mut Tx, turn: &Turn) -> Result<Option<StoredVariant>, Failure> {
+    let variants = tx.variants(turn.game.id).await?;
+    Ok(variants
+        .into_iter()
+        .rev()
+        .find(|v| v.open && v.ply == turn.game.ply))
+}
+
+fn variant_moves(position: &Chess, ucis: &[String]) -> Result<Vec<Move>, Failure> {
+    let mut position = position.clone();
+    let mut moves = Vec::new();
+    for uci in ucis {
+        let mv = uci
+            .parse::<shakmaty::uci::UciMove>()
+            .ok()
+            .and_then(|u| u.to_move(&position).ok())
+            .ok_or_else(|| Failure::Internal(anyhow::anyhow!("stored variant move {uci}")))?;
+        position.play_unchecked(mv);
+        moves.push(mv);
+    }
+    Ok(moves)
+}
+
+async fn read_message(
+    tx: &mut Tx,
+    actor: &Actor,
+    turn: &Turn,
+    text: &str,
+) -> Result<Message, Failure> {
+    let lang = actor.lang();
+    let allowed = &turn.regulation.notations;
+    let (first, pairs) = variant::segments(text);
+    let open = open_variant(tx, turn).await?;
+    let answer = match &open {
+        Some(stored) => {
+            let moves = variant_moves(&turn.before, &stored.moves)?;
+            let tokens = variant::tokens(first);
+            variant::read_answer(&turn.before, &moves, &tokens, allowed)
+                .map_err(|e| repeat_refusal(actor, &e))?
+        }
+        None => Answer {
+            accepted: Vec::new(),
+            own: read_move(actor, turn, first)?,
+        },
+    };
+    let mut after = turn.before.clone();
+    for mv in answer.accepted.iter().chain([&answer.own]) {
+        after.play_unchecked(*mv);
+    }
+    let proposal = if pairs.is_empty() {
+        Vec::new()
+    } else if !turn.regulation.variants_allowed() {
+        return Err(refuse(lang, "postal-error-variants-off", &Args::new()));
+    } else {
+        variant::read_proposal(&after, &pairs, allowed).map_err(|e| proposal_refusal(actor, &e))?
+    };
+    Ok(Message {
+        text: text.to_owned(),
+        answer,
+        open,
+        proposal,
+    })
+}
+
+/// A message sent: what its notices and reply need.
+struct Sent {
+    turn_game: crate::store::Game,
+    event: String,
+    clock: PostalClock,
+    answered: Option<Answered>,
+    moves: Vec<NoticeMove>,
+    accepted: usize,
+    variant: Vec<NoticeMove>,
+    clocks: Clocks,
+    result: Option<GameResult>,
+}
+
+/// Records every move of the message with its postal dates (R2.4.4,
+/// R2.4.8: the receiver's time on the last accepted move, the rest free).
+async fn send(
+    tx: &mut Tx,
+    actor: &Actor,
+    turn: Turn,
+    message: &Message,
+    now: DateTime<Utc>,
+) -> Result<Sent, Failure> {
+    let Turn {
+        game,
+        leaves,
+        event,
+        regulation,
+        rows,
+        mut record,
+        ..
+    } = turn;
+    let lang = actor.lang();
+    let start = game.started_at.unwrap_or(now);
+    let answered_at = rows.last().map_or(start, |row| row.received_at);
+    let pairs = message.answer.pairs();
+    let charged = if pairs > 0 { 2 * pairs - 2 } else { 0 };
+    let plays: Vec<Move> = message
+        .answer
+        .accepted
+        .iter()
+        .chain([&message.answer.own])
+        .copied()
+        .collect();
+    let mut all = entries(start, &rows, &tx.postal_plies(game.id).await?);
+    let clock = PostalClock::new(&regulation);
+    let mut result = None;
+    let mut moves = Vec::new();
+    for (index, mv) in plays.iter().enumerate() {
+        let last = index + 1 == plays.len();
+        if result.is_some() {
+            return Err(refuse(
+                lang,
+                "postal-error-variant-ends",
+                &game_args(game.id),
+            ));
+        }
+        let continuation = !last && (index % 2 == 1 || index != charged);
+        let received_at = if index == charged { answered_at } else { now };
+        let fen_before = fen_of(record.position());
+        result = record
+            .play(*mv)
+            .map_err(|e| Failure::Internal(anyhow::anyhow!("{e:?}")))?;
+        all.push(Entry {
+            received: received_at,
+            sent: now,
+            continuation,
+        });
+        let offset = i64::try_from(index).unwrap_or(0);
+        let ply = game.ply + 1 + offset;
+        let uci = mv.to_uci(CastlingMode::Standard).to_string();
+        let mut update = GameUpdate::from_game(&game);
+        update.fen = fen_of(record.position());
+        update.turn_since = Some(now);
+        if last {
+            let game_clock = PostalGame {
+                clock,
+                start,
+                entries: &all,
+                leaves: &leaves,
+            };
+            update.clock = serde_json::to_value(game_clock.clocks(now))
+                .map_err(|e| Failure::Internal(e.into()))?;
+            if let Some(result) = &result {
+                finish_update(&mut update, result, now);
+            }
+        }
+        let row = MoveRow {
+            ply,
+            uci: uci.clone(),
+            text: if last {
+                message.text.clone()
+            } else {
+                uci.clone()
+            },
+            received_at: now,
+            sent_at: Some(now),
+            charged_days: 0,
+        };
+        if let Err(error) = tx
+            .append_move(game.id, game.version + offset, &row, &update)
+            .await
+        {
+            return Err(match error {
+                StoreError::Conflict(_) => refuse(lang, "error-conflict", &game_args(game.id)),
+                other => other.into(),
+            });
+        }
+        let postal = PostalPly {
+            ply,
+            received_at,
+            continuation,
+        };
+        tx.add_postal_ply(game.id, &postal).await?;
+        moves.push(NoticeMove { fen_before, uci });
+    }
+    if let Some(open) = &message.open {
+        tx.answer_variant(open.id, i64::try_from(pairs).unwrap_or(0))
+            .await?;
+    }
+    let variant = proposal_moves(record.position(), &message.proposal);
+    if !message.proposal.is_empty() {
+        let ucis: Vec<String> = variant.iter().map(|m| m.uci.clone()).collect();
+        let ply = game.ply + i64::try_from(plays.len()).unwrap_or(0);
+        tx.add_variant(game.id, ply, actor.player.id, &ucis, now)
+            .await?;
+    }
+    let clocks = PostalGame {
+        clock,
+        start,
+        entries: &all,
+        leaves: &leaves,
+    }
+    .clocks(now);
+    let answered = answered_move(&game, &rows, &clock)?;
+    Ok(Sent {
+        turn_game: tx.game(game.id).await?,
+        event: event.name,
+        clock,
+        answered,
+        moves,
+        accepted: 2 * pairs,
+        variant,
+        clocks,
+        result,
+    })
+}
+
+fn proposal_moves(after: &Chess, proposal: &[Move]) -> Vec<NoticeMove> {
+    let mut position = after.clone();
+    proposal
+        .iter()
+        .map(|mv| {
+            let notice = NoticeMove {
+                fen_before: fen_of(&position),
+                uci: mv.to_uci(CastlingMode::Standard).to_string(),
+            };
+            position.play_unchecked(*mv);
+            notice
+        })
+        .collect()
+}
+
+/// The partner's move this message answers, with its dates (R2.3.6).
+fn answered_move(
+    game: &crate::store::Game,
+    rows: &[MoveRow],
+    clock: &PostalClock,
+) -> Result<Option<Answered>, Failure> {
+    let Some((last, earlier)) = rows.split_last() else {
+        return Ok(None);
+    };
+    let position = replay(game, earlier)?.position().clone();
+    let date = date_text(clock, last.received_at);
+    Ok(Some(Answered {
+        mv: NoticeMove {
+            fen_before: fen_of(&position),
+            uci: last.uci.clone(),
+        },
+        sent: date.clone(),
+        received: date,
+    }))
+}
+
+/// Delivers the message to the partner (R2.3.6), ends the game or sets the
+/// silence deadlines (R2.5), and answers the sender.
+async fn announce(tx: &mut Tx, actor: &Actor, sent: Sent, now: DateTime<Utc>) -> Outcome {
+    let lang = actor.lang();
+    let notation = actor.notation();
+    let game = &sent.turn_game;
+    let colour = super::super::game_state::colour_of(game, actor.player.id)
+        .unwrap_or(shakmaty::Color::White);
+    let partner = player_of(game, colour.other());
+    let own = sent.moves.last().cloned().unwrap_or(NoticeMove {
+        fen_before: String::new(),
+        uci: String::new(),
+    });
+    let date = date_text(&sent.clock, now);
+    let notice = PostalMove {
+        game: game.id.0,
+        event: sent.event.clone(),
+        mover: actor.player.display_name.clone(),
+        answered: sent.answered.clone(),
+        accepted: sent.moves[..sent.accepted].to_vec(),
+        mv: own.clone(),
+        sent: date.clone(),
+        variant: sent.variant.clone(),
+        clocks: sent.clocks,
+        repeat: false,
+        ends_game: sent.result.is_some(),
+    };
+    notify(
+        tx,
+        partner,
+        &Notice::Postal(PostalNotice::Move(Box::new(notice))),
+        now,
+    )
+    .await?;
+    let args = game_args(game.id)
+        .with("move", numbered(&own, notation))
+        .with("sent", date);
+    let mut lines = vec![tr(lang, "postal-reply-sent", &args)];
+    if sent.accepted > 0 {
+        let moves = numbered_list(&sent.moves[..sent.accepted], notation);
+        lines.push(tr(
+            lang,
+            "postal-reply-accepted",
+            &Args::new().with("moves", moves),
+        ));
+    }
+    if !sent.variant.is_empty() {
+        let text = variant_text(&sent.variant, lang, notation);
+        lines.push(tr(
+            lang,
+            "postal-reply-variant",
+            &Args::new().with("variant", text),
+        ));
+    }
+    lines.push(clocks_text(lang, &sent.clocks));
+    match &sent.result {
+        Some(result) => {
+            let notice = game_over_notice(tx, game, result).await?;
+            announce_end(tx, game, &notice, &[partner], now).await?;
+            lines.push(notice.text(lang, notation));
+        }
+        None => super::deadlines::set_deadlines(tx, game, now).await?,
+    }
+    Ok(vec![Reply::text(lines.join("\n"))])
+}

@@ -1,0 +1,52 @@
+//! `/record` of a postal game (R2.3.6, R2.4): each move with the date it
+//! was sent, the days it cost and its player's total.
+
+use chrono::{DateTime, Utc};
+use shakmaty::{CastlingMode, Chess, Color, Position};
+
+use crate::app::actor::Actor;
+use crate::app::i18n::{Args, days_text, tr, tr0};
+use crate::app::notice::{NoticeMove, clocks_text, numbered};
+use crate::app::reply::Reply;
+use crate::core::clock::postal::PostalClock;
+use crate::store::Game;
+
+use super::super::game_state::{fen_of, replay};
+use super::super::pick::game_args;
+use super::super::{Outcome, Tx};
+use super::clock::{Loaded, date_text};
+
+/// The record of a postal game, both totals under it.
+pub(crate) async fn record(tx: &mut Tx, actor: &Actor, game: &Game, now: DateTime<Utc>) -> Outcome {
+    let lang = actor.lang();
+    let loaded = Loaded::of(tx, game, now).await?;
+    let clock = PostalClock::new(&loaded.regulation);
+    let start = game.started_at.unwrap_or(now);
+    let postal = loaded.game(start);
+    let costs = postal.costs();
+    let played = replay(game, &loaded.rows)?;
+    let mut position: Chess = played.start_position().clone();
+    let mut lines = vec![tr(lang, "postal-reply-record-header", &game_args(game.id))];
+    let mut totals = [0, 0];
+    for ((mv, row), cost) in played.moves().iter().zip(&loaded.rows).zip(&costs) {
+        let side = usize::from(position.turn() == Color::Black);
+        totals[side] += cost;
+        let notice = NoticeMove {
+            fen_before: fen_of(&position),
+            uci: mv.to_uci(CastlingMode::Standard).to_string(),
+        };
+        let args = Args::new()
+            .with("move", numbered(&notice, actor.notation()))
+            .with("sent", date_text(&clock, row.received_at))
+            .with("days", days_text(lang, *cost))
+            .with("total", days_text(lang, totals[side]));
+        lines.push(tr(lang, "postal-reply-record-line", &args));
+        position.play_unchecked(*mv);
+    }
+    if lines.len() == 1 {
+        lines.push(tr0(lang, "reply-record-empty"));
+    }
+    let at = game.finished_at.unwrap_or(now);
+    lines.push(clocks_text(lang, &postal.clocks(at)));
+    Ok(vec![Reply::text(lines.join("\n"))])
+}

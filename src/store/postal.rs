@@ -1,0 +1,105 @@
+//! Postal play (R2): the dates of each move and the variants sent with moves.
+
+use chrono::{DateTime, Utc};
+
+use super::sql::{RowExt, RowRead, args};
+use super::{StoreResult, Tx, model::*};
+
+/// The postal dates of one move (R2.4.4, R2.4.8).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PostalPly {
+    /// The move's ply (1-based).
+    pub ply: i64,
+    /// When the move it answers was received (the game's start for the
+    /// first move of each side).
+    pub received_at: DateTime<Utc>,
+    /// An uncharged move of a variant (R2.4.8).
+    pub continuation: bool,
+}
+
+/// A variant sent with a move (R2.3.7).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredVariant {
+    /// Its id.
+    pub id: i64,
+    /// The ply of the move it was sent with.
+    pub ply: i64,
+    /// Who proposed it.
+    pub proposer: PlayerId,
+    /// The proposed moves in UCI: partner, reply, partner, reply …
+    pub moves: Vec<String>,
+    /// Whether the partner has not answered yet.
+    pub open: bool,
+    /// Pairs the partner accepted.
+    pub accepted: i64,
+}
+
+fn ply_row(row: &dyn RowExt) -> StoreResult<PostalPly> {
+    Ok(PostalPly {
+        ply: row.int("ply")?,
+        received_at: row.at("received_at")?,
+        continuation: row.boolean("continuation")?,
+    })
+}
+
+fn variant_row(row: &dyn RowExt) -> StoreResult<StoredVariant> {
+    Ok(StoredVariant {
+        id: row.int("id")?,
+        ply: row.int("ply")?,
+        proposer: PlayerId(row.int("proposer_id")?),
+        moves: row
+            .text("moves")?
+            .split_whitespace()
+            .map(str::to_owned)
+            .collect(),
+        open: row.text("status")? == "open",
+        accepted: row.int("accepted")?,
+    })
+}
+
+impl Tx {
+    /// Records the postal dates of a move.
+    pub async fn add_postal_ply(&mut self, game: GameId, ply: &PostalPly) -> StoreResult<()> {
+        let sql = "INSERT INTO postal_plies (game_id, ply, received_at, continuation) \
+                   VALUES ($1, $2, $3, $4)";
+        let args = args![game, ply.ply, ply.received_at, ply.continuation];
+        self.execute(sql, args).await?;
+        Ok(())
+    }
+
+    /// The postal dates of a game's moves, by ply.
+    pub async fn postal_plies(&mut self, game: GameId) -> StoreResult<Vec<PostalPly>> {
+        let sql = "SELECT ply, received_at, continuation FROM postal_plies \
+                   WHERE game_id = $1 ORDER BY ply";
+        self.fetch_all(sql, args![game], ply_row).await
+    }
+
+    /// Stores a variant sent with the move of `ply`.
+    pub async fn add_variant(
+        &mut self,
+        game: GameId,
+        ply: i64,
+        proposer: PlayerId,
+        moves: &[String],
+        at: DateTime<Utc>,
+    ) -> StoreResult<i64> {
+        let sql = "INSERT INTO postal_variants (game_id, ply, proposer_id, moves, status, made_at) \
+                   VALUES ($1, $2, $3, $4, 'open', $5) RETURNING id";
+        let args = args![game, ply, proposer, moves.join(" "), at];
+        self.insert_returning_id("variant", sql, args).await
+    }
+
+    /// The game's variants, oldest first.
+    pub async fn variants(&mut self, game: GameId) -> StoreResult<Vec<StoredVariant>> {
+        let sql = "SELECT id, ply, proposer_id, moves, status, accepted FROM postal_variants \
+                   WHERE game_id = $1 ORDER BY id";
+        self.fetch_all(sql, args![game], variant_row).await
+    }
+
+    /// Closes a variant with the pairs the partner accepted.
+    pub async fn answer_variant(&mut self, id: i64, accepted: i64) -> StoreResult<()> {
+        let sql = "UPDATE postal_variants SET status = 'answered', accepted = $2 WHERE id = $1";
+        self.execute(sql, args![id, accepted]).await?;
+        Ok(())
+    }
+}
