@@ -328,3 +328,24 @@ postal-reply-record-header = Game #{ $game }, the postal record (R2.4): each mov
 postal-reply-record-line = { $move } — sent { $sent }, { $days } (in total { $total })
 postal-reply-leave = Leave #{ $leave } in all your postal games: from { $from } until { $until } ({ $days }). Your partners and the arbiter are told (R2.7.2).
 postal-reply-leave-late = Leave #{ $leave }: announced after it started (planned from { $planned }), it counts from today, { $from }, until { $until } ({ $days }) (R2.7.6). Your partners and the arbiter are told.
+help-card = /card [#game] MOVE repeat=MOVE written=DATE postmark=DATE,DATE receipt=DATE — a card of a game by post; the recipient adds received=DATE
+help-ledger = /ledger [#game] — the correspondence chart of a game by post: dates settled, time counted
+postal-error-ledger-game = Game #{ $game } is played by post: enter each card with /card (see /help card).
+postal-error-not-postal = Game #{ $game } is not in a postal event: cards are for games by post (R2).
+postal-error-not-ledger = Game #{ $game } is played through the bot: its moves need no cards.
+postal-error-card-field = Cannot read { $key }={ $value } on the card: the keys are repeat, written, postmark, receipt and received, dates YYYY-MM-DD.
+postal-error-card-recipient = The date of receipt is the recipient's to enter (R2.2.6).
+postal-error-card-sender = The written date, the receipt and the repetition are the sender's to enter (R2.2.3, R2.2.4).
+postal-error-no-card = Game #{ $game } has no card yet.
+postal-ledger-empty = Game #{ $game } has no card yet.
+postal-ledger-header = Game #{ $game }, correspondence chart (R2.2, R2.4): { $white } (White) – { $black } (Black). Each card: as entered ⇒ as settled.
+postal-ledger-line = { $move } from { $sender }: repeated { $repeat }; written { $written }, postmarks { $postmarks }, receipt { $receipt }, received (stated) { $stated } ⇒ sent { $sent }, received { $received }; { $days } (in total { $total })
+postal-ledger-unsettled = not settled yet
+postal-ledger-travelling = not yet (travelling)
+postal-ledger-repeat-right = right
+postal-ledger-repeat-wrong = WRONG
+postal-ledger-penalty-repeat = penalty (R2.4.9, R2.4.10): the partner's move repeated wrongly
+postal-ledger-penalty-registered = penalty (R2.4.12, R2.4.9): 5 days or fewer left, and the card was not registered
+postal-ledger-penalty-impossible = penalty (R2.4.9): an impossible or illegible move
+postal-ledger-penalty-address = penalty (R2.4.9): a wrong address
+postal-ledger-overstep = OVERSTEP (R2.6.1): the time used exceeds the norm

@@ -334,3 +334,24 @@ postal-reply-record-header = Партія #{ $game }, поштовий запи�
 postal-reply-record-line = { $move } — надіслано { $sent }, { $days } (усього { $total })
 postal-reply-leave = Відпустка #{ $leave } в усіх ваших поштових партіях: з { $from } до { $until } ({ $days }). Партнерів і суддю повідомлено (R2.7.2).
 postal-reply-leave-late = Відпустка #{ $leave }: повідомлена після початку (задумана з { $planned }), вона рахується від сьогодні, { $from }, до { $until } ({ $days }) (R2.7.6). Партнерів і суддю повідомлено.
+help-card = /card [#партія] ХІД повтор=ХІД написано=ДАТА штемпель=ДАТА,ДАТА квитанція=ДАТА — картка партії поштою; одержувач додає отримано=ДАТА
+help-ledger = /ledger [#партія] — карта листування партії поштою: дати встановлено, час пораховано
+postal-error-ledger-game = Партія #{ $game } грається поштою: вносьте кожну картку командою /card (див. /help card).
+postal-error-not-postal = Партія #{ $game } не в поштовому турнірі: картки — для партій поштою (R2).
+postal-error-not-ledger = Партія #{ $game } грається через бота: її ходам картки не потрібні.
+postal-error-card-field = Не вдається прочитати { $key }={ $value } на картці: ключі — повтор, написано, штемпель, квитанція, отримано, дати РРРР-ММ-ДД.
+postal-error-card-recipient = Дату отримання вносить одержувач (R2.2.6).
+postal-error-card-sender = Дату написання, квитанцію й повторення вносить відправник (R2.2.3, R2.2.4).
+postal-error-no-card = У партії #{ $game } ще немає карток.
+postal-ledger-empty = У партії #{ $game } ще немає карток.
+postal-ledger-header = Партія #{ $game }, карта листування (R2.2, R2.4): { $white } (білі) – { $black } (чорні). Кожна картка: як внесено ⇒ як встановлено.
+postal-ledger-line = { $move } від { $sender }: повторено { $repeat }; написано { $written }, штемпелі { $postmarks }, квитанція { $receipt }, отримано (за словами) { $stated } ⇒ надіслано { $sent }, отримано { $received }; { $days } (усього { $total })
+postal-ledger-unsettled = ще не встановлено
+postal-ledger-travelling = ще ні (у дорозі)
+postal-ledger-repeat-right = правильно
+postal-ledger-repeat-wrong = НЕПРАВИЛЬНО
+postal-ledger-penalty-repeat = штраф (R2.4.9, R2.4.10): хід партнера повторено неправильно
+postal-ledger-penalty-registered = штраф (R2.4.12, R2.4.9): лишалося 5 днів або менше, а картку надіслано не рекомендованим листом
+postal-ledger-penalty-impossible = штраф (R2.4.9): неможливий або нерозбірливий хід
+postal-ledger-penalty-address = штраф (R2.4.9): неправильна адреса
+postal-ledger-overstep = ПЕРЕВИЩЕННЯ (R2.6.1): використаний час перевищує норму

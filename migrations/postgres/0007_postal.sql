@@ -27,3 +27,20 @@ CREATE TABLE postal_variants (
     made_at      BIGINT  NOT NULL
 );
 CREATE INDEX postal_variants_game ON postal_variants(game_id);
+
+-- The cards of a game played by real post or e-mail (R2.2), as the players
+-- entered them: the move of ply `ply`, the dates written, postmarked,
+-- on the registered-mail receipt and of receipt (TEXT YYYY-MM-DD; the
+-- postmarks comma separated), and whether the partner's last move was
+-- repeated right or wrong (NULL: nothing to repeat).
+CREATE TABLE postal_cards (
+    game_id     BIGINT  NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    ply         BIGINT  NOT NULL,
+    written     TEXT,
+    postmarks   TEXT    NOT NULL DEFAULT '',
+    receipt     TEXT,
+    received    TEXT,
+    repetition  TEXT    CHECK (repetition IN ('right', 'wrong')),
+    entered_at  BIGINT  NOT NULL,
+    PRIMARY KEY (game_id, ply)
+);

@@ -93,6 +93,11 @@ pub enum Command {
     /// The arbiter's desk: cases, rulings, appeals, requests (R2.1.4–R2.1.6,
     /// R3.1.4, R3.1.5, R3.4.3, R3.4.5, R3.6.3).
     Case(CaseCommand),
+    /// A card of a game played by real post or e-mail (R2.2): the sender's
+    /// move with its dates, or the dates the recipient or sender adds.
+    Card { game: Option<Number>, text: String },
+    /// The correspondence chart of a game by post (R2.2, R2.4, R2.6.2).
+    Ledger { game: Option<Number> },
 }
 
 /// Which contact detail.

@@ -270,6 +270,8 @@ impl App {
                 declared_move,
             } => claim::claim(tx, actor, (kind, game), declared_move.as_deref(), now).await,
             Command::Case(desk) => cases::handle(tx, actor, desk, now).await,
+            Command::Card { game, text } => postal::card(tx, actor, game, &text, now).await,
+            Command::Ledger { game } => postal::ledger(tx, actor, game, now).await,
         }
     }
 }

@@ -3,4 +3,5 @@
 //!
 //! The clock itself is [`crate::core::clock::postal`].
 
+pub mod ledger;
 pub mod variant;

@@ -41,6 +41,7 @@ pub const DUMP_TABLES: &[&str] = &[
     "absences",
     "postal_plies",
     "postal_variants",
+    "postal_cards",
     "outbox",
     "deadlines",
     "inbound",

@@ -103,3 +103,66 @@ impl Tx {
         Ok(())
     }
 }
+
+/// A card of a game by post as the players entered it (R2.2).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct StoredCard {
+    /// The ply of its move.
+    pub ply: i64,
+    /// The date written on it (`YYYY-MM-DD`).
+    pub written: Option<String>,
+    /// The postmarks, comma separated.
+    pub postmarks: String,
+    /// The registered-mail receipt's date.
+    pub receipt: Option<String>,
+    /// The date of receipt the recipient states.
+    pub received: Option<String>,
+    /// `right` or `wrong`: the partner's last move repeated (R2.3.6).
+    pub repeat: Option<String>,
+}
+
+fn card_row(row: &dyn RowExt) -> StoreResult<StoredCard> {
+    Ok(StoredCard {
+        ply: row.int("ply")?,
+        written: row.opt_text("written")?,
+        postmarks: row.text("postmarks")?,
+        receipt: row.opt_text("receipt")?,
+        received: row.opt_text("received")?,
+        repeat: row.opt_text("repetition")?,
+    })
+}
+
+impl Tx {
+    /// Stores a card, or replaces the one of the same ply.
+    pub async fn save_card(
+        &mut self,
+        game: GameId,
+        card: &StoredCard,
+        at: DateTime<Utc>,
+    ) -> StoreResult<()> {
+        let sql = "INSERT INTO postal_cards \
+                   (game_id, ply, written, postmarks, receipt, received, repetition, entered_at) \
+                   VALUES ($1, $2, $3, $4, $5, $6, $7, $8) \
+                   ON CONFLICT (game_id, ply) DO UPDATE SET written = $3, postmarks = $4, \
+                   receipt = $5, received = $6, repetition = $7, entered_at = $8";
+        let args = args![
+            game,
+            card.ply,
+            card.written.clone(),
+            &card.postmarks,
+            card.receipt.clone(),
+            card.received.clone(),
+            card.repeat.clone(),
+            at
+        ];
+        self.execute(sql, args).await?;
+        Ok(())
+    }
+
+    /// A game's cards, by ply.
+    pub async fn cards(&mut self, game: GameId) -> StoreResult<Vec<StoredCard>> {
+        let sql = "SELECT ply, written, postmarks, receipt, received, repetition FROM postal_cards \
+                   WHERE game_id = $1 ORDER BY ply";
+        self.fetch_all(sql, args![game], card_row).await
+    }
+}

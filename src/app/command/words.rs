@@ -51,6 +51,8 @@ pub enum CommandWord {
     Decide,
     Request,
     Answer,
+    Card,
+    Ledger,
 }
 
 const SPELLINGS: &[(CommandWord, &[&str])] = &[
@@ -99,6 +101,8 @@ const SPELLINGS: &[(CommandWord, &[&str])] = &[
     (CommandWord::Decide, &["decide", "ухвала"]),
     (CommandWord::Request, &["request", "запит"]),
     (CommandWord::Answer, &["answer", "відповідь"]),
+    (CommandWord::Card, &["card", "картка"]),
+    (CommandWord::Ledger, &["ledger", "облік"]),
 ];
 
 impl CommandWord {
@@ -258,6 +262,16 @@ pub(super) fn parse_args(command: CommandWord, rest: &str) -> Result<Command, Co
         | W::Decide
         | W::Request
         | W::Answer => Command::Case(super::case::parse(command, rest)?),
+        W::Card => {
+            let (game, text) = optional_number(rest);
+            Command::Card {
+                game,
+                text: required_text(command, "card", text)?,
+            }
+        }
+        W::Ledger => Command::Ledger {
+            game: game_only(rest),
+        },
     })
 }
 

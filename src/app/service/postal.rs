@@ -8,18 +8,22 @@
 //! `deadlines.rs` (what a due postal deadline does), `leave.rs` (leave),
 //! `event_setup.rs` (`rules=postal`).
 
+mod card;
 mod clock;
 mod deadlines;
 mod leave;
+mod ledger;
 mod play;
 mod record;
 mod refusal;
 
 use crate::core::regulation::{Regulation, RuleSet};
 
+pub(crate) use card::card;
 pub(crate) use clock::game_clocks;
 pub(crate) use deadlines::{fire, set_deadlines};
 pub(crate) use leave::add_leave;
+pub(crate) use ledger::ledger;
 pub(super) use play::make_move;
 pub(crate) use record::record;
 

@@ -181,6 +181,9 @@ pub(crate) async fn game_clocks(
     game: &Game,
     now: DateTime<Utc>,
 ) -> Result<Clocks, Failure> {
+    if let Some(clocks) = super::ledger::ledger_clocks(tx, game, now).await? {
+        return Ok(clocks);
+    }
     let loaded = Loaded::of(tx, game, now).await?;
     let at = game.finished_at.unwrap_or(now);
     let start = game.started_at.unwrap_or(at);

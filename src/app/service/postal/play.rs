@@ -81,6 +81,13 @@ async fn read_message(
     text: &str,
 ) -> Result<Message, Failure> {
     let lang = actor.lang();
+    if !tx.cards(turn.game.id).await?.is_empty() {
+        return Err(refuse(
+            lang,
+            "postal-error-ledger-game",
+            &game_args(turn.game.id),
+        ));
+    }
     let allowed = &turn.regulation.notations;
     let (first, pairs) = variant::segments(text);
     let open = open_variant(tx, turn).await?;

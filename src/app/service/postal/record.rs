@@ -19,6 +19,9 @@ use super::clock::{Loaded, date_text};
 /// The record of a postal game, both totals under it.
 pub(crate) async fn record(tx: &mut Tx, actor: &Actor, game: &Game, now: DateTime<Utc>) -> Outcome {
     let lang = actor.lang();
+    if !tx.cards(game.id).await?.is_empty() {
+        return super::ledger::chart(tx, actor, game, now).await;
+    }
     let loaded = Loaded::of(tx, game, now).await?;
     let clock = PostalClock::new(&loaded.regulation);
     let start = game.started_at.unwrap_or(now);

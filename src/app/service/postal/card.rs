@@ -1,0 +1,233 @@
+//! `/card [#game] …`: a card of a game played by real post or e-mail, as
+//! a player enters it (R2.2). The sender enters the move with the partner's
+//! last move repeated (R2.3.6) and the dates written, postmarked and on the
+//! registered-mail receipt; the recipient adds the date of receipt (R2.2.6)
+//! and the postmarks seen. The bot settles the dates and counts the time
+//! (`/ledger`).
+//!
+//! Keys (English or Ukrainian): `repeat=`/`повтор=` MOVE,
+//! `written=`/`написано=`, `postmark=`/`штемпель=` (dates, comma
+//! separated), `receipt=`/`квитанція=`, `received=`/`отримано=`; dates
+//! `YYYY-MM-DD`. Words without `=` are the move.
+
+use chrono::{DateTime, NaiveDate, Utc};
+use shakmaty::CastlingMode;
+
+use crate::app::actor::Actor;
+use crate::app::command::Number;
+use crate::app::i18n::Args;
+use crate::core::notation;
+use crate::store::{Game, GameUpdate, MoveRow, StoreError, StoredCard, Tx};
+
+use super::super::game_state::{
+    announce_end, colour_of, fen_of, finish_update, game_over_notice, player_of, replay,
+};
+use super::super::pick::{game_args, pick_game};
+use super::super::play::{Turn, load_turn, read_move};
+use super::super::{Failure, Outcome, refuse};
+use super::is_postal;
+use super::ledger::chart;
+
+/// What one `/card` text says.
+#[derive(Debug, Default)]
+struct CardInput {
+    mv: Option<String>,
+    repeat: Option<String>,
+    written: Option<NaiveDate>,
+    postmarks: Vec<NaiveDate>,
+    receipt: Option<NaiveDate>,
+    received: Option<NaiveDate>,
+}
+
+fn read_input(actor: &Actor, text: &str) -> Result<CardInput, Failure> {
+    let mut input = CardInput::default();
+    let mut words: Vec<&str> = Vec::new();
+    for token in text.split_whitespace() {
+        let Some((key, value)) = token.split_once('=') else {
+            words.push(token);
+            continue;
+        };
+        let bad = || {
+            let args = Args::new()
+                .with("key", key.to_owned())
+                .with("value", value.to_owned());
+            refuse(actor.lang(), "postal-error-card-field", &args)
+        };
+        let date = |v: &str| NaiveDate::parse_from_str(v, "%Y-%m-%d").map_err(|_| bad());
+        match key.to_lowercase().as_str() {
+            "repeat" | "повтор" => input.repeat = Some(value.to_owned()),
+            "written" | "написано" => input.written = Some(date(value)?),
+            "postmark" | "штемпель" => {
+                for part in value.split(',').filter(|p| !p.is_empty()) {
+                    input.postmarks.push(date(part)?);
+                }
+            }
+            "receipt" | "квитанція" => input.receipt = Some(date(value)?),
+            "received" | "отримано" => input.received = Some(date(value)?),
+            _ => return Err(bad()),
+        }
+    }
+    input.mv = (!words.is_empty()).then(|| words.join(" "));
+    Ok(input)
+}
+
+fn day(date: Option<NaiveDate>) -> Option<String> {
+    date.map(|d| d.format("%Y-%m-%d").to_string())
+}
+
+/// `/card [#game] …`.
+pub(crate) async fn card(
+    tx: &mut Tx,
+    actor: &Actor,
+    number: Option<Number>,
+    text: &str,
+    now: DateTime<Utc>,
+) -> Outcome {
+    let input = read_input(actor, text)?;
+    match &input.mv {
+        Some(mv) => {
+            let turn = load_turn(tx, actor, number, Some(mv), now).await?;
+            send_card(tx, actor, turn, &input, now).await
+        }
+        None => {
+            let game = pick_game(tx, actor, number, false).await?;
+            add_dates(tx, actor, &game, &input, now).await
+        }
+    }
+}
+
+/// The sender's card: the move, checked and recorded, with its dates.
+async fn send_card(
+    tx: &mut Tx,
+    actor: &Actor,
+    turn: Turn,
+    input: &CardInput,
+    now: DateTime<Utc>,
+) -> Outcome {
+    let lang = actor.lang();
+    let game = turn.game.clone();
+    if !is_postal(&turn.regulation) {
+        return Err(refuse(lang, "postal-error-not-postal", &game_args(game.id)));
+    }
+    let cards = tx.cards(game.id).await?;
+    if cards.len() != turn.rows.len() {
+        return Err(refuse(lang, "postal-error-not-ledger", &game_args(game.id)));
+    }
+    if input.received.is_some() {
+        return Err(refuse(lang, "postal-error-card-recipient", &Args::new()));
+    }
+    let mv = read_move(actor, &turn, input.mv.as_deref().unwrap_or_default())?;
+    let repeat = repetition(&turn, input.repeat.as_deref())?;
+    let mut record = turn.record;
+    let result = record
+        .play(mv)
+        .map_err(|e| Failure::Internal(anyhow::anyhow!("{e:?}")))?;
+    let mut update = GameUpdate::from_game(&game);
+    update.fen = fen_of(record.position());
+    update.turn_since = Some(now);
+    if let Some(result) = &result {
+        finish_update(&mut update, result, now);
+    }
+    let row = MoveRow {
+        ply: game.ply + 1,
+        uci: mv.to_uci(CastlingMode::Standard).to_string(),
+        text: input.mv.clone().unwrap_or_default(),
+        received_at: now,
+        sent_at: Some(now),
+        charged_days: 0,
+    };
+    if let Err(error) = tx.append_move(game.id, game.version, &row, &update).await {
+        return Err(match error {
+            StoreError::Conflict(_) => refuse(lang, "error-conflict", &game_args(game.id)),
+            other => other.into(),
+        });
+    }
+    let card = StoredCard {
+        ply: row.ply,
+        written: day(input.written),
+        postmarks: joined(&input.postmarks),
+        receipt: day(input.receipt),
+        received: None,
+        repeat,
+    };
+    tx.save_card(game.id, &card, now).await?;
+    tx.cancel_deadlines_of_game(game.id).await?;
+    let game = tx.game(game.id).await?;
+    let replies = chart(tx, actor, &game, now).await?;
+    if let Some(result) = &result {
+        let notice = game_over_notice(tx, &game, result).await?;
+        let partner = player_of(&game, turn.colour.other());
+        announce_end(tx, &game, &notice, &[partner], now).await?;
+    }
+    Ok(replies)
+}
+
+/// Whether the sender repeated the partner's last move right (R2.3.6);
+/// `None` for White's first card. A missing repetition is a wrong one.
+fn repetition(turn: &Turn, text: Option<&str>) -> Result<Option<String>, Failure> {
+    let Some((last, earlier)) = turn.rows.split_last() else {
+        return Ok(None);
+    };
+    let position = replay(&turn.game, earlier)?.position().clone();
+    let right = text
+        .and_then(|t| notation::parse(&position, t, &turn.regulation.notations).ok())
+        .is_some_and(|p| p.mv.to_uci(CastlingMode::Standard).to_string() == last.uci);
+    Ok(Some(if right { "right" } else { "wrong" }.to_owned()))
+}
+
+fn joined(dates: &[NaiveDate]) -> String {
+    let texts: Vec<String> = dates
+        .iter()
+        .map(|d| d.format("%Y-%m-%d").to_string())
+        .collect();
+    texts.join(",")
+}
+
+/// Dates added to the last card: by its recipient the date of receipt and
+/// postmarks (R2.2.5, R2.2.6); by its sender the written date, postmarks
+/// and receipt (R2.2.3, R2.2.4).
+async fn add_dates(
+    tx: &mut Tx,
+    actor: &Actor,
+    game: &Game,
+    input: &CardInput,
+    now: DateTime<Utc>,
+) -> Outcome {
+    let lang = actor.lang();
+    let cards = tx.cards(game.id).await?;
+    let Some(mut card) = cards.last().cloned() else {
+        return Err(refuse(lang, "postal-error-no-card", &game_args(game.id)));
+    };
+    let sender_is_white = card.ply % 2 == 1;
+    let me_white = colour_of(game, actor.player.id) == Some(shakmaty::Color::White);
+    let is_sender = sender_is_white == me_white;
+    if is_sender && input.received.is_some() {
+        return Err(refuse(lang, "postal-error-card-recipient", &Args::new()));
+    }
+    if !is_sender && (input.written.is_some() || input.receipt.is_some() || input.repeat.is_some())
+    {
+        return Err(refuse(lang, "postal-error-card-sender", &Args::new()));
+    }
+    let mut postmarks: Vec<NaiveDate> = card
+        .postmarks
+        .split(',')
+        .filter_map(|d| NaiveDate::parse_from_str(d, "%Y-%m-%d").ok())
+        .collect();
+    for date in &input.postmarks {
+        if !postmarks.contains(date) {
+            postmarks.push(*date);
+        }
+    }
+    card.postmarks = joined(&postmarks);
+    if input.written.is_some() {
+        card.written = day(input.written);
+    }
+    if input.receipt.is_some() {
+        card.receipt = day(input.receipt);
+    }
+    if input.received.is_some() {
+        card.received = day(input.received);
+    }
+    tx.save_card(game.id, &card, now).await?;
+    chart(tx, actor, game, now).await
+}

@@ -1,0 +1,225 @@
+//! `/ledger [#game]`: the correspondence chart of a game by post (R2.2,
+//! R2.4, R2.6.2): every card as entered, its dates settled by the rules
+//! (R2.2.2–R2.2.7), the days it cost, both totals with penalty days
+//! (R2.4.9–R2.4.12), and oversteps flagged (R2.6.1).
+
+use chrono::{DateTime, NaiveDate, Utc};
+use shakmaty::{CastlingMode, Chess, Position};
+
+use crate::app::actor::Actor;
+use crate::app::command::Number;
+use crate::app::i18n::{Args, Lang, days_text, tr, tr0};
+use crate::app::notice::{Clocks, NoticeMove, numbered};
+use crate::app::reply::Reply;
+use crate::core::clock::postal::{PenaltyError, PostalClock};
+use crate::core::clock::{allowance, control_index};
+use crate::core::postal::ledger::{Card, Counted, ReceivedBy, SentBy, count};
+use crate::core::regulation::Regulation;
+use crate::store::{Game, StoredCard, Tx};
+
+use super::super::game_state::{fen_of, regulation_of, replay};
+use super::super::leave_time::game_leaves;
+use super::super::pick::game_args;
+use super::super::view::viewable_game;
+use super::super::{Failure, Outcome};
+
+/// `/ledger [#game]`.
+pub(crate) async fn ledger(
+    tx: &mut Tx,
+    actor: &Actor,
+    number: Option<Number>,
+    now: DateTime<Utc>,
+) -> Outcome {
+    let game = viewable_game(tx, actor, number).await?;
+    chart(tx, actor, &game, now).await
+}
+
+fn date(text: &Option<String>) -> Option<NaiveDate> {
+    text.as_deref()
+        .and_then(|t| NaiveDate::parse_from_str(t, "%Y-%m-%d").ok())
+}
+
+fn core_card(stored: &StoredCard) -> Card {
+    Card {
+        written: date(&stored.written),
+        postmarks: stored
+            .postmarks
+            .split(',')
+            .filter_map(|d| NaiveDate::parse_from_str(d, "%Y-%m-%d").ok())
+            .collect(),
+        receipt: date(&stored.receipt),
+        received: date(&stored.received),
+        repeat_ok: stored.repeat.as_deref().map(|r| r == "right"),
+    }
+}
+
+/// A game's cards counted, or `None` if it has none.
+async fn counted(
+    tx: &mut Tx,
+    game: &Game,
+    regulation: &Regulation,
+    now: DateTime<Utc>,
+) -> Result<Option<(Vec<Card>, Vec<Counted>)>, Failure> {
+    let stored = tx.cards(game.id).await?;
+    if stored.is_empty() {
+        return Ok(None);
+    }
+    let cards: Vec<Card> = stored.iter().map(core_card).collect();
+    let clock = PostalClock::new(regulation);
+    let start = clock.date_of(game.started_at.unwrap_or(now));
+    let leaves = game_leaves(tx, game).await?;
+    let counts = count(&clock, start, &cards, leaves.pair());
+    Ok(Some((cards, counts)))
+}
+
+/// Both clocks of a game by post from its ledger, or `None` if it has no
+/// card: each player's total against the control of the next move.
+pub(crate) async fn ledger_clocks(
+    tx: &mut Tx,
+    game: &Game,
+    now: DateTime<Utc>,
+) -> Result<Option<Clocks>, Failure> {
+    let regulation = regulation_of(&tx.event(game.event_id).await?);
+    let Some((_, counts)) = counted(tx, game, &regulation, now).await? else {
+        return Ok(None);
+    };
+    let side = |s: usize| {
+        let made = counts.iter().skip(s).step_by(2).count();
+        let used = counts
+            .iter()
+            .skip(s)
+            .step_by(2)
+            .map(|c| c.total)
+            .next_back()
+            .unwrap_or(0);
+        let made = u32::try_from(made).unwrap_or(0);
+        let limit = allowance(
+            control_index(made + 1, regulation.control),
+            regulation.control,
+        );
+        (used, limit - used)
+    };
+    let (white_used, white_left) = side(0);
+    let (black_used, black_left) = side(1);
+    Ok(Some(Clocks {
+        white_used,
+        white_left,
+        black_used,
+        black_left,
+    }))
+}
+
+/// The chart of `game` for `actor`.
+pub(crate) async fn chart(tx: &mut Tx, actor: &Actor, game: &Game, now: DateTime<Utc>) -> Outcome {
+    let lang = actor.lang();
+    let regulation = regulation_of(&tx.event(game.event_id).await?);
+    let Some((cards, counts)) = counted(tx, game, &regulation, now).await? else {
+        let text = tr(lang, "postal-ledger-empty", &game_args(game.id));
+        return Ok(vec![Reply::text(text)]);
+    };
+    let white = tx.player(game.white).await?.display_name;
+    let black = tx.player(game.black).await?.display_name;
+    let head = game_args(game.id)
+        .with("white", white.clone())
+        .with("black", black.clone());
+    let mut lines = vec![tr(lang, "postal-ledger-header", &head)];
+    let rows = tx.moves(game.id).await?;
+    let played = replay(game, &rows)?;
+    let mut position: Chess = played.start_position().clone();
+    for (index, (mv, (card, counted))) in played
+        .moves()
+        .iter()
+        .zip(cards.iter().zip(&counts))
+        .enumerate()
+    {
+        let notice = NoticeMove {
+            fen_before: fen_of(&position),
+            uci: mv.to_uci(CastlingMode::Standard).to_string(),
+        };
+        let sender = if index % 2 == 0 { &white } else { &black };
+        let text = numbered(&notice, actor.notation());
+        lines.push(card_line(lang, &text, sender, card, counted));
+        position.play_unchecked(*mv);
+    }
+    if let Some(clocks) = ledger_clocks(tx, game, now).await? {
+        lines.push(crate::app::notice::clocks_text(lang, &clocks));
+    }
+    Ok(vec![Reply::text(lines.join("\n"))])
+}
+
+fn shown(date: Option<NaiveDate>) -> String {
+    date.map_or_else(|| "—".to_owned(), |d| d.format("%Y-%m-%d").to_string())
+}
+
+fn sent_rule(by: SentBy, postmarks: usize) -> &'static str {
+    match by {
+        SentBy::Receipt => "R2.2.4",
+        SentBy::Postmark if postmarks >= 2 => "R2.2.5",
+        SentBy::Postmark => "R2.2.3",
+        SentBy::Written => "R2.2.6",
+        SentBy::Reply => "R2.2.7",
+    }
+}
+
+fn received_rule(by: ReceivedBy) -> &'static str {
+    match by {
+        ReceivedBy::Postmark => "R2.2.5",
+        ReceivedBy::Recipient => "R2.2.6",
+    }
+}
+
+fn card_line(lang: Lang, mv: &str, sender: &str, card: &Card, counted: &Counted) -> String {
+    let postmarks: Vec<String> = card.postmarks.iter().map(|d| shown(Some(*d))).collect();
+    let sent = counted.settled.sent.map_or_else(
+        || tr0(lang, "postal-ledger-unsettled"),
+        |(d, by)| {
+            format!(
+                "{} ({})",
+                shown(Some(d)),
+                sent_rule(by, card.postmarks.len())
+            )
+        },
+    );
+    let received = counted.settled.received.map_or_else(
+        || tr0(lang, "postal-ledger-travelling"),
+        |(d, by)| format!("{} ({})", shown(Some(d)), received_rule(by)),
+    );
+    let repeat = match card.repeat_ok {
+        None => "—".to_owned(),
+        Some(true) => tr0(lang, "postal-ledger-repeat-right"),
+        Some(false) => tr0(lang, "postal-ledger-repeat-wrong"),
+    };
+    let args = Args::new()
+        .with("move", mv.to_owned())
+        .with("sender", sender.to_owned())
+        .with("repeat", repeat)
+        .with("written", shown(card.written))
+        .with(
+            "postmarks",
+            if postmarks.is_empty() {
+                "—".to_owned()
+            } else {
+                postmarks.join(", ")
+            },
+        )
+        .with("receipt", shown(card.receipt))
+        .with("stated", shown(card.received))
+        .with("sent", sent)
+        .with("received", received)
+        .with("days", days_text(lang, counted.cost))
+        .with("total", days_text(lang, counted.total));
+    let mut line = tr(lang, "postal-ledger-line", &args);
+    for penalty in &counted.penalties {
+        let id = match penalty {
+            PenaltyError::WrongRepeat => "postal-ledger-penalty-repeat",
+            PenaltyError::NoRegisteredMail => "postal-ledger-penalty-registered",
+            PenaltyError::ImpossibleMove => "postal-ledger-penalty-impossible",
+            PenaltyError::WrongAddress => "postal-ledger-penalty-address",
+        };
+        line = format!("{line}\n   {}", tr0(lang, id));
+    }
+    if counted.overstep {
+        line = format!("{line}\n   {}", tr0(lang, "postal-ledger-overstep"));
+    }
+    line
+}
