@@ -39,6 +39,7 @@ pub const DUMP_TABLES: &[&str] = &[
     "sanctions",
     "arbiter_requests",
     "absences",
+    "chat_settings",
     "postal_plies",
     "postal_variants",
     "postal_cards",

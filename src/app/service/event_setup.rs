@@ -4,7 +4,7 @@
 //! (R2.1.5).
 
 use crate::app::actor::{Actor, notation_from_code};
-use crate::app::i18n::Args;
+use crate::app::i18n::{Args, Lang};
 use crate::core::notation::Notation;
 use crate::core::regulation::{Regulation, TimeControl};
 use crate::store::{EventSettings, Platform, PlayerId, Recipient, Tx};
@@ -22,6 +22,8 @@ pub(super) struct EventSetup {
     pub arbiters: Vec<PlayerId>,
     /// The appeals committee named with `committee=@name` (R2.1.6).
     pub committee: Vec<PlayerId>,
+    /// The language of the event's channels' notices (`channel-lang=`).
+    pub channel_lang: Option<Lang>,
 }
 
 /// Reads the settings; names and channels are looked up in `tx`.
@@ -35,6 +37,7 @@ pub(super) async fn read_setup(
         settings: EventSettings::default(),
         arbiters: Vec::new(),
         committee: Vec::new(),
+        channel_lang: None,
     };
     for (key, value) in settings {
         let ok = match key.as_str() {
@@ -43,6 +46,10 @@ pub(super) async fn read_setup(
             "arbiter-channel" => {
                 setup.settings.arbiter_channel = read_channel(tx, actor, value).await?;
                 setup.settings.arbiter_channel.is_some()
+            }
+            "channel-lang" => {
+                setup.channel_lang = Lang::from_code(value);
+                setup.channel_lang.is_some()
             }
             "appeals-channel" => {
                 setup.settings.appeals_channel = read_channel(tx, actor, value).await?;
