@@ -40,7 +40,7 @@ const ROLES: [(&str, &str); 8] = [
 ];
 
 /// The commands, in the order each role sends them.
-const COMMANDS: [&str; 44] = [
+const COMMANDS: [&str; 46] = [
     "/help",
     "/start",
     "/profile",
@@ -85,6 +85,8 @@ const COMMANDS: [&str; 44] = [
     "/ask #1 A question.",
     "/extraleave 2026-03-01 3 Reasons.",
     "/offline @pl Line down.",
+    "/ledger 1",
+    "/card 1 e2-e4 written=2026-01-05",
 ];
 
 const SETUP: [(&str, &str); 29] = [
