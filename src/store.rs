@@ -66,7 +66,7 @@ use tokio::sync::Notify;
 
 pub use arbiter::{ArbiterRequest, SanctionKind, StoredAbsence};
 pub use model::*;
-pub use postal::{PostalPly, StoredCard, StoredVariant};
+pub use postal::{PostalPly, StoredCard, StoredClaim, StoredVariant};
 pub use profile::{EventSettings, Orientation, PlayerSettings};
 use sql::{Arg, Mapper, bind_all};
 

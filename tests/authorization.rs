@@ -40,7 +40,7 @@ const ROLES: [(&str, &str); 8] = [
 ];
 
 /// The commands, in the order each role sends them.
-const COMMANDS: [&str; 46] = [
+const COMMANDS: [&str; 47] = [
     "/help",
     "/start",
     "/profile",
@@ -87,6 +87,7 @@ const COMMANDS: [&str; 46] = [
     "/offline @pl Line down.",
     "/ledger 1",
     "/card 1 e2-e4 written=2026-01-05",
+    "/overstep 1 e2-e4",
 ];
 
 const SETUP: [(&str, &str); 29] = [

@@ -44,3 +44,17 @@ CREATE TABLE postal_cards (
     entered_at  BIGINT  NOT NULL,
     PRIMARY KEY (game_id, ply)
 );
+
+-- Overstep claims (R2.6.2): the claimant's next move, held by the arbiter
+-- and not passed on until the claim is rejected (R2.6.7); the game is
+-- suspended meanwhile (R2.6.6).
+CREATE TABLE postal_claims (
+    game_id      BIGINT  NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    case_id      BIGINT  NOT NULL REFERENCES cases(id) ON DELETE CASCADE,
+    claimant_id  BIGINT  NOT NULL REFERENCES players(id),
+    uci          TEXT    NOT NULL,
+    text         TEXT    NOT NULL,
+    made_at      BIGINT  NOT NULL,
+    status       TEXT    NOT NULL CHECK (status IN ('pending', 'delivered')),
+    PRIMARY KEY (game_id, case_id)
+);

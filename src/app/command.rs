@@ -98,6 +98,9 @@ pub enum Command {
     Card { game: Option<Number>, text: String },
     /// The correspondence chart of a game by post (R2.2, R2.4, R2.6.2).
     Ledger { game: Option<Number> },
+    /// A claim of the partner's time overstep (R2.6.2), filed with the
+    /// claimant's next move, which the arbiter holds.
+    Overstep { game: Option<Number>, text: String },
 }
 
 /// Which contact detail.

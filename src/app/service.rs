@@ -272,6 +272,7 @@ impl App {
             Command::Case(desk) => cases::handle(tx, actor, desk, now).await,
             Command::Card { game, text } => postal::card(tx, actor, game, &text, now).await,
             Command::Ledger { game } => postal::ledger(tx, actor, game, now).await,
+            Command::Overstep { game, text } => postal::overstep(tx, actor, game, &text, now).await,
         }
     }
 }

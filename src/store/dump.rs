@@ -43,6 +43,7 @@ pub const DUMP_TABLES: &[&str] = &[
     "postal_plies",
     "postal_variants",
     "postal_cards",
+    "postal_claims",
     "outbox",
     "deadlines",
     "inbound",

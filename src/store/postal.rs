@@ -166,3 +166,65 @@ impl Tx {
         self.fetch_all(sql, args![game], card_row).await
     }
 }
+
+/// An overstep claim's held move (R2.6.2, R2.6.7).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredClaim {
+    /// The case it was filed as.
+    pub case_id: CaseId,
+    /// The claimant.
+    pub claimant: PlayerId,
+    /// The held move in UCI.
+    pub uci: String,
+    /// The move as written.
+    pub text: String,
+    /// When the claim was filed.
+    pub made_at: DateTime<Utc>,
+    /// Still held (`false` once delivered).
+    pub pending: bool,
+}
+
+fn claim_row(row: &dyn RowExt) -> StoreResult<StoredClaim> {
+    Ok(StoredClaim {
+        case_id: CaseId(row.int("case_id")?),
+        claimant: PlayerId(row.int("claimant_id")?),
+        uci: row.text("uci")?,
+        text: row.text("text")?,
+        made_at: row.at("made_at")?,
+        pending: row.text("status")? == "pending",
+    })
+}
+
+impl Tx {
+    /// Holds a claimant's move with the claim (R2.6.2).
+    pub async fn add_claim(&mut self, game: GameId, claim: &StoredClaim) -> StoreResult<()> {
+        let sql = "INSERT INTO postal_claims \
+                   (game_id, case_id, claimant_id, uci, text, made_at, status) \
+                   VALUES ($1, $2, $3, $4, $5, $6, 'pending')";
+        let args = args![
+            game,
+            claim.case_id,
+            claim.claimant,
+            &claim.uci,
+            &claim.text,
+            claim.made_at
+        ];
+        self.execute(sql, args).await?;
+        Ok(())
+    }
+
+    /// The game's claim whose move is still held, if any (R2.6.6).
+    pub async fn pending_claim(&mut self, game: GameId) -> StoreResult<Option<StoredClaim>> {
+        let sql = "SELECT case_id, claimant_id, uci, text, made_at, status FROM postal_claims \
+                   WHERE game_id = $1 AND status = 'pending'";
+        self.fetch_optional(sql, args![game], claim_row).await
+    }
+
+    /// Marks a held move delivered (R2.6.7).
+    pub async fn deliver_claim(&mut self, game: GameId, case: CaseId) -> StoreResult<()> {
+        let sql = "UPDATE postal_claims SET status = 'delivered' \
+                   WHERE game_id = $1 AND case_id = $2";
+        self.execute(sql, args![game, case]).await?;
+        Ok(())
+    }
+}

@@ -87,6 +87,7 @@ fn args_of(word: CommandWord) -> Vec<Arg> {
         W::Answer => vec![req("request"), req("text")],
         W::Card => vec![GAME_ARG, req("text")],
         W::Ledger => vec![GAME_ARG],
+        W::Overstep => vec![GAME_ARG, move_arg(true)],
         W::Start | W::Profile | W::Events | W::Games | W::Mute | W::Unmute | W::Cases => {
             vec![]
         }

@@ -53,6 +53,7 @@ pub enum CommandWord {
     Answer,
     Card,
     Ledger,
+    Overstep,
 }
 
 const SPELLINGS: &[(CommandWord, &[&str])] = &[
@@ -103,6 +104,7 @@ const SPELLINGS: &[(CommandWord, &[&str])] = &[
     (CommandWord::Answer, &["answer", "відповідь"]),
     (CommandWord::Card, &["card", "картка"]),
     (CommandWord::Ledger, &["ledger", "облік"]),
+    (CommandWord::Overstep, &["overstep", "перевищення"]),
 ];
 
 impl CommandWord {
@@ -272,6 +274,13 @@ pub(super) fn parse_args(command: CommandWord, rest: &str) -> Result<Command, Co
         W::Ledger => Command::Ledger {
             game: game_only(rest),
         },
+        W::Overstep => {
+            let (game, text) = optional_number(rest);
+            Command::Overstep {
+                game,
+                text: required_text(command, "move", text)?,
+            }
+        }
     })
 }
 

@@ -49,6 +49,18 @@ pub enum PostalNotice {
         /// The date of the last move (or the start).
         since: String,
     },
+    /// To the partner: an overstep claim against them (R2.6.2); they may
+    /// object within 7 days (R2.6.4); the game is suspended (R2.6.6).
+    ClaimFiled {
+        /// The game's number.
+        game: i64,
+        /// The claimant.
+        claimant: String,
+        /// The case's number.
+        case: i64,
+        /// The last day to object.
+        until: String,
+    },
     /// To a partner: a player's leave in all postal games (R2.7.2); a late
     /// notice counts from the day it was sent (R2.7.6).
     Leave {
@@ -114,6 +126,7 @@ impl PostalNotice {
             PostalNotice::FirstMoveMissing { .. } => "postal_first_move_missing",
             PostalNotice::TwoMonths { .. } => "postal_two_months",
             PostalNotice::Leave { .. } => "postal_leave",
+            PostalNotice::ClaimFiled { .. } => "postal_claim_filed",
         }
     }
 
@@ -162,6 +175,20 @@ impl PostalNotice {
                     .with("game", *game)
                     .with("player", player.as_str())
                     .with("since", since.as_str()),
+            ),
+            PostalNotice::ClaimFiled {
+                game,
+                claimant,
+                case,
+                until,
+            } => tr(
+                lang,
+                "postal-notice-claim-filed",
+                &Args::new()
+                    .with("game", *game)
+                    .with("claimant", claimant.as_str())
+                    .with("case", *case)
+                    .with("until", until.as_str()),
             ),
             PostalNotice::Leave {
                 player,

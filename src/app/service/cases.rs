@@ -37,6 +37,7 @@ use super::roster::{person, roster_of};
 use super::{Failure, Outcome, notify, notify_arbiters, refuse};
 
 pub use bot::{fire_desk_deadline, open_silence_case};
+pub(crate) use open::{Opening, open_case};
 
 /// Runs one desk command.
 pub(super) async fn handle(

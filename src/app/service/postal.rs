@@ -9,6 +9,7 @@
 //! `event_setup.rs` (`rules=postal`).
 
 mod card;
+mod claim;
 mod clock;
 mod deadlines;
 mod leave;
@@ -20,6 +21,7 @@ mod refusal;
 use crate::core::regulation::{Regulation, RuleSet};
 
 pub(crate) use card::card;
+pub(crate) use claim::{overstep, resume_claim};
 pub(crate) use clock::game_clocks;
 pub(crate) use deadlines::{fire, set_deadlines};
 pub(crate) use leave::add_leave;

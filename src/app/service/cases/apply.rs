@@ -177,9 +177,12 @@ async fn apply_one(
             let kind = SanctionKind::Disqualification;
             exclude(tx, actor, file, player(who), kind, now).await?
         }
-        Ruling::ResumeGame { game } => MeasureView::Resume {
-            game: stored_game(game).0,
-        },
+        Ruling::ResumeGame { game } => {
+            super::super::postal::resume_claim(tx, stored_game(game), now).await?;
+            MeasureView::Resume {
+                game: stored_game(game).0,
+            }
+        }
         Ruling::NoAction => MeasureView::NoAction,
     })
 }

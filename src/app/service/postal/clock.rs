@@ -7,7 +7,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use shakmaty::Color;
 
 use crate::app::notice::Clocks;
-use crate::core::clock::postal::{Charge, PostalClock, PostalMove};
+use crate::core::clock::postal::{Addition, Charge, Overstep, PostalClock, PostalMove};
 use crate::core::clock::{Days, PlayerTime};
 use crate::core::regulation::Regulation;
 use crate::store::{Game, MoveRow, PostalPly, Tx};
@@ -121,6 +121,24 @@ impl PostalGame<'_> {
         time.used += offset;
         time.left -= offset;
         time
+    }
+
+    /// The first move of `colour`'s over the overstep norm (R2.6.1), the
+    /// arbiter's penalty days counted.
+    pub(crate) fn overstep_of(&self, colour: Color) -> Option<Overstep> {
+        let offset = self.leaves.offset(colour);
+        let added: Vec<Addition> = u32::try_from(offset)
+            .ok()
+            .filter(|d| *d > 0)
+            .map(Addition::Days)
+            .into_iter()
+            .collect();
+        self.clock.overstep(
+            &self.moves_of(colour),
+            &added,
+            self.start_date(),
+            self.leaves.of(colour),
+        )
     }
 
     /// Both clocks on `now`'s date.

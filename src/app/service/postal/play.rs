@@ -3,7 +3,7 @@
 //! answer one by repeating the accepted moves; what is sent is final
 //! (R2.3.8: after sending, it is the partner's turn).
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, Duration, Utc};
 use shakmaty::{CastlingMode, Chess, Move, Position};
 
 use crate::app::actor::Actor;
@@ -29,11 +29,17 @@ use super::refusal::{proposal_refusal, repeat_refusal};
 
 /// What a postal message plays: the accepted variant moves, the new move,
 /// and the variant proposed with it.
-struct Message {
-    text: String,
-    answer: Answer,
-    open: Option<StoredVariant>,
-    proposal: Vec<Move>,
+pub(super) struct Message {
+    /// The text as sent.
+    pub text: String,
+    /// The accepted variant moves and the new move.
+    pub answer: Answer,
+    /// The partner's variant it answers.
+    pub open: Option<StoredVariant>,
+    /// The variant proposed with it.
+    pub proposal: Vec<Move>,
+    /// Time not charged to the sender: a held move's suspension (R2.6.6).
+    pub shift: Duration,
 }
 
 /// A move (with a variant, or answering one) in a postal game.
@@ -45,7 +51,18 @@ pub(in crate::app::service) async fn make_move(
     now: DateTime<Utc>,
 ) -> Outcome {
     let message = read_message(tx, actor, &turn, text).await?;
-    let sent = send(tx, actor, turn, &message, now).await?;
+    deliver(tx, actor, turn, &message, now).await
+}
+
+/// Records and delivers a message read from `actor`.
+pub(super) async fn deliver(
+    tx: &mut Tx,
+    actor: &Actor,
+    turn: Turn,
+    message: &Message,
+    now: DateTime<Utc>,
+) -> Outcome {
+    let sent = send(tx, actor, turn, message, now).await?;
     announce(tx, actor, sent, now).await
 }
 
@@ -88,6 +105,10 @@ async fn read_message(
             &game_args(turn.game.id),
         ));
     }
+    if let Some(claim) = tx.pending_claim(turn.game.id).await? {
+        let args = game_args(turn.game.id).with("case", claim.case_id.0);
+        return Err(refuse(lang, "postal-error-suspended", &args));
+    }
     let allowed = &turn.regulation.notations;
     let (first, pairs) = variant::segments(text);
     let open = open_variant(tx, turn).await?;
@@ -119,6 +140,7 @@ async fn read_message(
         answer,
         open,
         proposal,
+        shift: Duration::zero(),
     })
 }
 
@@ -179,7 +201,11 @@ async fn send(
             ));
         }
         let continuation = !last && (index % 2 == 1 || index != charged);
-        let received_at = if index == charged { answered_at } else { now };
+        let received_at = if index == charged {
+            answered_at + message.shift
+        } else {
+            now
+        };
         let fen_before = fen_of(record.position());
         result = record
             .play(*mv)
