@@ -178,8 +178,6 @@ async fn send(
     let lang = actor.lang();
     let start = game.started_at.unwrap_or(now);
     let answered_at = rows.last().map_or(start, |row| row.received_at);
-    let pairs = message.answer.pairs();
-    let charged = if pairs > 0 { 2 * pairs - 2 } else { 0 };
     let plays: Vec<Move> = message
         .answer
         .accepted
@@ -187,40 +185,34 @@ async fn send(
         .chain([&message.answer.own])
         .copied()
         .collect();
+    let dates = ply_dates(
+        plays.len(),
+        message.answer.pairs(),
+        answered_at + message.shift,
+        now,
+    );
     let mut all = entries(start, &rows, &tx.postal_plies(game.id).await?);
     let clock = PostalClock::new(&regulation);
     let mut result = None;
     let mut moves = Vec::new();
-    for (index, mv) in plays.iter().enumerate() {
-        let last = index + 1 == plays.len();
+    for (index, (mv, postal)) in plays.iter().zip(&dates).enumerate() {
         if result.is_some() {
-            return Err(refuse(
-                lang,
-                "postal-error-variant-ends",
-                &game_args(game.id),
-            ));
+            let args = game_args(game.id);
+            return Err(refuse(lang, "postal-error-variant-ends", &args));
         }
-        let continuation = !last && (index % 2 == 1 || index != charged);
-        let received_at = if index == charged {
-            answered_at + message.shift
-        } else {
-            now
-        };
         let fen_before = fen_of(record.position());
         result = record
             .play(*mv)
             .map_err(|e| Failure::Internal(anyhow::anyhow!("{e:?}")))?;
         all.push(Entry {
-            received: received_at,
+            received: postal.received_at,
             sent: now,
-            continuation,
+            continuation: postal.continuation,
         });
-        let offset = i64::try_from(index).unwrap_or(0);
-        let ply = game.ply + 1 + offset;
-        let uci = mv.to_uci(CastlingMode::Standard).to_string();
         let mut update = GameUpdate::from_game(&game);
         update.fen = fen_of(record.position());
         update.turn_since = Some(now);
+        let last = index + 1 == plays.len();
         if last {
             let game_clock = PostalGame {
                 clock,
@@ -234,46 +226,17 @@ async fn send(
                 finish_update(&mut update, result, now);
             }
         }
-        let row = MoveRow {
-            ply,
-            uci: uci.clone(),
-            text: if last {
-                message.text.clone()
-            } else {
-                uci.clone()
-            },
-            received_at: now,
-            sent_at: Some(now),
-            charged_days: 0,
-        };
-        if let Err(error) = tx
-            .append_move(game.id, game.version + offset, &row, &update)
-            .await
-        {
-            return Err(match error {
-                StoreError::Conflict(_) => refuse(lang, "error-conflict", &game_args(game.id)),
-                other => other.into(),
-            });
-        }
+        let uci = mv.to_uci(CastlingMode::Standard).to_string();
+        let text = if last { &message.text } else { &uci };
         let postal = PostalPly {
-            ply,
-            received_at,
-            continuation,
+            ply: game.ply + postal.ply,
+            ..*postal
         };
-        tx.add_postal_ply(game.id, &postal).await?;
+        append(tx, lang, &game, (&postal, text, &uci), &update, now).await?;
         moves.push(NoticeMove { fen_before, uci });
     }
-    if let Some(open) = &message.open {
-        tx.answer_variant(open.id, i64::try_from(pairs).unwrap_or(0))
-            .await?;
-    }
+    store_variants(tx, actor, &game, message, record.position(), now).await?;
     let variant = proposal_moves(record.position(), &message.proposal);
-    if !message.proposal.is_empty() {
-        let ucis: Vec<String> = variant.iter().map(|m| m.uci.clone()).collect();
-        let ply = game.ply + i64::try_from(plays.len()).unwrap_or(0);
-        tx.add_variant(game.id, ply, actor.player.id, &ucis, now)
-            .await?;
-    }
     let clocks = PostalGame {
         clock,
         start,
@@ -288,11 +251,83 @@ async fn send(
         clock,
         answered,
         moves,
-        accepted: 2 * pairs,
+        accepted: 2 * message.answer.pairs(),
         variant,
         clocks,
         result,
     })
+}
+
+/// The postal dates of the moves of one message, as [`PostalPly`]s with
+/// plies counted from 1 (R2.4.4, R2.4.8): the receiver's time is charged
+/// on the last accepted move of the variant (or on the new move when none
+/// is accepted) from `answered_at`; every other move is free.
+fn ply_dates(
+    count: usize,
+    pairs: usize,
+    answered_at: DateTime<Utc>,
+    now: DateTime<Utc>,
+) -> Vec<PostalPly> {
+    let charged = if pairs > 0 { 2 * pairs - 2 } else { 0 };
+    (0..count)
+        .map(|index| PostalPly {
+            ply: i64::try_from(index + 1).unwrap_or(i64::MAX),
+            received_at: if index == charged { answered_at } else { now },
+            continuation: index + 1 < count && index != charged,
+        })
+        .collect()
+}
+
+/// Appends one move with its postal dates; a concurrent change is refused.
+async fn append(
+    tx: &mut Tx,
+    lang: crate::app::i18n::Lang,
+    game: &crate::store::Game,
+    (postal, text, uci): (&PostalPly, &str, &str),
+    update: &GameUpdate,
+    now: DateTime<Utc>,
+) -> Result<(), Failure> {
+    let row = MoveRow {
+        ply: postal.ply,
+        uci: uci.to_owned(),
+        text: text.to_owned(),
+        received_at: now,
+        sent_at: Some(now),
+        charged_days: 0,
+    };
+    let version = game.version + (postal.ply - game.ply - 1);
+    if let Err(error) = tx.append_move(game.id, version, &row, update).await {
+        return Err(match error {
+            StoreError::Conflict(_) => refuse(lang, "error-conflict", &game_args(game.id)),
+            other => other.into(),
+        });
+    }
+    tx.add_postal_ply(game.id, postal).await?;
+    Ok(())
+}
+
+/// Closes the variant the message answered and stores the one it proposes.
+async fn store_variants(
+    tx: &mut Tx,
+    actor: &Actor,
+    game: &crate::store::Game,
+    message: &Message,
+    after: &Chess,
+    now: DateTime<Utc>,
+) -> Result<(), Failure> {
+    if let Some(open) = &message.open {
+        let pairs = i64::try_from(message.answer.pairs()).unwrap_or(0);
+        tx.answer_variant(open.id, pairs).await?;
+    }
+    if !message.proposal.is_empty() {
+        let variant = proposal_moves(after, &message.proposal);
+        let ucis: Vec<String> = variant.iter().map(|m| m.uci.clone()).collect();
+        let count = 1 + message.answer.accepted.len();
+        let ply = game.ply + i64::try_from(count).unwrap_or(0);
+        tx.add_variant(game.id, ply, actor.player.id, &ucis, now)
+            .await?;
+    }
+    Ok(())
 }
 
 fn proposal_moves(after: &Chess, proposal: &[Move]) -> Vec<NoticeMove> {
