@@ -496,3 +496,4 @@ postal-error-no-overstep = Game #{ $game }: { $player } has not exceeded the tim
 postal-error-claim-late = Game #{ $game }: the claim comes too late, after your reply to the partner's control move { $control } (R2.6.3). No claim is filed.
 postal-claim-count = Time count (R2.6.1, R2.6.2): { $player } had used { $used } after their move { $moves }, over the norm of { $limit }.
 postal-reply-claim = Game #{ $game }: your overstep claim is case #{ $case }. Your move { $move } is held by the arbiter and not passed on (R2.6.2); the game is suspended until the decision (R2.6.6).
+postal-notice-objection-closed = Case #{ $case } (game #{ $game }): the 7 days to object to the overstep claim are over (R2.6.4); the claim awaits your ruling: /rule { $case } score … time, or /rule { $case } resume.

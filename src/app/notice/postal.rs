@@ -61,6 +61,14 @@ pub enum PostalNotice {
         /// The last day to object.
         until: String,
     },
+    /// To the arbiters: the 7 days to object to an overstep claim are over
+    /// (R2.6.4); the claim awaits the ruling.
+    ObjectionClosed {
+        /// The game's number.
+        game: i64,
+        /// The case's number.
+        case: i64,
+    },
     /// To a partner: a player's leave in all postal games (R2.7.2); a late
     /// notice counts from the day it was sent (R2.7.6).
     Leave {
@@ -127,6 +135,7 @@ impl PostalNotice {
             PostalNotice::TwoMonths { .. } => "postal_two_months",
             PostalNotice::Leave { .. } => "postal_leave",
             PostalNotice::ClaimFiled { .. } => "postal_claim_filed",
+            PostalNotice::ObjectionClosed { .. } => "postal_objection_closed",
         }
     }
 
@@ -189,6 +198,11 @@ impl PostalNotice {
                     .with("claimant", claimant.as_str())
                     .with("case", *case)
                     .with("until", until.as_str()),
+            ),
+            PostalNotice::ObjectionClosed { game, case } => tr(
+                lang,
+                "postal-notice-objection-closed",
+                &Args::new().with("game", *game).with("case", *case),
             ),
             PostalNotice::Leave {
                 player,

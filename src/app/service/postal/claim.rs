@@ -19,7 +19,9 @@ use crate::app::reply::Reply;
 use crate::core::case::{CaseKind, objection_deadline};
 use crate::core::clock::postal::PostalClock;
 use crate::core::postal::variant::Answer;
-use crate::store::{GameId, GameStatus, StoredClaim, Tx};
+use serde_json::json;
+
+use crate::store::{GameId, GameStatus, NewDeadline, StoredClaim, Tx};
 
 use super::super::cases::{CaseContext, Opening, open_case};
 use super::super::game_state::{colour_of, fen_of, player_of, regulation_of, replay};
@@ -82,6 +84,7 @@ pub(crate) async fn overstep(
     };
     tx.add_claim(game.id, &claim).await?;
     tx.cancel_deadlines_of_game(game.id).await?;
+    objection_deadline_set(tx, &game, file.number(), now).await?;
     let clock = PostalClock::new(&turn.regulation);
     let notice = PostalNotice::ClaimFiled {
         game: game.id.0,
@@ -99,6 +102,27 @@ pub(crate) async fn overstep(
         .with("move", numbered(&held, actor.notation()));
     let reply = format!("{}\n{count}", tr(lang, "postal-reply-claim", &args));
     Ok(vec![Reply::text(reply)])
+}
+
+/// When the 7 days to object are over, the arbiters hear that the claim is
+/// ready for their ruling (R2.6.4).
+async fn objection_deadline_set(
+    tx: &mut Tx,
+    game: &crate::store::Game,
+    case: i64,
+    now: DateTime<Utc>,
+) -> Result<(), Failure> {
+    let new = NewDeadline {
+        due_at: objection_deadline(now),
+        kind: "postal_objection".to_owned(),
+        key: Some(format!("game:{}:postal_objection", game.id)),
+        game_id: Some(game.id),
+        event_id: Some(game.event_id),
+        payload: json!({ "ply": game.ply, "case": case }),
+        ..NewDeadline::default()
+    };
+    tx.set_deadline(&new, now).await?;
+    Ok(())
 }
 
 /// The partner's time count proving the overstep (R2.6.1, R2.6.2), or the

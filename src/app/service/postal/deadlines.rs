@@ -103,6 +103,14 @@ pub(crate) async fn fire(
             };
             notify_arbiters(tx, game.event_id, &Notice::Postal(missing), now).await
         }
+        "postal_objection" => {
+            let case = deadline.payload.get("case").and_then(|v| v.as_i64());
+            let notice = PostalNotice::ObjectionClosed {
+                game: number,
+                case: case.unwrap_or_default(),
+            };
+            notify_arbiters(tx, game.event_id, &Notice::Postal(notice), now).await
+        }
         "postal_two_months" => {
             let notice = PostalNotice::TwoMonths {
                 game: number,
