@@ -295,3 +295,6 @@ discord-game-choice = #{ $game } { $white } – { $black }{ $turn ->
    *[no] {""}
 }
 discord-error-internal = The command failed because of an internal error. Please try again a little later.
+## Game threads in the event's channel (public: moves, board, result)
+notice-thread-started = Game #{ $game } ({ $event }) has started: { $white } (White) — { $black } (Black).
+notice-thread-move = Game #{ $game }: { $mover } played { $number }. { $move }.

@@ -301,3 +301,6 @@ discord-game-choice = #{ $game } { $white } – { $black }{ $turn ->
    *[no] {""}
 }
 discord-error-internal = Не вдалося виконати команду через збій. Спробуйте ще раз трохи згодом.
+## Треди партій у каналі турніру (публічно: ходи, дошка, результат)
+notice-thread-started = Партія #{ $game } ({ $event }) почалася: { $white } (білі) — { $black } (чорні).
+notice-thread-move = Партія #{ $game }: { $mover } зіграв { $number }. { $move }.

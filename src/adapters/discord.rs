@@ -24,8 +24,10 @@ pub mod convert;
 mod handler;
 mod inbound;
 mod outgoing;
+mod roles;
 mod sender;
 pub mod serve;
+mod threads;
 mod transport;
 
 use std::sync::Arc;
@@ -44,6 +46,7 @@ pub use outgoing::{
     AutocompleteChoice, ButtonSpec, ButtonStyle, CommandOptionKind, CommandOptionSpec, CommandSpec,
     DiscordReply, EmbedSpec, OutgoingMessage, PngImage,
 };
+pub use roles::RoleMap;
 pub use sender::{Delivered, Destination, DiscordSender, RetryPolicy, SendError};
 pub use serve::{DiscordBot, ServeConfig, run_workers};
 pub use transport::DiscordTransport;

@@ -13,6 +13,9 @@ use crate::app::outgoing::{Button, ImageRef, Outgoing};
 use crate::core::clock::Days;
 use crate::core::notation::{self, Notation};
 
+mod thread;
+pub use thread::ThreadNotice;
+
 /// Both players' clocks as a notice shows them (R2.3.6, R3.4.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Clocks {
@@ -176,6 +179,8 @@ pub enum Notice {
         /// The notice's kind.
         notice_kind: String,
     },
+    /// A public notice to a game's thread in the event's channel.
+    Thread(ThreadNotice),
 }
 
 impl Notice {
@@ -194,6 +199,7 @@ impl Notice {
             Notice::LeaveRegistered { .. } => "leave_registered",
             Notice::LeaveWithdrawn { .. } => "leave_withdrawn",
             Notice::DeliveryFailed { .. } => "delivery_failed",
+            Notice::Thread(thread) => thread.kind(),
         }
     }
 
@@ -211,6 +217,11 @@ impl Notice {
                     lang,
                 })
             }
+            Notice::Thread(thread) => message.with_image(ImageRef::Board {
+                game: thread.game(),
+                viewer,
+                lang,
+            }),
             Notice::DrawOffered { game, .. } => message.with_buttons(vec![
                 Button::new(
                     tr0(lang, "button-draw-accept"),
@@ -326,6 +337,7 @@ impl Notice {
                     .with("recipient", recipient.as_str())
                     .with("kind", notice_kind.as_str()),
             ),
+            Notice::Thread(thread) => thread.text(lang, notation),
         }
     }
 }

@@ -86,13 +86,27 @@ pub enum Address {
         /// The platform's chat id.
         chat_id: String,
     },
+    /// A game's own thread in a chat (the event's game channel), which the
+    /// platform's transport creates on first use (Telegram: the chat itself).
+    Thread {
+        /// The platform.
+        platform: Platform,
+        /// The platform's id of the chat the thread is in.
+        chat_id: String,
+        /// The game's number.
+        game: i64,
+        /// The thread's name: `#12 Alice – Bob`.
+        title: String,
+    },
 }
 
 impl Address {
     /// The platform the message goes out on.
     pub fn platform(&self) -> Platform {
         match self {
-            Address::User { platform, .. } | Address::Chat { platform, .. } => *platform,
+            Address::User { platform, .. }
+            | Address::Chat { platform, .. }
+            | Address::Thread { platform, .. } => *platform,
         }
     }
 }
@@ -220,6 +234,22 @@ pub async fn notice_message(
             };
             Ok(Some((address, message)))
         }
-        Recipient::Chat { .. } | Recipient::Administrator => Ok(None),
+        Recipient::GameThread {
+            platform,
+            chat_id,
+            game,
+        } if platforms.contains(platform) => {
+            let message = typed.message(Lang::Uk, Notation::UkrainianFull, None);
+            let address = Address::Thread {
+                platform: *platform,
+                chat_id: chat_id.clone(),
+                game: game.0,
+                title: crate::app::service::game_channel::thread_title(db, *game).await?,
+            };
+            Ok(Some((address, message)))
+        }
+        Recipient::Chat { .. } | Recipient::GameThread { .. } | Recipient::Administrator => {
+            Ok(None)
+        }
     }
 }

@@ -141,6 +141,8 @@ pub fn chat_of(address: &Address) -> Option<i64> {
             ..
         } => dm_chat_id.as_deref().unwrap_or(user_id),
         Address::Chat { chat_id, .. } => chat_id,
+        // A game's "thread" in a Telegram group is the group itself.
+        Address::Thread { chat_id, .. } => chat_id,
     };
     id.parse().ok()
 }
