@@ -9,6 +9,8 @@
 //!   notation) and their games.
 //! * Edited messages (MESSAGE_UPDATE) never reach the app: editing a message
 //!   changes no move (R2.3.8).
+//! * With a [`RoleMap`], the member's Discord roles are mirrored into the
+//!   app's installation-wide roles before each command in a guild.
 
 use std::sync::Arc;
 
