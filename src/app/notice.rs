@@ -15,6 +15,9 @@ use crate::core::notation::{self, Notation};
 
 mod thread;
 pub use thread::ThreadNotice;
+mod case;
+
+pub use case::{CaseNews, CaseNotice, MeasureView, RequestNotice, case_kind_text};
 
 /// Both players' clocks as a notice shows them (R2.3.6, R3.4.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -172,6 +175,10 @@ pub enum Notice {
         /// text; `None` when it was cancelled before it started.
         ended_at: Option<String>,
     },
+    /// The arbiter's desk: a case opened, passed on, ruled, appealed …
+    Case(CaseNotice),
+    /// The arbiter's request to a player (R3.4.3), or its answer.
+    Request(RequestNotice),
     /// To the administrator: a notice could not be delivered.
     DeliveryFailed {
         /// The recipient who did not get it.
@@ -200,6 +207,9 @@ impl Notice {
             Notice::LeaveWithdrawn { .. } => "leave_withdrawn",
             Notice::DeliveryFailed { .. } => "delivery_failed",
             Notice::Thread(thread) => thread.kind(),
+            Notice::Case(case) => case.news.kind(),
+            Notice::Request(request) if request.answer => "request_answered",
+            Notice::Request(_) => "arbiter_request",
         }
     }
 
@@ -208,6 +218,9 @@ impl Notice {
     /// after a move or at the end of a game, and buttons for what the
     /// recipient may answer.
     pub fn message(&self, lang: Lang, notation: Notation, viewer: Option<i64>) -> Outgoing {
+        if let Notice::Case(case) = self {
+            return case.message(lang, self.kind(), viewer);
+        }
         let message = Outgoing::of_kind(self.kind(), self.text(lang, notation));
         match self {
             Notice::MoveMade { game, .. } | Notice::GameOver { game, .. } => {
@@ -338,6 +351,8 @@ impl Notice {
                     .with("kind", notice_kind.as_str()),
             ),
             Notice::Thread(thread) => thread.text(lang, notation),
+            Notice::Case(case) => case.text(lang),
+            Notice::Request(request) => request.text(lang),
         }
     }
 }

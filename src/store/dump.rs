@@ -41,6 +41,7 @@ pub const DUMP_TABLES: &[&str] = &[
     "absences",
     "game_channels",
     "game_threads",
+    "chat_settings",
     "outbox",
     "deadlines",
     "inbound",

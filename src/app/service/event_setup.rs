@@ -5,7 +5,7 @@
 //! `channel=PLATFORM:ID` names the chat where each game gets a public thread.
 
 use crate::app::actor::{Actor, notation_from_code};
-use crate::app::i18n::Args;
+use crate::app::i18n::{Args, Lang};
 use crate::core::notation::Notation;
 use crate::core::regulation::{Regulation, TimeControl};
 use crate::store::{EventSettings, Platform, PlayerId, Recipient, Tx};
@@ -26,6 +26,8 @@ pub(super) struct EventSetup {
     /// The chat named with `channel=PLATFORM:ID`, where each game gets a
     /// public thread (moves, board, result).
     pub game_channel: Option<Recipient>,
+    /// The language of the event's channels' notices (`channel-lang=`).
+    pub channel_lang: Option<Lang>,
 }
 
 /// Reads the settings; names and channels are looked up in `tx`.
@@ -40,6 +42,7 @@ pub(super) async fn read_setup(
         arbiters: Vec::new(),
         committee: Vec::new(),
         game_channel: None,
+        channel_lang: None,
     };
     for (key, value) in settings {
         let ok = match key.as_str() {
@@ -48,6 +51,10 @@ pub(super) async fn read_setup(
             "arbiter-channel" => {
                 setup.settings.arbiter_channel = read_channel(tx, actor, value).await?;
                 setup.settings.arbiter_channel.is_some()
+            }
+            "channel-lang" => {
+                setup.channel_lang = Lang::from_code(value);
+                setup.channel_lang.is_some()
             }
             "appeals-channel" => {
                 setup.settings.appeals_channel = read_channel(tx, actor, value).await?;

@@ -7,8 +7,11 @@
 
 use chrono::{DateTime, Utc};
 
+use crate::app::i18n::Lang;
 use crate::app::notice::{Notice, ThreadNotice};
-use crate::store::{Db, Event, Game, GameId, Recipient, Tx};
+use crate::app::outgoing::{Address, Outgoing};
+use crate::core::notation::Notation;
+use crate::store::{Db, Event, Game, GameId, Platform, Recipient, Tx};
 
 use super::Failure;
 
@@ -99,16 +102,31 @@ pub(crate) async fn game_ended(
     to_thread(tx, game, notice, now).await
 }
 
-/// The name of game `game`'s thread: `#12 Alice – Bob` (at most 100
-/// characters, Discord's limit).
-pub(crate) async fn thread_title(db: &Db, game: GameId) -> anyhow::Result<String> {
+/// A notice to game `game`'s thread in chat `chat_id`, rendered for
+/// delivery: in the chat's language (`channel-lang=`, Ukrainian by default)
+/// with the board from White's side, addressed to the thread named
+/// `#12 Alice – Bob` (at most 100 characters, Discord's limit).
+pub(crate) async fn thread_delivery(
+    db: &Db,
+    notice: &Notice,
+    platform: Platform,
+    chat_id: &str,
+    game: GameId,
+) -> anyhow::Result<(Address, Outgoing)> {
     let mut tx = db.read().await?;
+    let language = tx.chat_language(platform, chat_id).await?;
     let game = tx.game(game).await?;
     let white = tx.player(game.white).await?.display_name;
     let black = tx.player(game.black).await?.display_name;
     tx.commit().await?;
-    Ok(format!("#{} {white} – {black}", game.id)
-        .chars()
-        .take(100)
-        .collect())
+    let lang = language.as_deref().and_then(Lang::from_code);
+    let message = notice.message(lang.unwrap_or(Lang::Uk), Notation::UkrainianFull, None);
+    let title = format!("#{} {white} – {black}", game.id);
+    let address = Address::Thread {
+        platform,
+        chat_id: chat_id.to_owned(),
+        game: game.id.0,
+        title: title.chars().take(100).collect(),
+    };
+    Ok((address, message))
 }
