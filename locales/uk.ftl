@@ -441,3 +441,6 @@ error-appeal-closed = Запізно: строк оскарження у спр�
 error-appeal-final = Апеляційний комітет уже ухвалив рішення у справі #{ $case }; воно остаточне (R2.1.6).
 error-decide-outcome = Напишіть uphold або replace, напр. /decide 3 uphold -- ПРИЧИНИ («{ $measure }» — ні те, ні інше).
 error-disqualified = Вас дискваліфіковано (R2.1.5): до нових турнірів вас не допущено.
+## Треди партій у каналі турніру (публічно: ходи, дошка, результат)
+notice-thread-started = Партія #{ $game } ({ $event }) почалася: { $white } (білі) — { $black } (чорні).
+notice-thread-move = Партія #{ $game }: { $mover } зіграв { $number }. { $move }.

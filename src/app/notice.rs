@@ -13,6 +13,8 @@ use crate::app::outgoing::{Button, ImageRef, Outgoing};
 use crate::core::clock::Days;
 use crate::core::notation::{self, Notation};
 
+mod thread;
+pub use thread::ThreadNotice;
 mod case;
 
 pub use case::{CaseNews, CaseNotice, MeasureView, RequestNotice, case_kind_text};
@@ -184,6 +186,8 @@ pub enum Notice {
         /// The notice's kind.
         notice_kind: String,
     },
+    /// A public notice to a game's thread in the event's channel.
+    Thread(ThreadNotice),
 }
 
 impl Notice {
@@ -202,6 +206,7 @@ impl Notice {
             Notice::LeaveRegistered { .. } => "leave_registered",
             Notice::LeaveWithdrawn { .. } => "leave_withdrawn",
             Notice::DeliveryFailed { .. } => "delivery_failed",
+            Notice::Thread(thread) => thread.kind(),
             Notice::Case(case) => case.news.kind(),
             Notice::Request(request) if request.answer => "request_answered",
             Notice::Request(_) => "arbiter_request",
@@ -225,6 +230,11 @@ impl Notice {
                     lang,
                 })
             }
+            Notice::Thread(thread) => message.with_image(ImageRef::Board {
+                game: thread.game(),
+                viewer,
+                lang,
+            }),
             Notice::DrawOffered { game, .. } => message.with_buttons(vec![
                 Button::new(
                     tr0(lang, "button-draw-accept"),
@@ -340,6 +350,7 @@ impl Notice {
                     .with("recipient", recipient.as_str())
                     .with("kind", notice_kind.as_str()),
             ),
+            Notice::Thread(thread) => thread.text(lang, notation),
             Notice::Case(case) => case.text(lang),
             Notice::Request(request) => request.text(lang),
         }

@@ -39,6 +39,8 @@ pub const DUMP_TABLES: &[&str] = &[
     "sanctions",
     "arbiter_requests",
     "absences",
+    "game_channels",
+    "game_threads",
     "chat_settings",
     "outbox",
     "deadlines",
@@ -137,7 +139,7 @@ impl Db {
 }
 
 /// The schema version the dump format follows (the newest migration).
-const SCHEMA_VERSION: i64 = 4;
+const SCHEMA_VERSION: i64 = 5;
 
 async fn columns(tx: &mut Tx, table: &str) -> StoreResult<Columns> {
     const SQLITE: &str = "SELECT name, type FROM pragma_table_info($1) ORDER BY cid";
