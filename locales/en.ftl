@@ -337,7 +337,7 @@ case-by-bot = the bot
 case-state-open = waiting for the arbiter
 case-state-with-captains = with the captains
 case-state-with-arbiter = with the arbiter
-case-state-ruled = ruled (appeal possible)
+case-state-ruled = ruled
 case-state-under-appeal = before the appeals committee
 case-state-closed = closed
 case-news-opened = ⚖ Case #{ $case }: { $kind } · { $event }. Parties: { $parties }. Opened by { $by }.
@@ -355,6 +355,7 @@ case-news-withdrawn = ⚖ Case #{ $case } ({ $kind }): withdrawn by { $by }.
 case-news-back-online = ⚖ Case #{ $case } ({ $kind }): { $by } is back online.
 case-line-game = Game #{ $game }: /board { $game }, /record { $game }
 case-line-reporter = Reported for the player by { $reporter }.
+case-line-messages = The game's last messages:
 case-line-appeal = A party may appeal until { $until }: /appeal { $case } GROUNDS
 button-case-show = 📂 Case file
 button-case-take = ⚖ Take it up
@@ -434,6 +435,9 @@ error-appeal-closed = Too late: the appeal window for case #{ $case } closed at 
 error-appeal-final = The appeals committee has decided case #{ $case }; its decision is final (R2.1.6).
 error-decide-outcome = Write uphold or replace, e.g. /decide 3 uphold -- REASONS («{ $measure }» is neither).
 error-disqualified = You are disqualified (R2.1.5) and cannot join new events.
+## Game threads in the event's channel (public: moves, board, result)
+notice-thread-started = Game #{ $game } ({ $event }) has started: { $white } (White) — { $black } (Black).
+notice-thread-move = Game #{ $game }: { $mover } played { $number }. { $move }.
 ## postal
 postal-variant-pair = after { $yours } → { $reply }
 postal-notice-move = Game #{ $game } ({ $event }, postal): { $mover } sends { $move } on { $sent }. Your move.

@@ -343,7 +343,7 @@ case-by-bot = бот
 case-state-open = чекає на суддю
 case-state-with-captains = у капітанів
 case-state-with-arbiter = у судді
-case-state-ruled = є рішення (можна оскаржити)
+case-state-ruled = є рішення
 case-state-under-appeal = в апеляційному комітеті
 case-state-closed = закрита
 case-news-opened = ⚖ Справа #{ $case }: { $kind } · { $event }. Сторони: { $parties }. Відкрив(ла): { $by }.
@@ -361,6 +361,7 @@ case-news-withdrawn = ⚖ Справа #{ $case } ({ $kind }): відклика�
 case-news-back-online = ⚖ Справа #{ $case } ({ $kind }): { $by } знову на звʼязку.
 case-line-game = Партія #{ $game }: /board { $game }, /record { $game }
 case-line-reporter = Повідомив(ла) за гравця: { $reporter }.
+case-line-messages = Останні повідомлення в партії:
 case-line-appeal = Сторона може оскаржити до { $until }: /appeal { $case } ПІДСТАВИ
 button-case-show = 📂 Справа
 button-case-take = ⚖ Взяти до розгляду
@@ -440,6 +441,9 @@ error-appeal-closed = Запізно: строк оскарження у спр�
 error-appeal-final = Апеляційний комітет уже ухвалив рішення у справі #{ $case }; воно остаточне (R2.1.6).
 error-decide-outcome = Напишіть uphold або replace, напр. /decide 3 uphold -- ПРИЧИНИ («{ $measure }» — ні те, ні інше).
 error-disqualified = Вас дискваліфіковано (R2.1.5): до нових турнірів вас не допущено.
+## Треди партій у каналі турніру (публічно: ходи, дошка, результат)
+notice-thread-started = Партія #{ $game } ({ $event }) почалася: { $white } (білі) — { $black } (чорні).
+notice-thread-move = Партія #{ $game }: { $mover } зіграв { $number }. { $move }.
 ## postal
 postal-variant-pair = після { $yours } → { $reply }
 postal-notice-move = Партія #{ $game } ({ $event }, поштова): { $mover } надсилає { $move } { $sent }. Ваш хід.

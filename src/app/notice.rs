@@ -13,6 +13,8 @@ use crate::app::outgoing::{Button, ImageRef, Outgoing};
 use crate::core::clock::Days;
 use crate::core::notation::{self, Notation};
 
+mod thread;
+pub use thread::ThreadNotice;
 mod case;
 
 pub use case::{CaseNews, CaseNotice, MeasureView, RequestNotice, case_kind_text};
@@ -186,6 +188,8 @@ pub enum Notice {
         /// The notice's kind.
         notice_kind: String,
     },
+    /// A public notice to a game's thread in the event's channel.
+    Thread(ThreadNotice),
     /// A notice of postal play (R2).
     Postal(PostalNotice),
 }
@@ -206,6 +210,7 @@ impl Notice {
             Notice::LeaveRegistered { .. } => "leave_registered",
             Notice::LeaveWithdrawn { .. } => "leave_withdrawn",
             Notice::DeliveryFailed { .. } => "delivery_failed",
+            Notice::Thread(thread) => thread.kind(),
             Notice::Case(case) => case.news.kind(),
             Notice::Request(request) if request.answer => "request_answered",
             Notice::Request(_) => "arbiter_request",
@@ -230,6 +235,11 @@ impl Notice {
                     lang,
                 })
             }
+            Notice::Thread(thread) => message.with_image(ImageRef::Board {
+                game: thread.game(),
+                viewer,
+                lang,
+            }),
             Notice::DrawOffered { game, .. } => message.with_buttons(vec![
                 Button::new(
                     tr0(lang, "button-draw-accept"),
@@ -349,6 +359,7 @@ impl Notice {
                     .with("recipient", recipient.as_str())
                     .with("kind", notice_kind.as_str()),
             ),
+            Notice::Thread(thread) => thread.text(lang, notation),
             Notice::Case(case) => case.text(lang),
             Notice::Request(request) => request.text(lang),
             Notice::Postal(postal) => postal.text(lang, notation),

@@ -2,6 +2,7 @@
 //! cycles, the arbiters and their channel, the appeals committee and its
 //! channel (R2.1.6), and what an exclusion does to the remaining games
 //! (R2.1.5).
+//! `channel=PLATFORM:ID` names the chat where each game gets a public thread.
 
 use crate::app::actor::{Actor, notation_from_code};
 use crate::app::i18n::{Args, Lang};
@@ -22,6 +23,9 @@ pub(super) struct EventSetup {
     pub arbiters: Vec<PlayerId>,
     /// The appeals committee named with `committee=@name` (R2.1.6).
     pub committee: Vec<PlayerId>,
+    /// The chat named with `channel=PLATFORM:ID`, where each game gets a
+    /// public thread (moves, board, result).
+    pub game_channel: Option<Recipient>,
     /// The language of the event's channels' notices (`channel-lang=`).
     pub channel_lang: Option<Lang>,
 }
@@ -37,6 +41,7 @@ pub(super) async fn read_setup(
         settings: EventSettings::default(),
         arbiters: Vec::new(),
         committee: Vec::new(),
+        game_channel: None,
         channel_lang: None,
     };
     for (key, value) in settings {
@@ -54,6 +59,10 @@ pub(super) async fn read_setup(
             "appeals-channel" => {
                 setup.settings.appeals_channel = read_channel(tx, actor, value).await?;
                 setup.settings.appeals_channel.is_some()
+            }
+            "channel" => {
+                setup.game_channel = read_channel(tx, actor, value).await?;
+                setup.game_channel.is_some()
             }
             _ => apply_rule(&mut setup, key, value),
         };

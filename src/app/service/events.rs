@@ -115,6 +115,8 @@ async fn create(
     tx.set_event_status(event.id, EventStatus::Registration, now)
         .await?;
     tx.save_event_settings(event.id, &setup.settings).await?;
+    tx.set_game_channel(event.id, setup.game_channel.as_ref())
+        .await?;
     let me = actor.player.id;
     tx.grant_role(me, Role::Organizer, Some(event.id), now)
         .await?;
@@ -131,6 +133,7 @@ async fn create(
         let channels = [
             &setup.settings.arbiter_channel,
             &setup.settings.appeals_channel,
+            &setup.game_channel,
         ];
         for channel in channels.into_iter().flatten() {
             if let Recipient::Chat { platform, chat_id } = channel {
@@ -254,5 +257,6 @@ async fn start_game(
     update.turn_since = Some(now);
     tx.update_game(game.id, game.version, &update).await?;
     let game = tx.game(game.id).await?;
+    super::game_channel::game_started(tx, event, &game, now).await?;
     set_pending_deadlines(tx, &game, regulation, &[], now).await
 }

@@ -366,6 +366,46 @@ fn answered_move(
     }))
 }
 
+/// Each move of the message to the game's public thread, if the event has
+/// a game channel.
+async fn to_thread(
+    tx: &mut Tx,
+    actor: &Actor,
+    sent: &Sent,
+    now: DateTime<Utc>,
+) -> Result<(), Failure> {
+    let game = &sent.turn_game;
+    let colour = super::super::game_state::colour_of(game, actor.player.id)
+        .unwrap_or(shakmaty::Color::White);
+    let partner = tx
+        .player(player_of(game, colour.other()))
+        .await?
+        .display_name;
+    for (index, mv) in sent.moves.iter().enumerate() {
+        // A variant's replies (odd places) are the partner's moves.
+        let mover = if index % 2 == 1 {
+            partner.clone()
+        } else {
+            actor.player.display_name.clone()
+        };
+        let move_number = mv
+            .fen_before
+            .parse::<shakmaty::fen::Fen>()
+            .map_or(1, |fen| fen.as_setup().fullmoves.get());
+        let notice = Notice::MoveMade {
+            game: game.id.0,
+            event: sent.event.clone(),
+            mover,
+            move_number,
+            mv: mv.clone(),
+            clocks: sent.clocks,
+            ends_game: false,
+        };
+        super::super::game_channel::move_made(tx, game, &notice, now).await?;
+    }
+    Ok(())
+}
+
 /// Delivers the message to the partner (R2.3.6), ends the game or sets the
 /// silence deadlines (R2.5), and answers the sender.
 async fn announce(tx: &mut Tx, actor: &Actor, sent: Sent, now: DateTime<Utc>) -> Outcome {
@@ -400,6 +440,7 @@ async fn announce(tx: &mut Tx, actor: &Actor, sent: Sent, now: DateTime<Utc>) ->
         now,
     )
     .await?;
+    to_thread(tx, actor, &sent, now).await?;
     let args = game_args(game.id)
         .with("move", numbered(&own, notation))
         .with("sent", date);
