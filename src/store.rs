@@ -46,6 +46,7 @@ mod outbox;
 mod players;
 mod profile;
 mod sql;
+mod teams;
 
 use std::borrow::Cow;
 use std::future::Future;
@@ -67,6 +68,7 @@ pub use arbiter::{ArbiterRequest, SanctionKind, StoredAbsence};
 pub use model::*;
 pub use profile::{EventSettings, Orientation, PlayerSettings};
 use sql::{Arg, Mapper, bind_all};
+pub use teams::{TeamLine, TeamMatchGame};
 
 /// The database used when DATABASE_URL is unset: a SQLite file beside the bot.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://corrbot.db";
@@ -483,6 +485,11 @@ const SQLITE_MIGRATIONS: EmbeddedList = &[
         "arbiter",
         include_str!("../migrations/sqlite/0004_arbiter.sql"),
     ),
+    (
+        6,
+        "teams",
+        include_str!("../migrations/sqlite/0006_teams.sql"),
+    ),
 ];
 
 const POSTGRES_MIGRATIONS: EmbeddedList = &[
@@ -500,6 +507,11 @@ const POSTGRES_MIGRATIONS: EmbeddedList = &[
         4,
         "arbiter",
         include_str!("../migrations/postgres/0004_arbiter.sql"),
+    ),
+    (
+        6,
+        "teams",
+        include_str!("../migrations/postgres/0006_teams.sql"),
     ),
 ];
 

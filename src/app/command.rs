@@ -7,11 +7,13 @@
 //! with one game to move may just send `e2-e4`.
 
 mod case;
+mod team;
 mod words;
 
 use serde::{Deserialize, Serialize};
 
 pub use case::{CaseAction, CaseCommand, Report};
+pub use team::TeamCommand;
 pub use words::CommandWord;
 
 /// The longest text the bot reads; longer texts are refused unread.
@@ -93,6 +95,8 @@ pub enum Command {
     /// The arbiter's desk: cases, rulings, appeals, requests (R2.1.4–R2.1.6,
     /// R3.1.4, R3.1.5, R3.4.3, R3.4.5, R3.6.3).
     Case(CaseCommand),
+    /// Team events: teams, captains, board order, substitutions (R3.1.3).
+    Team(TeamCommand),
 }
 
 /// Which contact detail.

@@ -176,6 +176,30 @@ pub enum Notice {
         /// The notice's kind.
         notice_kind: String,
     },
+    /// To the captain (and deputy) of a silent player's team: 35 days
+    /// without a move; the notice of continuing goes through the captain
+    /// (R3.3.2).
+    CaptainContinuationDue {
+        /// The game's number.
+        game: i64,
+        /// The silent player's name.
+        player: String,
+        /// Days of silence.
+        days: Days,
+    },
+    /// The arbiter replaced a board's player by a reserve (R3.1.3).
+    Substituted {
+        /// The team's name.
+        team: String,
+        /// The board.
+        board: u32,
+        /// The replaced player's name.
+        outgoing: String,
+        /// The reserve's name.
+        incoming: String,
+        /// Games not yet begun that the reserve now plays.
+        games: u32,
+    },
 }
 
 impl Notice {
@@ -194,6 +218,8 @@ impl Notice {
             Notice::LeaveRegistered { .. } => "leave_registered",
             Notice::LeaveWithdrawn { .. } => "leave_withdrawn",
             Notice::DeliveryFailed { .. } => "delivery_failed",
+            Notice::CaptainContinuationDue { .. } => "captain_continuation_due",
+            Notice::Substituted { .. } => "team_substitution",
         }
     }
 
@@ -325,6 +351,30 @@ impl Notice {
                 &Args::new()
                     .with("recipient", recipient.as_str())
                     .with("kind", notice_kind.as_str()),
+            ),
+            Notice::CaptainContinuationDue { game, player, days } => tr(
+                lang,
+                "notice-captain-continuation-due",
+                &Args::new()
+                    .with("game", *game)
+                    .with("player", player.as_str())
+                    .with("days", days_text(lang, *days)),
+            ),
+            Notice::Substituted {
+                team,
+                board,
+                outgoing,
+                incoming,
+                games,
+            } => tr(
+                lang,
+                "notice-team-substitution",
+                &Args::new()
+                    .with("team", team.as_str())
+                    .with("board", *board)
+                    .with("outgoing", outgoing.as_str())
+                    .with("incoming", incoming.as_str())
+                    .with("games", *games),
             ),
         }
     }

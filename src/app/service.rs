@@ -26,6 +26,12 @@ pub(crate) mod roster;
 mod settings;
 pub(crate) mod standings;
 mod suggest;
+mod teams;
+mod teams_games;
+mod teams_setup;
+mod teams_standings;
+mod teams_start;
+mod teams_substitute;
 mod view;
 
 use std::sync::Arc;
@@ -269,6 +275,7 @@ impl App {
                 declared_move,
             } => claim::claim(tx, actor, (kind, game), declared_move.as_deref(), now).await,
             Command::Case(desk) => cases::handle(tx, actor, desk, now).await,
+            Command::Team(team) => teams::handle(tx, actor, team, now).await,
         }
     }
 }

@@ -27,9 +27,11 @@ pub const DUMP_TABLES: &[&str] = &[
     "roles",
     "teams",
     "team_members",
+    "team_events",
     "entries",
     "games",
     "moves",
+    "team_match_games",
     "leaves",
     "cases",
     "case_notes",
@@ -136,7 +138,7 @@ impl Db {
 }
 
 /// The schema version the dump format follows (the newest migration).
-const SCHEMA_VERSION: i64 = 4;
+const SCHEMA_VERSION: i64 = 6;
 
 async fn columns(tx: &mut Tx, table: &str) -> StoreResult<Columns> {
     const SQLITE: &str = "SELECT name, type FROM pragma_table_info($1) ORDER BY cid";

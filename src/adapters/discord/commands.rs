@@ -85,6 +85,7 @@ fn args_of(word: CommandWord) -> Vec<Arg> {
         W::Rule | W::Appeal | W::Decide => vec![req("case"), req("text")],
         W::Request => vec![req("player"), opt("event"), req("text")],
         W::Answer => vec![req("request"), req("text")],
+        W::Team => vec![req("action"), opt("argument")],
         W::Start | W::Profile | W::Events | W::Games | W::Mute | W::Unmute | W::Cases => {
             vec![]
         }

@@ -51,6 +51,7 @@ pub enum CommandWord {
     Decide,
     Request,
     Answer,
+    Team,
 }
 
 const SPELLINGS: &[(CommandWord, &[&str])] = &[
@@ -99,6 +100,7 @@ const SPELLINGS: &[(CommandWord, &[&str])] = &[
     (CommandWord::Decide, &["decide", "ухвала"]),
     (CommandWord::Request, &["request", "запит"]),
     (CommandWord::Answer, &["answer", "відповідь"]),
+    (CommandWord::Team, &["team", "команда"]),
 ];
 
 impl CommandWord {
@@ -258,6 +260,7 @@ pub(super) fn parse_args(command: CommandWord, rest: &str) -> Result<Command, Co
         | W::Decide
         | W::Request
         | W::Answer => Command::Case(super::case::parse(command, rest)?),
+        W::Team => Command::Team(super::team::parse(rest)?),
     })
 }
 

@@ -53,7 +53,8 @@ async fn fire(tx: &mut Tx, deadline: &Deadline, now: DateTime<Utc>) -> Result<()
         "reminder" => remind(tx, &game, days, now).await,
         "continuation_due" => {
             let notice = Notice::ContinuationDue { game: number, days };
-            notify(tx, mover, &notice, now).await
+            notify(tx, mover, &notice, now).await?;
+            captains_continuation(tx, &game, mover, days, now).await
         }
         "silence_case" => {
             let player = tx.player(mover).await?.display_name;
@@ -67,6 +68,30 @@ async fn fire(tx: &mut Tx, deadline: &Deadline, now: DateTime<Utc>) -> Result<()
         "loss_on_time" => lose_on_time(tx, &game, now).await,
         _ => Ok(()),
     }
+}
+
+/// In a team event the notice of continuing goes through the captain
+/// (R3.3.2): the silent player's captain and deputy hear of it too.
+async fn captains_continuation(
+    tx: &mut Tx,
+    game: &Game,
+    mover: crate::store::PlayerId,
+    days: i64,
+    now: DateTime<Utc>,
+) -> Result<(), Failure> {
+    if !tx.event(game.event_id).await?.is_team {
+        return Ok(());
+    }
+    let player = tx.player(mover).await?.display_name;
+    let notice = Notice::CaptainContinuationDue {
+        game: game.id.0,
+        player,
+        days,
+    };
+    for leader in super::roster::leaders_of(tx, game.event_id, mover).await? {
+        notify(tx, leader, &notice, now).await?;
+    }
+    Ok(())
 }
 
 /// A reminder to the player to move, with the time left (R3.3.1).

@@ -22,6 +22,9 @@ pub(super) struct EventSetup {
     pub arbiters: Vec<PlayerId>,
     /// The appeals committee named with `committee=@name` (R2.1.6).
     pub committee: Vec<PlayerId>,
+    /// A team event (`type=team`): the boards every team fields
+    /// (`boards=N`, default 4); `None` for an individual event.
+    pub team_boards: Option<i64>,
 }
 
 /// Reads the settings; names and channels are looked up in `tx`.
@@ -35,6 +38,7 @@ pub(super) async fn read_setup(
         settings: EventSettings::default(),
         arbiters: Vec::new(),
         committee: Vec::new(),
+        team_boards: None,
     };
     for (key, value) in settings {
         let ok = match key.as_str() {
@@ -48,6 +52,7 @@ pub(super) async fn read_setup(
                 setup.settings.appeals_channel = read_channel(tx, actor, value).await?;
                 setup.settings.appeals_channel.is_some()
             }
+            "type" | "boards" => apply_team(&mut setup, key, value),
             _ => apply_rule(&mut setup, key, value),
         };
         if !ok || setup.regulation.validate().is_err() {
@@ -74,6 +79,29 @@ async fn read_people(
         }
     }
     Ok(!value.is_empty())
+}
+
+/// `type=team` (or `individual`) and `boards=N` (1 to 20, team events).
+fn apply_team(setup: &mut EventSetup, key: &str, value: &str) -> bool {
+    match (key, value) {
+        ("type", "team") => {
+            let boards = setup.team_boards.unwrap_or(super::teams::DEFAULT_BOARDS);
+            setup.team_boards = Some(boards);
+            true
+        }
+        ("type", "individual") => {
+            setup.team_boards = None;
+            true
+        }
+        ("boards", count) => match count.parse::<i64>() {
+            Ok(boards @ 1..=20) => {
+                setup.team_boards = Some(boards);
+                true
+            }
+            _ => false,
+        },
+        _ => false,
+    }
 }
 
 /// Applies a setting of the rules; `false` if the key or value is unknown.

@@ -104,13 +104,16 @@ async fn create(
         rule_set: RuleSet::Server,
         regulation: serde_json::to_value(&setup.regulation)
             .map_err(|e| Failure::Internal(e.into()))?,
-        is_team: false,
+        is_team: setup.team_boards.is_some(),
         at: now,
     };
     let event = tx.create_event(&new).await?;
     tx.set_event_status(event.id, EventStatus::Registration, now)
         .await?;
     tx.save_event_settings(event.id, &setup.settings).await?;
+    if let Some(boards) = setup.team_boards {
+        tx.set_team_boards(event.id, boards).await?;
+    }
     let me = actor.player.id;
     tx.grant_role(me, Role::Organizer, Some(event.id), now)
         .await?;
@@ -136,7 +139,12 @@ async fn create(
         args = args.with("arbiters", event_list::names(tx, &arbiters).await?);
         "reply-event-created-arbiters"
     };
-    Ok(vec![Reply::text(tr(actor.lang(), id, &args))])
+    let mut replies = vec![Reply::text(tr(actor.lang(), id, &args))];
+    if let Some(boards) = setup.team_boards {
+        let args = Args::new().with("event", event.id.0).with("boards", boards);
+        replies.push(Reply::text(tr(actor.lang(), "team-event-created", &args)));
+    }
+    Ok(replies)
 }
 
 /// `/event join N`.
@@ -147,6 +155,9 @@ async fn join(tx: &mut Tx, actor: &Actor, number: Number, now: DateTime<Utc>) ->
         .with("name", event.name.clone());
     if event.status != EventStatus::Registration {
         return Err(refuse(actor.lang(), "error-event-not-open", &args));
+    }
+    if event.is_team {
+        return Err(refuse(actor.lang(), "error-team-event-join", &args));
     }
     match tx.add_entry(event.id, actor.player.id, None, now).await {
         Ok(()) => {}
@@ -176,6 +187,9 @@ async fn start(tx: &mut Tx, actor: &Actor, number: Number, now: DateTime<Utc>) -
         .with("name", event.name.clone());
     if event.status != EventStatus::Registration {
         return Err(refuse(actor.lang(), "error-event-not-open", &args));
+    }
+    if event.is_team {
+        return super::teams_start::start(tx, actor, &event, now).await;
     }
     let players = tx.active_players(event.id).await?;
     let cycles = tx.event_settings(event.id).await?.cycles;
@@ -217,10 +231,25 @@ async fn start_game(
     (white, black): (PlayerId, PlayerId),
     now: DateTime<Utc>,
 ) -> Result<(), Failure> {
+    let players = (white, black);
+    start_game_on(tx, event, regulation, (round, None), players, now).await?;
+    Ok(())
+}
+
+/// Creates one game of a round (on a board of a team match) and starts its
+/// clock (R1.1, R3.5); returns its id.
+pub(super) async fn start_game_on(
+    tx: &mut Tx,
+    event: &Event,
+    regulation: &Regulation,
+    (round, board): (u32, Option<i64>),
+    (white, black): (PlayerId, PlayerId),
+    now: DateTime<Utc>,
+) -> Result<crate::store::GameId, Failure> {
     let new = NewGame {
         event_id: event.id,
         round: i64::from(round),
-        board: None,
+        board,
         white,
         black,
         initial_fen: None,
@@ -234,5 +263,6 @@ async fn start_game(
     update.turn_since = Some(now);
     tx.update_game(game.id, game.version, &update).await?;
     let game = tx.game(game.id).await?;
-    set_pending_deadlines(tx, &game, regulation, &[], now).await
+    set_pending_deadlines(tx, &game, regulation, &[], now).await?;
+    Ok(game.id)
 }
