@@ -187,6 +187,16 @@ pub enum Notice {
         /// Days of silence.
         days: Days,
     },
+    /// To a silent player of a team event: 35 days without a move; the
+    /// notice of continuing goes to the arbiter through the captain (R3.3.2).
+    ContinuationDueViaCaptain {
+        /// The game's number.
+        game: i64,
+        /// Days of silence.
+        days: Days,
+        /// The captain's name.
+        captain: String,
+    },
     /// The arbiter replaced a board's player by a reserve (R3.1.3).
     Substituted {
         /// The team's name.
@@ -219,6 +229,7 @@ impl Notice {
             Notice::LeaveWithdrawn { .. } => "leave_withdrawn",
             Notice::DeliveryFailed { .. } => "delivery_failed",
             Notice::CaptainContinuationDue { .. } => "captain_continuation_due",
+            Notice::ContinuationDueViaCaptain { .. } => "continuation_due",
             Notice::Substituted { .. } => "team_substitution",
         }
     }
@@ -359,6 +370,18 @@ impl Notice {
                     .with("game", *game)
                     .with("player", player.as_str())
                     .with("days", days_text(lang, *days)),
+            ),
+            Notice::ContinuationDueViaCaptain {
+                game,
+                days,
+                captain,
+            } => tr(
+                lang,
+                "notice-continuation-due-via-captain",
+                &Args::new()
+                    .with("game", *game)
+                    .with("days", days_text(lang, *days))
+                    .with("captain", captain.as_str()),
             ),
             Notice::Substituted {
                 team,

@@ -52,9 +52,11 @@ async fn fire(tx: &mut Tx, deadline: &Deadline, now: DateTime<Utc>) -> Result<()
     match deadline.kind.as_str() {
         "reminder" => remind(tx, &game, days, now).await,
         "continuation_due" => {
+            if tx.event(game.event_id).await?.is_team {
+                return captains_continuation(tx, &game, mover, days, now).await;
+            }
             let notice = Notice::ContinuationDue { game: number, days };
-            notify(tx, mover, &notice, now).await?;
-            captains_continuation(tx, &game, mover, days, now).await
+            notify(tx, mover, &notice, now).await
         }
         "silence_case" => {
             let player = tx.player(mover).await?.display_name;
@@ -70,8 +72,9 @@ async fn fire(tx: &mut Tx, deadline: &Deadline, now: DateTime<Utc>) -> Result<()
     }
 }
 
-/// In a team event the notice of continuing goes through the captain
-/// (R3.3.2): the silent player's captain and deputy hear of it too.
+/// In a team event the notice of continuing goes to the arbiter through
+/// the captain (R3.3.2): the silent player is told so, and the player's
+/// captain and deputy hear of the silence.
 async fn captains_continuation(
     tx: &mut Tx,
     game: &Game,
@@ -79,16 +82,24 @@ async fn captains_continuation(
     days: i64,
     now: DateTime<Utc>,
 ) -> Result<(), Failure> {
-    if !tx.event(game.event_id).await?.is_team {
-        return Ok(());
-    }
+    let leaders = super::roster::leaders_of(tx, game.event_id, mover).await?;
+    let captain = match leaders.first() {
+        Some(captain) => tx.player(*captain).await?.display_name,
+        None => "—".to_owned(),
+    };
+    let to_player = Notice::ContinuationDueViaCaptain {
+        game: game.id.0,
+        days,
+        captain,
+    };
+    notify(tx, mover, &to_player, now).await?;
     let player = tx.player(mover).await?.display_name;
     let notice = Notice::CaptainContinuationDue {
         game: game.id.0,
         player,
         days,
     };
-    for leader in super::roster::leaders_of(tx, game.event_id, mover).await? {
+    for leader in leaders {
         notify(tx, leader, &notice, now).await?;
     }
     Ok(())
