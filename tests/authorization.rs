@@ -9,7 +9,10 @@
 //! game #1 is `pl` (White, to move) against `op`; `cap` holds the captain
 //! role for event #1 (captains act in team events); `out` is registered
 //! and nothing else. Event #2 (by `org`) is open with `x1` and `x2`
-//! entered. Each role runs the commands in order in its own fresh world.
+//! entered. Team event #3 (by `org`, `arbiter=@arb`, one board) is open:
+//! team #1 «Lions» has captain `cap`, deputy `dep`, `pl` on board 1 and
+//! `op` in reserve; team #2 «Tigers» has captain `x2` and `x1` on board 1.
+//! Each role runs the commands in order in its own fresh world.
 
 #[path = "support/db.rs"]
 mod db;
@@ -24,18 +27,19 @@ use corrbot::time::{Clock, SimClock};
 use db::TestDb;
 
 /// The roles, as the table's columns: (column, the user who acts).
-const ROLES: [(&str, &str); 7] = [
+const ROLES: [(&str, &str); 8] = [
     ("outsider", "out"),
     ("player", "pl"),
     ("opponent", "op"),
     ("captain", "cap"),
+    ("deputy", "dep"),
     ("arbiter", "arb"),
     ("organizer", "org"),
     ("administrator", "adm"),
 ];
 
 /// The commands, in the order each role sends them.
-const COMMANDS: [&str; 29] = [
+const COMMANDS: [&str; 35] = [
     "/help",
     "/start",
     "/profile",
@@ -65,9 +69,15 @@ const COMMANDS: [&str; 29] = [
     "/move 1 e2-e4",
     "/resign 1 confirm",
     "/name Renamed",
+    "/team show 1",
+    "/team games 1",
+    "/team order 1 @pl",
+    "/team deputy 1 @op",
+    "/team add 2 @out reserve",
+    "/team substitute 1 1 @op",
 ];
 
-const SETUP: [(&str, &str); 21] = [
+const SETUP: [(&str, &str); 32] = [
     ("adm", "/start"),
     ("arb", "/start"),
     ("org", "/start"),
@@ -89,6 +99,20 @@ const SETUP: [(&str, &str); 21] = [
     ("out", "/start"),
     ("cap", "/start"),
     ("arb", "/games"),
+    ("dep", "/start"),
+    (
+        "org",
+        "/event create League type=team boards=1 arbiter=@arb",
+    ),
+    ("org", "/team create 3 Lions"),
+    ("org", "/team create 3 Tigers"),
+    ("org", "/team captain 1 @cap"),
+    ("org", "/team deputy 1 @dep"),
+    ("org", "/team captain 2 @x2"),
+    ("org", "/team add 1 @pl"),
+    ("org", "/team add 1 @op reserve"),
+    ("org", "/team add 2 @x1"),
+    ("org", "/events"),
 ];
 
 async fn world(test_db: &TestDb) -> Console {
