@@ -16,7 +16,7 @@ pub struct TeamLine {
 }
 
 /// A game of a team match: the two teams, the board and the colours.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct TeamMatchGame {
     /// The game.
     pub game_id: GameId,
