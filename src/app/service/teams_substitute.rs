@@ -32,10 +32,11 @@ pub(super) async fn substitute(
     require(tx, actor, Action::SubstitutePlayer, event.id, Some(&team)).await?;
     let incoming = named(tx, actor, name).await?;
     let Some(core_team) = team_of(tx, &team).await? else {
+        let boards = tx.team_boards(event.id).await?.unwrap_or(0);
         let args = Args::new()
             .with("team", team.id.0)
             .with("name", team.name.clone())
-            .with("boards", 0);
+            .with("boards", boards);
         return Err(refuse(actor.lang(), "error-team-not-ready", &args));
     };
     let board = u32::try_from(board).unwrap_or(u32::MAX);
