@@ -298,6 +298,8 @@ discord-error-internal = The command failed because of an internal error. Please
 
 ## Teams (R3.1.3, R3.3.2, R3.4.4)
 help-team = /team create EVENT NAME | captain|deputy TEAM @name | add TEAM @name [reserve] | order TEAM @a @b … | show TEAM | games [TEAM] | substitute TEAM BOARD @name — team events
+team-event-created-head = Team event #{ $event } «{ $name }» is created. You are its organizer and arbiter.
+team-event-created-head-arbiters = Team event #{ $event } «{ $name }» is created. You are its organizer; arbiter: { $arbiters }.
 team-event-created = A team event: every team fields { $boards } boards. Create the teams with /team create { $event } NAME, name their captains and add their players in board order.
 team-created = Team #{ $team } «{ $name }» is created in event #{ $event }. Name its captain: /team captain { $team } @name
 team-captain-set = { $player } is the captain of team «{ $name }» (R3.1.3).

@@ -304,6 +304,8 @@ discord-error-internal = Не вдалося виконати команду ч�
 
 ## Команди (R3.1.3, R3.3.2, R3.4.4)
 help-team = /team create ТУРНІР НАЗВА | captain|deputy КОМАНДА @імʼя | add КОМАНДА @імʼя [reserve] | order КОМАНДА @a @b … | show КОМАНДА | games [КОМАНДА] | substitute КОМАНДА ДОШКА @імʼя — командні змагання
+team-event-created-head = Командний турнір #{ $event } «{ $name }» створено. Ви його організатор і суддя.
+team-event-created-head-arbiters = Командний турнір #{ $event } «{ $name }» створено. Ви його організатор; суддя: { $arbiters }.
 team-event-created = Командні змагання: кожна команда грає на { $boards } дошках. Створіть команди (/team create { $event } НАЗВА), призначте капітанів і додайте гравців у порядку дошок.
 team-created = Команду #{ $team } «{ $name }» створено в турнірі #{ $event }. Призначте капітана: /team captain { $team } @імʼя
 team-captain-set = { $player } — капітан команди «{ $name }» (R3.1.3).

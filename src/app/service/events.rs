@@ -139,6 +139,11 @@ async fn create(
         args = args.with("arbiters", event_list::names(tx, &arbiters).await?);
         "reply-event-created-arbiters"
     };
+    let id = match (setup.team_boards, id) {
+        (Some(_), "reply-event-created") => "team-event-created-head",
+        (Some(_), _) => "team-event-created-head-arbiters",
+        (None, id) => id,
+    };
     let mut replies = vec![Reply::text(tr(actor.lang(), id, &args))];
     if let Some(boards) = setup.team_boards {
         let args = Args::new().with("event", event.id.0).with("boards", boards);
