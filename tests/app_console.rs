@@ -198,12 +198,16 @@ async fn silence_goes_to_the_arbiter_and_time_runs_out() {
     );
     w.clock.advance(Duration::days(5));
     let out = w.console.tick().await.unwrap();
-    assert_eq!(out.len(), 1, "{out:?}");
+    // The case reaches the arbiter (no channel: privately), the silent
+    // player and the partner.
+    assert_eq!(out.len(), 3, "{out:?}");
     assert!(
-        out[0].starts_with("-> @alice: Case for the arbiter (R3.3.2)"),
+        out[0].starts_with("-> @alice: ⚖ Case #1: 40 days without a move"),
         "{out:?}"
     );
-    assert!(out[0].contains("carol"), "{out:?}");
+    assert!(out[0].contains("Parties: carol"), "{out:?}");
+    assert!(out[1].starts_with("-> @carol: ⚖ Case #1"), "{out:?}");
+    assert!(out[2].starts_with("-> @bob: ⚖ Case #1"), "{out:?}");
     // R3.5.7: 100 days with doubling after 20 run out after 61 days.
     w.clock.advance(Duration::days(21));
     let out = w.console.tick().await.unwrap();

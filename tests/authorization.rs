@@ -7,12 +7,16 @@
 //! The world: `adm` administers; `org` (made organizer by `adm`) created
 //! event #1 with `arbiter=@arb`; `pl`, `x1`, `x2` and `op` play in it and
 //! game #1 is `pl` (White, to move) against `op`; `cap` holds the captain
-//! role for event #1 (captains act in team events); `out` is registered
-//! and nothing else. Event #2 (by `org`) is open with `x1` and `x2`
-//! entered. Team event #3 (by `org`, `arbiter=@arb`, one board) is open:
-//! team #1 «Lions» has captain `cap`, deputy `dep`, `pl` on board 1 and
-//! `op` in reserve; team #2 «Tigers» has captain `x2` and `x1` on board 1.
-//! Each role runs the commands in order in its own fresh world.
+//! role for event #1 (captains act in team events); `com` sits on event
+//! #1's appeals committee; `out` is registered and nothing else. Event #2
+//! (by `org`) is open with `x1` and `x2` entered. At the arbiter's desk:
+//! case #1 is `pl`'s open dispute against `op` about game #1, case #2
+//! `pl`'s question, ruled, case #3 `pl`'s question, ruled and appealed;
+//! request #1 is the arbiter's to `pl`. Team event #3 (by `org`,
+//! `arbiter=@arb`, one board) is open: team #1 «Lions» has captain `cap`,
+//! deputy `dep`, `pl` on board 1 and `op` in reserve; team #2 «Tigers» has
+//! captain `x2` and `x1` on board 1. Each role runs the commands in order
+//! in its own fresh world.
 
 #[path = "support/db.rs"]
 mod db;
@@ -27,19 +31,20 @@ use corrbot::time::{Clock, SimClock};
 use db::TestDb;
 
 /// The roles, as the table's columns: (column, the user who acts).
-const ROLES: [(&str, &str); 8] = [
+const ROLES: [(&str, &str); 9] = [
     ("outsider", "out"),
     ("player", "pl"),
     ("opponent", "op"),
     ("captain", "cap"),
     ("deputy", "dep"),
     ("arbiter", "arb"),
+    ("committee", "com"),
     ("organizer", "org"),
     ("administrator", "adm"),
 ];
 
 /// The commands, in the order each role sends them.
-const COMMANDS: [&str; 35] = [
+const COMMANDS: [&str; 50] = [
     "/help",
     "/start",
     "/profile",
@@ -69,6 +74,21 @@ const COMMANDS: [&str; 35] = [
     "/move 1 e2-e4",
     "/resign 1 confirm",
     "/name Renamed",
+    "/cases",
+    "/case 1",
+    "/case 1 say A statement.",
+    "/case 1 note A private note.",
+    "/case 1 take",
+    "/rule 1 warn @op -- reasons",
+    "/appeal 2 Grounds.",
+    "/decide 3 uphold -- reasons",
+    "/request @pl Please answer.",
+    "/answer 1 The answer.",
+    "/dispute 1 A dispute.",
+    "/failure 1 A failure.",
+    "/ask #1 A question.",
+    "/extraleave 2026-03-01 3 Reasons.",
+    "/offline @pl Line down.",
     "/team show 1",
     "/team games 1",
     "/team order 1 @pl",
@@ -77,16 +97,17 @@ const COMMANDS: [&str; 35] = [
     "/team substitute 1 1 @op",
 ];
 
-const SETUP: [(&str, &str); 32] = [
+const SETUP: [(&str, &str); 40] = [
     ("adm", "/start"),
     ("arb", "/start"),
+    ("com", "/start"),
     ("org", "/start"),
     ("pl", "/start"),
     ("x1", "/start"),
     ("x2", "/start"),
     ("op", "/start"),
     ("adm", "/organizer @org"),
-    ("org", "/event create Cup arbiter=@arb"),
+    ("org", "/event create Cup arbiter=@arb committee=@com"),
     ("arb", "/start"),
     ("pl", "/event join 1"),
     ("x1", "/event join 1"),
@@ -99,6 +120,13 @@ const SETUP: [(&str, &str); 32] = [
     ("out", "/start"),
     ("cap", "/start"),
     ("arb", "/games"),
+    ("pl", "/dispute 1 Setup dispute."),
+    ("pl", "/ask #1 Setup question."),
+    ("arb", "/rule 2 none -- setup answer"),
+    ("pl", "/ask #1 Another question."),
+    ("arb", "/rule 3 none -- setup answer"),
+    ("pl", "/appeal 3 Setup appeal."),
+    ("arb", "/request @pl Setup request."),
     ("dep", "/start"),
     (
         "org",

@@ -163,8 +163,10 @@ async fn silence_case_reaches_the_arbiter(test_db: &TestDb) {
     play(&bot, white, "e2-e4").await;
     bot.dm_containing(black, "1. e2-e4").await;
     bot.clock.advance(Duration::days(41));
-    let case = bot.dm_containing(CLERK, "Справа для судді (R3.3.2)").await;
-    assert!(content(&case).contains("партії #1"), "{case:?}");
+    let case = bot
+        .dm_containing(CLERK, "⚖ Справа #1: 40 днів без ходу")
+        .await;
+    assert!(content(&case).contains("Партія #1"), "{case:?}");
     bot.dm_containing(black, "вже 35 днів").await;
     assert_eq!(game_one(&bot).await.status, GameStatus::Running);
 }

@@ -54,3 +54,12 @@ CREATE INDEX absences_player ON absences(player_id, starts_at);
 ALTER TABLE event_settings ADD COLUMN appeals_platform TEXT;
 ALTER TABLE event_settings ADD COLUMN appeals_chat_id TEXT;
 ALTER TABLE event_settings ADD COLUMN exclusion TEXT NOT NULL DEFAULT 'losses';
+
+-- The language of a group or channel's notices (a channel has no player to
+-- take it from): set with an event's `channel-lang=` for its channels.
+CREATE TABLE chat_settings (
+    platform  TEXT  NOT NULL,
+    chat_id   TEXT  NOT NULL,
+    language  TEXT  NOT NULL,
+    PRIMARY KEY (platform, chat_id)
+);

@@ -26,6 +26,18 @@ pub enum Standing {
     Captain,
     /// The deputy captain of the team concerned, who may act for the captain.
     Deputy,
+    /// An entrant of the event concerned.
+    PlayerOfEvent,
+    /// A player a case is about (raiser or accused).
+    CaseParty,
+    /// A captain or deputy of a party's team, or of a team handling the case.
+    CaseCaptain,
+    /// The partner in the case's game, not a party.
+    CaseOpponent,
+    /// A member of the event's appeals committee (R2.1.6).
+    Committee,
+    /// The office in charge of leave (R3.6.3).
+    LeaveOffice,
 }
 
 /// What an actor wants to do.
@@ -51,6 +63,27 @@ pub enum Action {
     SubstitutePlayer,
     /// See a team's games, clocks and silences at a glance.
     ViewTeamGames,
+    /// Report a dispute or a software failure about a game (R2.1.4, R3.4.5).
+    ReportAboutGame,
+    /// Ask the event's arbiter (R2.1.4), ask for extra leave (R3.6.3), report
+    /// one's own lost internet access (R3.1.5).
+    WriteToArbiter,
+    /// Report a player's lost internet access on their behalf (R3.1.5).
+    ReportAbsenceFor,
+    /// See a case's file (as far as the case's visibility allows).
+    ViewCase,
+    /// Add a statement to a case.
+    StateInCase,
+    /// Take up, note, rule on and close cases; send requests (R3.1.2, R3.4.3).
+    ArbiterDesk,
+    /// Rule on a request for extra leave (R3.6.3: the leave office too).
+    RuleOnExtraLeave,
+    /// Settle a case between the captains or pass it on (R3.1.4).
+    CaptainHandle,
+    /// Appeal a ruling (R2.1.6).
+    AppealRuling,
+    /// Decide an appeal (R2.1.6).
+    DecideAppeal,
 }
 
 /// Whether an actor with `standings` may do `action`.
@@ -72,6 +105,24 @@ pub fn allows(action: Action, standings: &[Standing]) -> bool {
         Action::ViewTeamGames => {
             allows(Action::SetUpTeam, standings) || has(S::Captain) || has(S::Deputy)
         }
+        Action::ReportAboutGame => has(S::PlayerOfGame),
+        Action::WriteToArbiter => has(S::PlayerOfEvent),
+        Action::ReportAbsenceFor => has(S::Arbiter),
+        Action::ViewCase => [
+            S::Arbiter,
+            S::Committee,
+            S::CaseParty,
+            S::CaseCaptain,
+            S::CaseOpponent,
+        ]
+        .iter()
+        .any(|s| has(*s)),
+        Action::StateInCase => has(S::CaseParty) || has(S::CaseCaptain) || has(S::Arbiter),
+        Action::ArbiterDesk => has(S::Arbiter),
+        Action::RuleOnExtraLeave => has(S::Arbiter) || has(S::LeaveOffice),
+        Action::CaptainHandle => has(S::CaseCaptain),
+        Action::AppealRuling => has(S::CaseParty),
+        Action::DecideAppeal => has(S::Committee),
     }
 }
 
@@ -126,6 +177,24 @@ mod tests {
         assert!(!allows(Action::CreateEvent, &[Standing::Outsider]));
         assert!(!allows(Action::StartEvent, &[Standing::PlayerOfGame]));
         assert!(allows(Action::JoinEvent, &[Standing::Outsider]));
+    }
+
+    /// R2.1.6: only a party appeals and only the committee decides; the
+    /// arbiter's desk is the arbiter's (R3.1.2), extra leave also the leave
+    /// office's (R3.6.3).
+    #[test]
+    fn the_desk_follows_the_roles_of_a_case() {
+        assert!(allows(Action::AppealRuling, &[Standing::CaseParty]));
+        assert!(!allows(Action::AppealRuling, &[Standing::CaseOpponent]));
+        assert!(!allows(Action::AppealRuling, &[Standing::Arbiter]));
+        assert!(allows(Action::DecideAppeal, &[Standing::Committee]));
+        assert!(!allows(Action::DecideAppeal, &[Standing::Arbiter]));
+        assert!(allows(Action::RuleOnExtraLeave, &[Standing::LeaveOffice]));
+        assert!(!allows(Action::ArbiterDesk, &[Standing::LeaveOffice]));
+        assert!(!allows(Action::ViewCase, &[Standing::Outsider]));
+        assert!(!allows(Action::ViewCase, &[Standing::Administrator]));
+        assert!(allows(Action::CaptainHandle, &[Standing::CaseCaptain]));
+        assert!(!allows(Action::CaptainHandle, &[Standing::CaseParty]));
     }
 
     #[test]

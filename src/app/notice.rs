@@ -13,6 +13,10 @@ use crate::app::outgoing::{Button, ImageRef, Outgoing};
 use crate::core::clock::Days;
 use crate::core::notation::{self, Notation};
 
+mod case;
+
+pub use case::{CaseNews, CaseNotice, MeasureView, RequestNotice, case_kind_text};
+
 /// Both players' clocks as a notice shows them (R2.3.6, R3.4.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Clocks {
@@ -169,6 +173,10 @@ pub enum Notice {
         /// text; `None` when it was cancelled before it started.
         ended_at: Option<String>,
     },
+    /// The arbiter's desk: a case opened, passed on, ruled, appealed …
+    Case(CaseNotice),
+    /// The arbiter's request to a player (R3.4.3), or its answer.
+    Request(RequestNotice),
     /// To the administrator: a notice could not be delivered.
     DeliveryFailed {
         /// The recipient who did not get it.
@@ -231,6 +239,9 @@ impl Notice {
             Notice::CaptainContinuationDue { .. } => "captain_continuation_due",
             Notice::ContinuationDueViaCaptain { .. } => "continuation_due",
             Notice::Substituted { .. } => "team_substitution",
+            Notice::Case(case) => case.news.kind(),
+            Notice::Request(request) if request.answer => "request_answered",
+            Notice::Request(_) => "arbiter_request",
         }
     }
 
@@ -239,6 +250,9 @@ impl Notice {
     /// after a move or at the end of a game, and buttons for what the
     /// recipient may answer.
     pub fn message(&self, lang: Lang, notation: Notation, viewer: Option<i64>) -> Outgoing {
+        if let Notice::Case(case) = self {
+            return case.message(lang, self.kind(), viewer);
+        }
         let message = Outgoing::of_kind(self.kind(), self.text(lang, notation));
         match self {
             Notice::MoveMade { game, .. } | Notice::GameOver { game, .. } => {
@@ -399,6 +413,8 @@ impl Notice {
                     .with("incoming", incoming.as_str())
                     .with("games", *games),
             ),
+            Notice::Case(case) => case.text(lang),
+            Notice::Request(request) => request.text(lang),
         }
     }
 }

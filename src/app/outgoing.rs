@@ -213,7 +213,11 @@ pub async fn notice_message(
             Ok(Some((address_of(account), message)))
         }
         Recipient::Chat { platform, chat_id } if platforms.contains(platform) => {
-            let message = typed.message(Lang::Uk, Notation::UkrainianFull, None);
+            let mut tx = db.read().await?;
+            let language = tx.chat_language(*platform, chat_id).await?;
+            tx.commit().await?;
+            let lang = language.as_deref().and_then(Lang::from_code);
+            let message = typed.message(lang.unwrap_or(Lang::Uk), Notation::UkrainianFull, None);
             let address = Address::Chat {
                 platform: *platform,
                 chat_id: chat_id.clone(),

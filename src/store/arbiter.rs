@@ -254,4 +254,31 @@ impl Tx {
                    WHERE player_id = $1 AND returned_at IS NULL";
         Ok(self.execute(sql, args![player, at]).await? > 0)
     }
+
+    /// The language a chat's notices are written in, if one was set.
+    pub async fn chat_language(
+        &mut self,
+        platform: Platform,
+        chat_id: &str,
+    ) -> StoreResult<Option<String>> {
+        let sql = "SELECT language FROM chat_settings WHERE platform = $1 AND chat_id = $2";
+        self.fetch_optional(sql, args![platform.as_str(), chat_id], |row| {
+            row.text("language")
+        })
+        .await
+    }
+
+    /// Sets the language of a chat's notices.
+    pub async fn set_chat_language(
+        &mut self,
+        platform: Platform,
+        chat_id: &str,
+        language: &str,
+    ) -> StoreResult<()> {
+        let sql = "INSERT INTO chat_settings (platform, chat_id, language) VALUES ($1, $2, $3) \
+                   ON CONFLICT (platform, chat_id) DO UPDATE SET language = excluded.language";
+        self.execute(sql, args![platform.as_str(), chat_id, language])
+            .await?;
+        Ok(())
+    }
 }

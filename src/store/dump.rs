@@ -41,6 +41,7 @@ pub const DUMP_TABLES: &[&str] = &[
     "sanctions",
     "arbiter_requests",
     "absences",
+    "chat_settings",
     "outbox",
     "deadlines",
     "inbound",

@@ -1,21 +1,415 @@
 //! The arbiter's desk: cases opened by players and by the bot, the case
 //! file, rulings and their effects, appeals to the committee (R2.1.4–R2.1.6,
 //! R3.1.4, R3.1.5, R3.3.2, R3.4.3, R3.4.5, R3.6.3).
+//!
+//! The core's [`core::case::Case`] machine is the case's truth: it is kept
+//! as JSON in the stored case's details, with the context the desk needs
+//! (the clocks when the case was opened, what a ruling did, so that the
+//! committee can replace it). Every transition, its effects and its notices
+//! commit in the command's one transaction.
 
-use chrono::{DateTime, Utc};
+mod appeal;
+mod apply;
+mod bot;
+mod desk;
+mod file;
+mod measures;
+mod open;
+mod requests;
+
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
 
 use crate::app::actor::Actor;
-use crate::app::command::CaseCommand;
-use crate::app::i18n::tr0;
+use crate::app::authz::{self, Action, Standing};
+use crate::app::command::{CaseAction, CaseCommand, Number};
+use crate::app::i18n::{Args, Lang};
+use crate::app::notice::{CaseNews, CaseNotice, Clocks, Notice};
+use crate::core::case::{self as core_case, CaseState};
+use crate::core::team::{GameId as CoreGame, PlayerId as Person, Roster};
+use crate::store::{
+    Case, CaseId, CaseStatus, Event, GameId, PlayerId, Recipient, Role, StoreError, Tx,
+};
 
-use super::{Failure, Outcome};
+use super::event_list::names;
+use super::roster::{person, roster_of};
+use super::{Failure, Outcome, notify, notify_arbiters, refuse};
+
+pub use bot::{fire_desk_deadline, open_silence_case};
 
 /// Runs one desk command.
 pub(super) async fn handle(
-    _tx: &mut crate::store::Tx,
+    tx: &mut Tx,
     actor: &Actor,
-    _command: CaseCommand,
-    _now: DateTime<Utc>,
+    command: CaseCommand,
+    now: DateTime<Utc>,
 ) -> Outcome {
-    Err(Failure::Refused(tr0(actor.lang(), "error-not-yet")))
+    match command {
+        CaseCommand::Report { report, game, text } => {
+            open::report(tx, actor, (report, game), &text, now).await
+        }
+        CaseCommand::Ask { event, text } => open::ask(tx, actor, event, &text, now).await,
+        CaseCommand::Offline { player, text } => {
+            open::offline(tx, actor, player.as_deref(), &text, now).await
+        }
+        CaseCommand::Online { player } => open::online(tx, actor, player.as_deref(), now).await,
+        CaseCommand::ExtraLeave { start, days, text } => {
+            open::extra_leave(tx, actor, (&start, &days), &text, now).await
+        }
+        CaseCommand::List => file::list(tx, actor).await,
+        CaseCommand::Case { case, action } => match action {
+            CaseAction::Show => file::show(tx, actor, case).await,
+            action => desk::act(tx, actor, case, action, now).await,
+        },
+        CaseCommand::Rule { case, text } => apply::rule(tx, actor, case, &text, now).await,
+        CaseCommand::Appeal { case, text } => appeal::appeal(tx, actor, case, &text, now).await,
+        CaseCommand::Decide { case, text } => appeal::decide(tx, actor, case, &text, now).await,
+        CaseCommand::Request {
+            player,
+            event,
+            text,
+        } => requests::request(tx, actor, (&player, event), &text, now).await,
+        CaseCommand::Answer { request, text } => {
+            requests::answer(tx, actor, request, &text, now).await
+        }
+    }
+}
+
+/// What the desk keeps beside the core's case.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct CaseContext {
+    /// Both clocks of the game when the case was opened.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clocks: Option<Clocks>,
+    /// Requested extra leave: the first day and the days (R3.6.3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub leave: Option<(NaiveDate, u32)>,
+    /// Who reported for the party (an arbiter, R3.1.5).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reported_by: Option<i64>,
+    /// The stored ruling in force (its appeal is filed against it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ruling: Option<i64>,
+    /// The stored appeal.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub appeal: Option<i64>,
+    /// Leaves granted by the ruling in force (revoked if it is replaced).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub granted_leaves: Vec<i64>,
+    /// Players excluded by the ruling in force.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub excluded: Vec<i64>,
+}
+
+/// A case as the desk works on it.
+pub(crate) struct CaseFile {
+    /// The stored row.
+    pub row: Case,
+    /// The core's case.
+    pub case: core_case::Case,
+    /// The desk's context.
+    pub context: CaseContext,
+    /// The event.
+    pub event: Event,
+    /// The event's teams, in a team event.
+    pub roster: Option<Roster>,
+}
+
+impl CaseFile {
+    /// The case's number.
+    pub fn number(&self) -> i64 {
+        self.row.id.0
+    }
+
+    /// The game concerned, as stored.
+    pub fn game(&self) -> Option<GameId> {
+        self.row.game_id
+    }
+
+    /// The parties, as stored players.
+    pub fn parties(&self) -> Vec<PlayerId> {
+        self.case.parties().iter().map(|p| player(*p)).collect()
+    }
+
+    /// The parties and the game's partner who is not a party.
+    pub fn concerned(&self) -> Vec<PlayerId> {
+        let mut people = self.parties();
+        if let Some(opponent) = self.case.opponent().map(player)
+            && !people.contains(&opponent)
+        {
+            people.push(opponent);
+        }
+        people
+    }
+
+    /// The captains and deputies of the parties' teams and of the teams
+    /// handling the case.
+    pub fn captains(&self) -> Vec<PlayerId> {
+        let Some(roster) = &self.roster else {
+            return Vec::new();
+        };
+        let party_teams = self
+            .case
+            .parties()
+            .iter()
+            .filter_map(|p| roster.team_of(*p));
+        let mut teams: Vec<_> = self.case.captain_teams().to_vec();
+        teams.extend(party_teams);
+        let mut people = Vec::new();
+        for team in teams {
+            let leaders = [roster.captain_of(team), roster.deputy_of(team)];
+            for leader in leaders.into_iter().flatten().map(player) {
+                if !people.contains(&leader) {
+                    people.push(leader);
+                }
+            }
+        }
+        people
+    }
+}
+
+/// The stored player of a core person.
+pub(crate) fn player(person: Person) -> PlayerId {
+    PlayerId(i64::try_from(person.0).unwrap_or(i64::MAX))
+}
+
+/// The core's game id of a stored game.
+pub(crate) fn core_game(game: GameId) -> CoreGame {
+    CoreGame(game.0.unsigned_abs())
+}
+
+/// The stored status of a case state.
+fn status_of(state: CaseState) -> CaseStatus {
+    match state {
+        CaseState::Open | CaseState::WithCaptains | CaseState::WithArbiter => CaseStatus::Open,
+        CaseState::Ruled => CaseStatus::Ruled,
+        CaseState::UnderAppeal => CaseStatus::Appealed,
+        CaseState::Closed => CaseStatus::Closed,
+    }
+}
+
+/// The stored details of a case.
+fn details_of(case: &core_case::Case, context: &CaseContext) -> serde_json::Value {
+    json!({ "case": case, "context": context })
+}
+
+/// The case `number`, or a refusal.
+pub(crate) async fn load(tx: &mut Tx, lang: Lang, number: Number) -> Result<CaseFile, Failure> {
+    let row = match tx.case(CaseId(number)).await {
+        Ok(row) => row,
+        Err(StoreError::NotFound { .. }) => {
+            let args = Args::new().with("case", number);
+            return Err(refuse(lang, "error-unknown-case", &args));
+        }
+        Err(other) => return Err(other.into()),
+    };
+    let broken = |what: &str| Failure::Internal(anyhow::anyhow!("case {number}: {what}"));
+    let case = serde_json::from_value(row.details["case"].clone())
+        .map_err(|_| broken("no case machine"))?;
+    let context = serde_json::from_value(row.details["context"].clone()).unwrap_or_default();
+    let event = tx.event(row.event_id).await?;
+    let roster = team_roster(tx, &event).await?;
+    Ok(CaseFile {
+        row,
+        case,
+        context,
+        event,
+        roster,
+    })
+}
+
+/// The roster of a team event; `None` for an individual one.
+pub(crate) async fn team_roster(tx: &mut Tx, event: &Event) -> Result<Option<Roster>, Failure> {
+    if event.is_team {
+        Ok(Some(roster_of(tx, event.id).await?))
+    } else {
+        Ok(None)
+    }
+}
+
+/// Stores the case's state and details.
+pub(crate) async fn save(tx: &mut Tx, file: &CaseFile, now: DateTime<Utc>) -> Result<(), Failure> {
+    let details = details_of(&file.case, &file.context);
+    tx.save_case(file.row.id, status_of(file.case.state()), &details, now)
+        .await?;
+    Ok(())
+}
+
+/// What the actor is with respect to the case.
+pub(crate) async fn standings_in(
+    tx: &mut Tx,
+    actor: &Actor,
+    file: &CaseFile,
+) -> Result<Vec<Standing>, Failure> {
+    let me = actor.player.id;
+    let event = Some(file.event.id);
+    let mut standings = vec![Standing::Outsider];
+    let roles = [
+        (Role::Arbiter, Standing::Arbiter),
+        (Role::AppealsCommittee, Standing::Committee),
+        (Role::LeaveOffice, Standing::LeaveOffice),
+    ];
+    for (role, standing) in roles {
+        if tx.holders_of(role, event).await?.contains(&me) {
+            standings.push(standing);
+        }
+    }
+    if actor.is_admin {
+        standings.push(Standing::Administrator);
+    }
+    let relation = file
+        .case
+        .role_of(person(me), false, false, file.roster.as_ref());
+    standings.extend(match relation {
+        core_case::CaseRole::Party => Some(Standing::CaseParty),
+        core_case::CaseRole::Captain => Some(Standing::CaseCaptain),
+        core_case::CaseRole::Opponent => Some(Standing::CaseOpponent),
+        _ => None,
+    });
+    Ok(standings)
+}
+
+/// The actor's standings with respect to the case, refused with
+/// `error-not-allowed-case` unless they allow `action`.
+pub(crate) async fn authorize(
+    tx: &mut Tx,
+    actor: &Actor,
+    file: &CaseFile,
+    action: Action,
+) -> Result<Vec<Standing>, Failure> {
+    let standings = standings_in(tx, actor, file).await?;
+    if authz::allows(action, &standings) {
+        Ok(standings)
+    } else {
+        let args = Args::new().with("case", file.number());
+        Err(refuse(actor.lang(), "error-not-allowed-case", &args))
+    }
+}
+
+/// A notice of `news` about the case, by `by`.
+pub(crate) async fn notice_of(
+    tx: &mut Tx,
+    file: &CaseFile,
+    news: CaseNews,
+    by: Option<PlayerId>,
+) -> Result<CaseNotice, Failure> {
+    let by = match by {
+        Some(by) => Some(tx.player(by).await?.display_name),
+        None => None,
+    };
+    Ok(CaseNotice {
+        news,
+        case: file.number(),
+        case_kind: file.case.kind(),
+        event: file.event.name.clone(),
+        game: file.game().map(|g| g.0),
+        parties: names(tx, &file.parties()).await?,
+        by,
+        text: None,
+        clocks: None,
+        measures: Vec::new(),
+        until: None,
+        reporter: None,
+    })
+}
+
+/// Queues a case notice for each of `people` (once each, not `except`).
+pub(crate) async fn tell(
+    tx: &mut Tx,
+    people: &[PlayerId],
+    except: Option<PlayerId>,
+    notice: &CaseNotice,
+    now: DateTime<Utc>,
+) -> Result<(), Failure> {
+    let notice = Notice::Case(notice.clone());
+    let mut told = Vec::new();
+    for person in people {
+        if Some(*person) != except && !told.contains(person) {
+            notify(tx, *person, &notice, now).await?;
+            told.push(*person);
+        }
+    }
+    Ok(())
+}
+
+/// Queues a case notice for the event's arbiters (their channel, else each).
+pub(crate) async fn tell_arbiters(
+    tx: &mut Tx,
+    file: &CaseFile,
+    notice: &CaseNotice,
+    now: DateTime<Utc>,
+) -> Result<(), Failure> {
+    notify_arbiters(tx, file.event.id, &Notice::Case(notice.clone()), now).await
+}
+
+/// Queues a case notice for the appeals committee: its channel, else each
+/// member (R2.1.6).
+pub(crate) async fn tell_committee(
+    tx: &mut Tx,
+    file: &CaseFile,
+    notice: &CaseNotice,
+    now: DateTime<Utc>,
+) -> Result<(), Failure> {
+    let notice = Notice::Case(notice.clone());
+    let settings = tx.event_settings(file.event.id).await?;
+    if let Some(channel @ Recipient::Chat { .. }) = settings.appeals_channel {
+        let payload = serde_json::to_value(&notice).map_err(|e| Failure::Internal(e.into()))?;
+        tx.enqueue_notice(&channel, notice.kind(), &payload, now)
+            .await?;
+        return Ok(());
+    }
+    let members = tx
+        .holders_of(Role::AppealsCommittee, Some(file.event.id))
+        .await?;
+    for member in members {
+        notify(tx, member, &notice, now).await?;
+    }
+    Ok(())
+}
+
+/// The last minute before a window closes at `closes`, as text: a window
+/// closing at 00:00 of 3 February is open "until 2 February 23:59".
+pub(crate) fn last_minute_text(closes: DateTime<Utc>) -> String {
+    super::pick::date_text(closes - chrono::Duration::minutes(1))
+}
+
+/// A refusal for a transition the core refused.
+pub(crate) fn case_refusal(lang: Lang, file: &CaseFile, error: &core_case::CaseError) -> Failure {
+    use core_case::CaseError as E;
+    let args = Args::new().with("case", file.number());
+    match error {
+        E::WrongState { .. } => {
+            let state = file.state_text(lang);
+            refuse(lang, "error-case-state", &args.with("state", state))
+        }
+        E::NotTheRaiser { .. } => refuse(lang, "error-case-not-raiser", &args),
+        E::NotACaptain { .. } => refuse(lang, "error-not-allowed-case", &args),
+        E::NotAParty { .. } => refuse(lang, "error-not-allowed-case", &args),
+        E::AppealWindowOpen { until, .. } => refuse(
+            lang,
+            "error-case-appeal-window-open",
+            &args.with("until", last_minute_text(*until)),
+        ),
+        other => refuse(
+            lang,
+            "error-case-refused",
+            &args.with("reason", other.to_string()),
+        ),
+    }
+}
+
+impl CaseFile {
+    /// The case's state in words.
+    pub fn state_text(&self, lang: Lang) -> String {
+        let id = match self.case.state() {
+            CaseState::Open => "case-state-open",
+            CaseState::WithCaptains => "case-state-with-captains",
+            CaseState::WithArbiter => "case-state-with-arbiter",
+            CaseState::Ruled => "case-state-ruled",
+            CaseState::UnderAppeal => "case-state-under-appeal",
+            CaseState::Closed => "case-state-closed",
+        };
+        crate::app::i18n::tr0(lang, id)
+    }
 }

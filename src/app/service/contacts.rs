@@ -85,7 +85,7 @@ fn details_text(address: &Option<String>, email: &Option<String>) -> String {
 }
 
 /// The events a player is in that are not over.
-async fn live_events(tx: &mut Tx, player: PlayerId) -> Result<Vec<Event>, Failure> {
+pub(super) async fn live_events(tx: &mut Tx, player: PlayerId) -> Result<Vec<Event>, Failure> {
     let mut ids: BTreeSet<EventId> = tx.events_entered(player).await?.into_iter().collect();
     ids.extend(tx.active_games_of(player).await?.iter().map(|g| g.event_id));
     let mut events = Vec::new();

@@ -11,7 +11,7 @@ use crate::store::{Deadline, Game, GameStatus, GameUpdate, Tx};
 use super::game_state::{
     announce_end, days_left, finish_update, game_clocks, game_over_notice, player_of, side_to_move,
 };
-use super::{Failure, notify, notify_arbiters};
+use super::{Failure, cases, notify};
 
 /// The scheduler's handler of the app's deadlines.
 #[derive(Debug, Clone, Copy, Default)]
@@ -34,6 +34,9 @@ impl DueHandler for DeadlineHandler {
 }
 
 async fn fire(tx: &mut Tx, deadline: &Deadline, now: DateTime<Utc>) -> Result<(), Failure> {
+    if let Some(done) = cases::fire_desk_deadline(tx, deadline, now).await {
+        return done;
+    }
     let Some(game_id) = deadline.game_id else {
         return Ok(());
     };
@@ -58,15 +61,7 @@ async fn fire(tx: &mut Tx, deadline: &Deadline, now: DateTime<Utc>) -> Result<()
             let notice = Notice::ContinuationDue { game: number, days };
             notify(tx, mover, &notice, now).await
         }
-        "silence_case" => {
-            let player = tx.player(mover).await?.display_name;
-            let notice = Notice::SilenceCase {
-                game: number,
-                player,
-                days,
-            };
-            notify_arbiters(tx, game.event_id, &notice, now).await
-        }
+        "silence_case" => cases::open_silence_case(tx, &game, now).await,
         "loss_on_time" => lose_on_time(tx, &game, now).await,
         _ => Ok(()),
     }

@@ -4,7 +4,7 @@
 //! (R2.1.5).
 
 use crate::app::actor::{Actor, notation_from_code};
-use crate::app::i18n::Args;
+use crate::app::i18n::{Args, Lang};
 use crate::core::notation::Notation;
 use crate::core::regulation::{Regulation, TimeControl};
 use crate::store::{EventSettings, Platform, PlayerId, Recipient, Tx};
@@ -25,6 +25,8 @@ pub(super) struct EventSetup {
     /// A team event (`type=team`): the boards every team fields
     /// (`boards=N`, default 4); `None` for an individual event.
     pub team_boards: Option<i64>,
+    /// The language of the event's channels' notices (`channel-lang=`).
+    pub channel_lang: Option<Lang>,
 }
 
 /// Reads the settings; names and channels are looked up in `tx`.
@@ -39,6 +41,7 @@ pub(super) async fn read_setup(
         arbiters: Vec::new(),
         committee: Vec::new(),
         team_boards: None,
+        channel_lang: None,
     };
     for (key, value) in settings {
         let ok = match key.as_str() {
@@ -47,6 +50,10 @@ pub(super) async fn read_setup(
             "arbiter-channel" => {
                 setup.settings.arbiter_channel = read_channel(tx, actor, value).await?;
                 setup.settings.arbiter_channel.is_some()
+            }
+            "channel-lang" => {
+                setup.channel_lang = Lang::from_code(value);
+                setup.channel_lang.is_some()
             }
             "appeals-channel" => {
                 setup.settings.appeals_channel = read_channel(tx, actor, value).await?;

@@ -12,8 +12,8 @@ use crate::app::reply::Reply;
 use crate::core::regulation::Regulation;
 use crate::core::tournament::round_robin;
 use crate::store::{
-    Event, EventId, EventStatus, GameStatus, GameUpdate, NewEvent, NewGame, PlayerId, Role,
-    RuleSet, StoreError, Tx,
+    Event, EventId, EventStatus, GameStatus, GameUpdate, NewEvent, NewGame, PlayerId, Recipient,
+    Role, RuleSet, StoreError, Tx,
 };
 
 use super::event_list;
@@ -126,6 +126,18 @@ async fn create(
         tx.grant_role(*arbiter, Role::Arbiter, Some(event.id), now)
             .await?;
     }
+    if let Some(lang) = setup.channel_lang {
+        let channels = [
+            &setup.settings.arbiter_channel,
+            &setup.settings.appeals_channel,
+        ];
+        for channel in channels.into_iter().flatten() {
+            if let Recipient::Chat { platform, chat_id } = channel {
+                tx.set_chat_language(*platform, chat_id, lang.code())
+                    .await?;
+            }
+        }
+    }
     for member in &setup.committee {
         tx.grant_role(*member, Role::AppealsCommittee, Some(event.id), now)
             .await?;
@@ -163,6 +175,10 @@ async fn join(tx: &mut Tx, actor: &Actor, number: Number, now: DateTime<Utc>) ->
     }
     if event.is_team {
         return Err(refuse(actor.lang(), "error-team-event-join", &args));
+    }
+    let disqualified = crate::store::SanctionKind::Disqualification;
+    if tx.has_sanction(actor.player.id, disqualified).await? {
+        return Err(refuse(actor.lang(), "error-disqualified", &args));
     }
     match tx.add_entry(event.id, actor.player.id, None, now).await {
         Ok(()) => {}

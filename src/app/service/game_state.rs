@@ -155,7 +155,13 @@ pub(crate) async fn set_pending_deadlines(
     let leaves = game_leaves(tx, game).await?;
     let clock = ServerClock::new(regulation).with_offset(leaves.offset(colour));
     let due = clock.pending_deadlines(&record.moves, since, leaves.of(colour));
-    for (what, at) in due.into_iter().filter(|(_, at)| *at >= now) {
+    // A deadline already past is dropped, except the flag: time run out
+    // (after penalty days, say) is lost at once (R3.5.7).
+    let due = due.into_iter().filter_map(|(what, at)| match what {
+        ServerDeadline::Flag => Some((what, at.max(now))),
+        _ => (at >= now).then_some((what, at)),
+    });
+    for (what, at) in due {
         let (kind, key, days) = match what {
             ServerDeadline::Reminder(n) => {
                 let days = regulation.reminder_days.get(usize::from(n) - 1).copied();

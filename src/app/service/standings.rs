@@ -25,9 +25,11 @@ pub(crate) struct Table {
     pub marks: Vec<Vec<Vec<CrosstableGame>>>,
 }
 
-/// The standings of `event` from the store.
+/// The standings of `event` from the store: every entrant, an excluded
+/// player too (R2.1.5: the games scored by default count for the partners).
 pub(crate) async fn table_of(tx: &mut Tx, event: Event) -> Result<Table, StoreError> {
-    let seeds = tx.active_players(event.id).await?;
+    let entries = tx.entries(event.id).await?;
+    let seeds: Vec<_> = entries.iter().map(|entry| entry.player_id).collect();
     let mut names = Vec::with_capacity(seeds.len());
     for player in &seeds {
         names.push(tx.player(*player).await?.display_name);

@@ -1,0 +1,345 @@
+//! Notices of the arbiter's desk: a case opened, passed on, ruled, appealed
+//! and decided; the arbiter's requests and their answers. Each is rendered
+//! for its recipient like every other notice.
+
+use serde::{Deserialize, Serialize};
+
+use crate::app::i18n::{Args, Lang, days_text, tr, tr0};
+use crate::app::outgoing::{Button, ImageRef, Outgoing};
+use crate::core::case::CaseKind;
+
+use super::{Clocks, clocks_text};
+
+/// What happened to a case.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CaseNews {
+    /// To the arbiters: a new case, with its context.
+    Opened,
+    /// To the captains (R3.1.4): a dispute or failure report to settle or
+    /// pass on.
+    ToCaptains,
+    /// To the arbiters: a captain passed the case on (R3.1.4, R3.4.5).
+    Forwarded,
+    /// To the other parties: a case concerns them.
+    Told,
+    /// To the parties: the arbiter took the case up.
+    Taken,
+    /// A statement or note for the record.
+    Statement,
+    /// The arbiter's ruling, with the appeal deadline (R2.1.6).
+    Ruled,
+    /// To the committee: a ruling appealed (R2.1.6).
+    Appealed,
+    /// The committee upheld the ruling: final.
+    Upheld,
+    /// The committee replaced the ruling: final.
+    Replaced,
+    /// The captains settled it (R3.1.4).
+    Settled,
+    /// The raiser withdrew it.
+    Withdrawn,
+    /// The absent player is back online (R3.1.5).
+    BackOnline,
+}
+
+impl CaseNews {
+    /// The notice kind, as transcripts and the outbox show it.
+    pub fn kind(self) -> &'static str {
+        match self {
+            CaseNews::Opened => "case_opened",
+            CaseNews::ToCaptains => "case_to_captains",
+            CaseNews::Forwarded => "case_forwarded",
+            CaseNews::Told => "case_told",
+            CaseNews::Taken => "case_taken",
+            CaseNews::Statement => "case_statement",
+            CaseNews::Ruled => "case_ruled",
+            CaseNews::Appealed => "case_appealed",
+            CaseNews::Upheld => "case_appeal_upheld",
+            CaseNews::Replaced => "case_appeal_replaced",
+            CaseNews::Settled => "case_settled",
+            CaseNews::Withdrawn => "case_withdrawn",
+            CaseNews::BackOnline => "case_back_online",
+        }
+    }
+
+    fn id(self) -> &'static str {
+        match self {
+            CaseNews::Opened => "case-news-opened",
+            CaseNews::ToCaptains => "case-news-to-captains",
+            CaseNews::Forwarded => "case-news-forwarded",
+            CaseNews::Told => "case-news-told",
+            CaseNews::Taken => "case-news-taken",
+            CaseNews::Statement => "case-news-statement",
+            CaseNews::Ruled => "case-news-ruled",
+            CaseNews::Appealed => "case-news-appealed",
+            CaseNews::Upheld => "case-news-upheld",
+            CaseNews::Replaced => "case-news-replaced",
+            CaseNews::Settled => "case-news-settled",
+            CaseNews::Withdrawn => "case-news-withdrawn",
+            CaseNews::BackOnline => "case-news-back-online",
+        }
+    }
+}
+
+/// One measure of a ruling as the parties read it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "measure", rename_all = "snake_case")]
+pub enum MeasureView {
+    /// A game scored (`score`: `1-0` …; `reason`: a result catalog id).
+    Score {
+        game: i64,
+        score: String,
+        reason: String,
+    },
+    /// Days given back (> 0) or taken (< 0) on a player's clock.
+    Clock {
+        game: i64,
+        player: String,
+        days: i64,
+    },
+    /// Penalty days.
+    Penalty {
+        game: i64,
+        player: String,
+        days: i64,
+    },
+    /// Extra leave (R3.6.3).
+    ExtraLeave {
+        player: String,
+        from: String,
+        days: i64,
+    },
+    /// A warning (R2.1.5).
+    Warn { player: String },
+    /// Exclusion (R2.1.5); `annulled`: the remaining games are annulled,
+    /// else lost.
+    Exclude { player: String, annulled: bool },
+    /// Disqualification (R2.1.5).
+    Disqualify { player: String, annulled: bool },
+    /// A suspended game goes on (R2.6.7).
+    Resume { game: i64 },
+    /// No measure: rejected, or answered.
+    NoAction,
+}
+
+impl MeasureView {
+    /// The measure as one line in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            MeasureView::Score {
+                game,
+                score,
+                reason,
+            } => {
+                let args = Args::new()
+                    .with("game", *game)
+                    .with("score", score.as_str())
+                    .with("reason", tr0(lang, reason));
+                tr(lang, "measure-score", &args)
+            }
+            MeasureView::Clock { game, player, days } => {
+                let args = Args::new()
+                    .with("game", *game)
+                    .with("player", player.as_str())
+                    .with("days", days_text(lang, days.abs()));
+                let id = if *days > 0 {
+                    "measure-clock-back"
+                } else {
+                    "measure-clock-taken"
+                };
+                tr(lang, id, &args)
+            }
+            MeasureView::Penalty { game, player, days } => {
+                let args = Args::new()
+                    .with("game", *game)
+                    .with("player", player.as_str())
+                    .with("days", days_text(lang, *days));
+                tr(lang, "measure-penalty", &args)
+            }
+            MeasureView::ExtraLeave { player, from, days } => {
+                let args = Args::new()
+                    .with("player", player.as_str())
+                    .with("from", from.as_str())
+                    .with("days", days_text(lang, *days));
+                tr(lang, "measure-extra-leave", &args)
+            }
+            MeasureView::Warn { player } => tr(
+                lang,
+                "measure-warn",
+                &Args::new().with("player", player.as_str()),
+            ),
+            MeasureView::Exclude { player, annulled } => {
+                exclusion_text(lang, "measure-exclude", player, *annulled)
+            }
+            MeasureView::Disqualify { player, annulled } => {
+                exclusion_text(lang, "measure-disqualify", player, *annulled)
+            }
+            MeasureView::Resume { game } => {
+                tr(lang, "measure-resume", &Args::new().with("game", *game))
+            }
+            MeasureView::NoAction => tr0(lang, "measure-none"),
+        }
+    }
+}
+
+fn exclusion_text(lang: Lang, id: &str, player: &str, annulled: bool) -> String {
+    let games = if annulled {
+        tr0(lang, "measure-games-annulled")
+    } else {
+        tr0(lang, "measure-games-lost")
+    };
+    let args = Args::new().with("player", player).with("games", games);
+    tr(lang, id, &args)
+}
+
+/// A notice about a case.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CaseNotice {
+    /// What happened.
+    pub news: CaseNews,
+    /// The case's number.
+    pub case: i64,
+    /// What the case is about.
+    pub case_kind: CaseKind,
+    /// The event's name.
+    pub event: String,
+    /// The game's number, if any.
+    pub game: Option<i64>,
+    /// The parties' names.
+    pub parties: String,
+    /// Who did it (raiser, arbiter, captain, committee member), if a person.
+    pub by: Option<String>,
+    /// A statement, the reasons or the grounds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+    /// Both clocks of the game when the case was opened.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clocks: Option<Clocks>,
+    /// The measures of a ruling or of the committee's replacement.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub measures: Vec<MeasureView>,
+    /// The appeal deadline of a ruling (R2.1.6), as text.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub until: Option<String>,
+    /// Who reported for the party (an arbiter told of lost access, R3.1.5).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reporter: Option<String>,
+}
+
+/// The catalog name of a case kind.
+pub fn case_kind_text(lang: Lang, kind: CaseKind) -> String {
+    let name = serde_json::to_value(kind)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_owned))
+        .unwrap_or_default();
+    tr0(lang, &format!("case-kind-{}", name.replace('_', "-")))
+}
+
+impl CaseNotice {
+    /// The notice's text in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        let mut args = Args::new()
+            .with("case", self.case)
+            .with("kind", case_kind_text(lang, self.case_kind))
+            .with("event", self.event.as_str())
+            .with("parties", self.parties.as_str())
+            .with(
+                "by",
+                self.by.clone().unwrap_or_else(|| tr0(lang, "case-by-bot")),
+            );
+        if let Some(until) = &self.until {
+            args = args.with("until", until.as_str());
+        }
+        let mut lines = vec![tr(lang, self.news.id(), &args)];
+        let with_game = matches!(
+            self.news,
+            CaseNews::Opened | CaseNews::ToCaptains | CaseNews::Forwarded | CaseNews::Told
+        );
+        if let Some(game) = self.game.filter(|_| with_game) {
+            lines.push(tr(lang, "case-line-game", &Args::new().with("game", game)));
+        }
+        if let Some(reporter) = &self.reporter {
+            let args = Args::new().with("reporter", reporter.as_str());
+            lines.push(tr(lang, "case-line-reporter", &args));
+        }
+        lines.extend(self.measures.iter().map(|m| format!("• {}", m.text(lang))));
+        if let Some(text) = &self.text {
+            lines.push(format!("«{text}»"));
+        }
+        if let Some(clocks) = &self.clocks {
+            lines.push(clocks_text(lang, clocks));
+        }
+        if let Some(until) = &self.until {
+            let args = Args::new()
+                .with("case", self.case)
+                .with("until", until.as_str());
+            lines.push(tr(lang, "case-line-appeal", &args));
+        }
+        lines.join("\n")
+    }
+
+    /// The notice as a message: the board of the game for the arbiters and
+    /// captains, and buttons for what they may do next.
+    pub fn message(&self, lang: Lang, kind: &str, viewer: Option<i64>) -> Outgoing {
+        let message = Outgoing::of_kind(kind, self.text(lang));
+        let case = self.case;
+        let show = Button::new(tr0(lang, "button-case-show"), format!("/case {case}"));
+        let buttons = match self.news {
+            CaseNews::Opened | CaseNews::Forwarded => vec![
+                Button::new(tr0(lang, "button-case-take"), format!("/case {case} take")),
+                show,
+            ],
+            CaseNews::ToCaptains => vec![
+                Button::new(
+                    tr0(lang, "button-case-forward"),
+                    format!("/case {case} forward"),
+                ),
+                show,
+            ],
+            CaseNews::Appealed | CaseNews::Told | CaseNews::Ruled => vec![show],
+            _ => Vec::new(),
+        };
+        let with_board = matches!(
+            self.news,
+            CaseNews::Opened | CaseNews::Forwarded | CaseNews::ToCaptains
+        );
+        let message = message.with_buttons(buttons);
+        match self.game {
+            Some(game) if with_board => message.with_image(ImageRef::Board { game, viewer, lang }),
+            _ => message,
+        }
+    }
+}
+
+/// The arbiter's request to a player (R3.4.3), or the player's answer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RequestNotice {
+    /// The request's number.
+    pub request: i64,
+    /// The event's name.
+    pub event: String,
+    /// Who wrote this: the arbiter (a request) or the player (an answer).
+    pub from: String,
+    /// The text.
+    pub text: String,
+    /// True for the player's answer.
+    pub answer: bool,
+}
+
+impl RequestNotice {
+    /// The notice's text in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        let args = Args::new()
+            .with("request", self.request)
+            .with("event", self.event.as_str())
+            .with("from", self.from.as_str())
+            .with("text", self.text.as_str());
+        let id = if self.answer {
+            "notice-request-answered"
+        } else {
+            "notice-arbiter-request"
+        };
+        tr(lang, id, &args)
+    }
+}

@@ -1,0 +1,390 @@
+//! The arbiter's ruling (`/rule N measures -- reasons`) and what each
+//! measure does: scores (R3.1.6), clocks and penalty days, extra leave
+//! within 15 days a year (R3.6.3), warnings, exclusion and disqualification
+//! (R2.1.5) with the event's rule for the remaining games.
+
+use chrono::{DateTime, Duration, Utc};
+use serde_json::json;
+
+use crate::app::actor::Actor;
+use crate::app::authz::Action;
+use crate::app::i18n::{Args, tr};
+use crate::app::notice::{CaseNews, MeasureView, Notice};
+use crate::app::reply::Reply;
+use crate::core::case::{
+    CaseKind, CaseState, Decision, EventGame, ExclusionScoring, ExtraLeaveGrant, Ruling,
+    RulingError, appeal_deadline, exclusion_outcomes, grant_extra_leave_to,
+};
+use crate::core::game::{ArbiterReason, GameResult, Score, Termination};
+use crate::core::leave::midnight;
+use crate::store::{
+    GameId, GameStatus, GameUpdate, LeaveStatus, NewLeave, PlayerId, SanctionKind, StoreError, Tx,
+};
+
+use super::super::game_state::{
+    announce_end, arbiter_reason_id, colour_of, finish_update, game_over_notice, plies_of,
+    regulation_of, set_pending_deadlines, side_to_move,
+};
+use super::super::leave::after_change;
+use super::super::leave_time::leaves_of_player;
+use super::super::pick::date_text;
+use super::super::roster::person;
+use super::super::{Failure, Outcome, refuse};
+use super::measures::{Measure, read_measures, split_reasons};
+use super::{
+    CaseFile, authorize, case_refusal, last_minute_text, load, notice_of, player, save, tell,
+    tell_arbiters,
+};
+
+/// `/rule N measures -- reasons`: the arbiter rules; the measures take
+/// effect at once, the parties are told with the appeal deadline (R2.1.6).
+pub(super) async fn rule(
+    tx: &mut Tx,
+    actor: &Actor,
+    number: i64,
+    text: &str,
+    now: DateTime<Utc>,
+) -> Outcome {
+    let lang = actor.lang();
+    let mut file = load(tx, lang, number).await?;
+    let action = if file.case.kind() == CaseKind::ExtraLeaveRequest {
+        Action::RuleOnExtraLeave
+    } else {
+        Action::ArbiterDesk
+    };
+    authorize(tx, actor, &file, action).await?;
+    let (measures_text, why) = split_reasons(actor, text)?;
+    let measures = read_measures(tx, actor, &file, measures_text).await?;
+    let me = person(actor.player.id);
+    if file.case.state() == CaseState::Open {
+        let taken = file.case.take_up(me, now);
+        taken.map_err(|e| case_refusal(lang, &file, &e))?;
+    }
+    let decision = Decision {
+        rulings: measures.iter().map(|m| m.ruling).collect(),
+        by: me,
+        at: now,
+        why: why.to_owned(),
+    };
+    let rulings = json!(decision.rulings);
+    let ruled = file.case.rule(decision);
+    ruled.map_err(|e| case_refusal(lang, &file, &e))?;
+    for party in file.case.parties().to_vec() {
+        let _ = file.case.receive_ruling(party, now);
+    }
+    let views = apply_measures(tx, actor, &mut file, &measures, now).await?;
+    let stored = tx
+        .record_ruling(file.row.id, actor.player.id, &rulings, why, now)
+        .await?;
+    file.context.ruling = Some(stored.id.0);
+    save(tx, &file, now).await?;
+    let until = last_minute_text(appeal_deadline(now));
+    let mut notice = notice_of(tx, &file, CaseNews::Ruled, Some(actor.player.id)).await?;
+    notice.measures = views;
+    notice.text = Some(why.to_owned());
+    notice.until = Some(until.clone());
+    let mut people = file.concerned();
+    people.extend(file.captains());
+    tell(tx, &people, Some(actor.player.id), &notice, now).await?;
+    tell_arbiters(tx, &file, &notice, now).await?;
+    let args = Args::new().with("case", number).with("until", until);
+    Ok(vec![Reply::text(tr(lang, "reply-case-ruled", &args))])
+}
+
+/// Applies each measure; returns them as the parties read them.
+pub(super) async fn apply_measures(
+    tx: &mut Tx,
+    actor: &Actor,
+    file: &mut CaseFile,
+    measures: &[Measure],
+    now: DateTime<Utc>,
+) -> Result<Vec<MeasureView>, Failure> {
+    let mut views = Vec::with_capacity(measures.len());
+    for measure in measures {
+        views.push(apply_one(tx, actor, file, measure, now).await?);
+    }
+    Ok(views)
+}
+
+async fn apply_one(
+    tx: &mut Tx,
+    actor: &Actor,
+    file: &mut CaseFile,
+    measure: &Measure,
+    now: DateTime<Utc>,
+) -> Result<MeasureView, Failure> {
+    Ok(match measure.ruling {
+        Ruling::ScoreGame {
+            game,
+            score,
+            reason,
+        } => {
+            let game = stored_game(game);
+            score_game(tx, actor, file, game, (score, reason), now).await?;
+            MeasureView::Score {
+                game: game.0,
+                score: score.as_score_str().to_owned(),
+                reason: arbiter_reason_id(reason).to_owned(),
+            }
+        }
+        Ruling::AdjustClock {
+            game,
+            player: who,
+            days,
+        } => {
+            let (game, who) = (stored_game(game), player(who));
+            adjust_clock(tx, actor, file, (game, who), -i64::from(days), now).await?;
+            let player = display_name(tx, who).await?;
+            MeasureView::Clock {
+                game: game.0,
+                player,
+                days: i64::from(days),
+            }
+        }
+        Ruling::PenaltyDays {
+            game,
+            player: who,
+            days,
+        } => {
+            let (game, who) = (stored_game(game), player(who));
+            adjust_clock(tx, actor, file, (game, who), i64::from(days), now).await?;
+            let player = display_name(tx, who).await?;
+            MeasureView::Penalty {
+                game: game.0,
+                player,
+                days: i64::from(days),
+            }
+        }
+        Ruling::ExtraLeave {
+            player: who, days, ..
+        } => {
+            let from = measure.leave_from.unwrap_or_else(|| now.date_naive());
+            grant_leave(tx, actor, file, player(who), (from, days), now).await?
+        }
+        Ruling::Warn { player: who } => {
+            let who = player(who);
+            let case = file.row.id;
+            tx.add_sanction(who, file.event.id, SanctionKind::Warning, case, now)
+                .await?;
+            MeasureView::Warn {
+                player: display_name(tx, who).await?,
+            }
+        }
+        Ruling::Exclude { player: who } => {
+            exclude(tx, actor, file, player(who), SanctionKind::Exclusion, now).await?
+        }
+        Ruling::Disqualify { player: who } => {
+            let kind = SanctionKind::Disqualification;
+            exclude(tx, actor, file, player(who), kind, now).await?
+        }
+        Ruling::ResumeGame { game } => MeasureView::Resume {
+            game: stored_game(game).0,
+        },
+        Ruling::NoAction => MeasureView::NoAction,
+    })
+}
+
+async fn display_name(tx: &mut Tx, who: PlayerId) -> Result<String, Failure> {
+    Ok(tx.player(who).await?.display_name)
+}
+
+fn stored_game(game: crate::core::team::GameId) -> GameId {
+    GameId(i64::try_from(game.0).unwrap_or(i64::MAX))
+}
+
+/// The game `id` of the case's event, or a refusal.
+async fn event_game(
+    tx: &mut Tx,
+    actor: &Actor,
+    file: &CaseFile,
+    id: GameId,
+) -> Result<crate::store::Game, Failure> {
+    let args = Args::new().with("game", id.0);
+    match tx.game(id).await {
+        Ok(game) if game.event_id == file.event.id => Ok(game),
+        Ok(_) | Err(StoreError::NotFound { .. }) => {
+            Err(refuse(actor.lang(), "error-measure-game", &args))
+        }
+        Err(other) => Err(other.into()),
+    }
+}
+
+/// Scores a game by the arbiter's decision (R3.1.6), finished or not.
+async fn score_game(
+    tx: &mut Tx,
+    actor: &Actor,
+    file: &CaseFile,
+    id: GameId,
+    (score, reason): (Score, ArbiterReason),
+    now: DateTime<Utc>,
+) -> Result<(), Failure> {
+    let game = event_game(tx, actor, file, id).await?;
+    let result = GameResult {
+        score,
+        termination: Termination::Arbiter(reason),
+    };
+    let mut update = GameUpdate::from_game(&game);
+    finish_update(&mut update, &result, now);
+    tx.update_game(game.id, game.version, &update).await?;
+    let notice = game_over_notice(tx, &game, &result).await?;
+    announce_end(tx, &game, &notice, &[game.white, game.black], now).await
+}
+
+/// Adds `days` to a player's time used in a game (penalty > 0, given back
+/// < 0); a running game's deadlines move with it.
+async fn adjust_clock(
+    tx: &mut Tx,
+    actor: &Actor,
+    file: &CaseFile,
+    (id, who): (GameId, PlayerId),
+    days: i64,
+    now: DateTime<Utc>,
+) -> Result<(), Failure> {
+    let game = event_game(tx, actor, file, id).await?;
+    if colour_of(&game, who).is_none() {
+        let args = Args::new().with("game", id.0);
+        return Err(refuse(actor.lang(), "error-measure-player", &args));
+    }
+    if days == 0 {
+        let error = RulingError::ZeroDays.to_string();
+        let args = Args::new().with("measure", error);
+        return Err(refuse(actor.lang(), "error-measure", &args));
+    }
+    tx.add_clock_adjustment(game.id, who, days, file.row.id, now)
+        .await?;
+    if game.status == GameStatus::Running && colour_of(&game, who) == Some(side_to_move(&game)) {
+        let regulation = regulation_of(&file.event);
+        let plies = plies_of(&tx.moves(game.id).await?);
+        set_pending_deadlines(tx, &game, &regulation, &plies, now).await?;
+    }
+    Ok(())
+}
+
+/// Extra leave within 15 days a year (R3.6.3): registered for the event,
+/// the player's deadlines moved, the partners told.
+async fn grant_leave(
+    tx: &mut Tx,
+    actor: &Actor,
+    file: &mut CaseFile,
+    who: PlayerId,
+    (from, days): (chrono::NaiveDate, u32),
+    now: DateTime<Utc>,
+) -> Result<MeasureView, Failure> {
+    let zone = regulation_of(&file.event).zone_or_utc();
+    let granted: Vec<ExtraLeaveGrant> = leaves_of_player(tx, who)
+        .await?
+        .iter()
+        .filter(|l| l.extra && l.status != LeaveStatus::Cancelled)
+        .map(|l| ExtraLeaveGrant {
+            year: chrono::Datelike::year(&l.starts_at.date_naive()),
+            days: u32::try_from((l.ends_at - l.starts_at).num_days()).unwrap_or(0),
+        })
+        .collect();
+    let year = chrono::Datelike::year(&from);
+    if let Err(RulingError::ExtraLeaveOverLimit { already, limit, .. }) =
+        grant_extra_leave_to(person(who), &granted, year, days)
+    {
+        let args = Args::new()
+            .with("year", year)
+            .with("already", already)
+            .with("days", days)
+            .with("limit", limit);
+        return Err(refuse(actor.lang(), "error-extra-leave-limit", &args));
+    }
+    let starts_at = midnight(from, zone);
+    let new = NewLeave {
+        player_id: who,
+        event_id: Some(file.event.id),
+        starts_at,
+        ends_at: starts_at + Duration::days(i64::from(days)),
+        extra: true,
+        granted_by: Some(actor.player.id),
+        at: now,
+    };
+    let leave = tx.create_leave(&new).await?;
+    file.context.granted_leaves.push(leave.id.0);
+    let player = tx.player(who).await?.display_name;
+    let notice = Notice::LeaveRegistered {
+        player: player.clone(),
+        from: date_text(leave.starts_at),
+        until: date_text(leave.ends_at),
+        event: Some(file.event.name.clone()),
+    };
+    after_change(tx, who, std::slice::from_ref(&file.event), &notice, now).await?;
+    Ok(MeasureView::ExtraLeave {
+        player,
+        from: from.to_string(),
+        days: i64::from(days),
+    })
+}
+
+/// Exclusion or disqualification (R2.1.5): the player's unfinished games
+/// are lost or annulled as the event says, the entry ends, the sanction is
+/// recorded (a disqualified player cannot join later events).
+async fn exclude(
+    tx: &mut Tx,
+    actor: &Actor,
+    file: &mut CaseFile,
+    who: PlayerId,
+    kind: SanctionKind,
+    now: DateTime<Utc>,
+) -> Result<MeasureView, Failure> {
+    let annulled = tx.event_settings(file.event.id).await?.annul_on_exclusion;
+    let scoring = if annulled {
+        ExclusionScoring::Annulled
+    } else {
+        ExclusionScoring::Losses
+    };
+    let games: Vec<EventGame> = tx
+        .games_of_event(file.event.id)
+        .await?
+        .iter()
+        .map(|g| EventGame {
+            game: super::core_game(g.id),
+            white: person(g.white),
+            black: person(g.black),
+            finished: g.status == GameStatus::Finished,
+        })
+        .collect();
+    for outcome in exclusion_outcomes(person(who), &games, scoring) {
+        let id = stored_game(outcome.game);
+        score_game(tx, actor, file, id, (outcome.score, outcome.reason), now).await?;
+    }
+    tx.set_entry_status(file.event.id, who, "excluded").await?;
+    tx.add_sanction(who, file.event.id, kind, file.row.id, now)
+        .await?;
+    file.context.excluded.push(who.0);
+    let player = tx.player(who).await?.display_name;
+    Ok(match kind {
+        SanctionKind::Disqualification => MeasureView::Disqualify { player, annulled },
+        _ => MeasureView::Exclude { player, annulled },
+    })
+}
+
+/// Undoes what the ruling in force did that can be undone: clock changes,
+/// sanctions, extra leave, the excluded players' entries (the committee
+/// replaced it, R2.1.6). Games scored stay as they are unless the
+/// replacement scores them again.
+pub(super) async fn revoke(
+    tx: &mut Tx,
+    file: &mut CaseFile,
+    now: DateTime<Utc>,
+) -> Result<(), Failure> {
+    tx.revoke_measures_of_case(file.row.id, now).await?;
+    for leave in std::mem::take(&mut file.context.granted_leaves) {
+        tx.set_leave_status(crate::store::LeaveId(leave), LeaveStatus::Cancelled)
+            .await?;
+    }
+    for excluded in std::mem::take(&mut file.context.excluded) {
+        tx.set_entry_status(file.event.id, PlayerId(excluded), "active")
+            .await?;
+    }
+    let regulation = regulation_of(&file.event);
+    for game in tx.games_of_event(file.event.id).await? {
+        if game.status == GameStatus::Running {
+            let plies = plies_of(&tx.moves(game.id).await?);
+            set_pending_deadlines(tx, &game, &regulation, &plies, now).await?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,151 @@
+//! Working on a case: the arbiter takes it up, notes, closes it; parties
+//! and captains add statements; captains settle or pass it on (R3.1.4); the
+//! raiser withdraws it.
+
+use chrono::{DateTime, Utc};
+
+use crate::app::actor::Actor;
+use crate::app::authz::{Action, Standing};
+use crate::app::command::CaseAction;
+use crate::app::i18n::{Args, tr};
+use crate::app::notice::CaseNews;
+use crate::app::reply::Reply;
+use crate::core::case::CaseError;
+
+use super::super::roster::person;
+use super::super::{Failure, Outcome};
+use super::{
+    CaseFile, authorize, case_refusal, load, notice_of, save, standings_in, tell, tell_arbiters,
+};
+
+/// `/case N take|say|note|withdraw|forward|settle|close`.
+pub(super) async fn act(
+    tx: &mut Tx,
+    actor: &Actor,
+    number: i64,
+    action: CaseAction,
+    now: DateTime<Utc>,
+) -> Outcome {
+    let lang = actor.lang();
+    let mut file = load(tx, lang, number).await?;
+    let me = actor.player.id;
+    let who = person(me);
+    let roster = file.roster.clone();
+    let (news, text, reply) = match action {
+        CaseAction::Show => unreachable!("shown by the case file"),
+        CaseAction::Take => {
+            authorize(tx, actor, &file, Action::ArbiterDesk).await?;
+            let done = file.case.take_up(who, now);
+            refused(&file, lang, done)?;
+            (Some(CaseNews::Taken), None, "reply-case-taken")
+        }
+        CaseAction::Say { text } => {
+            let standings = authorize(tx, actor, &file, Action::StateInCase).await?;
+            if standings.contains(&Standing::Arbiter) {
+                file.case.add_note(who, now, text.clone(), false);
+            } else {
+                let said = file
+                    .case
+                    .add_statement(who, now, text.clone(), roster.as_ref());
+                refused(&file, lang, said)?;
+            }
+            (
+                Some(CaseNews::Statement),
+                Some(text),
+                "reply-case-statement",
+            )
+        }
+        CaseAction::Note { text } => {
+            authorize(tx, actor, &file, Action::ArbiterDesk).await?;
+            file.case.add_note(who, now, text, true);
+            (None, None, "reply-case-note")
+        }
+        CaseAction::Withdraw => {
+            let done = file.case.withdraw(who, now);
+            refused(&file, lang, done)?;
+            (Some(CaseNews::Withdrawn), None, "reply-case-withdrawn")
+        }
+        CaseAction::Forward | CaseAction::Settle { .. } => {
+            authorize(tx, actor, &file, Action::CaptainHandle).await?;
+            let Some(roster) = roster else {
+                return Err(case_refusal(
+                    lang,
+                    &file,
+                    &CaseError::NotACaptain { person: who },
+                ));
+            };
+            match action {
+                CaseAction::Settle { text } => {
+                    let done = file.case.settle_by_captains(who, now, &roster);
+                    refused(&file, lang, done)?;
+                    let text = Some(text).filter(|t| !t.is_empty());
+                    (Some(CaseNews::Settled), text, "reply-case-settled")
+                }
+                _ => {
+                    let done = file.case.forward_to_arbiter(who, now, &roster);
+                    refused(&file, lang, done)?;
+                    (Some(CaseNews::Forwarded), None, "reply-case-forwarded")
+                }
+            }
+        }
+        CaseAction::Close => {
+            authorize(tx, actor, &file, Action::ArbiterDesk).await?;
+            let done = file.case.close(who, now);
+            refused(&file, lang, done)?;
+            (None, None, "reply-case-closed")
+        }
+    };
+    save(tx, &file, now).await?;
+    if let Some(news) = news {
+        announce(tx, actor, &file, news, text, now).await?;
+    }
+    let args = Args::new().with("case", number);
+    Ok(vec![Reply::text(tr(lang, reply, &args))])
+}
+
+fn refused(
+    file: &CaseFile,
+    lang: crate::app::i18n::Lang,
+    done: Result<(), CaseError>,
+) -> Result<(), Failure> {
+    done.map_err(|e| case_refusal(lang, file, &e))
+}
+
+/// Tells whom a change concerns: the arbiters of what parties and captains
+/// do; the parties (and captains) of what the arbiter and captains do.
+async fn announce(
+    tx: &mut Tx,
+    actor: &Actor,
+    file: &CaseFile,
+    news: CaseNews,
+    text: Option<String>,
+    now: DateTime<Utc>,
+) -> Result<(), Failure> {
+    let me = actor.player.id;
+    let mut notice = notice_of(tx, file, news, Some(me)).await?;
+    notice.text = text;
+    if news == CaseNews::Forwarded {
+        notice.clocks = file.context.clocks;
+    }
+    let from_arbiter = standings_in(tx, actor, file)
+        .await?
+        .contains(&Standing::Arbiter);
+    let to_arbiters = matches!(
+        news,
+        CaseNews::Forwarded | CaseNews::Withdrawn | CaseNews::Settled
+    ) || (news == CaseNews::Statement && !from_arbiter);
+    if to_arbiters {
+        tell_arbiters(tx, file, &notice, now).await?;
+    }
+    if news == CaseNews::Forwarded {
+        return Ok(());
+    }
+    let mut people = file.parties();
+    people.extend(file.captains());
+    if news == CaseNews::Statement && !from_arbiter {
+        people.retain(|p| file.captains().contains(p) || *p == me);
+    }
+    tell(tx, &people, Some(me), &notice, now).await
+}
+
+use crate::store::Tx;

@@ -1,0 +1,464 @@
+//! Cases players open: a dispute or a failure about a game (R2.1.4, R3.4.5),
+//! a question to the arbiter (R2.1.4), lost internet access (R3.1.5), a
+//! request for extra leave (R3.6.3). And the opening every case shares.
+
+use chrono::{DateTime, NaiveDate, Utc};
+
+use crate::app::actor::Actor;
+use crate::app::authz::{self, Action, Standing};
+use crate::app::command::{Number, Report, read_number, split_word};
+use crate::app::i18n::{Args, tr};
+use crate::app::notice::{CaseNews, MeasureView};
+use crate::app::reply::Reply;
+use crate::core::case::{self as core_case, CaseKind, CaseState, NewCase};
+use crate::store::{Event, EventId, Game, NewCase as StoredCase, PlayerId, Role, Tx};
+
+use super::super::contacts::live_events;
+use super::super::game_state::{colour_of, game_clocks};
+use super::super::names::player_named;
+use super::super::pick::pick_game;
+use super::super::roster::person;
+use super::super::{Failure, Outcome, refuse};
+use super::{
+    CaseContext, CaseFile, core_game, details_of, notice_of, team_roster, tell, tell_arbiters,
+};
+
+/// What it takes to open a case.
+pub(crate) struct Opening {
+    /// The kind.
+    pub kind: CaseKind,
+    /// The event.
+    pub event: Event,
+    /// The game, if any.
+    pub game: Option<Game>,
+    /// The raiser; `None` for the bot.
+    pub raised_by: Option<PlayerId>,
+    /// The other players it is about.
+    pub accused: Vec<PlayerId>,
+    /// The game's partner when not a party.
+    pub opponent: Option<PlayerId>,
+    /// The raiser's statement.
+    pub statement: Option<String>,
+    /// The desk's context.
+    pub context: CaseContext,
+}
+
+/// Opens a case and tells whom it concerns: the captains first in a team
+/// event's dispute (R3.1.4), otherwise the arbiters, with the game's board
+/// and both clocks; the other parties are told too.
+pub(crate) async fn open_case(
+    tx: &mut Tx,
+    mut opening: Opening,
+    now: DateTime<Utc>,
+) -> Result<CaseFile, Failure> {
+    let roster = team_roster(tx, &opening.event).await?;
+    let new = NewCase {
+        kind: opening.kind,
+        raised_by: opening.raised_by.map(person),
+        accused: opening.accused.iter().map(|p| person(*p)).collect(),
+        opponent: opening.opponent.map(person),
+        game: opening.game.as_ref().map(|g| core_game(g.id)),
+        at: now,
+    };
+    let internal = |e: core_case::CaseError| Failure::Internal(anyhow::anyhow!("{e}"));
+    let mut case = core_case::Case::open(new, roster.as_ref()).map_err(internal)?;
+    if let (Some(raiser), Some(text)) = (opening.raised_by, &opening.statement) {
+        case.add_statement(person(raiser), now, text.clone(), roster.as_ref())
+            .map_err(internal)?;
+    }
+    if let Some(game) = &opening.game {
+        opening.context.clocks = Some(game_clocks(tx, game, now).await?);
+    }
+    let stored = StoredCase {
+        kind: kind_name(opening.kind),
+        event_id: opening.event.id,
+        game_id: opening.game.as_ref().map(|g| g.id),
+        opened_by: opening.raised_by,
+        respondent_id: opening.accused.first().copied(),
+        details: details_of(&case, &opening.context),
+        at: now,
+    };
+    let row = tx.open_case(&stored).await?;
+    let file = CaseFile {
+        row,
+        case,
+        context: opening.context,
+        event: opening.event,
+        roster,
+    };
+    announce(tx, &file, opening.statement, now).await?;
+    Ok(file)
+}
+
+/// The stored name of a kind (`dispute`, `forty_days_silence` …).
+pub(crate) fn kind_name(kind: CaseKind) -> String {
+    serde_json::to_value(kind)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_owned))
+        .unwrap_or_default()
+}
+
+async fn announce(
+    tx: &mut Tx,
+    file: &CaseFile,
+    statement: Option<String>,
+    now: DateTime<Utc>,
+) -> Result<(), Failure> {
+    let raiser = file.row.opened_by;
+    let news = if file.case.state() == CaseState::WithCaptains {
+        CaseNews::ToCaptains
+    } else {
+        CaseNews::Opened
+    };
+    let mut notice = notice_of(tx, file, news, raiser).await?;
+    notice.text = statement;
+    notice.clocks = file.context.clocks;
+    if let Some(reporter) = file.context.reported_by {
+        notice.reporter = Some(tx.player(PlayerId(reporter)).await?.display_name);
+    }
+    if let (Some((from, days)), Some(raiser)) = (file.context.leave, raiser) {
+        notice.measures = vec![MeasureView::ExtraLeave {
+            player: tx.player(raiser).await?.display_name,
+            from: from.to_string(),
+            days: i64::from(days),
+        }];
+    }
+    if news == CaseNews::ToCaptains {
+        tell(tx, &file.captains(), None, &notice, now).await?;
+    } else {
+        tell_arbiters(tx, file, &notice, now).await?;
+    }
+    if file.case.kind() == CaseKind::ExtraLeaveRequest {
+        let office = tx
+            .holders_of(Role::LeaveOffice, Some(file.event.id))
+            .await?;
+        tell(tx, &office, None, &notice, now).await?;
+    }
+    let mut told = notice_of(tx, file, CaseNews::Told, raiser).await?;
+    told.text = None;
+    tell(tx, &file.concerned(), raiser, &told, now).await
+}
+
+/// The reply to the raiser: the case's number and who has it now.
+fn opened_reply(actor: &Actor, file: &CaseFile) -> Reply {
+    let id = if file.case.state() == CaseState::WithCaptains {
+        "reply-case-opened-captains"
+    } else {
+        "reply-case-opened"
+    };
+    let args = Args::new().with("case", file.number()).with(
+        "kind",
+        crate::app::notice::case_kind_text(actor.lang(), file.case.kind()),
+    );
+    Reply::text(tr(actor.lang(), id, &args))
+}
+
+/// `/dispute [#game] text`, `/failure [#game] text` (R2.1.4, R3.4.5).
+pub(super) async fn report(
+    tx: &mut Tx,
+    actor: &Actor,
+    (report, game): (Report, Option<Number>),
+    text: &str,
+    now: DateTime<Utc>,
+) -> Outcome {
+    let game = pick_game(tx, actor, game, false).await?;
+    let me = actor.player.id;
+    let standing = colour_of(&game, me).map(|_| Standing::PlayerOfGame);
+    if !authz::allows(
+        Action::ReportAboutGame,
+        &standing.into_iter().collect::<Vec<_>>(),
+    ) {
+        let args = Args::new().with("game", game.id.0);
+        return Err(refuse(actor.lang(), "error-not-your-game", &args));
+    }
+    let partner = if game.white == me {
+        game.black
+    } else {
+        game.white
+    };
+    let (kind, accused, opponent) = match report {
+        Report::Dispute => (CaseKind::Dispute, vec![partner], None),
+        Report::Failure => (CaseKind::SoftwareFailure, vec![], Some(partner)),
+    };
+    let opening = Opening {
+        kind,
+        event: tx.event(game.event_id).await?,
+        game: Some(game),
+        raised_by: Some(me),
+        accused,
+        opponent,
+        statement: Some(text.to_owned()),
+        context: CaseContext::default(),
+    };
+    let file = open_case(tx, opening, now).await?;
+    Ok(vec![opened_reply(actor, &file)])
+}
+
+/// The event a player writes to the arbiter about: the one named (which the
+/// player must have entered, even if it is over), or the player's only live
+/// event.
+async fn own_event(
+    tx: &mut Tx,
+    actor: &Actor,
+    number: Option<Number>,
+    command: &str,
+) -> Result<Event, Failure> {
+    let lang = actor.lang();
+    let mine = live_events(tx, actor.player.id).await?;
+    let chosen = match number {
+        // A named event may be over: its decisions can still be asked about.
+        Some(n)
+            if tx
+                .events_entered(actor.player.id)
+                .await?
+                .contains(&EventId(n)) =>
+        {
+            Some(tx.event(EventId(n)).await?)
+        }
+        Some(_) => None,
+        None if mine.len() == 1 => mine.into_iter().next(),
+        None if mine.is_empty() => None,
+        None => {
+            let list: Vec<String> = mine.iter().map(|e| format!("#{}", e.id.0)).collect();
+            let args = Args::new()
+                .with("events", list.join(", "))
+                .with("command", command.to_owned());
+            return Err(refuse(lang, "error-which-event", &args));
+        }
+    };
+    let standings: Vec<Standing> = chosen.iter().map(|_| Standing::PlayerOfEvent).collect();
+    match chosen {
+        Some(event) if authz::allows(Action::WriteToArbiter, &standings) => Ok(event),
+        _ => Err(refuse(lang, "error-not-in-event", &Args::new())),
+    }
+}
+
+/// `/ask [#event] text`: a question to the arbiter (R2.1.4).
+pub(super) async fn ask(
+    tx: &mut Tx,
+    actor: &Actor,
+    event: Option<Number>,
+    text: &str,
+    now: DateTime<Utc>,
+) -> Outcome {
+    let event = own_event(tx, actor, event, "/ask").await?;
+    let opening = Opening {
+        kind: CaseKind::Question,
+        event,
+        game: None,
+        raised_by: Some(actor.player.id),
+        accused: vec![],
+        opponent: None,
+        statement: Some(text.to_owned()),
+        context: CaseContext::default(),
+    };
+    let file = open_case(tx, opening, now).await?;
+    Ok(vec![opened_reply(actor, &file)])
+}
+
+/// `/extraleave DATE DAYS [#event] reasons` (R3.6.3).
+pub(super) async fn extra_leave(
+    tx: &mut Tx,
+    actor: &Actor,
+    (start, days): (&str, &str),
+    text: &str,
+    now: DateTime<Utc>,
+) -> Outcome {
+    let lang = actor.lang();
+    let date = NaiveDate::parse_from_str(start, "%Y-%m-%d").map_err(|_| {
+        refuse(
+            lang,
+            "error-leave-date",
+            &Args::new().with("value", start.to_owned()),
+        )
+    })?;
+    let days: u32 = match days.parse() {
+        Ok(days) if days > 0 => days,
+        _ => {
+            let args = Args::new().with("value", days.to_owned());
+            return Err(refuse(lang, "error-leave-days-unreadable", &args));
+        }
+    };
+    let (first, rest) = split_word(text);
+    let (event, reasons) = match read_number(first) {
+        Some(n) => (Some(n), rest),
+        None => (None, text),
+    };
+    let event = own_event(tx, actor, event, "/extraleave").await?;
+    let context = CaseContext {
+        leave: Some((date, days)),
+        ..CaseContext::default()
+    };
+    let opening = Opening {
+        kind: CaseKind::ExtraLeaveRequest,
+        event,
+        game: None,
+        raised_by: Some(actor.player.id),
+        accused: vec![],
+        opponent: None,
+        statement: Some(reasons.to_owned()).filter(|t| !t.is_empty()),
+        context,
+    };
+    let file = open_case(tx, opening, now).await?;
+    Ok(vec![opened_reply(actor, &file)])
+}
+
+/// The player an absence is about: the actor, or (for an arbiter of one of
+/// the player's events) the player named (R3.1.5: "by any means").
+async fn absent_player(
+    tx: &mut Tx,
+    actor: &Actor,
+    name: Option<&str>,
+) -> Result<PlayerId, Failure> {
+    let Some(name) = name else {
+        return Ok(actor.player.id);
+    };
+    let subject = player_named(tx, actor.lang(), name).await?;
+    if subject == actor.player.id {
+        return Ok(subject);
+    }
+    let mut standings = vec![Standing::Outsider];
+    for event in live_events(tx, subject).await? {
+        if tx
+            .holders_of(Role::Arbiter, Some(event.id))
+            .await?
+            .contains(&actor.player.id)
+        {
+            standings.push(Standing::Arbiter);
+        }
+    }
+    if authz::allows(Action::ReportAbsenceFor, &standings) {
+        Ok(subject)
+    } else {
+        Err(refuse(
+            actor.lang(),
+            "error-not-arbiter-of-player",
+            &Args::new(),
+        ))
+    }
+}
+
+/// `/offline [@player] [text]`: lost internet access (R3.1.5). The first
+/// absence of a calendar year opens a case for each of the player's events
+/// and sets the 30-day deadline; a second one is not allowed and goes to
+/// the arbiter as the bot's case.
+pub(super) async fn offline(
+    tx: &mut Tx,
+    actor: &Actor,
+    name: Option<&str>,
+    text: &str,
+    now: DateTime<Utc>,
+) -> Outcome {
+    let subject = absent_player(tx, actor, name).await?;
+    let lang = actor.lang();
+    let history = super::bot::absence_history(tx, subject).await?;
+    let (kind, absence) = match core_case::register_absence(&history, now) {
+        Ok(absence) => (CaseKind::LostInternetAccess, Some(absence)),
+        Err(core_case::AbsenceError::SecondInYear { .. }) => {
+            (CaseKind::SecondInternetAbsence, None)
+        }
+        Err(core_case::AbsenceError::StillAbsent { earlier_start }) => {
+            let args = Args::new().with("since", super::super::pick::date_text(earlier_start));
+            return Err(refuse(lang, "error-already-offline", &args));
+        }
+    };
+    let events = live_events(tx, subject).await?;
+    if events.is_empty() {
+        return Err(refuse(lang, "error-not-in-event", &Args::new()));
+    }
+    let id = tx.add_absence(subject, actor.player.id, now).await?;
+    if let Some(absence) = absence {
+        super::bot::set_absence_deadline(tx, subject, id, absence.withdrawal_at, now).await?;
+    }
+    let reported_by = (subject != actor.player.id).then_some(actor.player.id.0);
+    let mut numbers = Vec::new();
+    for event in events {
+        let by_bot = kind.opened_by_bot();
+        let opening = Opening {
+            kind,
+            event,
+            game: None,
+            raised_by: (!by_bot).then_some(subject),
+            accused: if by_bot { vec![subject] } else { vec![] },
+            opponent: None,
+            statement: Some(text.to_owned()).filter(|t| !t.is_empty()),
+            context: CaseContext {
+                reported_by,
+                ..CaseContext::default()
+            },
+        };
+        numbers.push(format!("#{}", open_case(tx, opening, now).await?.number()));
+    }
+    let args = Args::new().with("cases", numbers.join(", "));
+    let id = match absence {
+        Some(absence) => {
+            let until = super::super::pick::date_text(absence.withdrawal_at);
+            return Ok(vec![Reply::text(tr(
+                lang,
+                "reply-offline",
+                &args.with("until", until),
+            ))]);
+        }
+        None => "reply-offline-second",
+    };
+    Ok(vec![Reply::text(tr(lang, id, &args))])
+}
+
+/// `/online [@player]`: back after an absence (R3.1.5); the arbiters of the
+/// open absence cases are told.
+pub(super) async fn online(
+    tx: &mut Tx,
+    actor: &Actor,
+    name: Option<&str>,
+    now: DateTime<Utc>,
+) -> Outcome {
+    let subject = absent_player(tx, actor, name).await?;
+    if !tx.end_absence(subject, now).await? {
+        return Err(refuse(actor.lang(), "error-not-offline", &Args::new()));
+    }
+    for event in live_events(tx, subject).await? {
+        back_online(tx, &event, subject, now).await?;
+    }
+    Ok(vec![Reply::text(tr(
+        actor.lang(),
+        "reply-online",
+        &Args::new(),
+    ))])
+}
+
+/// Records "back online" on the player's open absence cases in `event`
+/// and tells the arbiters.
+async fn back_online(
+    tx: &mut Tx,
+    event: &Event,
+    subject: PlayerId,
+    now: DateTime<Utc>,
+) -> Result<(), Failure> {
+    const ABSENCE: [&str; 3] = [
+        "lost_internet_access",
+        "internet_absence_overdue",
+        "second_internet_absence",
+    ];
+    for row in tx.open_cases_of(event.id).await? {
+        if !ABSENCE.contains(&row.kind.as_str()) {
+            continue;
+        }
+        let mut file = super::load(tx, crate::app::i18n::Lang::En, row.id.0).await?;
+        if !file.parties().contains(&subject) {
+            continue;
+        }
+        let at = super::super::pick::date_text(now);
+        let roster = file.roster.clone();
+        let statement = format!("online {at}");
+        if file
+            .case
+            .add_statement(person(subject), now, statement, roster.as_ref())
+            .is_ok()
+        {
+            super::save(tx, &file, now).await?;
+        }
+        let notice = notice_of(tx, &file, CaseNews::BackOnline, Some(subject)).await?;
+        tell_arbiters(tx, &file, &notice, now).await?;
+    }
+    Ok(())
+}

@@ -1,0 +1,110 @@
+//! The arbiter's requests to a player and the answers (R3.4.3): a request
+//! unanswered for more than 20 days by a player present on the server
+//! becomes the bot's case.
+
+use chrono::{DateTime, Duration, Utc};
+use serde_json::json;
+
+use crate::app::actor::Actor;
+use crate::app::authz::{self, Action, Standing};
+use crate::app::command::Number;
+use crate::app::i18n::{Args, tr};
+use crate::app::notice::{Notice, RequestNotice};
+use crate::app::reply::Reply;
+use crate::store::{EventId, NewDeadline, Role, StoreError, Tx};
+
+use super::super::contacts::live_events;
+use super::super::names::player_named;
+use super::super::pick::date_text;
+use super::super::{Outcome, notify, notify_arbiters, refuse};
+use super::bot::REQUEST_UNANSWERED;
+
+/// `/request @player [#event] text`: the arbiter asks a player of their
+/// event; unanswered, it becomes a case after more than 20 days (R3.4.3).
+pub(super) async fn request(
+    tx: &mut Tx,
+    actor: &Actor,
+    (name, event): (&str, Option<Number>),
+    text: &str,
+    now: DateTime<Utc>,
+) -> Outcome {
+    let lang = actor.lang();
+    let player = player_named(tx, lang, name).await?;
+    let me = actor.player.id;
+    let mut chosen = None;
+    for candidate in live_events(tx, player).await? {
+        if event.is_some_and(|n| EventId(n) != candidate.id) {
+            continue;
+        }
+        if tx
+            .holders_of(Role::Arbiter, Some(candidate.id))
+            .await?
+            .contains(&me)
+        {
+            chosen = Some(candidate);
+            break;
+        }
+    }
+    let standings: Vec<Standing> = chosen.iter().map(|_| Standing::Arbiter).collect();
+    let Some(event) = chosen.filter(|_| authz::allows(Action::ArbiterDesk, &standings)) else {
+        return Err(refuse(lang, "error-not-arbiter-of-player", &Args::new()));
+    };
+    let stored = tx.create_request(event.id, player, me, text, now).await?;
+    let notice = RequestNotice {
+        request: stored.id,
+        event: event.name.clone(),
+        from: actor.player.display_name.clone(),
+        text: text.to_owned(),
+        answer: false,
+    };
+    notify(tx, player, &Notice::Request(notice), now).await?;
+    let due = now + Duration::days(20) + Duration::minutes(1);
+    let deadline = NewDeadline {
+        due_at: due,
+        kind: REQUEST_UNANSWERED.to_owned(),
+        key: Some(format!("request:{}", stored.id)),
+        event_id: Some(event.id),
+        player_id: Some(player),
+        payload: json!({ "request": stored.id }),
+        ..NewDeadline::default()
+    };
+    tx.set_deadline(&deadline, now).await?;
+    let args = Args::new()
+        .with("request", stored.id)
+        .with("player", tx.player(player).await?.display_name)
+        .with("due", date_text(due));
+    Ok(vec![Reply::text(tr(lang, "reply-request-sent", &args))])
+}
+
+/// `/answer N text`: the player answers the arbiter's request.
+pub(super) async fn answer(
+    tx: &mut Tx,
+    actor: &Actor,
+    number: Number,
+    text: &str,
+    now: DateTime<Utc>,
+) -> Outcome {
+    let lang = actor.lang();
+    let args = Args::new().with("request", number);
+    let request = match tx.request(number).await {
+        Ok(request) if request.player_id == actor.player.id => request,
+        Ok(_) | Err(StoreError::NotFound { .. }) => {
+            return Err(refuse(lang, "error-unknown-request", &args));
+        }
+        Err(other) => return Err(other.into()),
+    };
+    if !tx.answer_request(request.id, text, now).await? {
+        return Err(refuse(lang, "error-request-answered", &args));
+    }
+    tx.cancel_deadline(&format!("request:{}", request.id))
+        .await?;
+    let notice = RequestNotice {
+        request: request.id,
+        event: tx.event(request.event_id).await?.name,
+        from: actor.player.display_name.clone(),
+        text: text.to_owned(),
+        answer: true,
+    };
+    notify_arbiters(tx, request.event_id, &Notice::Request(notice), now).await?;
+    Ok(vec![Reply::text(tr(lang, "reply-request-answered", &args))])
+}
