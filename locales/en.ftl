@@ -464,6 +464,7 @@ team-games-header = Games of team «{ $name }» in event #{ $event }:
 team-games-line = #{ $game } board { $board }: { $player } ({ $colour }) against { $opponent }; { $mover } to move, { $left } left, silent for { $silent }.
 team-games-finished = #{ $game } board { $board }: { $player } ({ $colour }) against { $opponent }; finished { $result }.
 team-games-none = No games yet.
+notice-team-started = The team event «{ $event }» has started: your team «{ $team }» plays { $games } games, all at once. /team games { $number } shows them with clocks and silences.
 notice-continuation-due-via-captain = Game #{ $game }: you have not moved for { $days }. In a team event you announce continuing through your captain { $captain } (R3.3.2): within 5 days tell { $captain }, who tells the arbiter, and your partner that you mean to continue, or the arbiter may score the game as a loss.
 notice-captain-continuation-due = Your team's game #{ $game }: { $player } has not moved for { $days }. The notice of continuing goes through you, the captain (R3.3.2): within 5 days tell the arbiter and the partner that { $player } continues, or the arbiter may score the game as a loss.
 notice-team-substitution = Substitution ruled by the arbiter in team «{ $team }»: { $incoming } replaces { $outgoing } on board { $board } and takes over { $games } { $games ->

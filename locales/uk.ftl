@@ -467,6 +467,7 @@ team-games-header = Партії команди «{ $name }» у турнірі 
 team-games-line = #{ $game } дошка { $board }: { $player } ({ $colour }) проти { $opponent }; хід за { $mover }, залишилось { $left }, без ходу { $silent }.
 team-games-finished = #{ $game } дошка { $board }: { $player } ({ $colour }) проти { $opponent }; завершено { $result }.
 team-games-none = Партій ще немає.
+notice-team-started = Командний турнір «{ $event }» почався: партій вашої команди «{ $team }» — { $games }, усі одночасно. /team games { $number } покаже їх з часом і паузами.
 notice-continuation-due-via-captain = Партія #{ $game }: ви не ходили { $days }. У командному турнірі про продовження повідомляють через капітана { $captain } (R3.3.2): протягом 5 днів повідомте { $captain }, який повідомить суддю, і партнера, що продовжуєте партію, інакше суддя може зарахувати поразку.
 notice-captain-continuation-due = Партія вашої команди #{ $game }: { $player } не ходить уже { $days }. Повідомлення про продовження йде через вас, капітана (R3.3.2): протягом 5 днів повідомте суддю і партнера, що { $player } продовжує партію, інакше суддя може зарахувати поразку.
 notice-team-substitution = Заміна за рішенням судді в команді «{ $team }»: { $incoming } замінює { $outgoing } на { $board }-й дошці й отримує партії, які ще не почались ({ $games }); розпочаті партії лишаються за { $outgoing }.

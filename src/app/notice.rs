@@ -205,6 +205,18 @@ pub enum Notice {
         /// The captain's name.
         captain: String,
     },
+    /// To a team's captain and deputy: the team event started (R1.1) and
+    /// `/team games` shows the team's games (R3.1.3).
+    TeamStarted {
+        /// The event's name.
+        event: String,
+        /// The team's name.
+        team: String,
+        /// The team's number.
+        number: i64,
+        /// The team's games.
+        games: u32,
+    },
     /// The arbiter replaced a board's player by a reserve (R3.1.3).
     Substituted {
         /// The team's name.
@@ -238,6 +250,7 @@ impl Notice {
             Notice::DeliveryFailed { .. } => "delivery_failed",
             Notice::CaptainContinuationDue { .. } => "captain_continuation_due",
             Notice::ContinuationDueViaCaptain { .. } => "continuation_due",
+            Notice::TeamStarted { .. } => "team_started",
             Notice::Substituted { .. } => "team_substitution",
             Notice::Case(case) => case.news.kind(),
             Notice::Request(request) if request.answer => "request_answered",
@@ -396,6 +409,20 @@ impl Notice {
                     .with("game", *game)
                     .with("days", days_text(lang, *days))
                     .with("captain", captain.as_str()),
+            ),
+            Notice::TeamStarted {
+                event,
+                team,
+                number,
+                games,
+            } => tr(
+                lang,
+                "notice-team-started",
+                &Args::new()
+                    .with("event", event.as_str())
+                    .with("team", team.as_str())
+                    .with("number", *number)
+                    .with("games", *games),
             ),
             Notice::Substituted {
                 team,

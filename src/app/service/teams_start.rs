@@ -60,6 +60,7 @@ pub(super) async fn start(
         };
         notify(tx, player, &notice, now).await?;
     }
+    tell_captains(tx, event, &teams, &matches, now).await?;
     let args = event_args(event)
         .with("matches", matches.len())
         .with("games", games);
@@ -68,6 +69,34 @@ pub(super) async fn start(
         "team-event-started",
         &args,
     ))])
+}
+
+/// Tells each team's captain and deputy that the team's games began.
+async fn tell_captains(
+    tx: &mut Tx,
+    event: &Event,
+    teams: &[team::Team],
+    matches: &[team::TeamMatch],
+    now: DateTime<Utc>,
+) -> Result<(), Failure> {
+    for team in teams {
+        let games: usize = matches
+            .iter()
+            .filter(|m| m.first_team == team.id || m.second_team == team.id)
+            .map(|m| m.boards.len())
+            .sum();
+        let notice = Notice::TeamStarted {
+            event: event.name.clone(),
+            team: team.name.clone(),
+            number: stored_team(team.id).0,
+            games: u32::try_from(games).unwrap_or(u32::MAX),
+        };
+        let leaders = std::iter::once(team.captain).chain(team.deputy);
+        for leader in leaders {
+            notify(tx, stored(leader), &notice, now).await?;
+        }
+    }
+    Ok(())
 }
 
 fn count(counts: &mut Vec<(PlayerId, u32)>, player: PlayerId) {
