@@ -225,6 +225,10 @@ pub struct CaseNotice {
     /// Who reported for the party (an arbiter told of lost access, R3.1.5).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reporter: Option<String>,
+    /// The game's last messages (moves as the players wrote them, with
+    /// when and who), for the arbiter's context.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub messages: Vec<String>,
 }
 
 /// The catalog name of a case kind.
@@ -269,6 +273,10 @@ impl CaseNotice {
         }
         if let Some(clocks) = &self.clocks {
             lines.push(clocks_text(lang, clocks));
+        }
+        if !self.messages.is_empty() {
+            lines.push(tr0(lang, "case-line-messages"));
+            lines.extend(self.messages.iter().map(|m| format!("  {m}")));
         }
         if let Some(until) = &self.until {
             let args = Args::new()

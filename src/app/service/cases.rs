@@ -100,6 +100,9 @@ pub(crate) struct CaseContext {
     /// Players excluded by the ruling in force.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub excluded: Vec<i64>,
+    /// The game's last messages when the case was opened.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub messages: Vec<String>,
 }
 
 /// A case as the desk works on it.
@@ -311,6 +314,7 @@ pub(crate) async fn notice_of(
         measures: Vec::new(),
         until: None,
         reporter: None,
+        messages: Vec::new(),
     })
 }
 

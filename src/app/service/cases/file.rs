@@ -33,6 +33,10 @@ pub(super) async fn show(tx: &mut Tx, actor: &Actor, number: i64) -> Outcome {
         CaseRole::Opponent
     };
     let mut lines = vec![summary(tx, lang, &file).await?];
+    if may_see(role, CasePart::Statements) && !file.context.messages.is_empty() {
+        lines.push(tr0(lang, "case-line-messages"));
+        lines.extend(file.context.messages.iter().map(|m| format!("  {m}")));
+    }
     if may_see(role, CasePart::Statements) || may_see(role, CasePart::PrivateNotes) {
         for entry in file.case.entries_visible_to(role) {
             let author = tx.player(player(entry.author)).await?.display_name;

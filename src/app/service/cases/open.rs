@@ -68,6 +68,7 @@ pub(crate) async fn open_case(
     }
     if let Some(game) = &opening.game {
         opening.context.clocks = Some(game_clocks(tx, game, now).await?);
+        opening.context.messages = last_messages(tx, game).await?;
     }
     let stored = StoredCase {
         kind: kind_name(opening.kind),
@@ -88,6 +89,27 @@ pub(crate) async fn open_case(
     };
     announce(tx, &file, opening.statement, now).await?;
     Ok(file)
+}
+
+/// How many of a game's last moves a case shows the arbiter.
+const MESSAGES_SHOWN: usize = 4;
+
+/// The game's last moves as the players sent them: when, who, what.
+async fn last_messages(tx: &mut Tx, game: &Game) -> Result<Vec<String>, Failure> {
+    let rows = tx.moves(game.id).await?;
+    let from = rows.len().saturating_sub(MESSAGES_SHOWN);
+    let names = [
+        tx.player(game.white).await?.display_name,
+        tx.player(game.black).await?.display_name,
+    ];
+    Ok(rows[from..]
+        .iter()
+        .map(|row| {
+            let mover = &names[usize::from(row.ply % 2 == 0)];
+            let at = super::super::pick::date_text(row.received_at);
+            format!("{at} {mover}: «{}»", row.text)
+        })
+        .collect())
 }
 
 /// The stored name of a kind (`dispute`, `forty_days_silence` …).
@@ -113,6 +135,7 @@ async fn announce(
     let mut notice = notice_of(tx, file, news, raiser).await?;
     notice.text = statement;
     notice.clocks = file.context.clocks;
+    notice.messages = file.context.messages.clone();
     if let Some(reporter) = file.context.reported_by {
         notice.reporter = Some(tx.player(PlayerId(reporter)).await?.display_name);
     }
