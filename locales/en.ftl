@@ -436,6 +436,9 @@ error-appeal-closed = Too late: the appeal window for case #{ $case } closed at 
 error-appeal-final = The appeals committee has decided case #{ $case }; its decision is final (R2.1.6).
 error-decide-outcome = Write uphold or replace, e.g. /decide 3 uphold -- REASONS («{ $measure }» is neither).
 error-disqualified = You are disqualified (R2.1.5) and cannot join new events.
+## Game threads in the event's channel (public: moves, board, result)
+notice-thread-started = Game #{ $game } ({ $event }) has started: { $white } (White) — { $black } (Black).
+notice-thread-move = Game #{ $game }: { $mover } played { $number }. { $move }.
 
 ## Teams (R3.1.3, R3.3.2, R3.4.4)
 help-team = /team create EVENT NAME | captain|deputy TEAM @name | add TEAM @name [reserve] | order TEAM @a @b … | show TEAM | games [TEAM] | substitute TEAM BOARD @name — team events

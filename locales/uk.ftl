@@ -442,6 +442,9 @@ error-appeal-closed = Запізно: строк оскарження у спр�
 error-appeal-final = Апеляційний комітет уже ухвалив рішення у справі #{ $case }; воно остаточне (R2.1.6).
 error-decide-outcome = Напишіть uphold або replace, напр. /decide 3 uphold -- ПРИЧИНИ («{ $measure }» — ні те, ні інше).
 error-disqualified = Вас дискваліфіковано (R2.1.5): до нових турнірів вас не допущено.
+## Треди партій у каналі турніру (публічно: ходи, дошка, результат)
+notice-thread-started = Партія #{ $game } ({ $event }) почалася: { $white } (білі) — { $black } (чорні).
+notice-thread-move = Партія #{ $game }: { $mover } зіграв { $number }. { $move }.
 
 ## Команди (R3.1.3, R3.3.2, R3.4.4)
 help-team = /team create ТУРНІР НАЗВА | captain|deputy КОМАНДА @імʼя | add КОМАНДА @імʼя [reserve] | order КОМАНДА @a @b … | show КОМАНДА | games [КОМАНДА] | substitute КОМАНДА ДОШКА @імʼя — командні змагання

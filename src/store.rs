@@ -39,10 +39,12 @@ mod arbiter;
 mod cases;
 mod deadlines;
 mod events;
+mod game_threads;
 mod games;
 mod leaves;
 pub mod model;
 mod outbox;
+mod platform_roles;
 mod players;
 mod profile;
 mod sql;
@@ -65,6 +67,7 @@ use sqlx::sqlite::{
 use tokio::sync::Notify;
 
 pub use arbiter::{ArbiterRequest, SanctionKind, StoredAbsence};
+pub use game_threads::GameThread;
 pub use model::*;
 pub use profile::{EventSettings, Orientation, PlayerSettings};
 use sql::{Arg, Mapper, bind_all};
@@ -486,6 +489,11 @@ const SQLITE_MIGRATIONS: EmbeddedList = &[
         include_str!("../migrations/sqlite/0004_arbiter.sql"),
     ),
     (
+        5,
+        "game channel",
+        include_str!("../migrations/sqlite/0005_game_channel.sql"),
+    ),
+    (
         6,
         "teams",
         include_str!("../migrations/sqlite/0006_teams.sql"),
@@ -507,6 +515,11 @@ const POSTGRES_MIGRATIONS: EmbeddedList = &[
         4,
         "arbiter",
         include_str!("../migrations/postgres/0004_arbiter.sql"),
+    ),
+    (
+        5,
+        "game channel",
+        include_str!("../migrations/postgres/0005_game_channel.sql"),
     ),
     (
         6,

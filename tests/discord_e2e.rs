@@ -171,6 +171,41 @@ async fn silence_case_reaches_the_arbiter(test_db: &TestDb) {
     assert_eq!(game_one(&bot).await.status, GameStatus::Running);
 }
 
+/// A dispute filed with the slash command reaches the event's arbiter
+/// channel on Discord (R2.1.4, R3.4.5): the case message with the game's
+/// board and the buttons to take it up and open the file.
+async fn dispute_reaches_the_arbiter_channel(test_db: &TestDb) {
+    const ARBITERS: u64 = 4_000_888;
+    let bot = WiredBot::start(test_db.db.clone()).await;
+    let settings = format!("arbiter-channel=discord:{ARBITERS}");
+    let (white, black) = started_game_with(&bot, &settings).await;
+    play(&bot, white, "e2-e4").await;
+    bot.dm_containing(black, "1. e2-e4").await;
+    let text = "суперник пише мені образливі повідомлення";
+    let filed = bot
+        .slash(black, "dispute", &[("game", "1"), ("text", text)])
+        .await;
+    assert!(content(&filed).contains("Справа #1"), "{filed:?}");
+    let case = bot
+        .fake
+        .wait_until("the case in the arbiter channel", |state| {
+            state
+                .sent()
+                .iter()
+                .find(|s| s.channel_id == ARBITERS && content(s).contains("⚖ Справа #1"))
+                .cloned()
+        })
+        .await;
+    assert_eq!(case.kind, SentKind::Message);
+    assert!(content(&case).contains(text), "{case:?}");
+    assert_eq!(case.attachments.len(), 1, "the board rides along");
+    assert_eq!(case.attachments[0].filename, "board.png");
+    assert!(case.attachments[0].bytes.starts_with(b"\x89PNG"));
+    assert_eq!(case.embeds[0]["image"]["url"], "attachment://board.png");
+    assert_eq!(case.button_ids(), ["/case 1 take", "/case 1"]);
+    bot.dm_containing(white, "Справа #1").await;
+}
+
 /// 429 with retry-after and 5xx (also one whose answer is lost after the
 /// message was posted) are survived: the outbox retries in simulated time
 /// and every notice arrives exactly once.
@@ -276,6 +311,7 @@ on_both_backends!(
     game_to_mate_with_slash_commands,
     draw_offer_accepted_with_a_button,
     silence_case_reaches_the_arbiter,
+    dispute_reaches_the_arbiter_channel,
     rate_limits_and_outages_lose_and_double_nothing,
     edited_message_changes_no_move,
 );

@@ -89,7 +89,7 @@ const COMMANDS: [&str; 22] = [
 fn recipient(sent: &Sent) -> String {
     match &sent.to {
         Address::User { user_id, .. } => user_id.clone(),
-        Address::Chat { chat_id, .. } => format!("#{chat_id}"),
+        Address::Chat { chat_id, .. } | Address::Thread { chat_id, .. } => format!("#{chat_id}"),
     }
 }
 

@@ -10,8 +10,10 @@
 //!   429 and 5xx, and tells the outbox worker whether a failure is retryable.
 //!
 //! * [`DiscordBot`] wires it to the app: [`AppHandler`] turns events into the
-//!   app's inbound text (slash commands, buttons, autocomplete), and
-//!   [`DiscordTransport`] delivers the outbox's notices (see `serve`).
+//!   app's inbound text (slash commands, buttons, autocomplete) after
+//!   mirroring the member's roles ([`RoleMap`]), and [`DiscordTransport`]
+//!   delivers the outbox's notices (see `serve`), creating a thread per game
+//!   in the event's channel (`threads`).
 //!
 //! With [`DiscordConfig::api_base`] set, REST calls go to that base URL
 //! (serenity's `HttpBuilder::proxy`) and serenity's own rate limiter is off,
@@ -24,8 +26,10 @@ pub mod convert;
 mod handler;
 mod inbound;
 mod outgoing;
+mod roles;
 mod sender;
 pub mod serve;
+mod threads;
 mod transport;
 
 use std::sync::Arc;
@@ -44,6 +48,7 @@ pub use outgoing::{
     AutocompleteChoice, ButtonSpec, ButtonStyle, CommandOptionKind, CommandOptionSpec, CommandSpec,
     DiscordReply, EmbedSpec, OutgoingMessage, PngImage,
 };
+pub use roles::RoleMap;
 pub use sender::{Delivered, Destination, DiscordSender, RetryPolicy, SendError};
 pub use serve::{DiscordBot, ServeConfig, run_workers};
 pub use transport::DiscordTransport;

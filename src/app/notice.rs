@@ -13,6 +13,8 @@ use crate::app::outgoing::{Button, ImageRef, Outgoing};
 use crate::core::clock::Days;
 use crate::core::notation::{self, Notation};
 
+mod thread;
+pub use thread::ThreadNotice;
 mod case;
 
 pub use case::{CaseNews, CaseNotice, MeasureView, RequestNotice, case_kind_text};
@@ -230,6 +232,8 @@ pub enum Notice {
         /// Games not yet begun that the reserve now plays.
         games: u32,
     },
+    /// A public notice to a game's thread in the event's channel.
+    Thread(ThreadNotice),
 }
 
 impl Notice {
@@ -252,6 +256,7 @@ impl Notice {
             Notice::ContinuationDueViaCaptain { .. } => "continuation_due",
             Notice::TeamStarted { .. } => "team_started",
             Notice::Substituted { .. } => "team_substitution",
+            Notice::Thread(thread) => thread.kind(),
             Notice::Case(case) => case.news.kind(),
             Notice::Request(request) if request.answer => "request_answered",
             Notice::Request(_) => "arbiter_request",
@@ -275,6 +280,11 @@ impl Notice {
                     lang,
                 })
             }
+            Notice::Thread(thread) => message.with_image(ImageRef::Board {
+                game: thread.game(),
+                viewer,
+                lang,
+            }),
             Notice::DrawOffered { game, .. } => message.with_buttons(vec![
                 Button::new(
                     tr0(lang, "button-draw-accept"),
@@ -440,6 +450,7 @@ impl Notice {
                     .with("incoming", incoming.as_str())
                     .with("games", *games),
             ),
+            Notice::Thread(thread) => thread.text(lang, notation),
             Notice::Case(case) => case.text(lang),
             Notice::Request(request) => request.text(lang),
         }

@@ -86,13 +86,27 @@ pub enum Address {
         /// The platform's chat id.
         chat_id: String,
     },
+    /// A game's own thread in a chat (the event's game channel), which the
+    /// platform's transport creates on first use (Telegram: the chat itself).
+    Thread {
+        /// The platform.
+        platform: Platform,
+        /// The platform's id of the chat the thread is in.
+        chat_id: String,
+        /// The game's number.
+        game: i64,
+        /// The thread's name: `#12 Alice – Bob`.
+        title: String,
+    },
 }
 
 impl Address {
     /// The platform the message goes out on.
     pub fn platform(&self) -> Platform {
         match self {
-            Address::User { platform, .. } | Address::Chat { platform, .. } => *platform,
+            Address::User { platform, .. }
+            | Address::Chat { platform, .. }
+            | Address::Thread { platform, .. } => *platform,
         }
     }
 }
@@ -224,6 +238,16 @@ pub async fn notice_message(
             };
             Ok(Some((address, message)))
         }
-        Recipient::Chat { .. } | Recipient::Administrator => Ok(None),
+        Recipient::GameThread {
+            platform,
+            chat_id,
+            game,
+        } if platforms.contains(platform) => {
+            let thread = crate::app::service::game_channel::thread_delivery;
+            Ok(Some(thread(db, &typed, *platform, chat_id, *game).await?))
+        }
+        Recipient::Chat { .. } | Recipient::GameThread { .. } | Recipient::Administrator => {
+            Ok(None)
+        }
     }
 }

@@ -41,6 +41,8 @@ pub const DUMP_TABLES: &[&str] = &[
     "sanctions",
     "arbiter_requests",
     "absences",
+    "game_channels",
+    "game_threads",
     "chat_settings",
     "outbox",
     "deadlines",

@@ -602,6 +602,16 @@ pub enum Recipient {
     },
     /// The administrators of the installation.
     Administrator,
+    /// The public thread of game `game` in chat `chat_id` (the event's
+    /// game channel): created by the platform's adapter on first delivery.
+    GameThread {
+        /// The platform.
+        platform: Platform,
+        /// The platform's id of the chat the thread is in.
+        chat_id: String,
+        /// The game.
+        game: GameId,
+    },
 }
 
 impl Recipient {
@@ -611,6 +621,11 @@ impl Recipient {
             Self::Player(id) => format!("player:{id}"),
             Self::Chat { platform, chat_id } => format!("chat:{}:{chat_id}", platform.as_str()),
             Self::Administrator => "admin".to_owned(),
+            Self::GameThread {
+                platform,
+                chat_id,
+                game,
+            } => format!("thread:{}:{game}:{chat_id}", platform.as_str()),
         }
     }
 
@@ -621,6 +636,15 @@ impl Recipient {
         }
         if let Some(id) = key.strip_prefix("player:") {
             return id.parse().ok().map(|id| Self::Player(PlayerId(id)));
+        }
+        if let Some(rest) = key.strip_prefix("thread:") {
+            let (platform, rest) = rest.split_once(':')?;
+            let (game, chat_id) = rest.split_once(':')?;
+            return Some(Self::GameThread {
+                platform: Platform::parse(platform)?,
+                chat_id: chat_id.to_owned(),
+                game: GameId(game.parse().ok()?),
+            });
         }
         let rest = key.strip_prefix("chat:")?;
         let (platform, chat_id) = rest.split_once(':')?;
@@ -744,6 +768,11 @@ mod tests {
                 chat_id: "guild:1:chan:2".into(),
             },
             Recipient::Administrator,
+            Recipient::GameThread {
+                platform: Platform::Discord,
+                chat_id: "4000001".into(),
+                game: GameId(12),
+            },
         ];
         for recipient in recipients {
             assert_eq!(Recipient::parse_key(&recipient.key()), Some(recipient));

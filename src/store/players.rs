@@ -151,6 +151,12 @@ impl Tx {
                    VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING";
         self.execute(sql, args![player, role.as_str(), event, at])
             .await?;
+        // Granted in the app, the role is the app's now: a platform's role
+        // mirroring (store/platform_roles.rs) no longer revokes it.
+        let sql = "UPDATE roles SET source = NULL WHERE player_id = $1 AND role = $2 \
+                   AND COALESCE(event_id, 0) = COALESCE($3, 0) AND source IS NOT NULL";
+        self.execute(sql, args![player, role.as_str(), event])
+            .await?;
         Ok(())
     }
 

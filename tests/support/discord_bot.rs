@@ -19,7 +19,7 @@ use std::time::Duration;
 
 use chrono::{DateTime, TimeZone, Utc};
 use corrbot::adapters::discord::{
-    DiscordBot, DiscordConfig, RetryPolicy, ServeConfig, run_workers,
+    DiscordBot, DiscordConfig, RetryPolicy, RoleMap, ServeConfig, run_workers,
 };
 use corrbot::adapters::router::{Router, Transport};
 use corrbot::app::service::{App, AppConfig};
@@ -88,6 +88,7 @@ pub fn serve_config(fake: &FakeDiscord) -> ServeConfig {
     ServeConfig {
         discord,
         guild: Some(GUILD_ID),
+        roles: RoleMap::default(),
     }
 }
 
@@ -98,8 +99,23 @@ pub async fn start_discord(
     clock: SimClock,
     cache: Arc<RenderCache>,
 ) -> DiscordBot {
+    start_discord_with(fake, app, clock, cache, RoleMap::default()).await
+}
+
+/// As [`start_discord`], mirroring Discord roles through `roles`.
+pub async fn start_discord_with(
+    fake: &FakeDiscord,
+    app: App,
+    clock: SimClock,
+    cache: Arc<RenderCache>,
+    roles: RoleMap,
+) -> DiscordBot {
     let clock: Arc<dyn Clock> = Arc::new(clock);
-    DiscordBot::start(app, clock, cache, &serve_config(fake))
+    let config = ServeConfig {
+        roles,
+        ..serve_config(fake)
+    };
+    DiscordBot::start(app, clock, cache, &config)
         .await
         .expect("Discord bot starts against the fake")
 }
@@ -153,11 +169,18 @@ impl WiredBot {
     /// Starts the fake, the bot and the loops on `db`; the first user to
     /// write administers.
     pub async fn start(db: Db) -> Self {
+        Self::start_with_roles(db, RoleMap::default()).await
+    }
+
+    /// As [`WiredBot::start`], mirroring Discord roles through `roles`.
+    pub async fn start_with_roles(db: Db, roles: RoleMap) -> Self {
         let clock = SimClock::new(start_instant());
         let shared: Arc<dyn Clock> = Arc::new(clock.clone());
         let app = App::new(db.clone(), shared, AppConfig::default());
         let cache = Arc::new(RenderCache::new(64));
-        Self::start_sharing(db, app, clock, cache, Vec::new()).await
+        let fake = FakeDiscord::start().await;
+        let bot = start_discord_with(&fake, app.clone(), clock.clone(), cache.clone(), roles).await;
+        Self::wire(fake, bot, db, app, clock, cache, Vec::new())
     }
 
     /// Starts a fresh fake and the Discord bot of an `app` that other
@@ -172,6 +195,18 @@ impl WiredBot {
     ) -> Self {
         let fake = FakeDiscord::start().await;
         let bot = start_discord(&fake, app.clone(), clock.clone(), cache.clone()).await;
+        Self::wire(fake, bot, db, app, clock, cache, others)
+    }
+
+    fn wire(
+        fake: FakeDiscord,
+        bot: DiscordBot,
+        db: Db,
+        app: App,
+        clock: SimClock,
+        cache: Arc<RenderCache>,
+        others: Vec<Arc<dyn Transport>>,
+    ) -> Self {
         let mut transports = vec![bot.transport()];
         transports.extend(others);
         let workers = Workers::spawn(db.clone(), clock.clone(), cache, transports);

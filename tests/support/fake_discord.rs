@@ -158,6 +158,8 @@ struct State {
     sent: Vec<Sent>,
     requests: Vec<RequestRecord>,
     failures: VecDeque<Failure>,
+    /// Failures for the next requests whose path ends with the given text.
+    path_failures: Vec<(String, Failure)>,
     identifies: Vec<Value>,
     heartbeats: u64,
     disconnects: u64,
@@ -170,6 +172,8 @@ struct State {
     /// Interaction token → (interaction id, channel id).
     interactions: HashMap<String, (u64, u64)>,
     answered: HashSet<u64>,
+    /// Guild roles of members, by user id (none unless set).
+    member_roles: HashMap<u64, Vec<u64>>,
 }
 
 impl State {
@@ -255,6 +259,7 @@ impl FakeDiscord {
             sent: Vec::new(),
             requests: Vec::new(),
             failures: VecDeque::new(),
+            path_failures: Vec::new(),
             identifies: Vec::new(),
             heartbeats: 0,
             disconnects: 0,
@@ -262,6 +267,7 @@ impl FakeDiscord {
             resumes: Vec::new(),
             dm_channels: HashMap::new(),
             threads: Vec::new(),
+            member_roles: HashMap::new(),
             commands: HashMap::new(),
             by_nonce: HashMap::new(),
             interactions: HashMap::new(),
@@ -441,6 +447,27 @@ impl FakeDiscord {
             .with_state(|state| state.failures.extend(std::iter::repeat_n(failure, n)));
     }
 
+    /// Makes the next `n` mutating requests whose path ends with `suffix`
+    /// (`/threads`, `/channels/4000001/messages`) fail with `failure`.
+    pub fn fail_next_on(&self, suffix: &str, n: usize, failure: Failure) {
+        self.shared.with_state(|state| {
+            let failures = std::iter::repeat_n((suffix.to_owned(), failure), n);
+            state.path_failures.extend(failures);
+        });
+    }
+
+    /// Gives guild member `user` the guild roles `roles` (replacing the
+    /// old ones); their next messages and interactions carry them.
+    pub fn set_member_roles(&self, user: u64, roles: &[u64]) {
+        self.shared
+            .with_state(|state| state.member_roles.insert(user, roles.to_vec()));
+    }
+
+    fn roles_of(&self, user: u64) -> Vec<u64> {
+        self.shared
+            .with_state(|state| state.member_roles.get(&user).cloned().unwrap_or_default())
+    }
+
     /// A fresh snowflake.
     pub fn next_id(&self) -> u64 {
         self.shared.with_state(State::next_id)
@@ -497,6 +524,7 @@ impl FakeDiscord {
             guild_id: guild,
             author_id: author,
             content: content.to_owned(),
+            roles: self.roles_of(author),
             ..Default::default()
         };
         self.dispatch("MESSAGE_CREATE", payloads::message(&parts))
@@ -565,6 +593,7 @@ impl FakeDiscord {
             guild_id: Some(GUILD_ID),
             user_id: user,
             token,
+            roles: self.roles_of(user),
         };
         let mut interaction = payloads::interaction(parts);
         if let Some(message_id) = message {

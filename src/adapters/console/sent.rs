@@ -71,6 +71,7 @@ impl Sent {
         match &self.to {
             Address::User { user_id, .. } => format!("@{user_id}"),
             Address::Chat { chat_id, .. } => format!("#{chat_id}"),
+            Address::Thread { chat_id, game, .. } => format!("#{chat_id}/#{game}"),
         }
     }
 

@@ -9,6 +9,8 @@
 //!   notation) and their games.
 //! * Edited messages (MESSAGE_UPDATE) never reach the app: editing a message
 //!   changes no move (R2.3.8).
+//! * With a [`RoleMap`], the member's Discord roles are mirrored into the
+//!   app's installation-wide roles before each command in a guild.
 
 use std::sync::Arc;
 
@@ -25,7 +27,7 @@ use crate::time::Clock;
 use super::commands::{GAME, MOVE, slash_text};
 use super::convert::{discord_message, is_public_command, merge};
 use super::outgoing::{AutocompleteChoice, DiscordReply, OutgoingMessage};
-use super::{DiscordInbound, InboundHandler, InboundKind};
+use super::{DiscordInbound, InboundHandler, InboundKind, RoleMap};
 
 /// Discord shows at most 25 autocomplete choices.
 const MAX_CHOICES: usize = 25;
@@ -36,12 +38,44 @@ pub struct AppHandler {
     app: App,
     clock: Arc<dyn Clock>,
     cache: Arc<RenderCache>,
+    roles: RoleMap,
 }
 
 impl AppHandler {
     /// A handler for `app`, rendering images at `clock`'s now through `cache`.
     pub fn new(app: App, clock: Arc<dyn Clock>, cache: Arc<RenderCache>) -> Self {
-        Self { app, clock, cache }
+        Self {
+            app,
+            clock,
+            cache,
+            roles: RoleMap::default(),
+        }
+    }
+
+    /// The handler mirroring the member's Discord roles through `roles`
+    /// into the app's roles before each command in a guild.
+    pub fn with_roles(mut self, roles: RoleMap) -> Self {
+        self.roles = roles;
+        self
+    }
+
+    /// Mirrors the member's mapped Discord roles into the app (nothing
+    /// without a mapping, or in a DM, where Discord tells no roles).
+    async fn sync_roles(
+        &self,
+        inbound: &DiscordInbound,
+        app_inbound: &Inbound,
+    ) -> anyhow::Result<()> {
+        let Some(member) = &inbound.roles else {
+            return Ok(());
+        };
+        if self.roles.is_empty() {
+            return Ok(());
+        }
+        let held = self.roles.held(member);
+        self.app
+            .sync_platform_roles(app_inbound, &held, &self.roles.mapped())
+            .await
     }
 
     /// The app text an event stands for; `None` for autocomplete and for
@@ -78,7 +112,13 @@ impl AppHandler {
             },
             text,
         };
-        match self.app.handle(&app_inbound).await {
+        // Roles are mirrored first; if that fails the command is not run
+        // (a revoked role must not slip through).
+        let handled = match self.sync_roles(&inbound, &app_inbound).await {
+            Ok(()) => self.app.handle(&app_inbound).await,
+            Err(error) => Err(error),
+        };
+        match handled {
             Ok(replies) => self.reply(&replies, private).await,
             Err(error) => {
                 tracing::error!(%error, update = %inbound.id, "Discord command failed");

@@ -5,6 +5,7 @@ use serenity::model::application::{
     CommandDataOption, CommandDataOptionValue, CommandInteraction, ComponentInteraction,
 };
 use serenity::model::channel::Message;
+use serenity::model::id::RoleId;
 use serenity::model::user::User;
 
 /// One thing a user did on Discord, stripped of serenity types.
@@ -20,6 +21,9 @@ pub struct DiscordInbound {
     pub user_id: u64,
     /// Their display name (the global name, else the user name).
     pub display_name: String,
+    /// Their guild roles' ids, when Discord sent the guild member (in a
+    /// guild); `None` in a DM, where Discord tells no roles.
+    pub roles: Option<Vec<u64>>,
     /// What they did.
     pub kind: InboundKind,
 }
@@ -96,6 +100,7 @@ impl DiscordInbound {
             guild_id: message.guild_id.map(|id| id.get()),
             user_id: message.author.id.get(),
             display_name: display_name(&message.author),
+            roles: message.member.as_ref().map(|member| ids(&member.roles)),
             kind: InboundKind::Text {
                 content: message.content.clone(),
             },
@@ -130,6 +135,7 @@ impl DiscordInbound {
             guild_id: component.guild_id.map(|id| id.get()),
             user_id: component.user.id.get(),
             display_name: display_name(&component.user),
+            roles: component.member.as_ref().map(|member| ids(&member.roles)),
             kind: InboundKind::Button {
                 custom_id: component.data.custom_id.clone(),
             },
@@ -143,9 +149,14 @@ impl DiscordInbound {
             guild_id: command.guild_id.map(|id| id.get()),
             user_id: command.user.id.get(),
             display_name: display_name(&command.user),
+            roles: command.member.as_ref().map(|member| ids(&member.roles)),
             kind,
         }
     }
+}
+
+fn ids(roles: &[RoleId]) -> Vec<u64> {
+    roles.iter().map(|role| role.get()).collect()
 }
 
 fn display_name(user: &User) -> String {

@@ -19,7 +19,7 @@ use crate::time::Clock;
 use super::commands::slash_commands;
 use super::handler::AppHandler;
 use super::transport::DiscordTransport;
-use super::{DiscordConfig, DiscordSender, connect};
+use super::{DiscordConfig, DiscordSender, RoleMap, connect};
 
 /// How the Discord bot is set up.
 #[derive(Clone, Debug)]
@@ -29,12 +29,15 @@ pub struct ServeConfig {
     /// Register the slash commands in this guild only (instantly visible);
     /// `None` registers them globally.
     pub guild: Option<u64>,
+    /// Discord role ids standing for app roles (`CORRBOT_DISCORD_ROLES`).
+    pub roles: RoleMap,
 }
 
 impl ServeConfig {
     /// Reads `DISCORD_TOKEN`, `DISCORD_API_URL` (a base URL replacing
     /// `https://discord.com`; the gateway URL is asked from it) and
-    /// `DISCORD_GUILD_ID`; `None` without a token. The token is never logged.
+    /// `DISCORD_GUILD_ID`, and `CORRBOT_DISCORD_ROLES` (`111=arbiter,…`, see
+    /// [`RoleMap::parse`]); `None` without a token. The token is never logged.
     pub fn from_env() -> anyhow::Result<Option<Self>> {
         let var = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
         let Some(token) = var("DISCORD_TOKEN") else {
@@ -50,7 +53,13 @@ impl ServeConfig {
             ),
             None => None,
         };
-        Ok(Some(Self { discord, guild }))
+        let roles = RoleMap::parse(&var("CORRBOT_DISCORD_ROLES").unwrap_or_default())
+            .map_err(|error| anyhow::anyhow!("CORRBOT_DISCORD_ROLES: {error}"))?;
+        Ok(Some(Self {
+            discord,
+            guild,
+            roles,
+        }))
     }
 }
 
@@ -70,7 +79,8 @@ impl DiscordBot {
         cache: Arc<RenderCache>,
         config: &ServeConfig,
     ) -> anyhow::Result<Self> {
-        let handler = AppHandler::new(app, clock, cache);
+        let db = app.db().clone();
+        let handler = AppHandler::new(app, clock, cache).with_roles(config.roles.clone());
         let connection = connect(&config.discord, handler).await?;
         let mut client = connection.client;
         let mut ready = connection.ready;
@@ -89,7 +99,7 @@ impl DiscordBot {
             .await?;
         tracing::info!(count, guild = ?config.guild, "Discord slash commands registered");
         Ok(Self {
-            transport: Arc::new(DiscordTransport::new(Arc::clone(sender.http()))),
+            transport: Arc::new(DiscordTransport::new(Arc::clone(sender.http())).with_store(db)),
             sender,
             client: task,
         })
@@ -143,6 +153,7 @@ mod tests {
         let config = ServeConfig {
             discord: DiscordConfig::new("secret-token-123"),
             guild: None,
+            roles: RoleMap::default(),
         };
         let shown = format!("{config:?}");
         assert!(!shown.contains("secret-token-123"), "{shown}");

@@ -8,6 +8,10 @@
 //! not accept DMs, 404: no such channel) [`Delivery::Permanent`]. The
 //! notice's outbox id is the message nonce (enforced), so an attempt whose
 //! answer was lost does not post the notice twice.
+//!
+//! A game's thread (see [`threads`](super::threads)) is created on its first
+//! notice and remembered in the store, which the transport then needs
+//! ([`DiscordTransport::with_store`]).
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -17,15 +21,17 @@ use serenity::http::Http;
 use crate::adapters::router::{SendFuture, Transport};
 use crate::app::outgoing::{Address, Outgoing, RenderedImage};
 use crate::outbox::Delivery;
-use crate::store::Platform;
+use crate::store::{Db, Platform};
 
 use super::convert::discord_message;
 use super::sender::{Destination, DiscordSender, RetryPolicy, SendError};
+use super::threads::{ThreadError, thread_channel};
 
 /// Sends outbox notices on Discord.
 #[derive(Clone)]
 pub struct DiscordTransport {
     sender: DiscordSender,
+    store: Option<Db>,
 }
 
 impl DiscordTransport {
@@ -38,6 +44,45 @@ impl DiscordTransport {
         };
         Self {
             sender: DiscordSender::new(http, single),
+            store: None,
+        }
+    }
+
+    /// The transport remembering the games' threads in `db` (without a
+    /// store, notices to a game's thread are refused).
+    pub fn with_store(mut self, db: Db) -> Self {
+        self.store = Some(db);
+        self
+    }
+
+    /// Where an address is on Discord, creating a game's thread if needed.
+    async fn destination_of(&self, to: &Address) -> Result<Destination, Delivery> {
+        let Address::Thread {
+            chat_id,
+            game,
+            title,
+            ..
+        } = to
+        else {
+            return destination(to).ok_or_else(|| Delivery::Permanent {
+                error: format!("not a Discord address: {to:?}"),
+            });
+        };
+        let Some(db) = &self.store else {
+            return Err(Delivery::Permanent {
+                error: "game threads need the store".to_owned(),
+            });
+        };
+        match thread_channel(&self.sender, db, chat_id, *game, title).await {
+            Ok(thread) => Ok(Destination::Channel(thread)),
+            Err(ThreadError::Send(error)) => Err(delivery_of(&error)),
+            Err(ThreadError::Store(error)) => Err(Delivery::Retry {
+                error: error.to_string(),
+                retry_after: None,
+            }),
+            Err(ThreadError::BadChat) => Err(Delivery::Permanent {
+                error: format!("not a Discord channel: {chat_id}"),
+            }),
         }
     }
 
@@ -48,10 +93,9 @@ impl DiscordTransport {
         message: &Outgoing,
         image: Option<&RenderedImage>,
     ) -> Delivery {
-        let Some(destination) = destination(to) else {
-            return Delivery::Permanent {
-                error: format!("not a Discord address: {to:?}"),
-            };
+        let destination = match self.destination_of(to).await {
+            Ok(destination) => destination,
+            Err(delivery) => return delivery,
         };
         let discord = discord_message(message, image);
         match self.sender.send(destination, &discord, key).await {
@@ -66,6 +110,7 @@ fn destination(to: &Address) -> Option<Destination> {
     match to {
         Address::User { user_id, .. } => user_id.parse().ok().map(Destination::User),
         Address::Chat { chat_id, .. } => chat_id.parse().ok().map(Destination::Channel),
+        Address::Thread { .. } => None,
     }
 }
 

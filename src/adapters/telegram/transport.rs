@@ -141,6 +141,8 @@ pub fn chat_of(address: &Address) -> Option<i64> {
             ..
         } => dm_chat_id.as_deref().unwrap_or(user_id),
         Address::Chat { chat_id, .. } => chat_id,
+        // A game's "thread" in a Telegram group is the group itself.
+        Address::Thread { chat_id, .. } => chat_id,
     };
     id.parse().ok()
 }
@@ -222,6 +224,13 @@ mod tests {
         };
         assert_eq!(chat_of(&user), Some(501));
         assert_eq!(chat_of(&group), Some(-1001234));
+        let game_thread = Address::Thread {
+            platform: Platform::Telegram,
+            chat_id: "-1001234".to_owned(),
+            game: 12,
+            title: "#12 Alice – Bob".to_owned(),
+        };
+        assert_eq!(chat_of(&game_thread), Some(-1001234), "the group itself");
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! cycles, the arbiters and their channel, the appeals committee and its
 //! channel (R2.1.6), and what an exclusion does to the remaining games
 //! (R2.1.5).
+//! `channel=PLATFORM:ID` names the chat where each game gets a public thread.
 
 use crate::app::actor::{Actor, notation_from_code};
 use crate::app::i18n::{Args, Lang};
@@ -25,6 +26,9 @@ pub(super) struct EventSetup {
     /// A team event (`type=team`): the boards every team fields
     /// (`boards=N`, default 4); `None` for an individual event.
     pub team_boards: Option<i64>,
+    /// The chat named with `channel=PLATFORM:ID`, where each game gets a
+    /// public thread (moves, board, result).
+    pub game_channel: Option<Recipient>,
     /// The language of the event's channels' notices (`channel-lang=`).
     pub channel_lang: Option<Lang>,
 }
@@ -41,6 +45,7 @@ pub(super) async fn read_setup(
         arbiters: Vec::new(),
         committee: Vec::new(),
         team_boards: None,
+        game_channel: None,
         channel_lang: None,
     };
     for (key, value) in settings {
@@ -60,6 +65,10 @@ pub(super) async fn read_setup(
                 setup.settings.appeals_channel.is_some()
             }
             "type" | "boards" => apply_team(&mut setup, key, value),
+            "channel" => {
+                setup.game_channel = read_channel(tx, actor, value).await?;
+                setup.game_channel.is_some()
+            }
             _ => apply_rule(&mut setup, key, value),
         };
         if !ok || setup.regulation.validate().is_err() {

@@ -114,6 +114,8 @@ async fn create(
     if let Some(boards) = setup.team_boards {
         tx.set_team_boards(event.id, boards).await?;
     }
+    tx.set_game_channel(event.id, setup.game_channel.as_ref())
+        .await?;
     let me = actor.player.id;
     tx.grant_role(me, Role::Organizer, Some(event.id), now)
         .await?;
@@ -130,6 +132,7 @@ async fn create(
         let channels = [
             &setup.settings.arbiter_channel,
             &setup.settings.appeals_channel,
+            &setup.game_channel,
         ];
         for channel in channels.into_iter().flatten() {
             if let Recipient::Chat { platform, chat_id } = channel {
@@ -284,6 +287,7 @@ pub(super) async fn start_game_on(
     update.turn_since = Some(now);
     tx.update_game(game.id, game.version, &update).await?;
     let game = tx.game(game.id).await?;
+    super::game_channel::game_started(tx, event, &game, now).await?;
     set_pending_deadlines(tx, &game, regulation, &[], now).await?;
     Ok(game.id)
 }

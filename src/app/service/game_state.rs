@@ -284,6 +284,7 @@ pub(crate) async fn announce_end(
         notify(tx, *player, notice, now).await?;
     }
     notify_arbiter_channel(tx, game.event_id, notice, now).await?;
+    super::game_channel::game_ended(tx, game, notice, now).await?;
     let games = tx.games_of_event(game.event_id).await?;
     if games.iter().all(|g| g.status == GameStatus::Finished) {
         tx.set_event_status(game.event_id, EventStatus::Finished, now)

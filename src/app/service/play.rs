@@ -204,6 +204,7 @@ async fn announce_move(
         ends_game: result.is_some(),
     };
     notify(tx, opponent, &notice, now).await?;
+    super::game_channel::move_made(tx, game, &notice, now).await?;
     let args = game_args(game.id)
         .with("number", played.move_number)
         .with("move", mv.write(actor.notation()));

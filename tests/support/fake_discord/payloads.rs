@@ -26,11 +26,12 @@ pub fn user(id: u64, bot: bool) -> Value {
     })
 }
 
-/// A guild member object wrapping [`user`].
-pub fn member(user_id: u64) -> Value {
+/// A guild member object wrapping [`user`], holding guild roles `roles`.
+pub fn member(user_id: u64, roles: &[u64]) -> Value {
+    let roles: Vec<String> = roles.iter().map(u64::to_string).collect();
     json!({
         "user": user(user_id, false),
-        "roles": [],
+        "roles": roles,
         "joined_at": TIMESTAMP,
         "deaf": false,
         "mute": false,
@@ -75,6 +76,8 @@ pub struct MessageParts {
     pub attachments: Vec<(u64, String, usize)>,
     /// The nonce the sender gave, if any.
     pub nonce: Option<String>,
+    /// The author's guild roles (in a guild).
+    pub roles: Vec<u64>,
 }
 
 /// A message object.
@@ -112,7 +115,8 @@ pub fn message(parts: &MessageParts) -> Value {
     });
     if let Some(guild_id) = parts.guild_id {
         value["guild_id"] = json!(guild_id.to_string());
-        value["member"] = json!({ "roles": [], "joined_at": TIMESTAMP, "deaf": false, "mute": false, "flags": 0 });
+        let roles: Vec<String> = parts.roles.iter().map(u64::to_string).collect();
+        value["member"] = json!({ "roles": roles, "joined_at": TIMESTAMP, "deaf": false, "mute": false, "flags": 0 });
     }
     value
 }
@@ -163,6 +167,8 @@ pub struct InteractionParts {
     pub user_id: u64,
     /// The continuation token.
     pub token: String,
+    /// The user's guild roles (in a guild).
+    pub roles: Vec<u64>,
 }
 
 /// An interaction object; in a guild the user comes as `member`, in a DM as `user`.
@@ -186,7 +192,7 @@ pub fn interaction(parts: InteractionParts) -> Value {
         Some(guild_id) => {
             value["guild_id"] = json!(guild_id.to_string());
             value["guild_locale"] = json!("uk");
-            value["member"] = member(parts.user_id);
+            value["member"] = member(parts.user_id, &parts.roles);
         }
         None => value["user"] = user(parts.user_id, false),
     }

@@ -38,7 +38,16 @@ async fn handle(State(shared): State<Arc<Shared>>, request: Request) -> Response
     let failure = if method == Method::GET {
         None
     } else {
-        shared.with_state(|s| s.failures.pop_front())
+        shared.with_state(|s| {
+            let on_path = s
+                .path_failures
+                .iter()
+                .position(|(suffix, _)| path.ends_with(suffix));
+            match on_path {
+                Some(index) => Some(s.path_failures.remove(index).1),
+                None => s.failures.pop_front(),
+            }
+        })
     };
     let response = if !authorized {
         error(StatusCode::UNAUTHORIZED, "Unauthorized")
@@ -218,6 +227,7 @@ fn record(
         components: array(&data["components"]),
         attachments,
         nonce: data["nonce"].as_str().map(str::to_owned),
+        roles: Vec::new(),
     };
     state.push_sent(super::Sent {
         kind,
@@ -238,9 +248,21 @@ fn array(value: &Value) -> Vec<Value> {
     value.as_array().cloned().unwrap_or_default()
 }
 
+/// As on Discord, a thread started from a message takes the message's id,
+/// and a message starts one thread at most (error code 160004).
 fn create_thread(state: &mut FakeState, parent: u64, from: Option<u64>, json: &Value) -> Response {
     let name = json["name"].as_str().unwrap_or_default().to_owned();
-    let id = state.next_id();
+    if from.is_some() && state.threads.iter().any(|t| t.from_message == from) {
+        let body = json!({
+            "message": "A thread has already been created for this message",
+            "code": 160004,
+        });
+        return (StatusCode::BAD_REQUEST, axum::Json(body)).into_response();
+    }
+    let id = match from {
+        Some(message) => message,
+        None => state.next_id(),
+    };
     state.threads.push(super::Thread {
         id,
         parent_id: parent,

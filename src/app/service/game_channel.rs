@@ -1,0 +1,132 @@
+//! A thread per game in the event's channel (`/event create …
+//! channel=discord:123`): the game's start, every move and its end go there
+//! as public notices (moves, the board, the result; nothing private: the
+//! player to move is still told privately). Each notice is queued in the
+//! transaction of the change, like every other notice; the platform's
+//! adapter creates the thread on its first delivery.
+
+use chrono::{DateTime, Utc};
+
+use crate::app::i18n::Lang;
+use crate::app::notice::{Notice, ThreadNotice};
+use crate::app::outgoing::{Address, Outgoing};
+use crate::core::notation::Notation;
+use crate::store::{Db, Event, Game, GameId, Platform, Recipient, Tx};
+
+use super::Failure;
+
+/// The recipient for game `game`'s thread, if its event has a game channel.
+async fn thread_of(tx: &mut Tx, game: &Game) -> Result<Option<Recipient>, Failure> {
+    Ok(match tx.game_channel(game.event_id).await? {
+        Some(Recipient::Chat { platform, chat_id }) => Some(Recipient::GameThread {
+            platform,
+            chat_id,
+            game: game.id,
+        }),
+        _ => None,
+    })
+}
+
+/// Queues `notice` for `game`'s thread, if its event has a game channel.
+async fn to_thread(
+    tx: &mut Tx,
+    game: &Game,
+    notice: &Notice,
+    now: DateTime<Utc>,
+) -> Result<(), Failure> {
+    let Some(thread) = thread_of(tx, game).await? else {
+        return Ok(());
+    };
+    let payload = serde_json::to_value(notice).map_err(|e| Failure::Internal(e.into()))?;
+    tx.enqueue_notice(&thread, notice.kind(), &payload, now)
+        .await?;
+    Ok(())
+}
+
+/// A game of `event` started (R1.1): its thread opens with the pairing.
+pub(crate) async fn game_started(
+    tx: &mut Tx,
+    event: &Event,
+    game: &Game,
+    now: DateTime<Utc>,
+) -> Result<(), Failure> {
+    let notice = Notice::Thread(ThreadNotice::Started {
+        game: game.id.0,
+        event: event.name.clone(),
+        white: tx.player(game.white).await?.display_name,
+        black: tx.player(game.black).await?.display_name,
+    });
+    to_thread(tx, game, &notice, now).await
+}
+
+/// A move was made: the opponent's [`Notice::MoveMade`] becomes the
+/// thread's public [`ThreadNotice::Moved`] (other notices are ignored).
+pub(crate) async fn move_made(
+    tx: &mut Tx,
+    game: &Game,
+    notice: &Notice,
+    now: DateTime<Utc>,
+) -> Result<(), Failure> {
+    let Notice::MoveMade {
+        game: number,
+        mover,
+        move_number,
+        mv,
+        clocks,
+        ..
+    } = notice
+    else {
+        return Ok(());
+    };
+    let moved = Notice::Thread(ThreadNotice::Moved {
+        game: *number,
+        mover: mover.clone(),
+        move_number: *move_number,
+        mv: mv.clone(),
+        clocks: *clocks,
+    });
+    to_thread(tx, game, &moved, now).await
+}
+
+/// A game ended (R3.1.6): its [`Notice::GameOver`] goes to the thread too
+/// (other notices are ignored).
+pub(crate) async fn game_ended(
+    tx: &mut Tx,
+    game: &Game,
+    notice: &Notice,
+    now: DateTime<Utc>,
+) -> Result<(), Failure> {
+    if !matches!(notice, Notice::GameOver { .. }) {
+        return Ok(());
+    }
+    to_thread(tx, game, notice, now).await
+}
+
+/// A notice to game `game`'s thread in chat `chat_id`, rendered for
+/// delivery: in the chat's language (`channel-lang=`, Ukrainian by default)
+/// with the board from White's side, addressed to the thread named
+/// `#12 Alice – Bob` (at most 100 characters, Discord's limit).
+pub(crate) async fn thread_delivery(
+    db: &Db,
+    notice: &Notice,
+    platform: Platform,
+    chat_id: &str,
+    game: GameId,
+) -> anyhow::Result<(Address, Outgoing)> {
+    let mut tx = db.read().await?;
+    let language = tx.chat_language(platform, chat_id).await?;
+    let game = tx.game(game).await?;
+    let white = tx.player(game.white).await?.display_name;
+    let black = tx.player(game.black).await?.display_name;
+    tx.commit().await?;
+    let lang = language.as_deref().and_then(Lang::from_code);
+    let message = notice.message(lang.unwrap_or(Lang::Uk), Notation::UkrainianFull, None);
+    let title = format!("#{} {white} – {black}", game.id);
+    let address = Address::Thread {
+        platform,
+        chat_id: chat_id.to_owned(),
+        game: game.id.0,
+        title: title.chars().take(100).collect(),
+    };
+    Ok((address, message))
+}
