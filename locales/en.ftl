@@ -308,6 +308,7 @@ discord-game-choice = #{ $game } { $white } – { $black }{ $turn ->
    *[no] {""}
 }
 discord-error-internal = The command failed because of an internal error. Please try again a little later.
+
 discord-option-text = the text: statement, question, reasons or grounds
 discord-option-start = the first day, YYYY-MM-DD
 discord-option-days = how many days
@@ -501,3 +502,56 @@ postal-error-claim-late = Game #{ $game }: the claim comes too late, after your 
 postal-claim-count = Time count (R2.6.1, R2.6.2): { $player } had used { $used } after their move { $moves }, over the norm of { $limit }.
 postal-reply-claim = Game #{ $game }: your overstep claim is case #{ $case }. Your move { $move } is held by the arbiter and not passed on (R2.6.2); the game is suspended until the decision (R2.6.6).
 postal-notice-objection-closed = Case #{ $case } (game #{ $game }): the 7 days to object to the overstep claim are over (R2.6.4); the claim awaits your ruling: /rule { $case } score … time, or /rule { $case } resume.
+
+## Teams (R3.1.3, R3.3.2, R3.4.4)
+help-team = /team create EVENT NAME | captain|deputy TEAM @name | add TEAM @name [reserve] | order TEAM @a @b … | show TEAM | games [TEAM] | substitute TEAM BOARD @name — team events
+team-event-created-head = Team event #{ $event } «{ $name }» is created. You are its organizer and arbiter.
+team-event-created-head-arbiters = Team event #{ $event } «{ $name }» is created. You are its organizer; arbiter: { $arbiters }.
+team-event-created = A team event: every team fields { $boards } boards. Create the teams with /team create { $event } NAME, name their captains and add their players in board order.
+team-created = Team #{ $team } «{ $name }» is created in event #{ $event }. Name its captain: /team captain { $team } @name
+team-captain-set = { $player } is the captain of team «{ $name }» (R3.1.3).
+team-deputy-set = { $player } is the deputy captain of team «{ $name }».
+team-deputy-cleared = Team «{ $name }» has no deputy captain now.
+team-player-added = { $player } plays board { $board } for team «{ $name }».
+team-reserve-added = { $player } is reserve { $board } of team «{ $name }».
+team-order-set = The board order of team «{ $name }»: { $order }.
+team-show-header = Team #{ $team } «{ $name }», event #{ $event } «{ $event_name }»
+team-show-captain = Captain: { $captain }
+team-show-deputy = Deputy captain: { $deputy }
+team-show-board = Board { $board }: { $player }
+team-show-reserve = Reserve { $board }: { $player }
+team-event-started = Team event #{ $event } «{ $name }» has started: { $matches ->
+    [one] one match
+   *[other] { $matches } matches
+}, { $games } games, all at once (R1.1). Each board plays its counterpart; colours alternate by board.
+team-standings-header = Team standings of event #{ $event } «{ $name }»:
+team-standings-line = { $place }. { $team } — { $mp } match points, { $bp } board points (won { $won }, drawn { $drawn }, lost { $lost }); matches left: { $left }
+team-standings-footer = Order: match points (2 for a match won, 1 drawn, 0 lost), then board points, then the match points scored among the tied teams.
+team-games-header = Games of team «{ $name }» in event #{ $event }:
+team-games-line = #{ $game } board { $board }: { $player } ({ $colour }) against { $opponent }; { $mover } to move, { $left } left, silent for { $silent }.
+team-games-finished = #{ $game } board { $board }: { $player } ({ $colour }) against { $opponent }; finished { $result }.
+team-games-none = No games yet.
+notice-team-started = The team event «{ $event }» has started: your team «{ $team }» plays { $games } games, all at once. /team games { $number } shows them with clocks and silences.
+notice-continuation-due-via-captain = Game #{ $game }: you have not moved for { $days }. In a team event you announce continuing through your captain { $captain } (R3.3.2): within 5 days tell { $captain }, who tells the arbiter, and your partner that you mean to continue, or the arbiter may score the game as a loss.
+notice-captain-continuation-due = Your team's game #{ $game }: { $player } has not moved for { $days }. The notice of continuing goes through you, the captain (R3.3.2): within 5 days tell the arbiter and the partner that { $player } continues, or the arbiter may score the game as a loss.
+notice-team-substitution = Substitution ruled by the arbiter in team «{ $team }»: { $incoming } replaces { $outgoing } on board { $board } and takes over { $games } { $games ->
+    [one] game
+   *[other] games
+} not yet begun; games under way stay with { $outgoing }.
+error-team-unknown = There is no team #{ $team }.
+error-team-not-team-event = Event #{ $event } «{ $name }» is not a team event (team events are created with type=team boards=N).
+error-team-event-join = Event #{ $event } «{ $name }» is a team event: players enter it with their team (/team add).
+error-team-started = Event #{ $event } «{ $name }» has started: the line-ups are fixed (only the arbiter substitutes).
+error-team-name-taken = Event #{ $event } already has a team «{ $name }».
+error-team-in-other-team = { $player } is already in team «{ $team }» of this event.
+error-team-full = Team «{ $name }» already fields { $boards } boards; add { $player } as a reserve: /team add { $team } @name reserve
+error-team-order-count = The board order of team «{ $name }» names exactly { $boards } players of the team.
+error-team-not-member = { $player } is not in team «{ $name }».
+error-team-deputy-is-captain = The captain of team «{ $name }» cannot also be its deputy.
+error-team-not-ready = Team #{ $team } «{ $name }» is not ready: it needs a captain and { $boards } players on its boards.
+error-team-too-few = Event #{ $event } «{ $name }» needs at least two teams to start.
+error-team-none-led = You do not captain a team in a started event; name one: /team games TEAM
+error-team-which = You lead several teams ({ $teams }); name one: /team games TEAM
+error-team-no-board = There is no board { $board }: the team fields { $boards } boards.
+error-team-not-reserve = { $player } is not a reserve of this team.
+error-team-already-playing = { $player } already plays for the team.

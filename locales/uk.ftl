@@ -314,6 +314,7 @@ discord-game-choice = #{ $game } { $white } – { $black }{ $turn ->
    *[no] {""}
 }
 discord-error-internal = Не вдалося виконати команду через збій. Спробуйте ще раз трохи згодом.
+
 discord-option-text = текст: заява, запитання, причини чи підстави
 discord-option-start = перший день, РРРР-ММ-ДД
 discord-option-days = скільки днів
@@ -507,3 +508,50 @@ postal-error-claim-late = Партія #{ $game }: заява запізнила
 postal-claim-count = Підрахунок часу (R2.6.1, R2.6.2): { $player } використав { $used } після свого { $moves }-го ходу, понад норму { $limit }.
 postal-reply-claim = Партія #{ $game }: вашу заяву про перевищення часу заведено як справу #{ $case }. Ваш хід { $move } тримає суддя й не передає партнерові (R2.6.2); партію зупинено до рішення (R2.6.6).
 postal-notice-objection-closed = Справа #{ $case } (партія #{ $game }): 7 днів на заперечення проти заяви про перевищення часу минули (R2.6.4); заява чекає вашого рішення: /rule { $case } score … time або /rule { $case } resume.
+
+## Команди (R3.1.3, R3.3.2, R3.4.4)
+help-team = /team create ТУРНІР НАЗВА | captain|deputy КОМАНДА @імʼя | add КОМАНДА @імʼя [reserve] | order КОМАНДА @a @b … | show КОМАНДА | games [КОМАНДА] | substitute КОМАНДА ДОШКА @імʼя — командні змагання
+team-event-created-head = Командний турнір #{ $event } «{ $name }» створено. Ви його організатор і суддя.
+team-event-created-head-arbiters = Командний турнір #{ $event } «{ $name }» створено. Ви його організатор; суддя: { $arbiters }.
+team-event-created = Командні змагання: кожна команда грає на { $boards } дошках. Створіть команди (/team create { $event } НАЗВА), призначте капітанів і додайте гравців у порядку дошок.
+team-created = Команду #{ $team } «{ $name }» створено в турнірі #{ $event }. Призначте капітана: /team captain { $team } @імʼя
+team-captain-set = { $player } — капітан команди «{ $name }» (R3.1.3).
+team-deputy-set = { $player } — заступник капітана команди «{ $name }».
+team-deputy-cleared = Команда «{ $name }» тепер без заступника капітана.
+team-player-added = { $player } грає на { $board }-й дошці за команду «{ $name }».
+team-reserve-added = { $player } — { $board }-й запасний команди «{ $name }».
+team-order-set = Порядок дошок команди «{ $name }»: { $order }.
+team-show-header = Команда #{ $team } «{ $name }», турнір #{ $event } «{ $event_name }»
+team-show-captain = Капітан: { $captain }
+team-show-deputy = Заступник капітана: { $deputy }
+team-show-board = Дошка { $board }: { $player }
+team-show-reserve = Запасний { $board }: { $player }
+team-event-started = Командний турнір #{ $event } «{ $name }» розпочато: матчів — { $matches }, партій — { $games }, усі одночасно (R1.1). Кожна дошка грає з відповідною дошкою суперника; кольори чергуються по дошках.
+team-standings-header = Командна таблиця турніру #{ $event } «{ $name }»:
+team-standings-line = { $place }. { $team } — командні очки: { $mp }, очки на дошках: { $bp } (виграно { $won }, нічиїх { $drawn }, програно { $lost }); матчів залишилось: { $left }
+team-standings-footer = Порядок: командні очки (2 за виграний матч, 1 за нічию, 0 за поразку), далі очки на дошках, далі командні очки в матчах між командами, що поділяють місце.
+team-games-header = Партії команди «{ $name }» у турнірі #{ $event }:
+team-games-line = #{ $game } дошка { $board }: { $player } ({ $colour }) проти { $opponent }; хід за { $mover }, залишилось { $left }, без ходу { $silent }.
+team-games-finished = #{ $game } дошка { $board }: { $player } ({ $colour }) проти { $opponent }; завершено { $result }.
+team-games-none = Партій ще немає.
+notice-team-started = Командний турнір «{ $event }» почався: партій вашої команди «{ $team }» — { $games }, усі одночасно. /team games { $number } покаже їх з часом і паузами.
+notice-continuation-due-via-captain = Партія #{ $game }: ви не ходили { $days }. У командному турнірі про продовження повідомляють через капітана { $captain } (R3.3.2): протягом 5 днів повідомте { $captain }, який повідомить суддю, і партнера, що продовжуєте партію, інакше суддя може зарахувати поразку.
+notice-captain-continuation-due = Партія вашої команди #{ $game }: { $player } не ходить уже { $days }. Повідомлення про продовження йде через вас, капітана (R3.3.2): протягом 5 днів повідомте суддю і партнера, що { $player } продовжує партію, інакше суддя може зарахувати поразку.
+notice-team-substitution = Заміна за рішенням судді в команді «{ $team }»: { $incoming } замінює { $outgoing } на { $board }-й дошці й отримує партії, які ще не почались ({ $games }); розпочаті партії лишаються за { $outgoing }.
+error-team-unknown = Команди #{ $team } немає.
+error-team-not-team-event = Турнір #{ $event } «{ $name }» не командний (командні турніри створюють з type=team boards=N).
+error-team-event-join = Турнір #{ $event } «{ $name }» командний: гравці входять до нього у складі команди (/team add).
+error-team-started = Турнір #{ $event } «{ $name }» уже почався: склади команд змінювати не можна (заміни робить лише суддя).
+error-team-name-taken = У турнірі #{ $event } уже є команда «{ $name }».
+error-team-in-other-team = { $player } уже в команді «{ $team }» цього турніру.
+error-team-full = Команда «{ $name }» уже має { $boards } гравців на дошках; додайте { $player } як запасного: /team add { $team } @імʼя reserve
+error-team-order-count = Порядок дошок команди «{ $name }» має назвати рівно { $boards } гравців команди.
+error-team-not-member = { $player } не в команді «{ $name }».
+error-team-deputy-is-captain = Капітан команди «{ $name }» не може бути й заступником.
+error-team-not-ready = Команда #{ $team } «{ $name }» не готова: потрібні капітан і гравці на всіх дошках ({ $boards }).
+error-team-too-few = Для початку турніру #{ $event } «{ $name }» потрібні щонайменше дві команди.
+error-team-none-led = Ви не капітан команди в розпочатому турнірі; вкажіть команду: /team games КОМАНДА
+error-team-which = Ви очолюєте кілька команд ({ $teams }); вкажіть одну: /team games КОМАНДА
+error-team-no-board = Дошки { $board } немає: команда грає на { $boards } дошках.
+error-team-not-reserve = { $player } не запасний цієї команди.
+error-team-already-playing = { $player } уже грає за команду.

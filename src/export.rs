@@ -23,7 +23,7 @@ use crate::core::clock::server::ServerClock;
 use crate::core::regulation::Regulation;
 use crate::store::{
     Appeal, AuditEntry, Case, CaseNote, Db, Entry, Event, EventId, Game, GameStatus, Leave,
-    MoveRow, PlayerId, Ruling, StoreResult, Team, TeamMember, Tx,
+    MoveRow, PlayerId, Ruling, StoreResult, Team, TeamMatchGame, TeamMember, Tx,
 };
 
 /// The format name written in every audit export.
@@ -62,6 +62,12 @@ pub struct TeamAudit {
     pub team: Team,
     /// Its members by board.
     pub members: Vec<TeamMember>,
+    /// The deputy captain, if any (R3.1.3).
+    pub deputy: Option<PlayerId>,
+    /// The players now in reserve (after substitutions, R3.1.3).
+    pub reserves: Vec<PlayerId>,
+    /// The board games of the team's matches: round, board, teams, colours.
+    pub match_games: Vec<TeamMatchGame>,
 }
 
 /// A player's key and name.
@@ -154,7 +160,26 @@ async fn read_audit(tx: &mut Tx, id: EventId, as_of: DateTime<Utc>) -> StoreResu
     let mut teams = Vec::new();
     for team in tx.teams_of(id).await? {
         let members = tx.team_members(team.id).await?;
-        teams.push(TeamAudit { team, members });
+        let deputy = tx.deputy_of(team.id).await?;
+        let lineup = tx.team_lineup(team.id).await?;
+        let reserves = lineup
+            .iter()
+            .filter(|line| line.reserve)
+            .map(|line| line.player_id)
+            .collect();
+        let match_games = tx
+            .team_match_games(id)
+            .await?
+            .into_iter()
+            .filter(|g| g.first_team == team.id || g.second_team == team.id)
+            .collect();
+        teams.push(TeamAudit {
+            team,
+            members,
+            deputy,
+            reserves,
+            match_games,
+        });
     }
     let mut games = Vec::new();
     for game in tx.games_of_event(id).await? {
@@ -290,6 +315,7 @@ fn mentioned_players(
     ids.extend(entries.iter().map(|e| e.player_id));
     for team in teams {
         ids.extend(team.team.captain_id);
+        ids.extend(team.deputy);
         ids.extend(team.members.iter().map(|m| m.player_id));
     }
     for game in games {

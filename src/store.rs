@@ -49,6 +49,7 @@ mod players;
 mod postal;
 mod profile;
 mod sql;
+mod teams;
 
 use std::borrow::Cow;
 use std::future::Future;
@@ -72,6 +73,7 @@ pub use model::*;
 pub use postal::{PostalPly, StoredCard, StoredClaim, StoredVariant};
 pub use profile::{EventSettings, Orientation, PlayerSettings};
 use sql::{Arg, Mapper, bind_all};
+pub use teams::{TeamLine, TeamMatchGame};
 
 /// The database used when DATABASE_URL is unset: a SQLite file beside the bot.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://corrbot.db";
@@ -494,6 +496,11 @@ const SQLITE_MIGRATIONS: EmbeddedList = &[
         include_str!("../migrations/sqlite/0005_game_channel.sql"),
     ),
     (
+        6,
+        "teams",
+        include_str!("../migrations/sqlite/0006_teams.sql"),
+    ),
+    (
         7,
         "postal",
         include_str!("../migrations/sqlite/0007_postal.sql"),
@@ -520,6 +527,11 @@ const POSTGRES_MIGRATIONS: EmbeddedList = &[
         5,
         "game channel",
         include_str!("../migrations/postgres/0005_game_channel.sql"),
+    ),
+    (
+        6,
+        "teams",
+        include_str!("../migrations/postgres/0006_teams.sql"),
     ),
     (
         7,

@@ -12,8 +12,11 @@
 //! (by `org`) is open with `x1` and `x2` entered. At the arbiter's desk:
 //! case #1 is `pl`'s open dispute against `op` about game #1, case #2
 //! `pl`'s question, ruled, case #3 `pl`'s question, ruled and appealed;
-//! request #1 is the arbiter's to `pl`. Each role runs the commands in
-//! order in its own fresh world.
+//! request #1 is the arbiter's to `pl`. Team event #3 (by `org`,
+//! `arbiter=@arb`, one board) is open: team #1 «Lions» has captain `cap`,
+//! deputy `dep`, `pl` on board 1 and `op` in reserve; team #2 «Tigers» has
+//! captain `x2` and `x1` on board 1. Each role runs the commands in order
+//! in its own fresh world.
 
 #[path = "support/db.rs"]
 mod db;
@@ -28,11 +31,12 @@ use corrbot::time::{Clock, SimClock};
 use db::TestDb;
 
 /// The roles, as the table's columns: (column, the user who acts).
-const ROLES: [(&str, &str); 8] = [
+const ROLES: [(&str, &str); 9] = [
     ("outsider", "out"),
     ("player", "pl"),
     ("opponent", "op"),
     ("captain", "cap"),
+    ("deputy", "dep"),
     ("arbiter", "arb"),
     ("committee", "com"),
     ("organizer", "org"),
@@ -40,7 +44,7 @@ const ROLES: [(&str, &str); 8] = [
 ];
 
 /// The commands, in the order each role sends them.
-const COMMANDS: [&str; 47] = [
+const COMMANDS: [&str; 53] = [
     "/help",
     "/start",
     "/profile",
@@ -83,14 +87,20 @@ const COMMANDS: [&str; 47] = [
     "/dispute 1 A dispute.",
     "/failure 1 A failure.",
     "/ask #1 A question.",
-    "/extraleave 2026-03-01 3 Reasons.",
+    "/extraleave 2026-03-01 3 #1 Reasons.",
     "/offline @pl Line down.",
     "/ledger 1",
     "/card 1 e2-e4 written=2026-01-05",
     "/overstep 1 e2-e4",
+    "/team show 1",
+    "/team games 1",
+    "/team order 1 @pl",
+    "/team deputy 1 @op",
+    "/team add 2 @out reserve",
+    "/team substitute 1 1 @op",
 ];
 
-const SETUP: [(&str, &str); 29] = [
+const SETUP: [(&str, &str); 40] = [
     ("adm", "/start"),
     ("arb", "/start"),
     ("com", "/start"),
@@ -120,6 +130,20 @@ const SETUP: [(&str, &str); 29] = [
     ("arb", "/rule 3 none -- setup answer"),
     ("pl", "/appeal 3 Setup appeal."),
     ("arb", "/request @pl Setup request."),
+    ("dep", "/start"),
+    (
+        "org",
+        "/event create League type=team boards=1 arbiter=@arb",
+    ),
+    ("org", "/team create 3 Lions"),
+    ("org", "/team create 3 Tigers"),
+    ("org", "/team captain 1 @cap"),
+    ("org", "/team deputy 1 @dep"),
+    ("org", "/team captain 2 @x2"),
+    ("org", "/team add 1 @pl"),
+    ("org", "/team add 1 @op reserve"),
+    ("org", "/team add 2 @x1"),
+    ("org", "/events"),
 ];
 
 async fn world(test_db: &TestDb) -> Console {

@@ -22,6 +22,10 @@ pub enum Standing {
     Organizer,
     /// An administrator of the installation.
     Administrator,
+    /// The captain of the team concerned (R3.1.3).
+    Captain,
+    /// The deputy captain of the team concerned, who may act for the captain.
+    Deputy,
     /// An entrant of the event concerned.
     PlayerOfEvent,
     /// A player a case is about (raiser or accused).
@@ -51,6 +55,14 @@ pub enum Action {
     ViewGame,
     /// Grant or take away the installation-wide organizer role.
     GrantOrganizer,
+    /// Set up a team event's teams: create, captain, deputy, line-up.
+    SetUpTeam,
+    /// Set a team's board order (before the event starts).
+    SetBoardOrder,
+    /// Replace a board's player by a reserve (the arbiter's ruling).
+    SubstitutePlayer,
+    /// See a team's games, clocks and silences at a glance.
+    ViewTeamGames,
     /// Report a dispute or a software failure about a game (R2.1.4, R3.4.5).
     ReportAboutGame,
     /// Ask the event's arbiter (R2.1.4), ask for extra leave (R3.6.3), report
@@ -85,6 +97,14 @@ pub fn allows(action: Action, standings: &[Standing]) -> bool {
         Action::PlayGame => has(S::PlayerOfGame),
         Action::ViewGame => true,
         Action::GrantOrganizer => has(S::Administrator),
+        Action::SetUpTeam => has(S::Administrator) || has(S::Organizer) || has(S::Arbiter),
+        Action::SetBoardOrder => {
+            allows(Action::SetUpTeam, standings) || has(S::Captain) || has(S::Deputy)
+        }
+        Action::SubstitutePlayer => has(S::Administrator) || has(S::Arbiter),
+        Action::ViewTeamGames => {
+            allows(Action::SetUpTeam, standings) || has(S::Captain) || has(S::Deputy)
+        }
         Action::ReportAboutGame => has(S::PlayerOfGame),
         Action::WriteToArbiter => has(S::PlayerOfEvent),
         Action::ReportAbsenceFor => has(S::Arbiter),
@@ -181,6 +201,30 @@ mod tests {
     fn only_administrators_grant_the_organizer_role() {
         assert!(allows(Action::GrantOrganizer, &[Standing::Administrator]));
         assert!(!allows(Action::GrantOrganizer, &[Standing::Organizer]));
+    }
+
+    /// R3.1.3: organizers, arbiters and administrators set teams up;
+    /// captains and deputies set their board order and see their team's
+    /// games; only the arbiter (or an administrator) substitutes.
+    #[test]
+    fn captains_order_their_boards_and_arbiters_substitute() {
+        for role in [
+            Standing::Organizer,
+            Standing::Arbiter,
+            Standing::Administrator,
+        ] {
+            assert!(allows(Action::SetUpTeam, &[role]));
+        }
+        for role in [Standing::Captain, Standing::Deputy] {
+            assert!(!allows(Action::SetUpTeam, &[role]));
+            assert!(allows(Action::SetBoardOrder, &[role]));
+            assert!(allows(Action::ViewTeamGames, &[role]));
+            assert!(!allows(Action::SubstitutePlayer, &[role]));
+        }
+        assert!(allows(Action::SubstitutePlayer, &[Standing::Arbiter]));
+        assert!(!allows(Action::SubstitutePlayer, &[Standing::Organizer]));
+        assert!(!allows(Action::SetBoardOrder, &[Standing::PlayerOfGame]));
+        assert!(!allows(Action::ViewTeamGames, &[Standing::Outsider]));
     }
 
     /// R3.4.4: in a team event only the arbiter and the captain (and

@@ -7,11 +7,13 @@
 //! with one game to move may just send `e2-e4`.
 
 mod case;
+mod team;
 mod words;
 
 use serde::{Deserialize, Serialize};
 
 pub use case::{CaseAction, CaseCommand, Report};
+pub use team::TeamCommand;
 pub use words::CommandWord;
 
 /// The longest text the bot reads; longer texts are refused unread.
@@ -101,6 +103,8 @@ pub enum Command {
     /// A claim of the partner's time overstep (R2.6.2), filed with the
     /// claimant's next move, which the arbiter holds.
     Overstep { game: Option<Number>, text: String },
+    /// Team events: teams, captains, board order, substitutions (R3.1.3).
+    Team(TeamCommand),
 }
 
 /// Which contact detail.

@@ -188,6 +188,52 @@ pub enum Notice {
         /// The notice's kind.
         notice_kind: String,
     },
+    /// To the captain (and deputy) of a silent player's team: 35 days
+    /// without a move; the notice of continuing goes through the captain
+    /// (R3.3.2).
+    CaptainContinuationDue {
+        /// The game's number.
+        game: i64,
+        /// The silent player's name.
+        player: String,
+        /// Days of silence.
+        days: Days,
+    },
+    /// To a silent player of a team event: 35 days without a move; the
+    /// notice of continuing goes to the arbiter through the captain (R3.3.2).
+    ContinuationDueViaCaptain {
+        /// The game's number.
+        game: i64,
+        /// Days of silence.
+        days: Days,
+        /// The captain's name.
+        captain: String,
+    },
+    /// To a team's captain and deputy: the team event started (R1.1) and
+    /// `/team games` shows the team's games (R3.1.3).
+    TeamStarted {
+        /// The event's name.
+        event: String,
+        /// The team's name.
+        team: String,
+        /// The team's number.
+        number: i64,
+        /// The team's games.
+        games: u32,
+    },
+    /// The arbiter replaced a board's player by a reserve (R3.1.3).
+    Substituted {
+        /// The team's name.
+        team: String,
+        /// The board.
+        board: u32,
+        /// The replaced player's name.
+        outgoing: String,
+        /// The reserve's name.
+        incoming: String,
+        /// Games not yet begun that the reserve now plays.
+        games: u32,
+    },
     /// A public notice to a game's thread in the event's channel.
     Thread(ThreadNotice),
     /// A notice of postal play (R2).
@@ -210,6 +256,10 @@ impl Notice {
             Notice::LeaveRegistered { .. } => "leave_registered",
             Notice::LeaveWithdrawn { .. } => "leave_withdrawn",
             Notice::DeliveryFailed { .. } => "delivery_failed",
+            Notice::CaptainContinuationDue { .. } => "captain_continuation_due",
+            Notice::ContinuationDueViaCaptain { .. } => "continuation_due",
+            Notice::TeamStarted { .. } => "team_started",
+            Notice::Substituted { .. } => "team_substitution",
             Notice::Thread(thread) => thread.kind(),
             Notice::Case(case) => case.news.kind(),
             Notice::Request(request) if request.answer => "request_answered",
@@ -358,6 +408,56 @@ impl Notice {
                 &Args::new()
                     .with("recipient", recipient.as_str())
                     .with("kind", notice_kind.as_str()),
+            ),
+            Notice::CaptainContinuationDue { game, player, days } => tr(
+                lang,
+                "notice-captain-continuation-due",
+                &Args::new()
+                    .with("game", *game)
+                    .with("player", player.as_str())
+                    .with("days", days_text(lang, *days)),
+            ),
+            Notice::ContinuationDueViaCaptain {
+                game,
+                days,
+                captain,
+            } => tr(
+                lang,
+                "notice-continuation-due-via-captain",
+                &Args::new()
+                    .with("game", *game)
+                    .with("days", days_text(lang, *days))
+                    .with("captain", captain.as_str()),
+            ),
+            Notice::TeamStarted {
+                event,
+                team,
+                number,
+                games,
+            } => tr(
+                lang,
+                "notice-team-started",
+                &Args::new()
+                    .with("event", event.as_str())
+                    .with("team", team.as_str())
+                    .with("number", *number)
+                    .with("games", *games),
+            ),
+            Notice::Substituted {
+                team,
+                board,
+                outgoing,
+                incoming,
+                games,
+            } => tr(
+                lang,
+                "notice-team-substitution",
+                &Args::new()
+                    .with("team", team.as_str())
+                    .with("board", *board)
+                    .with("outgoing", outgoing.as_str())
+                    .with("incoming", incoming.as_str())
+                    .with("games", *games),
             ),
             Notice::Thread(thread) => thread.text(lang, notation),
             Notice::Case(case) => case.text(lang),

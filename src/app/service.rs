@@ -29,6 +29,12 @@ pub(crate) mod roster;
 mod settings;
 pub(crate) mod standings;
 mod suggest;
+mod teams;
+mod teams_games;
+mod teams_setup;
+mod teams_standings;
+mod teams_start;
+mod teams_substitute;
 mod view;
 
 use std::sync::Arc;
@@ -275,6 +281,7 @@ impl App {
             Command::Card { game, text } => postal::card(tx, actor, game, &text, now).await,
             Command::Ledger { game } => postal::ledger(tx, actor, game, now).await,
             Command::Overstep { game, text } => postal::overstep(tx, actor, game, &text, now).await,
+            Command::Team(team) => teams::handle(tx, actor, team, now).await,
         }
     }
 }

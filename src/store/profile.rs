@@ -127,6 +127,7 @@ const HISTORY_SQL: &str = "SELECT CASE WHEN \
     OR EXISTS (SELECT 1 FROM entries WHERE player_id = $1) \
     OR EXISTS (SELECT 1 FROM team_members WHERE player_id = $1) \
     OR EXISTS (SELECT 1 FROM teams WHERE captain_id = $1) \
+    OR EXISTS (SELECT 1 FROM teams WHERE deputy_id = $1) \
     OR EXISTS (SELECT 1 FROM leaves WHERE player_id = $1 OR granted_by = $1) \
     OR EXISTS (SELECT 1 FROM cases WHERE opened_by = $1 OR respondent_id = $1) \
     OR EXISTS (SELECT 1 FROM case_notes WHERE author_id = $1) \

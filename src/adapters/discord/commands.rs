@@ -88,6 +88,7 @@ fn args_of(word: CommandWord) -> Vec<Arg> {
         W::Card => vec![GAME_ARG, req("text")],
         W::Ledger => vec![GAME_ARG],
         W::Overstep => vec![GAME_ARG, move_arg(true)],
+        W::Team => vec![req("action"), opt("argument")],
         W::Start | W::Profile | W::Events | W::Games | W::Mute | W::Unmute | W::Cases => {
             vec![]
         }

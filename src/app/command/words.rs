@@ -54,6 +54,7 @@ pub enum CommandWord {
     Card,
     Ledger,
     Overstep,
+    Team,
 }
 
 const SPELLINGS: &[(CommandWord, &[&str])] = &[
@@ -105,6 +106,7 @@ const SPELLINGS: &[(CommandWord, &[&str])] = &[
     (CommandWord::Card, &["card", "картка"]),
     (CommandWord::Ledger, &["ledger", "облік"]),
     (CommandWord::Overstep, &["overstep", "перевищення"]),
+    (CommandWord::Team, &["team", "команда"]),
 ];
 
 impl CommandWord {
@@ -281,6 +283,7 @@ pub(super) fn parse_args(command: CommandWord, rest: &str) -> Result<Command, Co
                 text: required_text(command, "move", text)?,
             }
         }
+        W::Team => Command::Team(super::team::parse(rest)?),
     })
 }
 

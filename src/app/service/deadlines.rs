@@ -55,6 +55,9 @@ async fn fire(tx: &mut Tx, deadline: &Deadline, now: DateTime<Utc>) -> Result<()
     match deadline.kind.as_str() {
         "reminder" => remind(tx, &game, days, now).await,
         "continuation_due" => {
+            if tx.event(game.event_id).await?.is_team {
+                return captains_continuation(tx, &game, mover, days, now).await;
+            }
             let notice = Notice::ContinuationDue { game: number, days };
             notify(tx, mover, &notice, now).await
         }
@@ -63,6 +66,39 @@ async fn fire(tx: &mut Tx, deadline: &Deadline, now: DateTime<Utc>) -> Result<()
         kind if kind.starts_with("postal_") => super::postal::fire(tx, &game, deadline, now).await,
         _ => Ok(()),
     }
+}
+
+/// In a team event the notice of continuing goes to the arbiter through
+/// the captain (R3.3.2): the silent player is told so, and the player's
+/// captain and deputy hear of the silence.
+async fn captains_continuation(
+    tx: &mut Tx,
+    game: &Game,
+    mover: crate::store::PlayerId,
+    days: i64,
+    now: DateTime<Utc>,
+) -> Result<(), Failure> {
+    let leaders = super::roster::leaders_of(tx, game.event_id, mover).await?;
+    let captain = match leaders.first() {
+        Some(captain) => tx.player(*captain).await?.display_name,
+        None => "—".to_owned(),
+    };
+    let to_player = Notice::ContinuationDueViaCaptain {
+        game: game.id.0,
+        days,
+        captain,
+    };
+    notify(tx, mover, &to_player, now).await?;
+    let player = tx.player(mover).await?.display_name;
+    let notice = Notice::CaptainContinuationDue {
+        game: game.id.0,
+        player,
+        days,
+    };
+    for leader in leaders {
+        notify(tx, leader, &notice, now).await?;
+    }
+    Ok(())
 }
 
 /// A reminder to the player to move, with the time left (R3.3.1).

@@ -23,6 +23,9 @@ pub(super) struct EventSetup {
     pub arbiters: Vec<PlayerId>,
     /// The appeals committee named with `committee=@name` (R2.1.6).
     pub committee: Vec<PlayerId>,
+    /// A team event (`type=team`): the boards every team fields
+    /// (`boards=N`, default 4); `None` for an individual event.
+    pub team_boards: Option<i64>,
     /// The chat named with `channel=PLATFORM:ID`, where each game gets a
     /// public thread (moves, board, result).
     pub game_channel: Option<Recipient>,
@@ -41,6 +44,7 @@ pub(super) async fn read_setup(
         settings: EventSettings::default(),
         arbiters: Vec::new(),
         committee: Vec::new(),
+        team_boards: None,
         game_channel: None,
         channel_lang: None,
     };
@@ -60,6 +64,7 @@ pub(super) async fn read_setup(
                 setup.settings.appeals_channel = read_channel(tx, actor, value).await?;
                 setup.settings.appeals_channel.is_some()
             }
+            "type" | "boards" => apply_team(&mut setup, key, value),
             "channel" => {
                 setup.game_channel = read_channel(tx, actor, value).await?;
                 setup.game_channel.is_some()
@@ -90,6 +95,29 @@ async fn read_people(
         }
     }
     Ok(!value.is_empty())
+}
+
+/// `type=team` (or `individual`) and `boards=N` (1 to 20, team events).
+fn apply_team(setup: &mut EventSetup, key: &str, value: &str) -> bool {
+    match (key, value) {
+        ("type", "team") => {
+            let boards = setup.team_boards.unwrap_or(super::teams::DEFAULT_BOARDS);
+            setup.team_boards = Some(boards);
+            true
+        }
+        ("type", "individual") => {
+            setup.team_boards = None;
+            true
+        }
+        ("boards", count) => match count.parse::<i64>() {
+            Ok(boards @ 1..=20) => {
+                setup.team_boards = Some(boards);
+                true
+            }
+            _ => false,
+        },
+        _ => false,
+    }
 }
 
 /// Applies a setting of the rules; `false` if the key or value is unknown.

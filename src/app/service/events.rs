@@ -108,13 +108,16 @@ async fn create(
         },
         regulation: serde_json::to_value(&setup.regulation)
             .map_err(|e| Failure::Internal(e.into()))?,
-        is_team: false,
+        is_team: setup.team_boards.is_some(),
         at: now,
     };
     let event = tx.create_event(&new).await?;
     tx.set_event_status(event.id, EventStatus::Registration, now)
         .await?;
     tx.save_event_settings(event.id, &setup.settings).await?;
+    if let Some(boards) = setup.team_boards {
+        tx.set_team_boards(event.id, boards).await?;
+    }
     tx.set_game_channel(event.id, setup.game_channel.as_ref())
         .await?;
     let me = actor.player.id;
@@ -155,7 +158,17 @@ async fn create(
         args = args.with("arbiters", event_list::names(tx, &arbiters).await?);
         "reply-event-created-arbiters"
     };
-    Ok(vec![Reply::text(tr(actor.lang(), id, &args))])
+    let id = match (setup.team_boards, id) {
+        (Some(_), "reply-event-created") => "team-event-created-head",
+        (Some(_), _) => "team-event-created-head-arbiters",
+        (None, id) => id,
+    };
+    let mut replies = vec![Reply::text(tr(actor.lang(), id, &args))];
+    if let Some(boards) = setup.team_boards {
+        let args = Args::new().with("event", event.id.0).with("boards", boards);
+        replies.push(Reply::text(tr(actor.lang(), "team-event-created", &args)));
+    }
+    Ok(replies)
 }
 
 /// `/event join N`.
@@ -166,6 +179,9 @@ async fn join(tx: &mut Tx, actor: &Actor, number: Number, now: DateTime<Utc>) ->
         .with("name", event.name.clone());
     if event.status != EventStatus::Registration {
         return Err(refuse(actor.lang(), "error-event-not-open", &args));
+    }
+    if event.is_team {
+        return Err(refuse(actor.lang(), "error-team-event-join", &args));
     }
     let disqualified = crate::store::SanctionKind::Disqualification;
     if tx.has_sanction(actor.player.id, disqualified).await? {
@@ -199,6 +215,9 @@ async fn start(tx: &mut Tx, actor: &Actor, number: Number, now: DateTime<Utc>) -
         .with("name", event.name.clone());
     if event.status != EventStatus::Registration {
         return Err(refuse(actor.lang(), "error-event-not-open", &args));
+    }
+    if event.is_team {
+        return super::teams_start::start(tx, actor, &event, now).await;
     }
     let players = tx.active_players(event.id).await?;
     let cycles = tx.event_settings(event.id).await?.cycles;
@@ -240,10 +259,25 @@ async fn start_game(
     (white, black): (PlayerId, PlayerId),
     now: DateTime<Utc>,
 ) -> Result<(), Failure> {
+    let players = (white, black);
+    start_game_on(tx, event, regulation, (round, None), players, now).await?;
+    Ok(())
+}
+
+/// Creates one game of a round (on a board of a team match) and starts its
+/// clock (R1.1, R3.5); returns its id.
+pub(super) async fn start_game_on(
+    tx: &mut Tx,
+    event: &Event,
+    regulation: &Regulation,
+    (round, board): (u32, Option<i64>),
+    (white, black): (PlayerId, PlayerId),
+    now: DateTime<Utc>,
+) -> Result<crate::store::GameId, Failure> {
     let new = NewGame {
         event_id: event.id,
         round: i64::from(round),
-        board: None,
+        board,
         white,
         black,
         initial_fen: None,
@@ -258,5 +292,6 @@ async fn start_game(
     tx.update_game(game.id, game.version, &update).await?;
     let game = tx.game(game.id).await?;
     super::game_channel::game_started(tx, event, &game, now).await?;
-    set_pending_deadlines(tx, &game, regulation, &[], now).await
+    set_pending_deadlines(tx, &game, regulation, &[], now).await?;
+    Ok(game.id)
 }

@@ -1,8 +1,8 @@
-//! A team event's roster as the core sees it: teams, captains and board
-//! order (R3.1.3), read from the store.
+//! A team event's roster as the core sees it: teams, captains, deputies,
+//! board order and reserves (R3.1.3), read from the store.
 
 use crate::core::team::{self, PlayerId as Person, Roster};
-use crate::store::{EventId, PlayerId, Tx};
+use crate::store::{EventId, PlayerId, TeamId, Tx};
 
 use super::Failure;
 
@@ -11,41 +11,84 @@ pub(crate) fn person(player: PlayerId) -> Person {
     Person(player.0.unsigned_abs())
 }
 
+/// The stored id of a core person.
+pub(crate) fn stored(person: Person) -> PlayerId {
+    PlayerId(i64::try_from(person.0).unwrap_or(i64::MAX))
+}
+
+/// The stored id of a core team.
+pub(crate) fn stored_team(team: team::TeamId) -> TeamId {
+    TeamId(i64::try_from(team.0).unwrap_or(i64::MAX))
+}
+
 /// The captain of `player`'s team in a team event.
 pub(crate) async fn captain_of(
     tx: &mut Tx,
     event: EventId,
     player: PlayerId,
 ) -> Result<Option<PlayerId>, Failure> {
-    for team in tx.teams_of(event).await? {
-        let members = tx.team_members(team.id).await?;
-        if members.iter().any(|m| m.player_id == player) {
-            return Ok(team.captain_id);
+    Ok(leaders_of(tx, event, player).await?.first().copied())
+}
+
+/// The captain and the deputy (if any) of `player`'s team in a team event
+/// (R3.1.3, R3.3.2): whoever speaks for the player's team.
+pub(crate) async fn leaders_of(
+    tx: &mut Tx,
+    event: EventId,
+    player: PlayerId,
+) -> Result<Vec<PlayerId>, Failure> {
+    for stored in tx.teams_of(event).await? {
+        let lineup = tx.team_lineup(stored.id).await?;
+        if lineup.iter().any(|line| line.player_id == player) {
+            let mut leaders: Vec<PlayerId> = stored.captain_id.into_iter().collect();
+            leaders.extend(tx.deputy_of(stored.id).await?);
+            return Ok(leaders);
         }
     }
-    Ok(None)
+    Ok(Vec::new())
+}
+
+/// One stored team as the core sees it, if it has a captain and a board.
+pub(crate) async fn team_of(
+    tx: &mut Tx,
+    stored: &crate::store::Team,
+) -> Result<Option<team::Team>, Failure> {
+    let Some(captain) = stored.captain_id else {
+        return Ok(None);
+    };
+    let lineup = tx.team_lineup(stored.id).await?;
+    let boards: Vec<Person> = lineup
+        .iter()
+        .filter(|line| !line.reserve)
+        .map(|line| person(line.player_id))
+        .collect();
+    if boards.is_empty() {
+        return Ok(None);
+    }
+    let deputy = tx
+        .deputy_of(stored.id)
+        .await?
+        .map(person)
+        .filter(|d| *d != person(captain));
+    Ok(Some(team::Team {
+        id: team::TeamId(stored.id.0.unsigned_abs()),
+        name: stored.name.clone(),
+        captain: person(captain),
+        deputy,
+        boards,
+        reserves: lineup
+            .iter()
+            .filter(|line| line.reserve)
+            .map(|line| person(line.player_id))
+            .collect(),
+    }))
 }
 
 /// A team event's roster as the core sees it (empty if it does not check).
 pub(crate) async fn roster_of(tx: &mut Tx, event: EventId) -> Result<Roster, Failure> {
     let mut teams = Vec::new();
     for stored in tx.teams_of(event).await? {
-        let Some(captain) = stored.captain_id else {
-            continue;
-        };
-        let mut members = tx.team_members(stored.id).await?;
-        if members.is_empty() {
-            continue;
-        }
-        members.sort_by_key(|m| m.board);
-        teams.push(team::Team {
-            id: team::TeamId(stored.id.0.unsigned_abs()),
-            name: stored.name.clone(),
-            captain: person(captain),
-            deputy: None,
-            boards: members.iter().map(|m| person(m.player_id)).collect(),
-            reserves: Vec::new(),
-        });
+        teams.extend(team_of(tx, &stored).await?);
     }
     Ok(Roster::new(teams).unwrap_or_default())
 }

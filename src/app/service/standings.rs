@@ -199,6 +199,9 @@ pub(super) async fn show(tx: &mut Tx, actor: &Actor, number: Option<Number>) -> 
             .with("name", event.name.clone());
         return Err(refuse(lang, "error-standings-not-started", &args));
     }
+    if event.is_team {
+        return super::teams_standings::show(tx, actor, event).await;
+    }
     let table = table_of(tx, event).await?;
     let image = ImageRef::Crosstable {
         event: table.event.id.0,
