@@ -338,6 +338,21 @@ pub(crate) async fn tell(
     Ok(())
 }
 
+/// Queues a case notice for everyone the case concerns: its parties, the
+/// game's partner and the captains (not `except`), and the arbiters.
+pub(crate) async fn tell_all(
+    tx: &mut Tx,
+    file: &CaseFile,
+    except: Option<PlayerId>,
+    notice: &CaseNotice,
+    now: DateTime<Utc>,
+) -> Result<(), Failure> {
+    let mut people = file.concerned();
+    people.extend(file.captains());
+    tell(tx, &people, except, notice, now).await?;
+    tell_arbiters(tx, file, notice, now).await
+}
+
 /// Queues a case notice for the event's arbiters (their channel, else each).
 pub(crate) async fn tell_arbiters(
     tx: &mut Tx,

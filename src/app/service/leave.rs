@@ -125,6 +125,26 @@ fn leave_refusal(lang: Lang, event: &Event, error: &LeaveError) -> Failure {
 }
 
 /// `/leave add DATE DAYS [#event]`.
+/// A leave's first day (`YYYY-MM-DD`) and its days (at least one), or
+/// the refusal that says which is unreadable.
+pub(super) fn read_leave_dates(
+    lang: Lang,
+    start: &str,
+    days: &str,
+) -> Result<(NaiveDate, u32), Failure> {
+    let date = NaiveDate::parse_from_str(start, "%Y-%m-%d").map_err(|_| {
+        let args = Args::new().with("value", start.to_owned());
+        refuse(lang, "error-leave-date", &args)
+    })?;
+    match days.parse() {
+        Ok(days) if days > 0 => Ok((date, days)),
+        _ => {
+            let args = Args::new().with("value", days.to_owned());
+            Err(refuse(lang, "error-leave-days-unreadable", &args))
+        }
+    }
+}
+
 async fn add(
     tx: &mut Tx,
     actor: &Actor,
@@ -136,20 +156,7 @@ async fn add(
         return Ok(replies);
     }
     let lang = actor.lang();
-    let date = NaiveDate::parse_from_str(start, "%Y-%m-%d").map_err(|_| {
-        refuse(
-            lang,
-            "error-leave-date",
-            &Args::new().with("value", start.to_owned()),
-        )
-    })?;
-    let days: u32 = match days.parse() {
-        Ok(days) if days > 0 => days,
-        _ => {
-            let args = Args::new().with("value", days.to_owned());
-            return Err(refuse(lang, "error-leave-days-unreadable", &args));
-        }
-    };
+    let (date, days) = read_leave_dates(lang, start, days)?;
     let events = scope_events(tx, actor, event).await?;
     let zone = regulation_of(&events[0]).zone_or_utc();
     let starts_at = midnight(date, zone);

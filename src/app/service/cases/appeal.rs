@@ -18,7 +18,9 @@ use super::super::roster::person;
 use super::super::{Outcome, refuse};
 use super::apply::{apply_measures, revoke};
 use super::measures::{read_measures, split_reasons};
-use super::{authorize, case_refusal, load, notice_of, save, tell, tell_arbiters, tell_committee};
+use super::{
+    authorize, case_refusal, load, notice_of, save, tell, tell_all, tell_arbiters, tell_committee,
+};
 
 /// `/appeal N grounds` (R2.1.6).
 pub(super) async fn appeal(
@@ -111,10 +113,7 @@ pub(super) async fn decide(
     let mut notice = notice_of(tx, &file, news, Some(actor.player.id)).await?;
     notice.measures = views;
     notice.text = Some(why.to_owned());
-    let mut people = file.concerned();
-    people.extend(file.captains());
-    tell(tx, &people, None, &notice, now).await?;
-    tell_arbiters(tx, &file, &notice, now).await?;
+    tell_all(tx, &file, None, &notice, now).await?;
     let args = Args::new().with("case", number);
     Ok(vec![Reply::text(tr(lang, "reply-appeal-decided", &args))])
 }

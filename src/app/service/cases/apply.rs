@@ -32,8 +32,7 @@ use super::super::roster::person;
 use super::super::{Failure, Outcome, refuse};
 use super::measures::{Measure, read_measures, split_reasons};
 use super::{
-    CaseFile, authorize, case_refusal, last_minute_text, load, notice_of, player, save, tell,
-    tell_arbiters,
+    CaseFile, authorize, case_refusal, last_minute_text, load, notice_of, player, save, tell_all,
 };
 
 /// `/rule N measures -- reasons`: the arbiter rules; the measures take
@@ -83,10 +82,7 @@ pub(super) async fn rule(
     notice.measures = views;
     notice.text = Some(why.to_owned());
     notice.until = Some(until.clone());
-    let mut people = file.concerned();
-    people.extend(file.captains());
-    tell(tx, &people, Some(actor.player.id), &notice, now).await?;
-    tell_arbiters(tx, &file, &notice, now).await?;
+    tell_all(tx, &file, Some(actor.player.id), &notice, now).await?;
     let args = Args::new().with("case", number).with("until", until);
     Ok(vec![Reply::text(tr(lang, "reply-case-ruled", &args))])
 }

@@ -2,7 +2,7 @@
 //! a question to the arbiter (R2.1.4), lost internet access (R3.1.5), a
 //! request for extra leave (R3.6.3). And the opening every case shares.
 
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::{DateTime, Utc};
 
 use crate::app::actor::Actor;
 use crate::app::authz::{self, Action, Standing};
@@ -15,6 +15,7 @@ use crate::store::{Event, EventId, Game, NewCase as StoredCase, PlayerId, Role, 
 
 use super::super::contacts::live_events;
 use super::super::game_state::{colour_of, game_clocks};
+use super::super::leave::read_leave_dates;
 use super::super::names::player_named;
 use super::super::pick::pick_game;
 use super::super::roster::person;
@@ -287,21 +288,7 @@ pub(super) async fn extra_leave(
     text: &str,
     now: DateTime<Utc>,
 ) -> Outcome {
-    let lang = actor.lang();
-    let date = NaiveDate::parse_from_str(start, "%Y-%m-%d").map_err(|_| {
-        refuse(
-            lang,
-            "error-leave-date",
-            &Args::new().with("value", start.to_owned()),
-        )
-    })?;
-    let days: u32 = match days.parse() {
-        Ok(days) if days > 0 => days,
-        _ => {
-            let args = Args::new().with("value", days.to_owned());
-            return Err(refuse(lang, "error-leave-days-unreadable", &args));
-        }
-    };
+    let (date, days) = read_leave_dates(actor.lang(), start, days)?;
     let (first, rest) = split_word(text);
     let (event, reasons) = match read_number(first) {
         Some(n) => (Some(n), rest),
