@@ -433,6 +433,7 @@ error-measure-game = Game #{ $game } is not a game of this case's event.
 error-measure-player = That player does not play game #{ $game }.
 error-extra-leave-limit = At most { $limit } days of extra leave a year (R3.6.3): { $already } already granted in { $year }, { $days } more is too many.
 error-appeal-closed = Too late: the appeal window for case #{ $case } closed at { $closed } (14 days after you received the ruling on { $received }, R2.1.6).
+error-objection-closed = Too late to object in case #{ $case }: the 7 days closed at { $closed } (R2.6.4).
 error-appeal-final = The appeals committee has decided case #{ $case }; its decision is final (R2.1.6).
 error-decide-outcome = Write uphold or replace, e.g. /decide 3 uphold -- REASONS («{ $measure }» is neither).
 error-disqualified = You are disqualified (R2.1.5) and cannot join new events.

@@ -439,6 +439,7 @@ error-measure-game = Партія #{ $game } не належить до турн
 error-measure-player = Цей гравець не грає партію #{ $game }.
 error-extra-leave-limit = Не більше { $limit } днів додаткової відпустки на рік (R3.6.3): у { $year } році вже надано { $already }, ще { $days } — забагато.
 error-appeal-closed = Запізно: строк оскарження у справі #{ $case } сплив { $closed } (14 днів після отримання рішення { $received }, R2.1.6).
+error-objection-closed = Заперечувати у справі #{ $case } запізно: 7 днів сплили { $closed } (R2.6.4).
 error-appeal-final = Апеляційний комітет уже ухвалив рішення у справі #{ $case }; воно остаточне (R2.1.6).
 error-decide-outcome = Напишіть uphold або replace, напр. /decide 3 uphold -- ПРИЧИНИ («{ $measure }» — ні те, ні інше).
 error-disqualified = Вас дискваліфіковано (R2.1.5): до нових турнірів вас не допущено.

@@ -406,6 +406,11 @@ pub(crate) fn case_refusal(lang: Lang, file: &CaseFile, error: &core_case::CaseE
         E::NotTheRaiser { .. } => refuse(lang, "error-case-not-raiser", &args),
         E::NotACaptain { .. } => refuse(lang, "error-not-allowed-case", &args),
         E::NotAParty { .. } => refuse(lang, "error-not-allowed-case", &args),
+        E::Objection(core_case::ObjectionError::WindowClosed { closed_at }) => refuse(
+            lang,
+            "error-objection-closed",
+            &args.with("closed", super::pick::date_text(*closed_at)),
+        ),
         E::AppealWindowOpen { until, .. } => refuse(
             lang,
             "error-case-appeal-window-open",

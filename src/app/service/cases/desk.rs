@@ -10,7 +10,7 @@ use crate::app::command::CaseAction;
 use crate::app::i18n::{Args, tr};
 use crate::app::notice::CaseNews;
 use crate::app::reply::Reply;
-use crate::core::case::CaseError;
+use crate::core::case::{CaseError, CaseKind};
 
 use super::super::roster::person;
 use super::super::{Failure, Outcome};
@@ -41,8 +41,16 @@ pub(super) async fn act(
         }
         CaseAction::Say { text } => {
             let standings = authorize(tx, actor, &file, Action::StateInCase).await?;
+            let accused = file.case.kind() == CaseKind::OverstepClaim
+                && file.case.raised_by() != Some(who)
+                && file.case.parties().contains(&who);
             if standings.contains(&Standing::Arbiter) {
                 file.case.add_note(who, now, text.clone(), false);
+            } else if accused {
+                // R2.6.4: the accused objects within 7 days of being told.
+                let told = file.case.opened_at();
+                let objected = file.case.lodge_objection(who, now, told, text.clone());
+                refused(&file, lang, objected)?;
             } else {
                 let said = file
                     .case

@@ -1,15 +1,18 @@
 //! Silence in a postal game (R2.5), as deadlines: the bot repeats the move
 //! after 20 days and reports to the arbiter after 20 more (R2.5.1), queries
 //! White's missing first move after 20 days and tells the arbiter (R2.5.2),
-//! and shows the arbiter a game without a move for two months (R2.5.3).
+//! and raises the two-month case (R2.5.3): each report is a case at the
+//! arbiter's desk.
 
 use chrono::{DateTime, NaiveDate, Utc};
 use serde_json::json;
 
 use crate::app::notice::{Notice, NoticeMove, PostalMove, PostalNotice};
+use crate::core::case::CaseKind;
 use crate::core::clock::postal::PostalClock;
 use crate::store::{Deadline, Game, NewDeadline, Tx};
 
+use super::super::cases::{CaseContext, Opening, open_case};
 use super::super::game_state::{fen_of, player_of, replay, side_to_move};
 use super::super::{Failure, notify, notify_arbiters};
 use super::clock::{Loaded, date_text};
@@ -68,28 +71,10 @@ pub(crate) async fn fire(
     now: DateTime<Utc>,
 ) -> Result<(), Failure> {
     let silent = player_of(game, side_to_move(game));
-    let name = tx.player(silent).await?.display_name;
-    let since = deadline
-        .payload
-        .get("since")
-        .and_then(|v| v.as_str())
-        .unwrap_or_default()
-        .to_owned();
     let number = game.id.0;
     match deadline.kind.as_str() {
         "postal_repeat" => repeat(tx, game, now).await,
-        "postal_report" => {
-            let loaded = Loaded::of(tx, game, now).await?;
-            let sent = loaded.rows.last().map_or(now, |row| row.received_at);
-            let clock = PostalClock::new(&loaded.regulation);
-            let days = (clock.date_of(now) - clock.date_of(sent)).num_days();
-            let notice = PostalNotice::SilenceReport {
-                game: number,
-                player: name,
-                days,
-            };
-            notify_arbiters(tx, game.event_id, &Notice::Postal(notice), now).await
-        }
+        "postal_report" => open_silence_case(tx, game, CaseKind::PostalSilence, now).await,
         "postal_first_move" => {
             let event = tx.event(game.event_id).await?.name;
             let query = PostalNotice::FirstMoveQuery {
@@ -97,11 +82,7 @@ pub(crate) async fn fire(
                 event,
             };
             notify(tx, silent, &Notice::Postal(query), now).await?;
-            let missing = PostalNotice::FirstMoveMissing {
-                game: number,
-                player: name,
-            };
-            notify_arbiters(tx, game.event_id, &Notice::Postal(missing), now).await
+            open_silence_case(tx, game, CaseKind::MissingFirstMove, now).await
         }
         "postal_objection" => {
             let case = deadline.payload.get("case").and_then(|v| v.as_i64());
@@ -112,15 +93,31 @@ pub(crate) async fn fire(
             notify_arbiters(tx, game.event_id, &Notice::Postal(notice), now).await
         }
         "postal_two_months" => {
-            let notice = PostalNotice::TwoMonths {
-                game: number,
-                player: name,
-                since,
-            };
-            notify_arbiters(tx, game.event_id, &Notice::Postal(notice), now).await
+            open_silence_case(tx, game, CaseKind::TwoMonthsWithoutMove, now).await
         }
         _ => Ok(()),
     }
+}
+
+/// The bot's case about a silent postal game (R2.5.1–R2.5.3), to the
+/// arbiters' desk with the board and the clocks, as the server's 40-day case.
+async fn open_silence_case(
+    tx: &mut Tx,
+    game: &Game,
+    kind: CaseKind,
+    now: DateTime<Utc>,
+) -> Result<(), Failure> {
+    let opening = Opening {
+        kind,
+        event: tx.event(game.event_id).await?,
+        game: Some(game.clone()),
+        raised_by: None,
+        accused: vec![player_of(game, side_to_move(game))],
+        opponent: Some(player_of(game, side_to_move(game).other())),
+        statement: None,
+        context: CaseContext::default(),
+    };
+    open_case(tx, opening, now).await.map(|_| ())
 }
 
 /// The last move repeated to the silent partner, marked as a repeat
