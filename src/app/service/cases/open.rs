@@ -160,7 +160,13 @@ async fn announce(
     }
     let mut told = notice_of(tx, file, CaseNews::Told, raiser).await?;
     told.text = None;
-    tell(tx, &file.concerned(), raiser, &told, now).await
+    let mut people = file.concerned();
+    if news != CaseNews::ToCaptains {
+        // R3.1.6, R3.3.2: in a team event the captains deal with the
+        // arbiter for their players, so they hear of every case too.
+        people.extend(file.captains());
+    }
+    tell(tx, &people, raiser, &told, now).await
 }
 
 /// The reply to the raiser: the case's number and who has it now.
