@@ -105,15 +105,6 @@ pub enum Notice {
         /// Days of silence.
         days: Days,
     },
-    /// To the arbiter: 40 days without a move or a notice (R3.3.2).
-    SilenceCase {
-        /// The game's number.
-        game: i64,
-        /// The silent player's name.
-        player: String,
-        /// Days of silence.
-        days: Days,
-    },
     /// A game ended (R3.1.6): to both players and the arbiter channel.
     GameOver {
         /// The game's number.
@@ -247,7 +238,6 @@ impl Notice {
             Notice::MoveMade { .. } => "move_made",
             Notice::Reminder { .. } => "reminder",
             Notice::ContinuationDue { .. } => "continuation_due",
-            Notice::SilenceCase { .. } => "silence_case",
             Notice::GameOver { .. } => "game_over",
             Notice::DrawOffered { .. } => "draw_offered",
             Notice::DrawDeclined { .. } => "draw_declined",
@@ -347,14 +337,6 @@ impl Notice {
                 "notice-continuation-due",
                 &Args::new()
                     .with("game", *game)
-                    .with("days", days_text(lang, *days)),
-            ),
-            Notice::SilenceCase { game, player, days } => tr(
-                lang,
-                "notice-silence-case",
-                &Args::new()
-                    .with("game", *game)
-                    .with("player", player.as_str())
                     .with("days", days_text(lang, *days)),
             ),
             Notice::GameOver {

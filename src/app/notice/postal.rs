@@ -6,8 +6,7 @@ use serde::{Deserialize, Serialize};
 use shakmaty::fen::Fen;
 
 use super::{Clocks, NoticeMove, clocks_text};
-use crate::app::i18n::{Args, Lang, days_text, tr};
-use crate::core::clock::Days;
+use crate::app::i18n::{Args, Lang, tr};
 use crate::core::notation::Notation;
 
 /// What the bot tells people in postal events.
@@ -17,37 +16,12 @@ pub enum PostalNotice {
     /// A move delivered (R2.2, R2.3.6), or repeated after 20 days of the
     /// partner's silence (R2.5.1, `repeat`).
     Move(Box<PostalMove>),
-    /// To the arbiters: a partner silent 20 days after the repeat (R2.5.1).
-    SilenceReport {
-        /// The game's number.
-        game: i64,
-        /// The silent player.
-        player: String,
-        /// Days since the move was first sent.
-        days: Days,
-    },
     /// To White: the first move has not come 20 days after the start (R2.5.2).
     FirstMoveQuery {
         /// The game's number.
         game: i64,
         /// The event's name.
         event: String,
-    },
-    /// To the arbiters: White's first move is missing (R2.5.2).
-    FirstMoveMissing {
-        /// The game's number.
-        game: i64,
-        /// White's name.
-        player: String,
-    },
-    /// To the arbiters: no move for two months (R2.5.3).
-    TwoMonths {
-        /// The game's number.
-        game: i64,
-        /// The player to move.
-        player: String,
-        /// The date of the last move (or the start).
-        since: String,
     },
     /// To the partner: an overstep claim against them (R2.6.2); they may
     /// object within 7 days (R2.6.4); the game is suspended (R2.6.6).
@@ -129,10 +103,7 @@ impl PostalNotice {
         match self {
             PostalNotice::Move(mv) if mv.repeat => "postal_repeat",
             PostalNotice::Move(_) => "postal_move",
-            PostalNotice::SilenceReport { .. } => "postal_silence_report",
             PostalNotice::FirstMoveQuery { .. } => "postal_first_move_query",
-            PostalNotice::FirstMoveMissing { .. } => "postal_first_move_missing",
-            PostalNotice::TwoMonths { .. } => "postal_two_months",
             PostalNotice::Leave { .. } => "postal_leave",
             PostalNotice::ClaimFiled { .. } => "postal_claim_filed",
             PostalNotice::ObjectionClosed { .. } => "postal_objection_closed",
@@ -151,39 +122,12 @@ impl PostalNotice {
     pub fn text(&self, lang: Lang, notation: Notation) -> String {
         match self {
             PostalNotice::Move(mv) => move_text(mv, lang, notation),
-            PostalNotice::SilenceReport { game, player, days } => tr(
-                lang,
-                "postal-notice-silence-report",
-                &Args::new()
-                    .with("game", *game)
-                    .with("player", player.as_str())
-                    .with("days", days_text(lang, *days)),
-            ),
             PostalNotice::FirstMoveQuery { game, event } => tr(
                 lang,
                 "postal-notice-first-move-query",
                 &Args::new()
                     .with("game", *game)
                     .with("event", event.as_str()),
-            ),
-            PostalNotice::FirstMoveMissing { game, player } => tr(
-                lang,
-                "postal-notice-first-move-missing",
-                &Args::new()
-                    .with("game", *game)
-                    .with("player", player.as_str()),
-            ),
-            PostalNotice::TwoMonths {
-                game,
-                player,
-                since,
-            } => tr(
-                lang,
-                "postal-notice-two-months",
-                &Args::new()
-                    .with("game", *game)
-                    .with("player", player.as_str())
-                    .with("since", since.as_str()),
             ),
             PostalNotice::ClaimFiled {
                 game,

@@ -82,11 +82,6 @@ fn every_notice_renders_without_missing_messages_in_both_languages() {
             left: 36,
         },
         Notice::ContinuationDue { game: 1, days: 35 },
-        Notice::SilenceCase {
-            game: 1,
-            player: "Богдан".into(),
-            days: 40,
-        },
         Notice::GameOver {
             game: 1,
             white: "А".into(),

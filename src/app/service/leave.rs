@@ -99,8 +99,8 @@ fn book_of(event: &Event, leaves: &[Leave]) -> LeaveBook {
     book
 }
 
-/// Why a leave cannot be registered, as a refusal.
-fn leave_refusal(lang: Lang, event: &Event, error: &LeaveError) -> Failure {
+/// Why a leave cannot be registered (server or postal rules), as a refusal.
+pub(super) fn leave_refusal(lang: Lang, event: &Event, error: &LeaveError) -> Failure {
     let args = Args::new()
         .with("event", event.id.0)
         .with("name", event.name.clone());
@@ -110,6 +110,7 @@ fn leave_refusal(lang: Lang, event: &Event, error: &LeaveError) -> Failure {
             refuse(lang, "error-leave-too-long", &args.with("max", *max))
         }
         LeaveError::StartsInPast { .. } => refuse(lang, "error-leave-in-past", &args),
+        LeaveError::NoticeAfterLeave => refuse(lang, "postal-error-leave-over", &args),
         LeaveError::Overlaps { .. } => refuse(lang, "error-leave-overlaps", &args),
         LeaveError::ExceedsYearlyAllowance {
             year, remaining, ..

@@ -11,6 +11,7 @@ use crate::app::i18n::{Args, tr};
 use crate::app::notice::CaseNews;
 use crate::app::reply::Reply;
 use crate::core::case::{CaseError, CaseKind};
+use crate::store::Tx;
 
 use super::super::roster::person;
 use super::super::{Failure, Outcome};
@@ -155,5 +156,3 @@ async fn announce(
     }
     tell(tx, &people, Some(me), &notice, now).await
 }
-
-use crate::store::Tx;

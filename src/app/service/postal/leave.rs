@@ -9,12 +9,13 @@ use crate::app::command::Number;
 use crate::app::i18n::{Args, days_text, tr};
 use crate::app::notice::{Notice, PostalNotice};
 use crate::app::reply::Reply;
-use crate::core::leave::{LeaveAllowance, LeaveBook, LeaveError, LeaveKind, midnight};
+use crate::core::leave::{LeaveAllowance, LeaveBook, LeaveKind, midnight};
 use crate::store::{Event, EventId, Game, NewLeave, PlayerId, Tx};
 
 use super::super::game_state::{colour_of, player_of, regulation_of};
+use super::super::leave::leave_refusal;
 use super::super::leave_time::{applies_to, leaves_of_player};
-use super::super::{Failure, notify, notify_arbiters, refuse};
+use super::super::{Failure, notify, notify_arbiters};
 use super::deadlines::set_deadlines;
 use super::is_postal;
 
@@ -55,7 +56,7 @@ pub(crate) async fn add_leave(
             let _ = book.register_postal(first, length.max(1), LeaveKind::Regular, first);
         }
         book.register_postal(date, days, LeaveKind::Regular, today)
-            .map_err(|error| refusal(actor, event, &error))?;
+            .map_err(|error| leave_refusal(actor.lang(), event, &error))?;
     }
     let first_day = date.max(today);
     let end_day = date + Duration::days(i64::from(days));
@@ -148,29 +149,4 @@ async fn announce(
         }
     }
     Ok(())
-}
-
-fn refusal(actor: &Actor, event: &Event, error: &LeaveError) -> Failure {
-    let lang = actor.lang();
-    let args = Args::new()
-        .with("event", event.id.0)
-        .with("name", event.name.clone());
-    match error {
-        LeaveError::ZeroDays => refuse(lang, "error-leave-days", &args),
-        LeaveError::TooLong { max, .. } => {
-            refuse(lang, "error-leave-too-long", &args.with("max", *max))
-        }
-        LeaveError::NoticeAfterLeave => refuse(lang, "postal-error-leave-over", &args),
-        LeaveError::Overlaps { .. } => refuse(lang, "error-leave-overlaps", &args),
-        LeaveError::ExceedsYearlyAllowance {
-            year, remaining, ..
-        } => refuse(
-            lang,
-            "error-leave-allowance",
-            &args
-                .with("year", *year)
-                .with("left", days_text(lang, i64::from(*remaining))),
-        ),
-        other => Failure::Internal(anyhow::anyhow!("leave: {other}")),
-    }
 }
