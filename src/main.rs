@@ -11,7 +11,6 @@ use corrbot::adapters::telegram::{TelegramBot, TelegramConfig};
 use corrbot::adapters::workers::run_workers;
 use corrbot::app::service::{App, AppConfig};
 use corrbot::render::RenderCache;
-use corrbot::scheduler::SystemTimer;
 use corrbot::store::{DEFAULT_DATABASE_URL, Db, DbOptions};
 use corrbot::time::{Clock, SystemClock};
 
@@ -182,9 +181,9 @@ async fn run_chats(
         transports.push(bot.transport());
         _discord_bot = Some(bot);
     }
-    let router = Router::new(db.clone(), clock, cache, transports);
+    let router = Router::new(db.clone(), clock.clone(), cache, transports);
     tokio::select! {
-        () = run_workers(db.clone(), &SystemTimer, router, shutdown_signal()) => {}
+        () = run_workers(db.clone(), clock.as_ref(), router, shutdown_signal()) => {}
         Some(ended) = inbound.join_next() => ended??,
     }
     inbound.shutdown().await;

@@ -20,8 +20,9 @@ use std::time::Duration;
 use chrono::{DateTime, TimeDelta, Utc};
 use serde_json::json;
 
-use crate::scheduler::{Timer, run_loop};
+use crate::scheduler::run_loop;
 use crate::store::{Db, OutboxNotice, Recipient, StoreResult};
+use crate::time::Clock;
 
 /// What became of one attempt to send a notice.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -227,17 +228,17 @@ impl<D: Deliverer> OutboxWorker<D> {
     }
 
     /// Runs until `shutdown` completes: sends what may be sent, then sleeps
-    /// until the next retry (in the timer's time), a wake-up from a commit
+    /// until the next retry (in the clock's time), a wake-up from a commit
     /// that wrote a notice, or `max_idle` of real time. A database error is
     /// logged and retried after `max_idle`.
-    pub async fn run(&self, timer: &impl Timer, shutdown: impl Future<Output = ()>) {
+    pub async fn run(&self, clock: &dyn Clock, shutdown: impl Future<Output = ()>) {
         let wake = &self.db.wakers().outbox;
         let step = |now| async move {
             self.poll(now).await?;
             self.next_attempt_at().await
         };
         run_loop(
-            timer,
+            clock,
             "outbox cannot send notices",
             self.config.max_idle,
             wake,

@@ -13,10 +13,9 @@
 //! deadline, so a deadline fires exactly once or not at all. Several
 //! schedulers on one PostgreSQL claim disjoint items (`FOR UPDATE SKIP LOCKED`).
 //!
-//! Time comes through the [`Timer`] trait; the coordinator plugs the
-//! project's `time::Clock` in by implementing `Timer` for it (its `now` and a
-//! sleep that, under the simulated clock, completes as soon as simulated time
-//! reaches the instant: then a year of deadlines passes in milliseconds).
+//! Time comes through [`Clock`]: its `now`, and a sleep that under the
+//! simulated clock completes as soon as simulated time reaches the instant
+//! (then a year of deadlines passes in milliseconds).
 
 use std::future::Future;
 use std::pin::Pin;
@@ -25,30 +24,7 @@ use std::time::Duration;
 use chrono::{DateTime, TimeDelta, Utc};
 
 use crate::store::{Db, Deadline, StoreResult, Tx};
-
-/// The source of time for the background loops ([`Scheduler::run`] and the
-/// outbox worker's `run`).
-pub trait Timer: Send + Sync {
-    /// Now.
-    fn now(&self) -> DateTime<Utc>;
-    /// Completes at `at` (at once if `at` has passed).
-    fn sleep_until(&self, at: DateTime<Utc>) -> impl Future<Output = ()> + Send;
-}
-
-/// Real time: `Utc::now` and tokio's sleep.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct SystemTimer;
-
-impl Timer for SystemTimer {
-    fn now(&self) -> DateTime<Utc> {
-        Utc::now()
-    }
-
-    fn sleep_until(&self, at: DateTime<Utc>) -> impl Future<Output = ()> + Send {
-        let wait = (at - Utc::now()).to_std().unwrap_or(Duration::ZERO);
-        tokio::time::sleep(wait)
-    }
-}
+use crate::time::Clock;
 
 /// The app's side: what a due deadline means (a reminder, a loss on time, a
 /// silence case, a leave's start or end, an appeal window closing, …).
@@ -178,17 +154,17 @@ impl<H: DueHandler> Scheduler<H> {
     }
 
     /// Runs until `shutdown` completes: fires what is due, then sleeps until
-    /// the next deadline (in the timer's time), a wake-up from a commit that
+    /// the next deadline (in the clock's time), a wake-up from a commit that
     /// wrote one, or `max_idle` of real time. A database error is logged and
     /// retried after `max_idle`.
-    pub async fn run(&self, timer: &impl Timer, shutdown: impl Future<Output = ()>) {
+    pub async fn run(&self, clock: &dyn Clock, shutdown: impl Future<Output = ()>) {
         let wake = &self.db.wakers().deadlines;
         let step = |now| async move {
             self.poll_due(now).await?;
             self.next_due().await
         };
         run_loop(
-            timer,
+            clock,
             "scheduler cannot fire deadlines",
             self.config.max_idle,
             wake,
@@ -204,7 +180,7 @@ impl<H: DueHandler> Scheduler<H> {
 /// returns on `shutdown`. A database error is logged and retried after
 /// `max_idle`.
 pub(crate) async fn run_loop<F, Fut>(
-    timer: &impl Timer,
+    clock: &dyn Clock,
     what_failed: &str,
     max_idle: Duration,
     wake: &tokio::sync::Notify,
@@ -216,23 +192,23 @@ pub(crate) async fn run_loop<F, Fut>(
 {
     tokio::pin!(shutdown);
     loop {
-        let now = timer.now();
+        let now = clock.now();
         let next = step(now).await.unwrap_or_else(|error| {
             tracing::error!(%error, "{what_failed}");
             None
         });
-        if idle(timer, now, next, max_idle, wake, shutdown.as_mut()).await {
+        if idle(clock, now, next, max_idle, wake, shutdown.as_mut()).await {
             return;
         }
     }
 }
 
-/// Waits until `next` in the timer's time, a wake-up, `max_idle` of real
+/// Waits until `next` in the clock's time, a wake-up, `max_idle` of real
 /// time, or `shutdown`; `true` on shutdown. Never waits for less than a
-/// second of the timer's time after `now`, so an item that another process
+/// second of the clock's time after `now`, so an item that another process
 /// holds cannot make the loop spin.
 pub(crate) async fn idle(
-    timer: &impl Timer,
+    clock: &dyn Clock,
     now: DateTime<Utc>,
     next: Option<DateTime<Utc>>,
     max_idle: Duration,
@@ -241,7 +217,7 @@ pub(crate) async fn idle(
 ) -> bool {
     let sleep = async {
         match next {
-            Some(at) => timer.sleep_until(at.max(now + TimeDelta::seconds(1))).await,
+            Some(at) => clock.sleep_until(at.max(now + TimeDelta::seconds(1))).await,
             None => std::future::pending().await,
         }
     };

@@ -1,33 +1,37 @@
-//! The time source: how the program outside [`crate::core`] reads "now".
+//! The time source: how the program outside [`crate::core`] reads "now" and
+//! waits for an instant.
 //!
 //! The chess clock lives in [`crate::core::clock`] and never reads time on its
-//! own: every instant comes in as an argument. The shell (app, scheduler)
-//! reads the present through the [`Clock`] trait, so that production uses
-//! [`SystemClock`] and tests and the `script` adapter use [`SimClock`], which
-//! moves only when a test advances it.
+//! own: every instant comes in as an argument. The shell (app, scheduler,
+//! outbox worker) reads the present and sleeps through the [`Clock`] trait,
+//! so that production uses [`SystemClock`] and tests and the `script` adapter
+//! use [`SimClock`], which moves only when a test advances it.
 //!
-//! This module deliberately does not depend on tokio. A scheduler waits for a
-//! simulated instant like this:
-//!
-//! 1. it computes the next due instant `due` (from the store),
-//! 2. under the system clock it sleeps until `due` (tokio's timer);
-//! 3. under a [`SimClock`] it registers a callback with
-//!    [`SimClock::on_change`] that wakes its task (e.g. `Notify::notify_one`)
-//!    and then loops: `while clock.now() < due { notified.await }`.
-//!
-//! Blocking (thread-based) code can use [`SimClock::wait_until`] or
-//! [`SimClock::wait_for_change`], which wait on a [`Condvar`]; neither ever
-//! sleeps for real time: they return only when a test moves the clock.
+//! [`Clock::sleep_until`] under a [`SimClock`] completes as soon as simulated
+//! time reaches the instant and never waits for real time: a year of
+//! deadlines passes in milliseconds. Blocking (thread-based) code can use
+//! [`SimClock::wait_until`] or [`SimClock::wait_for_change`], which wait on a
+//! [`Condvar`]; they too return only when a test moves the clock.
 
 use std::fmt;
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
 use chrono::{DateTime, Duration, Utc};
+use tokio::sync::Notify;
+
+/// The future [`Clock::sleep_until`] returns.
+pub type Sleep<'a> = Pin<Box<dyn Future<Output = ()> + Send + 'a>>;
 
 /// A source of the present instant, in UTC (R3.5.6: the bot keeps time in UTC).
 pub trait Clock: Send + Sync {
     /// The present instant.
     fn now(&self) -> DateTime<Utc>;
+
+    /// Completes once the clock shows `at` or later (at once if it already
+    /// does).
+    fn sleep_until(&self, at: DateTime<Utc>) -> Sleep<'_>;
 }
 
 /// The operating system's clock: the only place in the program that calls
@@ -38,6 +42,11 @@ pub struct SystemClock;
 impl Clock for SystemClock {
     fn now(&self) -> DateTime<Utc> {
         Utc::now()
+    }
+
+    fn sleep_until(&self, at: DateTime<Utc>) -> Sleep<'_> {
+        let wait = (at - self.now()).to_std().unwrap_or_default();
+        Box::pin(tokio::time::sleep(wait))
     }
 }
 
@@ -195,6 +204,32 @@ impl Clock for SimClock {
     fn now(&self) -> DateTime<Utc> {
         self.lock().now
     }
+
+    fn sleep_until(&self, at: DateTime<Utc>) -> Sleep<'_> {
+        Box::pin(async move {
+            let changed = Arc::new(Notify::new());
+            let wake = Arc::clone(&changed);
+            // `notify_one` keeps a permit when nobody waits yet, so a change
+            // between reading the clock and awaiting is not lost.
+            let id = self.on_change(Box::new(move |_| wake.notify_one()));
+            let _subscription = Subscription { clock: self, id };
+            while self.now() < at {
+                changed.notified().await;
+            }
+        })
+    }
+}
+
+/// Removes a sleeper's callback when its sleep ends or is dropped.
+struct Subscription<'a> {
+    clock: &'a SimClock,
+    id: SubscriptionId,
+}
+
+impl Drop for Subscription<'_> {
+    fn drop(&mut self) {
+        self.clock.unsubscribe(self.id);
+    }
 }
 
 #[cfg(test)]
@@ -270,6 +305,53 @@ mod tests {
         }
         assert_eq!(clock.now(), start() + Duration::seconds(1000));
         assert_eq!(clock.generation(), 1000);
+    }
+
+    #[tokio::test]
+    async fn sleep_until_ends_when_the_clock_reaches_the_instant_not_before() {
+        let clock = SimClock::new(start());
+        let target = start() + Duration::days(10);
+        let mut sleep = clock.sleep_until(target);
+        for _ in 0..9 {
+            clock.advance(Duration::days(1));
+            // Polled once more after each change: still short of the target.
+            assert!(futures_poll(&mut sleep).is_pending(), "{:?}", clock.now());
+        }
+        clock.advance(Duration::days(1));
+        assert!(futures_poll(&mut sleep).is_ready());
+        drop(sleep);
+        assert_eq!(clock.lock().callbacks.len(), 0, "the sleeper unsubscribed");
+        // An instant already passed: at once.
+        assert!(futures_poll(&mut clock.sleep_until(start())).is_ready());
+    }
+
+    #[tokio::test]
+    async fn sleep_until_is_woken_by_another_task_advancing() {
+        let clock = SimClock::new(start());
+        let sleeper = clock.clone();
+        let target = start() + Duration::days(365);
+        let handle = tokio::spawn(async move {
+            sleeper.sleep_until(target).await;
+            sleeper.now()
+        });
+        for _ in 0..365 {
+            tokio::task::yield_now().await;
+            clock.advance(Duration::days(1));
+        }
+        assert_eq!(handle.await.unwrap(), target);
+    }
+
+    #[tokio::test]
+    async fn system_clock_sleeps_not_at_all_for_a_past_instant() {
+        SystemClock
+            .sleep_until(SystemClock.now() - Duration::days(1))
+            .await;
+    }
+
+    /// Polls `sleep` once with a no-op waker.
+    fn futures_poll(sleep: &mut Sleep<'_>) -> std::task::Poll<()> {
+        let mut context = std::task::Context::from_waker(std::task::Waker::noop());
+        sleep.as_mut().poll(&mut context)
     }
 
     #[test]

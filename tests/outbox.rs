@@ -12,7 +12,8 @@ use std::time::Duration;
 use chrono::{DateTime, TimeDelta, TimeZone, Utc};
 use corrbot::outbox::{Deliverer, Delivery, OutboxConfig, OutboxWorker, PARKED_ALERT, Sent};
 use corrbot::store::*;
-use db::{JumpTimer, TestDb};
+use corrbot::time::Clock;
+use db::{JumpClock, TestDb};
 use serde_json::json;
 
 fn t0() -> DateTime<Utc> {
@@ -264,18 +265,18 @@ async fn run_loop_delivers_under_simulated_time(t: &TestDb) {
     let deliverer = Scripted::default();
     deliverer.fail(1, [retry(), retry(), retry()]);
     let worker = OutboxWorker::new(t.db.clone(), deliverer.clone(), config());
-    let timer = JumpTimer::new(t0());
+    let clock = JumpClock::new(t0());
     let done = async {
         while deliverer.delivered_to(&alice()).len() < 2 {
             tokio::task::yield_now().await;
         }
     };
-    let run = worker.run(&timer, done);
+    let run = worker.run(&clock, done);
     tokio::time::timeout(Duration::from_secs(60), run)
         .await
         .expect("all delivered");
     assert_eq!(deliverer.delivered_to(&alice()), [1, 2]);
-    assert!(corrbot::scheduler::Timer::now(&timer) >= secs(2 + 4 + 8));
+    assert!(clock.now() >= secs(2 + 4 + 8));
 }
 
 on_both_backends!(

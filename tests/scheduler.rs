@@ -11,7 +11,8 @@ use std::time::Duration;
 use chrono::{DateTime, TimeDelta, TimeZone, Utc};
 use corrbot::scheduler::{DueHandler, Fired, Scheduler, SchedulerConfig};
 use corrbot::store::*;
-use db::{FrozenTimer, JumpTimer, TestDb};
+use corrbot::time::{Clock, SimClock};
+use db::{JumpClock, TestDb};
 use serde_json::json;
 use tokio::sync::Notify;
 
@@ -197,9 +198,9 @@ async fn run_loop_passes_a_year_under_simulated_time(t: &TestDb) {
         ..Default::default()
     };
     let scheduler = Scheduler::new(t.db.clone(), recorder, SchedulerConfig::default());
-    let timer = JumpTimer::new(t0() - TimeDelta::days(3));
+    let clock = JumpClock::new(t0() - TimeDelta::days(3));
     let stop = scheduler.handler().stop.notified();
-    let run = scheduler.run(&timer, stop);
+    let run = scheduler.run(&clock, stop);
     tokio::time::timeout(Duration::from_secs(60), run)
         .await
         .expect("the loop stopped");
@@ -209,7 +210,7 @@ async fn run_loop_passes_a_year_under_simulated_time(t: &TestDb) {
         .map(|(_, at)| (*at - t0()).num_days())
         .collect();
     assert_eq!(days, (0..27).map(|i| i * 14).collect::<Vec<_>>());
-    assert!(corrbot::scheduler::Timer::now(&timer) >= t0() + TimeDelta::days(364));
+    assert!(clock.now() >= t0() + TimeDelta::days(364));
 }
 
 /// A commit that writes a deadline wakes a sleeping scheduler.
@@ -218,16 +219,16 @@ async fn commit_wakes_the_scheduler(t: &TestDb) {
         stop_after: 1,
         ..Default::default()
     };
-    // Only the wake-up can end the sleep: the timer never moves and the
+    // Only the wake-up can end the sleep: the clock never moves and the
     // real-time idle cap is far beyond the test's time-out.
     let config = SchedulerConfig {
         max_idle: Duration::from_secs(3_600),
         ..Default::default()
     };
     let scheduler = Scheduler::new(t.db.clone(), recorder, config);
-    let timer = FrozenTimer(t0());
+    let clock = SimClock::new(t0());
     let stop = scheduler.handler().stop.notified();
-    let run = scheduler.run(&timer, stop);
+    let run = scheduler.run(&clock, stop);
     let write = async {
         tokio::task::yield_now().await;
         let mut tx = t.db.begin().await.unwrap();

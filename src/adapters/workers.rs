@@ -1,19 +1,20 @@
 //! The background workers every chat platform shares: the deadline
-//! scheduler and the outbox worker, run together on one timer until
+//! scheduler and the outbox worker, run together on one clock until
 //! shutdown. `corrbot run` gives them a [`Router`] over the transports of
 //! the platforms it serves.
 
 use crate::adapters::router::Router;
 use crate::app::service::DeadlineHandler;
 use crate::outbox::{OutboxConfig, OutboxWorker};
-use crate::scheduler::{Scheduler, SchedulerConfig, Timer};
+use crate::scheduler::{Scheduler, SchedulerConfig};
 use crate::store::Db;
+use crate::time::Clock;
 
 /// Runs the scheduler and the outbox worker (delivering through `router`)
-/// on `timer` until `shutdown` completes.
+/// on `clock` until `shutdown` completes.
 pub async fn run_workers(
     db: Db,
-    timer: &impl Timer,
+    clock: &dyn Clock,
     router: Router,
     shutdown: impl Future<Output = ()>,
 ) {
@@ -21,8 +22,8 @@ pub async fn run_workers(
     let outbox = OutboxWorker::new(db, router, OutboxConfig::default());
     let both = async {
         tokio::join!(
-            scheduler.run(timer, std::future::pending()),
-            outbox.run(timer, std::future::pending()),
+            scheduler.run(clock, std::future::pending()),
+            outbox.run(clock, std::future::pending()),
         )
     };
     tokio::select! {

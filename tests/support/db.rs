@@ -1,6 +1,6 @@
 //! Test databases: a fresh SQLite file, or a fresh PostgreSQL schema on
 //! `TEST_DATABASE_URL`, each migrated and removed at the end of the test;
-//! simulated timers for the background loops.
+//! simulated time for the background loops.
 
 // Each test crate uses a different part of this module.
 #![allow(dead_code)]
@@ -173,13 +173,13 @@ macro_rules! on_both_backends {
     };
 }
 
-/// Simulated time for the background loops: sleeping jumps the simulated
-/// clock straight to the wake-up instant, so a year passes in milliseconds.
-pub struct JumpTimer {
+/// Simulated time that the sleeper moves: sleeping jumps the clock straight
+/// to the wake-up instant, so a year passes in milliseconds.
+pub struct JumpClock {
     now: std::sync::Mutex<chrono::DateTime<chrono::Utc>>,
 }
 
-impl JumpTimer {
+impl JumpClock {
     /// Simulated time starting at `start`.
     pub fn new(start: chrono::DateTime<chrono::Utc>) -> Self {
         Self {
@@ -188,36 +188,17 @@ impl JumpTimer {
     }
 }
 
-impl corrbot::scheduler::Timer for JumpTimer {
+impl corrbot::time::Clock for JumpClock {
     fn now(&self) -> chrono::DateTime<chrono::Utc> {
         *self.now.lock().unwrap()
     }
 
-    fn sleep_until(
-        &self,
-        at: chrono::DateTime<chrono::Utc>,
-    ) -> impl std::future::Future<Output = ()> + Send {
+    fn sleep_until(&self, at: chrono::DateTime<chrono::Utc>) -> corrbot::time::Sleep<'_> {
         {
             let mut now = self.now.lock().unwrap();
             *now = (*now).max(at);
         }
-        tokio::task::yield_now()
-    }
-}
-
-/// Simulated time that never moves: sleeping never ends, only wake-ups do.
-pub struct FrozenTimer(pub chrono::DateTime<chrono::Utc>);
-
-impl corrbot::scheduler::Timer for FrozenTimer {
-    fn now(&self) -> chrono::DateTime<chrono::Utc> {
-        self.0
-    }
-
-    fn sleep_until(
-        &self,
-        _at: chrono::DateTime<chrono::Utc>,
-    ) -> impl std::future::Future<Output = ()> + Send {
-        std::future::pending()
+        Box::pin(tokio::task::yield_now())
     }
 }
 

@@ -24,9 +24,8 @@ use corrbot::adapters::discord::{
 use corrbot::adapters::router::{Router, Transport};
 use corrbot::app::service::{App, AppConfig};
 use corrbot::render::RenderCache;
-use corrbot::scheduler::Timer;
 use corrbot::store::{Db, Platform, PlayerId};
-use corrbot::time::{Clock, SimClock, SubscriptionId};
+use corrbot::time::{Clock, SimClock};
 use serde_json::{Value, json};
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
@@ -39,41 +38,6 @@ pub const CHANNEL: u64 = 4_000_001;
 /// The instant every simulated clock starts at.
 pub fn start_instant() -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 3, 2, 9, 0, 0).unwrap()
-}
-
-/// The background loops' time: the simulated clock; a sleep ends as soon
-/// as the test advances the clock to its instant (never by real time).
-#[derive(Clone)]
-pub struct SimTimer(pub SimClock);
-
-/// Unsubscribes a sleeper from the clock when its sleep ends or is dropped.
-struct Subscription(SimClock, SubscriptionId);
-
-impl Drop for Subscription {
-    fn drop(&mut self) {
-        self.0.unsubscribe(self.1);
-    }
-}
-
-impl Timer for SimTimer {
-    fn now(&self) -> DateTime<Utc> {
-        self.0.now()
-    }
-
-    fn sleep_until(&self, at: DateTime<Utc>) -> impl std::future::Future<Output = ()> + Send {
-        let clock = self.0.clone();
-        async move {
-            let (tell, mut changes) = watch::channel(clock.now());
-            let id = clock.on_change(Box::new(move |now| {
-                tell.send_replace(now);
-            }));
-            let _subscription = Subscription(clock.clone(), id);
-            if clock.now() >= at {
-                return; // reached before the subscription could see it
-            }
-            let _ = changes.wait_for(|now| *now >= at).await;
-        }
-    }
 }
 
 /// A serve config pointing at `fake`, registering commands in its guild.
@@ -138,7 +102,7 @@ impl Workers {
         let shared: Arc<dyn Clock> = Arc::new(clock.clone());
         let router = Router::new(db.clone(), shared, cache, transports);
         let task = tokio::spawn(async move {
-            run_workers(db, router, &SimTimer(clock), stopped).await;
+            run_workers(db, router, &clock, stopped).await;
         });
         Self { stop, task }
     }

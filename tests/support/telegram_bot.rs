@@ -21,10 +21,9 @@ use corrbot::adapters::telegram::{
 use corrbot::adapters::workers::run_workers;
 use corrbot::app::service::{App, AppConfig};
 use corrbot::render::RenderCache;
-use corrbot::scheduler::Timer;
 use corrbot::store::Db;
 use corrbot::time::{Clock, SimClock};
-use tokio::sync::{oneshot, watch};
+use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
 use crate::fake_telegram::FakeTelegram;
@@ -32,43 +31,6 @@ use crate::fake_telegram::FakeTelegram;
 /// When the simulated clock of a test bot starts.
 pub fn start_time() -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 9, 1, 9, 0, 0).unwrap()
-}
-
-/// The background loops' time, following a [`SimClock`]: a sleep ends as
-/// soon as the test moves the clock to or past its instant.
-#[derive(Clone)]
-pub struct SimTimer {
-    clock: SimClock,
-    changes: watch::Receiver<u64>,
-}
-
-impl SimTimer {
-    /// A timer on `clock`.
-    pub fn new(clock: SimClock) -> Self {
-        let (tell, changes) = watch::channel(0_u64);
-        clock.on_change(Box::new(move |_| {
-            tell.send_modify(|generation| *generation += 1);
-        }));
-        Self { clock, changes }
-    }
-}
-
-impl Timer for SimTimer {
-    fn now(&self) -> DateTime<Utc> {
-        self.clock.now()
-    }
-
-    fn sleep_until(&self, at: DateTime<Utc>) -> impl Future<Output = ()> + Send {
-        let clock = self.clock.clone();
-        let mut changes = self.changes.clone();
-        async move {
-            while clock.now() < at {
-                if changes.changed().await.is_err() {
-                    std::future::pending::<()>().await;
-                }
-            }
-        }
-    }
 }
 
 /// Settings for the bot against `fake`: polling with a 1-second long-poll,
@@ -152,18 +114,18 @@ pub async fn start_telegram(
     TelegramSide { transport, serving }
 }
 
-/// Starts the scheduler and the outbox worker on `timer`, delivering through
+/// Starts the scheduler and the outbox worker on `clock`, delivering through
 /// a router over `transports`.
 pub fn start_workers(
     db: Db,
-    timer: SimTimer,
+    clock: SimClock,
     cache: Arc<RenderCache>,
     transports: Vec<Arc<dyn Transport>>,
 ) -> Running {
-    let clock: Arc<dyn Clock> = Arc::new(timer.clock.clone());
-    let router = Router::new(db.clone(), clock, cache, transports);
+    let shared: Arc<dyn Clock> = Arc::new(clock.clone());
+    let router = Router::new(db.clone(), shared, cache, transports);
     Running::spawn(move |signal| async move {
-        run_workers(db, &timer, router, stopped(signal)).await;
+        run_workers(db, &clock, router, stopped(signal)).await;
     })
 }
 
@@ -190,8 +152,7 @@ impl TestBot {
         let app = App::new(db.clone(), shared.clone(), AppConfig::default());
         let cache = Arc::new(RenderCache::new(64));
         let side = start_telegram(config, app.clone(), shared, cache.clone()).await;
-        let timer = SimTimer::new(clock.clone());
-        let workers = start_workers(db, timer, cache, vec![side.transport]);
+        let workers = start_workers(db, clock.clone(), cache, vec![side.transport]);
         Self {
             clock,
             app,

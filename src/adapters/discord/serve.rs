@@ -12,7 +12,7 @@ use crate::adapters::router::{Router, Transport};
 use crate::app::service::{App, DeadlineHandler};
 use crate::outbox::{OutboxConfig, OutboxWorker};
 use crate::render::RenderCache;
-use crate::scheduler::{Scheduler, SchedulerConfig, Timer};
+use crate::scheduler::{Scheduler, SchedulerConfig};
 use crate::store::Db;
 use crate::time::Clock;
 
@@ -128,14 +128,14 @@ impl Drop for DiscordBot {
 }
 
 /// Runs the scheduler (due deadlines to the app) and the outbox worker
-/// (notices through `router`) on `timer` until `stop` turns `true` (or its
+/// (notices through `router`) on `clock` until `stop` turns `true` (or its
 /// sender is dropped).
-pub async fn run_workers<T: Timer>(db: Db, router: Router, timer: &T, stop: watch::Receiver<bool>) {
+pub async fn run_workers(db: Db, router: Router, clock: &dyn Clock, stop: watch::Receiver<bool>) {
     let scheduler = Scheduler::new(db.clone(), DeadlineHandler, SchedulerConfig::default());
     let outbox = OutboxWorker::new(db, router, OutboxConfig::default());
     tokio::join!(
-        scheduler.run(timer, stopped(stop.clone())),
-        outbox.run(timer, stopped(stop))
+        scheduler.run(clock, stopped(stop.clone())),
+        outbox.run(clock, stopped(stop))
     );
 }
 
