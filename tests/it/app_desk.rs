@@ -1,0 +1,125 @@
+//! The arbiter's desk through the app, on SQLite and (with
+//! TEST_DATABASE_URL) PostgreSQL: the appeal window's exact edges (R2.1.6),
+//! penalty days that exhaust a clock (R3.5.7), a refused ruling that
+//! changes nothing (R3.6.3), and a case's file kept from outsiders.
+
+use chrono::Duration;
+use corrbot::store::{CaseId, CaseStatus, GameStatus, NoticeStatus};
+
+use crate::support::db::{TestDb, on_both};
+use crate::support::world::{World, start};
+
+on_both!(
+    r2_1_6_the_appeal_window_ends_with_day_14,
+    r3_5_7_penalty_days_past_the_clock_lose_at_once,
+    r3_6_3_a_ruling_over_the_limit_changes_nothing,
+    a_case_file_is_kept_from_outsiders,
+);
+
+/// The text of the first reply to `user`'s `text`.
+async fn reply(w: &mut World, user: &str, text: &str) -> String {
+    let replies = w.ask(user, text).await;
+    replies.first().map(|r| r.text.clone()).unwrap_or_default()
+}
+
+/// Whether `user`'s `text` was refused.
+async fn refused(w: &mut World, user: &str, text: &str) -> bool {
+    let replies = w.ask(user, text).await;
+    replies.first().is_some_and(|r| r.is_error())
+}
+
+async fn case_status(w: &World, case: i64) -> CaseStatus {
+    let mut tx = w.db.read().await.unwrap();
+    tx.case(CaseId(case)).await.unwrap().status
+}
+
+/// Every notice queued so far, delivered or not.
+async fn notices(w: &World) -> usize {
+    let mut tx = w.db.read().await.unwrap();
+    let mut count = 0;
+    for status in [NoticeStatus::Pending, NoticeStatus::Delivered] {
+        count += tx.notices_with_status(status).await.unwrap().len();
+    }
+    count
+}
+
+/// Two rulings received at the same instant: an appeal at 23:59 of day 14
+/// is in time, one at 00:00 of day 15 is refused with that date.
+async fn r2_1_6_the_appeal_window_ends_with_day_14(t: &TestDb) {
+    let mut w = World::new(&t.db);
+    w.event("Cup", &["bob", "carol"]).await;
+    reply(&mut w, "carol", "/ask #1 First question.").await;
+    reply(&mut w, "carol", "/ask #1 Second question.").await;
+    for case in [1, 2] {
+        let ruled = reply(&mut w, "alice", &format!("/rule {case} none -- answered")).await;
+        assert!(ruled.contains("until 2026-01-19 23:59 UTC"), "{ruled}");
+    }
+    let closes = start().date_naive() + chrono::Days::new(15);
+    let closes = closes.and_hms_opt(0, 0, 0).unwrap().and_utc();
+    w.clock.advance(closes - start() - Duration::minutes(1));
+    assert!(!refused(&mut w, "carol", "/appeal 1 In time.").await);
+    assert_eq!(case_status(&w, 1).await, CaseStatus::Appealed);
+    w.clock.advance(Duration::minutes(1));
+    let late = reply(&mut w, "carol", "/appeal 2 Too late.").await;
+    assert!(late.contains("closed at 2026-01-20 00:00 UTC"), "{late}");
+    assert_eq!(case_status(&w, 2).await, CaseStatus::Ruled);
+}
+
+/// 30 days on one move cost 40 of 50 (R3.5.3); 15 penalty days exhaust the
+/// clock, and the game is lost on time at once (R3.5.7).
+async fn r3_5_7_penalty_days_past_the_clock_lose_at_once(t: &TestDb) {
+    let mut w = World::new(&t.db);
+    w.event("Cup", &["bob", "carol"]).await;
+    w.say("@bob: e2-e4").await;
+    w.clock.advance(Duration::days(30));
+    w.console.tick().await.unwrap();
+    reply(&mut w, "bob", "/dispute 1 carol threatens me.").await;
+    let ruled = reply(&mut w, "alice", "/rule 1 penalty @carol 15 -- threats").await;
+    assert!(ruled.contains("Ruling recorded"), "{ruled}");
+    let out = w.console.tick().await.unwrap();
+    assert!(
+        out.iter().any(|l| l.contains("1-0 (time forfeit)")),
+        "{out:?}"
+    );
+    let game = w.game(1).await;
+    assert_eq!(game.status, GameStatus::Finished);
+    assert_eq!(game.result.as_deref(), Some("1-0"));
+}
+
+/// 10 days granted, 10 more asked: refused with the count, and nothing
+/// changes: no leave, no ruling, no notice.
+async fn r3_6_3_a_ruling_over_the_limit_changes_nothing(t: &TestDb) {
+    let mut w = World::new(&t.db);
+    w.event("Cup", &["bob", "carol"]).await;
+    reply(&mut w, "bob", "/extraleave 2026-02-01 10 Hospital.").await;
+    assert!(!refused(&mut w, "alice", "/rule 1 leave -- granted").await);
+    reply(&mut w, "bob", "/extraleave 2026-03-01 10 Still.").await;
+    let before = notices(&w).await;
+    let over = reply(&mut w, "alice", "/rule 2 leave -- granted").await;
+    assert!(over.contains("10 already granted in 2026"), "{over}");
+    assert_eq!(case_status(&w, 2).await, CaseStatus::Open);
+    assert_eq!(notices(&w).await, before);
+    let leaves = reply(&mut w, "bob", "/leave").await;
+    assert_eq!(leaves.matches("UTC —").count(), 1, "{leaves}");
+}
+
+/// An outsider can neither see a case nor act in it; the partner who is not
+/// a party sees it but not the statements; only arbiters see private notes.
+async fn a_case_file_is_kept_from_outsiders(t: &TestDb) {
+    let mut w = World::new(&t.db);
+    w.event("Cup", &["bob", "carol"]).await;
+    w.say("@dave: /lang en").await;
+    reply(&mut w, "bob", "/failure 1 The board would not load.").await;
+    reply(&mut w, "alice", "/case 1 note Known browser issue.").await;
+    for command in ["/case 1", "/case 1 say Me too.", "/appeal 1 No."] {
+        assert!(refused(&mut w, "dave", command).await, "{command}");
+    }
+    let partner = reply(&mut w, "carol", "/case 1").await;
+    assert!(!partner.contains("would not load"), "{partner}");
+    assert!(!partner.contains("Known browser issue"), "{partner}");
+    let party = reply(&mut w, "bob", "/case 1").await;
+    assert!(party.contains("would not load"), "{party}");
+    assert!(!party.contains("Known browser issue"), "{party}");
+    let arbiter = reply(&mut w, "alice", "/case 1").await;
+    assert!(arbiter.contains("Known browser issue"), "{arbiter}");
+}

@@ -1,0 +1,47 @@
+//! The integration tests: one crate, one module per subject, sharing
+//! [`support`] (test databases, the console world, the fakes of Telegram and
+//! Discord with the bots wired against them, the crash test's driver).
+//! `cargo test --test it MODULE` runs one subject, e.g.
+//! `cargo test --test it scheduler`. The golden transcripts are in
+//! `tests/transcripts/`; proptest keeps its regressions in
+//! `tests/proptest-regressions/`.
+
+mod support;
+
+mod app_console;
+mod app_desk;
+mod app_events;
+mod app_leave;
+mod app_link;
+mod app_play;
+mod app_profile;
+mod authorization;
+mod case_rules;
+mod clock_postal;
+mod clock_props;
+mod clock_server;
+mod crash_recovery;
+mod cross_platform;
+mod discord_e2e;
+mod discord_run;
+mod discord_threads;
+mod discord_transport;
+mod event_audit;
+mod game_results;
+mod leave;
+mod notation_props;
+mod notation_table;
+mod outbox;
+mod pgn_roundtrip;
+mod render_board;
+mod render_table;
+mod scheduler;
+mod store_contract;
+mod store_dump;
+mod team_events;
+mod team_privacy;
+mod team_rules;
+mod telegram_delivery;
+mod telegram_e2e;
+mod telegram_transport;
+mod transcripts;

@@ -1,0 +1,313 @@
+//! The wired Telegram bot end to end: the real teloxide client against the
+//! fake Bot API, the app on a real database (SQLite, and PostgreSQL when
+//! `TEST_DATABASE_URL` is set), game time on a simulated clock.
+
+use std::collections::HashMap;
+
+use corrbot::store::{Db, GameId, Platform, PlayerId, Recipient};
+
+use crate::support::db::{TestDb, on_both};
+use crate::support::fake_telegram::{
+    Failure, FakeTelegram, FakeUser, SentFile, SentKind, SentMessage,
+};
+use crate::support::telegram_bot::TestBot;
+
+const ALICE: i64 = 501;
+const BOB: i64 = 502;
+const CAROL: i64 = 503;
+
+/// The fake, the bot, and how many messages each chat has been read up to.
+struct Session {
+    fake: FakeTelegram,
+    bot: TestBot,
+    seen: HashMap<i64, usize>,
+}
+
+impl Session {
+    async fn start(db: &Db) -> Self {
+        let fake = FakeTelegram::start().await;
+        let bot = TestBot::start(&fake, db.clone()).await;
+        Self {
+            fake,
+            bot,
+            seen: HashMap::new(),
+        }
+    }
+
+    fn user(id: i64) -> FakeUser {
+        let name = match id {
+            ALICE => "Alice",
+            BOB => "Bob",
+            _ => "Carol",
+        };
+        FakeUser::new(id, name)
+    }
+
+    /// The user writes `text` in their private chat; returns the update id.
+    fn say(&self, id: i64, text: &str) -> i64 {
+        self.fake.push_message(id, &Self::user(id), text)
+    }
+
+    /// Waits for the next `count` messages to `chat` and returns them.
+    async fn next(&mut self, chat: i64, count: usize) -> Vec<SentMessage> {
+        let seen = self.seen.entry(chat).or_default();
+        let all = self.fake.wait_for_sent_to(chat, *seen + count).await;
+        let new = all[*seen..*seen + count].to_vec();
+        *seen += count;
+        new
+    }
+
+    /// The user writes `text` and gets exactly one reply; returns its text.
+    async fn ask(&mut self, id: i64, text: &str) -> String {
+        self.say(id, text);
+        let reply = self.next(id, 1).await.remove(0);
+        reply.text.unwrap_or_default()
+    }
+
+    /// Three players in English; Alice creates and starts a two-player
+    /// event; Bob has White.
+    async fn start_event(&mut self) {
+        for id in [ALICE, BOB, CAROL] {
+            self.ask(id, "/lang en").await;
+        }
+        let created = self
+            .ask(ALICE, "/event create Autumn Cup control=50/10")
+            .await;
+        assert!(created.contains("Autumn Cup"), "{created}");
+        self.ask(BOB, "/event join 1").await;
+        self.ask(CAROL, "/event join 1").await;
+        self.ask(ALICE, "/event start 1").await;
+        for id in [BOB, CAROL] {
+            let started = self.next(id, 1).await;
+            assert!(text(&started[0]).contains("has started"), "{started:?}");
+        }
+    }
+
+    async fn stop(self) {
+        self.bot.stop().await;
+    }
+}
+
+fn text(message: &SentMessage) -> &str {
+    message.text.as_deref().unwrap_or_default()
+}
+
+async fn player_of(db: &Db, telegram_id: i64) -> PlayerId {
+    let mut tx = db.read().await.unwrap();
+    let account = tx
+        .account(Platform::Telegram, &telegram_id.to_string())
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    account.expect("registered").player_id
+}
+
+async fn moves_of_game_1(db: &Db) -> Vec<String> {
+    let mut tx = db.read().await.unwrap();
+    let moves = tx.moves(GameId(1)).await.unwrap();
+    tx.commit().await.unwrap();
+    moves.into_iter().map(|row| row.uci).collect()
+}
+
+/// Fool's mate in private chats: each move is confirmed to the mover and
+/// reaches the opponent as a board photo with the move in its caption; the
+/// mate ends the game for both, the final board sent again by its file id.
+async fn a_game_to_mate_in_private_chats_with_board_photos(t: &TestDb) {
+    let mut s = Session::start(&t.db).await;
+    s.start_event().await;
+    let plies = [
+        (BOB, CAROL, "f2-f3"),
+        (CAROL, BOB, "e7-e5"),
+        (BOB, CAROL, "g2-g4"),
+    ];
+    for (mover, opponent, mv) in plies {
+        let reply = s.ask(mover, mv).await;
+        assert!(reply.contains(mv) && reply.contains("is made"), "{reply}");
+        let notice = s.next(opponent, 1).await.remove(0);
+        assert_eq!(notice.kind, SentKind::Photo, "{notice:?}");
+        assert!(
+            text(&notice).contains(&format!(". {mv}. Your move.")),
+            "{notice:?}"
+        );
+        match &notice.file {
+            Some(SentFile::Uploaded { bytes, .. }) => assert!(bytes.starts_with(b"\x89PNG")),
+            other => panic!("a new board is uploaded: {other:?}"),
+        }
+    }
+    let mate = s.ask(CAROL, "Фd8-h4").await;
+    assert!(mate.contains("0-1 (checkmate)"), "{mate}");
+    let last = s.next(BOB, 2).await;
+    assert!(text(&last[0]).contains("Фd8-h4") || text(&last[0]).contains("Qd8-h4"));
+    assert!(text(&last[1]).contains("0-1 (checkmate)"), "{last:?}");
+    assert!(last.iter().all(|m| m.kind == SentKind::Photo));
+    assert!(
+        matches!(last[1].file, Some(SentFile::Reused { .. })),
+        "the same final board goes by file id: {:?}",
+        last[1].file
+    );
+    assert_eq!(moves_of_game_1(&t.db).await.len(), 4);
+    s.stop().await;
+}
+
+/// Carol offers a draw; Bob gets the offer with Accept and Decline buttons
+/// and presses Accept: the press is answered, the game ends drawn for both.
+async fn a_draw_offered_and_accepted_with_inline_buttons(t: &TestDb) {
+    let mut s = Session::start(&t.db).await;
+    s.start_event().await;
+    s.ask(BOB, "e2-e4").await;
+    s.next(CAROL, 1).await;
+    let offered = s.ask(CAROL, "/draw offer").await;
+    assert!(offered.contains("#1"), "{offered}");
+    let offer = s.next(BOB, 1).await.remove(0);
+    let buttons = &offer.buttons;
+    assert_eq!(buttons.len(), 1, "one row: {buttons:?}");
+    let data: Vec<_> = buttons[0].iter().map(|b| b.callback_data.clone()).collect();
+    assert_eq!(
+        data,
+        [
+            Some("/draw accept #1".to_owned()),
+            Some("/draw decline #1".to_owned())
+        ]
+    );
+    assert_eq!(buttons[0][0].text, "Accept the draw");
+
+    let press = s.fake.push_callback(
+        BOB,
+        &Session::user(BOB),
+        "/draw accept #1",
+        offer.message_id,
+    );
+    let answered = s.fake.wait_for_answers(1).await;
+    assert_eq!(answered[0].callback_query_id, format!("cb{press}"));
+    let reply = s.next(BOB, 1).await.remove(0);
+    assert!(text(&reply).contains("½-½"), "{reply:?}");
+    let over = s.next(CAROL, 1).await.remove(0);
+    assert_eq!(over.kind, SentKind::Photo);
+    assert!(text(&over).contains("½-½"), "{over:?}");
+    s.stop().await;
+}
+
+/// A reminder under the simulated clock: 14 days without Bob's first move,
+/// the scheduler fires, the outbox delivers it to his private chat (R3.3.1).
+async fn a_reminder_arrives_after_14_simulated_days(t: &TestDb) {
+    let mut s = Session::start(&t.db).await;
+    s.start_event().await;
+    s.bot.advance_days(14);
+    let reminder = s.next(BOB, 1).await.remove(0);
+    assert!(
+        text(&reminder).contains("Reminder (R3.3.1)"),
+        "{reminder:?}"
+    );
+    assert!(text(&reminder).contains("14 days"), "{reminder:?}");
+    s.stop().await;
+}
+
+/// Telegram answers 429 twice and 500 once: the sender gives up after its
+/// two attempts, the outbox retries on the simulated clock, the reminder
+/// arrives exactly once, and the game goes on.
+async fn notices_survive_rate_limits_and_server_errors_exactly_once(t: &TestDb) {
+    let mut s = Session::start(&t.db).await;
+    s.start_event().await;
+    s.fake.fail_next(2, Failure::Status429 { retry_after: 1 });
+    s.fake.fail_next(1, Failure::Status500);
+    s.bot.advance_days(14);
+    s.fake.wait_for_failed_attempts(2).await;
+    s.bot.clock.advance(chrono::TimeDelta::minutes(1));
+    let reminder = s.next(BOB, 1).await.remove(0);
+    assert!(
+        text(&reminder).contains("Reminder (R3.3.1)"),
+        "{reminder:?}"
+    );
+    assert_eq!(s.fake.failed_attempts(), 3);
+
+    s.ask(BOB, "e2-e4").await;
+    let notice = s.next(CAROL, 1).await.remove(0);
+    assert!(text(&notice).contains("e2-e4"), "{notice:?}");
+    let reminders = s
+        .fake
+        .sent_to(BOB)
+        .iter()
+        .filter(|m| text(m).contains("Reminder"))
+        .count();
+    assert_eq!(reminders, 1, "{:?}", s.fake.sent_to(BOB));
+    let stats = s.fake.rate_stats();
+    assert_eq!(stats.requests, s.fake.sent().len() + 3, "{stats:?}");
+    s.stop().await;
+}
+
+/// Telegram delivers an update again: Bob gets the stored reply once more,
+/// but no second move is made and Carol is notified once.
+async fn a_redelivered_update_changes_nothing(t: &TestDb) {
+    let mut s = Session::start(&t.db).await;
+    s.start_event().await;
+    let update = s.say(BOB, "e2-e4");
+    let first = s.next(BOB, 1).await.remove(0);
+    s.next(CAROL, 1).await;
+    s.fake.wait_for_confirmed(update).await;
+
+    s.fake.redeliver(update);
+    let again = s.next(BOB, 1).await.remove(0);
+    assert_eq!(
+        text(&again),
+        text(&first),
+        "the stored reply, not a new move"
+    );
+    let reply = s.ask(CAROL, "e7-e5").await;
+    assert!(reply.contains("e7-e5"), "{reply}");
+    s.next(BOB, 1).await;
+
+    assert_eq!(moves_of_game_1(&t.db).await, ["e2e4", "e7e5"]);
+    let carol = player_of(&t.db, CAROL).await;
+    let mut tx = t.db.read().await.unwrap();
+    let to_carol = tx.notices_to(&Recipient::Player(carol)).await.unwrap();
+    tx.commit().await.unwrap();
+    let moves: Vec<_> = to_carol.iter().filter(|n| n.kind == "move_made").collect();
+    assert_eq!(moves.len(), 1, "{to_carol:?}");
+    s.stop().await;
+}
+
+/// Editing a message changes no move (R2.3.8): Bob edits his 1. e2-e4 into
+/// d2-d4; the bot says nothing and the game keeps e2-e4.
+async fn an_edited_message_changes_no_move(t: &TestDb) {
+    let mut s = Session::start(&t.db).await;
+    s.start_event().await;
+    s.ask(BOB, "e2-e4").await;
+    s.next(CAROL, 1).await;
+    let edit = s
+        .fake
+        .push_edited_message(BOB, &Session::user(BOB), 9_999, "d2-d4");
+    s.fake.wait_for_confirmed(edit).await;
+    // Updates are handled in order: an answer to the edit would come first.
+    let games = s.ask(BOB, "/games").await;
+    assert!(games.contains("#1"), "{games}");
+    assert_eq!(moves_of_game_1(&t.db).await, ["e2e4"]);
+    s.stop().await;
+}
+
+/// In a group only commands are for the bot, `/cmd@thisbot` included and
+/// `/cmd@otherbot` excluded; the reply goes to the group.
+async fn in_a_group_only_commands_for_this_bot_are_answered(t: &TestDb) {
+    let mut s = Session::start(&t.db).await;
+    const GROUP: i64 = -1_000_000_000_777;
+    let alice = Session::user(ALICE);
+    s.fake.push_message(GROUP, &alice, "good morning, club");
+    s.fake.push_message(GROUP, &alice, "/games@some_other_bot");
+    s.fake
+        .push_message(GROUP, &alice, "/lang@corrbot_test_bot en");
+    let reply = s.next(GROUP, 1).await.remove(0);
+    assert!(text(&reply).contains("English"), "{reply:?}");
+    let later = s.ask(ALICE, "/help").await;
+    assert!(later.contains("/move"), "{later}");
+    assert_eq!(s.fake.sent_to(GROUP).len(), 1);
+    s.stop().await;
+}
+
+on_both!(
+    a_game_to_mate_in_private_chats_with_board_photos,
+    a_draw_offered_and_accepted_with_inline_buttons,
+    a_reminder_arrives_after_14_simulated_days,
+    notices_survive_rate_limits_and_server_errors_exactly_once,
+    a_redelivered_update_changes_nothing,
+    an_edited_message_changes_no_move,
+    in_a_group_only_commands_for_this_bot_are_answered,
+);
