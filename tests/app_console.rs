@@ -66,7 +66,7 @@ impl World {
         );
     }
 
-    async fn game(&self, id: i64) -> corrbot::store::Game {
+    async fn game(&self, id: i64) -> corrbot::store::GameRecord {
         let mut tx = self.test_db.db.read().await.unwrap();
         tx.game(GameId(id)).await.unwrap()
     }
@@ -99,7 +99,7 @@ async fn fools_mate_end_to_end() {
     );
     let game = w.game(1).await;
     assert_eq!(game.status, GameStatus::Finished);
-    assert_eq!(game.result.as_deref(), Some("0-1"));
+    assert_eq!(game.result_text(), Some("0-1"));
     assert_eq!(game.ply, 4);
     let mut tx = w.test_db.db.read().await.unwrap();
     let event = tx.event(corrbot::store::EventId(1)).await.unwrap();
@@ -282,7 +282,7 @@ async fn draw_offers_stand_until_answered_or_a_move() {
     w.say("@bob: /draw offer").await;
     let out = w.say("@carol: /draw accept 1").await;
     assert!(out[0].contains("½-½ (by agreement)"), "{out:?}");
-    assert_eq!(w.game(1).await.result.as_deref(), Some("1/2-1/2"));
+    assert_eq!(w.game(1).await.result_text(), Some("1/2-1/2"));
     w.test_db.finish().await;
 }
 

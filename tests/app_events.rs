@@ -8,7 +8,7 @@ mod db;
 
 use std::collections::BTreeMap;
 
-use corrbot::store::{EventId, EventStatus, GameStatus, Platform, PlayerId, Recipient, Role};
+use corrbot::store::{EventId, EventStatus, GameStatus, NoticeRecipient, Platform, PlayerId, Role};
 use db::TestDb;
 
 use app_world::World;
@@ -211,7 +211,7 @@ async fn arbiters_and_channel_are_set_at_creation(t: &TestDb) {
     let settings = tx.event_settings(EventId(1)).await.unwrap();
     assert_eq!(
         settings.arbiter_channel,
-        Some(Recipient::Chat {
+        Some(NoticeRecipient::Chat {
             platform: Platform::Telegram,
             chat_id: "-100".into()
         })

@@ -7,7 +7,7 @@ mod app_world;
 #[path = "support/db.rs"]
 mod db;
 
-use corrbot::store::{EventId, Game, PlayerId, TeamMatchGame};
+use corrbot::store::{EventId, GameRecord, PlayerId, TeamMatchGame};
 use db::TestDb;
 
 use app_world::World;
@@ -46,7 +46,7 @@ async fn three_teams(w: &mut World, settings: &str) {
     assert!(out[0].contains("has started"), "{out:?}");
 }
 
-async fn boards(w: &World) -> Vec<(TeamMatchGame, Game)> {
+async fn boards(w: &World) -> Vec<(TeamMatchGame, GameRecord)> {
     let mut tx = w.db.read().await.unwrap();
     let mut boards = Vec::new();
     for record in tx.team_match_games(EventId(1)).await.unwrap() {
