@@ -709,9 +709,13 @@ async fn audit_log_and_migrations(t: &TestDb) {
 async fn corrupt_rows_fail_naming_their_id(t: &TestDb) {
     let game = game_fixture(&t.db).await;
     let event = game.event_id;
+    let mut tx = t.db.begin().await.unwrap();
+    tx.add_entry(event, game.white, None, t0()).await.unwrap();
+    tx.commit().await.unwrap();
     let corrupt = [
         format!("UPDATE events SET regulation = '{{\"contorl\": 1}}' WHERE id = {event}"),
         format!("UPDATE games SET status = 'paused' WHERE id = {}", game.id),
+        format!("UPDATE entries SET status = 'gone' WHERE event_id = {event}"),
     ];
     for sql in corrupt {
         assert_eq!(t.db.execute_raw(&sql).await.unwrap(), 1, "{sql}");
@@ -748,6 +752,12 @@ async fn corrupt_rows_fail_naming_their_id(t: &TestDb) {
         tx.games_of_event(event).await,
         Err(StoreError::Corrupt { table: "games", .. })
     ));
+    let error = tx.entries(event).await.unwrap_err();
+    let key = format!("event_id {event}, player_id {}", game.white);
+    assert!(
+        matches!(&error, StoreError::Corrupt { table: "entries", id, .. } if *id == key),
+        "{error:?}"
+    );
     tx.commit().await.unwrap();
 }
 

@@ -216,35 +216,45 @@ row_ext!(PgRow);
 pub(crate) struct Record<'r> {
     row: &'r dyn RowExt,
     table: &'static str,
-    id: String,
+    key: &'static [&'static str],
 }
 
 impl<'r> Record<'r> {
     /// A row of `table` keyed by its `id` column.
     pub(crate) fn new(row: &'r dyn RowExt, table: &'static str) -> Result<Self, StoreError> {
-        let id = row.int("id")?.to_string();
-        Ok(Self { row, table, id })
+        Self::keyed(row, table, &["id"])
     }
 
-    /// A row of `table` keyed by other BIGINT columns (`["event_id", "player_id"]`).
+    /// A row of `table` keyed by BIGINT columns (`["event_id", "player_id"]`).
     pub(crate) fn keyed(
         row: &'r dyn RowExt,
         table: &'static str,
-        columns: &[&str],
+        key: &'static [&'static str],
     ) -> Result<Self, StoreError> {
-        let mut parts = Vec::with_capacity(columns.len());
-        for column in columns {
-            parts.push(format!("{column} {}", row.int(column)?));
+        for column in key {
+            row.int(column)?;
         }
-        let id = parts.join(", ");
-        Ok(Self { row, table, id })
+        Ok(Self { row, table, key })
     }
 
     /// The error for a bad value in this row.
     pub(crate) fn corrupt(&self, reason: Corruption) -> StoreError {
+        let value = |column: &str| {
+            self.row
+                .int(column)
+                .map_or("?".to_owned(), |v| v.to_string())
+        };
+        let id = match self.key {
+            ["id"] => value("id"),
+            columns => columns
+                .iter()
+                .map(|column| format!("{column} {}", value(column)))
+                .collect::<Vec<_>>()
+                .join(", "),
+        };
         StoreError::Corrupt {
             table: self.table,
-            id: self.id.clone(),
+            id,
             reason,
         }
     }
