@@ -1,5 +1,6 @@
-//! Team events (R3.1.3): deputies, line-ups with reserves, the boards a
-//! team fields, and the board games of team matches.
+//! Team events (R3.1.3): teams and their captains and deputies, members
+//! and line-ups with reserves, the boards a team fields, and the board
+//! games of team matches.
 
 use serde::{Deserialize, Serialize};
 
