@@ -15,6 +15,7 @@
 use std::time::{Duration, Instant};
 
 use chrono::{DateTime, TimeDelta, TimeZone, Utc};
+use corrbot::core::clock::Clocks;
 use corrbot::scheduler::{DueHandler, Scheduler, SchedulerConfig};
 use corrbot::store::*;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
@@ -109,7 +110,7 @@ async fn populate_games(db: &Db) -> Vec<(GameId, i64)> {
     let event = NewEvent {
         name: "bench".into(),
         rule_set: RuleSet::Server,
-        regulation: json!({}),
+        regulation: Default::default(),
         is_team: false,
         at: t0(),
     };
@@ -157,7 +158,12 @@ async fn commit_move(db: &Db, game: GameId, version: i64, at: DateTime<Utc>, wit
         result: None,
         result_reason: None,
         fen: format!("fen {ply}"),
-        clock: json!({"white": 3, "black": 4}),
+        clock: Some(Clocks {
+            white_used: 3,
+            white_left: 47,
+            black_used: 4,
+            black_left: 46,
+        }),
         turn_since: Some(at),
         started_at: Some(t0()),
         finished_at: None,
@@ -175,7 +181,7 @@ async fn commit_move(db: &Db, game: GameId, version: i64, at: DateTime<Utc>, wit
         tx.commit().await.unwrap();
         return;
     }
-    let to = Recipient::Player(PlayerId(1));
+    let to = NoticeRecipient::Player(PlayerId(1));
     tx.enqueue_notice(&to, "move", &json!({"game": game, "uci": "e2e4"}), at)
         .await
         .unwrap();

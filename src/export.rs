@@ -22,8 +22,9 @@ use crate::core::clock::PlayerTime;
 use crate::core::clock::server::ServerClock;
 use crate::core::regulation::Regulation;
 use crate::store::{
-    Appeal, AuditEntry, Case, CaseNote, Db, Entry, Event, EventId, Game, GameStatus, Leave,
-    MoveRow, PlayerId, Ruling, StoreResult, Team, TeamMatchGame, TeamMember, Tx,
+    AppealRecord, AuditEntry, CaseNote, CaseRecord, Db, EntryRecord, Event, EventId, GameRecord,
+    GameStatus, LeaveRecord, MoveRow, PlayerId, RulingRecord, StoreResult, TeamMatchGame,
+    TeamMember, TeamRecord, Tx,
 };
 
 /// The format name written in every audit export.
@@ -36,13 +37,12 @@ pub struct EventAudit {
     pub format: &'static str,
     /// The instant the export was made (and the clocks of unfinished games computed).
     pub as_of: DateTime<Utc>,
-    /// The event as stored (its `regulation` field is the stored JSON).
+    /// The event as stored, its regulation included.
     pub event: Event,
-    /// The regulation the clocks were computed with (the default when the
-    /// stored one cannot be read, as in the app).
+    /// The regulation the clocks were computed with (the event's).
     pub regulation: Regulation,
     /// The entries.
-    pub entries: Vec<Entry>,
+    pub entries: Vec<EntryRecord>,
     /// The teams and their members (team events).
     pub teams: Vec<TeamAudit>,
     /// The names of everyone the export mentions.
@@ -50,7 +50,7 @@ pub struct EventAudit {
     /// The games, by round and board.
     pub games: Vec<GameAudit>,
     /// The entrants' leaves (the event's and the yearly ones).
-    pub leaves: Vec<Leave>,
+    pub leaves: Vec<LeaveRecord>,
     /// The cases, with notes, rulings and appeals.
     pub cases: Vec<CaseAudit>,
 }
@@ -59,7 +59,7 @@ pub struct EventAudit {
 #[derive(Clone, Debug, Serialize)]
 pub struct TeamAudit {
     /// The team.
-    pub team: Team,
+    pub team: TeamRecord,
     /// Its members by board.
     pub members: Vec<TeamMember>,
     /// The deputy captain, if any (R3.1.3).
@@ -83,7 +83,7 @@ pub struct PlayerName {
 #[derive(Clone, Debug, Serialize)]
 pub struct GameAudit {
     /// The game as stored (position, result, stored clock).
-    pub game: Game,
+    pub game: GameRecord,
     /// The moves with both clocks after each.
     pub moves: Vec<MoveAudit>,
     /// Both clocks at [`EventAudit::as_of`] for a running game.
@@ -128,7 +128,7 @@ pub struct MoveAudit {
 #[derive(Clone, Debug, Serialize)]
 pub struct CaseAudit {
     /// The case.
-    pub case: Case,
+    pub case: CaseRecord,
     /// Notes and evidence.
     pub notes: Vec<CaseNote>,
     /// Rulings, each with its appeals.
@@ -139,9 +139,9 @@ pub struct CaseAudit {
 #[derive(Clone, Debug, Serialize)]
 pub struct RulingAudit {
     /// The ruling.
-    pub ruling: Ruling,
+    pub ruling: RulingRecord,
     /// Appeals against it (R2.1.6).
-    pub appeals: Vec<Appeal>,
+    pub appeals: Vec<AppealRecord>,
 }
 
 /// Reads the audit of `event` as of `as_of` in one read transaction.
@@ -154,8 +154,7 @@ pub async fn event_audit(db: &Db, event: EventId, as_of: DateTime<Utc>) -> Store
 
 async fn read_audit(tx: &mut Tx, id: EventId, as_of: DateTime<Utc>) -> StoreResult<EventAudit> {
     let event = tx.event(id).await?;
-    let regulation: Regulation =
-        serde_json::from_value(event.regulation.clone()).unwrap_or_default();
+    let regulation = event.regulation.clone();
     let entries = tx.entries(id).await?;
     let mut teams = Vec::new();
     for team in tx.teams_of(id).await? {
@@ -230,7 +229,7 @@ fn clocks_at(
 
 fn game_audit(
     (regulation, leaves): (&Regulation, &GameLeaves),
-    game: Game,
+    game: GameRecord,
     rows: &[MoveRow],
     log: Vec<AuditEntry>,
     as_of: DateTime<Utc>,
@@ -271,7 +270,7 @@ fn game_audit(
     }
 }
 
-async fn case_audit(tx: &mut Tx, case: Case) -> StoreResult<CaseAudit> {
+async fn case_audit(tx: &mut Tx, case: CaseRecord) -> StoreResult<CaseAudit> {
     let notes = tx.case_notes(case.id).await?;
     let mut rulings = Vec::new();
     for ruling in tx.rulings(case.id).await? {
@@ -286,7 +285,11 @@ async fn case_audit(tx: &mut Tx, case: Case) -> StoreResult<CaseAudit> {
 }
 
 /// The entrants' leaves that belong to this event or to no event (yearly leave).
-async fn leaves_of(tx: &mut Tx, event: EventId, entries: &[Entry]) -> StoreResult<Vec<Leave>> {
+async fn leaves_of(
+    tx: &mut Tx,
+    event: EventId,
+    entries: &[EntryRecord],
+) -> StoreResult<Vec<LeaveRecord>> {
     let from = Utc.timestamp_millis_opt(0).single().unwrap_or_default();
     let to = Utc
         .with_ymd_and_hms(9999, 12, 31, 0, 0, 0)
@@ -306,7 +309,7 @@ async fn leaves_of(tx: &mut Tx, event: EventId, entries: &[Entry]) -> StoreResul
 
 /// Everyone named by the export, by key.
 fn mentioned_players(
-    entries: &[Entry],
+    entries: &[EntryRecord],
     teams: &[TeamAudit],
     games: &[GameAudit],
     cases: &[CaseAudit],

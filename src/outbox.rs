@@ -21,7 +21,7 @@ use chrono::{DateTime, TimeDelta, Utc};
 use serde_json::json;
 
 use crate::scheduler::run_loop;
-use crate::store::{Db, OutboxNotice, Recipient, StoreResult};
+use crate::store::{Db, NoticeRecipient, OutboxNotice, StoreResult};
 use crate::time::Clock;
 
 /// What became of one attempt to send a notice.
@@ -213,7 +213,7 @@ impl<D: Deliverer> OutboxWorker<D> {
         }
         sent.parked += 1;
         tracing::warn!(notice = %notice.id, recipient = %notice.recipient.key(), %error, "notice parked");
-        if notice.recipient != Recipient::Administrator {
+        if notice.recipient != NoticeRecipient::Administrator {
             let alert = json!({
                 "notice_id": notice.id,
                 "recipient": notice.recipient.key(),
@@ -221,7 +221,7 @@ impl<D: Deliverer> OutboxWorker<D> {
                 "attempts": notice.attempts + 1,
                 "error": error,
             });
-            tx.enqueue_notice(&Recipient::Administrator, PARKED_ALERT, &alert, now)
+            tx.enqueue_notice(&NoticeRecipient::Administrator, PARKED_ALERT, &alert, now)
                 .await?;
         }
         Ok(())

@@ -16,6 +16,18 @@
 //! names on both backends, so an export is a table-by-table dump in key
 //! order and an import (to either backend) the same rows inserted back.
 //!
+//! # Records
+//! Each record type lives beside its queries (`store/games.rs` holds
+//! [`GameRecord`] and the game queries, …); keys are newtypes
+//! (`store/ids.rs`). A record that has a namesake in the core or the app
+//! is called `…Record` ([`GameRecord`] beside `core::game::Game`). Values are
+//! typed when read: words as `text_enum!` enums, JSON as its serde type
+//! (an event's [`crate::core::regulation::Regulation`], a ruling's
+//! measures, a game's clocks); only the JSON whose shape belongs to the app
+//! (a notice's payload, a case's details, …) stays a `serde_json::Value`.
+//! A row that cannot be read back is [`StoreError::Corrupt`], naming the
+//! table and the row: never a default.
+//!
 //! # Races
 //! * A write transaction on SQLite starts with `BEGIN IMMEDIATE`, so writers
 //!   queue on the database lock (with a busy timeout) instead of failing on
@@ -35,31 +47,32 @@
 //! process's scheduler or outbox worker ([`Db::wakers`]). Other processes on
 //! the same PostgreSQL notice on their next poll (their idle sleep is capped).
 
+// `sql` first: it defines the `text_enum!` and `args!` macros the others use.
+mod sql;
+
 mod arbiter;
+mod audit;
 mod cases;
 mod deadlines;
 mod events;
 mod game_threads;
 mod games;
+mod ids;
+mod inbound;
 mod leaves;
-pub mod model;
+mod migrations;
 mod outbox;
 mod platform_roles;
 mod players;
 mod postal;
 mod profile;
-mod sql;
 mod teams;
 
-use std::borrow::Cow;
-use std::future::Future;
-use std::pin::Pin;
 use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use sqlx::error::BoxDynError;
-use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
+use sqlx::migrate::Migrator;
 use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions, Postgres};
 use sqlx::sqlite::{
     Sqlite, SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions,
@@ -68,12 +81,27 @@ use sqlx::sqlite::{
 use tokio::sync::Notify;
 
 pub use arbiter::{ArbiterRequest, SanctionKind, StoredAbsence};
+pub use audit::AuditEntry;
+pub use cases::{
+    AppealRecord, AppealStatus, CaseNote, CaseRecord, CaseStatus, NewCaseRecord, RulingRecord,
+};
+pub use deadlines::{Deadline, NewDeadline};
+pub use events::{EntryRecord, EntryStatus, Event, EventStatus, NewEvent, RuleSet};
 pub use game_threads::GameThread;
-pub use model::*;
+pub use games::{GameRecord, GameStatus, GameUpdate, MoveRow, NewGame};
+pub use ids::{
+    AccountId, AppealId, AuditId, CaseId, CaseNoteId, DeadlineId, EventId, GameId, LeaveId,
+    NoticeId, PlayerId, RulingId, TeamId,
+};
+pub use inbound::InboundState;
+pub use leaves::{LeaveRecord, LeaveStatus, NewLeave};
+use migrations::Embedded;
+pub use outbox::{NoticeRecipient, NoticeStatus, OutboxNotice};
+pub use players::{Account, NewPlayer, Platform, Player, Role, RoleGrant};
 pub use postal::{PostalPly, StoredCard, StoredClaim, StoredVariant};
 pub use profile::{EventSettings, Orientation, PlayerSettings};
 use sql::{Arg, Mapper, bind_all};
-pub use teams::{TeamLine, TeamMatchGame};
+pub use teams::{TeamLine, TeamMatchGame, TeamMember, TeamRecord};
 
 /// The database used when DATABASE_URL is unset: a SQLite file beside the bot.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://corrbot.db";
@@ -132,9 +160,31 @@ pub enum StoreError {
         /// Its key.
         id: i64,
     },
-    /// A stored value could not be read back.
-    #[error("corrupt stored value: {0}")]
-    Corrupt(String),
+    /// A stored row could not be read back: a value its type does not
+    /// know, JSON that is not the stored type, an instant out of range.
+    #[error("table {table}, row {id}: corrupt stored value")]
+    Corrupt {
+        /// The table.
+        table: &'static str,
+        /// The row's key: its `id`, or the key columns with their values.
+        id: String,
+        /// What is wrong, with the decoder's own error as its source.
+        #[source]
+        reason: Corruption,
+    },
+    /// A value could not be written as JSON.
+    #[error("cannot store {what} as JSON")]
+    Encode {
+        /// What was written.
+        what: &'static str,
+        /// Why.
+        #[source]
+        source: serde_json::Error,
+    },
+    /// A dump was refused: not a corrbot dump of this schema, a target that
+    /// is not empty, a value of the wrong type.
+    #[error("restore refused: {0}")]
+    Restore(String),
     /// The DATABASE_URL names no supported backend.
     #[error("unsupported database URL (want sqlite:// or postgres://): {0}")]
     UnsupportedUrl(String),
@@ -144,6 +194,39 @@ pub enum StoreError {
     /// A migration failed.
     #[error("migration: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
+}
+
+/// What is wrong with a stored value (the source of [`StoreError::Corrupt`]).
+#[derive(Debug, thiserror::Error)]
+pub enum Corruption {
+    /// A column coded as a word holds a word its type does not know.
+    #[error("column {column}: unknown value {text:?}")]
+    UnknownText {
+        /// The column.
+        column: String,
+        /// What it holds.
+        text: String,
+    },
+    /// A JSON column does not hold its type.
+    #[error("column {column}: not the stored JSON type")]
+    Json {
+        /// The column.
+        column: String,
+        /// Why the JSON did not decode.
+        #[source]
+        source: serde_json::Error,
+    },
+    /// A number out of its type's range (an instant, a count).
+    #[error("column {column}: {value} is out of range")]
+    OutOfRange {
+        /// The column.
+        column: String,
+        /// What it holds.
+        value: i64,
+    },
+    /// A row that the transaction has just written is not there.
+    #[error("the row just written is missing")]
+    Missing,
 }
 
 /// Result of the store.
@@ -262,13 +345,13 @@ impl Db {
     pub async fn migrate(&self) -> StoreResult<()> {
         match &self.pool {
             Pool::Sqlite(pool) => {
-                Migrator::new(Embedded(SQLITE_MIGRATIONS))
+                Migrator::new(Embedded(migrations::SQLITE_MIGRATIONS))
                     .await?
                     .run(pool)
                     .await?
             }
             Pool::Postgres(pool) => {
-                Migrator::new(Embedded(POSTGRES_MIGRATIONS))
+                Migrator::new(Embedded(migrations::POSTGRES_MIGRATIONS))
                     .await?
                     .run(pool)
                     .await?
@@ -468,98 +551,5 @@ pub(crate) fn unique_as(error: StoreError, conflict: Conflict) -> StoreError {
             StoreError::Conflict(conflict)
         }
         _ => error,
-    }
-}
-
-/// The migrations, embedded at build time: (version, description, SQL).
-type EmbeddedList = &'static [(i64, &'static str, &'static str)];
-
-const SQLITE_MIGRATIONS: EmbeddedList = &[
-    (
-        1,
-        "schema",
-        include_str!("../migrations/sqlite/0001_schema.sql"),
-    ),
-    (
-        3,
-        "profile",
-        include_str!("../migrations/sqlite/0003_profile.sql"),
-    ),
-    (
-        4,
-        "arbiter",
-        include_str!("../migrations/sqlite/0004_arbiter.sql"),
-    ),
-    (
-        5,
-        "game channel",
-        include_str!("../migrations/sqlite/0005_game_channel.sql"),
-    ),
-    (
-        6,
-        "teams",
-        include_str!("../migrations/sqlite/0006_teams.sql"),
-    ),
-    (
-        7,
-        "postal",
-        include_str!("../migrations/sqlite/0007_postal.sql"),
-    ),
-];
-
-const POSTGRES_MIGRATIONS: EmbeddedList = &[
-    (
-        1,
-        "schema",
-        include_str!("../migrations/postgres/0001_schema.sql"),
-    ),
-    (
-        3,
-        "profile",
-        include_str!("../migrations/postgres/0003_profile.sql"),
-    ),
-    (
-        4,
-        "arbiter",
-        include_str!("../migrations/postgres/0004_arbiter.sql"),
-    ),
-    (
-        5,
-        "game channel",
-        include_str!("../migrations/postgres/0005_game_channel.sql"),
-    ),
-    (
-        6,
-        "teams",
-        include_str!("../migrations/postgres/0006_teams.sql"),
-    ),
-    (
-        7,
-        "postal",
-        include_str!("../migrations/postgres/0007_postal.sql"),
-    ),
-];
-
-#[derive(Debug)]
-struct Embedded(EmbeddedList);
-
-impl MigrationSource<'static> for Embedded {
-    fn resolve(
-        self,
-    ) -> Pin<Box<dyn Future<Output = Result<Vec<Migration>, BoxDynError>> + Send + 'static>> {
-        let migrations = self
-            .0
-            .iter()
-            .map(|(version, description, sql)| {
-                Migration::new(
-                    *version,
-                    Cow::Borrowed(*description),
-                    MigrationType::Simple,
-                    Cow::Borrowed(*sql),
-                    false,
-                )
-            })
-            .collect();
-        Box::pin(std::future::ready(Ok(migrations)))
     }
 }

@@ -21,18 +21,7 @@ pub use case::{CaseNews, CaseNotice, MeasureView, RequestNotice, case_kind_text}
 mod postal;
 pub use postal::{Answered, PostalMove, PostalNotice, numbered, numbered_list, variant_text};
 
-/// Both players' clocks as a notice shows them (R2.3.6, R3.4.2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Clocks {
-    /// White's days used.
-    pub white_used: Days,
-    /// White's days left in the current control.
-    pub white_left: Days,
-    /// Black's days used.
-    pub black_used: Days,
-    /// Black's days left in the current control.
-    pub black_left: Days,
-}
+pub use crate::core::clock::Clocks;
 
 /// A move as stored in a notice: the position before it and the move in
 /// UCI, so each recipient sees it in their own notation.

@@ -11,7 +11,7 @@ use crate::app::actor::notation_from_code;
 use crate::app::i18n::Lang;
 use crate::app::notice::Notice;
 use crate::core::notation::Notation;
-use crate::store::{Account, Db, OutboxNotice, Platform, Player, Recipient};
+use crate::store::{Account, Db, NoticeRecipient, OutboxNotice, Platform, Player};
 
 pub use image::{RenderedImage, render_image};
 
@@ -215,7 +215,7 @@ pub async fn notice_message(
 ) -> anyhow::Result<Option<(Address, Outgoing)>> {
     let typed: Notice = serde_json::from_value(notice.payload.clone())?;
     match &notice.recipient {
-        Recipient::Player(player_id) => {
+        NoticeRecipient::Player(player_id) => {
             let mut tx = db.read().await?;
             let player = tx.player(*player_id).await?;
             let accounts = tx.accounts_of(*player_id).await?;
@@ -226,7 +226,7 @@ pub async fn notice_message(
             let message = typed.message(lang_of(&player), notation_of(&player), Some(player.id.0));
             Ok(Some((address_of(account), message)))
         }
-        Recipient::Chat { platform, chat_id } if platforms.contains(platform) => {
+        NoticeRecipient::Chat { platform, chat_id } if platforms.contains(platform) => {
             let mut tx = db.read().await?;
             let language = tx.chat_language(*platform, chat_id).await?;
             tx.commit().await?;
@@ -238,7 +238,7 @@ pub async fn notice_message(
             };
             Ok(Some((address, message)))
         }
-        Recipient::GameThread {
+        NoticeRecipient::GameThread {
             platform,
             chat_id,
             game,
@@ -246,8 +246,8 @@ pub async fn notice_message(
             let thread = crate::app::service::game_channel::thread_delivery;
             Ok(Some(thread(db, &typed, *platform, chat_id, *game).await?))
         }
-        Recipient::Chat { .. } | Recipient::GameThread { .. } | Recipient::Administrator => {
-            Ok(None)
-        }
+        NoticeRecipient::Chat { .. }
+        | NoticeRecipient::GameThread { .. }
+        | NoticeRecipient::Administrator => Ok(None),
     }
 }

@@ -46,7 +46,7 @@ use crate::app::command::{self, Command, CommandError, MAX_TEXT_CHARS};
 use crate::app::i18n::{Args, Lang, tr};
 use crate::app::notice::Notice;
 use crate::app::reply::{self, Reply};
-use crate::store::{Db, Inbound as Seen, NewPlayer, PlayerId, Recipient, Role, StoreError, Tx};
+use crate::store::{Db, InboundState, NewPlayer, NoticeRecipient, PlayerId, Role, StoreError, Tx};
 use crate::time::Clock;
 
 pub use deadlines::DeadlineHandler;
@@ -132,7 +132,7 @@ impl App {
     pub async fn handle(&self, inbound: &Inbound) -> anyhow::Result<Vec<Reply>> {
         let now = self.clock.now();
         let mut tx = self.db.begin().await?;
-        if let Seen::Seen(stored) = tx
+        if let InboundState::Seen(stored) = tx
             .begin_inbound(inbound.platform, &inbound.update_id, now)
             .await?
         {
@@ -326,8 +326,13 @@ pub(crate) async fn notify(
         return Ok(());
     }
     let payload = serde_json::to_value(notice).map_err(|e| Failure::Internal(e.into()))?;
-    tx.enqueue_notice(&Recipient::Player(player), notice.kind(), &payload, now)
-        .await?;
+    tx.enqueue_notice(
+        &NoticeRecipient::Player(player),
+        notice.kind(),
+        &payload,
+        now,
+    )
+    .await?;
     Ok(())
 }
 

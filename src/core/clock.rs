@@ -25,6 +25,20 @@ pub type Days = i64;
 /// One day of 24 hours (R3.5.2).
 pub const DAY: Duration = Duration::days(1);
 
+/// Both players' clocks as a notice shows them and a game stores them
+/// (R2.3.6, R3.4.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Clocks {
+    /// White's days used.
+    pub white_used: Days,
+    /// White's days left in the current control.
+    pub white_left: Days,
+    /// Black's days used.
+    pub black_used: Days,
+    /// Black's days left in the current control.
+    pub black_left: Days,
+}
+
 /// A player's clock at some instant or date.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct PlayerTime {

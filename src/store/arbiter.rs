@@ -5,28 +5,21 @@
 use chrono::{DateTime, Utc};
 use serde_json::Value;
 
-use super::sql::{RowExt, RowRead, args};
-use super::{StoreError, StoreResult, Tx, model::*};
+use super::cases::{CaseRecord, CaseStatus};
+use super::ids::{CaseId, EventId, GameId, PlayerId};
+use super::players::Platform;
+use super::sql::{Record, RowExt, args, text_enum};
+use super::{StoreError, StoreResult, Tx};
 
-/// A sanction's kind (R2.1.5).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SanctionKind {
-    /// A warning.
-    Warning,
-    /// Exclusion from the event.
-    Exclusion,
-    /// Disqualification: exclusion, and no later events.
-    Disqualification,
-}
-
-impl SanctionKind {
-    /// The stored text.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            SanctionKind::Warning => "warning",
-            SanctionKind::Exclusion => "exclusion",
-            SanctionKind::Disqualification => "disqualification",
-        }
+text_enum! {
+    /// A sanction's kind (R2.1.5).
+    SanctionKind {
+        /// A warning.
+        Warning = "warning",
+        /// Exclusion from the event.
+        Exclusion = "exclusion",
+        /// Disqualification: exclusion, and no later events.
+        Disqualification = "disqualification",
     }
 }
 
@@ -61,6 +54,7 @@ pub struct StoredAbsence {
 }
 
 fn request_row(row: &dyn RowExt) -> StoreResult<ArbiterRequest> {
+    let row = Record::new(row, "arbiter_requests")?;
     Ok(ArbiterRequest {
         id: row.int("id")?,
         event_id: EventId(row.int("event_id")?),
@@ -83,10 +77,7 @@ impl Tx {
     ) -> StoreResult<()> {
         let sql = "UPDATE cases SET status = $2, details = $3, \
                    closed_at = CASE WHEN $2 = 'closed' THEN $4 ELSE NULL END WHERE id = $1";
-        match self
-            .execute(sql, args![id, status.as_str(), details, at])
-            .await?
-        {
+        match self.execute(sql, args![id, status, details, at]).await? {
             0 => Err(StoreError::NotFound {
                 what: "case",
                 id: id.0,
@@ -96,7 +87,7 @@ impl Tx {
     }
 
     /// The cases `player` opened or answers, newest first.
-    pub async fn cases_involving(&mut self, player: PlayerId) -> StoreResult<Vec<Case>> {
+    pub async fn cases_involving(&mut self, player: PlayerId) -> StoreResult<Vec<CaseRecord>> {
         let sql = "SELECT id FROM cases WHERE opened_by = $1 OR respondent_id = $1 \
                    ORDER BY id DESC";
         let ids = self
@@ -146,7 +137,7 @@ impl Tx {
     ) -> StoreResult<()> {
         let sql = "INSERT INTO sanctions (player_id, event_id, kind, case_id, made_at) \
                    VALUES ($1, $2, $3, $4, $5)";
-        self.execute(sql, args![player, event, kind.as_str(), case, at])
+        self.execute(sql, args![player, event, kind, case, at])
             .await?;
         Ok(())
     }
@@ -160,7 +151,7 @@ impl Tx {
         let sql = "SELECT COUNT(*) AS n FROM sanctions \
                    WHERE player_id = $1 AND kind = $2 AND revoked_at IS NULL";
         let n = self
-            .fetch_optional(sql, args![player, kind.as_str()], |row| row.int("n"))
+            .fetch_optional(sql, args![player, kind], |row| row.int("n"))
             .await?;
         Ok(n.unwrap_or(0) > 0)
     }
@@ -226,6 +217,7 @@ impl Tx {
         let sql = "SELECT id, starts_at, returned_at FROM absences WHERE player_id = $1 \
                    ORDER BY starts_at";
         self.fetch_all(sql, args![player], |row| {
+            let row = Record::new(row, "absences")?;
             Ok(StoredAbsence {
                 id: row.int("id")?,
                 starts_at: row.at("starts_at")?,

@@ -1,11 +1,62 @@
 //! Deadlines: what the scheduler hands to the app when due.
 
 use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
-use super::sql::{RowExt, RowRead, args};
-use super::{Backend, StoreResult, Tx, model::*};
+use super::ids::{CaseId, DeadlineId, EventId, GameId, PlayerId};
+use super::sql::{Record, RowExt, args};
+use super::{Backend, StoreResult, Tx};
+
+/// A deadline, handed to the app once when due.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Deadline {
+    /// Key.
+    pub id: DeadlineId,
+    /// When it falls due.
+    pub due_at: DateTime<Utc>,
+    /// What it is ("reminder", "loss_on_time", "silence_case", "leave_start",
+    /// "leave_end", "appeal_window_closing", …), owned by the app.
+    pub kind: String,
+    /// A unique key, so that setting it again replaces it (e.g. "game:7:time").
+    pub key: Option<String>,
+    /// The game concerned.
+    pub game_id: Option<GameId>,
+    /// The event concerned.
+    pub event_id: Option<EventId>,
+    /// The case concerned.
+    pub case_id: Option<CaseId>,
+    /// The player concerned.
+    pub player_id: Option<PlayerId>,
+    /// More data, as JSON.
+    pub payload: Value,
+    /// Failed attempts of the app to handle it.
+    pub attempts: i64,
+}
+
+/// What it takes to set a deadline.
+#[derive(Clone, Debug, Default)]
+pub struct NewDeadline {
+    /// When.
+    pub due_at: DateTime<Utc>,
+    /// What.
+    pub kind: String,
+    /// Replace-key.
+    pub key: Option<String>,
+    /// Game.
+    pub game_id: Option<GameId>,
+    /// Event.
+    pub event_id: Option<EventId>,
+    /// Case.
+    pub case_id: Option<CaseId>,
+    /// Player.
+    pub player_id: Option<PlayerId>,
+    /// More data.
+    pub payload: Value,
+}
 
 fn deadline_row(row: &dyn RowExt) -> StoreResult<Deadline> {
+    let row = Record::new(row, "deadlines")?;
     Ok(Deadline {
         id: DeadlineId(row.int("id")?),
         due_at: row.at("due_at")?,
@@ -85,9 +136,11 @@ impl Tx {
 
     /// The earliest deadline's due time.
     pub async fn next_due_at(&mut self) -> StoreResult<Option<DateTime<Utc>>> {
-        let sql = "SELECT due_at FROM deadlines ORDER BY due_at LIMIT 1";
-        self.fetch_optional(sql, args![], |row| row.at("due_at"))
-            .await
+        let sql = "SELECT id, due_at FROM deadlines ORDER BY due_at LIMIT 1";
+        self.fetch_optional(sql, args![], |row| {
+            Record::new(row, "deadlines")?.at("due_at")
+        })
+        .await
     }
 
     /// Claims up to `limit` deadlines due at `now`, earliest first, for this

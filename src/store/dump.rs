@@ -111,7 +111,7 @@ impl Db {
     /// empty, in one transaction: all of it or nothing.
     pub async fn restore(&self, dump: &Dump) -> StoreResult<()> {
         if dump.format != DUMP_FORMAT || dump.schema_version != SCHEMA_VERSION {
-            return Err(StoreError::Corrupt(format!(
+            return Err(StoreError::Restore(format!(
                 "not a corrbot dump of schema {SCHEMA_VERSION}: {} {}",
                 dump.format, dump.schema_version
             )));
@@ -120,7 +120,7 @@ impl Db {
         for table in DUMP_TABLES {
             let columns = columns(&mut tx, table).await?;
             if count_rows(&mut tx, table).await? > 0 {
-                return Err(StoreError::Corrupt(format!(
+                return Err(StoreError::Restore(format!(
                     "restore needs an empty {table} table"
                 )));
             }
@@ -145,7 +145,7 @@ impl Db {
 }
 
 /// The schema version the dump format follows (the newest migration).
-const SCHEMA_VERSION: i64 = 7;
+pub(super) const SCHEMA_VERSION: i64 = 7;
 
 async fn columns(tx: &mut Tx, table: &str) -> StoreResult<Columns> {
     const SQLITE: &str = "SELECT name, type FROM pragma_table_info($1) ORDER BY cid";
@@ -164,7 +164,7 @@ async fn columns(tx: &mut Tx, table: &str) -> StoreResult<Columns> {
     };
     let columns = tx.fetch_all(sql, vec![Arg::from(table)], read).await?;
     if columns.is_empty() {
-        return Err(StoreError::Corrupt(format!("no table {table}")));
+        return Err(StoreError::Restore(format!("no table {table}")));
     }
     Ok(columns)
 }
@@ -232,7 +232,7 @@ async fn insert_row(
 }
 
 fn json_to_arg(table: &str, column: &str, kind: ColumnType, value: &Value) -> StoreResult<Arg> {
-    let wrong = || StoreError::Corrupt(format!("{table}.{column}: {value}"));
+    let wrong = || StoreError::Restore(format!("{table}.{column}: {value}"));
     Ok(match (kind, value) {
         (ColumnType::Int, Value::Null) => Arg::Int(None),
         (ColumnType::Int, value) => Arg::Int(Some(value.as_i64().ok_or_else(wrong)?)),

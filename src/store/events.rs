@@ -1,11 +1,104 @@
-//! Events, entries, teams and leaves.
+//! Events and their entries.
 
 use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
 
-use super::sql::{RowExt, RowRead, args};
-use super::{StoreError, StoreResult, Tx, model::*};
+use super::ids::{EventId, PlayerId, TeamId};
+use super::sql::{Record, RowExt, args, json_arg, text_enum};
+use super::{StoreError, StoreResult, Tx};
+use crate::core::regulation::Regulation;
+
+text_enum! {
+    /// The rule set an event is played under.
+    RuleSet {
+        /// Section 3: moves through the server (the default).
+        Server = "server",
+        /// Section 2: by post, with the bot as the post office.
+        Postal = "postal",
+    }
+}
+
+text_enum! {
+    /// The life of an event.
+    EventStatus {
+        /// Being set up.
+        Draft = "draft",
+        /// Taking entries.
+        Registration = "registration",
+        /// Games under way (R1.1: all start together).
+        Running = "running",
+        /// All games over.
+        Finished = "finished",
+    }
+}
+
+text_enum! {
+    /// Whether an entrant still plays in an event.
+    EntryStatus {
+        /// Playing.
+        Active = "active",
+        /// Withdrawn (R3.1.5).
+        Withdrawn = "withdrawn",
+        /// Excluded by a ruling (R2.1.5).
+        Excluded = "excluded",
+    }
+}
+
+/// An event and its regulation.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Event {
+    /// Key.
+    pub id: EventId,
+    /// Name, number or code (R2.3.6).
+    pub name: String,
+    /// Server or postal.
+    pub rule_set: RuleSet,
+    /// The regulation (stored as JSON).
+    pub regulation: Regulation,
+    /// Life state.
+    pub status: EventStatus,
+    /// A team event.
+    pub is_team: bool,
+    /// Official start (R2.4.5).
+    pub starts_at: Option<DateTime<Utc>>,
+    /// End.
+    pub ended_at: Option<DateTime<Utc>>,
+    /// Creation.
+    pub created_at: DateTime<Utc>,
+}
+
+/// What it takes to create an event.
+#[derive(Clone, Debug)]
+pub struct NewEvent {
+    /// Name.
+    pub name: String,
+    /// Server or postal.
+    pub rule_set: RuleSet,
+    /// The regulation.
+    pub regulation: Regulation,
+    /// A team event.
+    pub is_team: bool,
+    /// Now.
+    pub at: DateTime<Utc>,
+}
+
+/// A player's entry in an event, as stored.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct EntryRecord {
+    /// The event.
+    pub event_id: EventId,
+    /// The player.
+    pub player_id: PlayerId,
+    /// The team, in a team event.
+    pub team_id: Option<TeamId>,
+    /// Playing, withdrawn or excluded.
+    pub status: EntryStatus,
+    /// When the player joined.
+    pub joined_at: DateTime<Utc>,
+}
 
 fn event_row(row: &dyn RowExt) -> StoreResult<Event> {
+    let row = Record::new(row, "events")?;
     Ok(Event {
         id: EventId(row.int("id")?),
         name: row.text("name")?,
@@ -19,36 +112,14 @@ fn event_row(row: &dyn RowExt) -> StoreResult<Event> {
     })
 }
 
-fn entry_row(row: &dyn RowExt) -> StoreResult<Entry> {
-    Ok(Entry {
+fn entry_row(row: &dyn RowExt) -> StoreResult<EntryRecord> {
+    let row = Record::keyed(row, "entries", &["event_id", "player_id"])?;
+    Ok(EntryRecord {
         event_id: EventId(row.int("event_id")?),
         player_id: PlayerId(row.int("player_id")?),
         team_id: row.opt_int("team_id")?.map(TeamId),
-        status: row.text("status")?,
+        status: row.enumerated("status", EntryStatus::parse)?,
         joined_at: row.at("joined_at")?,
-    })
-}
-
-fn team_row(row: &dyn RowExt) -> StoreResult<Team> {
-    Ok(Team {
-        id: TeamId(row.int("id")?),
-        event_id: EventId(row.int("event_id")?),
-        name: row.text("name")?,
-        captain_id: row.opt_int("captain_id")?.map(PlayerId),
-    })
-}
-
-fn leave_row(row: &dyn RowExt) -> StoreResult<Leave> {
-    Ok(Leave {
-        id: LeaveId(row.int("id")?),
-        player_id: PlayerId(row.int("player_id")?),
-        event_id: row.opt_int("event_id")?.map(EventId),
-        starts_at: row.at("starts_at")?,
-        ends_at: row.at("ends_at")?,
-        status: row.enumerated("status", LeaveStatus::parse)?,
-        extra: row.boolean("extra")?,
-        granted_by: row.opt_int("granted_by")?.map(PlayerId),
-        created_at: row.at("created_at")?,
     })
 }
 
@@ -59,8 +130,8 @@ impl Tx {
                    VALUES ($1, $2, $3, $4, $5) RETURNING id";
         let args = args![
             &new.name,
-            new.rule_set.as_str(),
-            &new.regulation,
+            new.rule_set,
+            json_arg("regulation", &new.regulation)?,
             new.is_team,
             new.at
         ];
@@ -109,10 +180,11 @@ impl Tx {
     pub async fn set_regulation(
         &mut self,
         id: EventId,
-        regulation: &serde_json::Value,
+        regulation: &Regulation,
     ) -> StoreResult<()> {
         let sql = "UPDATE events SET regulation = $2 WHERE id = $1";
-        self.execute(sql, args![id, regulation]).await?;
+        let args = args![id, json_arg("regulation", regulation)?];
+        self.execute(sql, args).await?;
         Ok(())
     }
 
@@ -131,12 +203,12 @@ impl Tx {
         Ok(())
     }
 
-    /// Sets an entry's status ("active", "withdrawn" — R3.1.5).
+    /// Sets an entry's status (withdrawn — R3.1.5, excluded — R2.1.5, active again).
     pub async fn set_entry_status(
         &mut self,
         event: EventId,
         player: PlayerId,
-        status: &str,
+        status: EntryStatus,
     ) -> StoreResult<()> {
         let sql = "UPDATE entries SET status = $3 WHERE event_id = $1 AND player_id = $2";
         self.execute(sql, args![event, player, status]).await?;
@@ -144,7 +216,7 @@ impl Tx {
     }
 
     /// The entries of an event, in order of joining.
-    pub async fn entries(&mut self, event: EventId) -> StoreResult<Vec<Entry>> {
+    pub async fn entries(&mut self, event: EventId) -> StoreResult<Vec<EntryRecord>> {
         let sql = "SELECT event_id, player_id, team_id, status, joined_at FROM entries \
                    WHERE event_id = $1 ORDER BY joined_at, player_id";
         self.fetch_all(sql, args![event], entry_row).await
@@ -156,122 +228,8 @@ impl Tx {
         let entries = self.entries(event).await?;
         Ok(entries
             .into_iter()
-            .filter(|entry| entry.status == "active")
+            .filter(|entry| entry.status == EntryStatus::Active)
             .map(|entry| entry.player_id)
             .collect())
-    }
-
-    /// Creates a team (R3.1.3).
-    pub async fn create_team(
-        &mut self,
-        event: EventId,
-        name: &str,
-        captain: Option<PlayerId>,
-    ) -> StoreResult<Team> {
-        let sql = "INSERT INTO teams (event_id, name, captain_id) VALUES ($1, $2, $3) \
-                   ON CONFLICT DO NOTHING RETURNING id";
-        let id = self
-            .insert_returning_id("team", sql, args![event, name, captain])
-            .await?;
-        Ok(Team {
-            id: TeamId(id),
-            event_id: event,
-            name: name.to_owned(),
-            captain_id: captain,
-        })
-    }
-
-    /// Sets a team's captain.
-    pub async fn set_captain(
-        &mut self,
-        team: TeamId,
-        captain: Option<PlayerId>,
-    ) -> StoreResult<()> {
-        self.execute(
-            "UPDATE teams SET captain_id = $2 WHERE id = $1",
-            args![team, captain],
-        )
-        .await?;
-        Ok(())
-    }
-
-    /// The teams of an event.
-    pub async fn teams_of(&mut self, event: EventId) -> StoreResult<Vec<Team>> {
-        let sql =
-            "SELECT id, event_id, name, captain_id FROM teams WHERE event_id = $1 ORDER BY id";
-        self.fetch_all(sql, args![event], team_row).await
-    }
-
-    /// Puts a player on a team's board.
-    pub async fn add_team_member(
-        &mut self,
-        team: TeamId,
-        player: PlayerId,
-        board: i64,
-    ) -> StoreResult<()> {
-        let sql = "INSERT INTO team_members (team_id, player_id, board) VALUES ($1, $2, $3) \
-                   ON CONFLICT DO NOTHING RETURNING team_id AS id";
-        self.insert_returning_id("team member", sql, args![team, player, board])
-            .await?;
-        Ok(())
-    }
-
-    /// A team's members, by board.
-    pub async fn team_members(&mut self, team: TeamId) -> StoreResult<Vec<TeamMember>> {
-        let sql = "SELECT team_id, player_id, board FROM team_members WHERE team_id = $1 \
-                   ORDER BY board";
-        self.fetch_all(sql, args![team], |row| {
-            Ok(TeamMember {
-                team_id: TeamId(row.int("team_id")?),
-                player_id: PlayerId(row.int("player_id")?),
-                board: row.int("board")?,
-            })
-        })
-        .await
-    }
-
-    /// Registers a leave (R2.7, R3.6).
-    pub async fn create_leave(&mut self, new: &NewLeave) -> StoreResult<Leave> {
-        let sql = "INSERT INTO leaves (player_id, event_id, starts_at, ends_at, extra, granted_by, \
-                   created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id";
-        let args = args![
-            new.player_id,
-            new.event_id,
-            new.starts_at,
-            new.ends_at,
-            new.extra,
-            new.granted_by,
-            new.at
-        ];
-        let id = LeaveId(self.insert_returning_id("leave", sql, args).await?);
-        let sql = "SELECT id, player_id, event_id, starts_at, ends_at, status, extra, granted_by, \
-                   created_at FROM leaves WHERE id = $1";
-        self.fetch_one(sql, args![id], leave_row).await
-    }
-
-    /// A player's leaves overlapping `[from, to)`, by start.
-    pub async fn leaves_of(
-        &mut self,
-        player: PlayerId,
-        from: DateTime<Utc>,
-        to: DateTime<Utc>,
-    ) -> StoreResult<Vec<Leave>> {
-        let sql = "SELECT id, player_id, event_id, starts_at, ends_at, status, extra, granted_by, \
-                   created_at FROM leaves WHERE player_id = $1 AND starts_at < $3 AND ends_at > $2 \
-                   ORDER BY starts_at, id";
-        self.fetch_all(sql, args![player, from, to], leave_row)
-            .await
-    }
-
-    /// Sets a leave's state.
-    pub async fn set_leave_status(&mut self, id: LeaveId, status: LeaveStatus) -> StoreResult<()> {
-        let sql = "UPDATE leaves SET status = $2 WHERE id = $1";
-        match self.execute(sql, args![id, status.as_str()]).await? {
-            0 => Err(StoreError::NotFound {
-                what: "leave",
-                id: id.0,
-            }),
-            _ => Ok(()),
-        }
     }
 }

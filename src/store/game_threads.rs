@@ -2,8 +2,11 @@
 //! threads the platform adapters created there (so that a retried delivery
 //! finds the thread instead of creating another).
 
-use super::sql::args;
-use super::{StoreResult, Tx, model::*};
+use super::ids::{EventId, GameId};
+use super::outbox::NoticeRecipient;
+use super::players::Platform;
+use super::sql::{Record, args};
+use super::{StoreResult, Tx};
 
 /// A game's thread in a chat, as far as the adapter got creating it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -16,31 +19,31 @@ pub struct GameThread {
 
 impl Tx {
     /// The chat whose threads carry an event's games, if it has one.
-    pub async fn game_channel(&mut self, event: EventId) -> StoreResult<Option<Recipient>> {
-        let sql = "SELECT platform, chat_id FROM game_channels WHERE event_id = $1";
-        let found = self
-            .fetch_optional(sql, args![event], |row| {
-                Ok((row.text("platform")?, row.text("chat_id")?))
+    pub async fn game_channel(&mut self, event: EventId) -> StoreResult<Option<NoticeRecipient>> {
+        let sql = "SELECT event_id, platform, chat_id FROM game_channels WHERE event_id = $1";
+        self.fetch_optional(sql, args![event], |row| {
+            let row = Record::keyed(row, "game_channels", &["event_id"])?;
+            Ok(NoticeRecipient::Chat {
+                platform: row.enumerated("platform", Platform::parse)?,
+                chat_id: row.text("chat_id")?,
             })
-            .await?;
-        Ok(found.and_then(|(platform, chat_id)| {
-            Platform::parse(&platform).map(|platform| Recipient::Chat { platform, chat_id })
-        }))
+        })
+        .await
     }
 
     /// Sets (or replaces) the chat whose threads carry an event's games;
-    /// anything but a [`Recipient::Chat`] clears it.
+    /// anything but a [`NoticeRecipient::Chat`] clears it.
     pub async fn set_game_channel(
         &mut self,
         event: EventId,
-        channel: Option<&Recipient>,
+        channel: Option<&NoticeRecipient>,
     ) -> StoreResult<()> {
         self.execute(
             "DELETE FROM game_channels WHERE event_id = $1",
             args![event],
         )
         .await?;
-        if let Some(Recipient::Chat { platform, chat_id }) = channel {
+        if let Some(NoticeRecipient::Chat { platform, chat_id }) = channel {
             let sql = "INSERT INTO game_channels (event_id, platform, chat_id) VALUES ($1, $2, $3)";
             self.execute(sql, args![event, platform.as_str(), chat_id.as_str()])
                 .await?;

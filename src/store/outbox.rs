@@ -1,17 +1,123 @@
 //! The outbox: notices written with the change that caused them.
 
 use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::sql::{RowExt, RowRead, args};
-use super::{StoreError, StoreResult, Tx, model::*};
+use super::ids::{GameId, NoticeId, PlayerId};
+use super::players::Platform;
+use super::sql::{Record, RowExt, args, text_enum};
+use super::{StoreError, StoreResult, Tx};
+
+text_enum! {
+    /// The delivery state of a notice.
+    NoticeStatus {
+        /// Waiting to be sent (or to be retried).
+        Pending = "pending",
+        /// Sent; marked once.
+        Delivered = "delivered",
+        /// Given up after too many failures; the administrator was alerted.
+        Parked = "parked",
+    }
+}
+
+/// Whom a notice is for.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum NoticeRecipient {
+    /// A player, through their linked accounts.
+    Player(PlayerId),
+    /// A chat (group, channel, thread) on a platform.
+    Chat {
+        /// The platform.
+        platform: Platform,
+        /// The platform's chat id.
+        chat_id: String,
+    },
+    /// The administrators of the installation.
+    Administrator,
+    /// The public thread of game `game` in chat `chat_id` (the event's
+    /// game channel): created by the platform's adapter on first delivery.
+    GameThread {
+        /// The platform.
+        platform: Platform,
+        /// The platform's id of the chat the thread is in.
+        chat_id: String,
+        /// The game.
+        game: GameId,
+    },
+}
+
+impl NoticeRecipient {
+    /// The stable text key stored in the outbox (one order per key).
+    pub fn key(&self) -> String {
+        match self {
+            Self::Player(id) => format!("player:{id}"),
+            Self::Chat { platform, chat_id } => format!("chat:{}:{chat_id}", platform.as_str()),
+            Self::Administrator => "admin".to_owned(),
+            Self::GameThread {
+                platform,
+                chat_id,
+                game,
+            } => format!("thread:{}:{game}:{chat_id}", platform.as_str()),
+        }
+    }
+
+    /// Parses [`NoticeRecipient::key`].
+    pub fn parse_key(key: &str) -> Option<Self> {
+        if key == "admin" {
+            return Some(Self::Administrator);
+        }
+        if let Some(id) = key.strip_prefix("player:") {
+            return id.parse().ok().map(|id| Self::Player(PlayerId(id)));
+        }
+        if let Some(rest) = key.strip_prefix("thread:") {
+            let (platform, rest) = rest.split_once(':')?;
+            let (game, chat_id) = rest.split_once(':')?;
+            return Some(Self::GameThread {
+                platform: Platform::parse(platform)?,
+                chat_id: chat_id.to_owned(),
+                game: GameId(game.parse().ok()?),
+            });
+        }
+        let rest = key.strip_prefix("chat:")?;
+        let (platform, chat_id) = rest.split_once(':')?;
+        Some(Self::Chat {
+            platform: Platform::parse(platform)?,
+            chat_id: chat_id.to_owned(),
+        })
+    }
+}
+
+/// A notice waiting in (or done with) the outbox.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct OutboxNotice {
+    /// Key; also the order of notices to one recipient.
+    pub id: NoticeId,
+    /// Whom.
+    pub recipient: NoticeRecipient,
+    /// What kind (the app's notice type).
+    pub kind: String,
+    /// The notice's data, as JSON.
+    pub payload: Value,
+    /// Delivery state.
+    pub status: NoticeStatus,
+    /// Attempts so far.
+    pub attempts: i64,
+    /// Not to be tried before.
+    pub next_attempt_at: DateTime<Utc>,
+    /// Last failure.
+    pub last_error: Option<String>,
+    /// Written.
+    pub created_at: DateTime<Utc>,
+    /// Delivered.
+    pub delivered_at: Option<DateTime<Utc>>,
+}
 
 fn notice_row(row: &dyn RowExt) -> StoreResult<OutboxNotice> {
-    let key = row.text("recipient")?;
+    let row = Record::new(row, "outbox")?;
     Ok(OutboxNotice {
         id: NoticeId(row.int("id")?),
-        recipient: Recipient::parse_key(&key)
-            .ok_or_else(|| StoreError::Corrupt(format!("recipient {key}")))?,
+        recipient: row.enumerated("recipient", NoticeRecipient::parse_key)?,
         kind: row.text("kind")?,
         payload: row.json("payload")?,
         status: row.enumerated("status", NoticeStatus::parse)?,
@@ -39,7 +145,7 @@ impl Tx {
     /// process's outbox worker.
     pub async fn enqueue_notice(
         &mut self,
-        recipient: &Recipient,
+        recipient: &NoticeRecipient,
         kind: &str,
         payload: &Value,
         at: DateTime<Utc>,
@@ -63,7 +169,10 @@ impl Tx {
     }
 
     /// Every notice to a recipient, in order.
-    pub async fn notices_to(&mut self, recipient: &Recipient) -> StoreResult<Vec<OutboxNotice>> {
+    pub async fn notices_to(
+        &mut self,
+        recipient: &NoticeRecipient,
+    ) -> StoreResult<Vec<OutboxNotice>> {
         let sql = select_notices!("WHERE o.recipient = $1 ORDER BY o.id");
         self.fetch_all(sql, args![recipient.key()], notice_row)
             .await
@@ -75,8 +184,7 @@ impl Tx {
         status: NoticeStatus,
     ) -> StoreResult<Vec<OutboxNotice>> {
         let sql = select_notices!("WHERE o.status = $1 ORDER BY o.id");
-        self.fetch_all(sql, args![status.as_str()], notice_row)
-            .await
+        self.fetch_all(sql, args![status], notice_row).await
     }
 
     /// Up to `limit` notices that may be sent at `now`: for each recipient
@@ -100,12 +208,14 @@ impl Tx {
     /// When the next notice may be tried: the earliest retry time among the
     /// recipients' first pending notices (later ones wait for those).
     pub async fn next_notice_at(&mut self) -> StoreResult<Option<DateTime<Utc>>> {
-        let sql = "SELECT o.next_attempt_at FROM outbox o WHERE o.status = 'pending' \
+        let sql = "SELECT o.id, o.next_attempt_at FROM outbox o WHERE o.status = 'pending' \
                    AND NOT EXISTS (SELECT 1 FROM outbox p WHERE p.status = 'pending' \
                        AND p.recipient = o.recipient AND p.id < o.id) \
                    ORDER BY o.next_attempt_at LIMIT 1";
-        self.fetch_optional(sql, args![], |row| row.at("next_attempt_at"))
-            .await
+        self.fetch_optional(sql, args![], |row| {
+            Record::new(row, "outbox")?.at("next_attempt_at")
+        })
+        .await
     }
 
     /// Claims a pending notice for sending until `until`; `false` if another
@@ -159,5 +269,35 @@ impl Tx {
         let changed = self.execute(sql, args![id, at]).await? == 1;
         self.wrote_notice |= changed;
         Ok(changed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn recipient_keys_round_trip() {
+        let recipients = [
+            NoticeRecipient::Player(PlayerId(42)),
+            NoticeRecipient::Chat {
+                platform: Platform::Discord,
+                chat_id: "guild:1:chan:2".into(),
+            },
+            NoticeRecipient::Administrator,
+            NoticeRecipient::GameThread {
+                platform: Platform::Discord,
+                chat_id: "4000001".into(),
+                game: GameId(12),
+            },
+        ];
+        for recipient in recipients {
+            assert_eq!(
+                NoticeRecipient::parse_key(&recipient.key()),
+                Some(recipient)
+            );
+        }
+        assert_eq!(NoticeRecipient::parse_key("chat:irc:1"), None);
+        assert_eq!(NoticeRecipient::parse_key("player:x"), None);
     }
 }

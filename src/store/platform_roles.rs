@@ -5,8 +5,10 @@
 
 use chrono::{DateTime, Utc};
 
-use super::sql::args;
-use super::{StoreResult, Tx, model::*};
+use super::ids::PlayerId;
+use super::players::{Platform, Role};
+use super::sql::{Record, args};
+use super::{StoreResult, Tx};
 
 impl Tx {
     /// The installation-wide roles `player` holds through `platform`'s roles.
@@ -15,14 +17,12 @@ impl Tx {
         player: PlayerId,
         platform: Platform,
     ) -> StoreResult<Vec<Role>> {
-        let sql = "SELECT role FROM roles WHERE player_id = $1 AND event_id IS NULL \
+        let sql = "SELECT id, role FROM roles WHERE player_id = $1 AND event_id IS NULL \
                    AND source = $2 ORDER BY id";
-        let roles = self
-            .fetch_all(sql, args![player, platform.as_str()], |row| {
-                row.text("role")
-            })
-            .await?;
-        Ok(roles.iter().filter_map(|role| Role::parse(role)).collect())
+        self.fetch_all(sql, args![player, platform], |row| {
+            Record::new(row, "roles")?.enumerated("role", Role::parse)
+        })
+        .await
     }
 
     /// Grants `role` everywhere on behalf of `platform`; `false` (and no

@@ -1,11 +1,105 @@
-//! Players, their platform accounts and roles; inbound ids; the audit log.
+//! Players, their platform accounts and roles.
 
 use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
 
-use super::sql::{RowExt, RowRead, args};
-use super::{StoreError, StoreResult, Tx, model::*};
+use super::ids::{AccountId, EventId, PlayerId};
+use super::sql::{Record, RowExt, args, text_enum};
+use super::{Corruption, StoreError, StoreResult, Tx};
+
+text_enum! {
+    /// A chat platform (or the console), through which accounts talk to the bot.
+    Platform {
+        /// Telegram.
+        Telegram = "telegram",
+        /// Discord.
+        Discord = "discord",
+        /// The local console or a script transcript.
+        Console = "console",
+    }
+}
+
+text_enum! {
+    /// A role beside "player" (see RULES.md's preamble).
+    Role {
+        /// Runs the bot installation; receives delivery alerts.
+        Administrator = "administrator",
+        /// An event's arbiter (R3.1.2).
+        Arbiter = "arbiter",
+        /// Member of the appeals committee (R2.1.6).
+        AppealsCommittee = "appeals_committee",
+        /// The office in charge of leave (R3.6.3).
+        LeaveOffice = "leave_office",
+        /// A team's captain (R3.1.3).
+        Captain = "captain",
+        /// Organizes events: for one event (its creator) or, granted by an
+        /// administrator for every event, may create events.
+        Organizer = "organizer",
+    }
+}
+
+/// A person known to the bot.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Player {
+    /// Key.
+    pub id: PlayerId,
+    /// Name shown to others.
+    pub display_name: String,
+    /// Language of the messages ("uk", "en").
+    pub language: String,
+    /// Preferred move notation (R2.3.2).
+    pub notation: String,
+    /// Contact details (R2.1.2, R3.4.4), free text.
+    pub contact: Option<String>,
+    /// When the player was first seen.
+    pub created_at: DateTime<Utc>,
+}
+
+/// What it takes to create a player.
+#[derive(Clone, Debug)]
+pub struct NewPlayer {
+    /// Name shown to others.
+    pub display_name: String,
+    /// Language of the messages.
+    pub language: String,
+    /// Preferred move notation.
+    pub notation: String,
+    /// Now.
+    pub at: DateTime<Utc>,
+}
+
+/// A platform account linked to a player; one player may have several.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Account {
+    /// Key.
+    pub id: AccountId,
+    /// The owner.
+    pub player_id: PlayerId,
+    /// The platform.
+    pub platform: Platform,
+    /// The platform's user id, as text.
+    pub platform_user_id: String,
+    /// The platform's user name, if any.
+    pub username: Option<String>,
+    /// Where direct messages go (the private chat or DM channel), if known.
+    pub dm_chat_id: Option<String>,
+    /// When the account was linked.
+    pub linked_at: DateTime<Utc>,
+}
+
+/// A role held by a player, for one event or everywhere.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RoleGrant {
+    /// The holder.
+    pub player_id: PlayerId,
+    /// The role.
+    pub role: Role,
+    /// The event, or `None` for every event.
+    pub event_id: Option<EventId>,
+}
 
 fn player_row(row: &dyn RowExt) -> StoreResult<Player> {
+    let row = Record::new(row, "players")?;
     Ok(Player {
         id: PlayerId(row.int("id")?),
         display_name: row.text("display_name")?,
@@ -17,6 +111,7 @@ fn player_row(row: &dyn RowExt) -> StoreResult<Player> {
 }
 
 fn account_row(row: &dyn RowExt) -> StoreResult<Account> {
+    let row = Record::new(row, "accounts")?;
     Ok(Account {
         id: AccountId(row.int("id")?),
         player_id: PlayerId(row.int("player_id")?),
@@ -29,22 +124,11 @@ fn account_row(row: &dyn RowExt) -> StoreResult<Account> {
 }
 
 fn role_row(row: &dyn RowExt) -> StoreResult<RoleGrant> {
+    let row = Record::new(row, "roles")?;
     Ok(RoleGrant {
         player_id: PlayerId(row.int("player_id")?),
         role: row.enumerated("role", Role::parse)?,
         event_id: row.opt_int("event_id")?.map(EventId),
-    })
-}
-
-fn audit_row(row: &dyn RowExt) -> StoreResult<AuditEntry> {
-    Ok(AuditEntry {
-        at: row.at("at")?,
-        actor_id: row.opt_int("actor_id")?.map(PlayerId),
-        action: row.text("action")?,
-        event_id: row.opt_int("event_id")?.map(EventId),
-        game_id: row.opt_int("game_id")?.map(GameId),
-        case_id: row.opt_int("case_id")?.map(CaseId),
-        details: row.json("details")?,
     })
 }
 
@@ -114,9 +198,13 @@ impl Tx {
             dm_chat_id,
             at
         ];
-        self.insert_returning_id("account", sql, args).await?;
+        let id = self.insert_returning_id("account", sql, args).await?;
         let account = self.account(platform, platform_user_id).await?;
-        account.ok_or(StoreError::Corrupt("account vanished".into()))
+        account.ok_or(StoreError::Corrupt {
+            table: "accounts",
+            id: id.to_string(),
+            reason: Corruption::Missing,
+        })
     }
 
     /// The account with this platform id, if linked.
@@ -177,7 +265,8 @@ impl Tx {
 
     /// The roles a player holds.
     pub async fn roles_of(&mut self, player: PlayerId) -> StoreResult<Vec<RoleGrant>> {
-        let sql = "SELECT player_id, role, event_id FROM roles WHERE player_id = $1 ORDER BY id";
+        let sql =
+            "SELECT id, player_id, role, event_id FROM roles WHERE player_id = $1 ORDER BY id";
         self.fetch_all(sql, args![player], role_row).await
     }
 
@@ -193,80 +282,5 @@ impl Tx {
             Ok(PlayerId(row.int("player_id")?))
         })
         .await
-    }
-
-    /// Marks an inbound platform id (an update or interaction) as being
-    /// processed in this transaction. [`Inbound::New`]: process the command
-    /// and call [`Tx::finish_inbound`] before committing. [`Inbound::Seen`]:
-    /// a redelivery; answer with the stored response and change nothing. On
-    /// PostgreSQL a concurrent redelivery waits here for the first to commit.
-    pub async fn begin_inbound(
-        &mut self,
-        platform: Platform,
-        update_id: &str,
-        at: DateTime<Utc>,
-    ) -> StoreResult<Inbound> {
-        let sql = "INSERT INTO inbound (platform, update_id, processed_at) VALUES ($1, $2, $3) \
-                   ON CONFLICT DO NOTHING";
-        if self
-            .execute(sql, args![platform.as_str(), update_id, at])
-            .await?
-            == 1
-        {
-            return Ok(Inbound::New);
-        }
-        let sql = "SELECT response FROM inbound WHERE platform = $1 AND update_id = $2";
-        let args = args![platform.as_str(), update_id];
-        let response = self
-            .fetch_one(sql, args, |row| row.opt_text("response"))
-            .await?;
-        Ok(Inbound::Seen(response))
-    }
-
-    /// Stores the answer given to an inbound id, for redeliveries.
-    pub async fn finish_inbound(
-        &mut self,
-        platform: Platform,
-        update_id: &str,
-        response: &str,
-    ) -> StoreResult<()> {
-        let sql = "UPDATE inbound SET response = $3 WHERE platform = $1 AND update_id = $2";
-        self.execute(sql, args![platform.as_str(), update_id, response])
-            .await?;
-        Ok(())
-    }
-
-    /// Forgets inbound ids processed before `before` (platforms stop
-    /// redelivering after a day or so).
-    pub async fn prune_inbound(&mut self, before: DateTime<Utc>) -> StoreResult<u64> {
-        self.execute("DELETE FROM inbound WHERE processed_at < $1", args![before])
-            .await
-    }
-
-    /// Appends to the audit log.
-    pub async fn audit(&mut self, entry: &AuditEntry) -> StoreResult<AuditId> {
-        let sql = concat!(
-            "INSERT INTO audit_log (at, actor_id, action, event_id, game_id, case_id, details) ",
-            "VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id"
-        );
-        let args = args![
-            entry.at,
-            entry.actor_id,
-            &entry.action,
-            entry.event_id,
-            entry.game_id,
-            entry.case_id,
-            &entry.details
-        ];
-        Ok(AuditId(
-            self.insert_returning_id("audit entry", sql, args).await?,
-        ))
-    }
-
-    /// The audit log of a game, oldest first.
-    pub async fn audit_of_game(&mut self, game: GameId) -> StoreResult<Vec<AuditEntry>> {
-        let sql = "SELECT at, actor_id, action, event_id, game_id, case_id, details \
-                   FROM audit_log WHERE game_id = $1 ORDER BY id";
-        self.fetch_all(sql, args![game], audit_row).await
     }
 }

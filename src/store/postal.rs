@@ -2,8 +2,9 @@
 
 use chrono::{DateTime, Utc};
 
-use super::sql::{RowExt, RowRead, args};
-use super::{StoreResult, Tx, model::*};
+use super::ids::{CaseId, GameId, PlayerId};
+use super::sql::{Record, RowExt, args};
+use super::{StoreResult, Tx};
 
 /// The postal dates of one move (R2.4.4, R2.4.8).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -35,6 +36,7 @@ pub struct StoredVariant {
 }
 
 fn ply_row(row: &dyn RowExt) -> StoreResult<PostalPly> {
+    let row = Record::keyed(row, "postal_plies", &["game_id", "ply"])?;
     Ok(PostalPly {
         ply: row.int("ply")?,
         received_at: row.at("received_at")?,
@@ -43,6 +45,7 @@ fn ply_row(row: &dyn RowExt) -> StoreResult<PostalPly> {
 }
 
 fn variant_row(row: &dyn RowExt) -> StoreResult<StoredVariant> {
+    let row = Record::new(row, "postal_variants")?;
     Ok(StoredVariant {
         id: row.int("id")?,
         ply: row.int("ply")?,
@@ -52,7 +55,11 @@ fn variant_row(row: &dyn RowExt) -> StoreResult<StoredVariant> {
             .split_whitespace()
             .map(str::to_owned)
             .collect(),
-        open: row.text("status")? == "open",
+        open: row.enumerated("status", |status| match status {
+            "open" => Some(true),
+            "answered" => Some(false),
+            _ => None,
+        })?,
         accepted: row.int("accepted")?,
     })
 }
@@ -69,7 +76,7 @@ impl Tx {
 
     /// The postal dates of a game's moves, by ply.
     pub async fn postal_plies(&mut self, game: GameId) -> StoreResult<Vec<PostalPly>> {
-        let sql = "SELECT ply, received_at, continuation FROM postal_plies \
+        let sql = "SELECT game_id, ply, received_at, continuation FROM postal_plies \
                    WHERE game_id = $1 ORDER BY ply";
         self.fetch_all(sql, args![game], ply_row).await
     }
@@ -185,13 +192,18 @@ pub struct StoredClaim {
 }
 
 fn claim_row(row: &dyn RowExt) -> StoreResult<StoredClaim> {
+    let row = Record::keyed(row, "postal_claims", &["game_id", "case_id"])?;
     Ok(StoredClaim {
         case_id: CaseId(row.int("case_id")?),
         claimant: PlayerId(row.int("claimant_id")?),
         uci: row.text("uci")?,
         text: row.text("text")?,
         made_at: row.at("made_at")?,
-        pending: row.text("status")? == "pending",
+        pending: row.enumerated("status", |status| match status {
+            "pending" => Some(true),
+            "delivered" => Some(false),
+            _ => None,
+        })?,
     })
 }
 
@@ -215,7 +227,7 @@ impl Tx {
 
     /// The game's claim whose move is still held, if any (R2.6.6).
     pub async fn pending_claim(&mut self, game: GameId) -> StoreResult<Option<StoredClaim>> {
-        let sql = "SELECT case_id, claimant_id, uci, text, made_at, status FROM postal_claims \
+        let sql = "SELECT game_id, case_id, claimant_id, uci, text, made_at, status FROM postal_claims \
                    WHERE game_id = $1 AND status = 'pending'";
         self.fetch_optional(sql, args![game], claim_row).await
     }

@@ -5,8 +5,11 @@
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use super::sql::{RowExt, args};
-use super::{StoreResult, Tx, model::*};
+use super::ids::{EventId, PlayerId};
+use super::outbox::NoticeRecipient;
+use super::players::{Platform, Role};
+use super::sql::{Record, RowExt, args};
+use super::{Corruption, StoreResult, Tx};
 
 /// The side a player's boards are shown from.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -61,9 +64,9 @@ pub struct EventSettings {
     /// Round-robin cycles: 1 (single) or 2 (double, colours swapped).
     pub cycles: u32,
     /// The arbiters' channel, if any.
-    pub arbiter_channel: Option<Recipient>,
+    pub arbiter_channel: Option<NoticeRecipient>,
     /// The appeals committee's channel, if any (R2.1.6).
-    pub appeals_channel: Option<Recipient>,
+    pub appeals_channel: Option<NoticeRecipient>,
     /// True if an excluded player's remaining games are annulled; false if
     /// they are scored as losses (R2.1.5).
     pub annul_on_exclusion: bool,
@@ -81,9 +84,9 @@ impl Default for EventSettings {
 }
 
 fn settings_row(row: &dyn RowExt) -> StoreResult<PlayerSettings> {
-    let orientation = row.text("orientation")?;
+    let row = Record::keyed(row, "player_settings", &["player_id"])?;
     Ok(PlayerSettings {
-        orientation: Orientation::parse(&orientation).unwrap_or_default(),
+        orientation: row.enumerated("orientation", Orientation::parse)?,
         muted: row.boolean("muted")?,
         address: row.opt_text("address")?,
         email: row.opt_text("email")?,
@@ -91,21 +94,19 @@ fn settings_row(row: &dyn RowExt) -> StoreResult<PlayerSettings> {
 }
 
 /// A channel stored as two columns `{prefix}_platform` and `{prefix}_chat_id`.
-fn channel_columns(row: &dyn RowExt, prefix: &str) -> StoreResult<Option<Recipient>> {
-    let platform = row.opt_text(&format!("{prefix}_platform"))?;
+fn channel_columns(row: &Record, prefix: &str) -> StoreResult<Option<NoticeRecipient>> {
+    let platform = row.opt_enumerated(&format!("{prefix}_platform"), Platform::parse)?;
     let chat_id = row.opt_text(&format!("{prefix}_chat_id"))?;
-    Ok(
-        match (platform.as_deref().and_then(Platform::parse), chat_id) {
-            (Some(platform), Some(chat_id)) => Some(Recipient::Chat { platform, chat_id }),
-            _ => None,
-        },
-    )
+    Ok(match (platform, chat_id) {
+        (Some(platform), Some(chat_id)) => Some(NoticeRecipient::Chat { platform, chat_id }),
+        _ => None,
+    })
 }
 
 /// A channel as the two stored columns.
-fn channel_values(channel: &Option<Recipient>) -> (Option<&'static str>, Option<String>) {
+fn channel_values(channel: &Option<NoticeRecipient>) -> (Option<&'static str>, Option<String>) {
     match channel {
-        Some(Recipient::Chat { platform, chat_id }) => {
+        Some(NoticeRecipient::Chat { platform, chat_id }) => {
             (Some(platform.as_str()), Some(chat_id.clone()))
         }
         _ => (None, None),
@@ -113,11 +114,22 @@ fn channel_values(channel: &Option<Recipient>) -> (Option<&'static str>, Option<
 }
 
 fn event_settings_row(row: &dyn RowExt) -> StoreResult<EventSettings> {
+    let row = Record::keyed(row, "event_settings", &["event_id"])?;
+    let cycles = row.int("cycles")?;
     Ok(EventSettings {
-        cycles: u32::try_from(row.int("cycles")?).unwrap_or(1),
-        arbiter_channel: channel_columns(row, "arbiter")?,
-        appeals_channel: channel_columns(row, "appeals")?,
-        annul_on_exclusion: row.text("exclusion")? == "annulled",
+        cycles: u32::try_from(cycles).map_err(|_| {
+            row.corrupt(Corruption::OutOfRange {
+                column: "cycles".into(),
+                value: cycles,
+            })
+        })?,
+        arbiter_channel: channel_columns(&row, "arbiter")?,
+        appeals_channel: channel_columns(&row, "appeals")?,
+        annul_on_exclusion: row.enumerated("exclusion", |exclusion| match exclusion {
+            "annulled" => Some(true),
+            "losses" => Some(false),
+            _ => None,
+        })?,
     })
 }
 
@@ -138,7 +150,7 @@ const HISTORY_SQL: &str = "SELECT CASE WHEN \
 impl Tx {
     /// A player's settings (the defaults when none are stored).
     pub async fn player_settings(&mut self, player: PlayerId) -> StoreResult<PlayerSettings> {
-        let sql = "SELECT orientation, muted, address, email FROM player_settings \
+        let sql = "SELECT player_id, orientation, muted, address, email FROM player_settings \
                    WHERE player_id = $1";
         let found = self
             .fetch_optional(sql, args![player], settings_row)
@@ -227,7 +239,10 @@ impl Tx {
             self.execute(sql, args![from, into]).await?;
         }
         let sql = "UPDATE outbox SET recipient = $2 WHERE recipient = $1";
-        let keys = args![Recipient::Player(from).key(), Recipient::Player(into).key()];
+        let keys = args![
+            NoticeRecipient::Player(from).key(),
+            NoticeRecipient::Player(into).key()
+        ];
         self.execute(sql, keys).await?;
         self.execute("DELETE FROM players WHERE id = $1", args![from])
             .await?;
@@ -257,7 +272,7 @@ impl Tx {
 
     /// An event's settings (the defaults when none are stored).
     pub async fn event_settings(&mut self, event: EventId) -> StoreResult<EventSettings> {
-        let sql = "SELECT cycles, arbiter_platform, arbiter_chat_id, appeals_platform, \
+        let sql = "SELECT event_id, cycles, arbiter_platform, arbiter_chat_id, appeals_platform, \
                    appeals_chat_id, exclusion FROM event_settings WHERE event_id = $1";
         let found = self
             .fetch_optional(sql, args![event], event_settings_row)

@@ -1,8 +1,36 @@
-//! Team events (R3.1.3): deputies, line-ups with reserves, the boards a
-//! team fields, and the board games of team matches.
+//! Team events (R3.1.3): teams and their captains and deputies, members
+//! and line-ups with reserves, the boards a team fields, and the board
+//! games of team matches.
 
+use serde::{Deserialize, Serialize};
+
+use super::ids::{EventId, GameId, PlayerId, TeamId};
 use super::sql::{RowExt, args};
-use super::{StoreResult, Tx, model::*};
+use super::{StoreResult, Tx};
+
+/// A team of a team event (R3.1.3), as stored.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TeamRecord {
+    /// Key.
+    pub id: TeamId,
+    /// The event.
+    pub event_id: EventId,
+    /// Name.
+    pub name: String,
+    /// The captain.
+    pub captain_id: Option<PlayerId>,
+}
+
+/// A team's member on a board.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TeamMember {
+    /// The team.
+    pub team_id: TeamId,
+    /// The player.
+    pub player_id: PlayerId,
+    /// Board number, from 1.
+    pub board: i64,
+}
 
 /// One line of a team's line-up: a board's player or a reserve.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,6 +60,15 @@ pub struct TeamMatchGame {
     pub first_has_white: bool,
 }
 
+fn team_row(row: &dyn RowExt) -> StoreResult<TeamRecord> {
+    Ok(TeamRecord {
+        id: TeamId(row.int("id")?),
+        event_id: EventId(row.int("event_id")?),
+        name: row.text("name")?,
+        captain_id: row.opt_int("captain_id")?.map(PlayerId),
+    })
+}
+
 fn line_row(row: &dyn RowExt) -> StoreResult<TeamLine> {
     Ok(TeamLine {
         player_id: PlayerId(row.int("player_id")?),
@@ -52,33 +89,86 @@ fn match_game_row(row: &dyn RowExt) -> StoreResult<TeamMatchGame> {
 }
 
 impl Tx {
-    /// The team with id `team`, if any.
-    pub async fn team(&mut self, team: TeamId) -> StoreResult<Option<Team>> {
-        let sql = "SELECT id, event_id, name, captain_id FROM teams WHERE id = $1";
-        self.fetch_optional(sql, args![team], |row| {
-            Ok(Team {
-                id: TeamId(row.int("id")?),
-                event_id: EventId(row.int("event_id")?),
-                name: row.text("name")?,
-                captain_id: row.opt_int("captain_id")?.map(PlayerId),
+    /// Creates a team (R3.1.3).
+    pub async fn create_team(
+        &mut self,
+        event: EventId,
+        name: &str,
+        captain: Option<PlayerId>,
+    ) -> StoreResult<TeamRecord> {
+        let sql = "INSERT INTO teams (event_id, name, captain_id) VALUES ($1, $2, $3) \
+                   ON CONFLICT DO NOTHING RETURNING id";
+        let id = self
+            .insert_returning_id("team", sql, args![event, name, captain])
+            .await?;
+        Ok(TeamRecord {
+            id: TeamId(id),
+            event_id: event,
+            name: name.to_owned(),
+            captain_id: captain,
+        })
+    }
+
+    /// Sets a team's captain.
+    pub async fn set_captain(
+        &mut self,
+        team: TeamId,
+        captain: Option<PlayerId>,
+    ) -> StoreResult<()> {
+        self.execute(
+            "UPDATE teams SET captain_id = $2 WHERE id = $1",
+            args![team, captain],
+        )
+        .await?;
+        Ok(())
+    }
+
+    /// The teams of an event.
+    pub async fn teams_of(&mut self, event: EventId) -> StoreResult<Vec<TeamRecord>> {
+        let sql =
+            "SELECT id, event_id, name, captain_id FROM teams WHERE event_id = $1 ORDER BY id";
+        self.fetch_all(sql, args![event], team_row).await
+    }
+
+    /// Puts a player on a team's board.
+    pub async fn add_team_member(
+        &mut self,
+        team: TeamId,
+        player: PlayerId,
+        board: i64,
+    ) -> StoreResult<()> {
+        let sql = "INSERT INTO team_members (team_id, player_id, board) VALUES ($1, $2, $3) \
+                   ON CONFLICT DO NOTHING RETURNING team_id AS id";
+        self.insert_returning_id("team member", sql, args![team, player, board])
+            .await?;
+        Ok(())
+    }
+
+    /// A team's members, by board.
+    pub async fn team_members(&mut self, team: TeamId) -> StoreResult<Vec<TeamMember>> {
+        let sql = "SELECT team_id, player_id, board FROM team_members WHERE team_id = $1 \
+                   ORDER BY board";
+        self.fetch_all(sql, args![team], |row| {
+            Ok(TeamMember {
+                team_id: TeamId(row.int("team_id")?),
+                player_id: PlayerId(row.int("player_id")?),
+                board: row.int("board")?,
             })
         })
         .await
     }
 
+    /// The team with id `team`, if any.
+    pub async fn team(&mut self, team: TeamId) -> StoreResult<Option<TeamRecord>> {
+        let sql = "SELECT id, event_id, name, captain_id FROM teams WHERE id = $1";
+        self.fetch_optional(sql, args![team], team_row).await
+    }
+
     /// The teams `player` captains or deputises for, in any event.
-    pub async fn teams_led_by(&mut self, player: PlayerId) -> StoreResult<Vec<Team>> {
+    pub async fn teams_led_by(&mut self, player: PlayerId) -> StoreResult<Vec<TeamRecord>> {
         let sql = "SELECT id, event_id, name, captain_id FROM teams \
                    WHERE captain_id = $1 OR deputy_id = $1 ORDER BY id";
-        self.fetch_all(sql, args![player], |row| {
-            Ok(Team {
-                id: TeamId(row.int("id")?),
-                event_id: EventId(row.int("event_id")?),
-                name: row.text("name")?,
-                captain_id: row.opt_int("captain_id")?.map(PlayerId),
-            })
-        })
-        .await
+        self.fetch_all(sql, args![player], team_row).await
     }
 
     /// Sets (or with `None` clears) a team's deputy captain.

@@ -57,7 +57,7 @@ async fn fools_mate_end_to_end() {
     );
     let game = w.game(1).await;
     assert_eq!(game.status, GameStatus::Finished);
-    assert_eq!(game.result.as_deref(), Some("0-1"));
+    assert_eq!(game.result_text(), Some("0-1"));
     assert_eq!(game.ply, 4);
     let mut tx = w.db.read().await.unwrap();
     let event = tx.event(corrbot::store::EventId(1)).await.unwrap();
@@ -240,7 +240,7 @@ async fn draw_offers_stand_until_answered_or_a_move() {
     w.say("@bob: /draw offer").await;
     let out = w.say("@carol: /draw accept 1").await;
     assert!(out[0].contains("½-½ (by agreement)"), "{out:?}");
-    assert_eq!(w.game(1).await.result.as_deref(), Some("1/2-1/2"));
+    assert_eq!(w.game(1).await.result_text(), Some("1/2-1/2"));
     w.finish().await;
 }
 

@@ -83,7 +83,7 @@ async fn r3_5_7_penalty_days_past_the_clock_lose_at_once(t: &TestDb) {
     );
     let game = w.game(1).await;
     assert_eq!(game.status, GameStatus::Finished);
-    assert_eq!(game.result.as_deref(), Some("1-0"));
+    assert_eq!(game.result_text(), Some("1-0"));
 }
 
 /// 10 days granted, 10 more asked: refused with the count, and nothing

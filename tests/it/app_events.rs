@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use corrbot::store::{EventId, EventStatus, GameStatus, Platform, PlayerId, Recipient, Role};
+use corrbot::store::{EventId, EventStatus, GameStatus, NoticeRecipient, Platform, PlayerId, Role};
 
 use crate::support::db::{TestDb, on_both};
 use crate::support::world::World;
@@ -206,7 +206,7 @@ async fn arbiters_and_channel_are_set_at_creation(t: &TestDb) {
     let settings = tx.event_settings(EventId(1)).await.unwrap();
     assert_eq!(
         settings.arbiter_channel,
-        Some(Recipient::Chat {
+        Some(NoticeRecipient::Chat {
             platform: Platform::Telegram,
             chat_id: "-100".into()
         })

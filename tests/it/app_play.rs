@@ -216,7 +216,7 @@ async fn threefold_repetition_claimed_with_the_declared_move_draws_the_game() {
     let game = w.game(1).await;
     assert_eq!(game.status, GameStatus::Finished);
     assert_eq!(game.ply, 8);
-    assert_eq!(game.result.as_deref(), Some("1/2-1/2"));
+    assert_eq!(game.result_text(), Some("1/2-1/2"));
     assert_eq!(game.result_reason.as_deref(), Some("result-threefold"));
     assert!(w.deadlines(1).await.is_empty());
     w.finish().await;
@@ -233,7 +233,7 @@ async fn threefold_repetition_claimed_on_the_board_draws_the_game() {
     assert!(out[0].contains("(threefold repetition)"), "{out:?}");
     let game = w.game(1).await;
     assert_eq!(game.ply, 8);
-    assert_eq!(game.result.as_deref(), Some("1/2-1/2"));
+    assert_eq!(game.result_text(), Some("1/2-1/2"));
     w.finish().await;
 }
 
@@ -300,7 +300,7 @@ async fn game_from(w: &World, fen: &str) {
         black: first.black,
         initial_fen: Some(fen.to_owned()),
         fen: fen.to_owned(),
-        clock: first.clock.clone(),
+        clock: first.clock,
     };
     let game = tx.create_game(&new).await.unwrap();
     let mut update = GameUpdate::from_game(&game);
@@ -330,7 +330,7 @@ async fn the_fifty_move_rule_claimed_with_the_declared_move_draws_the_game() {
     assert!(out[0].contains("½-½ (50-move rule)"), "{out:?}");
     let game = w.game(2).await;
     assert_eq!(game.ply, 1);
-    assert_eq!(game.result.as_deref(), Some("1/2-1/2"));
+    assert_eq!(game.result_text(), Some("1/2-1/2"));
     assert_eq!(game.result_reason.as_deref(), Some("result-fifty-moves"));
     w.finish().await;
 }

@@ -4,7 +4,9 @@
 use corrbot::app::i18n::Lang;
 use corrbot::app::outgoing::{ImageRef, render_image};
 use corrbot::render::RenderCache;
-use corrbot::store::{EventId, GameId, NewEvent, Orientation, PlayerId, Recipient, RuleSet, Tx};
+use corrbot::store::{
+    EventId, GameId, NewEvent, NoticeRecipient, Orientation, PlayerId, RuleSet, Tx,
+};
 
 use crate::support::db::{TestDb, on_both};
 use crate::support::world::{World, has_line};
@@ -108,7 +110,7 @@ async fn muted_players_get_no_move_notices_but_reminders(t: &TestDb) {
     assert!(!has_line(&out, "-> @bob:"), "{out:?}");
     let mut tx = w.db.read().await.unwrap();
     let bob = player(&mut tx, "bob").await;
-    let notices = tx.notices_to(&Recipient::Player(bob)).await.unwrap();
+    let notices = tx.notices_to(&NoticeRecipient::Player(bob)).await.unwrap();
     assert!(notices.iter().all(|n| n.kind != "move_made"), "{notices:?}");
     drop(tx);
     w.clock.advance(chrono::Duration::days(14));
@@ -264,7 +266,7 @@ async fn team_event(tx: &mut Tx, now: chrono::DateTime<chrono::Utc>) -> EventId 
     let new = NewEvent {
         name: "League".into(),
         rule_set: RuleSet::Server,
-        regulation: serde_json::json!({}),
+        regulation: Default::default(),
         is_team: true,
         at: now,
     };
@@ -284,7 +286,7 @@ async fn running_game(tx: &mut Tx, event: EventId, white: PlayerId, black: Playe
         black,
         initial_fen: None,
         fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
-        clock: serde_json::json!({}),
+        clock: None,
     };
     tx.create_game(&new).await.unwrap().id
 }

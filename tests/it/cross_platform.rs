@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use corrbot::app::service::{App, AppConfig};
 use corrbot::render::RenderCache;
-use corrbot::store::{Db, Game, GameId, GameStatus, Platform, PlayerId};
+use corrbot::store::{Db, GameId, GameRecord, GameStatus, Platform, PlayerId};
 use corrbot::time::{Clock, SimClock};
 
 use crate::support::db::{TestDb, on_both};
@@ -193,7 +193,7 @@ fn assert_board_photo(notice: &SentMessage) {
     }
 }
 
-async fn game_one(db: &Db) -> Game {
+async fn game_one(db: &Db) -> GameRecord {
     let mut tx = db.read().await.expect("read");
     let game = tx.game(GameId(1)).await.expect("game #1");
     tx.commit().await.expect("commit");
@@ -237,7 +237,7 @@ async fn fools_mate_across_platforms(t: &TestDb, white: Seat) {
     mate_reaches_both(&mut s, white.other()).await;
     let game = game_one(&t.db).await;
     assert_eq!(game.status, GameStatus::Finished);
-    assert_eq!(game.result.as_deref(), Some("0-1"));
+    assert_eq!(game.result_text(), Some("0-1"));
     assert_each_platform_kept_to_its_own(&s);
     s.stop().await;
 }
@@ -337,7 +337,7 @@ async fn a_draw_offered_on_discord_is_accepted_by_button_on_telegram(t: &TestDb)
     assert!(text(&reply).contains("½-½"), "{reply:?}");
     let over = s.board_dm_to_dana("за згодою").await;
     assert!(over.contains("½-½"), "{over}");
-    assert_eq!(game_one(&t.db).await.result.as_deref(), Some("1/2-1/2"));
+    assert_eq!(game_one(&t.db).await.result_text(), Some("1/2-1/2"));
     s.stop().await;
 }
 

@@ -55,7 +55,7 @@ async fn started_game_with(bot: &WiredBot, settings: &str) -> (u64, u64) {
     }
 }
 
-async fn game_one(bot: &WiredBot) -> corrbot::store::Game {
+async fn game_one(bot: &WiredBot) -> corrbot::store::GameRecord {
     let mut tx = bot.db.read().await.expect("read");
     let game = tx.game(GameId(1)).await.expect("game #1");
     tx.commit().await.expect("commit");
@@ -121,7 +121,7 @@ async fn game_to_mate_with_slash_commands(test_db: &TestDb) {
     bot.dm_containing(white, "Партію #1 завершено").await;
     let game = game_one(&bot).await;
     assert_eq!(game.status, GameStatus::Finished);
-    assert_eq!(game.result.as_deref(), Some("0-1"));
+    assert_eq!(game.result_text(), Some("0-1"));
 }
 
 /// A draw offer reaches the opponent with buttons; pressing one accepts it.
@@ -143,7 +143,7 @@ async fn draw_offer_accepted_with_a_button(test_db: &TestDb) {
     );
     assert!(content(&answer).contains("½-½"), "{answer:?}");
     bot.dm_containing(white, "за згодою").await;
-    assert_eq!(game_one(&bot).await.result.as_deref(), Some("1/2-1/2"));
+    assert_eq!(game_one(&bot).await.result_text(), Some("1/2-1/2"));
 }
 
 /// 40 days without a move: the case reaches the event's arbiter by DM

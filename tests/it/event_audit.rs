@@ -9,8 +9,9 @@ use std::sync::Arc;
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use corrbot::adapters::console::Console;
 use corrbot::app::service::{App, AppConfig};
+use corrbot::core::case::Ruling;
 use corrbot::export::{AUDIT_FORMAT, event_audit};
-use corrbot::store::{CaseId, Db, EventId, NewCase, NewLeave, PlayerId};
+use corrbot::store::{CaseId, Db, EventId, NewCaseRecord, NewLeave, PlayerId};
 use corrbot::time::{Clock, SimClock};
 use serde_json::{Value, json};
 
@@ -57,7 +58,7 @@ async fn arbitrate(db: &Db, clock: &Arc<SimClock>) -> CaseId {
     let now = clock.now();
     let (alice, bob, carol) = (PlayerId(1), PlayerId(2), PlayerId(3));
     let mut tx = db.begin().await.unwrap();
-    let case = |event: i64| NewCase {
+    let case = |event: i64| NewCaseRecord {
         kind: "dispute".into(),
         event_id: EventId(event),
         game_id: None,
@@ -72,7 +73,15 @@ async fn arbitrate(db: &Db, clock: &Arc<SimClock>) -> CaseId {
         .await
         .unwrap();
     let ruling = tx
-        .record_ruling(ours.id, alice, &json!({"warning": "carol"}), "R3.4.1", now)
+        .record_ruling(
+            ours.id,
+            alice,
+            &[Ruling::Warn {
+                player: corrbot::core::team::PlayerId(3),
+            }],
+            "R3.4.1",
+            now,
+        )
         .await
         .unwrap();
     tx.file_appeal(ruling.id, carol, "I had told the arbiter", now)

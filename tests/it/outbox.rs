@@ -46,7 +46,7 @@ impl Scripted {
         self.attempts.lock().unwrap().clone()
     }
 
-    fn delivered_to(&self, recipient: &Recipient) -> Vec<i64> {
+    fn delivered_to(&self, recipient: &NoticeRecipient) -> Vec<i64> {
         let log = self.delivered.lock().unwrap();
         log.iter()
             .filter(|(r, _)| *r == recipient.key())
@@ -81,18 +81,18 @@ fn retry() -> Delivery {
     }
 }
 
-fn alice() -> Recipient {
-    Recipient::Player(PlayerId(1))
+fn alice() -> NoticeRecipient {
+    NoticeRecipient::Player(PlayerId(1))
 }
 
-fn group() -> Recipient {
-    Recipient::Chat {
+fn group() -> NoticeRecipient {
+    NoticeRecipient::Chat {
         platform: Platform::Telegram,
         chat_id: "-100".into(),
     }
 }
 
-async fn enqueue(db: &Db, notices: &[(Recipient, i64)]) -> Vec<NoticeId> {
+async fn enqueue(db: &Db, notices: &[(NoticeRecipient, i64)]) -> Vec<NoticeId> {
     let mut tx = db.begin().await.unwrap();
     let mut ids = Vec::new();
     for (recipient, n) in notices {
@@ -189,7 +189,10 @@ async fn parks_after_n_failures_and_alerts_the_administrator(t: &TestDb) {
         "the queue goes on after parking"
     );
     let mut tx = t.db.read().await.unwrap();
-    let alerts = tx.notices_to(&Recipient::Administrator).await.unwrap();
+    let alerts = tx
+        .notices_to(&NoticeRecipient::Administrator)
+        .await
+        .unwrap();
     assert_eq!(alerts.len(), 1);
     assert_eq!(alerts[0].kind, PARKED_ALERT);
     assert_eq!(alerts[0].payload["notice_id"], json!(ids[0].0));
@@ -230,7 +233,9 @@ async fn permanent_errors_park_and_retry_after_is_honoured(t: &TestDb) {
 /// Two workers (two pools) on one database: each notice is delivered and
 /// marked exactly once, and each recipient's order holds.
 async fn two_workers_mark_each_notice_once(t: &TestDb) {
-    let recipients: Vec<_> = (1..=5).map(|p| Recipient::Player(PlayerId(p))).collect();
+    let recipients: Vec<_> = (1..=5)
+        .map(|p| NoticeRecipient::Player(PlayerId(p)))
+        .collect();
     let plan: Vec<_> = (0..60)
         .map(|n| (recipients[n as usize % 5].clone(), n))
         .collect();

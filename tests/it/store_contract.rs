@@ -5,6 +5,8 @@
 use std::sync::Arc;
 
 use chrono::{DateTime, TimeDelta, TimeZone, Utc};
+use corrbot::core::case::Ruling;
+use corrbot::core::clock::Clocks;
 use corrbot::store::*;
 use serde_json::json;
 use tokio::sync::Barrier;
@@ -20,14 +22,14 @@ async fn player(tx: &mut Tx, name: &str) -> Player {
 }
 
 /// An event with a running game between two new players.
-async fn game_fixture(db: &Db) -> Game {
+async fn game_fixture(db: &Db) -> GameRecord {
     let mut tx = db.begin().await.unwrap();
     let white = player(&mut tx, "Білі").await;
     let black = player(&mut tx, "Чорні").await;
     let event = NewEvent {
         name: "Кубок".into(),
         rule_set: RuleSet::Server,
-        regulation: json!({"days_per_10_moves": 50}),
+        regulation: serde_json::from_value(json!({"control": {"days": 50, "moves": 10}})).unwrap(),
         is_team: false,
         at: t0(),
     };
@@ -40,7 +42,7 @@ async fn game_fixture(db: &Db) -> Game {
         black: black.id,
         initial_fen: None,
         fen: START_FEN.into(),
-        clock: json!({}),
+        clock: None,
     };
     let game = tx.create_game(&new).await.unwrap();
     let mut update = GameUpdate::from_game(&game);
@@ -156,7 +158,7 @@ async fn events_teams_entries_and_leaves(t: &TestDb) {
     let new = NewEvent {
         name: "Командний чемпіонат".into(),
         rule_set: RuleSet::Postal,
-        regulation: json!({"leave_days_per_year": 45}),
+        regulation: serde_json::from_value(json!({"leave_days_per_year": 45})).unwrap(),
         is_team: true,
         at: t0(),
     };
@@ -198,10 +200,13 @@ async fn events_teams_entries_and_leaves(t: &TestDb) {
         twice,
         Err(StoreError::Conflict(Conflict::Duplicate { .. }))
     ));
-    tx.set_entry_status(event.id, member.id, "withdrawn")
+    tx.set_entry_status(event.id, member.id, EntryStatus::Withdrawn)
         .await
         .unwrap();
-    assert_eq!(tx.entries(event.id).await.unwrap()[0].status, "withdrawn");
+    assert_eq!(
+        tx.entries(event.id).await.unwrap()[0].status,
+        EntryStatus::Withdrawn
+    );
 
     // R2.7.1: leaves are looked up by the period they overlap.
     let leave = NewLeave {
@@ -240,7 +245,12 @@ async fn moves_round_trip(t: &TestDb) {
     for (i, uci) in ["e2e4", "e7e5", "g1f3"].iter().enumerate() {
         let mut update = GameUpdate::from_game(&game);
         update.fen = format!("fen after {uci}");
-        update.clock = json!({"white_days": i});
+        update.clock = Some(Clocks {
+            white_used: i as i64,
+            white_left: 50 - i as i64,
+            black_used: 0,
+            black_left: 50,
+        });
         let row = a_move(i as i64 + 1, uci);
         let new_version = tx
             .append_move(game.id, version, &row, &update)
@@ -391,7 +401,7 @@ async fn locked_reads_serialize_commands(t: &TestDb) {
 /// commit together or not at all.
 async fn command_commits_all_or_nothing(t: &TestDb) {
     let game = game_fixture(&t.db).await;
-    let to_black = Recipient::Player(game.black);
+    let to_black = NoticeRecipient::Player(game.black);
     let deadline = NewDeadline {
         due_at: t0() + TimeDelta::days(14),
         kind: "reminder".into(),
@@ -432,8 +442,8 @@ async fn redelivered_update_changes_nothing(t: &TestDb) {
             .await
             .unwrap()
         {
-            Inbound::Seen(answer) => answer.unwrap(),
-            Inbound::New => {
+            InboundState::Seen(answer) => answer.unwrap(),
+            InboundState::New => {
                 let p = player(&mut tx, "Новий").await;
                 let answer = format!("welcome player {}", p.id);
                 tx.finish_inbound(Platform::Telegram, "update-42", &answer)
@@ -458,7 +468,7 @@ async fn redelivered_update_changes_nothing(t: &TestDb) {
         .begin_inbound(Platform::Discord, "update-42", t0())
         .await
         .unwrap();
-    assert_eq!(other, Inbound::New, "ids are per platform");
+    assert_eq!(other, InboundState::New, "ids are per platform");
     assert_eq!(
         tx.prune_inbound(t0() + TimeDelta::days(1)).await.unwrap(),
         2
@@ -478,7 +488,7 @@ async fn concurrent_redelivery_processed_once(t: &TestDb) {
                     .begin_inbound(Platform::Discord, "interaction-7", t0())
                     .await
                     .unwrap();
-                if seen == Inbound::New {
+                if seen == InboundState::New {
                     tx.finish_inbound(Platform::Discord, "interaction-7", "done")
                         .await
                         .unwrap();
@@ -492,9 +502,9 @@ async fn concurrent_redelivery_processed_once(t: &TestDb) {
     for task in tasks {
         seen.push(task.await.unwrap());
     }
-    assert!(seen.contains(&Inbound::New));
+    assert!(seen.contains(&InboundState::New));
     assert!(
-        seen.contains(&Inbound::Seen(Some("done".into()))),
+        seen.contains(&InboundState::Seen(Some("done".into()))),
         "{seen:?}"
     );
 }
@@ -505,7 +515,7 @@ async fn cases_rulings_and_appeals(t: &TestDb) {
     let arbiter = player(&mut tx, "Суддя").await;
     let committee = player(&mut tx, "Комісія").await;
     // R2.6.2: an overstep claim, with the claimant's next move held back.
-    let new = NewCase {
+    let new = NewCaseRecord {
         kind: "overstep_claim".into(),
         event_id: game.event_id,
         game_id: Some(game.id),
@@ -530,7 +540,9 @@ async fn cases_rulings_and_appeals(t: &TestDb) {
         notes.iter().map(|n| n.author_id).collect::<Vec<_>>(),
         [Some(game.black), None]
     );
-    let decision = json!({"result": "1-0"});
+    let decision = [Ruling::Warn {
+        player: corrbot::core::team::PlayerId(game.black.0 as u64),
+    }];
     let ruling = tx.record_ruling(case.id, arbiter.id, &decision, "overstep proven", t0());
     let ruling = ruling.await.unwrap();
     assert_eq!(
@@ -567,8 +579,8 @@ async fn cases_rulings_and_appeals(t: &TestDb) {
 
 async fn outbox_keeps_order_and_marks_once(t: &TestDb) {
     let (a, b) = (
-        Recipient::Player(PlayerId(1)),
-        Recipient::Chat {
+        NoticeRecipient::Player(PlayerId(1)),
+        NoticeRecipient::Chat {
             platform: Platform::Discord,
             chat_id: "chan:1".into(),
         },
@@ -689,6 +701,64 @@ async fn audit_log_and_migrations(t: &TestDb) {
     tx.commit().await.unwrap();
 }
 
+/// A row whose stored value its type cannot read is an error naming the
+/// table and the row, with the decoder's error as its source: never a
+/// default (an unreadable regulation once silently became the default one).
+async fn corrupt_rows_fail_naming_their_id(t: &TestDb) {
+    let game = game_fixture(&t.db).await;
+    let event = game.event_id;
+    let mut tx = t.db.begin().await.unwrap();
+    tx.add_entry(event, game.white, None, t0()).await.unwrap();
+    tx.commit().await.unwrap();
+    let corrupt = [
+        format!("UPDATE events SET regulation = '{{\"contorl\": 1}}' WHERE id = {event}"),
+        format!("UPDATE games SET status = 'paused' WHERE id = {}", game.id),
+        format!("UPDATE entries SET status = 'gone' WHERE event_id = {event}"),
+    ];
+    for sql in corrupt {
+        assert_eq!(t.db.execute_raw(&sql).await.unwrap(), 1, "{sql}");
+    }
+    let mut tx = t.db.read().await.unwrap();
+    let error = tx.event(event).await.unwrap_err();
+    assert!(
+        matches!(
+            &error,
+            StoreError::Corrupt { table: "events", id, reason: Corruption::Json { column, .. } }
+                if *id == event.to_string() && column == "regulation"
+        ),
+        "{error:?}"
+    );
+    assert!(
+        error.to_string().contains(&format!("row {event}")),
+        "{error}"
+    );
+    let reason = std::error::Error::source(&error).expect("the reason");
+    assert!(
+        std::error::Error::source(reason).is_some(),
+        "the JSON error is kept: {reason}"
+    );
+    let error = tx.game(game.id).await.unwrap_err();
+    assert!(
+        matches!(
+            &error,
+            StoreError::Corrupt { table: "games", id, reason: Corruption::UnknownText { column, text } }
+                if *id == game.id.to_string() && column == "status" && text == "paused"
+        ),
+        "{error:?}"
+    );
+    assert!(matches!(
+        tx.games_of_event(event).await,
+        Err(StoreError::Corrupt { table: "games", .. })
+    ));
+    let error = tx.entries(event).await.unwrap_err();
+    let key = format!("event_id {event}, player_id {}", game.white);
+    assert!(
+        matches!(&error, StoreError::Corrupt { table: "entries", id, .. } if *id == key),
+        "{error:?}"
+    );
+    tx.commit().await.unwrap();
+}
+
 on_both!(
     players_accounts_and_roles,
     events_teams_entries_and_leaves,
@@ -703,4 +773,5 @@ on_both!(
     outbox_keeps_order_and_marks_once,
     deadlines_replace_and_claim_in_order,
     audit_log_and_migrations,
+    corrupt_rows_fail_naming_their_id,
 );

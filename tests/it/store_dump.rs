@@ -39,7 +39,7 @@ async fn fill(db: &Db) {
     let new = NewEvent {
         name: "Кубок".into(),
         rule_set: RuleSet::Server,
-        regulation: json!({"control": {"days": 50, "moves": 10}}),
+        regulation: serde_json::from_value(json!({"control": {"days": 50, "moves": 10}})).unwrap(),
         is_team: true,
         at: t0(),
     };
@@ -61,7 +61,7 @@ async fn fill(db: &Db) {
         black: black.id,
         initial_fen: None,
         fen: START_FEN.into(),
-        clock: json!({}),
+        clock: None,
     };
     let game = tx.create_game(&new).await.unwrap();
     let mut update = GameUpdate::from_game(&game);
@@ -88,7 +88,7 @@ async fn fill(db: &Db) {
         at: t0(),
     };
     tx.create_leave(&leave).await.unwrap();
-    let case = NewCase {
+    let case = NewCaseRecord {
         kind: "dispute".into(),
         event_id: event.id,
         game_id: Some(game.id),
@@ -99,7 +99,7 @@ async fn fill(db: &Db) {
     };
     tx.open_case(&case).await.unwrap();
     tx.enqueue_notice(
-        &Recipient::Player(black.id),
+        &NoticeRecipient::Player(black.id),
         "move_made",
         &json!({"game": 1}),
         t0(),
@@ -190,7 +190,7 @@ async fn a_foreign_document_is_refused() {
     dump.format = "something-else".into();
     assert!(matches!(
         target.db.restore(&dump).await,
-        Err(StoreError::Corrupt(_))
+        Err(StoreError::Restore(_))
     ));
     target.finish().await;
 }

@@ -2,7 +2,7 @@
 //! alternating by board, reversed in the second cycle), team standings with
 //! match and board points, and refusals that change nothing (R3.1.3, R1.1).
 
-use corrbot::store::{EventId, Game, PlayerId, TeamMatchGame};
+use corrbot::store::{EventId, GameRecord, PlayerId, TeamMatchGame};
 
 use crate::support::db::{TestDb, on_both};
 use crate::support::world::{self, World};
@@ -41,7 +41,7 @@ async fn three_teams(w: &mut World, settings: &str) {
     assert!(out[0].contains("has started"), "{out:?}");
 }
 
-async fn boards(w: &World) -> Vec<(TeamMatchGame, Game)> {
+async fn boards(w: &World) -> Vec<(TeamMatchGame, GameRecord)> {
     let mut tx = w.db.read().await.unwrap();
     let mut boards = Vec::new();
     for record in tx.team_match_games(EventId(1)).await.unwrap() {

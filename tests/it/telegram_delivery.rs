@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use corrbot::adapters::telegram::{InboundMode, SECRET_HEADER, WebhookConfig};
 use corrbot::app::notice::Notice;
-use corrbot::store::{Db, Platform, Recipient};
+use corrbot::store::{Db, NoticeRecipient, Platform};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 use crate::support::db::{self, TestDb};
@@ -43,9 +43,14 @@ async fn enqueue_burst(db: &Db) {
                 details: format!("notice {round}"),
             };
             let payload = serde_json::to_value(&notice).unwrap();
-            tx.enqueue_notice(&Recipient::Player(*player), notice.kind(), &payload, at)
-                .await
-                .unwrap();
+            tx.enqueue_notice(
+                &NoticeRecipient::Player(*player),
+                notice.kind(),
+                &payload,
+                at,
+            )
+            .await
+            .unwrap();
         }
     }
     tx.commit().await.unwrap();

@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use corrbot::store::{Db, GameId, Platform, PlayerId, Recipient};
+use corrbot::store::{Db, GameId, NoticeRecipient, Platform, PlayerId};
 
 use crate::support::db::{TestDb, on_both};
 use crate::support::fake_telegram::{
@@ -259,7 +259,10 @@ async fn a_redelivered_update_changes_nothing(t: &TestDb) {
     assert_eq!(moves_of_game_1(&t.db).await, ["e2e4", "e7e5"]);
     let carol = player_of(&t.db, CAROL).await;
     let mut tx = t.db.read().await.unwrap();
-    let to_carol = tx.notices_to(&Recipient::Player(carol)).await.unwrap();
+    let to_carol = tx
+        .notices_to(&NoticeRecipient::Player(carol))
+        .await
+        .unwrap();
     tx.commit().await.unwrap();
     let moves: Vec<_> = to_carol.iter().filter(|n| n.kind == "move_made").collect();
     assert_eq!(moves.len(), 1, "{to_carol:?}");

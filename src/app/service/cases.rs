@@ -29,7 +29,7 @@ use crate::app::notice::{CaseNews, CaseNotice, Clocks, Notice};
 use crate::core::case::{self as core_case, CaseState};
 use crate::core::team::{GameId as CoreGame, PlayerId as Person, Roster};
 use crate::store::{
-    Case, CaseId, CaseStatus, Event, GameId, PlayerId, Recipient, Role, StoreError, Tx,
+    CaseId, CaseRecord, CaseStatus, Event, GameId, NoticeRecipient, PlayerId, Role, StoreError, Tx,
 };
 
 use super::event_list::names;
@@ -109,7 +109,7 @@ pub(crate) struct CaseContext {
 /// A case as the desk works on it.
 pub(crate) struct CaseFile {
     /// The stored row.
-    pub row: Case,
+    pub row: CaseRecord,
     /// The core's case.
     pub case: core_case::Case,
     /// The desk's context.
@@ -373,7 +373,7 @@ pub(crate) async fn tell_committee(
 ) -> Result<(), Failure> {
     let notice = Notice::Case(notice.clone());
     let settings = tx.event_settings(file.event.id).await?;
-    if let Some(channel @ Recipient::Chat { .. }) = settings.appeals_channel {
+    if let Some(channel @ NoticeRecipient::Chat { .. }) = settings.appeals_channel {
         let payload = serde_json::to_value(&notice).map_err(|e| Failure::Internal(e.into()))?;
         tx.enqueue_notice(&channel, notice.kind(), &payload, now)
             .await?;

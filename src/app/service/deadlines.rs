@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 use crate::app::notice::Notice;
 use crate::core::game::{GameResult, Termination};
 use crate::scheduler::DueHandler;
-use crate::store::{Deadline, Game, GameStatus, GameUpdate, Tx};
+use crate::store::{Deadline, GameRecord, GameStatus, GameUpdate, Tx};
 
 use super::game_state::{
     announce_end, days_left, finish_update, game_clocks, game_over_notice, player_of, side_to_move,
@@ -73,7 +73,7 @@ async fn fire(tx: &mut Tx, deadline: &Deadline, now: DateTime<Utc>) -> Result<()
 /// captain and deputy hear of the silence.
 async fn captains_continuation(
     tx: &mut Tx,
-    game: &Game,
+    game: &GameRecord,
     mover: crate::store::PlayerId,
     days: i64,
     now: DateTime<Utc>,
@@ -102,7 +102,12 @@ async fn captains_continuation(
 }
 
 /// A reminder to the player to move, with the time left (R3.3.1).
-async fn remind(tx: &mut Tx, game: &Game, days: i64, now: DateTime<Utc>) -> Result<(), Failure> {
+async fn remind(
+    tx: &mut Tx,
+    game: &GameRecord,
+    days: i64,
+    now: DateTime<Utc>,
+) -> Result<(), Failure> {
     let colour = side_to_move(game);
     let left = days_left(&game_clocks(tx, game, now).await?, colour);
     let notice = Notice::Reminder {
@@ -114,7 +119,7 @@ async fn remind(tx: &mut Tx, game: &Game, days: i64, now: DateTime<Utc>) -> Resu
 }
 
 /// The player to move ran out of time: the game is lost (R3.5.7).
-async fn lose_on_time(tx: &mut Tx, game: &Game, now: DateTime<Utc>) -> Result<(), Failure> {
+async fn lose_on_time(tx: &mut Tx, game: &GameRecord, now: DateTime<Utc>) -> Result<(), Failure> {
     let loser = side_to_move(game);
     let result = GameResult::win(loser.other(), Termination::TimeForfeit);
     let mut update = GameUpdate::from_game(game);

@@ -10,7 +10,7 @@ use crate::app::i18n::{Args, tr};
 use crate::app::notice::Notice;
 use crate::app::reply::Reply;
 use crate::core::game::{GameResult, Termination};
-use crate::store::{AuditEntry, Game, GameStatus, GameUpdate, PlayerId, StoreError, Tx};
+use crate::store::{AuditEntry, GameRecord, GameStatus, GameUpdate, PlayerId, StoreError, Tx};
 
 use super::game_state::{
     announce_end, colour_of, finish_update, game_over_notice, player_of, side_to_move,
@@ -81,7 +81,7 @@ pub(super) async fn handle(
 
 /// Whether `offerer` has an open offer: the last draw entry is their offer
 /// and the receiver has not moved since it.
-async fn open_offer_by(tx: &mut Tx, game: &Game, offerer: PlayerId) -> Result<bool, Failure> {
+async fn open_offer_by(tx: &mut Tx, game: &GameRecord, offerer: PlayerId) -> Result<bool, Failure> {
     let log = tx.audit_of_game(game.id).await?;
     let Some(last) = log
         .iter()
@@ -111,7 +111,7 @@ async fn open_offer_by(tx: &mut Tx, game: &Game, offerer: PlayerId) -> Result<bo
 
 async fn record(
     tx: &mut Tx,
-    game: &Game,
+    game: &GameRecord,
     actor: PlayerId,
     action: &str,
     now: DateTime<Utc>,

@@ -4,7 +4,7 @@ use crate::app::actor::Actor;
 use crate::app::command::Number;
 use crate::app::i18n::{Args, Lang, tr, tr0};
 use crate::app::reply::Reply;
-use crate::store::{Event, EventStatus, GameStatus, PlayerId, Recipient, Role, Tx};
+use crate::store::{Event, EventStatus, GameStatus, NoticeRecipient, PlayerId, Role, Tx};
 
 use super::events::load_event;
 use super::game_state::regulation_of;
@@ -84,7 +84,9 @@ pub(super) async fn show(tx: &mut Tx, actor: &Actor, number: Number) -> Outcome 
         .filter(|g| g.status == GameStatus::Finished)
         .count();
     let channel = match &settings.arbiter_channel {
-        Some(Recipient::Chat { platform, chat_id }) => format!("{}:{chat_id}", platform.as_str()),
+        Some(NoticeRecipient::Chat { platform, chat_id }) => {
+            format!("{}:{chat_id}", platform.as_str())
+        }
         _ => tr0(lang, "profile-not-set"),
     };
     let rounds = if settings.cycles == 2 {

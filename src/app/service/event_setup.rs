@@ -8,7 +8,7 @@ use crate::app::actor::{Actor, notation_from_code};
 use crate::app::i18n::{Args, Lang};
 use crate::core::notation::Notation;
 use crate::core::regulation::{Regulation, TimeControl};
-use crate::store::{EventSettings, Platform, PlayerId, Recipient, Tx};
+use crate::store::{EventSettings, NoticeRecipient, Platform, PlayerId, Tx};
 
 use super::names::player_named;
 use super::{Failure, refuse};
@@ -28,7 +28,7 @@ pub(super) struct EventSetup {
     pub team_boards: Option<i64>,
     /// The chat named with `channel=PLATFORM:ID`, where each game gets a
     /// public thread (moves, board, result).
-    pub game_channel: Option<Recipient>,
+    pub game_channel: Option<NoticeRecipient>,
     /// The language of the event's channels' notices (`channel-lang=`).
     pub channel_lang: Option<Lang>,
 }
@@ -166,7 +166,7 @@ async fn read_channel(
     tx: &mut Tx,
     actor: &Actor,
     value: &str,
-) -> Result<Option<Recipient>, Failure> {
+) -> Result<Option<NoticeRecipient>, Failure> {
     let (platform, chat_id) = match value.split_once(':') {
         Some((platform, id)) => (Platform::parse(&platform.to_lowercase()), id),
         None => {
@@ -175,8 +175,10 @@ async fn read_channel(
         }
     };
     let valid = !chat_id.is_empty() && !chat_id.contains(char::is_whitespace);
-    Ok(platform.filter(|_| valid).map(|platform| Recipient::Chat {
-        platform,
-        chat_id: chat_id.to_owned(),
-    }))
+    Ok(platform
+        .filter(|_| valid)
+        .map(|platform| NoticeRecipient::Chat {
+            platform,
+            chat_id: chat_id.to_owned(),
+        }))
 }

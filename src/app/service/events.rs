@@ -12,13 +12,13 @@ use crate::app::reply::Reply;
 use crate::core::regulation::Regulation;
 use crate::core::tournament::round_robin;
 use crate::store::{
-    Event, EventId, EventStatus, GameStatus, GameUpdate, NewEvent, NewGame, PlayerId, Recipient,
-    Role, RuleSet, StoreError, Tx,
+    Event, EventId, EventStatus, GameStatus, GameUpdate, NewEvent, NewGame, NoticeRecipient,
+    PlayerId, Role, RuleSet, StoreError, Tx,
 };
 
 use super::event_list;
 use super::event_setup::read_setup;
-use super::game_state::{clocks_json, regulation_of, set_pending_deadlines};
+use super::game_state::{clocks_without_leaves, regulation_of, set_pending_deadlines};
 use super::{Failure, Outcome, notify, refuse};
 
 /// The start position.
@@ -106,8 +106,7 @@ async fn create(
         } else {
             RuleSet::Server
         },
-        regulation: serde_json::to_value(&setup.regulation)
-            .map_err(|e| Failure::Internal(e.into()))?,
+        regulation: setup.regulation.clone(),
         is_team: setup.team_boards.is_some(),
         at: now,
     };
@@ -139,7 +138,7 @@ async fn create(
             &setup.game_channel,
         ];
         for channel in channels.into_iter().flatten() {
-            if let Recipient::Chat { platform, chat_id } = channel {
+            if let NoticeRecipient::Chat { platform, chat_id } = channel {
                 tx.set_chat_language(*platform, chat_id, lang.code())
                     .await?;
             }
@@ -282,7 +281,7 @@ pub(super) async fn start_game_on(
         black,
         initial_fen: None,
         fen: START_FEN.to_owned(),
-        clock: clocks_json(regulation, now, &[], now),
+        clock: Some(clocks_without_leaves(regulation, now, &[], now)),
     };
     let game = tx.create_game(&new).await?;
     let mut update = GameUpdate::from_game(&game);

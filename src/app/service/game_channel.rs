@@ -11,14 +11,14 @@ use crate::app::i18n::Lang;
 use crate::app::notice::{Notice, ThreadNotice};
 use crate::app::outgoing::{Address, Outgoing};
 use crate::core::notation::Notation;
-use crate::store::{Db, Event, Game, GameId, Platform, Recipient, Tx};
+use crate::store::{Db, Event, GameId, GameRecord, NoticeRecipient, Platform, Tx};
 
 use super::Failure;
 
 /// The recipient for game `game`'s thread, if its event has a game channel.
-async fn thread_of(tx: &mut Tx, game: &Game) -> Result<Option<Recipient>, Failure> {
+async fn thread_of(tx: &mut Tx, game: &GameRecord) -> Result<Option<NoticeRecipient>, Failure> {
     Ok(match tx.game_channel(game.event_id).await? {
-        Some(Recipient::Chat { platform, chat_id }) => Some(Recipient::GameThread {
+        Some(NoticeRecipient::Chat { platform, chat_id }) => Some(NoticeRecipient::GameThread {
             platform,
             chat_id,
             game: game.id,
@@ -30,7 +30,7 @@ async fn thread_of(tx: &mut Tx, game: &Game) -> Result<Option<Recipient>, Failur
 /// Queues `notice` for `game`'s thread, if its event has a game channel.
 async fn to_thread(
     tx: &mut Tx,
-    game: &Game,
+    game: &GameRecord,
     notice: &Notice,
     now: DateTime<Utc>,
 ) -> Result<(), Failure> {
@@ -47,7 +47,7 @@ async fn to_thread(
 pub(crate) async fn game_started(
     tx: &mut Tx,
     event: &Event,
-    game: &Game,
+    game: &GameRecord,
     now: DateTime<Utc>,
 ) -> Result<(), Failure> {
     let notice = Notice::Thread(ThreadNotice::Started {
@@ -63,7 +63,7 @@ pub(crate) async fn game_started(
 /// thread's public [`ThreadNotice::Moved`] (other notices are ignored).
 pub(crate) async fn move_made(
     tx: &mut Tx,
-    game: &Game,
+    game: &GameRecord,
     notice: &Notice,
     now: DateTime<Utc>,
 ) -> Result<(), Failure> {
@@ -92,7 +92,7 @@ pub(crate) async fn move_made(
 /// (other notices are ignored).
 pub(crate) async fn game_ended(
     tx: &mut Tx,
-    game: &Game,
+    game: &GameRecord,
     notice: &Notice,
     now: DateTime<Utc>,
 ) -> Result<(), Failure> {

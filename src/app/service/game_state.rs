@@ -2,28 +2,29 @@
 //! deadlines of the pending move, and ending a game.
 
 use chrono::{DateTime, Utc};
-use serde_json::{Value, json};
+use serde_json::json;
 use shakmaty::fen::Fen;
 use shakmaty::{Chess, Color, EnPassantMode};
 
 use crate::app::notice::{Clocks, Notice};
 use crate::core::clock::server::{ServerClock, ServerDeadline, player_record};
-use crate::core::game::{self as core_game, ArbiterReason, GameResult, Score, Termination};
+use crate::core::game::{ArbiterReason, Game, GameResult, Termination};
 use crate::core::regulation::Regulation;
 use crate::store::{
-    Event, EventStatus, Game, GameStatus, GameUpdate, MoveRow, NewDeadline, PlayerId, Tx,
+    Event, EventStatus, GameRecord, GameStatus, GameUpdate, MoveRow, NewDeadline, PlayerId, Tx,
 };
 
 use super::leave_time::{GameLeaves, game_leaves};
 use super::{Failure, notify, notify_arbiter_channel};
 
-/// The regulation of an event (the default if the stored one is unreadable).
+/// The regulation of an event (decoded when the event was read: a stored
+/// regulation that cannot be read is an error there, not a default).
 pub(crate) fn regulation_of(event: &Event) -> Regulation {
-    serde_json::from_value(event.regulation.clone()).unwrap_or_default()
+    event.regulation.clone()
 }
 
 /// The side `player` plays in `game`, if any.
-pub(crate) fn colour_of(game: &Game, player: PlayerId) -> Option<Color> {
+pub(crate) fn colour_of(game: &GameRecord, player: PlayerId) -> Option<Color> {
     if game.white == player {
         Some(Color::White)
     } else if game.black == player {
@@ -34,7 +35,7 @@ pub(crate) fn colour_of(game: &Game, player: PlayerId) -> Option<Color> {
 }
 
 /// The player of `colour`.
-pub(crate) fn player_of(game: &Game, colour: Color) -> PlayerId {
+pub(crate) fn player_of(game: &GameRecord, colour: Color) -> PlayerId {
     match colour {
         Color::White => game.white,
         Color::Black => game.black,
@@ -42,7 +43,7 @@ pub(crate) fn player_of(game: &Game, colour: Color) -> PlayerId {
 }
 
 /// The side to move, from the stored position.
-pub(crate) fn side_to_move(game: &Game) -> Color {
+pub(crate) fn side_to_move(game: &GameRecord) -> Color {
     if game.fen.split_whitespace().nth(1) == Some("b") {
         Color::Black
     } else {
@@ -51,16 +52,16 @@ pub(crate) fn side_to_move(game: &Game) -> Color {
 }
 
 /// The game replayed from its start and stored UCI moves.
-pub(crate) fn replay(game: &Game, rows: &[MoveRow]) -> Result<core_game::Game, Failure> {
+pub(crate) fn replay(game: &GameRecord, rows: &[MoveRow]) -> Result<Game, Failure> {
     let start = match &game.initial_fen {
-        Some(fen) => core_game::Game::from_fen(fen)
+        Some(fen) => Game::from_fen(fen)
             .map_err(|e| Failure::Internal(anyhow::anyhow!("game {}: {e}", game.id)))?
             .start_position()
             .clone(),
         None => Chess::default(),
     };
     let uci: Vec<&str> = rows.iter().map(|row| row.uci.as_str()).collect();
-    core_game::Game::replay(start, &uci)
+    Game::replay(start, &uci)
         .map_err(|e| Failure::Internal(anyhow::anyhow!("game {}: {e:?}", game.id)))
 }
 
@@ -101,7 +102,7 @@ pub(crate) fn clocks_of(
 /// players' leaves counted (R3.4.2, R3.5, R3.6).
 pub(crate) async fn game_clocks(
     tx: &mut Tx,
-    game: &Game,
+    game: &GameRecord,
     now: DateTime<Utc>,
 ) -> Result<Clocks, Failure> {
     let regulation = regulation_of(&tx.event(game.event_id).await?);
@@ -123,15 +124,14 @@ pub(crate) fn days_left(clocks: &Clocks, colour: Color) -> crate::core::clock::D
     }
 }
 
-/// Both clocks as the stored JSON, before any leave (a game's start).
-pub(crate) fn clocks_json(
+/// Both clocks before any leave (a game's start).
+pub(crate) fn clocks_without_leaves(
     regulation: &Regulation,
     start: DateTime<Utc>,
     plies: &[DateTime<Utc>],
     now: DateTime<Utc>,
-) -> Value {
-    let clocks = clocks_of(regulation, start, plies, now, &GameLeaves::none());
-    serde_json::to_value(clocks).unwrap_or(Value::Null)
+) -> Clocks {
+    clocks_of(regulation, start, plies, now, &GameLeaves::none())
 }
 
 /// Replaces the game's deadlines with those of the pending move: reminders
@@ -141,7 +141,7 @@ pub(crate) fn clocks_json(
 /// `now` are set: when a leave changes, those before it have already fallen.
 pub(crate) async fn set_pending_deadlines(
     tx: &mut Tx,
-    game: &Game,
+    game: &GameRecord,
     regulation: &Regulation,
     plies: &[DateTime<Utc>],
     now: DateTime<Utc>,
@@ -200,14 +200,6 @@ pub(crate) async fn set_pending_deadlines(
     Ok(())
 }
 
-/// The stored result text of a score.
-pub(crate) fn result_text(score: Score) -> &'static str {
-    match score {
-        Score::Draw => "1/2-1/2",
-        other => other.as_score_str(),
-    }
-}
-
 /// The catalog id of why a game ended.
 pub(crate) fn reason_id(termination: Termination) -> &'static str {
     match termination {
@@ -254,7 +246,7 @@ pub(crate) fn arbiter_reason_of(id: &str) -> Option<ArbiterReason> {
 /// Marks `update` as the end of the game with `result`.
 pub(crate) fn finish_update(update: &mut GameUpdate, result: &GameResult, now: DateTime<Utc>) {
     update.status = GameStatus::Finished;
-    update.result = Some(result_text(result.score).to_owned());
+    update.result = Some(result.score);
     update.result_reason = Some(reason_id(result.termination).to_owned());
     update.turn_since = None;
     update.finished_at = Some(now);
@@ -263,7 +255,7 @@ pub(crate) fn finish_update(update: &mut GameUpdate, result: &GameResult, now: D
 /// The game-over notice (R3.1.6).
 pub(crate) async fn game_over_notice(
     tx: &mut Tx,
-    game: &Game,
+    game: &GameRecord,
     result: &GameResult,
 ) -> Result<Notice, Failure> {
     let white = tx.player(game.white).await?.display_name;
@@ -280,7 +272,7 @@ pub(crate) async fn game_over_notice(
 /// After a game ended: no deadlines left; `notice` to the listed players.
 pub(crate) async fn announce_end(
     tx: &mut Tx,
-    game: &Game,
+    game: &GameRecord,
     notice: &Notice,
     to: &[PlayerId],
     now: DateTime<Utc>,

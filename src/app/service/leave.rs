@@ -13,8 +13,8 @@ use crate::app::notice::Notice;
 use crate::app::reply::Reply;
 use crate::core::leave::{LeaveAllowance, LeaveBook, LeaveError, LeaveKind, midnight};
 use crate::store::{
-    Event, EventId, EventStatus, GameStatus, Leave, LeaveId, LeaveStatus, NewLeave, PlayerId,
-    StoreError, Tx,
+    EntryStatus, Event, EventId, EventStatus, GameStatus, LeaveId, LeaveRecord, LeaveStatus,
+    NewLeave, PlayerId, StoreError, Tx,
 };
 
 use super::game_state::{
@@ -71,7 +71,7 @@ async fn entered_events(tx: &mut Tx, player: PlayerId) -> Result<Vec<Event>, Sto
             let entries = tx.entries(event.id).await?;
             if entries
                 .iter()
-                .any(|e| e.player_id == player && e.status == "active")
+                .any(|e| e.player_id == player && e.status == EntryStatus::Active)
             {
                 out.push(event);
             }
@@ -81,7 +81,7 @@ async fn entered_events(tx: &mut Tx, player: PlayerId) -> Result<Vec<Event>, Sto
 }
 
 /// The actor's leave book in `event`, with the stored leaves that count there.
-fn book_of(event: &Event, leaves: &[Leave]) -> LeaveBook {
+fn book_of(event: &Event, leaves: &[LeaveRecord]) -> LeaveBook {
     let mut book = LeaveBook::new(LeaveAllowance::from_regulation(&regulation_of(event)));
     for leave in leaves.iter().filter(|l| applies_to(l, event.id)) {
         let length = leave.ends_at - leave.starts_at;
@@ -257,7 +257,7 @@ async fn list(tx: &mut Tx, actor: &Actor, now: DateTime<Utc>) -> Outcome {
 async fn leave_line(
     tx: &mut Tx,
     lang: Lang,
-    leave: &Leave,
+    leave: &LeaveRecord,
     now: DateTime<Utc>,
 ) -> Result<String, Failure> {
     let scope = match leave.event_id {

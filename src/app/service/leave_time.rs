@@ -6,7 +6,7 @@ use chrono::{DateTime, TimeZone, Utc};
 
 use crate::core::clock::Days;
 use crate::core::leave::{LeaveTimeline, Span};
-use crate::store::{EventId, Game, Leave, LeaveStatus, PlayerId, StoreError, Tx};
+use crate::store::{EventId, GameRecord, LeaveRecord, LeaveStatus, PlayerId, StoreError, Tx};
 
 /// What stops or changes both players' clocks in one game beyond the moves:
 /// their leave (R3.5.5) and the days the arbiter added or gave back
@@ -59,7 +59,7 @@ pub(crate) fn end_of_time() -> DateTime<Utc> {
 
 /// Whether a stored leave counts in `event`: not cancelled, and either
 /// registered for that event (R3.6.1) or for all the player's events.
-pub(crate) fn applies_to(leave: &Leave, event: EventId) -> bool {
+pub(crate) fn applies_to(leave: &LeaveRecord, event: EventId) -> bool {
     leave.status != LeaveStatus::Cancelled && leave.event_id.is_none_or(|e| e == event)
 }
 
@@ -67,7 +67,7 @@ pub(crate) fn applies_to(leave: &Leave, event: EventId) -> bool {
 pub(crate) async fn leaves_of_player(
     tx: &mut Tx,
     player: PlayerId,
-) -> Result<Vec<Leave>, StoreError> {
+) -> Result<Vec<LeaveRecord>, StoreError> {
     tx.leaves_of(player, beginning_of_time(), end_of_time())
         .await
 }
@@ -89,7 +89,7 @@ pub(crate) async fn timeline_of(
 
 /// Both players' leave in `game`'s event and the arbiter's adjustments of
 /// their time in the game.
-pub(crate) async fn game_leaves(tx: &mut Tx, game: &Game) -> Result<GameLeaves, StoreError> {
+pub(crate) async fn game_leaves(tx: &mut Tx, game: &GameRecord) -> Result<GameLeaves, StoreError> {
     let white = timeline_of(tx, game.white, game.event_id).await?;
     let black = timeline_of(tx, game.black, game.event_id).await?;
     let offsets = [

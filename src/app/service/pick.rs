@@ -12,7 +12,7 @@ use crate::app::i18n::{Args, tr, tr0};
 use crate::app::outgoing::Button;
 use crate::app::reply::Reply;
 use crate::core::leave::LeaveTimeline;
-use crate::store::{Game, GameId, GameStatus, StoreError, Tx};
+use crate::store::{GameId, GameRecord, GameStatus, StoreError, Tx};
 
 use super::game_state::{colour_of, side_to_move};
 use super::{Failure, refuse};
@@ -22,7 +22,11 @@ pub(super) fn game_args<'a>(game: GameId) -> Args<'a> {
 }
 
 /// The game `number`, which the actor must play (R3.2.1: only the players move).
-pub(super) async fn own_game(tx: &mut Tx, actor: &Actor, number: Number) -> Result<Game, Failure> {
+pub(super) async fn own_game(
+    tx: &mut Tx,
+    actor: &Actor,
+    number: Number,
+) -> Result<GameRecord, Failure> {
     let lang = actor.lang();
     let game = match tx.game(GameId(number)).await {
         Ok(game) => game,
@@ -53,7 +57,7 @@ pub(super) async fn pick_game(
     actor: &Actor,
     number: Option<Number>,
     to_move: bool,
-) -> Result<Game, Failure> {
+) -> Result<GameRecord, Failure> {
     pick_game_or_ask(tx, actor, number, to_move, None).await
 }
 
@@ -65,7 +69,7 @@ pub(super) async fn pick_game_or_ask(
     number: Option<Number>,
     to_move: bool,
     move_text: Option<&str>,
-) -> Result<Game, Failure> {
+) -> Result<GameRecord, Failure> {
     if let Some(number) = number {
         return own_game(tx, actor, number).await;
     }
@@ -96,15 +100,19 @@ pub(super) async fn pick_game_or_ask(
 
 /// The actor's running games a command could mean (for a move: those where
 /// it is the actor's turn, or the only running game).
-async fn candidate_games(tx: &mut Tx, actor: &Actor, to_move: bool) -> Result<Vec<Game>, Failure> {
+async fn candidate_games(
+    tx: &mut Tx,
+    actor: &Actor,
+    to_move: bool,
+) -> Result<Vec<GameRecord>, Failure> {
     let me = actor.player.id;
-    let running: Vec<Game> = tx
+    let running: Vec<GameRecord> = tx
         .active_games_of(me)
         .await?
         .into_iter()
         .filter(|g| g.status == GameStatus::Running)
         .collect();
-    let games: Vec<Game> = running
+    let games: Vec<GameRecord> = running
         .iter()
         .filter(|g| !to_move || colour_of(g, me) == Some(side_to_move(g)))
         .cloned()
@@ -116,7 +124,7 @@ async fn candidate_games(tx: &mut Tx, actor: &Actor, to_move: bool) -> Result<Ve
 }
 
 /// Refuses unless the game is running and it is `actor`'s turn.
-pub(super) fn ensure_turn(game: &Game, actor: &Actor) -> Result<Color, Failure> {
+pub(super) fn ensure_turn(game: &GameRecord, actor: &Actor) -> Result<Color, Failure> {
     let lang = actor.lang();
     if game.status != GameStatus::Running {
         return Err(refuse(lang, "error-game-over", &game_args(game.id)));

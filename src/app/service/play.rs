@@ -10,10 +10,10 @@ use crate::app::move_error::move_error_text;
 use crate::app::notice::{Clocks, Notice, NoticeMove, clocks_text};
 use crate::app::reply::Reply;
 use crate::core::clock::server::ServerClock;
-use crate::core::game::{self as core_game, GameResult};
+use crate::core::game::{Game, GameResult};
 use crate::core::notation;
 use crate::core::regulation::Regulation;
-use crate::store::{Event, Game, GameStatus, GameUpdate, MoveRow, StoreError, Tx};
+use crate::store::{Event, GameRecord, GameStatus, GameUpdate, MoveRow, StoreError, Tx};
 
 use super::game_state::{
     announce_end, clocks_of, colour_of, days_left, fen_of, finish_update, game_clocks,
@@ -48,7 +48,7 @@ pub(super) async fn make_move(
 /// A game where it is the actor's turn, with what a move in it needs.
 pub(super) struct Turn {
     /// The game as stored.
-    pub game: Game,
+    pub game: GameRecord,
     /// The actor's side.
     pub colour: Color,
     /// Both players' leave.
@@ -62,7 +62,7 @@ pub(super) struct Turn {
     /// The position before the actor's move.
     pub before: Chess,
     /// The game replayed; the caller plays or claims on it.
-    pub record: core_game::Game,
+    pub record: Game,
 }
 
 /// The game `number` (or the one the actor must mean), refusing unless it is
@@ -139,7 +139,7 @@ pub(super) async fn commit_move(
     let clocks = clocks_of(&regulation, start, &plies, now, &leaves);
     let mut update = GameUpdate::from_game(&game);
     update.fen = fen_of(record.position());
-    update.clock = serde_json::to_value(clocks).map_err(|e| Failure::Internal(e.into()))?;
+    update.clock = Some(clocks);
     update.turn_since = Some(now);
     if let Some(result) = &result {
         finish_update(&mut update, result, now);
@@ -171,7 +171,7 @@ pub(super) async fn commit_move(
 
 /// A move just recorded, for its notices and reply.
 struct Played {
-    game: Game,
+    game: GameRecord,
     event: String,
     move_number: u32,
     uci: String,
@@ -245,7 +245,7 @@ pub(super) async fn games(tx: &mut Tx, actor: &Actor, now: DateTime<Utc>) -> Out
 async fn game_line(
     tx: &mut Tx,
     lang: Lang,
-    game: &Game,
+    game: &GameRecord,
     me: crate::store::PlayerId,
     now: DateTime<Utc>,
 ) -> Result<String, Failure> {

@@ -51,7 +51,7 @@ pub(crate) async fn leaders_of(
 /// One stored team as the core sees it, if it has a captain and a board.
 pub(crate) async fn team_of(
     tx: &mut Tx,
-    stored: &crate::store::Team,
+    stored: &crate::store::TeamRecord,
 ) -> Result<Option<team::Team>, Failure> {
     let Some(captain) = stored.captain_id else {
         return Ok(None);

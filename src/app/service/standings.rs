@@ -2,14 +2,17 @@
 //! games left, place; ordered by points, wins, Sonneborn-Berger, then the
 //! games between tied players) as text and as an image.
 
+use shakmaty::Color;
+
 use crate::app::actor::Actor;
 use crate::app::command::Number;
 use crate::app::i18n::{Args, Lang, tr};
 use crate::app::outgoing::ImageRef;
 use crate::app::reply::Reply;
+use crate::core::game::Score;
 use crate::core::tournament::{GameScore, Standing, TournamentGame, standings};
 use crate::render::{CrosstableGame, CrosstableInput, CrosstableRow, GameMark, Language};
-use crate::store::{Event, EventId, EventStatus, Game, GameStatus, PlayerId, StoreError, Tx};
+use crate::store::{Event, EventId, EventStatus, GameRecord, GameStatus, PlayerId, StoreError, Tx};
 
 use super::{Failure, Outcome, refuse};
 
@@ -74,13 +77,13 @@ pub(crate) async fn table_of(tx: &mut Tx, event: Event) -> Result<Table, StoreEr
 }
 
 /// The stored result as half-points, `None` while the game goes on.
-fn score_of(game: &Game) -> Option<GameScore> {
-    match game.result.as_deref() {
-        Some("1-0") => Some(GameScore::WHITE_WINS),
-        Some("0-1") => Some(GameScore::BLACK_WINS),
-        Some("1/2-1/2") | Some("½-½") => Some(GameScore::DRAW),
-        Some("0-0") => Some(GameScore::DOUBLE_LOSS),
-        _ => None,
+fn score_of(game: &GameRecord) -> Option<GameScore> {
+    match game.result? {
+        Score::Win(Color::White) => Some(GameScore::WHITE_WINS),
+        Score::Win(Color::Black) => Some(GameScore::BLACK_WINS),
+        Score::Draw => Some(GameScore::DRAW),
+        Score::DoubleLoss => Some(GameScore::DOUBLE_LOSS),
+        Score::Annulled => None,
     }
 }
 

@@ -8,7 +8,7 @@ use shakmaty::Position;
 use crate::app::i18n::Lang;
 use crate::app::outgoing::{lang_of, notation_of};
 use crate::core::notation;
-use crate::store::{Game, GameStatus, Platform, PlayerId, Tx};
+use crate::store::{GameRecord, GameStatus, Platform, PlayerId, Tx};
 
 use super::App;
 use super::game_state::{colour_of, replay, side_to_move};
@@ -103,7 +103,7 @@ impl App {
     }
 }
 
-async fn running_games(tx: &mut Tx, player: PlayerId) -> anyhow::Result<Vec<Game>> {
+async fn running_games(tx: &mut Tx, player: PlayerId) -> anyhow::Result<Vec<GameRecord>> {
     let games = tx.active_games_of(player).await?;
     Ok(games
         .into_iter()
@@ -116,7 +116,7 @@ async fn games_to_move(
     tx: &mut Tx,
     player: PlayerId,
     only: Option<i64>,
-) -> anyhow::Result<Vec<Game>> {
+) -> anyhow::Result<Vec<GameRecord>> {
     let games = running_games(tx, player).await?;
     Ok(games
         .into_iter()

@@ -12,7 +12,7 @@ use crate::app::command::{Number, TeamCommand};
 use crate::app::i18n::{Args, tr, tr0};
 use crate::app::reply::Reply;
 use crate::store::{
-    Event, EventId, EventStatus, PlayerId, Role, StoreError, Team, TeamId, TeamLine, Tx,
+    Event, EventId, EventStatus, PlayerId, Role, StoreError, TeamId, TeamLine, TeamRecord, Tx,
 };
 
 use super::events::load_event;
@@ -59,7 +59,7 @@ pub(super) async fn load_team(
     tx: &mut Tx,
     actor: &Actor,
     number: Number,
-) -> Result<(Team, Event), Failure> {
+) -> Result<(TeamRecord, Event), Failure> {
     let lookup = tx.team(TeamId(number)).await;
     match lookup {
         Ok(Some(team)) => {
@@ -104,7 +104,7 @@ pub(super) async fn standings_for(
     tx: &mut Tx,
     actor: &Actor,
     event: EventId,
-    team: Option<&Team>,
+    team: Option<&TeamRecord>,
 ) -> Result<Vec<Standing>, Failure> {
     let me = actor.player.id;
     let mut standings = vec![Standing::Outsider];
@@ -138,7 +138,7 @@ pub(super) async fn require(
     actor: &Actor,
     action: Action,
     event: EventId,
-    team: Option<&Team>,
+    team: Option<&TeamRecord>,
 ) -> Result<(), Failure> {
     if authz::allows(action, &standings_for(tx, actor, event, team).await?) {
         Ok(())

@@ -10,7 +10,8 @@ use crate::app::authz::Action;
 use crate::app::command::Number;
 use crate::app::i18n::{Args, days_text, tr, tr0};
 use crate::app::reply::Reply;
-use crate::store::{EventStatus, Game, GameStatus, Team, TeamMatchGame, Tx};
+use crate::core::game::Score;
+use crate::store::{EventStatus, GameRecord, GameStatus, TeamMatchGame, TeamRecord, Tx};
 
 use super::game_state::{days_left, game_clocks, player_of, side_to_move};
 use super::teams::{load_team, name_of, require};
@@ -47,7 +48,7 @@ pub(super) async fn games(
 
 /// The one team in a started event that the actor captains or deputises
 /// for (a running event's team before a finished one's).
-async fn led_team(tx: &mut Tx, actor: &Actor) -> Result<Team, Failure> {
+async fn led_team(tx: &mut Tx, actor: &Actor) -> Result<TeamRecord, Failure> {
     let (mut running, mut finished) = (Vec::new(), Vec::new());
     for team in tx.teams_led_by(actor.player.id).await? {
         match tx.event(team.event_id).await?.status {
@@ -71,7 +72,7 @@ async fn led_team(tx: &mut Tx, actor: &Actor) -> Result<Team, Failure> {
 }
 
 /// The colour `team` plays on this board, if the board is the team's.
-fn our_colour(team: &Team, board: &TeamMatchGame) -> Option<Color> {
+fn our_colour(team: &TeamRecord, board: &TeamMatchGame) -> Option<Color> {
     let first_colour = if board.first_has_white {
         Color::White
     } else {
@@ -89,7 +90,7 @@ fn our_colour(team: &Team, board: &TeamMatchGame) -> Option<Color> {
 async fn game_line(
     tx: &mut Tx,
     actor: &Actor,
-    (board, game): (&TeamMatchGame, &Game),
+    (board, game): (&TeamMatchGame, &GameRecord),
     ours: Color,
     now: DateTime<Utc>,
 ) -> Result<String, Failure> {
@@ -108,11 +109,7 @@ async fn game_line(
             name_of(tx, player_of(game, ours.other())).await?,
         );
     if game.status == GameStatus::Finished {
-        let result = match game.result.as_deref() {
-            Some("1/2-1/2") => "½-½".to_owned(),
-            Some(result) => result.to_owned(),
-            None => "—".to_owned(),
-        };
+        let result = game.result.map_or("—", Score::as_score_str).to_owned();
         let args = args.with("result", result);
         return Ok(tr(lang, "team-games-finished", &args));
     }

@@ -9,14 +9,14 @@ use crate::app::authz::Action;
 use crate::app::command::Number;
 use crate::app::i18n::{Args, tr};
 use crate::app::reply::Reply;
-use crate::store::{Event, PlayerId, StoreError, Team, TeamLine, Tx};
+use crate::store::{Event, PlayerId, StoreError, TeamLine, TeamRecord, Tx};
 
 use super::teams::{
     DEFAULT_BOARDS, load_team, load_team_event, name_of, named, require, require_open,
 };
 use super::{Failure, Outcome, refuse};
 
-fn team_args(team: &Team) -> Args<'static> {
+fn team_args(team: &TeamRecord) -> Args<'static> {
     Args::new()
         .with("team", team.id.0)
         .with("name", team.name.clone())

@@ -9,7 +9,7 @@ use crate::app::i18n::{Args, Lang, tr};
 use crate::app::reply::Reply;
 use crate::core::game::Score;
 use crate::core::team::{BoardScore, MatchPoints, TeamMatchScore, TeamStanding, team_standings};
-use crate::store::{Event, Game, GameStatus, TeamId, Tx};
+use crate::store::{Event, GameRecord, GameStatus, TeamId, Tx};
 
 use super::standings::{place_text, points_text};
 use super::{Failure, Outcome};
@@ -79,15 +79,9 @@ async fn match_scores(
 }
 
 /// A board game's score, `None` while it goes on.
-fn score_of(game: &Game) -> Option<Score> {
+fn score_of(game: &GameRecord) -> Option<Score> {
     if game.status != GameStatus::Finished {
         return None;
     }
-    Some(match game.result.as_deref() {
-        Some("1-0") => Score::Win(shakmaty::Color::White),
-        Some("0-1") => Score::Win(shakmaty::Color::Black),
-        Some("1/2-1/2") | Some("½-½") => Score::Draw,
-        Some("0-0") => Score::DoubleLoss,
-        _ => Score::Annulled,
-    })
+    Some(game.result.unwrap_or(Score::Annulled))
 }

@@ -14,7 +14,7 @@ use crate::app::reply::Reply;
 use crate::core::team::{
     BoardGame, BoardGameStatus, GameId, SubstitutionError, substitute as rule,
 };
-use crate::store::{Game, GameStatus, PlayerId, Team, Tx};
+use crate::store::{GameRecord, GameStatus, PlayerId, TeamRecord, Tx};
 
 use super::roster::{person, stored, team_of};
 use super::teams::{load_team, name_of, named, require};
@@ -88,7 +88,7 @@ pub(super) async fn substitute(
 /// The outgoing player's board games in the event, and who is playing.
 async fn event_games(
     tx: &mut Tx,
-    team: &Team,
+    team: &TeamRecord,
     outgoing: PlayerId,
 ) -> Result<(Vec<BoardGame>, Vec<crate::core::team::PlayerId>), Failure> {
     let mut board_games = Vec::new();
@@ -108,7 +108,7 @@ async fn event_games(
     Ok((board_games, playing))
 }
 
-fn status_of(game: &Game) -> BoardGameStatus {
+fn status_of(game: &GameRecord) -> BoardGameStatus {
     match game.status {
         GameStatus::Finished => BoardGameStatus::Finished,
         _ if game.ply == 0 => BoardGameStatus::NotStarted,

@@ -12,10 +12,10 @@ use crate::app::notice::clocks_text;
 use crate::app::outgoing::{Document, ImageRef};
 use crate::app::reply::Reply;
 use crate::core::clock::server::{ServerClock, player_record};
-use crate::core::game::{self as core_game, ArbiterReason, Score};
+use crate::core::game::{ArbiterReason, Game, Score};
 use crate::core::notation::{self, Notation};
 use crate::core::pgn::{self, PgnHeaders};
-use crate::store::{Event, EventId, Game, GameId, GameStatus, StoreError, Tx};
+use crate::store::{Event, EventId, GameId, GameRecord, GameStatus, StoreError, Tx};
 
 use super::game_state::{
     arbiter_reason_of, clocks_of, plies_of, regulation_of, replay, side_to_move,
@@ -30,7 +30,7 @@ pub(super) async fn viewable_game(
     tx: &mut Tx,
     actor: &Actor,
     number: Option<Number>,
-) -> Result<Game, Failure> {
+) -> Result<GameRecord, Failure> {
     let Some(number) = number else {
         return pick_game(tx, actor, None, false).await;
     };
@@ -140,7 +140,7 @@ fn ply_charges(
 }
 
 /// Each move as (move number, side, text in `notation`).
-fn written_moves(played: &core_game::Game, notation: Notation) -> Vec<(u32, Color, String)> {
+fn written_moves(played: &Game, notation: Notation) -> Vec<(u32, Color, String)> {
     let mut position: Chess = played.start_position().clone();
     let mut out = Vec::with_capacity(played.moves().len());
     for mv in played.moves() {
@@ -191,7 +191,7 @@ pub(super) async fn pgn(tx: &mut Tx, actor: &Actor, target: PgnTarget) -> Outcom
 }
 
 /// One game's PGN with its stored result.
-async fn game_pgn(tx: &mut Tx, game: &Game) -> Result<String, Failure> {
+async fn game_pgn(tx: &mut Tx, game: &GameRecord) -> Result<String, Failure> {
     let event: Event = tx.event(game.event_id).await?;
     let regulation = regulation_of(&event);
     let rows = tx.moves(game.id).await?;
@@ -215,37 +215,29 @@ async fn game_pgn(tx: &mut Tx, game: &Game) -> Result<String, Failure> {
 
 /// Gives the replayed game the result stored for it when the moves alone do
 /// not end it (resignation, agreement, claims, time, the arbiter).
-fn apply_stored_result(played: &mut core_game::Game, game: &Game) {
+fn apply_stored_result(played: &mut Game, game: &GameRecord) {
     if played.is_over() || game.status != GameStatus::Finished {
         return;
     }
     let reason = game.result_reason.as_deref().unwrap_or_default();
     if let Some(arbiter) = arbiter_reason_of(reason) {
-        let score = match game.result.as_deref() {
-            Some("1-0") => Score::Win(Color::White),
-            Some("0-1") => Score::Win(Color::Black),
-            Some("1/2-1/2") => Score::Draw,
-            Some("0-0") => Score::DoubleLoss,
-            _ => Score::Annulled,
-        };
+        let score = game.result.unwrap_or(Score::Annulled);
         let _ = played.arbiter_decision(score, arbiter);
         return;
     }
-    let _ = match game.result.as_deref() {
-        Some("1-0") | Some("0-1") => {
-            let loser = if game.result.as_deref() == Some("1-0") {
-                Color::Black
-            } else {
-                Color::White
-            };
+    let _ = match game.result {
+        Some(Score::Win(winner)) => {
+            let loser = winner.other();
             if reason == "result-time-forfeit" {
                 played.lose_on_time(loser)
             } else {
                 played.resign(loser)
             }
         }
-        Some("1/2-1/2") => played.agree_draw(),
-        Some("0-0") => played.arbiter_decision(Score::DoubleLoss, ArbiterReason::Default),
+        Some(Score::Draw) => played.agree_draw(),
+        Some(Score::DoubleLoss) => {
+            played.arbiter_decision(Score::DoubleLoss, ArbiterReason::Default)
+        }
         _ => return,
     };
 }

@@ -11,7 +11,7 @@ use corrbot::adapters::console::Console;
 use corrbot::app::actor::{Chat, Inbound};
 use corrbot::app::reply::Reply;
 use corrbot::app::service::{App, AppConfig};
-use corrbot::store::{Db, Deadline, Game, GameId, Platform};
+use corrbot::store::{Db, Deadline, GameId, GameRecord, Platform};
 use corrbot::time::{Clock, SimClock};
 
 use super::db::TestDb;
@@ -151,7 +151,7 @@ impl World {
     }
 
     /// A game as stored.
-    pub async fn game(&self, id: i64) -> Game {
+    pub async fn game(&self, id: i64) -> GameRecord {
         let mut tx = self.db.read().await.unwrap();
         tx.game(GameId(id)).await.unwrap()
     }

@@ -4,7 +4,6 @@
 //! (R2.1.5) with the event's rule for the remaining games.
 
 use chrono::{DateTime, Duration, Utc};
-use serde_json::json;
 
 use crate::app::actor::Actor;
 use crate::app::authz::Action;
@@ -18,7 +17,8 @@ use crate::core::case::{
 use crate::core::game::{ArbiterReason, GameResult, Score, Termination};
 use crate::core::leave::midnight;
 use crate::store::{
-    GameId, GameStatus, GameUpdate, LeaveStatus, NewLeave, PlayerId, SanctionKind, StoreError, Tx,
+    EntryStatus, GameId, GameStatus, GameUpdate, LeaveStatus, NewLeave, PlayerId, SanctionKind,
+    StoreError, Tx,
 };
 
 use super::super::game_state::{
@@ -65,7 +65,7 @@ pub(super) async fn rule(
         at: now,
         why: why.to_owned(),
     };
-    let rulings = json!(decision.rulings);
+    let rulings = decision.rulings.clone();
     let ruled = file.case.rule(decision);
     ruled.map_err(|e| case_refusal(lang, &file, &e))?;
     for party in file.case.parties().to_vec() {
@@ -197,7 +197,7 @@ async fn event_game(
     actor: &Actor,
     file: &CaseFile,
     id: GameId,
-) -> Result<crate::store::Game, Failure> {
+) -> Result<crate::store::GameRecord, Failure> {
     let args = Args::new().with("game", id.0);
     match tx.game(id).await {
         Ok(game) if game.event_id == file.event.id => Ok(game),
@@ -349,7 +349,8 @@ async fn exclude(
         let id = stored_game(outcome.game);
         score_game(tx, actor, file, id, (outcome.score, outcome.reason), now).await?;
     }
-    tx.set_entry_status(file.event.id, who, "excluded").await?;
+    tx.set_entry_status(file.event.id, who, EntryStatus::Excluded)
+        .await?;
     tx.add_sanction(who, file.event.id, kind, file.row.id, now)
         .await?;
     file.context.excluded.push(who.0);
@@ -375,7 +376,7 @@ pub(super) async fn revoke(
             .await?;
     }
     for excluded in std::mem::take(&mut file.context.excluded) {
-        tx.set_entry_status(file.event.id, PlayerId(excluded), "active")
+        tx.set_entry_status(file.event.id, PlayerId(excluded), EntryStatus::Active)
             .await?;
     }
     let regulation = regulation_of(&file.event);

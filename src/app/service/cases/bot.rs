@@ -7,7 +7,7 @@ use chrono::{DateTime, Duration, Utc};
 use serde_json::json;
 
 use crate::core::case::{self as core_case, Absence, CaseKind};
-use crate::store::{Deadline, Game, NewDeadline, PlayerId, Tx};
+use crate::store::{Deadline, GameRecord, NewDeadline, PlayerId, Tx};
 
 use super::super::Failure;
 use super::super::contacts::live_events;
@@ -60,7 +60,7 @@ pub(crate) async fn set_absence_deadline(
 /// moved nor said they mean to continue.
 pub async fn open_silence_case(
     tx: &mut Tx,
-    game: &Game,
+    game: &GameRecord,
     now: DateTime<Utc>,
 ) -> Result<(), Failure> {
     let mover = player_of(game, side_to_move(game));

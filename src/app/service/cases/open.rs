@@ -11,7 +11,7 @@ use crate::app::i18n::{Args, tr};
 use crate::app::notice::{CaseNews, MeasureView};
 use crate::app::reply::Reply;
 use crate::core::case::{self as core_case, CaseKind, CaseState, NewCase};
-use crate::store::{Event, EventId, Game, NewCase as StoredCase, PlayerId, Role, Tx};
+use crate::store::{Event, EventId, GameRecord, NewCaseRecord, PlayerId, Role, Tx};
 
 use super::super::contacts::live_events;
 use super::super::game_state::{colour_of, game_clocks};
@@ -31,7 +31,7 @@ pub(crate) struct Opening {
     /// The event.
     pub event: Event,
     /// The game, if any.
-    pub game: Option<Game>,
+    pub game: Option<GameRecord>,
     /// The raiser; `None` for the bot.
     pub raised_by: Option<PlayerId>,
     /// The other players it is about.
@@ -71,7 +71,7 @@ pub(crate) async fn open_case(
         opening.context.clocks = Some(game_clocks(tx, game, now).await?);
         opening.context.messages = last_messages(tx, game).await?;
     }
-    let stored = StoredCase {
+    let stored = NewCaseRecord {
         kind: kind_name(opening.kind),
         event_id: opening.event.id,
         game_id: opening.game.as_ref().map(|g| g.id),
@@ -96,7 +96,7 @@ pub(crate) async fn open_case(
 const MESSAGES_SHOWN: usize = 4;
 
 /// The game's last moves as the players sent them: when, who, what.
-async fn last_messages(tx: &mut Tx, game: &Game) -> Result<Vec<String>, Failure> {
+async fn last_messages(tx: &mut Tx, game: &GameRecord) -> Result<Vec<String>, Failure> {
     let rows = tx.moves(game.id).await?;
     let from = rows.len().saturating_sub(MESSAGES_SHOWN);
     let names = [

@@ -17,7 +17,7 @@ use crate::app::actor::Actor;
 use crate::app::command::Number;
 use crate::app::i18n::Args;
 use crate::core::notation;
-use crate::store::{Game, GameUpdate, MoveRow, StoreError, StoredCard, Tx};
+use crate::store::{GameRecord, GameUpdate, MoveRow, StoreError, StoredCard, Tx};
 
 use super::super::game_state::{
     announce_end, colour_of, fen_of, finish_update, game_over_notice, player_of, replay,
@@ -189,7 +189,7 @@ fn joined(dates: &[NaiveDate]) -> String {
 async fn add_dates(
     tx: &mut Tx,
     actor: &Actor,
-    game: &Game,
+    game: &GameRecord,
     input: &CardInput,
     now: DateTime<Utc>,
 ) -> Outcome {

@@ -108,7 +108,7 @@ pub(crate) async fn overstep(
 /// ready for their ruling (R2.6.4).
 async fn objection_deadline_set(
     tx: &mut Tx,
-    game: &crate::store::Game,
+    game: &crate::store::GameRecord,
     case: i64,
     now: DateTime<Utc>,
 ) -> Result<(), Failure> {

@@ -10,7 +10,7 @@ use crate::app::notice::Clocks;
 use crate::core::clock::postal::{Addition, Charge, Overstep, PostalClock, PostalMove};
 use crate::core::clock::{Days, PlayerTime};
 use crate::core::regulation::Regulation;
-use crate::store::{Game, MoveRow, PostalPly, Tx};
+use crate::store::{GameRecord, MoveRow, PostalPly, Tx};
 
 use super::super::Failure;
 use super::super::game_state::regulation_of;
@@ -168,7 +168,11 @@ pub(crate) struct Loaded {
 
 impl Loaded {
     /// Reads a game's clock inputs.
-    pub(crate) async fn of(tx: &mut Tx, game: &Game, now: DateTime<Utc>) -> Result<Self, Failure> {
+    pub(crate) async fn of(
+        tx: &mut Tx,
+        game: &GameRecord,
+        now: DateTime<Utc>,
+    ) -> Result<Self, Failure> {
         let regulation = regulation_of(&tx.event(game.event_id).await?);
         let rows = tx.moves(game.id).await?;
         let plies = tx.postal_plies(game.id).await?;
@@ -196,7 +200,7 @@ impl Loaded {
 /// Both postal clocks of `game` at `now` (or when it finished).
 pub(crate) async fn game_clocks(
     tx: &mut Tx,
-    game: &Game,
+    game: &GameRecord,
     now: DateTime<Utc>,
 ) -> Result<Clocks, Failure> {
     if let Some(clocks) = super::ledger::ledger_clocks(tx, game, now).await? {

@@ -10,7 +10,7 @@ use serde_json::json;
 use crate::app::notice::{Notice, NoticeMove, PostalMove, PostalNotice};
 use crate::core::case::CaseKind;
 use crate::core::clock::postal::PostalClock;
-use crate::store::{Deadline, Game, NewDeadline, Tx};
+use crate::store::{Deadline, GameRecord, NewDeadline, Tx};
 
 use super::super::cases::{CaseContext, Opening, open_case};
 use super::super::game_state::{fen_of, player_of, replay, side_to_move};
@@ -21,7 +21,7 @@ use super::clock::{Loaded, date_text};
 /// each pushed back by the silent player's leave (R2.7.4).
 pub(crate) async fn set_deadlines(
     tx: &mut Tx,
-    game: &Game,
+    game: &GameRecord,
     now: DateTime<Utc>,
 ) -> Result<(), Failure> {
     tx.cancel_deadlines_of_game(game.id).await?;
@@ -66,7 +66,7 @@ pub(crate) async fn set_deadlines(
 /// A due postal deadline of a running game whose move is still pending.
 pub(crate) async fn fire(
     tx: &mut Tx,
-    game: &Game,
+    game: &GameRecord,
     deadline: &Deadline,
     now: DateTime<Utc>,
 ) -> Result<(), Failure> {
@@ -103,7 +103,7 @@ pub(crate) async fn fire(
 /// arbiters' desk with the board and the clocks, as the server's 40-day case.
 async fn open_silence_case(
     tx: &mut Tx,
-    game: &Game,
+    game: &GameRecord,
     kind: CaseKind,
     now: DateTime<Utc>,
 ) -> Result<(), Failure> {
@@ -122,7 +122,7 @@ async fn open_silence_case(
 
 /// The last move repeated to the silent partner, marked as a repeat
 /// (R2.5.1).
-async fn repeat(tx: &mut Tx, game: &Game, now: DateTime<Utc>) -> Result<(), Failure> {
+async fn repeat(tx: &mut Tx, game: &GameRecord, now: DateTime<Utc>) -> Result<(), Failure> {
     let loaded = Loaded::of(tx, game, now).await?;
     let Some((last, earlier)) = loaded.rows.split_last() else {
         return Ok(());

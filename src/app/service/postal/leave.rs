@@ -10,7 +10,7 @@ use crate::app::i18n::{Args, days_text, tr};
 use crate::app::notice::{Notice, PostalNotice};
 use crate::app::reply::Reply;
 use crate::core::leave::{LeaveAllowance, LeaveBook, LeaveKind, midnight};
-use crate::store::{Event, EventId, Game, NewLeave, PlayerId, Tx};
+use crate::store::{Event, EventId, GameRecord, NewLeave, PlayerId, Tx};
 
 use super::super::game_state::{colour_of, player_of, regulation_of};
 use super::super::leave::leave_refusal;
@@ -107,7 +107,7 @@ async fn postal_games(
     tx: &mut Tx,
     player: PlayerId,
     event: Option<Number>,
-) -> Result<Vec<(Event, Game)>, Failure> {
+) -> Result<Vec<(Event, GameRecord)>, Failure> {
     let mut out = Vec::new();
     for game in tx.active_games_of(player).await? {
         if event.is_some_and(|n| EventId(n) != game.event_id) {
@@ -126,7 +126,7 @@ async fn postal_games(
 async fn announce(
     tx: &mut Tx,
     me: PlayerId,
-    games: &[(Event, Game)],
+    games: &[(Event, GameRecord)],
     notice: &Notice,
     now: DateTime<Utc>,
 ) -> Result<(), Failure> {

@@ -15,7 +15,7 @@ use crate::core::clock::postal::{PenaltyError, PostalClock};
 use crate::core::clock::{allowance, control_index};
 use crate::core::postal::ledger::{Card, Counted, ReceivedBy, SentBy, count};
 use crate::core::regulation::Regulation;
-use crate::store::{Game, StoredCard, Tx};
+use crate::store::{GameRecord, StoredCard, Tx};
 
 use super::super::game_state::{fen_of, regulation_of, replay};
 use super::super::leave_time::game_leaves;
@@ -56,7 +56,7 @@ fn core_card(stored: &StoredCard) -> Card {
 /// A game's cards counted, or `None` if it has none.
 async fn counted(
     tx: &mut Tx,
-    game: &Game,
+    game: &GameRecord,
     regulation: &Regulation,
     now: DateTime<Utc>,
 ) -> Result<Option<(Vec<Card>, Vec<Counted>)>, Failure> {
@@ -76,7 +76,7 @@ async fn counted(
 /// card: each player's total against the control of the next move.
 pub(crate) async fn ledger_clocks(
     tx: &mut Tx,
-    game: &Game,
+    game: &GameRecord,
     now: DateTime<Utc>,
 ) -> Result<Option<Clocks>, Failure> {
     let regulation = regulation_of(&tx.event(game.event_id).await?);
@@ -110,7 +110,12 @@ pub(crate) async fn ledger_clocks(
 }
 
 /// The chart of `game` for `actor`.
-pub(crate) async fn chart(tx: &mut Tx, actor: &Actor, game: &Game, now: DateTime<Utc>) -> Outcome {
+pub(crate) async fn chart(
+    tx: &mut Tx,
+    actor: &Actor,
+    game: &GameRecord,
+    now: DateTime<Utc>,
+) -> Outcome {
     let lang = actor.lang();
     let regulation = regulation_of(&tx.event(game.event_id).await?);
     let Some((cards, counts)) = counted(tx, game, &regulation, now).await? else {

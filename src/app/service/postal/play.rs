@@ -146,7 +146,7 @@ async fn read_message(
 
 /// A message sent: what its notices and reply need.
 struct Sent {
-    turn_game: crate::store::Game,
+    turn_game: crate::store::GameRecord,
     event: String,
     clock: PostalClock,
     answered: Option<Answered>,
@@ -220,8 +220,7 @@ async fn send(
                 entries: &all,
                 leaves: &leaves,
             };
-            update.clock = serde_json::to_value(game_clock.clocks(now))
-                .map_err(|e| Failure::Internal(e.into()))?;
+            update.clock = Some(game_clock.clocks(now));
             if let Some(result) = &result {
                 finish_update(&mut update, result, now);
             }
@@ -282,7 +281,7 @@ fn ply_dates(
 async fn append(
     tx: &mut Tx,
     lang: crate::app::i18n::Lang,
-    game: &crate::store::Game,
+    game: &crate::store::GameRecord,
     (postal, text, uci): (&PostalPly, &str, &str),
     update: &GameUpdate,
     now: DateTime<Utc>,
@@ -310,7 +309,7 @@ async fn append(
 async fn store_variants(
     tx: &mut Tx,
     actor: &Actor,
-    game: &crate::store::Game,
+    game: &crate::store::GameRecord,
     message: &Message,
     after: &Chess,
     now: DateTime<Utc>,
@@ -347,7 +346,7 @@ fn proposal_moves(after: &Chess, proposal: &[Move]) -> Vec<NoticeMove> {
 
 /// The partner's move this message answers, with its dates (R2.3.6).
 fn answered_move(
-    game: &crate::store::Game,
+    game: &crate::store::GameRecord,
     rows: &[MoveRow],
     clock: &PostalClock,
 ) -> Result<Option<Answered>, Failure> {

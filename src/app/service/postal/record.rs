@@ -9,7 +9,7 @@ use crate::app::i18n::{Args, days_text, tr, tr0};
 use crate::app::notice::{NoticeMove, clocks_text, numbered};
 use crate::app::reply::Reply;
 use crate::core::clock::postal::PostalClock;
-use crate::store::Game;
+use crate::store::GameRecord;
 
 use super::super::game_state::{fen_of, replay};
 use super::super::pick::game_args;
@@ -17,7 +17,12 @@ use super::super::{Outcome, Tx};
 use super::clock::{Loaded, date_text};
 
 /// The record of a postal game, both totals under it.
-pub(crate) async fn record(tx: &mut Tx, actor: &Actor, game: &Game, now: DateTime<Utc>) -> Outcome {
+pub(crate) async fn record(
+    tx: &mut Tx,
+    actor: &Actor,
+    game: &GameRecord,
+    now: DateTime<Utc>,
+) -> Outcome {
     let lang = actor.lang();
     if !tx.cards(game.id).await?.is_empty() {
         return super::ledger::chart(tx, actor, game, now).await;
