@@ -10,13 +10,13 @@ use crate::app::i18n::{Args, tr};
 use crate::app::notice::Notice;
 use crate::app::reply::Reply;
 use crate::core::game::{GameResult, Termination};
-use crate::store::{AuditEntry, Game, GameStatus, GameUpdate, PlayerId, StoreError, Tx};
+use crate::store::{AuditEntry, Game, GameStatus, GameUpdate, PlayerId, Tx};
 
 use super::game_state::{
     announce_end, colour_of, finish_update, game_over_notice, player_of, side_to_move,
 };
 use super::play::pick_game;
-use super::{Failure, Outcome, notify, refuse};
+use super::{Failure, Outcome, notify, or_conflict, refuse};
 
 const OFFERED: &str = "draw_offered";
 const ANSWERED: [&str; 2] = ["draw_declined", "draw_accepted"];
@@ -66,12 +66,11 @@ pub(super) async fn handle(
             let result = GameResult::draw(Termination::Agreement);
             let mut update = GameUpdate::from_game(&game);
             finish_update(&mut update, &result, now);
-            if let Err(error) = tx.update_game(game.id, game.version, &update).await {
-                return Err(match error {
-                    StoreError::Conflict(_) => refuse(lang, "error-conflict", &args),
-                    other => other.into(),
-                });
-            }
+            or_conflict(
+                lang,
+                game.id,
+                tx.update_game(game.id, game.version, &update).await,
+            )?;
             let notice = game_over_notice(tx, &game, &result).await?;
             announce_end(tx, &game, &notice, &[opponent], now).await?;
             Ok(vec![Reply::text(notice.text(lang, actor.notation()))])

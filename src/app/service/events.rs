@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 use crate::app::actor::Actor;
 use crate::app::authz::{self, Action, Standing};
 use crate::app::command::{EventCommand, Number};
-use crate::app::i18n::{Args, tr, tr0};
+use crate::app::i18n::{Args, tr};
 use crate::app::notice::Notice;
 use crate::app::reply::Reply;
 use crate::core::regulation::Regulation;
@@ -83,7 +83,7 @@ async fn standings(
 }
 
 fn deny(actor: &Actor) -> Failure {
-    Failure::Refused(tr0(actor.lang(), "error-not-allowed"))
+    refuse(actor.lang(), "error-not-allowed", &Args::new())
 }
 
 /// `/event create NAME [settings]`: the creator becomes its organizer, and

@@ -58,7 +58,7 @@ async fn scope_events(
                 &Args::new().with("event", number),
             )),
         },
-        None if mine.is_empty() => Err(Failure::Refused(tr0(lang, "error-leave-no-events"))),
+        None if mine.is_empty() => Err(refuse(lang, "error-leave-no-events", &Args::new())),
         None => Ok(mine),
     }
 }
@@ -121,7 +121,7 @@ pub(super) fn leave_refusal(lang: Lang, event: &Event, error: &LeaveError) -> Fa
                 .with("year", *year)
                 .with("left", days_text(lang, i64::from(*remaining))),
         ),
-        other => Failure::Internal(anyhow::anyhow!("leave: {other}")),
+        other => Failure::Internal(anyhow::Error::new(other.clone()).context("leave")),
     }
 }
 

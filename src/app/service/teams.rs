@@ -9,7 +9,7 @@ use chrono::{DateTime, Utc};
 use crate::app::actor::Actor;
 use crate::app::authz::{self, Action, Standing};
 use crate::app::command::{Number, TeamCommand};
-use crate::app::i18n::{Args, tr, tr0};
+use crate::app::i18n::{Args, tr};
 use crate::app::reply::Reply;
 use crate::store::{
     Event, EventId, EventStatus, PlayerId, Role, StoreError, Team, TeamId, TeamLine, Tx,
@@ -143,7 +143,7 @@ pub(super) async fn require(
     if authz::allows(action, &standings_for(tx, actor, event, team).await?) {
         Ok(())
     } else {
-        Err(Failure::Refused(tr0(actor.lang(), "error-not-allowed")))
+        Err(refuse(actor.lang(), "error-not-allowed", &Args::new()))
     }
 }
 

@@ -2,6 +2,7 @@
 //! a question to the arbiter (R2.1.4), lost internet access (R3.1.5), a
 //! request for extra leave (R3.6.3). And the opening every case shares.
 
+use anyhow::Context;
 use chrono::{DateTime, Utc};
 
 use crate::app::actor::Actor;
@@ -61,11 +62,10 @@ pub(crate) async fn open_case(
         game: opening.game.as_ref().map(|g| core_game(g.id)),
         at: now,
     };
-    let internal = |e: core_case::CaseError| Failure::Internal(anyhow::anyhow!("{e}"));
-    let mut case = core_case::Case::open(new, roster.as_ref()).map_err(internal)?;
+    let mut case = core_case::Case::open(new, roster.as_ref()).context("opening a case")?;
     if let (Some(raiser), Some(text)) = (opening.raised_by, &opening.statement) {
         case.add_statement(person(raiser), now, text.clone(), roster.as_ref())
-            .map_err(internal)?;
+            .context("the opening statement of a case")?;
     }
     if let Some(game) = &opening.game {
         opening.context.clocks = Some(game_clocks(tx, game, now).await?);
