@@ -45,7 +45,8 @@ use crate::app::actor::{Actor, Inbound};
 use crate::app::command::{self, Command, CommandError, MAX_TEXT_CHARS};
 use crate::app::i18n::{Args, Lang};
 use crate::app::notice::Notice;
-use crate::app::reply::{self, Reply};
+use crate::app::outgoing::Outgoing;
+use crate::app::reply;
 use crate::app::user_error::{Refusal, UserError};
 use crate::store::{
     Db, GameId, Inbound as Seen, NewPlayer, Platform, PlayerId, Recipient, Role, StoreError, Tx,
@@ -61,7 +62,7 @@ pub(crate) enum Failure {
     /// Refused with a catalog message; nothing changes.
     Refused(Refusal),
     /// Refused with a prepared answer (a question with buttons); nothing changes.
-    Ask(Box<Reply>),
+    Ask(Box<Outgoing>),
     /// Something broke inside; the update may be retried.
     Internal(anyhow::Error),
 }
@@ -85,7 +86,7 @@ impl From<Refusal> for Failure {
 }
 
 /// The outcome of one command.
-pub(crate) type Outcome = Result<Vec<Reply>, Failure>;
+pub(crate) type Outcome = Result<Vec<Outgoing>, Failure>;
 
 /// A refusal with catalog message `id`.
 pub(crate) fn refuse(lang: Lang, id: &str, args: &Args<'_>) -> Failure {
@@ -150,7 +151,7 @@ impl App {
     }
 
     /// Handles one inbound message; a redelivered update id gets the stored replies.
-    pub async fn handle(&self, inbound: &Inbound) -> anyhow::Result<Vec<Reply>> {
+    pub async fn handle(&self, inbound: &Inbound) -> anyhow::Result<Vec<Outgoing>> {
         let now = self.clock.now();
         let mut tx = self.db.begin().await?;
         if let Seen::Seen(stored) = tx
@@ -186,7 +187,7 @@ impl App {
     /// an internal failure is logged once and answered with an apology and
     /// its reference ([`App::apologize`]). The failed update is not recorded,
     /// so a redelivery runs it again.
-    pub async fn answer(&self, inbound: &Inbound) -> Vec<Reply> {
+    pub async fn answer(&self, inbound: &Inbound) -> Vec<Outgoing> {
         match self.handle(inbound).await {
             Ok(replies) => replies,
             Err(error) => {
@@ -200,7 +201,7 @@ impl App {
     /// message failed inside with `error`: the error is logged once, with
     /// its chain, under a new reference ([`UserError::internal`]), and the
     /// user is told so in their language, with the reference.
-    pub async fn apologize(&self, who: (Platform, &str), error: &anyhow::Error) -> Reply {
+    pub async fn apologize(&self, who: (Platform, &str), error: &anyhow::Error) -> Outgoing {
         let during = format!("a command of {} user {}", who.0.as_str(), who.1);
         let failure = UserError::internal(error, &during);
         failure.reply(self.language_of(who).await)
@@ -229,8 +230,8 @@ impl App {
         tx: Tx,
         inbound: &Inbound,
         now: DateTime<Utc>,
-        refusal: Reply,
-    ) -> anyhow::Result<(Tx, Vec<Reply>)> {
+        refusal: Outgoing,
+    ) -> anyhow::Result<(Tx, Vec<Outgoing>)> {
         tx.rollback().await?;
         let mut tx = self.db.begin().await?;
         tx.begin_inbound(inbound.platform, &inbound.update_id, now)

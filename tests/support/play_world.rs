@@ -11,7 +11,7 @@ use std::sync::Arc;
 use chrono::{DateTime, TimeZone, Utc};
 use corrbot::adapters::console::Console;
 use corrbot::app::actor::{Chat, Inbound};
-use corrbot::app::reply::Reply;
+use corrbot::app::outgoing::Outgoing;
 use corrbot::app::service::{App, AppConfig};
 use corrbot::store::{Deadline, Game, GameId, Platform};
 use corrbot::time::{Clock, SimClock};
@@ -63,7 +63,7 @@ impl World {
     }
 
     /// `text` from `user` straight to the app: the whole replies.
-    pub async fn ask(&mut self, user: &str, text: &str) -> Vec<Reply> {
+    pub async fn ask(&mut self, user: &str, text: &str) -> Vec<Outgoing> {
         self.updates += 1;
         let inbound = Inbound {
             platform: Platform::Console,

@@ -8,7 +8,7 @@ use chrono::{DateTime, Utc};
 
 use crate::app::actor::Actor;
 use crate::app::command::{ClaimKind, Number};
-use crate::app::reply::Reply;
+use crate::app::outgoing::Outgoing;
 use crate::core::game::{GameError, GameResult};
 use crate::store::{GameUpdate, Tx};
 
@@ -84,7 +84,7 @@ async fn grant(
     let notice = game_over_notice(tx, &game, result).await?;
     let opponent = player_of(&game, turn.colour.other());
     announce_end(tx, &game, &notice, &[opponent], now).await?;
-    Ok(vec![Reply::text(
+    Ok(vec![Outgoing::text(
         notice.text(actor.lang(), actor.notation()),
     )])
 }

@@ -8,7 +8,7 @@ use crate::app::actor::Actor;
 use crate::app::command::{DrawAction, Number};
 use crate::app::i18n::{Args, tr};
 use crate::app::notice::Notice;
-use crate::app::reply::Reply;
+use crate::app::outgoing::Outgoing;
 use crate::core::game::{GameResult, Termination};
 use crate::store::{AuditEntry, Game, GameStatus, GameUpdate, PlayerId, Tx};
 
@@ -48,7 +48,7 @@ pub(super) async fn handle(
                 by,
             };
             notify(tx, opponent, &notice, now).await?;
-            Ok(vec![Reply::text(tr(lang, "reply-draw-offered", &args))])
+            Ok(vec![Outgoing::text(tr(lang, "reply-draw-offered", &args))])
         }
         _ if !open => Err(refuse(lang, "error-no-draw-offer", &args)),
         DrawAction::Decline => {
@@ -59,7 +59,7 @@ pub(super) async fn handle(
                 by,
             };
             notify(tx, opponent, &notice, now).await?;
-            Ok(vec![Reply::text(tr(lang, "reply-draw-declined", &args))])
+            Ok(vec![Outgoing::text(tr(lang, "reply-draw-declined", &args))])
         }
         DrawAction::Accept => {
             record(tx, &game, me, ANSWERED[1], now).await?;
@@ -73,7 +73,7 @@ pub(super) async fn handle(
             )?;
             let notice = game_over_notice(tx, &game, &result).await?;
             announce_end(tx, &game, &notice, &[opponent], now).await?;
-            Ok(vec![Reply::text(notice.text(lang, actor.notation()))])
+            Ok(vec![Outgoing::text(notice.text(lang, actor.notation()))])
         }
     }
 }

@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 use crate::app::actor::Actor;
 use crate::app::authz::{self, Action, Standing};
 use crate::app::i18n::{Args, tr};
-use crate::app::reply::Reply;
+use crate::app::outgoing::Outgoing;
 use crate::store::{Role, Tx};
 
 use super::names::player_named;
@@ -34,13 +34,13 @@ pub(super) async fn set_organizer(
     let args = Args::new().with("name", display);
     if grant {
         tx.grant_role(player, Role::Organizer, None, now).await?;
-        Ok(vec![Reply::text(tr(
+        Ok(vec![Outgoing::text(tr(
             lang,
             "reply-organizer-granted",
             &args,
         ))])
     } else if tx.revoke_role(player, Role::Organizer, None).await? {
-        Ok(vec![Reply::text(tr(
+        Ok(vec![Outgoing::text(tr(
             lang,
             "reply-organizer-revoked",
             &args,

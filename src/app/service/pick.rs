@@ -9,8 +9,7 @@ use crate::app::actor::Actor;
 use crate::app::authz::{self, Action, Standing};
 use crate::app::command::Number;
 use crate::app::i18n::{Args, tr};
-use crate::app::outgoing::Button;
-use crate::app::reply::Reply;
+use crate::app::outgoing::{Button, Outgoing};
 use crate::app::user_error::Refusal;
 use crate::core::leave::LeaveTimeline;
 use crate::store::{Game, GameId, GameStatus, StoreError, Tx};
@@ -92,7 +91,8 @@ pub(super) async fn pick_game_or_ask(
                     Button::new(label, format!("/move #{} {text}", g.id))
                 })
                 .collect();
-            let question = Reply::text(tr(lang, "reply-which-game", &args)).with_buttons(buttons);
+            let question =
+                Outgoing::text(tr(lang, "reply-which-game", &args)).with_buttons(buttons);
             Err(Failure::Ask(Box::new(question)))
         }
     }

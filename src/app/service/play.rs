@@ -9,7 +9,7 @@ use crate::app::command::Number;
 use crate::app::i18n::{Lang, days_text, tr, tr0};
 use crate::app::move_error::{move_error_id, move_error_text};
 use crate::app::notice::{Clocks, Notice, NoticeMove, clocks_text};
-use crate::app::reply::Reply;
+use crate::app::outgoing::Outgoing;
 use crate::app::user_error::Refusal;
 use crate::core::clock::server::ServerClock;
 use crate::core::game::{self as core_game, GameResult};
@@ -218,7 +218,7 @@ async fn announce_move(
             set_pending_deadlines(tx, &game, regulation, &played.plies, now).await?;
         }
     }
-    Ok(vec![Reply::text(text)])
+    Ok(vec![Outgoing::text(text)])
 }
 
 /// `/games`: opponent, colour, whose turn, time left.
@@ -227,13 +227,13 @@ pub(super) async fn games(tx: &mut Tx, actor: &Actor, now: DateTime<Utc>) -> Out
     let me = actor.player.id;
     let games = tx.active_games_of(me).await?;
     if games.is_empty() {
-        return Ok(vec![Reply::text(tr0(lang, "error-no-games"))]);
+        return Ok(vec![Outgoing::text(tr0(lang, "error-no-games"))]);
     }
     let mut lines = vec![tr0(lang, "reply-games-header")];
     for game in games {
         lines.push(game_line(tx, lang, &game, me, now).await?);
     }
-    Ok(vec![Reply::text(lines.join("\n"))])
+    Ok(vec![Outgoing::text(lines.join("\n"))])
 }
 
 async fn game_line(
@@ -283,7 +283,7 @@ pub(super) async fn time(
     let game = super::view::viewable_game(tx, actor, number).await?;
     let clocks = game_clocks(tx, &game, now).await?;
     let head = tr(lang, "reply-time", &game_args(game.id));
-    Ok(vec![Reply::text(format!(
+    Ok(vec![Outgoing::text(format!(
         "{head}\n{}",
         clocks_text(lang, &clocks)
     ))])
@@ -304,7 +304,7 @@ pub(super) async fn resign(
     }
     if !confirmed {
         let reply = tr(lang, "reply-resign-confirm", &game_args(game.id));
-        return Ok(vec![Reply::text(reply)]);
+        return Ok(vec![Outgoing::text(reply)]);
     }
     let colour = colour_of(&game, actor.player.id).unwrap_or(Color::White);
     let result = GameResult::win(colour.other(), crate::core::game::Termination::Resignation);
@@ -317,5 +317,5 @@ pub(super) async fn resign(
     )?;
     let notice = game_over_notice(tx, &game, &result).await?;
     announce_end(tx, &game, &notice, &[player_of(&game, colour.other())], now).await?;
-    Ok(vec![Reply::text(notice.text(lang, actor.notation()))])
+    Ok(vec![Outgoing::text(notice.text(lang, actor.notation()))])
 }

@@ -5,8 +5,7 @@
 use crate::app::actor::Actor;
 use crate::app::command::Number;
 use crate::app::i18n::{Args, Lang, tr};
-use crate::app::outgoing::ImageRef;
-use crate::app::reply::Reply;
+use crate::app::outgoing::{ImageRef, Outgoing};
 use crate::core::tournament::{GameScore, Standing, TournamentGame, standings};
 use crate::render::{CrosstableGame, CrosstableInput, CrosstableRow, GameMark, Language};
 use crate::store::{Event, EventId, EventStatus, Game, GameStatus, PlayerId, StoreError, Tx};
@@ -207,7 +206,7 @@ pub(super) async fn show(tx: &mut Tx, actor: &Actor, number: Option<Number>) -> 
         event: table.event.id.0,
         lang,
     };
-    Ok(vec![Reply::text(table.text(lang)).with_image(image)])
+    Ok(vec![Outgoing::text(table.text(lang)).with_image(image)])
 }
 
 /// The event of the actor's running games, when there is exactly one.

@@ -13,7 +13,7 @@ use crate::app::notice::{
     Answered, Clocks, Notice, NoticeMove, PostalMove, PostalNotice, clocks_text, numbered,
     numbered_list, variant_text,
 };
-use crate::app::reply::Reply;
+use crate::app::outgoing::Outgoing;
 use crate::core::clock::postal::PostalClock;
 use crate::core::game::GameResult;
 use crate::core::postal::variant::{self, Answer};
@@ -468,5 +468,5 @@ async fn announce(tx: &mut Tx, actor: &Actor, sent: Sent, now: DateTime<Utc>) ->
         }
         None => super::deadlines::set_deadlines(tx, game, now).await?,
     }
-    Ok(vec![Reply::text(lines.join("\n"))])
+    Ok(vec![Outgoing::text(lines.join("\n"))])
 }
