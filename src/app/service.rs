@@ -150,7 +150,10 @@ impl App {
         &self.db
     }
 
-    /// Handles one inbound message; a redelivered update id gets the stored replies.
+    /// Handles one inbound message; a redelivered update id gets the stored
+    /// replies, a refusal is one of them. An internal failure comes back as
+    /// the error, not yet logged: the adapters use [`App::answer`], which
+    /// logs it and apologizes.
     pub async fn handle(&self, inbound: &Inbound) -> anyhow::Result<Vec<Outgoing>> {
         let now = self.clock.now();
         let mut tx = self.db.begin().await?;
@@ -169,7 +172,8 @@ impl App {
             Ok(replies) => (tx, replies),
             Err(Failure::Internal(error)) => return Err(error),
             Err(Failure::Refused(refusal)) => {
-                self.refused(tx, inbound, now, refusal.reply()).await?
+                let told = UserError::from(refusal).reply(actor.lang());
+                self.refused(tx, inbound, now, told).await?
             }
             Err(Failure::Ask(question)) => self.refused(tx, inbound, now, *question).await?,
         };
