@@ -195,6 +195,7 @@ impl App {
         match self.handle(inbound).await {
             Ok(replies) => replies,
             Err(error) => {
+                let error = error.context(format!("update {}", inbound.update_id));
                 let who = (inbound.platform, inbound.user_id.as_str());
                 vec![self.apologize(who, &error).await]
             }
