@@ -158,6 +158,7 @@ error-game-over = Game #{ $game } is over; no more moves are possible.
 error-no-game-to-move = You have no game where it is your move. /games lists your games.
 error-no-games = You have no running games.
 error-conflict = Game #{ $game } changed meanwhile. Look at /games and try again.
+error-internal = Something went wrong on our side. Please try again later; reference: { $reference }.
 reply-draw-offered = Game #{ $game }: your draw offer is sent to your opponent.
 reply-draw-declined = Game #{ $game }: you declined the draw offer.
 error-no-draw-offer = Game #{ $game }: your opponent has no open draw offer.
@@ -306,7 +307,6 @@ discord-game-choice = #{ $game } { $white } – { $black }{ $turn ->
     [yes] {" "}(your move)
    *[no] {""}
 }
-discord-error-internal = The command failed because of an internal error. Please try again a little later.
 
 discord-option-text = the text: statement, question, reasons or grounds
 discord-option-start = the first day, YYYY-MM-DD

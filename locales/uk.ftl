@@ -160,6 +160,7 @@ error-game-over = Партію #{ $game } завершено; ходи біль�
 error-no-game-to-move = У вас немає партії, де ваш хід. /games показує ваші партії.
 error-no-games = У вас немає поточних партій.
 error-conflict = Партія #{ $game } тим часом змінилася. Перегляньте /games і спробуйте ще раз.
+error-internal = Щось пішло не так з нашого боку. Спробуйте ще раз пізніше; номер звернення: { $reference }.
 reply-draw-offered = Партія #{ $game }: вашу пропозицію нічиєї надіслано суперникові.
 reply-draw-declined = Партія #{ $game }: ви відхилили пропозицію нічиєї.
 error-no-draw-offer = Партія #{ $game }: суперник не пропонує нічиєї.
@@ -312,7 +313,6 @@ discord-game-choice = #{ $game } { $white } – { $black }{ $turn ->
     [yes] {" "}(ваш хід)
    *[no] {""}
 }
-discord-error-internal = Не вдалося виконати команду через збій. Спробуйте ще раз трохи згодом.
 
 discord-option-text = текст: заява, запитання, причини чи підстави
 discord-option-start = перший день, РРРР-ММ-ДД

@@ -10,3 +10,4 @@ pub mod notice;
 pub mod outgoing;
 pub mod reply;
 pub mod service;
+pub mod user_error;

@@ -98,7 +98,7 @@ impl OutboxConfig {
 
 /// What one [`OutboxWorker::poll`] did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Sent {
+pub struct PollReport {
     /// Notices delivered.
     pub delivered: usize,
     /// Failed attempts put off for a retry.
@@ -143,8 +143,8 @@ impl<D: Deliverer> OutboxWorker<D> {
 
     /// Tries every notice that may be sent at `now`, keeping each
     /// recipient's order, until none is left for now.
-    pub async fn poll(&self, now: DateTime<Utc>) -> StoreResult<Sent> {
-        let mut sent = Sent::default();
+    pub async fn poll(&self, now: DateTime<Utc>) -> StoreResult<PollReport> {
+        let mut sent = PollReport::default();
         loop {
             let mut tx = self.db.read().await?;
             let heads = tx.sendable_notices(now, self.config.batch).await?;
@@ -164,7 +164,7 @@ impl<D: Deliverer> OutboxWorker<D> {
         &self,
         notice: &OutboxNotice,
         now: DateTime<Utc>,
-        sent: &mut Sent,
+        sent: &mut PollReport,
     ) -> StoreResult<bool> {
         let mut tx = self.db.begin().await?;
         let claimed = tx
@@ -206,7 +206,7 @@ impl<D: Deliverer> OutboxWorker<D> {
         notice: &OutboxNotice,
         error: &str,
         now: DateTime<Utc>,
-        sent: &mut Sent,
+        sent: &mut PollReport,
     ) -> StoreResult<()> {
         if !tx.park_notice(notice.id, error).await? {
             return Ok(());

@@ -140,7 +140,9 @@ impl Console {
         })
     }
 
-    /// Handles one input line; returns the output lines (replies, then notices).
+    /// Handles one input line; returns the output lines (replies, then
+    /// notices). It never fails: an internal failure is logged with a
+    /// reference and answered with an apology, and the console goes on.
     pub async fn line(&mut self, line: &str) -> anyhow::Result<Vec<String>> {
         let Some((name, text)) = parse_line(line) else {
             if line.trim().is_empty() || line.trim_start().starts_with('#') {
@@ -152,7 +154,12 @@ impl Console {
         Ok(sent.iter().map(Sent::line).collect())
     }
 
-    /// Handles `text` from `speaker`: the replies, then the notices it caused.
+    /// Handles `text` from `speaker`: the replies, then the notices it
+    /// caused. It never fails: a failure inside the app, or in firing
+    /// deadlines and delivering notices afterwards, is logged with a
+    /// reference and answered with an apology ([`App::apologize`]; the
+    /// notices stay queued for the next delivery); a reply whose image
+    /// fails goes without it.
     pub async fn say(&mut self, speaker: &Speaker, text: &str) -> anyhow::Result<Vec<Sent>> {
         self.counter += 1;
         let inbound = Inbound {
@@ -163,7 +170,26 @@ impl Console {
             chat: speaker.chat.clone(),
             text: text.to_owned(),
         };
-        let replies = self.app.handle(&inbound).await?;
+        let replies = self.app.answer(&inbound).await;
+        let router = self.outbox.deliverer().router();
+        let mut out = Vec::new();
+        for reply in replies {
+            let image = router.image_or_none(&reply).await;
+            out.push(self.reply_to(speaker, reply, image.as_ref()));
+        }
+        match self.deliver().await {
+            Ok(sent) => out.extend(sent),
+            Err(error) => {
+                let who = (speaker.platform, speaker.user.as_str());
+                let apology = self.app.apologize(who, &error).await;
+                out.push(self.reply_to(speaker, apology, None));
+            }
+        }
+        Ok(out)
+    }
+
+    /// The record of `reply` sent to `speaker` where they wrote, now.
+    fn reply_to(&self, speaker: &Speaker, reply: Outgoing, image: Option<&RenderedImage>) -> Sent {
         let to = match &speaker.chat {
             Chat::Private => Address::User {
                 platform: speaker.platform,
@@ -175,18 +201,7 @@ impl Console {
                 chat_id: chat_id.clone(),
             },
         };
-        let mut out = Vec::new();
-        for reply in replies {
-            let image = self.outbox.deliverer().router().image_of(&reply).await?;
-            out.push(Sent::new(
-                self.clock.now(),
-                to.clone(),
-                reply,
-                image.as_ref(),
-            ));
-        }
-        out.extend(self.deliver().await?);
-        Ok(out)
+        Sent::new(self.clock.now(), to, reply, image)
     }
 
     /// Fires due deadlines and delivers pending notices at the clock's now;

@@ -2,7 +2,7 @@
 //!
 //! * [`connect`] builds a serenity [`Client`] whose event handler turns every
 //!   MESSAGE_CREATE and INTERACTION_CREATE into a platform-neutral
-//!   [`DiscordInbound`], hands it to a caller-supplied [`InboundHandler`] and
+//!   [`DiscordInbound`], hands it to a caller-supplied [`DiscordInboundHandler`] and
 //!   sends the [`DiscordReply`] back (a channel message for text, the
 //!   interaction response for slash commands, buttons and autocomplete).
 //! * [`DiscordSender`] delivers outbound notices (DMs, channel and thread
@@ -41,7 +41,7 @@ use serenity::http::{Http, HttpBuilder};
 use serenity::model::gateway::GatewayIntents;
 use tokio::sync::watch;
 
-pub use bridge::InboundHandler;
+pub use bridge::DiscordInboundHandler;
 pub use handler::AppHandler;
 pub use inbound::{DiscordInbound, InboundKind, OptionValue, SlashOption};
 pub use outgoing::{
@@ -49,7 +49,7 @@ pub use outgoing::{
     DiscordReply, EmbedSpec, OutgoingMessage, PngImage,
 };
 pub use roles::RoleMap;
-pub use sender::{Delivered, Destination, DiscordSender, RetryPolicy, SendError};
+pub use sender::{Delivered, Destination, DiscordRetryPolicy, DiscordSendError, DiscordSender};
 pub use serve::{DiscordBot, ServeConfig, run_workers};
 pub use transport::DiscordTransport;
 
@@ -62,7 +62,7 @@ pub struct DiscordConfig {
     /// test fake); `None` talks to Discord with serenity's rate limiter.
     pub api_base: Option<String>,
     /// Retry policy for outbound sends and interaction answers.
-    pub retry: RetryPolicy,
+    pub retry: DiscordRetryPolicy,
     /// How long an interaction handler may run before the adapter defers the
     /// answer (Discord wants one within 3 s) and edits it in afterwards.
     pub defer_after: Duration,
@@ -86,7 +86,7 @@ impl DiscordConfig {
         DiscordConfig {
             token: token.into(),
             api_base: None,
-            retry: RetryPolicy::default(),
+            retry: DiscordRetryPolicy::default(),
             defer_after: Duration::from_secs(2),
         }
     }
@@ -127,7 +127,7 @@ pub struct DiscordConnection {
 ///
 /// The client asks `GET /api/v10/gateway` for the gateway URL, so with
 /// [`DiscordConfig::api_base`] set the gateway comes from the same place.
-pub async fn connect<H: InboundHandler>(
+pub async fn connect<H: DiscordInboundHandler>(
     config: &DiscordConfig,
     handler: H,
 ) -> Result<DiscordConnection, serenity::Error> {

@@ -87,6 +87,19 @@ impl Router {
             None => Ok(None),
         }
     }
+
+    /// Renders the message's image, if it has one; a failure is logged and
+    /// the message goes without it.
+    pub async fn image_or_none(&self, message: &Outgoing) -> Option<RenderedImage> {
+        match self.image_of(message).await {
+            Ok(image) => image,
+            Err(error) => {
+                let error = format!("{error:#}");
+                tracing::error!(%error, "an image was not rendered; the message goes without it");
+                None
+            }
+        }
+    }
 }
 
 impl Deliverer for Router {
@@ -118,7 +131,7 @@ impl Deliverer for Router {
 
 fn retry(error: anyhow::Error) -> Delivery {
     Delivery::Retry {
-        error: error.to_string(),
+        error: format!("{error:#}"),
         retry_after: None,
     }
 }

@@ -1,6 +1,6 @@
 //! The Telegram adapter's transport: a [`teloxide::Bot`] pointed at an API
 //! root, a long-polling loop that turns updates into [`TelegramInbound`]
-//! values for a caller-supplied [`InboundHandler`], and a [`TelegramSender`]
+//! values for a caller-supplied [`TelegramInboundHandler`], and a [`TelegramSender`]
 //! that sends text, photos and documents with inline buttons within
 //! Telegram's rate limits ([`RateLimiter`]), retrying 429 and 5xx answers.
 //!
@@ -25,10 +25,10 @@ mod webhook;
 pub use buttons::{ButtonCodes, MAX_CALLBACK_BYTES};
 pub use inbound::{TelegramHandler, app_inbound, dedup_key};
 pub use limiter::RateLimiter;
-pub use polling::{InboundHandler, PollingOptions, prepare_polling, run_polling};
+pub use polling::{PollingOptions, TelegramInboundHandler, prepare_polling, run_polling};
 pub use sender::{
-    Button, CommandList, PermanentReason, RetryPolicy, SendError, SentMessageRef, TelegramSender,
-    telegram_limits,
+    CommandList, PermanentReason, SentMessageRef, TelegramButton, TelegramRetryPolicy,
+    TelegramSendError, TelegramSender, telegram_limits,
 };
 pub use serve::{
     DEFAULT_WEBHOOK_LISTEN, InboundMode, TelegramBot, TelegramConfig, WebhookConfig, command_menus,
@@ -84,12 +84,13 @@ pub enum InboundContent {
 #[derive(Debug, thiserror::Error)]
 pub enum TelegramSetupError {
     /// The API root is not an absolute URL.
-    #[error("invalid Telegram API URL {url:?}: {reason}")]
+    #[error("invalid Telegram API URL {url:?}")]
     InvalidApiUrl {
         /// The URL as given.
         url: String,
-        /// The parser's explanation.
-        reason: String,
+        /// Why the parser refused it.
+        #[source]
+        source: url::ParseError,
     },
 }
 
@@ -102,9 +103,9 @@ pub fn build_bot(token: &str, api_url: Option<&str>) -> Result<Bot, TelegramSetu
     let Some(api_url) = api_url else {
         return Ok(bot);
     };
-    let parsed = url::Url::parse(api_url).map_err(|error| TelegramSetupError::InvalidApiUrl {
+    let parsed = url::Url::parse(api_url).map_err(|source| TelegramSetupError::InvalidApiUrl {
         url: api_url.to_owned(),
-        reason: error.to_string(),
+        source,
     })?;
     Ok(bot.set_api_url(parsed))
 }

@@ -7,6 +7,11 @@ use shakmaty::{CastlingSide, Chess, Role, Square};
 use crate::app::i18n::{Args, Lang, tr, tr0};
 use crate::core::notation::{self, CastlingRightLost, Notation, NotationError};
 
+/// The catalog message id that explains `error` (`move-error-unreadable`).
+pub fn move_error_id(error: &NotationError) -> String {
+    format!("move-error-{}", error.code().replace('_', "-"))
+}
+
 /// The refusal of `text` in `lang`; candidate moves are written in `notation`.
 pub fn move_error_text(
     lang: Lang,
@@ -16,7 +21,7 @@ pub fn move_error_text(
     notation: Notation,
 ) -> String {
     use NotationError as E;
-    let id = format!("move-error-{}", error.code().replace('_', "-"));
+    let id = move_error_id(error);
     let args = match error {
         E::Empty | E::AnyMove => Args::new(),
         E::Unreadable => Args::new().with("text", text.to_owned()),

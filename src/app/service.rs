@@ -43,10 +43,14 @@ use chrono::{DateTime, Utc};
 
 use crate::app::actor::{Actor, Inbound};
 use crate::app::command::{self, Command, CommandError, MAX_TEXT_CHARS};
-use crate::app::i18n::{Args, Lang, tr};
+use crate::app::i18n::{Args, Lang};
 use crate::app::notice::Notice;
-use crate::app::reply::{self, Reply};
-use crate::store::{Db, InboundState, NewPlayer, NoticeRecipient, PlayerId, Role, StoreError, Tx};
+use crate::app::outgoing::Outgoing;
+use crate::app::reply;
+use crate::app::user_error::{Refusal, UserError};
+use crate::store::{
+    Db, GameId, InboundState, NewPlayer, NoticeRecipient, Platform, PlayerId, Role, StoreError, Tx,
+};
 use crate::time::Clock;
 
 pub use deadlines::DeadlineHandler;
@@ -55,18 +59,10 @@ pub use suggest::{GameSuggestion, MoveSuggestion};
 /// Why a command did not go through.
 #[derive(Debug)]
 pub(crate) enum Failure {
-    /// Refused with this (localized) explanation; nothing changes.
-    Refused(String),
-    /// Refused with catalog message `kind` (snake_case, as transcripts
-    /// show it) rendered as `text`; nothing changes.
-    RefusedAs {
-        /// The snake_case name of the refusal (`error_not_your_turn`).
-        kind: String,
-        /// The localized explanation.
-        text: String,
-    },
+    /// Refused with a catalog message; nothing changes.
+    Refused(Refusal),
     /// Refused with a prepared answer (a question with buttons); nothing changes.
-    Ask(Box<Reply>),
+    Ask(Box<Outgoing>),
     /// Something broke inside; the update may be retried.
     Internal(anyhow::Error),
 }
@@ -77,15 +73,41 @@ impl From<StoreError> for Failure {
     }
 }
 
+impl From<anyhow::Error> for Failure {
+    fn from(error: anyhow::Error) -> Self {
+        Failure::Internal(error)
+    }
+}
+
+impl From<Refusal> for Failure {
+    fn from(refusal: Refusal) -> Self {
+        Failure::Refused(refusal)
+    }
+}
+
 /// The outcome of one command.
-pub(crate) type Outcome = Result<Vec<Reply>, Failure>;
+pub(crate) type Outcome = Result<Vec<Outgoing>, Failure>;
 
 /// A refusal with catalog message `id`.
 pub(crate) fn refuse(lang: Lang, id: &str, args: &Args<'_>) -> Failure {
-    Failure::RefusedAs {
-        kind: id.replace('-', "_"),
-        text: tr(lang, id, args),
-    }
+    Failure::Refused(Refusal::new(lang, id, args))
+}
+
+/// The outcome of a versioned write to game `game`: when the store refuses
+/// it because the game's version moved on (another command changed the game
+/// meanwhile), the `error-conflict` refusal; any other store error is
+/// internal.
+pub(crate) fn or_conflict<T>(
+    lang: Lang,
+    game: GameId,
+    written: Result<T, StoreError>,
+) -> Result<T, Failure> {
+    written.map_err(|error| match error {
+        StoreError::Conflict(_) => {
+            refuse(lang, "error-conflict", &Args::new().with("game", game.0))
+        }
+        other => other.into(),
+    })
 }
 
 /// Installation settings of the app.
@@ -128,8 +150,11 @@ impl App {
         &self.db
     }
 
-    /// Handles one inbound message; a redelivered update id gets the stored replies.
-    pub async fn handle(&self, inbound: &Inbound) -> anyhow::Result<Vec<Reply>> {
+    /// Handles one inbound message; a redelivered update id gets the stored
+    /// replies, a refusal is one of them. An internal failure comes back as
+    /// the error, not yet logged: the adapters use [`App::answer`], which
+    /// logs it and apologizes.
+    pub async fn handle(&self, inbound: &Inbound) -> anyhow::Result<Vec<Outgoing>> {
         let now = self.clock.now();
         let mut tx = self.db.begin().await?;
         if let InboundState::Seen(stored) = tx
@@ -146,13 +171,9 @@ impl App {
         let (mut tx, replies) = match outcome {
             Ok(replies) => (tx, replies),
             Err(Failure::Internal(error)) => return Err(error),
-            Err(Failure::Refused(text)) => {
-                let refusal = Reply::of_kind("error", text);
-                self.refused(tx, inbound, now, refusal).await?
-            }
-            Err(Failure::RefusedAs { kind, text }) => {
-                let refusal = Reply::of_kind(kind, text);
-                self.refused(tx, inbound, now, refusal).await?
+            Err(Failure::Refused(refusal)) => {
+                let told = UserError::from(refusal).reply(actor.lang());
+                self.refused(tx, inbound, now, told).await?
             }
             Err(Failure::Ask(question)) => self.refused(tx, inbound, now, *question).await?,
         };
@@ -166,6 +187,47 @@ impl App {
         Ok(replies)
     }
 
+    /// Handles one inbound message like [`App::handle`], and never fails:
+    /// an internal failure is logged once and answered with an apology and
+    /// its reference ([`App::apologize`]). The failed update is not recorded,
+    /// so a redelivery runs it again.
+    pub async fn answer(&self, inbound: &Inbound) -> Vec<Outgoing> {
+        match self.handle(inbound).await {
+            Ok(replies) => replies,
+            Err(error) => {
+                let error = error.context(format!("update {}", inbound.update_id));
+                let who = (inbound.platform, inbound.user_id.as_str());
+                vec![self.apologize(who, &error).await]
+            }
+        }
+    }
+
+    /// The answer to user `who` (platform, user id) when handling their
+    /// message failed inside with `error`: the error is logged once, with
+    /// its chain, under a new reference ([`UserError::internal`]), and the
+    /// user is told so in their language, with the reference.
+    pub async fn apologize(&self, who: (Platform, &str), error: &anyhow::Error) -> Outgoing {
+        let during = format!("a command of {} user {}", who.0.as_str(), who.1);
+        let failure = UserError::internal(error, &during);
+        failure.reply(self.language_of(who).await)
+    }
+
+    /// The language user `who` chose; Ukrainian, the default, when it
+    /// cannot be read (a newcomer, or a store that fails too).
+    async fn language_of(&self, (platform, user): (Platform, &str)) -> Lang {
+        let read = async {
+            let mut tx = self.db.read().await?;
+            let language = match tx.account(platform, user).await? {
+                Some(account) => Some(tx.player(account.player_id).await?.language),
+                None => None,
+            };
+            tx.rollback().await?;
+            Ok::<_, StoreError>(language)
+        };
+        let code = read.await.ok().flatten().unwrap_or_default();
+        Lang::from_code(&code).unwrap_or_default()
+    }
+
     /// Rolls back a refused command and opens the transaction that stores
     /// only the refusal against the update id.
     async fn refused(
@@ -173,8 +235,8 @@ impl App {
         tx: Tx,
         inbound: &Inbound,
         now: DateTime<Utc>,
-        refusal: Reply,
-    ) -> anyhow::Result<(Tx, Vec<Reply>)> {
+        refusal: Outgoing,
+    ) -> anyhow::Result<(Tx, Vec<Outgoing>)> {
         tx.rollback().await?;
         let mut tx = self.db.begin().await?;
         tx.begin_inbound(inbound.platform, &inbound.update_id, now)

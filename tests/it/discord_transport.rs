@@ -7,9 +7,9 @@ use std::time::Duration;
 
 use corrbot::adapters::discord::{
     AutocompleteChoice, ButtonSpec, ButtonStyle, CommandOptionKind, CommandOptionSpec, CommandSpec,
-    Destination, DiscordConfig, DiscordInbound, DiscordReply, DiscordSender, EmbedSpec,
-    InboundHandler, InboundKind, OptionValue, OutgoingMessage, PngImage, RetryPolicy, SendError,
-    SlashOption, connect,
+    Destination, DiscordConfig, DiscordInbound, DiscordInboundHandler, DiscordReply,
+    DiscordRetryPolicy, DiscordSendError, DiscordSender, EmbedSpec, InboundKind, OptionValue,
+    OutgoingMessage, PngImage, SlashOption, connect,
 };
 use serde_json::json;
 use tokio::sync::{Notify, mpsc};
@@ -22,8 +22,8 @@ const PLAYER: u64 = 5_000_001;
 const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDRfake-board";
 
 /// Retries fast enough for tests; the back-off itself is unit-tested.
-fn quick_retries(max_attempts: u32) -> RetryPolicy {
-    RetryPolicy {
+fn quick_retries(max_attempts: u32) -> DiscordRetryPolicy {
+    DiscordRetryPolicy {
         max_attempts,
         base_delay: Duration::from_millis(1),
         max_delay: Duration::from_millis(5),
@@ -384,7 +384,7 @@ async fn slow_handler_is_deferred_then_edited() {
 /// It answers once released.
 struct PrivateSlow(Arc<Notify>);
 
-impl InboundHandler for PrivateSlow {
+impl DiscordInboundHandler for PrivateSlow {
     async fn handle(&self, _inbound: DiscordInbound) -> DiscordReply {
         self.0.notified().await;
         DiscordReply::Message(OutgoingMessage {
@@ -446,7 +446,7 @@ async fn interaction_answer_survives_a_rate_limit() {
     assert_eq!(statuses, [429, 204]);
 }
 
-fn sender(fake: &FakeDiscord, policy: RetryPolicy) -> DiscordSender {
+fn sender(fake: &FakeDiscord, policy: DiscordRetryPolicy) -> DiscordSender {
     let mut config = config(fake);
     config.retry = policy;
     DiscordSender::new(Arc::new(config.http()), policy)
@@ -581,7 +581,7 @@ async fn persistent_outage_is_reported_retryable() {
     assert!(
         matches!(
             error,
-            SendError::Retryable {
+            DiscordSendError::Retryable {
                 attempts: 3,
                 status: Some(500),
                 ..
@@ -610,7 +610,7 @@ async fn refusal_is_permanent_and_not_retried() {
     assert!(
         matches!(
             error,
-            SendError::Permanent {
+            DiscordSendError::Permanent {
                 status: Some(403),
                 code: 50007,
                 ..

@@ -26,6 +26,7 @@ mod discord_e2e;
 mod discord_run;
 mod discord_threads;
 mod discord_transport;
+mod error_boundary;
 mod event_audit;
 mod game_results;
 mod leave;

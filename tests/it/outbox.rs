@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use chrono::{DateTime, TimeDelta, TimeZone, Utc};
-use corrbot::outbox::{Deliverer, Delivery, OutboxConfig, OutboxWorker, PARKED_ALERT, Sent};
+use corrbot::outbox::{Deliverer, Delivery, OutboxConfig, OutboxWorker, PARKED_ALERT, PollReport};
 use corrbot::store::*;
 use corrbot::time::Clock;
 use serde_json::json;
@@ -129,7 +129,7 @@ async fn keeps_each_recipients_order_through_retries(t: &TestDb) {
     let worker = OutboxWorker::new(t.db.clone(), deliverer.clone(), config());
     assert_eq!(
         worker.poll(t0()).await.unwrap(),
-        Sent {
+        PollReport {
             delivered: 1,
             retried: 1,
             parked: 0
@@ -139,7 +139,7 @@ async fn keeps_each_recipients_order_through_retries(t: &TestDb) {
     assert_eq!(notice(&t.db, ids[0]).await.next_attempt_at, secs(2));
     assert_eq!(
         worker.poll(secs(1)).await.unwrap(),
-        Sent::default(),
+        PollReport::default(),
         "alice waits for 1"
     );
     assert_eq!(worker.poll(secs(2)).await.unwrap().retried, 1);
@@ -171,7 +171,7 @@ async fn parks_after_n_failures_and_alerts_the_administrator(t: &TestDb) {
     deliverer.fail(1, (0..10).map(|_| retry()));
     let worker = OutboxWorker::new(t.db.clone(), deliverer.clone(), config());
     let mut now = t0();
-    let mut total = Sent::default();
+    let mut total = PollReport::default();
     for _ in 0..4 {
         let sent = worker.poll(now).await.unwrap();
         total.retried += sent.retried;

@@ -5,9 +5,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use corrbot::adapters::telegram::{
-    Button, CommandList, InboundContent, Limits, PermanentReason, PollingOptions, RetryPolicy,
-    SendError, TelegramInbound, TelegramSender, build_bot, prepare_polling, run_polling,
-    telegram_limits,
+    CommandList, InboundContent, Limits, PermanentReason, PollingOptions, TelegramButton,
+    TelegramInbound, TelegramRetryPolicy, TelegramSendError, TelegramSender, build_bot,
+    prepare_polling, run_polling, telegram_limits,
 };
 use teloxide::Bot;
 use tokio::sync::{mpsc, oneshot};
@@ -113,7 +113,7 @@ async fn polling_receives_a_message_and_the_echo_reaches_the_right_chat() {
     let sender = Arc::new(TelegramSender::new(
         bot.clone(),
         telegram_limits(),
-        RetryPolicy::default(),
+        TelegramRetryPolicy::default(),
     ));
     let mut poller = Poller::start(bot, move |inbound| {
         let sender = sender.clone();
@@ -155,11 +155,11 @@ async fn a_button_press_is_delivered_answered_and_its_message_edited() {
     let sender = Arc::new(TelegramSender::new(
         bot.clone(),
         telegram_limits(),
-        RetryPolicy::default(),
+        TelegramRetryPolicy::default(),
     ));
     let buttons = vec![vec![
-        Button::new("Прийняти", "draw:accept:7"),
-        Button::new("Відхилити", "draw:decline:7"),
+        TelegramButton::new("Прийняти", "draw:accept:7"),
+        TelegramButton::new("Відхилити", "draw:decline:7"),
     ]];
     let offer = sender
         .send_text(-4001, "Нічия?", &buttons)
@@ -210,10 +210,14 @@ async fn a_button_press_is_delivered_answered_and_its_message_edited() {
 #[tokio::test]
 async fn an_identical_photo_is_sent_by_file_id_the_second_time() {
     let fake = FakeTelegram::start().await;
-    let sender = TelegramSender::new(bot_for(&fake), unthrottled(), RetryPolicy::default());
+    let sender = TelegramSender::new(
+        bot_for(&fake),
+        unthrottled(),
+        TelegramRetryPolicy::default(),
+    );
     let board = png(480, 480, 1);
     let other = png(480, 480, 2);
-    let buttons = vec![vec![Button::new("Flip", "flip:9")]];
+    let buttons = vec![vec![TelegramButton::new("Flip", "flip:9")]];
 
     sender
         .send_photo_png(501, &board, "12. Nf3", &buttons)
@@ -256,7 +260,11 @@ async fn an_identical_photo_is_sent_by_file_id_the_second_time() {
 #[tokio::test]
 async fn a_refused_file_id_falls_back_to_an_upload() {
     let fake = FakeTelegram::start().await;
-    let sender = TelegramSender::new(bot_for(&fake), unthrottled(), RetryPolicy::default());
+    let sender = TelegramSender::new(
+        bot_for(&fake),
+        unthrottled(),
+        TelegramRetryPolicy::default(),
+    );
     let board = png(240, 240, 3);
     sender
         .send_photo_png(501, &board, "", &[])
@@ -283,9 +291,13 @@ async fn a_refused_file_id_falls_back_to_an_upload() {
 #[tokio::test]
 async fn a_document_goes_up_with_its_name_caption_and_buttons() {
     let fake = FakeTelegram::start().await;
-    let sender = TelegramSender::new(bot_for(&fake), unthrottled(), RetryPolicy::default());
+    let sender = TelegramSender::new(
+        bot_for(&fake),
+        unthrottled(),
+        TelegramRetryPolicy::default(),
+    );
     let pgn = b"[Event \"Club\"]\n1. e4 e5 *\n";
-    let buttons = vec![vec![Button::new("Standings", "table:3")]];
+    let buttons = vec![vec![TelegramButton::new("Standings", "table:3")]];
 
     sender
         .send_document(501, pgn, "game-7.pgn", "Game 7", &buttons)
@@ -316,7 +328,7 @@ async fn a_document_goes_up_with_its_name_caption_and_buttons() {
 #[tokio::test(start_paused = true)]
 async fn rate_limit_and_server_errors_are_retried_and_the_message_arrives_once() {
     let fake = FakeTelegram::start().await;
-    let retry = RetryPolicy {
+    let retry = TelegramRetryPolicy {
         max_attempts: 6,
         first_backoff: Duration::from_secs(1),
         max_backoff: Duration::from_secs(8),
@@ -350,9 +362,9 @@ async fn rate_limit_and_server_errors_are_retried_and_the_message_arrives_once()
 #[tokio::test(start_paused = true)]
 async fn errors_say_whether_a_later_retry_may_help() {
     let fake = FakeTelegram::start().await;
-    let retry = RetryPolicy {
+    let retry = TelegramRetryPolicy {
         max_attempts: 3,
-        ..RetryPolicy::default()
+        ..TelegramRetryPolicy::default()
     };
     let sender = TelegramSender::new(bot_for(&fake), unthrottled(), retry);
     fake.fail_next(5, Failure::Status500);
@@ -362,7 +374,10 @@ async fn errors_say_whether_a_later_retry_may_help() {
         .await
         .expect_err("server down");
     assert!(outage.is_retryable(), "{outage:?}");
-    assert!(matches!(outage, SendError::Retryable { attempts: 3, .. }));
+    assert!(matches!(
+        outage,
+        TelegramSendError::Retryable { attempts: 3, .. }
+    ));
     assert!(fake.sent().is_empty());
 
     fake.fail_next(1, Failure::Status429 { retry_after: 7 });
@@ -371,7 +386,7 @@ async fn errors_say_whether_a_later_retry_may_help() {
         .await
         .expect_err("attempts spent");
     assert!(
-        matches!(flood, SendError::Retryable { retry_after: Some(d), .. } if d == Duration::from_secs(7))
+        matches!(flood, TelegramSendError::Retryable { retry_after: Some(d), .. } if d == Duration::from_secs(7))
     );
 
     let calls_before = fake.method_calls().len();
@@ -381,7 +396,7 @@ async fn errors_say_whether_a_later_retry_may_help() {
         .expect_err("empty text");
     assert!(matches!(
         refused,
-        SendError::Permanent {
+        TelegramSendError::Permanent {
             reason: PermanentReason::Rejected,
             ..
         }
@@ -416,7 +431,11 @@ async fn a_redelivered_update_keeps_its_update_id() {
 #[tokio::test]
 async fn command_lists_are_set_per_language() {
     let fake = FakeTelegram::start().await;
-    let sender = TelegramSender::new(bot_for(&fake), telegram_limits(), RetryPolicy::default());
+    let sender = TelegramSender::new(
+        bot_for(&fake),
+        telegram_limits(),
+        TelegramRetryPolicy::default(),
+    );
     let list = |code: Option<&str>, pairs: &[(&str, &str)]| CommandList {
         language_code: code.map(str::to_owned),
         commands: pairs
@@ -466,7 +485,7 @@ async fn burst_of_200_to_20_chats_respects_telegram_limits_real_time() {
     let sender = Arc::new(TelegramSender::new(
         bot_for(&fake),
         telegram_limits(),
-        RetryPolicy::default(),
+        TelegramRetryPolicy::default(),
     ));
     let started = tokio::time::Instant::now();
 
@@ -491,7 +510,7 @@ async fn burst_to_90_chats_respects_30_per_second_overall_real_time() {
     let sender = Arc::new(TelegramSender::new(
         bot_for(&fake),
         telegram_limits(),
-        RetryPolicy::default(),
+        TelegramRetryPolicy::default(),
     ));
     let started = tokio::time::Instant::now();
 

@@ -14,14 +14,14 @@ use serenity::model::id::InteractionId;
 use tokio::sync::watch;
 
 use super::outgoing::{self, DiscordReply};
-use super::sender::{Destination, DiscordSender, RetryPolicy, SendError, with_retry};
+use super::sender::{Destination, DiscordRetryPolicy, DiscordSendError, DiscordSender, with_retry};
 use super::{DiscordConfig, DiscordInbound};
 
 /// The caller's side of the adapter: one reply per inbound event.
 ///
 /// Any `Fn(DiscordInbound) -> impl Future<Output = DiscordReply>` that is
 /// `Send + Sync + 'static` is a handler.
-pub trait InboundHandler: Send + Sync + 'static {
+pub trait DiscordInboundHandler: Send + Sync + 'static {
     /// Handles one event; the adapter sends what it returns.
     fn handle(&self, inbound: DiscordInbound) -> impl Future<Output = DiscordReply> + Send;
 
@@ -33,7 +33,7 @@ pub trait InboundHandler: Send + Sync + 'static {
     }
 }
 
-impl<F, Fut> InboundHandler for F
+impl<F, Fut> DiscordInboundHandler for F
 where
     F: Fn(DiscordInbound) -> Fut + Send + Sync + 'static,
     Fut: Future<Output = DiscordReply> + Send,
@@ -43,19 +43,19 @@ where
     }
 }
 
-/// The serenity [`EventHandler`] that feeds an [`InboundHandler`].
+/// The serenity [`EventHandler`] that feeds a [`DiscordInboundHandler`].
 ///
 /// It handles MESSAGE_CREATE and INTERACTION_CREATE only: MESSAGE_UPDATE is
 /// deliberately left to serenity's no-op, because editing a message changes
 /// no move (R2.3.8; tested in `tests/discord_e2e.rs`).
 pub(super) struct Bridge<H> {
     handler: H,
-    policy: RetryPolicy,
+    policy: DiscordRetryPolicy,
     defer_after: Duration,
     ready: watch::Sender<Option<u64>>,
 }
 
-impl<H: InboundHandler> Bridge<H> {
+impl<H: DiscordInboundHandler> Bridge<H> {
     /// A bridge and the receiver that learns the bot's user id on READY.
     pub(super) fn new(handler: H, config: &DiscordConfig) -> (Self, watch::Receiver<Option<u64>>) {
         let (ready, ready_rx) = watch::channel(None);
@@ -76,7 +76,7 @@ struct Target {
 }
 
 #[serenity::async_trait]
-impl<H: InboundHandler> EventHandler for Bridge<H> {
+impl<H: DiscordInboundHandler> EventHandler for Bridge<H> {
     async fn ready(&self, _ctx: Context, ready: Ready) {
         tracing::info!(user = %ready.user.name, session = %ready.session_id, "Discord gateway ready");
         // serenity has taken the application id from READY before this runs.
@@ -138,7 +138,7 @@ impl<H: InboundHandler> EventHandler for Bridge<H> {
     }
 }
 
-impl<H: InboundHandler> Bridge<H> {
+impl<H: DiscordInboundHandler> Bridge<H> {
     /// Runs the handler; if it takes longer than `defer_after`, defers the
     /// answer (callback type 5) and edits the original response afterwards.
     async fn answer(
@@ -147,7 +147,7 @@ impl<H: InboundHandler> Bridge<H> {
         target: &Target,
         inbound: DiscordInbound,
         is_component: bool,
-    ) -> Result<(), SendError> {
+    ) -> Result<(), DiscordSendError> {
         let ephemeral = self.handler.defer_ephemeral(&inbound);
         let work = self.handler.handle(inbound);
         tokio::pin!(work);
@@ -178,7 +178,7 @@ impl<H: InboundHandler> Bridge<H> {
         target: &Target,
         reply: DiscordReply,
         is_component: bool,
-    ) -> Result<(), SendError> {
+    ) -> Result<(), DiscordSendError> {
         let response = match reply {
             DiscordReply::Message(message) => {
                 CreateInteractionResponse::Message(outgoing::response_message(&message))
@@ -200,7 +200,7 @@ impl<H: InboundHandler> Bridge<H> {
         .await
     }
 
-    fn log(&self, result: Result<(), SendError>) {
+    fn log(&self, result: Result<(), DiscordSendError>) {
         if let Err(error) = result {
             tracing::error!(%error, "Discord interaction answer failed");
         }

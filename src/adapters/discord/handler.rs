@@ -14,11 +14,10 @@
 
 use std::sync::Arc;
 
-use chrono::{DateTime, Utc};
-
+use crate::adapters::router::Router;
 use crate::app::actor::{Chat, Inbound};
-use crate::app::i18n::{Args, Lang, tr, tr0};
-use crate::app::outgoing::{Outgoing, render_image};
+use crate::app::i18n::{Args, tr};
+use crate::app::outgoing::Outgoing;
 use crate::app::service::App;
 use crate::render::RenderCache;
 use crate::store::Platform;
@@ -26,8 +25,8 @@ use crate::time::Clock;
 
 use super::commands::{GAME, MOVE, slash_text};
 use super::convert::{discord_message, is_public_command, merge};
-use super::outgoing::{AutocompleteChoice, DiscordReply, OutgoingMessage};
-use super::{DiscordInbound, InboundHandler, InboundKind, RoleMap};
+use super::outgoing::{AutocompleteChoice, DiscordReply};
+use super::{DiscordInbound, DiscordInboundHandler, InboundKind, RoleMap};
 
 /// Discord shows at most 25 autocomplete choices.
 const MAX_CHOICES: usize = 25;
@@ -36,8 +35,8 @@ const MAX_CHOICES: usize = 25;
 #[derive(Clone)]
 pub struct AppHandler {
     app: App,
-    clock: Arc<dyn Clock>,
-    cache: Arc<RenderCache>,
+    /// Renders the images replies refer to.
+    images: Router,
     roles: RoleMap,
 }
 
@@ -45,9 +44,8 @@ impl AppHandler {
     /// A handler for `app`, rendering images at `clock`'s now through `cache`.
     pub fn new(app: App, clock: Arc<dyn Clock>, cache: Arc<RenderCache>) -> Self {
         Self {
+            images: Router::new(app.db().clone(), clock, cache, Vec::new()),
             app,
-            clock,
-            cache,
             roles: RoleMap::default(),
         }
     }
@@ -113,36 +111,23 @@ impl AppHandler {
             text,
         };
         // Roles are mirrored first; if that fails the command is not run
-        // (a revoked role must not slip through).
-        let handled = match self.sync_roles(&inbound, &app_inbound).await {
-            Ok(()) => self.app.handle(&app_inbound).await,
-            Err(error) => Err(error),
-        };
-        match handled {
-            Ok(replies) => self.reply(&replies, private).await,
+        // (a revoked role must not slip through). Either failure is answered
+        // with an apology and its reference, privately.
+        let replies = match self.sync_roles(&inbound, &app_inbound).await {
+            Ok(()) => self.app.answer(&app_inbound).await,
             Err(error) => {
-                tracing::error!(%error, update = %inbound.id, "Discord command failed");
-                let text = tr0(Lang::Uk, "discord-error-internal");
-                DiscordReply::Message(OutgoingMessage {
-                    ephemeral: true,
-                    ..OutgoingMessage::text(text)
-                })
+                let who = (Platform::Discord, app_inbound.user_id.as_str());
+                vec![self.app.apologize(who, &error).await]
             }
-        }
+        };
+        self.reply(&replies, private).await
     }
 
     /// The replies as one Discord message, images rendered.
     async fn reply(&self, replies: &[Outgoing], private: bool) -> DiscordReply {
-        let now: DateTime<Utc> = self.clock.now();
         let mut messages = Vec::new();
         for reply in replies {
-            let image = match &reply.image {
-                Some(image) => render_image(self.app.db(), image, &self.cache, now)
-                    .await
-                    .inspect_err(|error| tracing::warn!(%error, "reply image not rendered"))
-                    .ok(),
-                None => None,
-            };
+            let image = self.images.image_or_none(reply).await;
             messages.push(discord_message(reply, image.as_ref()));
         }
         match merge(messages) {
@@ -164,7 +149,7 @@ impl AppHandler {
             _ => Ok(Vec::new()),
         };
         DiscordReply::Choices(choices.unwrap_or_else(|error| {
-            tracing::warn!(%error, "autocomplete failed");
+            tracing::warn!(error = %format_args!("{error:#}"), "autocomplete failed");
             Vec::new()
         }))
     }
@@ -224,7 +209,7 @@ impl AppHandler {
     }
 }
 
-impl InboundHandler for AppHandler {
+impl DiscordInboundHandler for AppHandler {
     fn handle(
         &self,
         inbound: DiscordInbound,

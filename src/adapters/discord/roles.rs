@@ -3,6 +3,8 @@
 //! in a guild the member's roles are mirrored into the app (see
 //! `App::sync_platform_roles`). Administration cannot be mapped.
 
+use anyhow::Context;
+
 use crate::store::Role;
 
 /// The roles the mapping may give.
@@ -31,7 +33,7 @@ impl RoleMap {
             let id: u64 = id
                 .trim()
                 .parse()
-                .map_err(|_| anyhow::anyhow!("«{pair}»: the role id must be a number"))?;
+                .with_context(|| format!("«{pair}»: the role id must be a number"))?;
             let name = role.trim().to_lowercase().replace('-', "_");
             let role = Role::parse(&name)
                 .filter(|role| MAPPABLE.contains(role))

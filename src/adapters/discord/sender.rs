@@ -13,12 +13,14 @@ use serenity::model::application::Command;
 use serenity::model::channel::{ChannelType, Nonce};
 use serenity::model::id::{ChannelId, GuildId, MessageId, UserId};
 
+use crate::adapters::error_chain;
+
 use super::outgoing::{self, CommandSpec, OutgoingMessage};
 
 /// How often and how patiently to retry a request that failed with 429, 5xx
 /// or a connection error.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RetryPolicy {
+pub struct DiscordRetryPolicy {
     /// Attempts in all, the first included.
     pub max_attempts: u32,
     /// The wait after the first failure; it doubles after each further one.
@@ -27,9 +29,9 @@ pub struct RetryPolicy {
     pub max_delay: Duration,
 }
 
-impl Default for RetryPolicy {
+impl Default for DiscordRetryPolicy {
     fn default() -> Self {
-        RetryPolicy {
+        DiscordRetryPolicy {
             max_attempts: 5,
             base_delay: Duration::from_millis(500),
             max_delay: Duration::from_secs(30),
@@ -37,7 +39,7 @@ impl Default for RetryPolicy {
     }
 }
 
-impl RetryPolicy {
+impl DiscordRetryPolicy {
     /// The wait after failed attempt number `failures` (1-based): exponential back-off.
     pub fn delay(&self, failures: u32) -> Duration {
         let factor = 1u32
@@ -49,7 +51,7 @@ impl RetryPolicy {
 
 /// Why a delivery failed, split the way the outbox worker needs it.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum SendError {
+pub enum DiscordSendError {
     /// Discord was unavailable or rate-limiting through every attempt; try again later.
     #[error(
         "Discord did not take the request after {attempts} attempts (last status {status:?}): {detail}"
@@ -75,14 +77,14 @@ pub enum SendError {
     },
 }
 
-impl SendError {
+impl DiscordSendError {
     /// Whether the outbox should try again later.
     pub fn is_retryable(&self) -> bool {
-        matches!(self, SendError::Retryable { .. })
+        matches!(self, DiscordSendError::Retryable { .. })
     }
 
     fn invalid_id(what: &str) -> Self {
-        SendError::Permanent {
+        DiscordSendError::Permanent {
             status: None,
             code: 0,
             detail: format!("invalid {what} id 0"),
@@ -91,40 +93,40 @@ impl SendError {
 }
 
 /// Sorts a serenity error into retryable or permanent.
-fn classify(error: &serenity::Error, attempts: u32) -> SendError {
+fn classify(error: &serenity::Error, attempts: u32) -> DiscordSendError {
     use serenity::Error;
     match error {
         Error::Http(HttpError::UnsuccessfulRequest(response)) => {
             let status = response.status_code.as_u16();
             let detail = response.error.message.clone();
             if status == 429 || response.status_code.is_server_error() {
-                SendError::Retryable {
+                DiscordSendError::Retryable {
                     attempts,
                     status: Some(status),
                     detail,
                 }
             } else {
-                SendError::Permanent {
+                DiscordSendError::Permanent {
                     status: Some(status),
                     code: response.error.code as i64,
                     detail,
                 }
             }
         }
-        Error::Http(HttpError::Request(request)) => SendError::Retryable {
+        Error::Http(HttpError::Request(request)) => DiscordSendError::Retryable {
             attempts,
             status: request.status().map(|s| s.as_u16()),
-            detail: request.to_string(),
+            detail: error_chain(request),
         },
-        Error::Io(io) => SendError::Retryable {
+        Error::Io(io) => DiscordSendError::Retryable {
             attempts,
             status: None,
-            detail: io.to_string(),
+            detail: error_chain(io),
         },
-        other => SendError::Permanent {
+        other => DiscordSendError::Permanent {
             status: None,
             code: 0,
-            detail: other.to_string(),
+            detail: error_chain(other),
         },
     }
 }
@@ -132,9 +134,9 @@ fn classify(error: &serenity::Error, attempts: u32) -> SendError {
 /// Runs `attempt` until it succeeds, fails permanently, or the policy's
 /// attempts are used up, waiting with exponential back-off in between.
 pub(super) async fn with_retry<T, Fut>(
-    policy: &RetryPolicy,
+    policy: &DiscordRetryPolicy,
     mut attempt: impl FnMut() -> Fut,
-) -> Result<T, SendError>
+) -> Result<T, DiscordSendError>
 where
     Fut: Future<Output = serenity::Result<T>>,
 {
@@ -175,13 +177,13 @@ pub struct Delivered {
 #[derive(Clone)]
 pub struct DiscordSender {
     http: Arc<Http>,
-    policy: RetryPolicy,
+    policy: DiscordRetryPolicy,
     dm_channels: Arc<Mutex<HashMap<u64, u64>>>,
 }
 
 impl DiscordSender {
     /// A sender over `http` with `policy`.
-    pub fn new(http: Arc<Http>, policy: RetryPolicy) -> Self {
+    pub fn new(http: Arc<Http>, policy: DiscordRetryPolicy) -> Self {
         DiscordSender {
             http,
             policy,
@@ -195,7 +197,7 @@ impl DiscordSender {
     }
 
     /// The retry policy.
-    pub fn policy(&self) -> &RetryPolicy {
+    pub fn policy(&self) -> &DiscordRetryPolicy {
         &self.policy
     }
 
@@ -207,7 +209,7 @@ impl DiscordSender {
         to: Destination,
         message: &OutgoingMessage,
         idempotency_key: Option<&str>,
-    ) -> Result<Delivered, SendError> {
+    ) -> Result<Delivered, DiscordSendError> {
         let channel = match to {
             Destination::User(user) => self.open_dm(user).await?,
             Destination::Channel(channel) => channel,
@@ -230,7 +232,7 @@ impl DiscordSender {
     }
 
     /// Opens (or recalls) the DM channel with `user`.
-    pub async fn open_dm(&self, user: u64) -> Result<u64, SendError> {
+    pub async fn open_dm(&self, user: u64) -> Result<u64, DiscordSendError> {
         if let Some(&channel) = self.dm_channels.lock().expect("dm cache").get(&user) {
             return Ok(channel);
         }
@@ -250,7 +252,7 @@ impl DiscordSender {
         channel: u64,
         from_message: Option<u64>,
         name: &str,
-    ) -> Result<u64, SendError> {
+    ) -> Result<u64, DiscordSendError> {
         let channel_id = ChannelId::from(nonzero(channel, "channel")?);
         let thread = match from_message {
             Some(message) => {
@@ -278,7 +280,7 @@ impl DiscordSender {
         &self,
         guild: Option<u64>,
         commands: &[CommandSpec],
-    ) -> Result<usize, SendError> {
+    ) -> Result<usize, DiscordSendError> {
         if self.http.application_id().is_none() {
             let info =
                 with_retry(&self.policy, || self.http.get_current_application_info()).await?;
@@ -304,8 +306,8 @@ impl DiscordSender {
     }
 }
 
-fn nonzero(id: u64, what: &str) -> Result<NonZeroU64, SendError> {
-    NonZeroU64::new(id).ok_or_else(|| SendError::invalid_id(what))
+fn nonzero(id: u64, what: &str) -> Result<NonZeroU64, DiscordSendError> {
+    NonZeroU64::new(id).ok_or_else(|| DiscordSendError::invalid_id(what))
 }
 
 /// Discord nonces hold at most 25 characters: longer keys are hashed (FNV-1a).
@@ -325,7 +327,7 @@ mod tests {
 
     #[test]
     fn back_off_doubles_up_to_the_cap() {
-        let policy = RetryPolicy {
+        let policy = DiscordRetryPolicy {
             max_attempts: 9,
             base_delay: Duration::from_millis(100),
             max_delay: Duration::from_secs(1),

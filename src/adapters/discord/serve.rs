@@ -5,9 +5,11 @@
 
 use std::sync::Arc;
 
+use anyhow::Context;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
+use crate::adapters::error_chain;
 use crate::adapters::router::{Router, Transport};
 use crate::app::service::{App, DeadlineHandler};
 use crate::outbox::{OutboxConfig, OutboxWorker};
@@ -49,12 +51,12 @@ impl ServeConfig {
             Some(id) => Some(
                 id.trim()
                     .parse()
-                    .map_err(|_| anyhow::anyhow!("DISCORD_GUILD_ID must be a numeric guild id"))?,
+                    .context("DISCORD_GUILD_ID must be a numeric guild id")?,
             ),
             None => None,
         };
         let roles = RoleMap::parse(&var("CORRBOT_DISCORD_ROLES").unwrap_or_default())
-            .map_err(|error| anyhow::anyhow!("CORRBOT_DISCORD_ROLES: {error}"))?;
+            .context("CORRBOT_DISCORD_ROLES")?;
         Ok(Some(Self {
             discord,
             guild,
@@ -86,7 +88,7 @@ impl DiscordBot {
         let mut ready = connection.ready;
         let task = tokio::spawn(async move {
             if let Err(error) = client.start().await {
-                tracing::error!(%error, "Discord gateway stopped");
+                tracing::error!(error = %error_chain(&error), "Discord gateway stopped");
             }
         });
         if ready.wait_for(Option::is_some).await.is_err() {

@@ -13,7 +13,7 @@
 use crate::store::{Db, GameId, Platform, StoreError};
 
 use super::outgoing::OutgoingMessage;
-use super::sender::{Destination, DiscordSender, SendError};
+use super::sender::{Destination, DiscordSendError, DiscordSender};
 
 /// Discord's JSON error code for "a thread has already been created for
 /// this message".
@@ -24,7 +24,7 @@ pub const THREAD_ALREADY_CREATED: i64 = 160_004;
 pub enum ThreadError {
     /// Discord failed or refused.
     #[error(transparent)]
-    Send(#[from] SendError),
+    Send(#[from] DiscordSendError),
     /// The store failed.
     #[error(transparent)]
     Store(#[from] StoreError),
@@ -57,7 +57,7 @@ pub async fn thread_channel(
     if !ready {
         match sender.create_thread(parent, Some(thread), title).await {
             Ok(_) => {}
-            Err(SendError::Permanent {
+            Err(DiscordSendError::Permanent {
                 code: THREAD_ALREADY_CREATED,
                 ..
             }) => {}

@@ -18,13 +18,14 @@ use std::time::Duration;
 
 use serenity::http::Http;
 
+use crate::adapters::error_chain;
 use crate::adapters::router::{SendFuture, Transport};
 use crate::app::outgoing::{Address, Outgoing, RenderedImage};
 use crate::outbox::Delivery;
 use crate::store::{Db, Platform};
 
 use super::convert::discord_message;
-use super::sender::{Destination, DiscordSender, RetryPolicy, SendError};
+use super::sender::{Destination, DiscordRetryPolicy, DiscordSendError, DiscordSender};
 use super::threads::{ThreadError, thread_channel};
 
 /// Sends outbox notices on Discord.
@@ -37,7 +38,7 @@ pub struct DiscordTransport {
 impl DiscordTransport {
     /// A transport over serenity's HTTP client, one attempt per delivery.
     pub fn new(http: Arc<Http>) -> Self {
-        let single = RetryPolicy {
+        let single = DiscordRetryPolicy {
             max_attempts: 1,
             base_delay: Duration::ZERO,
             max_delay: Duration::ZERO,
@@ -77,7 +78,7 @@ impl DiscordTransport {
             Ok(thread) => Ok(Destination::Channel(thread)),
             Err(ThreadError::Send(error)) => Err(delivery_of(&error)),
             Err(ThreadError::Store(error)) => Err(Delivery::Retry {
-                error: error.to_string(),
+                error: error_chain(&error),
                 retry_after: None,
             }),
             Err(ThreadError::BadChat) => Err(Delivery::Permanent {
@@ -115,13 +116,13 @@ fn destination(to: &Address) -> Option<Destination> {
 }
 
 /// The outbox's view of a failed send.
-fn delivery_of(error: &SendError) -> Delivery {
+fn delivery_of(error: &DiscordSendError) -> Delivery {
     match error {
-        SendError::Retryable { .. } => Delivery::Retry {
+        DiscordSendError::Retryable { .. } => Delivery::Retry {
             error: error.to_string(),
             retry_after: None,
         },
-        SendError::Permanent { .. } => Delivery::Permanent {
+        DiscordSendError::Permanent { .. } => Delivery::Permanent {
             error: error.to_string(),
         },
     }
@@ -169,13 +170,13 @@ mod tests {
             chat_id: "x".into(),
         };
         assert_eq!(destination(&chat), None);
-        let busy = SendError::Retryable {
+        let busy = DiscordSendError::Retryable {
             attempts: 1,
             status: Some(429),
             detail: "slow down".into(),
         };
         assert!(matches!(delivery_of(&busy), Delivery::Retry { .. }));
-        let refused = SendError::Permanent {
+        let refused = DiscordSendError::Permanent {
             status: Some(403),
             code: 50007,
             detail: "no DMs".into(),

@@ -13,7 +13,7 @@ use crate::store::Platform;
 
 use super::buttons::ButtonCodes;
 use super::transport::TelegramTransport;
-use super::{InboundContent, InboundHandler, TelegramInbound};
+use super::{InboundContent, TelegramInbound, TelegramInboundHandler};
 
 /// Hands Telegram updates to the app and sends its replies.
 #[derive(Clone)]
@@ -47,7 +47,8 @@ impl TelegramHandler {
     }
 
     /// Handles one update: the app's replies are sent, a button press is
-    /// answered. Failures are logged; the update is not retried.
+    /// answered. An internal failure is answered with an apology and its
+    /// reference; the update is not retried.
     pub async fn handle_update(&self, update: TelegramInbound) {
         let chat_id = update.chat_id;
         match &update.content {
@@ -94,23 +95,12 @@ impl TelegramHandler {
         })
     }
 
+    /// Runs `text` through the app and sends the replies to the chat; an
+    /// internal failure is answered with an apology ([`App::answer`]).
     async fn run(&self, update: &TelegramInbound, text: String) {
         let inbound = app_inbound(update, text);
-        let replies = match self.app.handle(&inbound).await {
-            Ok(replies) => replies,
-            Err(error) => {
-                tracing::error!(%error, update = update.update_id, "telegram: the app failed");
-                return;
-            }
-        };
-        for reply in &replies {
-            let image = match self.images.image_of(reply).await {
-                Ok(image) => image,
-                Err(error) => {
-                    tracing::error!(%error, "telegram: a reply's image failed");
-                    None
-                }
-            };
+        for reply in &self.app.answer(&inbound).await {
+            let image = self.images.image_or_none(reply).await;
             let sent = self
                 .transport
                 .send_to_chat(update.chat_id, reply, image.as_ref())
@@ -122,7 +112,7 @@ impl TelegramHandler {
     }
 }
 
-impl InboundHandler for TelegramHandler {
+impl TelegramInboundHandler for TelegramHandler {
     fn handle(&self, inbound: TelegramInbound) -> impl Future<Output = ()> + Send {
         self.handle_update(inbound)
     }

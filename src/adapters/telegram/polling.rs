@@ -10,6 +10,8 @@ use teloxide::payloads::setters::*;
 use teloxide::requests::{Request, Requester};
 use teloxide::types::{AllowedUpdate, Me, Update, UpdateKind};
 
+use crate::adapters::error_chain;
+
 use super::{InboundContent, TelegramInbound};
 
 /// Receives every inbound message and button press, one at a time.
@@ -19,12 +21,12 @@ use super::{InboundContent, TelegramInbound};
 /// handler that records the inbound (for example in the app's store) before
 /// returning loses nothing if the process stops: the update is confirmed to
 /// Telegram only by the following `getUpdates`.
-pub trait InboundHandler: Send + Sync {
+pub trait TelegramInboundHandler: Send + Sync {
     /// Handles one inbound update.
     fn handle(&self, inbound: TelegramInbound) -> impl Future<Output = ()> + Send;
 }
 
-impl<F, Fut> InboundHandler for F
+impl<F, Fut> TelegramInboundHandler for F
 where
     F: Fn(TelegramInbound) -> Fut + Send + Sync,
     Fut: Future<Output = ()> + Send,
@@ -74,7 +76,7 @@ pub async fn prepare_polling(bot: &Bot) -> Result<Me, RequestError> {
 /// again is passed on again with its original `update_id`: deduplication is
 /// the app's job. Errors from `getUpdates` are logged and retried: after
 /// `retry_after` for a 429, otherwise with doubling back-off.
-pub async fn run_polling<H: InboundHandler>(
+pub async fn run_polling<H: TelegramInboundHandler>(
     bot: &Bot,
     handler: &H,
     options: &PollingOptions,
@@ -107,6 +109,7 @@ pub async fn run_polling<H: InboundHandler>(
             }
             Err(RequestError::RetryAfter(seconds)) => seconds.duration(),
             Err(error) => {
+                let error = error_chain(&error);
                 tracing::warn!(%error, ?backoff, "telegram getUpdates failed");
                 let delay = backoff;
                 backoff = (backoff * 2).min(options.max_error_backoff);

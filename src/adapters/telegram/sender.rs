@@ -16,6 +16,8 @@ use teloxide::types::{
 };
 use teloxide::{ApiError, Bot, RequestError};
 
+use crate::adapters::error_chain;
+
 use super::limiter::RateLimiter;
 
 /// Telegram's documented limits, as teloxide's `Limits::default()` sets
@@ -30,7 +32,7 @@ pub fn telegram_limits() -> Limits {
 /// How often and how patiently a request is retried before the error goes
 /// back to the caller (the outbox worker), which may try again later.
 #[derive(Clone, Debug)]
-pub struct RetryPolicy {
+pub struct TelegramRetryPolicy {
     /// Attempts in total, the first one included.
     pub max_attempts: u32,
     /// Pause after the first retryable failure without `retry_after`.
@@ -39,7 +41,7 @@ pub struct RetryPolicy {
     pub max_backoff: Duration,
 }
 
-impl Default for RetryPolicy {
+impl Default for TelegramRetryPolicy {
     fn default() -> Self {
         Self {
             max_attempts: 5,
@@ -51,14 +53,14 @@ impl Default for RetryPolicy {
 
 /// An inline button that sends `data` back as a callback query.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Button {
+pub struct TelegramButton {
     /// The label shown to the user.
     pub label: String,
     /// The callback data (at most 64 bytes on Telegram).
     pub data: String,
 }
 
-impl Button {
+impl TelegramButton {
     /// A callback button.
     pub fn new(label: impl Into<String>, data: impl Into<String>) -> Self {
         Self {
@@ -115,7 +117,7 @@ pub enum PermanentReason {
 
 /// A failed send, saying whether trying again later may help.
 #[derive(Clone, Debug, thiserror::Error)]
-pub enum SendError {
+pub enum TelegramSendError {
     /// Rate limits, server errors or network trouble outlasted the retries.
     #[error("telegram request failed after {attempts} attempts, retry later: {detail}")]
     Retryable {
@@ -136,7 +138,7 @@ pub enum SendError {
     },
 }
 
-impl SendError {
+impl TelegramSendError {
     /// Whether the outbox should try this notice again later.
     pub fn is_retryable(&self) -> bool {
         matches!(self, Self::Retryable { .. })
@@ -148,7 +150,7 @@ impl SendError {
 pub struct TelegramSender {
     bot: Bot,
     limiter: RateLimiter,
-    retry: RetryPolicy,
+    retry: TelegramRetryPolicy,
     /// Telegram `file_id` of each uploaded photo, by the image's SHA-256.
     photo_ids: Mutex<HashMap<[u8; 32], FileId>>,
 }
@@ -156,7 +158,7 @@ pub struct TelegramSender {
 impl TelegramSender {
     /// Sends through `bot` within `limits` (a 429 holds every send back
     /// for its `retry_after`), retrying as `retry` says.
-    pub fn new(bot: Bot, limits: Limits, retry: RetryPolicy) -> Self {
+    pub fn new(bot: Bot, limits: Limits, retry: TelegramRetryPolicy) -> Self {
         Self {
             bot,
             limiter: RateLimiter::new(limits),
@@ -170,8 +172,8 @@ impl TelegramSender {
         &self,
         chat_id: i64,
         text: &str,
-        buttons: &[Vec<Button>],
-    ) -> Result<SentMessageRef, SendError> {
+        buttons: &[Vec<TelegramButton>],
+    ) -> Result<SentMessageRef, TelegramSendError> {
         let mut request = self.bot.send_message(ChatId(chat_id), text);
         if let Some(markup) = keyboard(buttons) {
             request = request.reply_markup(markup);
@@ -190,14 +192,14 @@ impl TelegramSender {
         chat_id: i64,
         png: &[u8],
         caption: &str,
-        buttons: &[Vec<Button>],
-    ) -> Result<SentMessageRef, SendError> {
+        buttons: &[Vec<TelegramButton>],
+    ) -> Result<SentMessageRef, TelegramSendError> {
         let digest: [u8; 32] = Sha256::digest(png).into();
         let cached = self.cached_photo(&digest);
         if let Some(file_id) = cached {
             let file = InputFile::file_id(file_id);
             match self.send_photo(chat_id, file, caption, buttons).await {
-                Err(SendError::Permanent {
+                Err(TelegramSendError::Permanent {
                     reason: PermanentReason::FileIdRejected,
                     ..
                 }) => self.forget_photo(&digest),
@@ -217,8 +219,8 @@ impl TelegramSender {
         chat_id: i64,
         photo: InputFile,
         caption: &str,
-        buttons: &[Vec<Button>],
-    ) -> Result<Message, SendError> {
+        buttons: &[Vec<TelegramButton>],
+    ) -> Result<Message, TelegramSendError> {
         let mut request = self.bot.send_photo(ChatId(chat_id), photo);
         if !caption.is_empty() {
             request = request.caption(caption);
@@ -237,8 +239,8 @@ impl TelegramSender {
         bytes: &[u8],
         file_name: &str,
         caption: &str,
-        buttons: &[Vec<Button>],
-    ) -> Result<SentMessageRef, SendError> {
+        buttons: &[Vec<TelegramButton>],
+    ) -> Result<SentMessageRef, TelegramSendError> {
         let file = InputFile::memory(bytes.to_vec()).file_name(file_name.to_owned());
         let mut request = self.bot.send_document(ChatId(chat_id), file);
         if !caption.is_empty() {
@@ -259,7 +261,7 @@ impl TelegramSender {
         &self,
         query_id: &str,
         text: Option<&str>,
-    ) -> Result<(), SendError> {
+    ) -> Result<(), TelegramSendError> {
         let mut request = self
             .bot
             .answer_callback_query(CallbackQueryId(query_id.to_owned()));
@@ -275,8 +277,8 @@ impl TelegramSender {
         &self,
         message: SentMessageRef,
         text: &str,
-        buttons: &[Vec<Button>],
-    ) -> Result<(), SendError> {
+        buttons: &[Vec<TelegramButton>],
+    ) -> Result<(), TelegramSendError> {
         let (chat, id) = (ChatId(message.chat_id), MessageId(message.message_id));
         let mut request = self.bot.edit_message_text(chat, id, text);
         if let Some(markup) = keyboard(buttons) {
@@ -291,8 +293,8 @@ impl TelegramSender {
     pub async fn edit_buttons(
         &self,
         message: SentMessageRef,
-        buttons: &[Vec<Button>],
-    ) -> Result<(), SendError> {
+        buttons: &[Vec<TelegramButton>],
+    ) -> Result<(), TelegramSendError> {
         let (chat, id) = (ChatId(message.chat_id), MessageId(message.message_id));
         let mut request = self.bot.edit_message_reply_markup(chat, id);
         if let Some(markup) = keyboard(buttons) {
@@ -305,7 +307,7 @@ impl TelegramSender {
 
     /// Sets the command menu for each language (`setMyCommands` per
     /// `language_code`), for example a Ukrainian and an English list.
-    pub async fn set_commands(&self, lists: &[CommandList]) -> Result<(), SendError> {
+    pub async fn set_commands(&self, lists: &[CommandList]) -> Result<(), TelegramSendError> {
         for list in lists {
             let commands = list
                 .commands
@@ -342,7 +344,7 @@ impl TelegramSender {
         &self,
         chat: Option<i64>,
         mut attempt: impl FnMut() -> Fut,
-    ) -> Result<T, SendError>
+    ) -> Result<T, TelegramSendError>
     where
         Fut: Future<Output = Result<T, RequestError>>,
     {
@@ -359,8 +361,8 @@ impl TelegramSender {
             };
             let retry_after = match classify(&error) {
                 Err(reason) => {
-                    let detail = error.to_string();
-                    return Err(SendError::Permanent { reason, detail });
+                    let detail = error_chain(&error);
+                    return Err(TelegramSendError::Permanent { reason, detail });
                 }
                 Ok(retry_after) => retry_after,
             };
@@ -368,8 +370,8 @@ impl TelegramSender {
                 self.limiter.freeze(pause);
             }
             if attempts >= self.retry.max_attempts {
-                let detail = error.to_string();
-                return Err(SendError::Retryable {
+                let detail = error_chain(&error);
+                return Err(TelegramSendError::Retryable {
                     attempts,
                     retry_after,
                     detail,
@@ -379,6 +381,7 @@ impl TelegramSender {
             if retry_after.is_none() {
                 backoff = (backoff * 2).min(self.retry.max_backoff);
             }
+            let error = error_chain(&error);
             tracing::warn!(%error, ?delay, attempts, "telegram request failed, retrying");
             tokio::time::sleep(delay).await;
         }
@@ -429,7 +432,7 @@ fn is_server_error(description: &str) -> bool {
         .any(|prefix| description.starts_with(prefix))
 }
 
-fn keyboard(rows: &[Vec<Button>]) -> Option<InlineKeyboardMarkup> {
+fn keyboard(rows: &[Vec<TelegramButton>]) -> Option<InlineKeyboardMarkup> {
     if rows.iter().all(Vec::is_empty) {
         return None;
     }

@@ -23,8 +23,8 @@ use super::inbound::TelegramHandler;
 use super::transport::TelegramTransport;
 use super::webhook::run_webhook;
 use super::{
-    CommandList, Limits, PollingOptions, RetryPolicy, TelegramSender, build_bot, prepare_polling,
-    run_polling, telegram_limits,
+    CommandList, Limits, PollingOptions, TelegramRetryPolicy, TelegramSender, build_bot,
+    prepare_polling, run_polling, telegram_limits,
 };
 
 /// Where updates come from.
@@ -70,7 +70,7 @@ pub struct TelegramConfig {
     /// Rate limits for sending.
     pub limits: Limits,
     /// Retries of one request before the outbox takes over.
-    pub retry: RetryPolicy,
+    pub retry: TelegramRetryPolicy,
 }
 
 impl fmt::Debug for TelegramConfig {
@@ -94,7 +94,7 @@ impl TelegramConfig {
             api_url: None,
             mode: InboundMode::Polling(PollingOptions::default()),
             limits: telegram_limits(),
-            retry: RetryPolicy::default(),
+            retry: TelegramRetryPolicy::default(),
         }
     }
 

@@ -12,7 +12,7 @@ use crate::outbox::Delivery;
 use crate::store::Platform;
 
 use super::buttons::ButtonCodes;
-use super::{Button, SendError, TelegramSender};
+use super::{TelegramButton, TelegramSendError, TelegramSender};
 
 /// Telegram's longest message text, in characters.
 const MAX_TEXT_CHARS: usize = 4096;
@@ -49,7 +49,7 @@ impl TelegramTransport {
         chat_id: i64,
         message: &Outgoing,
         image: Option<&RenderedImage>,
-    ) -> Result<(), SendError> {
+    ) -> Result<(), TelegramSendError> {
         let buttons = self.keyboard(message);
         let has_media = image.is_some() || message.document.is_some();
         let as_caption = has_media && message.text.chars().count() <= MAX_CAPTION_CHARS;
@@ -86,8 +86,8 @@ impl TelegramTransport {
         &self,
         chat_id: i64,
         text: &str,
-        buttons: &[Vec<Button>],
-    ) -> Result<(), SendError> {
+        buttons: &[Vec<TelegramButton>],
+    ) -> Result<(), TelegramSendError> {
         let parts = split_text(text, MAX_TEXT_CHARS);
         let count = parts.len();
         for (index, part) in parts.into_iter().enumerate() {
@@ -97,11 +97,10 @@ impl TelegramTransport {
         Ok(())
     }
 
-    fn keyboard(&self, message: &Outgoing) -> Vec<Vec<Button>> {
-        let buttons = message
-            .buttons
-            .iter()
-            .map(|button| Button::new(button.label.clone(), self.codes.encode(&button.command)));
+    fn keyboard(&self, message: &Outgoing) -> Vec<Vec<TelegramButton>> {
+        let buttons = message.buttons.iter().map(|button| {
+            TelegramButton::new(button.label.clone(), self.codes.encode(&button.command))
+        });
         if message.buttons.len() <= MAX_BUTTONS_IN_ONE_ROW {
             vec![buttons.collect()]
         } else {
@@ -150,14 +149,14 @@ pub fn chat_of(address: &Address) -> Option<i64> {
 /// What the outbox makes of a send's outcome: rate limits, server errors and
 /// network trouble are tried again later; a blocked bot, a missing chat or
 /// a refused request never succeed.
-pub fn delivery_of(result: Result<(), SendError>) -> Delivery {
+pub fn delivery_of(result: Result<(), TelegramSendError>) -> Delivery {
     match result {
         Ok(()) => Delivery::Delivered,
-        Err(error @ SendError::Retryable { retry_after, .. }) => Delivery::Retry {
+        Err(error @ TelegramSendError::Retryable { retry_after, .. }) => Delivery::Retry {
             error: error.to_string(),
             retry_after,
         },
-        Err(error @ SendError::Permanent { .. }) => Delivery::Permanent {
+        Err(error @ TelegramSendError::Permanent { .. }) => Delivery::Permanent {
             error: error.to_string(),
         },
     }
@@ -235,16 +234,16 @@ mod tests {
 
     #[test]
     fn rate_limits_are_retried_and_a_blocked_bot_is_not() {
-        let flood = SendError::Retryable {
+        let flood = TelegramSendError::Retryable {
             attempts: 5,
             retry_after: Some(std::time::Duration::from_secs(7)),
             detail: "429".to_owned(),
         };
-        let blocked = SendError::Permanent {
+        let blocked = TelegramSendError::Permanent {
             reason: PermanentReason::RecipientGone,
             detail: "blocked".to_owned(),
         };
-        let missing = SendError::Permanent {
+        let missing = TelegramSendError::Permanent {
             reason: PermanentReason::ChatNotFound,
             detail: "chat not found".to_owned(),
         };

@@ -96,7 +96,7 @@ async fn render_board(
     };
     let leaves = game_leaves(&mut tx, &game).await?;
     tx.commit().await?;
-    let played = replay(&game, &rows).map_err(|e| anyhow::anyhow!("{e:?}"))?;
+    let played = replay(&game, &rows)?;
     let position = played.position();
     let now = game.finished_at.unwrap_or(now);
     let start = game.started_at.unwrap_or(now);

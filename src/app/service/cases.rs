@@ -17,6 +17,7 @@ mod measures;
 mod open;
 mod requests;
 
+use anyhow::Context;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -208,9 +209,8 @@ pub(crate) async fn load(tx: &mut Tx, lang: Lang, number: Number) -> Result<Case
         }
         Err(other) => return Err(other.into()),
     };
-    let broken = |what: &str| Failure::Internal(anyhow::anyhow!("case {number}: {what}"));
     let case = serde_json::from_value(row.details["case"].clone())
-        .map_err(|_| broken("no case machine"))?;
+        .with_context(|| format!("case {number}: no case machine"))?;
     let context = serde_json::from_value(row.details["context"].clone()).unwrap_or_default();
     let event = tx.event(row.event_id).await?;
     let roster = team_roster(tx, &event).await?;

@@ -8,14 +8,14 @@ use chrono::{DateTime, Utc};
 
 use crate::app::actor::Actor;
 use crate::app::command::{ClaimKind, Number};
-use crate::app::reply::Reply;
+use crate::app::outgoing::Outgoing;
 use crate::core::game::{GameError, GameResult};
-use crate::store::{GameUpdate, StoreError, Tx};
+use crate::store::{GameUpdate, Tx};
 
 use super::game_state::{announce_end, finish_update, game_over_notice, player_of};
 use super::pick::game_args;
 use super::play::{Turn, commit_move, load_turn, read_move};
-use super::{Failure, Outcome, refuse};
+use super::{Failure, Outcome, or_conflict, refuse};
 
 /// Checks and, when right, grants a draw claim.
 pub(super) async fn claim(
@@ -58,7 +58,10 @@ fn wrong_claim(actor: &Actor, turn: &Turn, error: &GameError) -> Failure {
                 .with("moves", halfmoves / 2)
                 .with("halfmoves", *halfmoves),
         ),
-        other => Failure::Internal(anyhow::anyhow!("claim in game {}: {other}", turn.game.id)),
+        other => {
+            let error = anyhow::Error::new(other.clone());
+            Failure::Internal(error.context(format!("claim in game {}", turn.game.id)))
+        }
     }
 }
 
@@ -73,16 +76,15 @@ async fn grant(
     let game = turn.game;
     let mut update = GameUpdate::from_game(&game);
     finish_update(&mut update, result, now);
-    if let Err(error) = tx.update_game(game.id, game.version, &update).await {
-        return Err(match error {
-            StoreError::Conflict(_) => refuse(actor.lang(), "error-conflict", &game_args(game.id)),
-            other => other.into(),
-        });
-    }
+    or_conflict(
+        actor.lang(),
+        game.id,
+        tx.update_game(game.id, game.version, &update).await,
+    )?;
     let notice = game_over_notice(tx, &game, result).await?;
     let opponent = player_of(&game, turn.colour.other());
     announce_end(tx, &game, &notice, &[opponent], now).await?;
-    Ok(vec![Reply::text(
+    Ok(vec![Outgoing::text(
         notice.text(actor.lang(), actor.notation()),
     )])
 }

@@ -11,7 +11,7 @@ use crate::app::authz::{self, ContactScope};
 use crate::app::command::ContactField;
 use crate::app::i18n::{Args, Lang, tr, tr0};
 use crate::app::notice::Notice;
-use crate::app::reply::Reply;
+use crate::app::outgoing::Outgoing;
 use crate::core::team::{ContactContext, PlayerId as Person};
 use crate::store::{Event, EventId, EventStatus, GameStatus, PlayerId, Role, Tx};
 
@@ -71,7 +71,7 @@ pub(super) async fn set_contact(
         notify(tx, *recipient, &notice, now).await?;
     }
     let args = Args::new().with("count", told.len());
-    Ok(vec![Reply::text(tr(lang, "reply-contact-set", &args))])
+    Ok(vec![Outgoing::text(tr(lang, "reply-contact-set", &args))])
 }
 
 /// Both details, language-neutral (the notice is rendered for each recipient).
@@ -207,5 +207,5 @@ pub(super) async fn contacts(tx: &mut Tx, actor: &Actor, name: Option<&str>) -> 
     for subject in subjects {
         lines.push(contact_line(tx, lang, subject).await?);
     }
-    Ok(vec![Reply::text(lines.join("\n"))])
+    Ok(vec![Outgoing::text(lines.join("\n"))])
 }

@@ -25,9 +25,7 @@ impl DueHandler for DeadlineHandler {
         now: DateTime<Utc>,
     ) -> anyhow::Result<()> {
         match fire(tx, deadline, now).await {
-            Ok(()) | Err(Failure::Refused(_) | Failure::RefusedAs { .. } | Failure::Ask(_)) => {
-                Ok(())
-            }
+            Ok(()) | Err(Failure::Refused(_) | Failure::Ask(_)) => Ok(()),
             Err(Failure::Internal(error)) => Err(error),
         }
     }

@@ -8,15 +8,15 @@ use crate::app::actor::Actor;
 use crate::app::command::{DrawAction, Number};
 use crate::app::i18n::{Args, tr};
 use crate::app::notice::Notice;
-use crate::app::reply::Reply;
+use crate::app::outgoing::Outgoing;
 use crate::core::game::{GameResult, Termination};
-use crate::store::{AuditEntry, GameRecord, GameStatus, GameUpdate, PlayerId, StoreError, Tx};
+use crate::store::{AuditEntry, GameRecord, GameStatus, GameUpdate, PlayerId, Tx};
 
 use super::game_state::{
     announce_end, colour_of, finish_update, game_over_notice, player_of, side_to_move,
 };
 use super::play::pick_game;
-use super::{Failure, Outcome, notify, refuse};
+use super::{Failure, Outcome, notify, or_conflict, refuse};
 
 const OFFERED: &str = "draw_offered";
 const ANSWERED: [&str; 2] = ["draw_declined", "draw_accepted"];
@@ -48,7 +48,7 @@ pub(super) async fn handle(
                 by,
             };
             notify(tx, opponent, &notice, now).await?;
-            Ok(vec![Reply::text(tr(lang, "reply-draw-offered", &args))])
+            Ok(vec![Outgoing::text(tr(lang, "reply-draw-offered", &args))])
         }
         _ if !open => Err(refuse(lang, "error-no-draw-offer", &args)),
         DrawAction::Decline => {
@@ -59,22 +59,21 @@ pub(super) async fn handle(
                 by,
             };
             notify(tx, opponent, &notice, now).await?;
-            Ok(vec![Reply::text(tr(lang, "reply-draw-declined", &args))])
+            Ok(vec![Outgoing::text(tr(lang, "reply-draw-declined", &args))])
         }
         DrawAction::Accept => {
             record(tx, &game, me, ANSWERED[1], now).await?;
             let result = GameResult::draw(Termination::Agreement);
             let mut update = GameUpdate::from_game(&game);
             finish_update(&mut update, &result, now);
-            if let Err(error) = tx.update_game(game.id, game.version, &update).await {
-                return Err(match error {
-                    StoreError::Conflict(_) => refuse(lang, "error-conflict", &args),
-                    other => other.into(),
-                });
-            }
+            or_conflict(
+                lang,
+                game.id,
+                tx.update_game(game.id, game.version, &update).await,
+            )?;
             let notice = game_over_notice(tx, &game, &result).await?;
             announce_end(tx, &game, &notice, &[opponent], now).await?;
-            Ok(vec![Reply::text(notice.text(lang, actor.notation()))])
+            Ok(vec![Outgoing::text(notice.text(lang, actor.notation()))])
         }
     }
 }

@@ -3,7 +3,7 @@
 use crate::app::actor::Actor;
 use crate::app::command::Number;
 use crate::app::i18n::{Args, Lang, tr, tr0};
-use crate::app::reply::Reply;
+use crate::app::outgoing::Outgoing;
 use crate::store::{Event, EventStatus, GameStatus, NoticeRecipient, PlayerId, Role, Tx};
 
 use super::events::load_event;
@@ -61,7 +61,7 @@ pub(super) async fn list(tx: &mut Tx, actor: &Actor) -> Outcome {
     if lines.is_empty() {
         lines.push(tr0(lang, "reply-no-events"));
     }
-    Ok(vec![Reply::text(lines.join("\n"))])
+    Ok(vec![Outgoing::text(lines.join("\n"))])
 }
 
 /// `/event show N`: settings, organizers, arbiters, players and progress.
@@ -111,7 +111,7 @@ pub(super) async fn show(tx: &mut Tx, actor: &Actor, number: Number) -> Outcome 
         .with("players", names(tx, &players).await?)
         .with("games", games.len())
         .with("finished", finished);
-    Ok(vec![Reply::text(tr(lang, "reply-event-show", &args))])
+    Ok(vec![Outgoing::text(tr(lang, "reply-event-show", &args))])
 }
 
 /// Holders of `role` granted for exactly this event.
@@ -142,5 +142,9 @@ pub(super) async fn withdraw(tx: &mut Tx, actor: &Actor, number: Number) -> Outc
     if !tx.remove_entry(event.id, actor.player.id).await? {
         return Err(refuse(lang, "error-not-entered", &args));
     }
-    Ok(vec![Reply::text(tr(lang, "reply-event-withdrawn", &args))])
+    Ok(vec![Outgoing::text(tr(
+        lang,
+        "reply-event-withdrawn",
+        &args,
+    ))])
 }

@@ -6,9 +6,9 @@ use chrono::{DateTime, Utc};
 use crate::app::actor::Actor;
 use crate::app::authz::{self, Action, Standing};
 use crate::app::command::{EventCommand, Number};
-use crate::app::i18n::{Args, tr, tr0};
+use crate::app::i18n::{Args, tr};
 use crate::app::notice::Notice;
-use crate::app::reply::Reply;
+use crate::app::outgoing::Outgoing;
 use crate::core::regulation::Regulation;
 use crate::core::tournament::round_robin;
 use crate::store::{
@@ -83,7 +83,7 @@ async fn standings(
 }
 
 fn deny(actor: &Actor) -> Failure {
-    Failure::Refused(tr0(actor.lang(), "error-not-allowed"))
+    refuse(actor.lang(), "error-not-allowed", &Args::new())
 }
 
 /// `/event create NAME [settings]`: the creator becomes its organizer, and
@@ -162,10 +162,14 @@ async fn create(
         (Some(_), _) => "team-event-created-head-arbiters",
         (None, id) => id,
     };
-    let mut replies = vec![Reply::text(tr(actor.lang(), id, &args))];
+    let mut replies = vec![Outgoing::text(tr(actor.lang(), id, &args))];
     if let Some(boards) = setup.team_boards {
         let args = Args::new().with("event", event.id.0).with("boards", boards);
-        replies.push(Reply::text(tr(actor.lang(), "team-event-created", &args)));
+        replies.push(Outgoing::text(tr(
+            actor.lang(),
+            "team-event-created",
+            &args,
+        )));
     }
     Ok(replies)
 }
@@ -193,7 +197,7 @@ async fn join(tx: &mut Tx, actor: &Actor, number: Number, now: DateTime<Utc>) ->
         }
         Err(other) => return Err(other.into()),
     }
-    Ok(vec![Reply::text(tr(
+    Ok(vec![Outgoing::text(tr(
         actor.lang(),
         "reply-event-joined",
         &args,
@@ -242,7 +246,7 @@ async fn start(tx: &mut Tx, actor: &Actor, number: Number, now: DateTime<Utc>) -
         notify(tx, *player, &notice, now).await?;
     }
     let args = args.with("games", pairings.len());
-    Ok(vec![Reply::text(tr(
+    Ok(vec![Outgoing::text(tr(
         actor.lang(),
         "reply-event-started",
         &args,

@@ -1,6 +1,7 @@
 //! Shared game helpers: the regulation, replaying the record, clocks,
 //! deadlines of the pending move, and ending a game.
 
+use anyhow::Context;
 use chrono::{DateTime, Utc};
 use serde_json::json;
 use shakmaty::fen::Fen;
@@ -52,17 +53,16 @@ pub(crate) fn side_to_move(game: &GameRecord) -> Color {
 }
 
 /// The game replayed from its start and stored UCI moves.
-pub(crate) fn replay(game: &GameRecord, rows: &[MoveRow]) -> Result<Game, Failure> {
+pub(crate) fn replay(game: &GameRecord, rows: &[MoveRow]) -> anyhow::Result<Game> {
     let start = match &game.initial_fen {
         Some(fen) => Game::from_fen(fen)
-            .map_err(|e| Failure::Internal(anyhow::anyhow!("game {}: {e}", game.id)))?
+            .with_context(|| format!("game {}: the stored start position", game.id))?
             .start_position()
             .clone(),
         None => Chess::default(),
     };
     let uci: Vec<&str> = rows.iter().map(|row| row.uci.as_str()).collect();
-    Game::replay(start, &uci)
-        .map_err(|e| Failure::Internal(anyhow::anyhow!("game {}: {e:?}", game.id)))
+    Game::replay(start, &uci).with_context(|| format!("game {}: the stored moves", game.id))
 }
 
 /// FEN of a position.

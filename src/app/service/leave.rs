@@ -10,7 +10,7 @@ use crate::app::actor::Actor;
 use crate::app::command::{LeaveCommand, Number};
 use crate::app::i18n::{Args, Lang, days_text, tr, tr0};
 use crate::app::notice::Notice;
-use crate::app::reply::Reply;
+use crate::app::outgoing::Outgoing;
 use crate::core::leave::{LeaveAllowance, LeaveBook, LeaveError, LeaveKind, midnight};
 use crate::store::{
     EntryStatus, Event, EventId, EventStatus, GameStatus, LeaveId, LeaveRecord, LeaveStatus,
@@ -58,7 +58,7 @@ async fn scope_events(
                 &Args::new().with("event", number),
             )),
         },
-        None if mine.is_empty() => Err(Failure::Refused(tr0(lang, "error-leave-no-events"))),
+        None if mine.is_empty() => Err(refuse(lang, "error-leave-no-events", &Args::new())),
         None => Ok(mine),
     }
 }
@@ -121,7 +121,7 @@ pub(super) fn leave_refusal(lang: Lang, event: &Event, error: &LeaveError) -> Fa
                 .with("year", *year)
                 .with("left", days_text(lang, i64::from(*remaining))),
         ),
-        other => Failure::Internal(anyhow::anyhow!("leave: {other}")),
+        other => Failure::Internal(anyhow::Error::new(other.clone()).context("leave")),
     }
 }
 
@@ -189,7 +189,7 @@ async fn add(
         .with("from", date_text(leave.starts_at))
         .with("until", date_text(leave.ends_at))
         .with("days", days_text(lang, i64::from(days)));
-    Ok(vec![Reply::text(tr(lang, "reply-leave-added", &args))])
+    Ok(vec![Outgoing::text(tr(lang, "reply-leave-added", &args))])
 }
 
 /// After `me`'s leave changed: the deadlines of their pending moves in the
@@ -251,7 +251,7 @@ async fn list(tx: &mut Tx, actor: &Actor, now: DateTime<Utc>) -> Outcome {
             .with("left", days_text(lang, i64::from(left)));
         lines.push(tr(lang, "reply-leave-left", &args));
     }
-    Ok(vec![Reply::text(lines.join("\n"))])
+    Ok(vec![Outgoing::text(lines.join("\n"))])
 }
 
 async fn leave_line(
@@ -318,5 +318,5 @@ async fn cancel(tx: &mut Tx, actor: &Actor, number: Number, now: DateTime<Utc>) 
     } else {
         "reply-leave-cancelled"
     };
-    Ok(vec![Reply::text(tr(lang, id, &args))])
+    Ok(vec![Outgoing::text(tr(lang, id, &args))])
 }

@@ -17,7 +17,7 @@ use sha2::{Digest, Sha256};
 
 use crate::app::actor::Actor;
 use crate::app::i18n::{Args, tr};
-use crate::app::reply::Reply;
+use crate::app::outgoing::Outgoing;
 use crate::store::Tx;
 
 use super::{Outcome, refuse};
@@ -87,7 +87,7 @@ async fn issue(tx: &mut Tx, actor: &Actor, now: DateTime<Utc>) -> Outcome {
     let args = Args::new()
         .with("code", code)
         .with("minutes", LINK_CODE_MINUTES);
-    Ok(vec![Reply::text(tr(
+    Ok(vec![Outgoing::text(tr(
         actor.lang(),
         "reply-link-code",
         &args,
@@ -124,7 +124,7 @@ async fn join(tx: &mut Tx, actor: &Actor, code: &str, now: DateTime<Utc>) -> Out
     let args = Args::new()
         .with("name", player.display_name)
         .with("platforms", accounts.join(", "));
-    Ok(vec![Reply::text(tr(lang, "reply-linked", &args))])
+    Ok(vec![Outgoing::text(tr(lang, "reply-linked", &args))])
 }
 
 #[cfg(test)]

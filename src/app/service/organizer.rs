@@ -5,12 +5,12 @@ use chrono::{DateTime, Utc};
 
 use crate::app::actor::Actor;
 use crate::app::authz::{self, Action, Standing};
-use crate::app::i18n::{Args, tr, tr0};
-use crate::app::reply::Reply;
+use crate::app::i18n::{Args, tr};
+use crate::app::outgoing::Outgoing;
 use crate::store::{Role, Tx};
 
 use super::names::player_named;
-use super::{Failure, Outcome, refuse};
+use super::{Outcome, refuse};
 
 /// Grants (`grant`) or revokes the organizer role of the player `name`.
 pub(super) async fn set_organizer(
@@ -27,20 +27,20 @@ pub(super) async fn set_organizer(
         Standing::Outsider
     };
     if !authz::allows(Action::GrantOrganizer, &[standing]) {
-        return Err(Failure::Refused(tr0(lang, "error-not-allowed")));
+        return Err(refuse(lang, "error-not-allowed", &Args::new()));
     }
     let player = player_named(tx, lang, name).await?;
     let display = tx.player(player).await?.display_name;
     let args = Args::new().with("name", display);
     if grant {
         tx.grant_role(player, Role::Organizer, None, now).await?;
-        Ok(vec![Reply::text(tr(
+        Ok(vec![Outgoing::text(tr(
             lang,
             "reply-organizer-granted",
             &args,
         ))])
     } else if tx.revoke_role(player, Role::Organizer, None).await? {
-        Ok(vec![Reply::text(tr(
+        Ok(vec![Outgoing::text(tr(
             lang,
             "reply-organizer-revoked",
             &args,

@@ -8,9 +8,9 @@ use shakmaty::Color;
 use crate::app::actor::Actor;
 use crate::app::authz::{self, Action, Standing};
 use crate::app::command::Number;
-use crate::app::i18n::{Args, tr, tr0};
-use crate::app::outgoing::Button;
-use crate::app::reply::Reply;
+use crate::app::i18n::{Args, tr};
+use crate::app::outgoing::{Button, Outgoing};
+use crate::app::user_error::Refusal;
 use crate::core::leave::LeaveTimeline;
 use crate::store::{GameId, GameRecord, GameStatus, StoreError, Tx};
 
@@ -76,8 +76,11 @@ pub(super) async fn pick_game_or_ask(
     let lang = actor.lang();
     let games = candidate_games(tx, actor, to_move).await?;
     match games.as_slice() {
-        [] if to_move => Err(Failure::Refused(tr0(lang, "error-no-game-to-move"))),
-        [] => Err(Failure::Refused(tr0(lang, "error-no-games"))),
+        [] if to_move => {
+            let refusal = Refusal::new(lang, "error-no-game-to-move", &Args::new());
+            Err(refusal.generic().into())
+        }
+        [] => Err(refuse(lang, "error-no-games", &Args::new())),
         [game] => Ok(game.clone()),
         several => {
             let list: Vec<String> = several.iter().map(|g| format!("#{}", g.id)).collect();
@@ -92,7 +95,8 @@ pub(super) async fn pick_game_or_ask(
                     Button::new(label, format!("/move #{} {text}", g.id))
                 })
                 .collect();
-            let question = Reply::text(tr(lang, "reply-which-game", &args)).with_buttons(buttons);
+            let question =
+                Outgoing::text(tr(lang, "reply-which-game", &args)).with_buttons(buttons);
             Err(Failure::Ask(Box::new(question)))
         }
     }

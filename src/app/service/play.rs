@@ -1,19 +1,21 @@
 //! Game commands: games, move (R3.2.1), time (R3.4.2), resign.
 
+use anyhow::Context;
 use chrono::{DateTime, Utc};
 use shakmaty::{CastlingMode, Chess, Color, Move, Position};
 
 use crate::app::actor::Actor;
 use crate::app::command::Number;
 use crate::app::i18n::{Lang, days_text, tr, tr0};
-use crate::app::move_error::move_error_text;
+use crate::app::move_error::{move_error_id, move_error_text};
 use crate::app::notice::{Clocks, Notice, NoticeMove, clocks_text};
-use crate::app::reply::Reply;
+use crate::app::outgoing::Outgoing;
+use crate::app::user_error::Refusal;
 use crate::core::clock::server::ServerClock;
 use crate::core::game::{Game, GameResult};
 use crate::core::notation;
 use crate::core::regulation::Regulation;
-use crate::store::{Event, GameRecord, GameStatus, GameUpdate, MoveRow, StoreError, Tx};
+use crate::store::{Event, GameRecord, GameStatus, GameUpdate, MoveRow, Tx};
 
 use super::game_state::{
     announce_end, clocks_of, colour_of, days_left, fen_of, finish_update, game_clocks,
@@ -23,7 +25,7 @@ use super::game_state::{
 use super::leave_time::{GameLeaves, game_leaves};
 pub(super) use super::pick::pick_game;
 use super::pick::{ensure_not_on_leave, ensure_turn, game_args, pick_game_or_ask};
-use super::{Failure, Outcome, notify, refuse};
+use super::{Failure, Outcome, notify, or_conflict, refuse};
 
 /// A bare move or `/move [#game] MOVE`.
 pub(super) async fn make_move(
@@ -38,10 +40,7 @@ pub(super) async fn make_move(
         return super::postal::make_move(tx, actor, turn, text, now).await;
     }
     let mv = read_move(actor, &turn, text)?;
-    let result = turn
-        .record
-        .play(mv)
-        .map_err(|e| Failure::Internal(anyhow::anyhow!("{e:?}")))?;
+    let result = turn.record.play(mv).context("playing a read move")?;
     commit_move(tx, actor, turn, (mv, text), result, now).await
 }
 
@@ -100,13 +99,9 @@ pub(super) async fn load_turn(
 pub(super) fn read_move(actor: &Actor, turn: &Turn, text: &str) -> Result<Move, Failure> {
     let parsed =
         notation::parse(&turn.before, text, &turn.regulation.notations).map_err(|error| {
-            Failure::Refused(move_error_text(
-                actor.lang(),
-                &error,
-                &turn.before,
-                text,
-                actor.notation(),
-            ))
+            let lang = actor.lang();
+            let reason = move_error_text(lang, &error, &turn.before, text, actor.notation());
+            Refusal::rendered(move_error_id(&error), reason).generic()
         })?;
     Ok(parsed.mv)
 }
@@ -152,12 +147,11 @@ pub(super) async fn commit_move(
         sent_at: Some(now),
         charged_days: charged,
     };
-    if let Err(error) = tx.append_move(game.id, game.version, &row, &update).await {
-        return Err(match error {
-            StoreError::Conflict(_) => refuse(actor.lang(), "error-conflict", &game_args(game.id)),
-            other => other.into(),
-        });
-    }
+    or_conflict(
+        actor.lang(),
+        game.id,
+        tx.append_move(game.id, game.version, &row, &update).await,
+    )?;
     let played = Played {
         game,
         event: event.name,
@@ -224,7 +218,7 @@ async fn announce_move(
             set_pending_deadlines(tx, &game, regulation, &played.plies, now).await?;
         }
     }
-    Ok(vec![Reply::text(text)])
+    Ok(vec![Outgoing::text(text)])
 }
 
 /// `/games`: opponent, colour, whose turn, time left.
@@ -233,13 +227,13 @@ pub(super) async fn games(tx: &mut Tx, actor: &Actor, now: DateTime<Utc>) -> Out
     let me = actor.player.id;
     let games = tx.active_games_of(me).await?;
     if games.is_empty() {
-        return Ok(vec![Reply::text(tr0(lang, "error-no-games"))]);
+        return Ok(vec![Outgoing::text(tr0(lang, "error-no-games"))]);
     }
     let mut lines = vec![tr0(lang, "reply-games-header")];
     for game in games {
         lines.push(game_line(tx, lang, &game, me, now).await?);
     }
-    Ok(vec![Reply::text(lines.join("\n"))])
+    Ok(vec![Outgoing::text(lines.join("\n"))])
 }
 
 async fn game_line(
@@ -289,7 +283,7 @@ pub(super) async fn time(
     let game = super::view::viewable_game(tx, actor, number).await?;
     let clocks = game_clocks(tx, &game, now).await?;
     let head = tr(lang, "reply-time", &game_args(game.id));
-    Ok(vec![Reply::text(format!(
+    Ok(vec![Outgoing::text(format!(
         "{head}\n{}",
         clocks_text(lang, &clocks)
     ))])
@@ -310,19 +304,18 @@ pub(super) async fn resign(
     }
     if !confirmed {
         let reply = tr(lang, "reply-resign-confirm", &game_args(game.id));
-        return Ok(vec![Reply::text(reply)]);
+        return Ok(vec![Outgoing::text(reply)]);
     }
     let colour = colour_of(&game, actor.player.id).unwrap_or(Color::White);
     let result = GameResult::win(colour.other(), crate::core::game::Termination::Resignation);
     let mut update = GameUpdate::from_game(&game);
     finish_update(&mut update, &result, now);
-    if let Err(error) = tx.update_game(game.id, game.version, &update).await {
-        return Err(match error {
-            StoreError::Conflict(_) => refuse(lang, "error-conflict", &game_args(game.id)),
-            other => other.into(),
-        });
-    }
+    or_conflict(
+        lang,
+        game.id,
+        tx.update_game(game.id, game.version, &update).await,
+    )?;
     let notice = game_over_notice(tx, &game, &result).await?;
     announce_end(tx, &game, &notice, &[player_of(&game, colour.other())], now).await?;
-    Ok(vec![Reply::text(notice.text(lang, actor.notation()))])
+    Ok(vec![Outgoing::text(notice.text(lang, actor.notation()))])
 }

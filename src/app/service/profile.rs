@@ -3,7 +3,7 @@
 use crate::app::actor::{Actor, NOTATION_CODES, notation_from_code};
 use crate::app::command::CommandWord;
 use crate::app::i18n::{Args, Lang, tr, tr0};
-use crate::app::reply::Reply;
+use crate::app::outgoing::Outgoing;
 use crate::store::Tx;
 
 use super::{Outcome, refuse};
@@ -12,16 +12,16 @@ use super::{Outcome, refuse};
 const MAX_NAME_CHARS: usize = 64;
 
 /// The command list.
-pub(super) fn help(lang: Lang) -> Vec<Reply> {
+pub(super) fn help(lang: Lang) -> Vec<Outgoing> {
     let mut lines = vec![tr0(lang, "help-intro")];
     lines.extend(CommandWord::all().map(|word| tr0(lang, &format!("help-{}", word.name()))));
-    vec![Reply::text(lines.join("\n"))]
+    vec![Outgoing::text(lines.join("\n"))]
 }
 
 /// The greeting.
-pub(super) fn start(actor: &Actor) -> Vec<Reply> {
+pub(super) fn start(actor: &Actor) -> Vec<Outgoing> {
     let args = Args::new().with("name", actor.player.display_name.clone());
-    vec![Reply::text(tr(actor.lang(), "reply-welcome", &args))]
+    vec![Outgoing::text(tr(actor.lang(), "reply-welcome", &args))]
 }
 
 /// `/name NAME`.
@@ -36,7 +36,7 @@ pub(super) async fn set_name(tx: &mut Tx, actor: &Actor, name: &str) -> Outcome 
     player.display_name = name.to_owned();
     tx.update_player(&player).await?;
     let args = Args::new().with("name", name.to_owned());
-    Ok(vec![Reply::text(tr(lang, "reply-name-set", &args))])
+    Ok(vec![Outgoing::text(tr(lang, "reply-name-set", &args))])
 }
 
 /// `/lang uk|en`.
@@ -48,7 +48,7 @@ pub(super) async fn set_language(tx: &mut Tx, actor: &Actor, code: &str) -> Outc
     let mut player = actor.player.clone();
     player.language = lang.code().to_owned();
     tx.update_player(&player).await?;
-    Ok(vec![Reply::text(tr0(lang, "reply-language-set"))])
+    Ok(vec![Outgoing::text(tr0(lang, "reply-language-set"))])
 }
 
 /// `/notation CODE`.
@@ -65,5 +65,5 @@ pub(super) async fn set_notation(tx: &mut Tx, actor: &Actor, code: &str) -> Outc
     player.notation = code.trim().to_lowercase();
     tx.update_player(&player).await?;
     let args = Args::new().with("notation", player.notation.clone());
-    Ok(vec![Reply::text(tr(lang, "reply-notation-set", &args))])
+    Ok(vec![Outgoing::text(tr(lang, "reply-notation-set", &args))])
 }

@@ -2,7 +2,7 @@
 
 use crate::app::actor::Actor;
 use crate::app::i18n::{Args, Lang, tr, tr0};
-use crate::app::reply::Reply;
+use crate::app::outgoing::Outgoing;
 use crate::store::{Orientation, PlayerSettings, Tx};
 
 use super::{Outcome, refuse};
@@ -51,7 +51,7 @@ pub(super) async fn profile(tx: &mut Tx, actor: &Actor) -> Outcome {
         .with("address", shown(lang, &settings.address))
         .with("email", shown(lang, &settings.email))
         .with("accounts", accounts.join(", "));
-    Ok(vec![Reply::text(tr(lang, "reply-profile", &args))])
+    Ok(vec![Outgoing::text(tr(lang, "reply-profile", &args))])
 }
 
 /// `/orientation auto|white|black`: the side the player's boards are shown from.
@@ -67,7 +67,11 @@ pub(super) async fn set_orientation(tx: &mut Tx, actor: &Actor, word: &str) -> O
     };
     tx.save_player_settings(actor.player.id, &settings).await?;
     let args = Args::new().with("orientation", tr0(lang, orientation_word(orientation)));
-    Ok(vec![Reply::text(tr(lang, "reply-orientation-set", &args))])
+    Ok(vec![Outgoing::text(tr(
+        lang,
+        "reply-orientation-set",
+        &args,
+    ))])
 }
 
 /// `/mute` (`muted`) and `/unmute`: move notices off or on. Only move
@@ -85,5 +89,5 @@ pub(super) async fn set_muted(tx: &mut Tx, actor: &Actor, muted: bool) -> Outcom
     } else {
         "reply-unmuted"
     };
-    Ok(vec![Reply::text(tr0(actor.lang(), id))])
+    Ok(vec![Outgoing::text(tr0(actor.lang(), id))])
 }

@@ -7,8 +7,7 @@ use shakmaty::Color;
 use crate::app::actor::Actor;
 use crate::app::command::Number;
 use crate::app::i18n::{Args, Lang, tr};
-use crate::app::outgoing::ImageRef;
-use crate::app::reply::Reply;
+use crate::app::outgoing::{ImageRef, Outgoing};
 use crate::core::game::Score;
 use crate::core::tournament::{GameScore, Standing, TournamentGame, standings};
 use crate::render::{CrosstableGame, CrosstableInput, CrosstableRow, GameMark, Language};
@@ -210,7 +209,7 @@ pub(super) async fn show(tx: &mut Tx, actor: &Actor, number: Option<Number>) -> 
         event: table.event.id.0,
         lang,
     };
-    Ok(vec![Reply::text(table.text(lang)).with_image(image)])
+    Ok(vec![Outgoing::text(table.text(lang)).with_image(image)])
 }
 
 /// The event of the actor's running games, when there is exactly one.

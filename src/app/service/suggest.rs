@@ -57,7 +57,7 @@ impl App {
         let mut found = Vec::new();
         for game in games_to_move(&mut tx, player.id, game).await? {
             let rows = tx.moves(game.id).await?;
-            let record = replay(&game, &rows).map_err(|_| anyhow::anyhow!("game {}", game.id))?;
+            let record = replay(&game, &rows)?;
             let position = record.position();
             let legal = position.legal_moves();
             let written = legal

@@ -9,8 +9,8 @@ use chrono::{DateTime, Utc};
 use crate::app::actor::Actor;
 use crate::app::authz::{self, Action, Standing};
 use crate::app::command::{Number, TeamCommand};
-use crate::app::i18n::{Args, tr, tr0};
-use crate::app::reply::Reply;
+use crate::app::i18n::{Args, tr};
+use crate::app::outgoing::Outgoing;
 use crate::store::{
     Event, EventId, EventStatus, PlayerId, Role, StoreError, TeamId, TeamLine, TeamRecord, Tx,
 };
@@ -143,7 +143,7 @@ pub(super) async fn require(
     if authz::allows(action, &standings_for(tx, actor, event, team).await?) {
         Ok(())
     } else {
-        Err(Failure::Refused(tr0(actor.lang(), "error-not-allowed")))
+        Err(refuse(actor.lang(), "error-not-allowed", &Args::new()))
     }
 }
 
@@ -193,7 +193,7 @@ async fn show(tx: &mut Tx, actor: &Actor, number: Number) -> Outcome {
     for line in tx.team_lineup(team.id).await? {
         lines.push(lineup_line(tx, actor, &line).await?);
     }
-    Ok(vec![Reply::text(lines.join("\n"))])
+    Ok(vec![Outgoing::text(lines.join("\n"))])
 }
 
 async fn lineup_line(tx: &mut Tx, actor: &Actor, line: &TeamLine) -> Result<String, Failure> {

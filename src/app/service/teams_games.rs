@@ -9,7 +9,7 @@ use crate::app::actor::Actor;
 use crate::app::authz::Action;
 use crate::app::command::Number;
 use crate::app::i18n::{Args, days_text, tr, tr0};
-use crate::app::reply::Reply;
+use crate::app::outgoing::Outgoing;
 use crate::core::game::Score;
 use crate::store::{EventStatus, GameRecord, GameStatus, TeamMatchGame, TeamRecord, Tx};
 
@@ -43,7 +43,7 @@ pub(super) async fn games(
     if lines.len() == 1 {
         lines.push(tr0(lang, "team-games-none"));
     }
-    Ok(vec![Reply::text(lines.join("\n"))])
+    Ok(vec![Outgoing::text(lines.join("\n"))])
 }
 
 /// The one team in a started event that the actor captains or deputises

@@ -8,7 +8,7 @@ use crate::app::actor::Actor;
 use crate::app::authz::Action;
 use crate::app::command::Number;
 use crate::app::i18n::{Args, tr};
-use crate::app::reply::Reply;
+use crate::app::outgoing::Outgoing;
 use crate::store::{Event, PlayerId, StoreError, TeamLine, TeamRecord, Tx};
 
 use super::teams::{
@@ -36,7 +36,11 @@ pub(super) async fn create(tx: &mut Tx, actor: &Actor, event: Number, name: &str
     }
     let team = tx.create_team(event.id, name, None).await?;
     let args = args.with("team", team.id.0);
-    Ok(vec![Reply::text(tr(actor.lang(), "team-created", &args))])
+    Ok(vec![Outgoing::text(tr(
+        actor.lang(),
+        "team-created",
+        &args,
+    ))])
 }
 
 /// `/team captain TEAM @name` (R3.1.3).
@@ -49,7 +53,7 @@ pub(super) async fn captain(tx: &mut Tx, actor: &Actor, number: Number, name: &s
     }
     tx.set_captain(team.id, Some(player)).await?;
     let args = team_args(&team).with("player", name_of(tx, player).await?);
-    Ok(vec![Reply::text(tr(
+    Ok(vec![Outgoing::text(tr(
         actor.lang(),
         "team-captain-set",
         &args,
@@ -68,7 +72,7 @@ pub(super) async fn deputy(
     let Some(name) = name else {
         tx.set_deputy(team.id, None).await?;
         let text = tr(actor.lang(), "team-deputy-cleared", &team_args(&team));
-        return Ok(vec![Reply::text(text)]);
+        return Ok(vec![Outgoing::text(text)]);
     };
     let player = named(tx, actor, name).await?;
     if team.captain_id == Some(player) {
@@ -80,7 +84,7 @@ pub(super) async fn deputy(
     }
     tx.set_deputy(team.id, Some(player)).await?;
     let args = team_args(&team).with("player", name_of(tx, player).await?);
-    Ok(vec![Reply::text(tr(
+    Ok(vec![Outgoing::text(tr(
         actor.lang(),
         "team-deputy-set",
         &args,
@@ -124,7 +128,7 @@ pub(super) async fn add(
     } else {
         "team-player-added"
     };
-    Ok(vec![Reply::text(tr(actor.lang(), id, &args))])
+    Ok(vec![Outgoing::text(tr(actor.lang(), id, &args))])
 }
 
 /// Refuses a player already in a team of the event.
@@ -185,5 +189,9 @@ pub(super) async fn order(tx: &mut Tx, actor: &Actor, number: Number, names: &[S
             .await?;
     }
     let args = team_args(&team).with("order", order_names.join(", "));
-    Ok(vec![Reply::text(tr(actor.lang(), "team-order-set", &args))])
+    Ok(vec![Outgoing::text(tr(
+        actor.lang(),
+        "team-order-set",
+        &args,
+    ))])
 }

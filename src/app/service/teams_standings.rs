@@ -6,7 +6,7 @@
 
 use crate::app::actor::Actor;
 use crate::app::i18n::{Args, Lang, tr};
-use crate::app::reply::Reply;
+use crate::app::outgoing::Outgoing;
 use crate::core::game::Score;
 use crate::core::team::{BoardScore, MatchPoints, TeamMatchScore, TeamStanding, team_standings};
 use crate::store::{Event, GameRecord, GameStatus, TeamId, Tx};
@@ -29,7 +29,7 @@ pub(super) async fn show(tx: &mut Tx, actor: &Actor, event: Event) -> Outcome {
         text.push(standing_line(lang, &teams[line.seed].name, line));
     }
     text.push(tr(lang, "team-standings-footer", &Args::new()));
-    Ok(vec![Reply::text(text.join("\n"))])
+    Ok(vec![Outgoing::text(text.join("\n"))])
 }
 
 fn standing_line(lang: Lang, name: &str, line: &TeamStanding) -> String {

@@ -8,7 +8,7 @@ use chrono::{DateTime, Utc};
 use crate::app::actor::Actor;
 use crate::app::i18n::{Args, tr};
 use crate::app::notice::Notice;
-use crate::app::reply::Reply;
+use crate::app::outgoing::Outgoing;
 use crate::core::team::{self, team_round_robin};
 use crate::store::{Event, EventStatus, PlayerId, TeamMatchGame, Tx};
 
@@ -64,7 +64,7 @@ pub(super) async fn start(
     let args = event_args(event)
         .with("matches", matches.len())
         .with("games", games);
-    Ok(vec![Reply::text(tr(
+    Ok(vec![Outgoing::text(tr(
         actor.lang(),
         "team-event-started",
         &args,

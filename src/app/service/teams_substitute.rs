@@ -10,7 +10,7 @@ use crate::app::authz::Action;
 use crate::app::command::Number;
 use crate::app::i18n::Args;
 use crate::app::notice::Notice;
-use crate::app::reply::Reply;
+use crate::app::outgoing::Outgoing;
 use crate::core::team::{
     BoardGame, BoardGameStatus, GameId, SubstitutionError, substitute as rule,
 };
@@ -82,7 +82,7 @@ pub(super) async fn substitute(
         notify(tx, *player, &notice, now).await?;
     }
     let lang = actor.lang();
-    Ok(vec![Reply::text(notice.text(lang, actor.notation()))])
+    Ok(vec![Outgoing::text(notice.text(lang, actor.notation()))])
 }
 
 /// The outgoing player's board games in the event, and who is playing.

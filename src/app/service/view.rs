@@ -9,8 +9,7 @@ use crate::app::authz::{self, Action, Standing};
 use crate::app::command::{Number, PgnTarget};
 use crate::app::i18n::{Args, days_text, tr, tr0};
 use crate::app::notice::clocks_text;
-use crate::app::outgoing::{Document, ImageRef};
-use crate::app::reply::Reply;
+use crate::app::outgoing::{Document, ImageRef, Outgoing};
 use crate::core::clock::server::{ServerClock, player_record};
 use crate::core::game::{ArbiterReason, Game, Score};
 use crate::core::notation::{self, Notation};
@@ -71,7 +70,7 @@ pub(super) async fn board(tx: &mut Tx, actor: &Actor, number: Option<Number>) ->
         lang,
     };
     Ok(vec![
-        Reply::text(tr(lang, "reply-board", &args)).with_image(image),
+        Outgoing::text(tr(lang, "reply-board", &args)).with_image(image),
     ])
 }
 
@@ -117,7 +116,7 @@ pub(super) async fn record(
         lang,
         &clocks_of(&regulation, start, &plies, at, &leaves),
     ));
-    Ok(vec![Reply::text(lines.join("\n"))])
+    Ok(vec![Outgoing::text(lines.join("\n"))])
 }
 
 /// The days charged for each ply, its player's leave left out (R3.5.2–R3.5.5).
@@ -185,7 +184,7 @@ pub(super) async fn pgn(tx: &mut Tx, actor: &Actor, target: PgnTarget) -> Outcom
         file_name,
         content: parts.join("\n"),
     };
-    let mut reply = Reply::text(tr(lang, "reply-pgn", &args.with("games", games.len())));
+    let mut reply = Outgoing::text(tr(lang, "reply-pgn", &args.with("games", games.len())));
     reply.document = Some(document);
     Ok(vec![reply])
 }

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use chrono::{DateTime, TimeZone, Utc};
 use corrbot::adapters::discord::{
-    DiscordBot, DiscordConfig, RetryPolicy, RoleMap, ServeConfig, run_workers,
+    DiscordBot, DiscordConfig, DiscordRetryPolicy, RoleMap, ServeConfig, run_workers,
 };
 use corrbot::adapters::router::{Router, Transport};
 use corrbot::app::service::{App, AppConfig};
@@ -34,7 +34,7 @@ pub fn start_instant() -> DateTime<Utc> {
 pub fn serve_config(fake: &FakeDiscord) -> ServeConfig {
     let mut discord = DiscordConfig::new("fake-token");
     discord.api_base = Some(fake.proxy_url());
-    discord.retry = RetryPolicy {
+    discord.retry = DiscordRetryPolicy {
         max_attempts: 4,
         base_delay: Duration::from_millis(1),
         max_delay: Duration::from_millis(5),

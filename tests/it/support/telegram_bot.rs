@@ -10,7 +10,7 @@ use std::time::Duration;
 use chrono::{DateTime, TimeZone, Utc};
 use corrbot::adapters::router::{Router, Transport};
 use corrbot::adapters::telegram::{
-    InboundMode, PollingOptions, RetryPolicy, TelegramBot, TelegramConfig, telegram_limits,
+    InboundMode, PollingOptions, TelegramBot, TelegramConfig, TelegramRetryPolicy, telegram_limits,
 };
 use corrbot::adapters::workers::run_workers;
 use corrbot::app::service::{App, AppConfig};
@@ -39,7 +39,7 @@ pub fn test_config(fake: &FakeTelegram) -> TelegramConfig {
             max_error_backoff: Duration::from_millis(500),
         }),
         limits: telegram_limits(),
-        retry: RetryPolicy {
+        retry: TelegramRetryPolicy {
             max_attempts: 2,
             first_backoff: Duration::from_millis(100),
             max_backoff: Duration::from_secs(1),

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use chrono::{DateTime, TimeZone, Utc};
 use corrbot::adapters::console::Console;
 use corrbot::app::actor::{Chat, Inbound};
-use corrbot::app::reply::Reply;
+use corrbot::app::outgoing::Outgoing;
 use corrbot::app::service::{App, AppConfig};
 use corrbot::store::{Db, Deadline, GameId, GameRecord, Platform};
 use corrbot::time::{Clock, SimClock};
@@ -79,7 +79,7 @@ impl World {
     }
 
     /// `text` from `user` straight to the app: the whole replies.
-    pub async fn ask(&mut self, user: &str, text: &str) -> Vec<Reply> {
+    pub async fn ask(&mut self, user: &str, text: &str) -> Vec<Outgoing> {
         self.inbound(Platform::Console, "direct", user, text).await
     }
 
@@ -95,7 +95,7 @@ impl World {
         kind: &str,
         user: &str,
         text: &str,
-    ) -> Vec<Reply> {
+    ) -> Vec<Outgoing> {
         self.updates += 1;
         let inbound = Inbound {
             platform,

@@ -9,7 +9,7 @@ use crate::app::actor::Actor;
 use crate::app::authz::Action;
 use crate::app::i18n::{Args, tr};
 use crate::app::notice::CaseNews;
-use crate::app::reply::Reply;
+use crate::app::outgoing::Outgoing;
 use crate::core::case::{AppealError, AppealOutcome, CaseError};
 use crate::store::{AppealId, AppealStatus, RulingId, Tx};
 
@@ -64,7 +64,7 @@ pub(super) async fn appeal(
     people.extend(file.captains());
     tell(tx, &people, Some(actor.player.id), &notice, now).await?;
     let args = Args::new().with("case", number);
-    Ok(vec![Reply::text(tr(lang, "reply-appeal-filed", &args))])
+    Ok(vec![Outgoing::text(tr(lang, "reply-appeal-filed", &args))])
 }
 
 /// `/decide N uphold -- reasons` or `/decide N replace measures -- reasons`:
@@ -115,5 +115,9 @@ pub(super) async fn decide(
     notice.text = Some(why.to_owned());
     tell_all(tx, &file, None, &notice, now).await?;
     let args = Args::new().with("case", number);
-    Ok(vec![Reply::text(tr(lang, "reply-appeal-decided", &args))])
+    Ok(vec![Outgoing::text(tr(
+        lang,
+        "reply-appeal-decided",
+        &args,
+    ))])
 }

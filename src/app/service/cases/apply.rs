@@ -9,7 +9,7 @@ use crate::app::actor::Actor;
 use crate::app::authz::Action;
 use crate::app::i18n::{Args, tr};
 use crate::app::notice::{CaseNews, MeasureView, Notice};
-use crate::app::reply::Reply;
+use crate::app::outgoing::Outgoing;
 use crate::core::case::{
     CaseKind, CaseState, Decision, EventGame, ExclusionScoring, ExtraLeaveGrant, Ruling,
     RulingError, appeal_deadline, exclusion_outcomes, grant_extra_leave_to,
@@ -84,7 +84,7 @@ pub(super) async fn rule(
     notice.until = Some(until.clone());
     tell_all(tx, &file, Some(actor.player.id), &notice, now).await?;
     let args = Args::new().with("case", number).with("until", until);
-    Ok(vec![Reply::text(tr(lang, "reply-case-ruled", &args))])
+    Ok(vec![Outgoing::text(tr(lang, "reply-case-ruled", &args))])
 }
 
 /// Applies each measure; returns them as the parties read them.

@@ -9,7 +9,7 @@ use crate::app::authz::{Action, Standing};
 use crate::app::command::CaseAction;
 use crate::app::i18n::{Args, tr};
 use crate::app::notice::CaseNews;
-use crate::app::reply::Reply;
+use crate::app::outgoing::Outgoing;
 use crate::core::case::{CaseError, CaseKind};
 use crate::store::Tx;
 
@@ -109,7 +109,7 @@ pub(super) async fn act(
         announce(tx, actor, &file, news, text, now).await?;
     }
     let args = Args::new().with("case", number);
-    Ok(vec![Reply::text(tr(lang, reply, &args))])
+    Ok(vec![Outgoing::text(tr(lang, reply, &args))])
 }
 
 fn refused(

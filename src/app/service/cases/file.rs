@@ -7,7 +7,7 @@ use crate::app::actor::Actor;
 use crate::app::authz::{Action, Standing};
 use crate::app::i18n::{Args, Lang, tr, tr0};
 use crate::app::notice::case_kind_text;
-use crate::app::reply::Reply;
+use crate::app::outgoing::Outgoing;
 use crate::core::case::{AppealOutcome, CasePart, CaseRole, EntryKind, Ruling, may_see};
 use crate::store::{CaseId, Role, Tx};
 
@@ -65,7 +65,7 @@ pub(super) async fn show(tx: &mut Tx, actor: &Actor, number: i64) -> Outcome {
             .with("text", appeal.grounds.as_str());
         lines.push(tr(lang, "case-file-appeal", &args));
     }
-    Ok(vec![Reply::text(lines.join("\n"))])
+    Ok(vec![Outgoing::text(lines.join("\n"))])
 }
 
 /// The first lines: number, kind, state, event, game, parties, opening.
@@ -184,7 +184,7 @@ pub(super) async fn list(tx: &mut Tx, actor: &Actor) -> Outcome {
         }
     }
     if ids.is_empty() {
-        return Ok(vec![Reply::text(tr0(lang, "reply-no-cases"))]);
+        return Ok(vec![Outgoing::text(tr0(lang, "reply-no-cases"))]);
     }
     ids.sort_by_key(|id| std::cmp::Reverse(id.0));
     let mut lines = vec![tr0(lang, "reply-cases-header")];
@@ -197,5 +197,5 @@ pub(super) async fn list(tx: &mut Tx, actor: &Actor) -> Outcome {
             .with("event", file.event.name.as_str());
         lines.push(tr(lang, "reply-cases-line", &args));
     }
-    Ok(vec![Reply::text(lines.join("\n"))])
+    Ok(vec![Outgoing::text(lines.join("\n"))])
 }

@@ -2,6 +2,7 @@
 //! a question to the arbiter (R2.1.4), lost internet access (R3.1.5), a
 //! request for extra leave (R3.6.3). And the opening every case shares.
 
+use anyhow::Context;
 use chrono::{DateTime, Utc};
 
 use crate::app::actor::Actor;
@@ -9,7 +10,7 @@ use crate::app::authz::{self, Action, Standing};
 use crate::app::command::{Number, Report, read_number, split_word};
 use crate::app::i18n::{Args, tr};
 use crate::app::notice::{CaseNews, MeasureView};
-use crate::app::reply::Reply;
+use crate::app::outgoing::Outgoing;
 use crate::core::case::{self as core_case, CaseKind, CaseState, NewCase};
 use crate::store::{Event, EventId, GameRecord, NewCaseRecord, PlayerId, Role, Tx};
 
@@ -61,11 +62,10 @@ pub(crate) async fn open_case(
         game: opening.game.as_ref().map(|g| core_game(g.id)),
         at: now,
     };
-    let internal = |e: core_case::CaseError| Failure::Internal(anyhow::anyhow!("{e}"));
-    let mut case = core_case::Case::open(new, roster.as_ref()).map_err(internal)?;
+    let mut case = core_case::Case::open(new, roster.as_ref()).context("opening a case")?;
     if let (Some(raiser), Some(text)) = (opening.raised_by, &opening.statement) {
         case.add_statement(person(raiser), now, text.clone(), roster.as_ref())
-            .map_err(internal)?;
+            .context("the opening statement of a case")?;
     }
     if let Some(game) = &opening.game {
         opening.context.clocks = Some(game_clocks(tx, game, now).await?);
@@ -170,7 +170,7 @@ async fn announce(
 }
 
 /// The reply to the raiser: the case's number and who has it now.
-fn opened_reply(actor: &Actor, file: &CaseFile) -> Reply {
+fn opened_reply(actor: &Actor, file: &CaseFile) -> Outgoing {
     let id = if file.case.state() == CaseState::WithCaptains {
         "reply-case-opened-captains"
     } else {
@@ -180,7 +180,7 @@ fn opened_reply(actor: &Actor, file: &CaseFile) -> Reply {
         "kind",
         crate::app::notice::case_kind_text(actor.lang(), file.case.kind()),
     );
-    Reply::text(tr(actor.lang(), id, &args))
+    Outgoing::text(tr(actor.lang(), id, &args))
 }
 
 /// `/dispute [#game] text`, `/failure [#game] text` (R2.1.4, R3.4.5).
@@ -409,7 +409,7 @@ pub(super) async fn offline(
     let id = match absence {
         Some(absence) => {
             let until = super::super::pick::date_text(absence.withdrawal_at);
-            return Ok(vec![Reply::text(tr(
+            return Ok(vec![Outgoing::text(tr(
                 lang,
                 "reply-offline",
                 &args.with("until", until),
@@ -417,7 +417,7 @@ pub(super) async fn offline(
         }
         None => "reply-offline-second",
     };
-    Ok(vec![Reply::text(tr(lang, id, &args))])
+    Ok(vec![Outgoing::text(tr(lang, id, &args))])
 }
 
 /// `/online [@player]`: back after an absence (R3.1.5); the arbiters of the
@@ -435,7 +435,7 @@ pub(super) async fn online(
     for event in live_events(tx, subject).await? {
         back_online(tx, &event, subject, now).await?;
     }
-    Ok(vec![Reply::text(tr(
+    Ok(vec![Outgoing::text(tr(
         actor.lang(),
         "reply-online",
         &Args::new(),

@@ -10,7 +10,7 @@ use crate::app::authz::{self, Action, Standing};
 use crate::app::command::Number;
 use crate::app::i18n::{Args, tr};
 use crate::app::notice::{Notice, RequestNotice};
-use crate::app::reply::Reply;
+use crate::app::outgoing::Outgoing;
 use crate::store::{EventId, NewDeadline, Role, StoreError, Tx};
 
 use super::super::contacts::live_events;
@@ -73,7 +73,7 @@ pub(super) async fn request(
         .with("request", stored.id)
         .with("player", tx.player(player).await?.display_name)
         .with("due", date_text(due));
-    Ok(vec![Reply::text(tr(lang, "reply-request-sent", &args))])
+    Ok(vec![Outgoing::text(tr(lang, "reply-request-sent", &args))])
 }
 
 /// `/answer N text`: the player answers the arbiter's request.
@@ -106,5 +106,9 @@ pub(super) async fn answer(
         answer: true,
     };
     notify_arbiters(tx, request.event_id, &Notice::Request(notice), now).await?;
-    Ok(vec![Reply::text(tr(lang, "reply-request-answered", &args))])
+    Ok(vec![Outgoing::text(tr(
+        lang,
+        "reply-request-answered",
+        &args,
+    ))])
 }

@@ -10,6 +10,7 @@
 //! separated), `receipt=`/`квитанція=`, `received=`/`отримано=`; dates
 //! `YYYY-MM-DD`. Words without `=` are the move.
 
+use anyhow::Context;
 use chrono::{DateTime, NaiveDate, Utc};
 use shakmaty::CastlingMode;
 
@@ -17,14 +18,14 @@ use crate::app::actor::Actor;
 use crate::app::command::Number;
 use crate::app::i18n::Args;
 use crate::core::notation;
-use crate::store::{GameRecord, GameUpdate, MoveRow, StoreError, StoredCard, Tx};
+use crate::store::{GameRecord, GameUpdate, MoveRow, StoredCard, Tx};
 
 use super::super::game_state::{
     announce_end, colour_of, fen_of, finish_update, game_over_notice, player_of, replay,
 };
 use super::super::pick::{game_args, pick_game};
 use super::super::play::{Turn, load_turn, read_move};
-use super::super::{Failure, Outcome, refuse};
+use super::super::{Failure, Outcome, or_conflict, refuse};
 use super::is_postal;
 use super::ledger::chart;
 
@@ -119,9 +120,7 @@ async fn send_card(
     let mv = read_move(actor, &turn, input.mv.as_deref().unwrap_or_default())?;
     let repeat = repetition(&turn, input.repeat.as_deref())?;
     let mut record = turn.record;
-    let result = record
-        .play(mv)
-        .map_err(|e| Failure::Internal(anyhow::anyhow!("{e:?}")))?;
+    let result = record.play(mv).context("playing a read move")?;
     let mut update = GameUpdate::from_game(&game);
     update.fen = fen_of(record.position());
     update.turn_since = Some(now);
@@ -136,12 +135,11 @@ async fn send_card(
         sent_at: Some(now),
         charged_days: 0,
     };
-    if let Err(error) = tx.append_move(game.id, game.version, &row, &update).await {
-        return Err(match error {
-            StoreError::Conflict(_) => refuse(lang, "error-conflict", &game_args(game.id)),
-            other => other.into(),
-        });
-    }
+    or_conflict(
+        lang,
+        game.id,
+        tx.append_move(game.id, game.version, &row, &update).await,
+    )?;
     let card = StoredCard {
         ply: row.ply,
         written: day(input.written),

@@ -15,7 +15,7 @@ use crate::app::actor::Actor;
 use crate::app::command::Number;
 use crate::app::i18n::{Args, days_text, tr};
 use crate::app::notice::{Notice, NoticeMove, PostalNotice, numbered};
-use crate::app::reply::Reply;
+use crate::app::outgoing::Outgoing;
 use crate::core::case::{CaseKind, objection_deadline};
 use crate::core::clock::postal::PostalClock;
 use crate::core::postal::variant::Answer;
@@ -101,7 +101,7 @@ pub(crate) async fn overstep(
         .with("case", file.number())
         .with("move", numbered(&held, actor.notation()));
     let reply = format!("{}\n{count}", tr(lang, "postal-reply-claim", &args));
-    Ok(vec![Reply::text(reply)])
+    Ok(vec![Outgoing::text(reply)])
 }
 
 /// When the 7 days to object are over, the arbiters hear that the claim is

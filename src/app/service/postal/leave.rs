@@ -8,7 +8,7 @@ use crate::app::actor::Actor;
 use crate::app::command::Number;
 use crate::app::i18n::{Args, days_text, tr};
 use crate::app::notice::{Notice, PostalNotice};
-use crate::app::reply::Reply;
+use crate::app::outgoing::Outgoing;
 use crate::core::leave::{LeaveAllowance, LeaveBook, LeaveKind, midnight};
 use crate::store::{Event, EventId, GameRecord, NewLeave, PlayerId, Tx};
 
@@ -28,7 +28,7 @@ pub(crate) async fn add_leave(
     (start, days): (&str, &str),
     event: Option<Number>,
     now: DateTime<Utc>,
-) -> Result<Option<Vec<Reply>>, Failure> {
+) -> Result<Option<Vec<Outgoing>>, Failure> {
     let (Ok(date), Ok(days)) = (
         NaiveDate::parse_from_str(start, "%Y-%m-%d"),
         days.parse::<u32>(),
@@ -91,7 +91,7 @@ pub(crate) async fn add_leave(
     let id = match late_from {
         Some(planned) => {
             let args = args.with("planned", planned);
-            return Ok(Some(vec![Reply::text(tr(
+            return Ok(Some(vec![Outgoing::text(tr(
                 actor.lang(),
                 "postal-reply-leave-late",
                 &args,
@@ -99,7 +99,7 @@ pub(crate) async fn add_leave(
         }
         None => "postal-reply-leave",
     };
-    Ok(Some(vec![Reply::text(tr(actor.lang(), id, &args))]))
+    Ok(Some(vec![Outgoing::text(tr(actor.lang(), id, &args))]))
 }
 
 /// The player's running games in postal events (in `event` only, if given).

@@ -10,7 +10,7 @@ use crate::app::actor::Actor;
 use crate::app::command::Number;
 use crate::app::i18n::{Args, Lang, days_text, tr, tr0};
 use crate::app::notice::{Clocks, NoticeMove, numbered};
-use crate::app::reply::Reply;
+use crate::app::outgoing::Outgoing;
 use crate::core::clock::postal::{PenaltyError, PostalClock};
 use crate::core::clock::{allowance, control_index};
 use crate::core::postal::ledger::{Card, Counted, ReceivedBy, SentBy, count};
@@ -120,7 +120,7 @@ pub(crate) async fn chart(
     let regulation = regulation_of(&tx.event(game.event_id).await?);
     let Some((cards, counts)) = counted(tx, game, &regulation, now).await? else {
         let text = tr(lang, "postal-ledger-empty", &game_args(game.id));
-        return Ok(vec![Reply::text(text)]);
+        return Ok(vec![Outgoing::text(text)]);
     };
     let white = tx.player(game.white).await?.display_name;
     let black = tx.player(game.black).await?.display_name;
@@ -149,7 +149,7 @@ pub(crate) async fn chart(
     if let Some(clocks) = ledger_clocks(tx, game, now).await? {
         lines.push(crate::app::notice::clocks_text(lang, &clocks));
     }
-    Ok(vec![Reply::text(lines.join("\n"))])
+    Ok(vec![Outgoing::text(lines.join("\n"))])
 }
 
 fn shown(date: Option<NaiveDate>) -> String {

@@ -3,6 +3,7 @@
 //! answer one by repeating the accepted moves; what is sent is final
 //! (R2.3.8: after sending, it is the partner's turn).
 
+use anyhow::Context;
 use chrono::{DateTime, Duration, Utc};
 use shakmaty::{CastlingMode, Chess, Move, Position};
 
@@ -12,18 +13,18 @@ use crate::app::notice::{
     Answered, Clocks, Notice, NoticeMove, PostalMove, PostalNotice, clocks_text, numbered,
     numbered_list, variant_text,
 };
-use crate::app::reply::Reply;
+use crate::app::outgoing::Outgoing;
 use crate::core::clock::postal::PostalClock;
 use crate::core::game::GameResult;
 use crate::core::postal::variant::{self, Answer};
-use crate::store::{GameUpdate, MoveRow, PostalPly, StoreError, StoredVariant, Tx};
+use crate::store::{GameUpdate, MoveRow, PostalPly, StoredVariant, Tx};
 
 use super::super::game_state::{
     announce_end, fen_of, finish_update, game_over_notice, player_of, replay,
 };
 use super::super::pick::game_args;
 use super::super::play::{Turn, read_move};
-use super::super::{Failure, Outcome, notify, refuse};
+use super::super::{Failure, Outcome, notify, or_conflict, refuse};
 use super::clock::{Entry, PostalGame, date_text, entries};
 use super::refusal::{proposal_refusal, repeat_refusal};
 
@@ -201,9 +202,7 @@ async fn send(
             return Err(refuse(lang, "postal-error-variant-ends", &args));
         }
         let fen_before = fen_of(record.position());
-        result = record
-            .play(*mv)
-            .map_err(|e| Failure::Internal(anyhow::anyhow!("{e:?}")))?;
+        result = record.play(*mv).context("playing a stored variant move")?;
         all.push(Entry {
             received: postal.received_at,
             sent: now,
@@ -295,12 +294,11 @@ async fn append(
         charged_days: 0,
     };
     let version = game.version + (postal.ply - game.ply - 1);
-    if let Err(error) = tx.append_move(game.id, version, &row, update).await {
-        return Err(match error {
-            StoreError::Conflict(_) => refuse(lang, "error-conflict", &game_args(game.id)),
-            other => other.into(),
-        });
-    }
+    or_conflict(
+        lang,
+        game.id,
+        tx.append_move(game.id, version, &row, update).await,
+    )?;
     tx.add_postal_ply(game.id, postal).await?;
     Ok(())
 }
@@ -469,5 +467,5 @@ async fn announce(tx: &mut Tx, actor: &Actor, sent: Sent, now: DateTime<Utc>) ->
         }
         None => super::deadlines::set_deadlines(tx, game, now).await?,
     }
-    Ok(vec![Reply::text(lines.join("\n"))])
+    Ok(vec![Outgoing::text(lines.join("\n"))])
 }

@@ -7,7 +7,7 @@ use shakmaty::{CastlingMode, Chess, Color, Position};
 use crate::app::actor::Actor;
 use crate::app::i18n::{Args, days_text, tr, tr0};
 use crate::app::notice::{NoticeMove, clocks_text, numbered};
-use crate::app::reply::Reply;
+use crate::app::outgoing::Outgoing;
 use crate::core::clock::postal::PostalClock;
 use crate::store::GameRecord;
 
@@ -56,5 +56,5 @@ pub(crate) async fn record(
     }
     let at = game.finished_at.unwrap_or(now);
     lines.push(clocks_text(lang, &postal.clocks(at)));
-    Ok(vec![Reply::text(lines.join("\n"))])
+    Ok(vec![Outgoing::text(lines.join("\n"))])
 }

@@ -6,13 +6,13 @@
 use shakmaty::{CastlingMode, Chess, Move};
 
 use crate::app::actor::Actor;
-use crate::app::i18n::{Args, tr};
+use crate::app::i18n::Args;
 use crate::app::move_error::move_error_text;
 use crate::app::notice::{NoticeMove, numbered};
 use crate::core::postal::variant::{ProposalError, RepeatError};
 
-use super::super::Failure;
 use super::super::game_state::fen_of;
+use super::super::{Failure, refuse};
 
 fn written(actor: &Actor, position: &Chess, mv: &Move) -> String {
     let notice = NoticeMove {
@@ -22,19 +22,12 @@ fn written(actor: &Actor, position: &Chess, mv: &Move) -> String {
     numbered(&notice, actor.notation())
 }
 
-fn refused(actor: &Actor, id: &str, args: &Args<'_>) -> Failure {
-    Failure::RefusedAs {
-        kind: id.replace('-', "_"),
-        text: tr(actor.lang(), id, args),
-    }
-}
-
 /// The refusal of an answer to a variant.
 pub(super) fn repeat_refusal(actor: &Actor, error: &RepeatError) -> Failure {
     let lang = actor.lang();
     match error {
-        RepeatError::Empty => refused(actor, "postal-error-no-move", &Args::new()),
-        RepeatError::NoNewMove => refused(actor, "postal-error-no-new-move", &Args::new()),
+        RepeatError::Empty => refuse(lang, "postal-error-no-move", &Args::new()),
+        RepeatError::NoNewMove => refuse(lang, "postal-error-no-new-move", &Args::new()),
         RepeatError::Impossible {
             index,
             text,
@@ -43,7 +36,7 @@ pub(super) fn repeat_refusal(actor: &Actor, error: &RepeatError) -> Failure {
         } => {
             let reason = move_error_text(lang, error, position, text, actor.notation());
             let args = Args::new().with("place", index + 1).with("reason", reason);
-            refused(actor, "postal-error-answer-move", &args)
+            refuse(lang, "postal-error-answer-move", &args)
         }
         RepeatError::Wrong {
             index,
@@ -55,15 +48,15 @@ pub(super) fn repeat_refusal(actor: &Actor, error: &RepeatError) -> Failure {
                 .with("place", index + 1)
                 .with("got", written(actor, position, got))
                 .with("expected", written(actor, position, expected));
-            refused(actor, "postal-error-wrong-repeat", &args)
+            refuse(lang, "postal-error-wrong-repeat", &args)
         }
         RepeatError::Unfinished { position, reply } => {
             let args = Args::new().with("reply", written(actor, position, reply));
-            refused(actor, "postal-error-unfinished", &args)
+            refuse(lang, "postal-error-unfinished", &args)
         }
         RepeatError::TooLong { position, own } => {
             let args = Args::new().with("own", written(actor, position, own));
-            refused(actor, "postal-error-too-long", &args)
+            refuse(lang, "postal-error-too-long", &args)
         }
     }
 }
@@ -72,13 +65,13 @@ pub(super) fn repeat_refusal(actor: &Actor, error: &RepeatError) -> Failure {
 pub(super) fn proposal_refusal(actor: &Actor, error: &ProposalError) -> Failure {
     let lang = actor.lang();
     match error {
-        ProposalError::NotAPair { pair } => refused(
-            actor,
+        ProposalError::NotAPair { pair } => refuse(
+            lang,
             "postal-error-variant-pair",
             &Args::new().with("pair", *pair),
         ),
-        ProposalError::AfterEnd { pair } => refused(
-            actor,
+        ProposalError::AfterEnd { pair } => refuse(
+            lang,
             "postal-error-variant-after-end",
             &Args::new().with("pair", *pair),
         ),
@@ -90,7 +83,7 @@ pub(super) fn proposal_refusal(actor: &Actor, error: &ProposalError) -> Failure 
         } => {
             let reason = move_error_text(lang, error, position, text, actor.notation());
             let args = Args::new().with("pair", *pair).with("reason", reason);
-            refused(actor, "postal-error-variant-move", &args)
+            refuse(lang, "postal-error-variant-move", &args)
         }
     }
 }
