@@ -9,11 +9,11 @@ use super::{
     PgnTarget, read_number, split_word,
 };
 
-fn missing(command: CommandWord, argument: &'static str) -> CommandError {
+pub(super) fn missing(command: CommandWord, argument: &'static str) -> CommandError {
     CommandError::Missing { command, argument }
 }
 
-fn invalid(command: CommandWord, argument: &'static str, value: &str) -> CommandError {
+pub(super) fn invalid(command: CommandWord, argument: &'static str, value: &str) -> CommandError {
     CommandError::Invalid {
         command,
         argument,
@@ -22,7 +22,7 @@ fn invalid(command: CommandWord, argument: &'static str, value: &str) -> Command
 }
 
 /// Reads an optional leading game number; returns it and the rest.
-fn optional_number(rest: &str) -> (Option<super::Number>, &str) {
+pub(super) fn optional_number(rest: &str) -> (Option<super::Number>, &str) {
     let (word, after) = split_word(rest);
     match read_number(word) {
         Some(number) => (Some(number), after),
@@ -30,7 +30,7 @@ fn optional_number(rest: &str) -> (Option<super::Number>, &str) {
     }
 }
 
-fn required_number(
+pub(super) fn required_number(
     command: CommandWord,
     argument: &'static str,
     rest: &str,
@@ -42,7 +42,7 @@ fn required_number(
     read_number(word).ok_or_else(|| invalid(command, argument, word))
 }
 
-fn required_text(
+pub(super) fn required_text(
     command: CommandWord,
     argument: &'static str,
     rest: &str,
@@ -289,14 +289,7 @@ fn parse_leave(rest: &str) -> Result<LeaveCommand, CommandError> {
             leave: required_number(command, "leave", after)?,
         },
         "add" | "додати" => {
-            let (start, after) = split_word(after);
-            let (days, after) = split_word(after);
-            if start.is_empty() {
-                return Err(missing(command, "start"));
-            }
-            if days.is_empty() {
-                return Err(missing(command, "days"));
-            }
+            let (start, days, after) = start_and_days(command, after)?;
             LeaveCommand::Add {
                 start: start.to_owned(),
                 days: days.to_owned(),
@@ -305,6 +298,22 @@ fn parse_leave(rest: &str) -> Result<LeaveCommand, CommandError> {
         }
         _ => return Err(invalid(command, "action", action)),
     })
+}
+
+/// A leave's first day and number of days (both required), and the rest.
+pub(super) fn start_and_days(
+    command: CommandWord,
+    rest: &str,
+) -> Result<(&str, &str, &str), CommandError> {
+    let (start, after) = split_word(rest);
+    let (days, after) = split_word(after);
+    if start.is_empty() {
+        return Err(missing(command, "start"));
+    }
+    if days.is_empty() {
+        return Err(missing(command, "days"));
+    }
+    Ok((start, days, after))
 }
 
 fn parse_pgn(rest: &str) -> Result<Command, CommandError> {

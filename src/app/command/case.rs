@@ -3,8 +3,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::arguments::{missing, optional_number, required_number, required_text, start_and_days};
 use super::words::CommandWord;
-use super::{CommandError, Number, read_number, split_word};
+use super::{CommandError, Number, split_word};
 
 /// What a player reports by opening a case.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -85,40 +86,9 @@ pub enum CaseCommand {
     Answer { request: Number, text: String },
 }
 
-fn missing(command: CommandWord, argument: &'static str) -> CommandError {
-    CommandError::Missing { command, argument }
-}
-
-fn number(
-    command: CommandWord,
-    argument: &'static str,
-    word: &str,
-) -> Result<Number, CommandError> {
-    if word.is_empty() {
-        return Err(missing(command, argument));
-    }
-    read_number(word).ok_or_else(|| CommandError::Invalid {
-        command,
-        argument,
-        value: word.to_owned(),
-    })
-}
-
+/// A required `TEXT` (the rest of the line).
 fn text(command: CommandWord, rest: &str) -> Result<String, CommandError> {
-    if rest.is_empty() {
-        Err(missing(command, "text"))
-    } else {
-        Ok(rest.to_owned())
-    }
-}
-
-/// An optional leading number (`#12`) and the rest.
-fn leading_number(rest: &str) -> (Option<Number>, &str) {
-    let (word, after) = split_word(rest);
-    match read_number(word) {
-        Some(number) => (Some(number), after),
-        None => (None, rest),
-    }
+    required_text(command, "text", rest)
 }
 
 /// An optional leading `@name` and the rest.
@@ -136,7 +106,7 @@ pub(super) fn report(report: Report, rest: &str) -> Result<CaseCommand, CommandE
         Report::Dispute => CommandWord::Dispute,
         Report::Failure => CommandWord::Failure,
     };
-    let (game, after) = leading_number(rest);
+    let (game, after) = optional_number(rest);
     Ok(CaseCommand::Report {
         report,
         game,
@@ -146,7 +116,7 @@ pub(super) fn report(report: Report, rest: &str) -> Result<CaseCommand, CommandE
 
 /// `/ask [#event] TEXT`.
 pub(super) fn ask(rest: &str) -> Result<CaseCommand, CommandError> {
-    let (event, after) = leading_number(rest);
+    let (event, after) = optional_number(rest);
     Ok(CaseCommand::Ask {
         event,
         text: text(CommandWord::Ask, after)?,
@@ -171,15 +141,7 @@ pub(super) fn online(rest: &str) -> CaseCommand {
 
 /// `/extraleave DATE DAYS [TEXT]`.
 pub(super) fn extra_leave(rest: &str) -> Result<CaseCommand, CommandError> {
-    let command = CommandWord::ExtraLeave;
-    let (start, after) = split_word(rest);
-    let (days, after) = split_word(after);
-    if start.is_empty() {
-        return Err(missing(command, "start"));
-    }
-    if days.is_empty() {
-        return Err(missing(command, "days"));
-    }
+    let (start, days, after) = start_and_days(CommandWord::ExtraLeave, rest)?;
     Ok(CaseCommand::ExtraLeave {
         start: start.to_owned(),
         days: days.to_owned(),
@@ -193,8 +155,10 @@ fn numbered<'a>(
     argument: &'static str,
     rest: &'a str,
 ) -> Result<(Number, &'a str), CommandError> {
-    let (word, after) = split_word(rest);
-    Ok((number(command, argument, word)?, after))
+    Ok((
+        required_number(command, argument, rest)?,
+        split_word(rest).1,
+    ))
 }
 
 /// `/case N [ACTION …]`.
@@ -221,7 +185,7 @@ pub(super) fn request(rest: &str) -> Result<CaseCommand, CommandError> {
     let command = CommandWord::Request;
     let (player, after) = leading_name(rest);
     let player = player.ok_or_else(|| missing(command, "player"))?;
-    let (event, after) = leading_number(after);
+    let (event, after) = optional_number(after);
     Ok(CaseCommand::Request {
         player,
         event,
