@@ -14,7 +14,7 @@ use crate::adapters::discord::{CommandSpec, OptionValue, SlashOption};
 use crate::adapters::telegram::command_menus;
 use crate::app::i18n::{Lang, message_ids, tr0};
 
-/// Words not yet sent by `tests/authorization.rs` (so not in the table of
+/// Words not yet sent by `tests/it/authorization.rs` (so not in the table of
 /// `docs/authorization.md`). Shrink it, never grow it.
 const NOT_IN_AUTHORIZATION_TABLE: &[CommandWord] = &[CommandWord::Claim, CommandWord::Online];
 
