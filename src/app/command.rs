@@ -6,6 +6,7 @@
 //! but looks like a move is a [`Command::Move`] without a game, so a player
 //! with one game to move may just send `e2-e4`.
 
+mod arguments;
 mod case;
 mod team;
 mod words;
@@ -14,7 +15,7 @@ use serde::{Deserialize, Serialize};
 
 pub use case::{CaseAction, CaseCommand, Report};
 pub use team::TeamCommand;
-pub use words::CommandWord;
+pub use words::{Arg, CommandWord, WordSpec};
 
 /// The longest text the bot reads; longer texts are refused unread.
 pub const MAX_TEXT_CHARS: usize = 1000;
@@ -238,7 +239,7 @@ pub fn parse(text: &str) -> Result<Command, CommandError> {
     let word = head.strip_prefix('/').unwrap_or(head);
     let word = word.split('@').next().unwrap_or(word);
     match CommandWord::from_word(word) {
-        Some(command) => words::parse_args(command, rest),
+        Some(command) => arguments::parse_args(command, rest),
         None if head.starts_with('/') => Err(CommandError::Unknown {
             word: head.to_owned(),
         }),
@@ -267,5 +268,7 @@ pub(crate) fn read_number(word: &str) -> Option<Number> {
     digits.parse().ok()
 }
 
+#[cfg(test)]
+mod coverage;
 #[cfg(test)]
 mod tests;

@@ -6,109 +6,30 @@
 //! back in interactions); its Ukrainian alias is the `uk` name localization.
 //! Descriptions are Ukrainian by default with English for `en-US`/`en-GB`:
 //! a command's is its help line after the dash, an option's is
-//! `discord-option-NAME` from the catalogs.
+//! `discord-option-NAME` from the catalogs. Names, aliases and options are
+//! the command word's row in `CommandWord::spec`.
 
-use crate::app::command::CommandWord;
+use crate::app::command::{Arg, CommandWord};
 use crate::app::i18n::{Lang, tr0};
 
 use super::inbound::{OptionValue, SlashOption};
 use super::outgoing::{CommandOptionKind, CommandOptionSpec, CommandSpec};
-
-/// One argument of a command, in the order the text grammar reads it.
-#[derive(Clone, Copy, Debug)]
-struct Arg {
-    name: &'static str,
-    required: bool,
-    autocomplete: bool,
-}
-
-const fn req(name: &'static str) -> Arg {
-    Arg {
-        name,
-        required: true,
-        autocomplete: false,
-    }
-}
-
-const fn opt(name: &'static str) -> Arg {
-    Arg {
-        name,
-        required: false,
-        autocomplete: false,
-    }
-}
 
 /// The option that names a game: optional, completed from the user's games.
 pub const GAME: &str = "game";
 /// The option that holds a move: completed with the legal moves.
 pub const MOVE: &str = "move";
 
-const GAME_ARG: Arg = Arg {
-    name: GAME,
-    required: false,
-    autocomplete: true,
-};
-
-/// The arguments of each command, in grammar order.
-fn args_of(word: CommandWord) -> Vec<Arg> {
-    use CommandWord as W;
-    let move_arg = |required| Arg {
-        name: MOVE,
-        required,
-        autocomplete: true,
-    };
-    match word {
-        W::Help => vec![opt("topic")],
-        W::Name => vec![req("name")],
-        W::Lang => vec![req("language")],
-        W::Notation => vec![req("notation")],
-        W::Orientation => vec![req("orientation")],
-        W::Contact => vec![req("field"), req("value")],
-        W::Contacts => vec![opt("player")],
-        W::Link => vec![opt("code")],
-        W::Event => vec![req("action"), req("argument")],
-        W::Board | W::Time | W::Record => vec![GAME_ARG],
-        W::Move => vec![GAME_ARG, move_arg(true)],
-        W::Draw => vec![opt("action"), GAME_ARG],
-        W::Claim => vec![req("kind"), GAME_ARG, move_arg(false)],
-        W::Resign => vec![GAME_ARG, opt("confirm")],
-        W::Leave => vec![opt("action"), opt("argument")],
-        W::Standings => vec![opt("event")],
-        W::Organizer => vec![opt("action"), req("player")],
-        W::Pgn => vec![opt("target")],
-        W::Dispute | W::Failure => vec![GAME_ARG, req("text")],
-        W::Ask => vec![opt("event"), req("text")],
-        W::Offline => vec![opt("player"), opt("text")],
-        W::Online => vec![opt("player")],
-        W::ExtraLeave => vec![req("start"), req("days"), opt("text")],
-        W::Case => vec![req("case"), opt("action"), opt("text")],
-        W::Rule | W::Appeal | W::Decide => vec![req("case"), req("text")],
-        W::Request => vec![req("player"), opt("event"), req("text")],
-        W::Answer => vec![req("request"), req("text")],
-        W::Card => vec![GAME_ARG, req("text")],
-        W::Ledger => vec![GAME_ARG],
-        W::Overstep => vec![GAME_ARG, move_arg(true)],
-        W::Team => vec![req("action"), opt("argument")],
-        W::Start | W::Profile | W::Events | W::Games | W::Mute | W::Unmute | W::Cases => {
-            vec![]
-        }
-    }
-}
-
-/// The Ukrainian alias Discord accepts as a command name (lowercase
-/// letters, digits, `-` and `_`), if the command has one.
+/// The Ukrainian alias Discord accepts as a command name (its first
+/// Ukrainian spelling: lowercase letters, digits, `-` and `_`), if the
+/// command has one.
 pub fn ukrainian_name(word: CommandWord) -> Option<&'static str> {
-    word.spellings().iter().copied().find(|spelling| {
-        !spelling.is_ascii()
-            && spelling
-                .chars()
-                .all(|c| c.is_alphanumeric() || c == '-' || c == '_')
-    })
+    word.spec().ukrainian.first().copied()
 }
 
 /// The description of a command in `lang`: its help line after the dash.
 fn command_description(word: CommandWord, lang: Lang) -> String {
-    let line = tr0(lang, &format!("help-{}", word.name()));
+    let line = tr0(lang, &word.help_id());
     let text = line
         .split_once(" — ")
         .map_or(line.as_str(), |(_, about)| about);
@@ -123,21 +44,21 @@ fn english_localizations(text: String) -> Vec<(String, String)> {
 }
 
 fn option_spec(arg: &Arg) -> CommandOptionSpec {
-    let id = format!("discord-option-{}", arg.name);
+    let id = format!("discord-option-{}", arg.name());
     CommandOptionSpec {
         kind: CommandOptionKind::Text,
-        name: arg.name.to_owned(),
+        name: arg.name().to_owned(),
         description: tr0(Lang::Uk, &id),
-        required: arg.required,
-        autocomplete: arg.autocomplete,
+        required: arg.required(),
+        autocomplete: arg.name() == GAME || arg.name() == MOVE,
         description_localizations: english_localizations(tr0(Lang::En, &id)),
     }
 }
 
 /// The registration of one command: required options first, as Discord demands.
 fn command_spec(word: CommandWord) -> CommandSpec {
-    let mut args = args_of(word);
-    args.sort_by_key(|arg| !arg.required);
+    let mut args = word.spec().args.to_vec();
+    args.sort_by_key(|arg| !arg.required());
     CommandSpec {
         name: word.name().to_owned(),
         description: command_description(word, Lang::Uk),
@@ -162,8 +83,8 @@ pub fn slash_text(name: &str, options: &[SlashOption]) -> String {
         return words.concat();
     };
     let flat = flatten(options);
-    for arg in args_of(word) {
-        if let Some((_, value)) = flat.iter().find(|(name, _)| name == arg.name) {
+    for arg in word.spec().args {
+        if let Some((_, value)) = flat.iter().find(|(name, _)| name == arg.name()) {
             words.push(value.clone());
         }
     }

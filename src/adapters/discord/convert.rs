@@ -73,18 +73,12 @@ pub fn merge(messages: Vec<OutgoingMessage>) -> Option<OutgoingMessage> {
 }
 
 /// Whether the answer to `text` (a command) may be seen by everyone in a
-/// guild channel: event administration, moves and game results, tables.
-/// Everything else (games, time, profile, help …) concerns the user alone.
+/// guild channel: event administration, moves and game results, tables
+/// (`WordSpec::public`). Everything else (games, time, profile, help …)
+/// concerns the user alone.
 pub fn is_public_command(text: &str) -> bool {
-    use CommandWord as W;
     let first = text.split_whitespace().next().unwrap_or("");
-    let word = CommandWord::from_word(first.trim_start_matches('/'));
-    matches!(
-        word,
-        Some(
-            W::Event | W::Move | W::Draw | W::Claim | W::Resign | W::Standings | W::Pgn | W::Board
-        )
-    )
+    CommandWord::from_word(first.trim_start_matches('/')).is_some_and(|word| word.spec().public)
 }
 
 #[cfg(test)]

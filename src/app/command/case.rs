@@ -3,8 +3,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::arguments::{missing, optional_number, required_number, required_text, start_and_days};
 use super::words::CommandWord;
-use super::{CommandError, Number, read_number, split_word};
+use super::{CommandError, Number, split_word};
 
 /// What a player reports by opening a case.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -85,40 +86,9 @@ pub enum CaseCommand {
     Answer { request: Number, text: String },
 }
 
-fn missing(command: CommandWord, argument: &'static str) -> CommandError {
-    CommandError::Missing { command, argument }
-}
-
-fn number(
-    command: CommandWord,
-    argument: &'static str,
-    word: &str,
-) -> Result<Number, CommandError> {
-    if word.is_empty() {
-        return Err(missing(command, argument));
-    }
-    read_number(word).ok_or_else(|| CommandError::Invalid {
-        command,
-        argument,
-        value: word.to_owned(),
-    })
-}
-
+/// A required `TEXT` (the rest of the line).
 fn text(command: CommandWord, rest: &str) -> Result<String, CommandError> {
-    if rest.is_empty() {
-        Err(missing(command, "text"))
-    } else {
-        Ok(rest.to_owned())
-    }
-}
-
-/// An optional leading number (`#12`) and the rest.
-fn leading_number(rest: &str) -> (Option<Number>, &str) {
-    let (word, after) = split_word(rest);
-    match read_number(word) {
-        Some(number) => (Some(number), after),
-        None => (None, rest),
-    }
+    required_text(command, "text", rest)
 }
 
 /// An optional leading `@name` and the rest.
@@ -130,93 +100,106 @@ fn leading_name(rest: &str) -> (Option<String>, &str) {
     }
 }
 
-/// Reads the arguments of a desk command.
-pub(super) fn parse(command: CommandWord, rest: &str) -> Result<CaseCommand, CommandError> {
-    use CommandWord as W;
-    let numbered = |argument| -> Result<(Number, &str), CommandError> {
-        let (word, after) = split_word(rest);
-        Ok((number(command, argument, word)?, after))
+/// `/dispute` and `/failure`: `[#game] TEXT`.
+pub(super) fn report(report: Report, rest: &str) -> Result<CaseCommand, CommandError> {
+    let command = match report {
+        Report::Dispute => CommandWord::Dispute,
+        Report::Failure => CommandWord::Failure,
     };
-    Ok(match command {
-        W::Dispute | W::Failure => {
-            let (game, after) = leading_number(rest);
-            let report = if command == W::Dispute {
-                Report::Dispute
-            } else {
-                Report::Failure
-            };
-            CaseCommand::Report {
-                report,
-                game,
-                text: text(command, after)?,
-            }
-        }
-        W::Ask => {
-            let (event, after) = leading_number(rest);
-            CaseCommand::Ask {
-                event,
-                text: text(command, after)?,
-            }
-        }
-        W::Offline => {
-            let (player, after) = leading_name(rest);
-            CaseCommand::Offline {
-                player,
-                text: after.to_owned(),
-            }
-        }
-        W::Online => CaseCommand::Online {
-            player: leading_name(rest).0,
-        },
-        W::ExtraLeave => {
-            let (start, after) = split_word(rest);
-            let (days, after) = split_word(after);
-            if start.is_empty() {
-                return Err(missing(command, "start"));
-            }
-            if days.is_empty() {
-                return Err(missing(command, "days"));
-            }
-            CaseCommand::ExtraLeave {
-                start: start.to_owned(),
-                days: days.to_owned(),
-                text: after.to_owned(),
-            }
-        }
-        W::Cases => CaseCommand::List,
-        W::Case => {
-            let (case, after) = numbered("case")?;
-            CaseCommand::Case {
-                case,
-                action: parse_action(after)?,
-            }
-        }
-        W::Rule | W::Appeal | W::Decide => {
-            let (case, after) = numbered("case")?;
-            let text = text(command, after)?;
-            match command {
-                W::Rule => CaseCommand::Rule { case, text },
-                W::Appeal => CaseCommand::Appeal { case, text },
-                _ => CaseCommand::Decide { case, text },
-            }
-        }
-        W::Request => {
-            let (player, after) = leading_name(rest);
-            let player = player.ok_or_else(|| missing(command, "player"))?;
-            let (event, after) = leading_number(after);
-            CaseCommand::Request {
-                player,
-                event,
-                text: text(command, after)?,
-            }
-        }
-        _ => {
-            let (request, after) = numbered("request")?;
-            CaseCommand::Answer {
-                request,
-                text: text(command, after)?,
-            }
-        }
+    let (game, after) = optional_number(rest);
+    Ok(CaseCommand::Report {
+        report,
+        game,
+        text: text(command, after)?,
+    })
+}
+
+/// `/ask [#event] TEXT`.
+pub(super) fn ask(rest: &str) -> Result<CaseCommand, CommandError> {
+    let (event, after) = optional_number(rest);
+    Ok(CaseCommand::Ask {
+        event,
+        text: text(CommandWord::Ask, after)?,
+    })
+}
+
+/// `/offline [@player] [TEXT]`.
+pub(super) fn offline(rest: &str) -> CaseCommand {
+    let (player, after) = leading_name(rest);
+    CaseCommand::Offline {
+        player,
+        text: after.to_owned(),
+    }
+}
+
+/// `/online [@player]`.
+pub(super) fn online(rest: &str) -> CaseCommand {
+    CaseCommand::Online {
+        player: leading_name(rest).0,
+    }
+}
+
+/// `/extraleave DATE DAYS [TEXT]`.
+pub(super) fn extra_leave(rest: &str) -> Result<CaseCommand, CommandError> {
+    let (start, days, after) = start_and_days(CommandWord::ExtraLeave, rest)?;
+    Ok(CaseCommand::ExtraLeave {
+        start: start.to_owned(),
+        days: days.to_owned(),
+        text: after.to_owned(),
+    })
+}
+
+/// A required number (`argument`) and the rest.
+fn numbered<'a>(
+    command: CommandWord,
+    argument: &'static str,
+    rest: &'a str,
+) -> Result<(Number, &'a str), CommandError> {
+    Ok((
+        required_number(command, argument, rest)?,
+        split_word(rest).1,
+    ))
+}
+
+/// `/case N [ACTION …]`.
+pub(super) fn case(rest: &str) -> Result<CaseCommand, CommandError> {
+    let (case, after) = numbered(CommandWord::Case, "case", rest)?;
+    Ok(CaseCommand::Case {
+        case,
+        action: parse_action(after)?,
+    })
+}
+
+/// `/rule`, `/appeal` and `/decide`: `N TEXT`, made into a command by `make`.
+pub(super) fn ruling(
+    command: CommandWord,
+    rest: &str,
+    make: fn(Number, String) -> CaseCommand,
+) -> Result<CaseCommand, CommandError> {
+    let (case, after) = numbered(command, "case", rest)?;
+    Ok(make(case, text(command, after)?))
+}
+
+/// `/request @player [#event] TEXT`.
+pub(super) fn request(rest: &str) -> Result<CaseCommand, CommandError> {
+    let command = CommandWord::Request;
+    let (player, after) = leading_name(rest);
+    let player = player.ok_or_else(|| missing(command, "player"))?;
+    let (event, after) = optional_number(after);
+    Ok(CaseCommand::Request {
+        player,
+        event,
+        text: text(command, after)?,
+    })
+}
+
+/// `/answer N TEXT`.
+pub(super) fn answer(rest: &str) -> Result<CaseCommand, CommandError> {
+    let command = CommandWord::Answer;
+    let (request, after) = numbered(command, "request", rest)?;
+    Ok(CaseCommand::Answer {
+        request,
+        text: text(command, after)?,
     })
 }
 

@@ -1,17 +1,35 @@
-//! Command words (English and Ukrainian) and the arguments of each command.
+//! The command words and the one table every platform reads about them:
+//! spellings (English and Ukrainian), arguments, and who may see the answer.
+//!
+//! Adding a word (see `docs/adding-a-command.md`): declare it in
+//! `command_words!` below, which also puts it in [`CommandWord::ALL`]; the
+//! compiler then asks for its row in [`CommandWord::spec`] and its arm in the
+//! parser (`arguments::parse_args`). The catalogs' `help-WORD` line and
+//! every argument's `discord-option-NAME` are checked by the tests of
+//! `coverage.rs`.
 
 use serde::{Deserialize, Serialize};
 
-use super::{
-    ClaimKind, Command, CommandError, ContactField, DrawAction, EventCommand, LeaveCommand,
-    PgnTarget, read_number, split_word,
-};
+/// Declares [`CommandWord`] and [`CommandWord::ALL`] from one list, so that
+/// `ALL` cannot miss a word.
+macro_rules! command_words {
+    ($($word:ident,)*) => {
+        /// A command word. Its spellings, arguments and audience are its
+        /// row in [`CommandWord::spec`]; the order here is the help order.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        #[serde(rename_all = "snake_case")]
+        pub enum CommandWord {
+            $($word,)*
+        }
 
-/// The command words. The first spelling of each is the canonical English
-/// one (a Telegram/Discord command name); the others are accepted aliases.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum CommandWord {
+        impl CommandWord {
+            /// Every command word, in help order.
+            pub const ALL: &'static [CommandWord] = &[$(CommandWord::$word,)*];
+        }
+    };
+}
+
+command_words! {
     Help,
     Start,
     Profile,
@@ -57,388 +75,194 @@ pub enum CommandWord {
     Team,
 }
 
-const SPELLINGS: &[(CommandWord, &[&str])] = &[
-    (CommandWord::Help, &["help", "допомога", "довідка"]),
-    (CommandWord::Start, &["start", "старт", "почати"]),
-    (CommandWord::Profile, &["profile", "профіль"]),
-    (CommandWord::Name, &["name", "імя", "ім'я"]),
-    (CommandWord::Lang, &["lang", "language", "мова"]),
-    (CommandWord::Notation, &["notation", "нотація"]),
-    (
-        CommandWord::Orientation,
-        &["orientation", "flip", "орієнтація"],
-    ),
-    (CommandWord::Contact, &["contact", "контакт"]),
-    (CommandWord::Contacts, &["contacts", "контакти"]),
-    (CommandWord::Link, &["link", "звязати", "зв'язати"]),
-    (CommandWord::Events, &["events", "турніри", "змагання"]),
-    (CommandWord::Event, &["event", "турнір"]),
-    (CommandWord::Organizer, &["organizer", "організатор"]),
-    (CommandWord::Games, &["games", "партії"]),
-    (CommandWord::Board, &["board", "дошка"]),
-    (CommandWord::Move, &["move", "хід"]),
-    (CommandWord::Draw, &["draw", "нічия"]),
-    (CommandWord::Claim, &["claim", "вимога"]),
-    (CommandWord::Resign, &["resign", "здатися", "здаюся"]),
-    (CommandWord::Time, &["time", "час"]),
-    (CommandWord::Record, &["record", "запис"]),
-    (CommandWord::Leave, &["leave", "відпустка"]),
-    (CommandWord::Mute, &["mute", "тихо"]),
-    (CommandWord::Unmute, &["unmute", "сповіщення"]),
-    (CommandWord::Standings, &["standings", "таблиця"]),
-    (CommandWord::Pgn, &["pgn"]),
-    (CommandWord::Dispute, &["dispute", "спір", "скарга"]),
-    (CommandWord::Failure, &["failure", "збій"]),
-    (CommandWord::Ask, &["ask", "питання"]),
-    (CommandWord::Offline, &["offline", "офлайн"]),
-    (CommandWord::Online, &["online", "онлайн"]),
-    (
-        CommandWord::ExtraLeave,
-        &["extraleave", "extra-leave", "додвідпустка"],
-    ),
-    (CommandWord::Cases, &["cases", "справи"]),
-    (CommandWord::Case, &["case", "справа"]),
-    (CommandWord::Rule, &["rule", "рішення"]),
-    (CommandWord::Appeal, &["appeal", "апеляція"]),
-    (CommandWord::Decide, &["decide", "ухвала"]),
-    (CommandWord::Request, &["request", "запит"]),
-    (CommandWord::Answer, &["answer", "відповідь"]),
-    (CommandWord::Card, &["card", "картка"]),
-    (CommandWord::Ledger, &["ledger", "облік"]),
-    (CommandWord::Overstep, &["overstep", "перевищення"]),
-    (CommandWord::Team, &["team", "команда"]),
-];
+/// One argument of a command, in the order the grammar reads it, by name.
+/// Platforms with forms offer it as a field: a Discord option of this name,
+/// described by the catalogs' `discord-option-NAME`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Arg {
+    /// The parser refuses the command without it.
+    Required(&'static str),
+    /// The command reads without it.
+    Optional(&'static str),
+}
+
+impl Arg {
+    /// The argument's name (`game`, `move`, `text` …).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Arg::Required(name) | Arg::Optional(name) => name,
+        }
+    }
+
+    /// Whether the parser refuses the command without it.
+    pub const fn required(self) -> bool {
+        matches!(self, Arg::Required(_))
+    }
+}
+
+/// The optional game number most game commands start with.
+const GAME: Arg = Arg::Optional("game");
+
+/// What every platform knows of a command word: its row in
+/// [`CommandWord::spec`].
+#[derive(Debug, Clone, Copy)]
+pub struct WordSpec {
+    /// English spellings, the canonical name first (the Telegram and Discord
+    /// command name, and the `help-NAME` catalog id).
+    pub english: &'static [&'static str],
+    /// Ukrainian spellings, Discord's `uk` name first; none for `pgn`.
+    pub ukrainian: &'static [&'static str],
+    /// The arguments, in grammar order (Discord's options).
+    pub args: &'static [Arg],
+    /// The answer may be seen by everyone in a shared channel (a Discord
+    /// guild): event administration, moves and results, tables. Otherwise
+    /// it concerns the asker alone (games, time, profile, help …).
+    pub public: bool,
+}
+
+const fn spec(
+    english: &'static [&'static str],
+    ukrainian: &'static [&'static str],
+    args: &'static [Arg],
+) -> WordSpec {
+    WordSpec {
+        english,
+        ukrainian,
+        args,
+        public: false,
+    }
+}
+
+impl WordSpec {
+    const fn public(self) -> WordSpec {
+        WordSpec {
+            public: true,
+            ..self
+        }
+    }
+}
 
 impl CommandWord {
+    /// The word's row of the table. One arm per word, no wildcard: a new
+    /// word does not compile without its row.
+    pub const fn spec(self) -> WordSpec {
+        use Arg::{Optional as Opt, Required as Req};
+        use CommandWord as W;
+        match self {
+            W::Help => spec(&["help"], &["допомога", "довідка"], &[Opt("topic")]),
+            W::Start => spec(&["start"], &["старт", "почати"], &[]),
+            W::Profile => spec(&["profile"], &["профіль"], &[]),
+            W::Name => spec(&["name"], &["імя", "ім'я"], &[Req("name")]),
+            W::Lang => spec(&["lang", "language"], &["мова"], &[Req("language")]),
+            W::Notation => spec(&["notation"], &["нотація"], &[Req("notation")]),
+            W::Orientation => spec(
+                &["orientation", "flip"],
+                &["орієнтація"],
+                &[Req("orientation")],
+            ),
+            W::Contact => spec(&["contact"], &["контакт"], &[Req("field"), Req("value")]),
+            W::Contacts => spec(&["contacts"], &["контакти"], &[Opt("player")]),
+            W::Link => spec(&["link"], &["звязати", "зв'язати"], &[Opt("code")]),
+            W::Events => spec(&["events"], &["турніри", "змагання"], &[]),
+            W::Event => spec(&["event"], &["турнір"], &[Req("action"), Req("argument")]).public(),
+            W::Organizer => spec(
+                &["organizer"],
+                &["організатор"],
+                &[Opt("action"), Req("player")],
+            ),
+            W::Games => spec(&["games"], &["партії"], &[]),
+            W::Board => spec(&["board"], &["дошка"], &[GAME]).public(),
+            W::Move => spec(&["move"], &["хід"], &[GAME, Req("move")]).public(),
+            W::Draw => spec(&["draw"], &["нічия"], &[Opt("action"), GAME]).public(),
+            W::Claim => spec(&["claim"], &["вимога"], &[Req("kind"), GAME, Opt("move")]).public(),
+            W::Resign => {
+                spec(&["resign"], &["здатися", "здаюся"], &[GAME, Opt("confirm")]).public()
+            }
+            W::Time => spec(&["time"], &["час"], &[GAME]),
+            W::Record => spec(&["record"], &["запис"], &[GAME]),
+            W::Leave => spec(
+                &["leave"],
+                &["відпустка"],
+                &[Opt("action"), Opt("argument")],
+            ),
+            W::Mute => spec(&["mute"], &["тихо"], &[]),
+            W::Unmute => spec(&["unmute"], &["сповіщення"], &[]),
+            W::Standings => spec(&["standings"], &["таблиця"], &[Opt("event")]).public(),
+            W::Pgn => spec(&["pgn"], &[], &[Opt("target")]).public(),
+            W::Dispute => spec(&["dispute"], &["спір", "скарга"], &[GAME, Req("text")]),
+            W::Failure => spec(&["failure"], &["збій"], &[GAME, Req("text")]),
+            W::Ask => spec(&["ask"], &["питання"], &[Opt("event"), Req("text")]),
+            W::Offline => spec(&["offline"], &["офлайн"], &[Opt("player"), Opt("text")]),
+            W::Online => spec(&["online"], &["онлайн"], &[Opt("player")]),
+            W::ExtraLeave => spec(
+                &["extraleave", "extra-leave"],
+                &["додвідпустка"],
+                &[Req("start"), Req("days"), Opt("text")],
+            ),
+            W::Cases => spec(&["cases"], &["справи"], &[]),
+            W::Case => spec(
+                &["case"],
+                &["справа"],
+                &[Req("case"), Opt("action"), Opt("text")],
+            ),
+            W::Rule => spec(&["rule"], &["рішення"], &[Req("case"), Req("text")]),
+            W::Appeal => spec(&["appeal"], &["апеляція"], &[Req("case"), Req("text")]),
+            W::Decide => spec(&["decide"], &["ухвала"], &[Req("case"), Req("text")]),
+            W::Request => spec(
+                &["request"],
+                &["запит"],
+                &[Req("player"), Opt("event"), Req("text")],
+            ),
+            W::Answer => spec(&["answer"], &["відповідь"], &[Req("request"), Req("text")]),
+            W::Card => spec(&["card"], &["картка"], &[GAME, Req("text")]),
+            W::Ledger => spec(&["ledger"], &["облік"], &[GAME]),
+            W::Overstep => spec(&["overstep"], &["перевищення"], &[GAME, Req("move")]),
+            W::Team => spec(&["team"], &["команда"], &[Req("action"), Opt("argument")]),
+        }
+    }
+
     /// Every command word, in help order.
     pub fn all() -> impl Iterator<Item = CommandWord> {
-        SPELLINGS.iter().map(|(word, _)| *word)
+        Self::ALL.iter().copied()
     }
 
     /// The canonical English name (`move`).
-    pub fn name(self) -> &'static str {
-        self.spellings()[0]
+    pub const fn name(self) -> &'static str {
+        self.spec().english[0]
     }
 
-    /// All accepted spellings.
-    pub fn spellings(self) -> &'static [&'static str] {
-        SPELLINGS
-            .iter()
-            .find(|(word, _)| *word == self)
-            .map(|(_, spellings)| *spellings)
-            .expect("every command word has spellings")
+    /// The catalog id of the word's help line, `help-NAME`: the usage, a
+    /// dash, and what it does (the `/help` list, the Telegram menu and the
+    /// Discord description all read it).
+    pub fn help_id(self) -> String {
+        format!("help-{}", self.name())
+    }
+
+    /// All accepted spellings, English first.
+    pub fn spellings(self) -> impl Iterator<Item = &'static str> {
+        let spec = self.spec();
+        spec.english.iter().chain(spec.ukrainian).copied()
     }
 
     /// Reads a command word in any accepted spelling, case-insensitively
     /// (typographic apostrophes count as `'`).
     pub fn from_word(word: &str) -> Option<CommandWord> {
         let word = word.to_lowercase().replace(['’', 'ʼ', '`'], "'");
-        SPELLINGS
-            .iter()
-            .find(|(_, spellings)| spellings.contains(&word.as_str()))
-            .map(|(command, _)| *command)
+        Self::all().find(|command| command.spellings().any(|spelling| spelling == word))
     }
 }
+
+// Every word has a canonical English name (`CommandWord::name` reads it).
+const _: () = {
+    let mut i = 0;
+    while i < CommandWord::ALL.len() {
+        assert!(!CommandWord::ALL[i].spec().english.is_empty());
+        i += 1;
+    }
+};
 
 impl std::fmt::Display for CommandWord {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "/{}", self.name())
     }
-}
-
-fn missing(command: CommandWord, argument: &'static str) -> CommandError {
-    CommandError::Missing { command, argument }
-}
-
-fn invalid(command: CommandWord, argument: &'static str, value: &str) -> CommandError {
-    CommandError::Invalid {
-        command,
-        argument,
-        value: value.to_owned(),
-    }
-}
-
-/// Reads an optional leading game number; returns it and the rest.
-fn optional_number(rest: &str) -> (Option<super::Number>, &str) {
-    let (word, after) = split_word(rest);
-    match read_number(word) {
-        Some(number) => (Some(number), after),
-        None => (None, rest),
-    }
-}
-
-fn required_number(
-    command: CommandWord,
-    argument: &'static str,
-    rest: &str,
-) -> Result<super::Number, CommandError> {
-    let (word, _) = split_word(rest);
-    if word.is_empty() {
-        return Err(missing(command, argument));
-    }
-    read_number(word).ok_or_else(|| invalid(command, argument, word))
-}
-
-fn required_text(
-    command: CommandWord,
-    argument: &'static str,
-    rest: &str,
-) -> Result<String, CommandError> {
-    if rest.is_empty() {
-        Err(missing(command, argument))
-    } else {
-        Ok(rest.to_owned())
-    }
-}
-
-fn game_only(rest: &str) -> Option<super::Number> {
-    optional_number(rest).0
-}
-
-/// Reads the arguments of `command` from `rest`.
-pub(super) fn parse_args(command: CommandWord, rest: &str) -> Result<Command, CommandError> {
-    use CommandWord as W;
-    Ok(match command {
-        W::Help => Command::Help {
-            topic: CommandWord::from_word(rest.trim_start_matches('/')),
-        },
-        W::Start => Command::Start,
-        W::Profile => Command::Profile,
-        W::Name => Command::SetName {
-            name: required_text(command, "name", rest)?,
-        },
-        W::Lang => Command::SetLanguage {
-            code: required_text(command, "language", rest)?,
-        },
-        W::Notation => Command::SetNotation {
-            notation: required_text(command, "notation", rest)?,
-        },
-        W::Orientation => Command::SetOrientation {
-            orientation: required_text(command, "orientation", rest)?,
-        },
-        W::Contact => parse_contact(rest)?,
-        W::Contacts => Command::Contacts {
-            player: non_empty(rest),
-        },
-        W::Link => Command::Link {
-            code: non_empty(rest),
-        },
-        W::Events => Command::Events,
-        W::Event => Command::Event(parse_event_command(rest)?),
-        W::Organizer => parse_organizer(rest)?,
-        W::Games => Command::Games,
-        W::Board => Command::Board {
-            game: game_only(rest),
-        },
-        W::Move => {
-            let (game, text) = optional_number(rest);
-            Command::Move {
-                game,
-                text: required_text(command, "move", text)?,
-            }
-        }
-        W::Draw => parse_draw(rest)?,
-        W::Claim => parse_claim(rest)?,
-        W::Resign => parse_resign(rest),
-        W::Time => Command::Time {
-            game: game_only(rest),
-        },
-        W::Record => Command::Record {
-            game: game_only(rest),
-        },
-        W::Leave => Command::Leave(parse_leave(rest)?),
-        W::Mute => Command::Mute,
-        W::Unmute => Command::Unmute,
-        W::Standings => Command::Standings {
-            event: game_only(rest),
-        },
-        W::Pgn => parse_pgn(rest)?,
-        W::Dispute
-        | W::Failure
-        | W::Ask
-        | W::Offline
-        | W::Online
-        | W::ExtraLeave
-        | W::Cases
-        | W::Case
-        | W::Rule
-        | W::Appeal
-        | W::Decide
-        | W::Request
-        | W::Answer => Command::Case(super::case::parse(command, rest)?),
-        W::Card => {
-            let (game, text) = optional_number(rest);
-            Command::Card {
-                game,
-                text: required_text(command, "card", text)?,
-            }
-        }
-        W::Ledger => Command::Ledger {
-            game: game_only(rest),
-        },
-        W::Overstep => {
-            let (game, text) = optional_number(rest);
-            Command::Overstep {
-                game,
-                text: required_text(command, "move", text)?,
-            }
-        }
-        W::Team => Command::Team(super::team::parse(rest)?),
-    })
-}
-
-fn non_empty(rest: &str) -> Option<String> {
-    (!rest.is_empty()).then(|| rest.to_owned())
-}
-
-fn parse_contact(rest: &str) -> Result<Command, CommandError> {
-    let (field_word, value) = split_word(rest);
-    let field = match field_word.to_lowercase().as_str() {
-        "address" | "адреса" => ContactField::Address,
-        "email" | "e-mail" | "пошта" => ContactField::Email,
-        "" => return Err(missing(CommandWord::Contact, "field")),
-        _ => return Err(invalid(CommandWord::Contact, "field", field_word)),
-    };
-    let value = match value.to_lowercase().as_str() {
-        "-" | "clear" | "видалити" => None,
-        "" => return Err(missing(CommandWord::Contact, "value")),
-        _ => Some(value.to_owned()),
-    };
-    Ok(Command::SetContact { field, value })
-}
-
-/// `organizer @name` grants, `organizer remove @name` revokes.
-fn parse_organizer(rest: &str) -> Result<Command, CommandError> {
-    let (first, after) = split_word(rest);
-    let (grant, name) = match first.to_lowercase().as_str() {
-        "remove" | "revoke" | "зняти" => (false, after),
-        "add" | "grant" | "призначити" => (true, after),
-        _ => (true, rest),
-    };
-    Ok(Command::Organizer {
-        player: required_text(CommandWord::Organizer, "player", name)?,
-        grant,
-    })
-}
-
-fn parse_event_command(rest: &str) -> Result<EventCommand, CommandError> {
-    let command = CommandWord::Event;
-    let (action, after) = split_word(rest);
-    let number = || required_number(command, "event", after);
-    Ok(match action.to_lowercase().as_str() {
-        "create" | "створити" => parse_event_create(after)?,
-        "show" | "показати" => EventCommand::Show { event: number()? },
-        "join" | "приєднатися" => EventCommand::Join { event: number()? },
-        "withdraw" | "вийти" => EventCommand::Withdraw { event: number()? },
-        "start" | "почати" => EventCommand::Start { event: number()? },
-        "" => return Err(missing(command, "action")),
-        _ => return Err(invalid(command, "action", action)),
-    })
-}
-
-/// `create NAME… [key=value…]`: settings are the trailing `key=value` words.
-fn parse_event_create(rest: &str) -> Result<EventCommand, CommandError> {
-    let mut name_words = Vec::new();
-    let mut settings = Vec::new();
-    for word in rest.split_whitespace() {
-        match word.split_once('=') {
-            Some((key, value)) if !key.is_empty() => {
-                settings.push((key.to_lowercase(), value.to_owned()))
-            }
-            _ if settings.is_empty() => name_words.push(word),
-            _ => return Err(invalid(CommandWord::Event, "setting", word)),
-        }
-    }
-    if name_words.is_empty() {
-        return Err(missing(CommandWord::Event, "name"));
-    }
-    Ok(EventCommand::Create {
-        name: name_words.join(" "),
-        settings,
-    })
-}
-
-fn parse_draw(rest: &str) -> Result<Command, CommandError> {
-    let (action_word, after) = split_word(rest);
-    if read_number(action_word).is_some() {
-        return Ok(Command::Draw {
-            action: DrawAction::Offer,
-            game: game_only(rest),
-        });
-    }
-    let action = match action_word.to_lowercase().as_str() {
-        "offer" | "запропонувати" | "" => DrawAction::Offer,
-        "accept" | "прийняти" => DrawAction::Accept,
-        "decline" | "відхилити" => DrawAction::Decline,
-        _ => return Err(invalid(CommandWord::Draw, "action", action_word)),
-    };
-    let rest = if action_word.is_empty() { rest } else { after };
-    Ok(Command::Draw {
-        action,
-        game: game_only(rest),
-    })
-}
-
-fn parse_claim(rest: &str) -> Result<Command, CommandError> {
-    let (kind_word, after) = split_word(rest);
-    let kind = match kind_word.to_lowercase().as_str() {
-        "repetition" | "threefold" | "повторення" => ClaimKind::Repetition,
-        "fifty" | "50" | "50-moves" | "50-ходів" => ClaimKind::FiftyMoves,
-        "" => return Err(missing(CommandWord::Claim, "kind")),
-        _ => return Err(invalid(CommandWord::Claim, "kind", kind_word)),
-    };
-    let (game, declared) = optional_number(after);
-    Ok(Command::Claim {
-        kind,
-        game,
-        declared_move: non_empty(declared),
-    })
-}
-
-fn parse_resign(rest: &str) -> Command {
-    let (game, after) = optional_number(rest);
-    let confirmed = matches!(
-        after.to_lowercase().as_str(),
-        "confirm" | "yes" | "так" | "підтверджую"
-    );
-    Command::Resign { game, confirmed }
-}
-
-fn parse_leave(rest: &str) -> Result<LeaveCommand, CommandError> {
-    let command = CommandWord::Leave;
-    let (action, after) = split_word(rest);
-    Ok(match action.to_lowercase().as_str() {
-        "" | "list" | "список" => LeaveCommand::List,
-        "cancel" | "скасувати" => LeaveCommand::Cancel {
-            leave: required_number(command, "leave", after)?,
-        },
-        "add" | "додати" => {
-            let (start, after) = split_word(after);
-            let (days, after) = split_word(after);
-            if start.is_empty() {
-                return Err(missing(command, "start"));
-            }
-            if days.is_empty() {
-                return Err(missing(command, "days"));
-            }
-            LeaveCommand::Add {
-                start: start.to_owned(),
-                days: days.to_owned(),
-                event: game_only(after),
-            }
-        }
-        _ => return Err(invalid(command, "action", action)),
-    })
-}
-
-fn parse_pgn(rest: &str) -> Result<Command, CommandError> {
-    let (first, after) = split_word(rest);
-    let target = match first.to_lowercase().as_str() {
-        "event" | "турнір" => {
-            PgnTarget::Event(required_number(CommandWord::Pgn, "event", after)?)
-        }
-        "game" | "партія" => PgnTarget::Game(game_only(after)),
-        _ => PgnTarget::Game(game_only(rest)),
-    };
-    Ok(Command::Pgn { target })
 }

@@ -1,0 +1,329 @@
+//! The arguments of each command word, read from the text after the word.
+//! [`parse_args`] matches every [`CommandWord`] without a wildcard arm, so a
+//! new word does not compile until its arguments are read here.
+
+use super::case::{self, Report};
+use super::words::CommandWord;
+use super::{
+    ClaimKind, Command, CommandError, ContactField, DrawAction, EventCommand, LeaveCommand,
+    PgnTarget, read_number, split_word,
+};
+
+pub(super) fn missing(command: CommandWord, argument: &'static str) -> CommandError {
+    CommandError::Missing { command, argument }
+}
+
+pub(super) fn invalid(command: CommandWord, argument: &'static str, value: &str) -> CommandError {
+    CommandError::Invalid {
+        command,
+        argument,
+        value: value.to_owned(),
+    }
+}
+
+/// Reads an optional leading game number; returns it and the rest.
+pub(super) fn optional_number(rest: &str) -> (Option<super::Number>, &str) {
+    let (word, after) = split_word(rest);
+    match read_number(word) {
+        Some(number) => (Some(number), after),
+        None => (None, rest),
+    }
+}
+
+pub(super) fn required_number(
+    command: CommandWord,
+    argument: &'static str,
+    rest: &str,
+) -> Result<super::Number, CommandError> {
+    let (word, _) = split_word(rest);
+    if word.is_empty() {
+        return Err(missing(command, argument));
+    }
+    read_number(word).ok_or_else(|| invalid(command, argument, word))
+}
+
+pub(super) fn required_text(
+    command: CommandWord,
+    argument: &'static str,
+    rest: &str,
+) -> Result<String, CommandError> {
+    if rest.is_empty() {
+        Err(missing(command, argument))
+    } else {
+        Ok(rest.to_owned())
+    }
+}
+
+fn game_only(rest: &str) -> Option<super::Number> {
+    optional_number(rest).0
+}
+
+/// Reads the arguments of `command` from `rest`: one arm per word, no
+/// wildcard.
+pub(super) fn parse_args(command: CommandWord, rest: &str) -> Result<Command, CommandError> {
+    use CommandWord as W;
+    use case::CaseCommand as Desk;
+    let desk = |read: Result<Desk, CommandError>| read.map(Command::Case);
+    Ok(match command {
+        W::Help => Command::Help {
+            topic: CommandWord::from_word(rest.trim_start_matches('/')),
+        },
+        W::Start => Command::Start,
+        W::Profile => Command::Profile,
+        W::Name => Command::SetName {
+            name: required_text(command, "name", rest)?,
+        },
+        W::Lang => Command::SetLanguage {
+            code: required_text(command, "language", rest)?,
+        },
+        W::Notation => Command::SetNotation {
+            notation: required_text(command, "notation", rest)?,
+        },
+        W::Orientation => Command::SetOrientation {
+            orientation: required_text(command, "orientation", rest)?,
+        },
+        W::Contact => parse_contact(rest)?,
+        W::Contacts => Command::Contacts {
+            player: non_empty(rest),
+        },
+        W::Link => Command::Link {
+            code: non_empty(rest),
+        },
+        W::Events => Command::Events,
+        W::Event => Command::Event(parse_event_command(rest)?),
+        W::Organizer => parse_organizer(rest)?,
+        W::Games => Command::Games,
+        W::Board => Command::Board {
+            game: game_only(rest),
+        },
+        W::Move => {
+            let (game, text) = game_and_text(command, "move", rest)?;
+            Command::Move { game, text }
+        }
+        W::Draw => parse_draw(rest)?,
+        W::Claim => parse_claim(rest)?,
+        W::Resign => parse_resign(rest),
+        W::Time => Command::Time {
+            game: game_only(rest),
+        },
+        W::Record => Command::Record {
+            game: game_only(rest),
+        },
+        W::Leave => Command::Leave(parse_leave(rest)?),
+        W::Mute => Command::Mute,
+        W::Unmute => Command::Unmute,
+        W::Standings => Command::Standings {
+            event: game_only(rest),
+        },
+        W::Pgn => parse_pgn(rest)?,
+        W::Dispute => desk(case::report(Report::Dispute, rest))?,
+        W::Failure => desk(case::report(Report::Failure, rest))?,
+        W::Ask => desk(case::ask(rest))?,
+        W::Offline => Command::Case(case::offline(rest)),
+        W::Online => Command::Case(case::online(rest)),
+        W::ExtraLeave => desk(case::extra_leave(rest))?,
+        W::Cases => Command::Case(Desk::List),
+        W::Case => desk(case::case(rest))?,
+        W::Rule => desk(case::ruling(command, rest, |case, text| Desk::Rule {
+            case,
+            text,
+        }))?,
+        W::Appeal => desk(case::ruling(command, rest, |case, text| Desk::Appeal {
+            case,
+            text,
+        }))?,
+        W::Decide => desk(case::ruling(command, rest, |case, text| Desk::Decide {
+            case,
+            text,
+        }))?,
+        W::Request => desk(case::request(rest))?,
+        W::Answer => desk(case::answer(rest))?,
+        W::Card => {
+            let (game, text) = game_and_text(command, "card", rest)?;
+            Command::Card { game, text }
+        }
+        W::Ledger => Command::Ledger {
+            game: game_only(rest),
+        },
+        W::Overstep => {
+            let (game, text) = game_and_text(command, "move", rest)?;
+            Command::Overstep { game, text }
+        }
+        W::Team => Command::Team(super::team::parse(rest)?),
+    })
+}
+
+/// An optional leading game number and a required text (`argument`).
+fn game_and_text(
+    command: CommandWord,
+    argument: &'static str,
+    rest: &str,
+) -> Result<(Option<super::Number>, String), CommandError> {
+    let (game, text) = optional_number(rest);
+    Ok((game, required_text(command, argument, text)?))
+}
+
+fn non_empty(rest: &str) -> Option<String> {
+    (!rest.is_empty()).then(|| rest.to_owned())
+}
+
+fn parse_contact(rest: &str) -> Result<Command, CommandError> {
+    let (field_word, value) = split_word(rest);
+    let field = match field_word.to_lowercase().as_str() {
+        "address" | "адреса" => ContactField::Address,
+        "email" | "e-mail" | "пошта" => ContactField::Email,
+        "" => return Err(missing(CommandWord::Contact, "field")),
+        _ => return Err(invalid(CommandWord::Contact, "field", field_word)),
+    };
+    let value = match value.to_lowercase().as_str() {
+        "-" | "clear" | "видалити" => None,
+        "" => return Err(missing(CommandWord::Contact, "value")),
+        _ => Some(value.to_owned()),
+    };
+    Ok(Command::SetContact { field, value })
+}
+
+/// `organizer @name` grants, `organizer remove @name` revokes.
+fn parse_organizer(rest: &str) -> Result<Command, CommandError> {
+    let (first, after) = split_word(rest);
+    let (grant, name) = match first.to_lowercase().as_str() {
+        "remove" | "revoke" | "зняти" => (false, after),
+        "add" | "grant" | "призначити" => (true, after),
+        _ => (true, rest),
+    };
+    Ok(Command::Organizer {
+        player: required_text(CommandWord::Organizer, "player", name)?,
+        grant,
+    })
+}
+
+fn parse_event_command(rest: &str) -> Result<EventCommand, CommandError> {
+    let command = CommandWord::Event;
+    let (action, after) = split_word(rest);
+    let number = || required_number(command, "event", after);
+    Ok(match action.to_lowercase().as_str() {
+        "create" | "створити" => parse_event_create(after)?,
+        "show" | "показати" => EventCommand::Show { event: number()? },
+        "join" | "приєднатися" => EventCommand::Join { event: number()? },
+        "withdraw" | "вийти" => EventCommand::Withdraw { event: number()? },
+        "start" | "почати" => EventCommand::Start { event: number()? },
+        "" => return Err(missing(command, "action")),
+        _ => return Err(invalid(command, "action", action)),
+    })
+}
+
+/// `create NAME… [key=value…]`: settings are the trailing `key=value` words.
+fn parse_event_create(rest: &str) -> Result<EventCommand, CommandError> {
+    let mut name_words = Vec::new();
+    let mut settings = Vec::new();
+    for word in rest.split_whitespace() {
+        match word.split_once('=') {
+            Some((key, value)) if !key.is_empty() => {
+                settings.push((key.to_lowercase(), value.to_owned()))
+            }
+            _ if settings.is_empty() => name_words.push(word),
+            _ => return Err(invalid(CommandWord::Event, "setting", word)),
+        }
+    }
+    if name_words.is_empty() {
+        return Err(missing(CommandWord::Event, "name"));
+    }
+    Ok(EventCommand::Create {
+        name: name_words.join(" "),
+        settings,
+    })
+}
+
+fn parse_draw(rest: &str) -> Result<Command, CommandError> {
+    let (action_word, after) = split_word(rest);
+    if read_number(action_word).is_some() {
+        return Ok(Command::Draw {
+            action: DrawAction::Offer,
+            game: game_only(rest),
+        });
+    }
+    let action = match action_word.to_lowercase().as_str() {
+        "offer" | "запропонувати" | "" => DrawAction::Offer,
+        "accept" | "прийняти" => DrawAction::Accept,
+        "decline" | "відхилити" => DrawAction::Decline,
+        _ => return Err(invalid(CommandWord::Draw, "action", action_word)),
+    };
+    let rest = if action_word.is_empty() { rest } else { after };
+    Ok(Command::Draw {
+        action,
+        game: game_only(rest),
+    })
+}
+
+fn parse_claim(rest: &str) -> Result<Command, CommandError> {
+    let (kind_word, after) = split_word(rest);
+    let kind = match kind_word.to_lowercase().as_str() {
+        "repetition" | "threefold" | "повторення" => ClaimKind::Repetition,
+        "fifty" | "50" | "50-moves" | "50-ходів" => ClaimKind::FiftyMoves,
+        "" => return Err(missing(CommandWord::Claim, "kind")),
+        _ => return Err(invalid(CommandWord::Claim, "kind", kind_word)),
+    };
+    let (game, declared) = optional_number(after);
+    Ok(Command::Claim {
+        kind,
+        game,
+        declared_move: non_empty(declared),
+    })
+}
+
+fn parse_resign(rest: &str) -> Command {
+    let (game, after) = optional_number(rest);
+    let confirmed = matches!(
+        after.to_lowercase().as_str(),
+        "confirm" | "yes" | "так" | "підтверджую"
+    );
+    Command::Resign { game, confirmed }
+}
+
+fn parse_leave(rest: &str) -> Result<LeaveCommand, CommandError> {
+    let command = CommandWord::Leave;
+    let (action, after) = split_word(rest);
+    Ok(match action.to_lowercase().as_str() {
+        "" | "list" | "список" => LeaveCommand::List,
+        "cancel" | "скасувати" => LeaveCommand::Cancel {
+            leave: required_number(command, "leave", after)?,
+        },
+        "add" | "додати" => {
+            let (start, days, after) = start_and_days(command, after)?;
+            LeaveCommand::Add {
+                start: start.to_owned(),
+                days: days.to_owned(),
+                event: game_only(after),
+            }
+        }
+        _ => return Err(invalid(command, "action", action)),
+    })
+}
+
+/// A leave's first day and number of days (both required), and the rest.
+pub(super) fn start_and_days(
+    command: CommandWord,
+    rest: &str,
+) -> Result<(&str, &str, &str), CommandError> {
+    let (start, after) = split_word(rest);
+    let (days, after) = split_word(after);
+    if start.is_empty() {
+        return Err(missing(command, "start"));
+    }
+    if days.is_empty() {
+        return Err(missing(command, "days"));
+    }
+    Ok((start, days, after))
+}
+
+fn parse_pgn(rest: &str) -> Result<Command, CommandError> {
+    let (first, after) = split_word(rest);
+    let target = match first.to_lowercase().as_str() {
+        "event" | "турнір" => {
+            PgnTarget::Event(required_number(CommandWord::Pgn, "event", after)?)
+        }
+        "game" | "партія" => PgnTarget::Game(game_only(after)),
+        _ => PgnTarget::Game(game_only(rest)),
+    };
+    Ok(Command::Pgn { target })
+}
