@@ -552,3 +552,17 @@ error-team-which = You lead several teams ({ $teams }); name one: /team games TE
 error-team-no-board = There is no board { $board }: the team fields { $boards } boards.
 error-team-not-reserve = { $player } is not a reserve of this team.
 error-team-already-playing = { $player } already plays for the team.
+## Roles and sanctions: conflicts of interest, sanction targets, who decides appeals, one team per player
+error-case-conflict = You are a party of case #{ $case } and cannot decide it (conflict of interest). { $count ->
+    [0] Nobody free of the case can decide it yet: an administrator names another arbiter for the event.
+   *[other] It is decided by: { $deciders }.
+}
+error-sanction-target = { $player } is neither a party of case #{ $case } nor a player of its game: this ruling may sanction only { $parties }. To sanction { $player }, open a case about them.
+case-line-deciders-committee = The appeal is decided by the appeals committee: { $deciders }.
+case-line-deciders-administrators = The event has no appeals committee member free of this case, so the administrators decide the appeal: { $deciders }.
+event-line-committee = Appeals committee: { $committee }.
+event-line-committee-none = Appeals committee: none named; the administrators decide appeals (R2.1.6).
+error-team-one-team = { $player } already belongs to team «{ $team }» of this event: a player belongs to one team of an event.
+error-team-disqualified = { $player } is disqualified (R2.1.5): they cannot join a team, lead one or be substituted in.
+error-disqualified-play = You are disqualified (R2.1.5) and cannot play.
+reply-case-settle-agreed = Your team agrees to settle case #{ $case }. It is settled once the other team's captain (or deputy) agrees too: /case { $case } settle. Either captain may pass it to the arbiter instead: /case { $case } forward

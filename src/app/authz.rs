@@ -118,11 +118,11 @@ pub fn allows(action: Action, standings: &[Standing]) -> bool {
         .iter()
         .any(|s| has(*s)),
         Action::StateInCase => has(S::CaseParty) || has(S::CaseCaptain) || has(S::Arbiter),
-        Action::ArbiterDesk => has(S::Arbiter),
-        Action::RuleOnExtraLeave => has(S::Arbiter) || has(S::LeaveOffice),
+        Action::ArbiterDesk => has(S::Arbiter) && !has(S::CaseParty),
+        Action::RuleOnExtraLeave => (has(S::Arbiter) || has(S::LeaveOffice)) && !has(S::CaseParty),
         Action::CaptainHandle => has(S::CaseCaptain),
         Action::AppealRuling => has(S::CaseParty),
-        Action::DecideAppeal => has(S::Committee),
+        Action::DecideAppeal => has(S::Committee) && !has(S::CaseParty),
     }
 }
 

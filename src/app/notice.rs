@@ -17,7 +17,7 @@ mod thread;
 pub use thread::ThreadNotice;
 mod case;
 
-pub use case::{CaseNews, CaseNotice, MeasureView, RequestNotice, case_kind_text};
+pub use case::{CaseNews, CaseNotice, Deciders, MeasureView, RequestNotice, case_kind_text};
 mod postal;
 pub use postal::{Answered, PostalMove, PostalNotice, numbered, numbered_list, variant_text};
 

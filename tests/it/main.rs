@@ -22,6 +22,7 @@ mod clock_props;
 mod clock_server;
 mod crash_recovery;
 mod cross_platform;
+mod desk_roles;
 mod discord_e2e;
 mod discord_run;
 mod discord_threads;

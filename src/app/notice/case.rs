@@ -229,6 +229,32 @@ pub struct CaseNotice {
     /// when and who), for the arbiter's context.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub messages: Vec<String>,
+    /// Who decides an appeal just filed (the committee or the
+    /// administrators standing for it, R2.1.6), already in words.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deciders: Option<Deciders>,
+}
+
+/// Who decides an appeal: the committee's members, or the administrators
+/// when the event names no committee member free of the case (R2.1.6).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Deciders {
+    /// Their names.
+    pub names: String,
+    /// Whether they are the administrators standing for the committee.
+    pub administrators: bool,
+}
+
+impl Deciders {
+    /// The line saying who decides, in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        let id = if self.administrators {
+            "case-line-deciders-administrators"
+        } else {
+            "case-line-deciders-committee"
+        };
+        tr(lang, id, &Args::new().with("deciders", self.names.as_str()))
+    }
 }
 
 /// The catalog name of a case kind.
@@ -277,6 +303,9 @@ impl CaseNotice {
         if !self.messages.is_empty() {
             lines.push(tr0(lang, "case-line-messages"));
             lines.extend(self.messages.iter().map(|m| format!("  {m}")));
+        }
+        if let Some(deciders) = &self.deciders {
+            lines.push(deciders.text(lang));
         }
         if let Some(until) = &self.until {
             let args = Args::new()

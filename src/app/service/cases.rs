@@ -16,6 +16,7 @@ mod file;
 mod measures;
 mod open;
 mod requests;
+mod roles;
 
 use anyhow::Context;
 use chrono::{DateTime, NaiveDate, Utc};
@@ -240,7 +241,10 @@ pub(crate) async fn save(tx: &mut Tx, file: &CaseFile, now: DateTime<Utc>) -> Re
     Ok(())
 }
 
-/// What the actor is with respect to the case.
+/// What the actor is with respect to the case. A party holds no office in
+/// its own case (no arbiter, committee or leave office standing); an
+/// administrator stands for the arbiters or the committee when none of them
+/// is free of the case, or none is named (see [`roles`]).
 pub(crate) async fn standings_in(
     tx: &mut Tx,
     actor: &Actor,
@@ -248,6 +252,9 @@ pub(crate) async fn standings_in(
 ) -> Result<Vec<Standing>, Failure> {
     let me = actor.player.id;
     let event = Some(file.event.id);
+    let relation = file
+        .case
+        .role_of(person(me), false, false, file.roster.as_ref());
     let mut standings = vec![Standing::Outsider];
     let roles = [
         (Role::Arbiter, Standing::Arbiter),
@@ -255,16 +262,21 @@ pub(crate) async fn standings_in(
         (Role::LeaveOffice, Standing::LeaveOffice),
     ];
     for (role, standing) in roles {
-        if tx.holders_of(role, event).await?.contains(&me) {
+        let free = !roles::conflicted(file, role).contains(&me);
+        if free && tx.holders_of(role, event).await?.contains(&me) {
             standings.push(standing);
         }
     }
     if actor.is_admin {
         standings.push(Standing::Administrator);
+        for (role, standing) in roles.into_iter().take(2) {
+            let deciders = roles::deciders(tx, file, role).await?;
+            let stand_in = deciders.administrators && deciders.people.contains(&me);
+            if stand_in && !standings.contains(&standing) {
+                standings.push(standing);
+            }
+        }
     }
-    let relation = file
-        .case
-        .role_of(person(me), false, false, file.roster.as_ref());
     standings.extend(match relation {
         core_case::CaseRole::Party => Some(Standing::CaseParty),
         core_case::CaseRole::Captain => Some(Standing::CaseCaptain),
@@ -275,7 +287,8 @@ pub(crate) async fn standings_in(
 }
 
 /// The actor's standings with respect to the case, refused with
-/// `error-not-allowed-case` unless they allow `action`.
+/// `error-not-allowed-case` unless they allow `action` (a party who holds
+/// the office `action` needs is told who decides instead).
 pub(crate) async fn authorize(
     tx: &mut Tx,
     actor: &Actor,
@@ -284,11 +297,13 @@ pub(crate) async fn authorize(
 ) -> Result<Vec<Standing>, Failure> {
     let standings = standings_in(tx, actor, file).await?;
     if authz::allows(action, &standings) {
-        Ok(standings)
-    } else {
-        let args = Args::new().with("case", file.number());
-        Err(refuse(actor.lang(), "error-not-allowed-case", &args))
+        return Ok(standings);
     }
+    if let Some(conflict) = roles::conflict_refusal(tx, actor, file, action).await? {
+        return Err(conflict);
+    }
+    let args = Args::new().with("case", file.number());
+    Err(refuse(actor.lang(), "error-not-allowed-case", &args))
 }
 
 /// A notice of `news` about the case, by `by`.
@@ -316,6 +331,7 @@ pub(crate) async fn notice_of(
         until: None,
         reporter: None,
         messages: Vec::new(),
+        deciders: None,
     })
 }
 
@@ -364,7 +380,8 @@ pub(crate) async fn tell_arbiters(
 }
 
 /// Queues a case notice for the appeals committee: its channel, else each
-/// member (R2.1.6).
+/// member free of the case, else the administrators who stand for it
+/// (R2.1.6).
 pub(crate) async fn tell_committee(
     tx: &mut Tx,
     file: &CaseFile,
@@ -373,16 +390,16 @@ pub(crate) async fn tell_committee(
 ) -> Result<(), Failure> {
     let notice = Notice::Case(notice.clone());
     let settings = tx.event_settings(file.event.id).await?;
-    if let Some(channel @ NoticeRecipient::Chat { .. }) = settings.appeals_channel {
+    let deciders = roles::deciders(tx, file, Role::AppealsCommittee).await?;
+    if let Some(channel @ NoticeRecipient::Chat { .. }) = settings.appeals_channel
+        && !deciders.administrators
+    {
         let payload = serde_json::to_value(&notice).map_err(|e| Failure::Internal(e.into()))?;
         tx.enqueue_notice(&channel, notice.kind(), &payload, now)
             .await?;
         return Ok(());
     }
-    let members = tx
-        .holders_of(Role::AppealsCommittee, Some(file.event.id))
-        .await?;
-    for member in members {
+    for member in deciders.people {
         notify(tx, member, &notice, now).await?;
     }
     Ok(())

@@ -11,7 +11,7 @@ use super::game_state::regulation_of;
 use super::{Failure, Outcome, refuse};
 
 /// Players' display names, comma-separated.
-pub(super) async fn names(tx: &mut Tx, players: &[PlayerId]) -> Result<String, Failure> {
+pub(crate) async fn names(tx: &mut Tx, players: &[PlayerId]) -> Result<String, Failure> {
     let mut names = Vec::with_capacity(players.len());
     for player in players {
         names.push(tx.player(*player).await?.display_name);
@@ -111,7 +111,15 @@ pub(super) async fn show(tx: &mut Tx, actor: &Actor, number: Number) -> Outcome 
         .with("players", names(tx, &players).await?)
         .with("games", games.len())
         .with("finished", finished);
-    Ok(vec![Outgoing::text(tr(lang, "reply-event-show", &args))])
+    let committee = event_role(tx, event.id, Role::AppealsCommittee).await?;
+    let committee = if committee.is_empty() {
+        tr0(lang, "event-line-committee-none")
+    } else {
+        let args = Args::new().with("committee", names(tx, &committee).await?);
+        tr(lang, "event-line-committee", &args)
+    };
+    let text = format!("{}\n{committee}", tr(lang, "reply-event-show", &args));
+    Ok(vec![Outgoing::text(text)])
 }
 
 /// Holders of `role` granted for exactly this event.

@@ -126,6 +126,15 @@ impl Case {
         Ok(())
     }
 
+    /// A player of the case's game whom the ruling sanctions becomes a
+    /// party: the ruling reaches them and they may appeal it (R2.1.5,
+    /// R2.1.6). A party already is one.
+    pub fn admit_party(&mut self, player: PlayerId) {
+        if !self.parties.contains(&player) {
+            self.parties.push(player);
+        }
+    }
+
     /// The player who raised the case withdraws it before the ruling.
     pub fn withdraw(&mut self, player: PlayerId, at: DateTime<Utc>) -> Result<(), CaseError> {
         use CaseState as S;

@@ -8,10 +8,12 @@ use chrono::{DateTime, Utc};
 use crate::app::actor::Actor;
 use crate::app::authz::Action;
 use crate::app::i18n::{Args, tr};
-use crate::app::notice::CaseNews;
+use crate::app::notice::{CaseNews, Deciders};
 use crate::app::outgoing::Outgoing;
 use crate::core::case::{AppealError, AppealOutcome, CaseError};
-use crate::store::{AppealId, AppealStatus, RulingId, Tx};
+use crate::store::{AppealId, AppealStatus, Role, RulingId, Tx};
+
+use super::super::event_list::names;
 
 use super::super::pick::date_text;
 use super::super::roster::person;
@@ -58,13 +60,21 @@ pub(super) async fn appeal(
     save(tx, &file, now).await?;
     let mut notice = notice_of(tx, &file, CaseNews::Appealed, Some(actor.player.id)).await?;
     notice.text = Some(grounds.to_owned());
+    let deciders = super::roles::deciders(tx, &file, Role::AppealsCommittee).await?;
+    let deciders = Deciders {
+        names: names(tx, &deciders.people).await?,
+        administrators: deciders.administrators,
+    };
+    notice.deciders = Some(deciders.clone());
     tell_committee(tx, &file, &notice, now).await?;
     tell_arbiters(tx, &file, &notice, now).await?;
     let mut people = file.concerned();
     people.extend(file.captains());
     tell(tx, &people, Some(actor.player.id), &notice, now).await?;
     let args = Args::new().with("case", number);
-    Ok(vec![Outgoing::text(tr(lang, "reply-appeal-filed", &args))])
+    let reply = tr(lang, "reply-appeal-filed", &args);
+    let reply = format!("{reply}\n{}", deciders.text(lang));
+    Ok(vec![Outgoing::text(reply)])
 }
 
 /// `/decide N uphold -- reasons` or `/decide N replace measures -- reasons`:
@@ -83,7 +93,11 @@ pub(super) async fn decide(
     let (word, rest) = crate::app::command::split_word(head);
     let measures = match word.to_lowercase().as_str() {
         "uphold" | "залишити" => None,
-        "replace" | "замінити" => Some(read_measures(tx, actor, &file, rest).await?),
+        "replace" | "замінити" => {
+            let measures = read_measures(tx, actor, &file, rest).await?;
+            super::roles::admit_targets(tx, actor, &mut file, &measures).await?;
+            Some(measures)
+        }
         _ => {
             let args = Args::new().with("measure", word.to_owned());
             return Err(refuse(lang, "error-decide-outcome", &args));

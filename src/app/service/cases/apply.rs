@@ -54,6 +54,7 @@ pub(super) async fn rule(
     authorize(tx, actor, &file, action).await?;
     let (measures_text, why) = split_reasons(actor, text)?;
     let measures = read_measures(tx, actor, &file, measures_text).await?;
+    super::roles::admit_targets(tx, actor, &mut file, &measures).await?;
     let me = person(actor.player.id);
     if file.case.state() == CaseState::Open {
         let taken = file.case.take_up(me, now);
