@@ -147,7 +147,10 @@ async fn r2_1_6_with_no_committee_the_administrators_decide(t: &TestDb) {
     reply(&mut w, "arb", "/rule 1 warn @carol -- insults").await;
     let out = w.say("@carol: /appeal 1 I did not.").await;
     let line = "the administrators decide the appeal: alice";
-    assert!(to(&out, "carol").iter().any(|l| l.contains(line)), "{out:?}");
+    assert!(
+        to(&out, "carol").iter().any(|l| l.contains(line)),
+        "{out:?}"
+    );
     assert!(to(&out, "bob").iter().any(|l| l.contains(line)), "{out:?}");
     let refused = reply(&mut w, "arb", "/decide 1 uphold -- fine").await;
     assert!(refused.contains("not yours"), "{refused}");

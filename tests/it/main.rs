@@ -42,6 +42,7 @@ mod store_contract;
 mod store_dump;
 mod team_events;
 mod team_privacy;
+mod team_roles;
 mod team_rules;
 mod telegram_delivery;
 mod telegram_e2e;

@@ -103,6 +103,10 @@ pub(crate) struct CaseContext {
     /// Players excluded by the ruling in force.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub excluded: Vec<i64>,
+    /// The teams whose captain (or deputy) agreed to settle the case
+    /// (R3.1.4: it is settled once every team handling it agreed).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub settle_agreed: Vec<u64>,
     /// The game's last messages when the case was opened.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub messages: Vec<String>,

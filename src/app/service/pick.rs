@@ -140,6 +140,19 @@ pub(super) fn ensure_turn(game: &GameRecord, actor: &Actor) -> Result<Color, Fai
     Ok(colour)
 }
 
+/// Refuses a move by a disqualified player (R2.1.5), whatever the path.
+pub(super) async fn ensure_not_disqualified(tx: &mut Tx, actor: &Actor) -> Result<(), Failure> {
+    let disqualified = crate::store::SanctionKind::Disqualification;
+    if tx.has_sanction(actor.player.id, disqualified).await? {
+        return Err(refuse(
+            actor.lang(),
+            "error-disqualified-play",
+            &Args::new(),
+        ));
+    }
+    Ok(())
+}
+
 /// Refuses a move during the mover's leave (R3.6.2).
 pub(super) fn ensure_not_on_leave(
     actor: &Actor,

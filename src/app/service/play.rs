@@ -24,7 +24,9 @@ use super::game_state::{
 };
 use super::leave_time::{GameLeaves, game_leaves};
 pub(super) use super::pick::pick_game;
-use super::pick::{ensure_not_on_leave, ensure_turn, game_args, pick_game_or_ask};
+use super::pick::{
+    ensure_not_disqualified, ensure_not_on_leave, ensure_turn, game_args, pick_game_or_ask,
+};
 use super::{Failure, Outcome, notify, or_conflict, refuse};
 
 /// A bare move or `/move [#game] MOVE`.
@@ -74,6 +76,7 @@ pub(super) async fn load_turn(
     now: DateTime<Utc>,
 ) -> Result<Turn, Failure> {
     let game = pick_game_or_ask(tx, actor, number, true, move_text).await?;
+    ensure_not_disqualified(tx, actor).await?;
     let colour = ensure_turn(&game, actor)?;
     let leaves = game_leaves(tx, &game).await?;
     ensure_not_on_leave(actor, leaves.of(colour), now)?;

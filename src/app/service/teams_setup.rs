@@ -48,6 +48,7 @@ pub(super) async fn captain(tx: &mut Tx, actor: &Actor, number: Number, name: &s
     let (team, event) = load_team(tx, actor, number).await?;
     require(tx, actor, Action::SetUpTeam, event.id, Some(&team)).await?;
     let player = named(tx, actor, name).await?;
+    refuse_if_elsewhere(tx, actor, &team, player).await?;
     if tx.deputy_of(team.id).await? == Some(player) {
         tx.set_deputy(team.id, None).await?;
     }
@@ -75,6 +76,7 @@ pub(super) async fn deputy(
         return Ok(vec![Outgoing::text(text)]);
     };
     let player = named(tx, actor, name).await?;
+    refuse_if_elsewhere(tx, actor, &team, player).await?;
     if team.captain_id == Some(player) {
         return Err(refuse(
             actor.lang(),
@@ -106,6 +108,7 @@ pub(super) async fn add(
     require_open(actor, &event)?;
     let player = named(tx, actor, name).await?;
     let player_name = name_of(tx, player).await?;
+    refuse_if_elsewhere(tx, actor, &team, player).await?;
     refuse_if_in_a_team(tx, actor, &event, player, &player_name).await?;
     let lineup = tx.team_lineup(team.id).await?;
     let taken = lineup.iter().filter(|l| l.reserve == reserve).count() as i64;
@@ -129,6 +132,42 @@ pub(super) async fn add(
         "team-player-added"
     };
     Ok(vec![Outgoing::text(tr(actor.lang(), id, &args))])
+}
+
+/// Refuses to give `player` a place in `team` (captain, deputy, board or
+/// reserve) if they are disqualified (R2.1.5) or hold any place in another
+/// team of the event: a player belongs to one team of an event (R3.1.3),
+/// before and after the start.
+pub(super) async fn refuse_if_elsewhere(
+    tx: &mut Tx,
+    actor: &Actor,
+    team: &TeamRecord,
+    player: PlayerId,
+) -> Result<(), Failure> {
+    let disqualified = crate::store::SanctionKind::Disqualification;
+    if tx.has_sanction(player, disqualified).await? {
+        let args = Args::new().with("player", name_of(tx, player).await?);
+        return Err(refuse(actor.lang(), "error-team-disqualified", &args));
+    }
+    for other in tx.teams_of(team.event_id).await? {
+        if other.id == team.id {
+            continue;
+        }
+        let member = other.captain_id == Some(player)
+            || tx.deputy_of(other.id).await? == Some(player)
+            || tx
+                .team_lineup(other.id)
+                .await?
+                .iter()
+                .any(|line| line.player_id == player);
+        if member {
+            let args = Args::new()
+                .with("player", name_of(tx, player).await?)
+                .with("team", other.name.clone());
+            return Err(refuse(actor.lang(), "error-team-one-team", &args));
+        }
+    }
+    Ok(())
 }
 
 /// Refuses a player already in a team of the event.

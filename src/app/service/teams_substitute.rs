@@ -31,6 +31,7 @@ pub(super) async fn substitute(
     let (team, event) = load_team(tx, actor, number).await?;
     require(tx, actor, Action::SubstitutePlayer, event.id, Some(&team)).await?;
     let incoming = named(tx, actor, name).await?;
+    super::teams_setup::refuse_if_elsewhere(tx, actor, &team, incoming).await?;
     let Some(core_team) = team_of(tx, &team).await? else {
         let boards = tx.team_boards(event.id).await?.unwrap_or(0);
         let args = Args::new()

@@ -10,7 +10,8 @@ use crate::app::command::CaseAction;
 use crate::app::i18n::{Args, tr};
 use crate::app::notice::CaseNews;
 use crate::app::outgoing::Outgoing;
-use crate::core::case::{CaseError, CaseKind};
+use crate::core::case::{CaseError, CaseKind, CaseState};
+use crate::core::team::{PlayerId as Person, Roster};
 use crate::store::Tx;
 
 use super::super::roster::person;
@@ -85,10 +86,14 @@ pub(super) async fn act(
             };
             match action {
                 CaseAction::Settle { text } => {
-                    let done = file.case.settle_by_captains(who, now, &roster);
-                    refused(&file, lang, done)?;
                     let text = Some(text).filter(|t| !t.is_empty());
-                    (Some(CaseNews::Settled), text, "reply-case-settled")
+                    if !agree_to_settle(&mut file, who, &roster) {
+                        (Some(CaseNews::Statement), text, "reply-case-settle-agreed")
+                    } else {
+                        let done = file.case.settle_by_captains(who, now, &roster);
+                        refused(&file, lang, done)?;
+                        (Some(CaseNews::Settled), text, "reply-case-settled")
+                    }
                 }
                 _ => {
                     let done = file.case.forward_to_arbiter(who, now, &roster);
@@ -110,6 +115,31 @@ pub(super) async fn act(
     }
     let args = Args::new().with("case", number);
     Ok(vec![Outgoing::text(tr(lang, reply, &args))])
+}
+
+/// Records that the captain's (or deputy's) team agrees to settle the case
+/// (R3.1.4: the captains settle it together); whether every team handling
+/// the case now agrees. A case with one team handling it is settled by it;
+/// `true` also when the core is to refuse (not a handling captain, or the
+/// case is no longer with the captains).
+fn agree_to_settle(file: &mut CaseFile, who: Person, roster: &Roster) -> bool {
+    let teams = file.case.captain_teams().to_vec();
+    let mine: Vec<u64> = teams
+        .iter()
+        .filter(|team| roster.is_captain_or_deputy(who, **team))
+        .map(|team| team.0)
+        .collect();
+    if mine.is_empty() || file.case.state() != CaseState::WithCaptains {
+        return true;
+    }
+    for team in mine {
+        if !file.context.settle_agreed.contains(&team) {
+            file.context.settle_agreed.push(team);
+        }
+    }
+    teams
+        .iter()
+        .all(|team| file.context.settle_agreed.contains(&team.0))
 }
 
 fn refused(

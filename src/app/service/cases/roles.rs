@@ -102,7 +102,10 @@ pub(crate) async fn conflict_refusal(
     }
     let mut holds = actor.is_admin;
     for role in roles {
-        holds |= tx.holders_of(*role, Some(file.event.id)).await?.contains(&me);
+        holds |= tx
+            .holders_of(*role, Some(file.event.id))
+            .await?
+            .contains(&me);
     }
     if !holds {
         return Ok(None);
