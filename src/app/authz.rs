@@ -74,7 +74,8 @@ pub enum Action {
     ViewCase,
     /// Add a statement to a case.
     StateInCase,
-    /// Take up, note, rule on and close cases; send requests (R3.1.2, R3.4.3).
+    /// Take up, note, rule on and close cases; send requests (R3.1.2,
+    /// R3.4.3). Never in a case of which the actor is a party.
     ArbiterDesk,
     /// Rule on a request for extra leave (R3.6.3: the leave office too).
     RuleOnExtraLeave,
@@ -82,7 +83,7 @@ pub enum Action {
     CaptainHandle,
     /// Appeal a ruling (R2.1.6).
     AppealRuling,
-    /// Decide an appeal (R2.1.6).
+    /// Decide an appeal (R2.1.6), never of one's own case.
     DecideAppeal,
 }
 
@@ -195,6 +196,17 @@ mod tests {
         assert!(!allows(Action::ViewCase, &[Standing::Administrator]));
         assert!(allows(Action::CaptainHandle, &[Standing::CaseCaptain]));
         assert!(!allows(Action::CaptainHandle, &[Standing::CaseParty]));
+    }
+
+    /// A party of a case holds no office in it (conflict of interest).
+    #[test]
+    fn a_party_never_rules_or_decides_its_own_case() {
+        let party_arbiter = [Standing::Arbiter, Standing::CaseParty];
+        assert!(!allows(Action::ArbiterDesk, &party_arbiter));
+        assert!(!allows(Action::RuleOnExtraLeave, &party_arbiter));
+        let party_member = [Standing::Committee, Standing::CaseParty];
+        assert!(!allows(Action::DecideAppeal, &party_member));
+        assert!(allows(Action::AppealRuling, &party_member));
     }
 
     #[test]

@@ -42,7 +42,7 @@ const ROLES: [(&str, &str); 9] = [
 ];
 
 /// The commands, in the order each role sends them.
-const COMMANDS: [&str; 53] = [
+const COMMANDS: [&str; 55] = [
     "/help",
     "/start",
     "/profile",
@@ -96,6 +96,8 @@ const COMMANDS: [&str; 53] = [
     "/team deputy 1 @op",
     "/team add 2 @out reserve",
     "/team substitute 1 1 @op",
+    "/team captain 2 @cap",
+    "/team deputy 2 @pl",
 ];
 
 const SETUP: [(&str, &str); 40] = [
