@@ -17,12 +17,13 @@ on_both!(
 );
 
 /// The text of the first reply to `user`'s `text`.
-async fn reply(w: &mut World, user: &str, text: &str) -> String {
+pub(crate) async fn reply(w: &mut World, user: &str, text: &str) -> String {
     let replies = w.ask(user, text).await;
     replies.first().map(|r| r.text.clone()).unwrap_or_default()
 }
 
-async fn case_status(w: &World, case: i64) -> CaseStatus {
+/// The stored status of case `case`.
+pub(crate) async fn case_status(w: &World, case: i64) -> CaseStatus {
     let mut tx = w.db.read().await.unwrap();
     tx.case(CaseId(case)).await.unwrap().status
 }

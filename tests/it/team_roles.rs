@@ -5,8 +5,9 @@
 //! cannot play by any path (R2.1.5); the two captains settle a dispute
 //! together (R3.1.4).
 
-use corrbot::store::{CaseId, CaseStatus};
+use corrbot::store::CaseStatus;
 
+use crate::desk_roles::{case_status, reply};
 use crate::support::db::{TestDb, on_both};
 use crate::support::world::World;
 
@@ -15,12 +16,6 @@ on_both!(
     r2_1_5_a_disqualified_player_takes_no_place_and_cannot_play,
     r3_1_4_both_captains_settle_a_dispute_together,
 );
-
-/// The text of the first reply to `user`'s `text`.
-async fn reply(w: &mut World, user: &str, text: &str) -> String {
-    let replies = w.ask(user, text).await;
-    replies.first().map(|r| r.text.clone()).unwrap_or_default()
-}
 
 /// Team event #`event` with teams Lions (captain `kate`, board `ann`) and
 /// Tigers (captain `max`, board `bob`); `lead` is Lions' non-playing deputy.
@@ -102,11 +97,6 @@ async fn r2_1_5_a_disqualified_player_takes_no_place_and_cannot_play(t: &TestDb)
         assert!(refused.contains("disqualified"), "{command}: {refused}");
     }
     assert_eq!(team_text(&mut w, 1).await, before);
-}
-
-async fn case_status(w: &World, case: i64) -> CaseStatus {
-    let mut tx = w.db.read().await.unwrap();
-    tx.case(CaseId(case)).await.unwrap().status
 }
 
 /// bob's dispute against ann goes to both captains: kate's settle alone
