@@ -14,7 +14,9 @@ use chrono::{Duration, TimeZone, Utc};
 use corrbot::app::actor::{Chat, Inbound};
 use corrbot::app::outgoing::Outgoing;
 use corrbot::app::service::{App, AppConfig};
-use corrbot::store::{CaseId, Db, DbOptions, EventId, LeaveStatus, Platform, PlayerId, Role};
+use corrbot::store::{
+    CaseId, Db, DbOptions, EventId, LeaveStatus, Platform, PlayerId, Role, TeamId,
+};
 use corrbot::time::Clock;
 
 use crate::support::db::{TestDb, on_both};
@@ -30,6 +32,7 @@ on_both!(
     r3_6_1_two_leaves_at_once_stay_within_the_allowance,
     two_first_users_at_once_make_one_administrator,
     two_event_starts_at_once_pair_the_event_once,
+    r3_1_3_one_player_added_to_two_teams_at_once_joins_one,
 );
 
 static UPDATES: AtomicU64 = AtomicU64::new(0);
@@ -257,8 +260,41 @@ async fn two_event_starts_at_once_pair_the_event_once(t: &TestDb) {
     twins.finish().await;
 }
 
-/// Two processes starting at once on a new SQLite file both come up, the
-/// schema migrated once.
+/// Each round a new player is put into team 1 and into team 2 of one team
+/// event at once, each in another process: the player joins one team, the
+/// other addition is refused (a player plays for one team, R3.1.3).
+async fn r3_1_3_one_player_added_to_two_teams_at_once_joins_one(t: &TestDb) {
+    let mut twins = Twins::new(t).await;
+    twins.world.english(&["alice"]).await;
+    let w = &mut twins.world;
+    let out = w
+        .say("@alice: /event create League type=team boards=2")
+        .await;
+    assert!(out[0].contains("is created"), "{out:?}");
+    for team in ["Lions", "Bears"] {
+        w.say(&format!("@alice: /team create 1 {team}")).await;
+    }
+    for round in 0..ROUNDS {
+        let name = format!("p{round}");
+        twins.world.say(&format!("@{name}: /lang en")).await;
+        let [one, two] = [1, 2].map(|team| format!("/team add {team} @{name} reserve"));
+        let (first, second) = (&twins.world.app, &twins.other);
+        let answers = at_once([(first, "alice", &one), (second, "alice", &two)]).await;
+        assert_eq!(accepted(&answers), 1, "{:?}", texts(&answers));
+        let who = player(&t.db, &name).await;
+        let mut tx = t.db.read().await.unwrap();
+        let mut teams = 0;
+        for team in [TeamId(1), TeamId(2)] {
+            let lineup = tx.team_lineup(team).await.unwrap();
+            teams += usize::from(lineup.iter().any(|line| line.player_id == who));
+        }
+        assert_eq!(teams, 1, "round {round}: {name} is in {teams} teams");
+    }
+    twins.finish().await;
+}
+
+/// Two processes starting at once on a new SQLite file both come up, each
+/// able to use it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_processes_migrate_a_new_sqlite_file_at_once() {
     for round in 0..ROUNDS {
@@ -269,12 +305,7 @@ async fn two_processes_migrate_a_new_sqlite_file_at_once() {
             max_connections: 2,
             ..DbOptions::default()
         };
-        let (a, b) = tokio::join!(Db::open(&url, &options), Db::open(&url, &options));
-        let (a, b) = (a.expect("first process"), b.expect("second process"));
-        assert_usable(&a).await;
-        assert_usable(&b).await;
-        a.close().await;
-        b.close().await;
+        start_two_processes(&url, &options).await;
         for suffix in ["", "-wal", "-shm"] {
             let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
         }
@@ -305,18 +336,24 @@ async fn two_processes_migrate_a_new_postgres_database_at_once() {
             pg_search_path: Some(schema.clone()),
             ..DbOptions::default()
         };
-        let (a, b) = tokio::join!(Db::open(&url, &options), Db::open(&url, &options));
-        let (a, b) = (a.expect("first process"), b.expect("second process"));
-        assert_usable(&a).await;
-        assert_usable(&b).await;
-        a.close().await;
-        b.close().await;
+        start_two_processes(&url, &options).await;
         admin
             .execute_raw(&format!("DROP SCHEMA {schema} CASCADE"))
             .await
             .expect("drop schema");
     }
     admin.close().await;
+}
+
+/// Two processes open (connect and migrate) `url` at once: both come up,
+/// and each can use the store.
+async fn start_two_processes(url: &str, options: &DbOptions) {
+    let (a, b) = tokio::join!(Db::open(url, options), Db::open(url, options));
+    let (a, b) = (a.expect("first process"), b.expect("second process"));
+    assert_usable(&a).await;
+    assert_usable(&b).await;
+    a.close().await;
+    b.close().await;
 }
 
 /// The store works on `db`: a player can be created.
