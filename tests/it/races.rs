@@ -2,7 +2,8 @@
 //! (two processes), send the same command at the same instant, many rounds
 //! each, and every round the invariant holds: one ruling per case, one
 //! appeal, one committee decision, one absence, leave within the 45 days of
-//! R3.6.1, one first administrator, one pairing of an event. On SQLite the
+//! R3.6.1, one first administrator, one pairing of an event, a player in one
+//! team, a `/link` code taken once. On SQLite the
 //! write lock serializes the commands; on PostgreSQL (TEST_DATABASE_URL) the
 //! locks of `store/locks.rs` do. Also: two processes migrating a new
 //! database at once both come up.
@@ -33,6 +34,7 @@ on_both!(
     two_first_users_at_once_make_one_administrator,
     two_event_starts_at_once_pair_the_event_once,
     r3_1_3_one_player_added_to_two_teams_at_once_joins_one,
+    one_link_code_used_twice_at_once_joins_once,
 );
 
 static UPDATES: AtomicU64 = AtomicU64::new(0);
@@ -289,6 +291,35 @@ async fn r3_1_3_one_player_added_to_two_teams_at_once_joins_one(t: &TestDb) {
             teams += usize::from(lineup.iter().any(|line| line.player_id == who));
         }
         assert_eq!(teams, 1, "round {round}: {name} is in {teams} teams");
+    }
+    twins.finish().await;
+}
+
+/// Each round anna makes a `/link` code and two newcomers send it at once,
+/// each to another process: the code is taken once (`DELETE … RETURNING`),
+/// one newcomer is joined to anna, the other refused.
+async fn one_link_code_used_twice_at_once_joins_once(t: &TestDb) {
+    let mut twins = Twins::new(t).await;
+    twins.world.english(&["anna"]).await;
+    let anna = player(&t.db, "anna").await;
+    for round in 0..ROUNDS {
+        let out = twins.world.say("@anna: /link").await;
+        let code = out[0].split("code: ").nth(1).expect("a code in the reply");
+        let code: String = code
+            .chars()
+            .take_while(char::is_ascii_alphanumeric)
+            .collect();
+        let (a, b) = (format!("a{round}"), format!("b{round}"));
+        twins.world.english(&[&a, &b]).await;
+        let text = format!("/link {code}");
+        let (first, second) = (&twins.world.app, &twins.other);
+        let answers = at_once([(first, &a, &text), (second, &b, &text)]).await;
+        assert_eq!(accepted(&answers), 1, "{:?}", texts(&answers));
+        let mut joined = 0;
+        for user in [&a, &b] {
+            joined += usize::from(player(&t.db, user).await == anna);
+        }
+        assert_eq!(joined, 1, "round {round}: newcomers joined to anna");
     }
     twins.finish().await;
 }
