@@ -41,6 +41,14 @@
 //!   PostgreSQL a failed statement aborts the transaction.
 //! * Inbound platform ids ([`Tx::begin_inbound`]) make redelivered updates
 //!   change nothing and get the original answer.
+//! * A decision read from several rows and then written (a case's ruling,
+//!   a player's leave allowance, the first administrator) takes a lock
+//!   first ([`Tx::lock_case`], [`Tx::lock_player`],
+//!   [`Tx::lock_registration`]): on PostgreSQL a row lock or an advisory
+//!   lock, on SQLite nothing more than the write lock it already holds.
+//! * Migrating is serialized: on SQLite in one `BEGIN IMMEDIATE`
+//!   transaction, on PostgreSQL under sqlx's `pg_advisory_lock`, so several
+//!   processes may start at once on a new database.
 //!
 //! # Wake-ups
 //! Committing a transaction that wrote a deadline or a notice wakes this
@@ -60,6 +68,7 @@ mod games;
 mod ids;
 mod inbound;
 mod leaves;
+mod locks;
 mod migrations;
 mod outbox;
 mod platform_roles;
@@ -341,16 +350,25 @@ impl Db {
     }
 
     /// Applies the pending migrations of `migrations/<backend>/` (embedded in
-    /// the binary): at start and by `corrbot migrate`.
+    /// the binary): at start and by `corrbot migrate`. Several processes may
+    /// do it at once: one migrates, the others wait and find it done.
     pub async fn migrate(&self) -> StoreResult<()> {
         match &self.pool {
             Pool::Sqlite(pool) => {
+                // One write transaction around all of it: a second process
+                // starting at once waits (busy timeout), then finds the
+                // migrations applied. sqlx nests each migration in a savepoint.
+                // (`run_direct` takes the connection itself: `run` on a
+                // transaction's connection trips a higher-ranked lifetime.)
+                let mut tx = pool.begin_with("BEGIN IMMEDIATE").await?;
                 Migrator::new(Embedded(migrations::SQLITE_MIGRATIONS))
                     .await?
-                    .run(pool)
-                    .await?
+                    .run_direct(&mut *tx)
+                    .await?;
+                tx.commit().await?;
             }
             Pool::Postgres(pool) => {
+                // sqlx's migrator holds `pg_advisory_lock` while it migrates.
                 Migrator::new(Embedded(migrations::POSTGRES_MIGRATIONS))
                     .await?
                     .run(pool)

@@ -282,6 +282,10 @@ impl App {
         tx.link_account(player.id, inbound.platform, user, Some(user), None, now)
             .await?;
         let key = format!("{}:{user}", inbound.platform.as_str());
+        if self.config.admins.is_empty() {
+            // Of two first users at once only one becomes the administrator.
+            tx.lock_registration().await?;
+        }
         let first = tx.holders_of(Role::Administrator, None).await?.is_empty();
         if self.config.admins.contains(&key) || (self.config.admins.is_empty() && first) {
             tx.grant_role(player.id, Role::Administrator, None, now)

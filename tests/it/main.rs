@@ -35,6 +35,7 @@ mod notation_props;
 mod notation_table;
 mod outbox;
 mod pgn_roundtrip;
+mod races;
 mod render_board;
 mod render_table;
 mod scheduler;

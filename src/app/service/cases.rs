@@ -204,8 +204,15 @@ fn details_of(case: &core_case::Case, context: &CaseContext) -> serde_json::Valu
     json!({ "case": case, "context": context })
 }
 
-/// The case `number`, or a refusal.
+/// The case `number`, locked for this transaction ([`Tx::lock_case`]) so
+/// that one command at a time changes it, or a refusal.
 pub(crate) async fn load(tx: &mut Tx, lang: Lang, number: Number) -> Result<CaseFile, Failure> {
+    tx.lock_case(CaseId(number)).await?;
+    look_up(tx, lang, number).await
+}
+
+/// The case `number` to show (not locked), or a refusal.
+pub(crate) async fn look_up(tx: &mut Tx, lang: Lang, number: Number) -> Result<CaseFile, Failure> {
     let row = match tx.case(CaseId(number)).await {
         Ok(row) => row,
         Err(StoreError::NotFound { .. }) => {

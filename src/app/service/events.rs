@@ -40,12 +40,14 @@ pub(super) async fn handle(
     }
 }
 
-/// The event `number`, or a refusal.
+/// The event `number`, locked for this transaction ([`Tx::lock_event`]),
+/// or a refusal.
 pub(super) async fn load_event(
     tx: &mut Tx,
     actor: &Actor,
     number: Number,
 ) -> Result<Event, Failure> {
+    tx.lock_event(EventId(number)).await?;
     match tx.event(EventId(number)).await {
         Ok(event) => Ok(event),
         Err(StoreError::NotFound { .. }) => {

@@ -153,6 +153,8 @@ async fn add(
     event: Option<Number>,
     now: DateTime<Utc>,
 ) -> Outcome {
+    // The allowance (R3.6.1) is read and then spent: one command at a time.
+    tx.lock_player(actor.player.id).await?;
     if let Some(replies) = super::postal::add_leave(tx, actor, (start, days), event, now).await? {
         return Ok(replies);
     }

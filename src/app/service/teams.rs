@@ -54,7 +54,8 @@ pub(super) async fn handle(
     }
 }
 
-/// The team `number` and its event, or a refusal.
+/// The team `number` and its event (locked for this transaction, then the
+/// team read again), or a refusal.
 pub(super) async fn load_team(
     tx: &mut Tx,
     actor: &Actor,
@@ -63,7 +64,9 @@ pub(super) async fn load_team(
     let lookup = tx.team(TeamId(number)).await;
     match lookup {
         Ok(Some(team)) => {
+            tx.lock_event(team.event_id).await?;
             let event = tx.event(team.event_id).await?;
+            let team = tx.team(team.id).await?.unwrap_or(team);
             Ok((team, event))
         }
         Ok(None) | Err(StoreError::NotFound { .. }) => {

@@ -270,6 +270,7 @@ async fn grant_leave(
     (from, days): (chrono::NaiveDate, u32),
     now: DateTime<Utc>,
 ) -> Result<MeasureView, Failure> {
+    tx.lock_player(who).await?;
     let zone = regulation_of(&file.event).zone_or_utc();
     let granted: Vec<ExtraLeaveGrant> = leaves_of_player(tx, who)
         .await?

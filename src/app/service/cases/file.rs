@@ -14,12 +14,12 @@ use crate::store::{CaseId, Role, Tx};
 use super::super::event_list::names;
 use super::super::pick::date_text;
 use super::super::{Failure, Outcome};
-use super::{CaseFile, authorize, load, player};
+use super::{CaseFile, authorize, look_up, player};
 
 /// `/case N`: the file as the asker may see it.
 pub(super) async fn show(tx: &mut Tx, actor: &Actor, number: i64) -> Outcome {
     let lang = actor.lang();
-    let file = load(tx, lang, number).await?;
+    let file = look_up(tx, lang, number).await?;
     let standings = authorize(tx, actor, &file, Action::ViewCase).await?;
     let role = if standings.contains(&Standing::Arbiter) {
         CaseRole::Arbiter
@@ -189,7 +189,7 @@ pub(super) async fn list(tx: &mut Tx, actor: &Actor) -> Outcome {
     ids.sort_by_key(|id| std::cmp::Reverse(id.0));
     let mut lines = vec![tr0(lang, "reply-cases-header")];
     for id in ids {
-        let file = load(tx, lang, id.0).await?;
+        let file = look_up(tx, lang, id.0).await?;
         let args = Args::new()
             .with("case", id.0)
             .with("kind", case_kind_text(lang, file.case.kind()))

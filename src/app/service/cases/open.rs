@@ -366,6 +366,7 @@ pub(super) async fn offline(
     now: DateTime<Utc>,
 ) -> Outcome {
     let subject = absent_player(tx, actor, name).await?;
+    tx.lock_player(subject).await?;
     let lang = actor.lang();
     let history = super::bot::absence_history(tx, subject).await?;
     let (kind, absence) = match core_case::register_absence(&history, now) {
