@@ -552,3 +552,16 @@ error-team-which = You lead several teams ({ $teams }); name one: /team games TE
 error-team-no-board = There is no board { $board }: the team fields { $boards } boards.
 error-team-not-reserve = { $player } is not a reserve of this team.
 error-team-already-playing = { $player } already plays for the team.
+
+## Bad input: unreadable text, numbers and dates out of reach
+error-leave-too-far = A leave may start at most { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+} from today, and «{ $value }» is further ahead. Choose a first day no later than { $last }.
+error-extra-leave-event = «{ $value }» is not an event number. Write it as #12, or leave it out when you play in one event only.
+error-extra-leave-too-long = Extra leave is at most { $limit ->
+    [one] { $limit } day
+   *[other] { $limit } days
+} a year (R3.6.3), so { $days } cannot be granted. Ask for { $limit } or fewer.
+error-text-unreadable = The message could not be read: it is not valid UTF-8 text. Nothing was done; please send it again as plain text.
+error-text-nul = The message contains a NUL character (code 0), which cannot be stored. Nothing was done; please send it again without it.
