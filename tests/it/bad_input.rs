@@ -165,3 +165,16 @@ async fn what_sqlite_accepted_imports_into_postgres() {
     world.finish().await;
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_unreadable_game_in_a_ruling_is_refused_not_the_cases_game() {
+    let mut world = World::sqlite().await;
+    world.event("Cup", &["bob", "carol"]).await;
+    world.say("@bob: /dispute 1 carol threatens me.").await;
+    let before = crate::fuzz_console::state(&world.db).await;
+    let ruled = world.say("@alice: /rule 1 resume #x -- go on").await;
+    assert!(ruled[0].starts_with("-> @alice:"), "{ruled:?}");
+    assert!(!ruled[0].contains("Ruling recorded"), "{ruled:?}");
+    assert_eq!(crate::fuzz_console::state(&world.db).await, before);
+    world.finish().await;
+}
