@@ -566,3 +566,17 @@ error-team-one-team = { $player } already belongs to team «{ $team }» of this 
 error-team-disqualified = { $player } is disqualified (R2.1.5): they cannot join a team, lead one or be substituted in.
 error-disqualified-play = You are disqualified (R2.1.5) and cannot play.
 reply-case-settle-agreed = Your team agrees to settle case #{ $case }. It is settled once the other team's captain (or deputy) agrees too: /case { $case } settle. Either captain may pass it to the arbiter instead: /case { $case } forward
+
+
+## Bad input: unreadable text, numbers and dates out of reach
+error-leave-too-far = A leave may start at most { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+} from today, and «{ $value }» is further ahead. Choose a first day no later than { $last }.
+error-extra-leave-event = «{ $value }» is not an event number. Write it as #12, or leave it out when you play in one event only.
+error-extra-leave-too-long = Extra leave is at most { $limit ->
+    [one] { $limit } day
+   *[other] { $limit } days
+} a year (R3.6.3), so { $days } cannot be granted. Ask for { $limit } or fewer.
+error-text-unreadable = The message could not be read: it is not valid UTF-8 text. Nothing was done; please send it again as plain text.
+error-text-nul = The message contains a NUL character (code 0), which cannot be stored. Nothing was done; please send it again without it.

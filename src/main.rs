@@ -208,11 +208,18 @@ fn run_console() -> anyhow::Result<()> {
     let mut console = Console::with_options(app, clock, &ConsoleOptions::from_env()?)?;
     eprintln!("corrbot console: type `@name: text` lines (e.g. `@alice: /help`).");
     let mut out = std::io::stdout().lock();
-    for line in std::io::stdin().lock().lines() {
-        for printed in runtime.block_on(console.line(&line?))? {
+    let mut input = std::io::stdin().lock();
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        if input.read_until(b'\n', &mut line)? == 0 {
+            return Ok(());
+        }
+        let bytes = line.strip_suffix(b"\n").unwrap_or(&line);
+        let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
+        for printed in runtime.block_on(console.line_bytes(bytes))? {
             writeln!(out, "{printed}")?;
         }
         out.flush()?;
     }
-    Ok(())
 }

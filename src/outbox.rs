@@ -18,10 +18,10 @@ use std::future::Future;
 use std::time::Duration;
 
 use chrono::{DateTime, TimeDelta, Utc};
-use serde_json::json;
 
+use crate::app::notice::Notice;
 use crate::scheduler::run_loop;
-use crate::store::{Db, NoticeRecipient, OutboxNotice, StoreResult};
+use crate::store::{Db, NoticeRecipient, OutboxNotice, StoreError, StoreResult};
 use crate::time::Clock;
 
 /// What became of one attempt to send a notice.
@@ -107,8 +107,10 @@ pub struct PollReport {
     pub parked: usize,
 }
 
-/// The kind of the notice that tells the administrator a notice was parked.
-pub const PARKED_ALERT: &str = "delivery_parked";
+/// The kind of the notice that tells the administrator a notice was parked
+/// (a [`Notice::DeliveryFailed`], which the adapters read back and render
+/// like every other notice).
+pub const PARKED_ALERT: &str = "delivery_failed";
 
 /// Sends the outbox through a [`Deliverer`].
 #[derive(Debug)]
@@ -214,14 +216,18 @@ impl<D: Deliverer> OutboxWorker<D> {
         sent.parked += 1;
         tracing::warn!(notice = %notice.id, recipient = %notice.recipient.key(), %error, "notice parked");
         if notice.recipient != NoticeRecipient::Administrator {
-            let alert = json!({
-                "notice_id": notice.id,
-                "recipient": notice.recipient.key(),
-                "kind": notice.kind,
-                "attempts": notice.attempts + 1,
-                "error": error,
-            });
-            tx.enqueue_notice(&NoticeRecipient::Administrator, PARKED_ALERT, &alert, now)
+            let alert = Notice::DeliveryFailed {
+                recipient: notice.recipient.key(),
+                notice_kind: notice.kind.clone(),
+                notice_id: notice.id.0,
+                attempts: notice.attempts + 1,
+                error: error.to_owned(),
+            };
+            let payload = serde_json::to_value(&alert).map_err(|source| StoreError::Encode {
+                what: "parked-notice alert",
+                source,
+            })?;
+            tx.enqueue_notice(&NoticeRecipient::Administrator, alert.kind(), &payload, now)
                 .await?;
         }
         Ok(())

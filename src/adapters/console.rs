@@ -154,6 +154,22 @@ impl Console {
         Ok(sent.iter().map(Sent::line).collect())
     }
 
+    /// Handles one input line as raw bytes, like [`Console::line`]: a line
+    /// that is not UTF-8 text is refused to the user it names
+    /// ([`App::refuse_unreadable`]), and the console goes on.
+    pub async fn line_bytes(&mut self, bytes: &[u8]) -> anyhow::Result<Vec<String>> {
+        if let Ok(line) = std::str::from_utf8(bytes) {
+            return self.line(line).await;
+        }
+        let lossy = String::from_utf8_lossy(bytes);
+        let Some((name, _)) = parse_line(&lossy) else {
+            return Ok(vec!["?? expected `@name: text`".to_owned()]);
+        };
+        let speaker = Speaker::console(name);
+        let refusal = self.app.refuse_unreadable((Platform::Console, name)).await;
+        Ok(vec![self.reply_to(&speaker, refusal, None).line()])
+    }
+
     /// Handles `text` from `speaker`: the replies, then the notices it
     /// caused. It never fails: a failure inside the app, or in firing
     /// deadlines and delivering notices afterwards, is logged with a

@@ -16,6 +16,7 @@
 
 use std::sync::Arc;
 
+use anyhow::Context;
 use chrono::{DateTime, Duration, NaiveDateTime, TimeZone, Utc};
 
 use crate::adapters::console::{Console, Sent, Speaker};
@@ -31,17 +32,32 @@ pub fn script_start() -> DateTime<Utc> {
         .unwrap_or_default()
 }
 
-/// Reads `+14d`, `+5h`, `+30m`.
+/// Reads `+14d`, `+5h`, `+30m`; `None` for any other line, and for a step
+/// too long for a duration (see [`read_step`]).
 pub fn read_advance(line: &str) -> Option<Duration> {
-    let rest = line.trim().strip_prefix('+')?;
-    let unit = rest.chars().last()?;
-    let amount: i64 = rest[..rest.len() - unit.len_utf8()].parse().ok()?;
-    match unit {
-        'd' => Some(Duration::days(amount)),
-        'h' => Some(Duration::hours(amount)),
-        'm' => Some(Duration::minutes(amount)),
-        _ => None,
-    }
+    read_step(line).ok().flatten()
+}
+
+/// Reads a time step like [`read_advance`]: `Ok(None)` when the line is not
+/// a time step, an error when it is one too long to count.
+pub fn read_step(line: &str) -> anyhow::Result<Option<Duration>> {
+    let Some(rest) = line.trim().strip_prefix('+') else {
+        return Ok(None);
+    };
+    let Some(unit) = rest.chars().last() else {
+        return Ok(None);
+    };
+    let Ok(amount) = rest[..rest.len() - unit.len_utf8()].parse::<i64>() else {
+        return Ok(None);
+    };
+    let step = match unit {
+        'd' => Duration::try_days(amount),
+        'h' => Duration::try_hours(amount),
+        'm' => Duration::try_minutes(amount),
+        _ => return Ok(None),
+    };
+    step.map(Some)
+        .ok_or_else(|| anyhow::anyhow!("the time step {} is too long", line.trim()))
 }
 
 /// Reads `!at 2026-03-01 09:00`.
@@ -135,8 +151,10 @@ impl Runner {
 
     /// Runs one instruction; `None` when the line is not an instruction.
     async fn step(&mut self, line: &str) -> anyhow::Result<Option<Vec<Sent>>> {
-        if let Some(by) = read_advance(line) {
-            let target = self.clock.now() + by;
+        if let Some(by) = read_step(line)? {
+            let target = self.clock.now().checked_add_signed(by).ok_or_else(|| {
+                anyhow::anyhow!("the time step {line} goes past the end of the calendar")
+            })?;
             return Ok(Some(self.run_until(target).await?));
         }
         if let Some(at) = read_at(line) {
@@ -172,7 +190,7 @@ pub async fn run_script_as(
     let console = Console::new(app, dyn_clock);
     let mut runner = Runner { clock, console };
     let mut transcript = Vec::new();
-    for line in script.lines() {
+    for (index, line) in script.lines().enumerate() {
         let trimmed = line.trim();
         if format == Format::Text {
             transcript.push(line.to_owned());
@@ -180,8 +198,11 @@ pub async fn run_script_as(
         if trimmed.is_empty() || trimmed.starts_with('#') {
             continue;
         }
-        let Some(sent) = runner.step(trimmed).await? else {
-            anyhow::bail!("unreadable script line: {line}");
+        let number = index + 1;
+        let step = runner.step(trimmed).await;
+        let step = step.with_context(|| format!("script line {number}: {trimmed}"))?;
+        let Some(sent) = step else {
+            anyhow::bail!("unreadable script line {number}: {line}");
         };
         transcript.extend(sent.iter().map(|sent| match format {
             Format::Text => format!("  {}", sent.line().replace('\n', "\n     ")),
@@ -202,6 +223,13 @@ mod tests {
         assert_eq!(read_advance("+30m"), Some(Duration::minutes(30)));
         assert_eq!(read_advance("+x"), None);
         assert_eq!(read_advance("14d"), None);
+    }
+
+    #[test]
+    fn a_step_past_the_calendar_is_an_error_not_a_panic() {
+        assert!(read_step("+9999999999999999d").is_err());
+        assert!(read_step("+30m").is_ok_and(|step| step.is_some()));
+        assert!(read_step("@a: x").is_ok_and(|step| step.is_none()));
     }
 
     #[test]

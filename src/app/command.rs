@@ -268,6 +268,16 @@ pub(crate) fn read_number(word: &str) -> Option<Number> {
     digits.parse().ok()
 }
 
+/// Whether `word` is written as a number: `#…`, or digits with an optional
+/// sign (not `0-0`, castling). Such a word that [`read_number`] cannot read
+/// is refused, never taken as "no number" (which would widen a command to
+/// every game or event).
+pub(crate) fn meant_as_number(word: &str) -> bool {
+    let unsigned = word.strip_prefix(['-', '+']).unwrap_or(word);
+    let digits = !unsigned.is_empty() && unsigned.bytes().all(|b| b.is_ascii_digit());
+    word.starts_with('#') || digits
+}
+
 #[cfg(test)]
 mod coverage;
 #[cfg(test)]

@@ -161,12 +161,22 @@ pub enum Notice {
     Case(CaseNotice),
     /// The arbiter's request to a player (R3.4.3), or its answer.
     Request(RequestNotice),
-    /// To the administrator: a notice could not be delivered.
+    /// To the administrator: a notice could not be delivered, and the
+    /// outbox parked it.
     DeliveryFailed {
         /// The recipient who did not get it.
         recipient: String,
         /// The notice's kind.
         notice_kind: String,
+        /// The parked notice's number in the outbox.
+        #[serde(default)]
+        notice_id: i64,
+        /// Attempts made.
+        #[serde(default)]
+        attempts: i64,
+        /// The last error.
+        #[serde(default)]
+        error: String,
     },
     /// To the captain (and deputy) of a silent player's team: 35 days
     /// without a move; the notice of continuing goes through the captain
@@ -373,6 +383,7 @@ impl Notice {
             Notice::DeliveryFailed {
                 recipient,
                 notice_kind,
+                ..
             } => tr(
                 lang,
                 "notice-delivery-failed",

@@ -11,7 +11,7 @@ use crate::app::actor::notation_from_code;
 use crate::app::i18n::Lang;
 use crate::app::notice::Notice;
 use crate::core::notation::Notation;
-use crate::store::{Account, Db, NoticeRecipient, OutboxNotice, Platform, Player};
+use crate::store::{Account, Db, NoticeRecipient, OutboxNotice, Platform, Player, PlayerId, Role};
 
 pub use image::{RenderedImage, render_image};
 
@@ -216,15 +216,18 @@ pub async fn notice_message(
     let typed: Notice = serde_json::from_value(notice.payload.clone())?;
     match &notice.recipient {
         NoticeRecipient::Player(player_id) => {
+            player_message(db, &typed, *player_id, platforms).await
+        }
+        NoticeRecipient::Administrator => {
             let mut tx = db.read().await?;
-            let player = tx.player(*player_id).await?;
-            let accounts = tx.accounts_of(*player_id).await?;
+            let admins = tx.holders_of(Role::Administrator, None).await?;
             tx.commit().await?;
-            let Some(account) = preferred_account(&accounts, platforms) else {
-                return Ok(None);
-            };
-            let message = typed.message(lang_of(&player), notation_of(&player), Some(player.id.0));
-            Ok(Some((address_of(account), message)))
+            for admin in admins {
+                if let Some(found) = player_message(db, &typed, admin, platforms).await? {
+                    return Ok(Some(found));
+                }
+            }
+            Ok(None)
         }
         NoticeRecipient::Chat { platform, chat_id } if platforms.contains(platform) => {
             let mut tx = db.read().await?;
@@ -246,8 +249,25 @@ pub async fn notice_message(
             let thread = crate::app::service::game_channel::thread_delivery;
             Ok(Some(thread(db, &typed, *platform, chat_id, *game).await?))
         }
-        NoticeRecipient::Chat { .. }
-        | NoticeRecipient::GameThread { .. }
-        | NoticeRecipient::Administrator => Ok(None),
+        NoticeRecipient::Chat { .. } | NoticeRecipient::GameThread { .. } => Ok(None),
     }
+}
+
+/// `notice` rendered for player `player_id` at their first account on one
+/// of `platforms`; `None` when they have none there.
+async fn player_message(
+    db: &Db,
+    notice: &Notice,
+    player_id: PlayerId,
+    platforms: &[Platform],
+) -> anyhow::Result<Option<(Address, Outgoing)>> {
+    let mut tx = db.read().await?;
+    let player = tx.player(player_id).await?;
+    let accounts = tx.accounts_of(player_id).await?;
+    tx.commit().await?;
+    let Some(account) = preferred_account(&accounts, platforms) else {
+        return Ok(None);
+    };
+    let message = notice.message(lang_of(&player), notation_of(&player), Some(player.id.0));
+    Ok(Some((address_of(account), message)))
 }

@@ -155,6 +155,7 @@ impl App {
     /// the error, not yet logged: the adapters use [`App::answer`], which
     /// logs it and apologizes.
     pub async fn handle(&self, inbound: &Inbound) -> anyhow::Result<Vec<Outgoing>> {
+        let inbound = &*crate::app::bad_input::cleaned(inbound);
         let now = self.clock.now();
         let mut tx = self.db.begin().await?;
         if let InboundState::Seen(stored) = tx
@@ -214,7 +215,7 @@ impl App {
 
     /// The language user `who` chose; Ukrainian, the default, when it
     /// cannot be read (a newcomer, or a store that fails too).
-    async fn language_of(&self, (platform, user): (Platform, &str)) -> Lang {
+    pub(crate) async fn language_of(&self, (platform, user): (Platform, &str)) -> Lang {
         let read = async {
             let mut tx = self.db.read().await?;
             let language = match tx.account(platform, user).await? {
@@ -355,6 +356,7 @@ impl App {
 /// Parses the text, turning a parse error into a localized refusal.
 fn parse(actor: &Actor, text: &str) -> Result<Command, Failure> {
     let lang = actor.lang();
+    crate::app::bad_input::readable(lang, text)?;
     command::parse(text).map_err(|error| {
         let args = match &error {
             CommandError::Empty => Args::new(),

@@ -6,7 +6,7 @@ use super::case::{self, Report};
 use super::words::CommandWord;
 use super::{
     ClaimKind, Command, CommandError, ContactField, DrawAction, EventCommand, LeaveCommand,
-    PgnTarget, read_number, split_word,
+    PgnTarget, meant_as_number, read_number, split_word,
 };
 
 pub(super) fn missing(command: CommandWord, argument: &'static str) -> CommandError {
@@ -21,13 +21,38 @@ pub(super) fn invalid(command: CommandWord, argument: &'static str, value: &str)
     }
 }
 
-/// Reads an optional leading game number; returns it and the rest.
-pub(super) fn optional_number(rest: &str) -> (Option<super::Number>, &str) {
+/// Reads an optional leading number (`argument`, a game or an event) before
+/// a text; returns it and the rest. A first word that is meant as a number
+/// (`#…`, or digits and a sign) but does not read as one is refused, never
+/// taken as no number: an unreadable number must not widen the command to
+/// every game or event.
+pub(super) fn optional_number<'a>(
+    command: CommandWord,
+    argument: &'static str,
+    rest: &'a str,
+) -> Result<(Option<super::Number>, &'a str), CommandError> {
     let (word, after) = split_word(rest);
     match read_number(word) {
-        Some(number) => (Some(number), after),
-        None => (None, rest),
+        Some(number) => Ok((Some(number), after)),
+        None if meant_as_number(word) => Err(invalid(command, argument, word)),
+        None => Ok((None, rest)),
     }
+}
+
+/// Reads an optional number (`argument`) that is the whole of `rest` but
+/// for trailing words: nothing, or a number; anything else is refused.
+fn number_only(
+    command: CommandWord,
+    argument: &'static str,
+    rest: &str,
+) -> Result<Option<super::Number>, CommandError> {
+    let (word, _) = split_word(rest);
+    if word.is_empty() {
+        return Ok(None);
+    }
+    read_number(word)
+        .map(Some)
+        .ok_or_else(|| invalid(command, argument, word))
 }
 
 pub(super) fn required_number(
@@ -54,8 +79,9 @@ pub(super) fn required_text(
     }
 }
 
-fn game_only(rest: &str) -> Option<super::Number> {
-    optional_number(rest).0
+/// An optional game number (see [`number_only`]).
+fn game_only(command: CommandWord, rest: &str) -> Result<Option<super::Number>, CommandError> {
+    number_only(command, "game", rest)
 }
 
 /// Reads the arguments of `command` from `rest`: one arm per word, no
@@ -94,7 +120,7 @@ pub(super) fn parse_args(command: CommandWord, rest: &str) -> Result<Command, Co
         W::Organizer => parse_organizer(rest)?,
         W::Games => Command::Games,
         W::Board => Command::Board {
-            game: game_only(rest),
+            game: game_only(command, rest)?,
         },
         W::Move => {
             let (game, text) = game_and_text(command, "move", rest)?;
@@ -102,18 +128,18 @@ pub(super) fn parse_args(command: CommandWord, rest: &str) -> Result<Command, Co
         }
         W::Draw => parse_draw(rest)?,
         W::Claim => parse_claim(rest)?,
-        W::Resign => parse_resign(rest),
+        W::Resign => parse_resign(rest)?,
         W::Time => Command::Time {
-            game: game_only(rest),
+            game: game_only(command, rest)?,
         },
         W::Record => Command::Record {
-            game: game_only(rest),
+            game: game_only(command, rest)?,
         },
         W::Leave => Command::Leave(parse_leave(rest)?),
         W::Mute => Command::Mute,
         W::Unmute => Command::Unmute,
         W::Standings => Command::Standings {
-            event: game_only(rest),
+            event: number_only(command, "event", rest)?,
         },
         W::Pgn => parse_pgn(rest)?,
         W::Dispute => desk(case::report(Report::Dispute, rest))?,
@@ -143,7 +169,7 @@ pub(super) fn parse_args(command: CommandWord, rest: &str) -> Result<Command, Co
             Command::Card { game, text }
         }
         W::Ledger => Command::Ledger {
-            game: game_only(rest),
+            game: game_only(command, rest)?,
         },
         W::Overstep => {
             let (game, text) = game_and_text(command, "move", rest)?;
@@ -159,7 +185,7 @@ fn game_and_text(
     argument: &'static str,
     rest: &str,
 ) -> Result<(Option<super::Number>, String), CommandError> {
-    let (game, text) = optional_number(rest);
+    let (game, text) = optional_number(command, "game", rest)?;
     Ok((game, required_text(command, argument, text)?))
 }
 
@@ -236,10 +262,11 @@ fn parse_event_create(rest: &str) -> Result<EventCommand, CommandError> {
 
 fn parse_draw(rest: &str) -> Result<Command, CommandError> {
     let (action_word, after) = split_word(rest);
-    if read_number(action_word).is_some() {
+    let command = CommandWord::Draw;
+    if meant_as_number(action_word) {
         return Ok(Command::Draw {
             action: DrawAction::Offer,
-            game: game_only(rest),
+            game: game_only(command, rest)?,
         });
     }
     let action = match action_word.to_lowercase().as_str() {
@@ -251,7 +278,7 @@ fn parse_draw(rest: &str) -> Result<Command, CommandError> {
     let rest = if action_word.is_empty() { rest } else { after };
     Ok(Command::Draw {
         action,
-        game: game_only(rest),
+        game: game_only(command, rest)?,
     })
 }
 
@@ -263,7 +290,7 @@ fn parse_claim(rest: &str) -> Result<Command, CommandError> {
         "" => return Err(missing(CommandWord::Claim, "kind")),
         _ => return Err(invalid(CommandWord::Claim, "kind", kind_word)),
     };
-    let (game, declared) = optional_number(after);
+    let (game, declared) = optional_number(CommandWord::Claim, "game", after)?;
     Ok(Command::Claim {
         kind,
         game,
@@ -271,13 +298,13 @@ fn parse_claim(rest: &str) -> Result<Command, CommandError> {
     })
 }
 
-fn parse_resign(rest: &str) -> Command {
-    let (game, after) = optional_number(rest);
+fn parse_resign(rest: &str) -> Result<Command, CommandError> {
+    let (game, after) = optional_number(CommandWord::Resign, "game", rest)?;
     let confirmed = matches!(
         after.to_lowercase().as_str(),
         "confirm" | "yes" | "так" | "підтверджую"
     );
-    Command::Resign { game, confirmed }
+    Ok(Command::Resign { game, confirmed })
 }
 
 fn parse_leave(rest: &str) -> Result<LeaveCommand, CommandError> {
@@ -293,7 +320,7 @@ fn parse_leave(rest: &str) -> Result<LeaveCommand, CommandError> {
             LeaveCommand::Add {
                 start: start.to_owned(),
                 days: days.to_owned(),
-                event: game_only(after),
+                event: number_only(command, "event", after)?,
             }
         }
         _ => return Err(invalid(command, "action", action)),
@@ -322,8 +349,8 @@ fn parse_pgn(rest: &str) -> Result<Command, CommandError> {
         "event" | "турнір" => {
             PgnTarget::Event(required_number(CommandWord::Pgn, "event", after)?)
         }
-        "game" | "партія" => PgnTarget::Game(game_only(after)),
-        _ => PgnTarget::Game(game_only(rest)),
+        "game" | "партія" => PgnTarget::Game(game_only(CommandWord::Pgn, after)?),
+        _ => PgnTarget::Game(game_only(CommandWord::Pgn, rest)?),
     };
     Ok(Command::Pgn { target })
 }

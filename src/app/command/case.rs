@@ -106,7 +106,7 @@ pub(super) fn report(report: Report, rest: &str) -> Result<CaseCommand, CommandE
         Report::Dispute => CommandWord::Dispute,
         Report::Failure => CommandWord::Failure,
     };
-    let (game, after) = optional_number(rest);
+    let (game, after) = optional_number(command, "game", rest)?;
     Ok(CaseCommand::Report {
         report,
         game,
@@ -116,7 +116,7 @@ pub(super) fn report(report: Report, rest: &str) -> Result<CaseCommand, CommandE
 
 /// `/ask [#event] TEXT`.
 pub(super) fn ask(rest: &str) -> Result<CaseCommand, CommandError> {
-    let (event, after) = optional_number(rest);
+    let (event, after) = optional_number(CommandWord::Ask, "event", rest)?;
     Ok(CaseCommand::Ask {
         event,
         text: text(CommandWord::Ask, after)?,
@@ -185,7 +185,7 @@ pub(super) fn request(rest: &str) -> Result<CaseCommand, CommandError> {
     let command = CommandWord::Request;
     let (player, after) = leading_name(rest);
     let player = player.ok_or_else(|| missing(command, "player"))?;
-    let (event, after) = optional_number(after);
+    let (event, after) = optional_number(command, "event", after)?;
     Ok(CaseCommand::Request {
         player,
         event,

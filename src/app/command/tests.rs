@@ -329,3 +329,48 @@ fn organizer_grants_or_removes() {
         })
     ));
 }
+
+/// An unreadable number is refused, never read as "no number" (which would
+/// widen the command to every game or event).
+#[test]
+fn unreadable_numbers_are_refused_not_dropped() {
+    let twenty = "12345678901234567890";
+    let lines = [
+        "/leave add 2026-03-01 5 #x".to_owned(),
+        "/leave add 2026-03-01 5 #-1".to_owned(),
+        format!("/leave add 2026-03-01 5 {twenty}"),
+        "/draw accept #-1".to_owned(),
+        "/draw #-1".to_owned(),
+        "/draw decline #x".to_owned(),
+        format!("/board {twenty}"),
+        "/time #x".to_owned(),
+        "/record -1".to_owned(),
+        "/ledger #".to_owned(),
+        "/standings #x".to_owned(),
+        "/pgn #-1".to_owned(),
+        "/pgn game #x".to_owned(),
+        "/resign #-1 confirm".to_owned(),
+        "/claim fifty #x".to_owned(),
+        "/move #-1 e2-e4".to_owned(),
+        format!("/card {twenty} e2-e4"),
+        "/overstep #x e2-e4".to_owned(),
+        "/dispute #-1 the clock".to_owned(),
+        "/failure #x no reply".to_owned(),
+        "/ask #x when?".to_owned(),
+        "/request @bob #-1 send the card".to_owned(),
+    ];
+    for line in &lines {
+        assert!(
+            matches!(parse(line), Err(CommandError::Invalid { .. })),
+            "{line}: {:?}",
+            parse(line)
+        );
+    }
+    assert_eq!(
+        ok("/move 0-0"),
+        Command::Move {
+            game: None,
+            text: "0-0".into()
+        }
+    );
+}

@@ -108,6 +108,9 @@ fn every_notice_renders_without_missing_messages_in_both_languages() {
         Notice::DeliveryFailed {
             recipient: "А".into(),
             notice_kind: "reminder".into(),
+            notice_id: 3,
+            attempts: 8,
+            error: "timeout".into(),
         },
         Notice::LeaveRegistered {
             player: "А".into(),

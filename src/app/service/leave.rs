@@ -125,18 +125,32 @@ pub(super) fn leave_refusal(lang: Lang, event: &Event, error: &LeaveError) -> Fa
     }
 }
 
-/// `/leave add DATE DAYS [#event]`.
-/// A leave's first day (`YYYY-MM-DD`) and its days (at least one), or
-/// the refusal that says which is unreadable.
+/// How far ahead a leave may start: a first day later than this many days
+/// after today is refused, whatever the rules' allowance (no sensible leave
+/// is planned further ahead, and dates past the calendar's end do not count).
+pub const LEAVE_HORIZON_DAYS: i64 = 366;
+
+/// A leave's first day (`YYYY-MM-DD`, at most [`LEAVE_HORIZON_DAYS`] after
+/// `now`) and its days (at least one), or the refusal that says which is
+/// unreadable or out of reach.
 pub(super) fn read_leave_dates(
     lang: Lang,
     start: &str,
     days: &str,
+    now: DateTime<Utc>,
 ) -> Result<(NaiveDate, u32), Failure> {
     let date = NaiveDate::parse_from_str(start, "%Y-%m-%d").map_err(|_| {
         let args = Args::new().with("value", start.to_owned());
         refuse(lang, "error-leave-date", &args)
     })?;
+    let last = now.date_naive() + Duration::days(LEAVE_HORIZON_DAYS);
+    if date > last {
+        let args = Args::new()
+            .with("value", start.to_owned())
+            .with("days", LEAVE_HORIZON_DAYS)
+            .with("last", last.format("%Y-%m-%d").to_string());
+        return Err(refuse(lang, "error-leave-too-far", &args));
+    }
     match days.parse() {
         Ok(days) if days > 0 => Ok((date, days)),
         _ => {
@@ -146,6 +160,7 @@ pub(super) fn read_leave_dates(
     }
 }
 
+/// `/leave add DATE DAYS [#event]`.
 async fn add(
     tx: &mut Tx,
     actor: &Actor,
@@ -153,13 +168,14 @@ async fn add(
     event: Option<Number>,
     now: DateTime<Utc>,
 ) -> Outcome {
+    let lang = actor.lang();
+    let (date, length) = read_leave_dates(lang, start, days, now)?;
     // The allowance (R3.6.1) is read and then spent: one command at a time.
     tx.lock_player(actor.player.id).await?;
     if let Some(replies) = super::postal::add_leave(tx, actor, (start, days), event, now).await? {
         return Ok(replies);
     }
-    let lang = actor.lang();
-    let (date, days) = read_leave_dates(lang, start, days)?;
+    let days = length;
     let events = scope_events(tx, actor, event).await?;
     let zone = regulation_of(&events[0]).zone_or_utc();
     let starts_at = midnight(date, zone);

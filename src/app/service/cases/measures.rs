@@ -129,7 +129,8 @@ async fn read_measure(
     Ok(plain(ruling))
 }
 
-/// An optional `#G` (else the case's game).
+/// An optional `#G` (else the case's game); an unreadable `#…` is refused,
+/// never taken as the case's game.
 fn game_of<'a>(
     actor: &Actor,
     file: &CaseFile,
@@ -139,6 +140,9 @@ fn game_of<'a>(
     let (word, after) = split_word(rest);
     if let Some(number) = read_number(word) {
         return Ok((core_game(GameId(number)), after));
+    }
+    if word.starts_with('#') {
+        return Err(unreadable(actor, part));
     }
     match file.game() {
         Some(game) => Ok((core_game(game), rest)),

@@ -7,7 +7,7 @@ use chrono::{DateTime, Utc};
 
 use crate::app::actor::Actor;
 use crate::app::authz::{self, Action, Standing};
-use crate::app::command::{Number, Report, read_number, split_word};
+use crate::app::command::{Number, Report, meant_as_number, read_number, split_word};
 use crate::app::i18n::{Args, tr};
 use crate::app::notice::{CaseNews, MeasureView};
 use crate::app::outgoing::Outgoing;
@@ -15,7 +15,7 @@ use crate::core::case::{self as core_case, CaseKind, CaseState, NewCase};
 use crate::store::{Event, EventId, GameRecord, NewCaseRecord, PlayerId, Role, Tx};
 
 use super::super::contacts::live_events;
-use super::super::game_state::{colour_of, game_clocks};
+use super::super::game_state::{colour_of, game_clocks, regulation_of};
 use super::super::leave::read_leave_dates;
 use super::super::names::player_named;
 use super::super::pick::pick_game;
@@ -294,13 +294,23 @@ pub(super) async fn extra_leave(
     text: &str,
     now: DateTime<Utc>,
 ) -> Outcome {
-    let (date, days) = read_leave_dates(actor.lang(), start, days)?;
+    let lang = actor.lang();
+    let (date, days) = read_leave_dates(lang, start, days, now)?;
     let (first, rest) = split_word(text);
     let (event, reasons) = match read_number(first) {
         Some(n) => (Some(n), rest),
+        None if meant_as_number(first) => {
+            let args = Args::new().with("value", first.to_owned());
+            return Err(refuse(lang, "error-extra-leave-event", &args));
+        }
         None => (None, text),
     };
     let event = own_event(tx, actor, event, "/extraleave").await?;
+    let limit = regulation_of(&event).extra_leave_days_per_year;
+    if days > limit {
+        let args = Args::new().with("days", days).with("limit", limit);
+        return Err(refuse(lang, "error-extra-leave-too-long", &args));
+    }
     let context = CaseContext {
         leave: Some((date, days)),
         ..CaseContext::default()

@@ -1,0 +1,342 @@
+//! Every notice the app can queue goes through the outbox's own read path
+//! (serialized, stored as a payload, read back, rendered for its recipient)
+//! in every language on every platform; and the "notice parked" alert
+//! reaches an administrator.
+
+use chrono::{DateTime, TimeZone, Utc};
+use corrbot::adapters::discord::convert::discord_message;
+use corrbot::app::i18n::Lang;
+use corrbot::app::notice::{
+    Answered, CaseNews, CaseNotice, Clocks, MeasureView, Notice, NoticeMove, PostalMove,
+    PostalNotice, RequestNotice, ThreadNotice,
+};
+use corrbot::app::outgoing::{Address, notice_message};
+use corrbot::core::case::CaseKind;
+use corrbot::outbox::{Deliverer, Delivery, OutboxConfig, OutboxWorker, PARKED_ALERT};
+use corrbot::store::*;
+
+use crate::support::db::{TestDb, on_both};
+
+fn t0() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 5, 1, 9, 0, 0).unwrap()
+}
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+fn mv() -> NoticeMove {
+    NoticeMove {
+        fen_before: START.into(),
+        uci: "e2e4".into(),
+    }
+}
+
+fn clocks() -> Clocks {
+    Clocks {
+        white_used: 3,
+        white_left: 47,
+        black_used: 1,
+        black_left: 49,
+    }
+}
+
+/// The index of `notice`'s variant: a match without a wildcard, so a new
+/// variant of [`Notice`] does not compile until it has a sample here.
+fn variant(notice: &Notice) -> usize {
+    match notice {
+        Notice::MoveMade { .. } => 0,
+        Notice::Reminder { .. } => 1,
+        Notice::ContinuationDue { .. } => 2,
+        Notice::GameOver { .. } => 3,
+        Notice::DrawOffered { .. } => 4,
+        Notice::DrawDeclined { .. } => 5,
+        Notice::ContactChanged { .. } => 6,
+        Notice::EventStarted { .. } => 7,
+        Notice::LeaveRegistered { .. } => 8,
+        Notice::LeaveWithdrawn { .. } => 9,
+        Notice::Case(_) => 10,
+        Notice::Request(_) => 11,
+        Notice::DeliveryFailed { .. } => 12,
+        Notice::CaptainContinuationDue { .. } => 13,
+        Notice::ContinuationDueViaCaptain { .. } => 14,
+        Notice::TeamStarted { .. } => 15,
+        Notice::Substituted { .. } => 16,
+        Notice::Thread(_) => 17,
+        Notice::Postal(_) => 18,
+    }
+}
+
+/// How many variants [`variant`] knows.
+const VARIANTS: usize = 19;
+
+fn case_notice() -> CaseNotice {
+    CaseNotice {
+        news: CaseNews::Ruled,
+        case: 4,
+        case_kind: CaseKind::Dispute,
+        event: "Кубок".into(),
+        game: Some(1),
+        parties: "Анна, Борис".into(),
+        by: Some("Суддя".into()),
+        text: Some("Хід зараховано.".into()),
+        clocks: Some(clocks()),
+        measures: vec![MeasureView::Resume { game: 1 }],
+        until: None,
+        reporter: Some("Анна".into()),
+        messages: vec![],
+    }
+}
+
+fn postal_move() -> PostalMove {
+    PostalMove {
+        game: 2,
+        event: "Поштою".into(),
+        mover: "Борис".into(),
+        answered: Some(Answered {
+            mv: mv(),
+            sent: "2026-04-01".into(),
+            received: "2026-04-05".into(),
+        }),
+        accepted: vec![],
+        mv: mv(),
+        sent: "2026-04-06".into(),
+        variant: vec![],
+        clocks: clocks(),
+        repeat: false,
+        ends_game: false,
+    }
+}
+
+/// One sample of every kind of notice.
+fn samples() -> Vec<Notice> {
+    let text = |s: &str| s.to_owned();
+    vec![
+        Notice::MoveMade {
+            game: 1,
+            event: text("Кубок"),
+            mover: text("Анна"),
+            move_number: 1,
+            mv: mv(),
+            clocks: clocks(),
+            ends_game: false,
+        },
+        Notice::Reminder {
+            game: 1,
+            days: 14,
+            left: 36,
+        },
+        Notice::ContinuationDue { game: 1, days: 35 },
+        Notice::GameOver {
+            game: 1,
+            white: text("Анна"),
+            black: text("Борис"),
+            score: text("1-0"),
+            reason: text("result-checkmate"),
+        },
+        Notice::DrawOffered {
+            game: 1,
+            by: text("Анна"),
+        },
+        Notice::DrawDeclined {
+            game: 1,
+            by: text("Борис"),
+        },
+        Notice::ContactChanged {
+            player: text("Анна"),
+            details: text("a@b.c"),
+        },
+        Notice::EventStarted {
+            event: text("Кубок"),
+            games: 3,
+        },
+        Notice::LeaveRegistered {
+            player: text("Анна"),
+            from: text("2026-06-01"),
+            until: text("2026-06-11"),
+            event: Some(text("Кубок")),
+        },
+        Notice::LeaveWithdrawn {
+            player: text("Анна"),
+            from: text("2026-06-01"),
+            ended_at: None,
+        },
+        Notice::Case(case_notice()),
+        Notice::Request(RequestNotice {
+            request: 2,
+            event: text("Кубок"),
+            from: text("Суддя"),
+            text: text("Надішліть бланк."),
+            answer: false,
+        }),
+        Notice::DeliveryFailed {
+            recipient: text("player:1"),
+            notice_kind: text("move_made"),
+            notice_id: 7,
+            attempts: 8,
+            error: text("timeout"),
+        },
+        Notice::CaptainContinuationDue {
+            game: 1,
+            player: text("Анна"),
+            days: 35,
+        },
+        Notice::ContinuationDueViaCaptain {
+            game: 1,
+            days: 35,
+            captain: text("Борис"),
+        },
+        Notice::TeamStarted {
+            event: text("Ліга"),
+            team: text("Сокіл"),
+            number: 1,
+            games: 4,
+        },
+        Notice::Substituted {
+            team: text("Сокіл"),
+            board: 2,
+            outgoing: text("Анна"),
+            incoming: text("Віра"),
+            games: 1,
+        },
+        Notice::Thread(ThreadNotice::Started {
+            game: 1,
+            event: text("Кубок"),
+            white: text("Анна"),
+            black: text("Борис"),
+        }),
+        Notice::Postal(PostalNotice::Move(Box::new(postal_move()))),
+    ]
+}
+
+#[test]
+fn the_samples_cover_every_notice_variant() {
+    let mut seen: Vec<usize> = samples().iter().map(variant).collect();
+    seen.sort_unstable();
+    seen.dedup();
+    assert_eq!(seen, (0..VARIANTS).collect::<Vec<_>>());
+}
+
+/// A player speaking `lang` with one account, on `platform`.
+async fn player(db: &Db, name: &str, lang: Lang, platform: Platform) -> PlayerId {
+    let mut tx = db.begin().await.unwrap();
+    let new = NewPlayer {
+        display_name: name.to_owned(),
+        language: lang.code().to_owned(),
+        notation: "san".to_owned(),
+        at: t0(),
+    };
+    let player = tx.create_player(&new).await.unwrap();
+    tx.link_account(player.id, platform, name, Some(name), Some(name), t0())
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    player.id
+}
+
+/// Stores `notice` for `recipient` and reads it back from the outbox.
+async fn stored(db: &Db, recipient: &NoticeRecipient, notice: &Notice) -> OutboxNotice {
+    let payload = serde_json::to_value(notice).unwrap();
+    let mut tx = db.begin().await.unwrap();
+    let id = tx
+        .enqueue_notice(recipient, notice.kind(), &payload, t0())
+        .await
+        .unwrap();
+    let back = tx.notices_to(recipient).await.unwrap();
+    tx.commit().await.unwrap();
+    back.into_iter().find(|n| n.id == id).expect("stored")
+}
+
+async fn every_notice_is_rendered_from_the_outbox(t: &TestDb) {
+    let platforms = [Platform::Console, Platform::Telegram, Platform::Discord];
+    for platform in platforms {
+        for lang in Lang::ALL {
+            let name = format!("p_{}_{}", platform.as_str(), lang.code());
+            let id = player(&t.db, &name, lang, platform).await;
+            for notice in samples() {
+                let row = stored(&t.db, &NoticeRecipient::Player(id), &notice).await;
+                let found = notice_message(&t.db, &row, &platforms).await;
+                let (address, message) = found
+                    .unwrap_or_else(|e| panic!("{}: {e:#}", notice.kind()))
+                    .unwrap_or_else(|| panic!("{}: no address", notice.kind()));
+                assert_eq!(address.platform(), platform, "{}", notice.kind());
+                let text = &message.text;
+                let what = format!("{} {platform:?} {lang:?}: {text}", notice.kind());
+                assert!(!text.trim().is_empty(), "{what}");
+                assert!(!text.contains('{') && !text.contains("notice-"), "{what}");
+                if platform == Platform::Discord {
+                    assert!(!discord_message(&message, None).text.is_empty(), "{what}");
+                }
+            }
+        }
+    }
+}
+
+/// Fails every notice to one player for good; renders every other one
+/// through the outbox's read path, as the router does.
+struct FailsFor {
+    db: Db,
+    unreachable: NoticeRecipient,
+    told: std::sync::Mutex<Vec<(Address, String)>>,
+}
+
+impl Deliverer for FailsFor {
+    async fn deliver(&self, notice: &OutboxNotice) -> Delivery {
+        if notice.recipient == self.unreachable {
+            return Delivery::Permanent {
+                error: "bot blocked".into(),
+            };
+        }
+        match notice_message(&self.db, notice, &[Platform::Console]).await {
+            Ok(Some((address, message))) => {
+                self.told.lock().unwrap().push((address, message.text));
+                Delivery::Delivered
+            }
+            Ok(None) => Delivery::Permanent {
+                error: "no account".into(),
+            },
+            Err(error) => Delivery::Retry {
+                error: format!("{error:#}"),
+                retry_after: None,
+            },
+        }
+    }
+}
+
+async fn the_parked_alert_reaches_an_administrator(t: &TestDb) {
+    let admin = player(&t.db, "root", Lang::En, Platform::Console).await;
+    let mut tx = t.db.begin().await.unwrap();
+    tx.grant_role(admin, Role::Administrator, None, t0())
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    let ann = player(&t.db, "ann", Lang::Uk, Platform::Console).await;
+    let unreachable = NoticeRecipient::Player(ann);
+    stored(&t.db, &unreachable, &samples()[1]).await;
+    let deliverer = FailsFor {
+        db: t.db.clone(),
+        unreachable,
+        told: Default::default(),
+    };
+    let worker = OutboxWorker::new(t.db.clone(), deliverer, OutboxConfig::default());
+    let report = worker.poll(t0()).await.unwrap();
+    assert_eq!((report.parked, report.delivered), (1, 1), "{report:?}");
+    let told = worker.deliverer().told.lock().unwrap().clone();
+    assert_eq!(told.len(), 1, "{told:?}");
+    let (address, text) = &told[0];
+    assert!(
+        matches!(address, Address::User { user_id, .. } if user_id == "root"),
+        "{address:?}"
+    );
+    assert!(text.contains("reminder"), "{text}");
+    let mut tx = t.db.read().await.unwrap();
+    let alerts = tx
+        .notices_to(&NoticeRecipient::Administrator)
+        .await
+        .unwrap();
+    assert_eq!(alerts[0].kind, PARKED_ALERT);
+    assert_eq!(alerts[0].status, NoticeStatus::Delivered);
+}
+
+on_both!(
+    every_notice_is_rendered_from_the_outbox,
+    the_parked_alert_reaches_an_administrator
+);
