@@ -552,3 +552,7 @@ error-team-which = You lead several teams ({ $teams }); name one: /team games TE
 error-team-no-board = There is no board { $board }: the team fields { $boards } boards.
 error-team-not-reserve = { $player } is not a reserve of this team.
 error-team-already-playing = { $player } already plays for the team.
+
+## Identity and private answers ([trust])
+error-private-chat-only = This command carries a secret, so it works only in a private chat with the bot. Nothing was done here; open a private chat with the bot and send it there.
+telegram-ask-privately = The answer is private, so it is not shown in this group, and I could not write to you privately. Open a private chat with the bot, press Start, and ask there.

@@ -34,6 +34,7 @@ mod notation_props;
 mod notation_table;
 mod outbox;
 mod pgn_roundtrip;
+mod private_answers;
 mod render_board;
 mod render_table;
 mod scheduler;
