@@ -556,3 +556,5 @@ error-team-already-playing = { $player } already plays for the team.
 ## Identity and private answers ([trust])
 error-private-chat-only = This command carries a secret, so it works only in a private chat with the bot. Nothing was done here; open a private chat with the bot and send it there.
 telegram-ask-privately = The answer is private, so it is not shown in this group, and I could not write to you privately. Open a private chat with the bot, press Start, and ask there.
+error-name-characters = A name needs visible letters and may not contain control, direction-changing or invisible characters: they let one name pass for another. Choose a name of visible letters: /name NAME
+error-name-is-handle = «{ $name }» is the user name of another player, and @{ $name } must find that player. Choose another name: /name NAME

@@ -61,6 +61,7 @@ mod ids;
 mod inbound;
 mod leaves;
 mod migrations;
+mod names;
 mod outbox;
 mod platform_roles;
 mod players;
@@ -96,6 +97,7 @@ pub use ids::{
 pub use inbound::InboundState;
 pub use leaves::{LeaveRecord, LeaveStatus, NewLeave};
 use migrations::Embedded;
+pub use names::name_key;
 pub use outbox::{NoticeRecipient, NoticeStatus, OutboxNotice};
 pub use players::{Account, NewPlayer, Platform, Player, Role, RoleGrant};
 pub use postal::{PostalPly, StoredCard, StoredClaim, StoredVariant};

@@ -274,8 +274,13 @@ impl App {
         inbound: &Inbound,
         now: DateTime<Utc>,
     ) -> anyhow::Result<crate::store::Player> {
+        let display_name = match names::registered_name(tx, inbound).await {
+            Ok(name) => name,
+            Err(Failure::Internal(error)) => return Err(error),
+            Err(_) => inbound.user_id.clone(),
+        };
         let new = NewPlayer {
-            display_name: inbound.display_name.clone(),
+            display_name,
             language: Lang::Uk.code().to_owned(),
             notation: "ukr".to_owned(),
             at: now,

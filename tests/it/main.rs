@@ -29,6 +29,7 @@ mod discord_transport;
 mod error_boundary;
 mod event_audit;
 mod game_results;
+mod identity_names;
 mod leave;
 mod notation_props;
 mod notation_table;
