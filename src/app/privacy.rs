@@ -30,9 +30,10 @@ pub(crate) fn check_chat(inbound: &Inbound, lang: Lang) -> Result<(), Failure> {
 }
 
 /// Marks the replies private when the command's answer carries private
-/// details (or the command is read in private chats only).
+/// details. (A command read in private chats only is answered there, or
+/// refused where it was typed, with nothing private in the refusal.)
 pub(crate) fn mark(inbound: &Inbound, replies: &mut [Outgoing]) {
-    if privacy(inbound) != Privacy::Open {
+    if privacy(inbound) == Privacy::Private {
         for reply in replies {
             reply.private = true;
         }

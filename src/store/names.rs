@@ -62,9 +62,9 @@ impl Tx {
     }
 
     async fn name_rows(&mut self) -> StoreResult<Vec<NameRow>> {
-        let sql = "SELECT player_id AS id, username AS name, 1 AS handle FROM accounts \
+        let sql = "SELECT player_id AS id, username AS name, CAST(1 AS BIGINT) AS handle FROM accounts \
                    WHERE username IS NOT NULL \
-                   UNION ALL SELECT id, display_name AS name, 0 AS handle FROM players";
+                   UNION ALL SELECT id, display_name AS name, CAST(0 AS BIGINT) AS handle FROM players";
         self.fetch_all(sql, args![], |row| {
             Ok(NameRow {
                 player: PlayerId(row.int("id")?),

@@ -83,6 +83,7 @@ async fn link_in_a_group_is_refused_and_changes_nothing(t: &TestDb) {
             "{command}: {sent:?}"
         );
         assert!(!sent[0].message.text.contains("code:"), "{sent:?}");
+        assert!(matches!(sent[0].to, Address::Chat { .. }), "{sent:?}");
     }
     let after = w.db.dump().await.unwrap().tables;
     for table in ["players", "accounts", "link_codes"] {
