@@ -580,3 +580,14 @@ error-extra-leave-too-long = Extra leave is at most { $limit ->
 } a year (R3.6.3), so { $days } cannot be granted. Ask for { $limit } or fewer.
 error-text-unreadable = The message could not be read: it is not valid UTF-8 text. Nothing was done; please send it again as plain text.
 error-text-nul = The message contains a NUL character (code 0), which cannot be stored. Nothing was done; please send it again without it.
+
+
+## Identity and private answers ([trust])
+error-private-chat-only = This command carries a secret, so it works only in a private chat with the bot. Nothing was done here; open a private chat with the bot and send it there.
+telegram-ask-privately = The answer is private, so it is not shown in this group, and I could not write to you privately. Open a private chat with the bot, press Start, and ask there.
+error-name-characters = A name needs visible letters and may not contain control, direction-changing or invisible characters: they let one name pass for another. Choose a name of visible letters: /name NAME
+error-name-is-handle = «{ $name }» is the user name of another player, and @{ $name } must find that player. Choose another name: /name NAME
+reply-link-requested = The account that asked for this code must now confirm the join: it got a message with a button. If it does not confirm within { $minutes } minutes, nothing is joined.
+error-link-confirm-code = This confirmation is unknown, used or expired, or it is not for this account. Start again: /link from this account, then /link CODE from the other one.
+notice-link-requested = The { $platform } account of { $name } asks to join your account with the link code you got. If that is you, confirm within { $minutes } minutes: /link confirm { $code } — if not, ignore this message: nothing is joined without your confirmation.
+button-link-confirm = Join the accounts

@@ -9,6 +9,7 @@ pub mod i18n;
 pub mod move_error;
 pub mod notice;
 pub mod outgoing;
+mod privacy;
 pub mod reply;
 pub mod service;
 pub mod user_error;

@@ -70,6 +70,7 @@ mod inbound;
 mod leaves;
 mod locks;
 mod migrations;
+mod names;
 mod outbox;
 mod platform_roles;
 mod players;
@@ -105,6 +106,7 @@ pub use ids::{
 pub use inbound::InboundState;
 pub use leaves::{LeaveRecord, LeaveStatus, NewLeave};
 use migrations::Embedded;
+pub use names::name_key;
 pub use outbox::{NoticeRecipient, NoticeStatus, OutboxNotice};
 pub use players::{Account, NewPlayer, Platform, Player, Role, RoleGrant};
 pub use postal::{PostalPly, StoredCard, StoredClaim, StoredVariant};

@@ -204,9 +204,15 @@ impl Console {
         Ok(out)
     }
 
-    /// The record of `reply` sent to `speaker` where they wrote, now.
+    /// The record of `reply` sent to `speaker` where they wrote, now; a
+    /// private reply ([`Outgoing::private`]) goes to their own chat.
     fn reply_to(&self, speaker: &Speaker, reply: Outgoing, image: Option<&RenderedImage>) -> Sent {
         let to = match &speaker.chat {
+            Chat::Channel(_) if reply.private => Address::User {
+                platform: speaker.platform,
+                user_id: speaker.user.clone(),
+                dm_chat_id: None,
+            },
             Chat::Private => Address::User {
                 platform: speaker.platform,
                 user_id: speaker.user.clone(),

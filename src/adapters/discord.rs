@@ -25,6 +25,7 @@ pub mod commands;
 pub mod convert;
 mod handler;
 mod inbound;
+mod markdown;
 mod outgoing;
 mod roles;
 mod sender;

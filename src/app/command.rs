@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 
 pub use case::{CaseAction, CaseCommand, Report};
 pub use team::TeamCommand;
-pub use words::{Arg, CommandWord, WordSpec};
+pub use words::{Arg, CommandWord, Privacy, WordSpec};
 
 /// The longest text the bot reads; longer texts are refused unread.
 pub const MAX_TEXT_CHARS: usize = 1000;

@@ -16,6 +16,8 @@ use crate::core::notation::{self, Notation};
 mod thread;
 pub use thread::ThreadNotice;
 mod case;
+mod link;
+pub use link::LinkNotice;
 
 pub use case::{CaseNews, CaseNotice, Deciders, MeasureView, RequestNotice, case_kind_text};
 mod postal;
@@ -228,6 +230,8 @@ pub enum Notice {
     Thread(ThreadNotice),
     /// A notice of postal play (R2).
     Postal(PostalNotice),
+    /// Another account asks to join the recipient's player (`/link`).
+    Link(LinkNotice),
 }
 
 impl Notice {
@@ -254,6 +258,7 @@ impl Notice {
             Notice::Request(request) if request.answer => "request_answered",
             Notice::Request(_) => "arbiter_request",
             Notice::Postal(postal) => postal.kind(),
+            Notice::Link(link) => link.kind(),
         }
     }
 
@@ -264,6 +269,9 @@ impl Notice {
     pub fn message(&self, lang: Lang, notation: Notation, viewer: Option<i64>) -> Outgoing {
         if let Notice::Case(case) = self {
             return case.message(lang, self.kind(), viewer);
+        }
+        if let Notice::Link(link) = self {
+            return link.message(lang);
         }
         let message = Outgoing::of_kind(self.kind(), self.text(lang, notation));
         match self {
@@ -445,6 +453,7 @@ impl Notice {
             Notice::Case(case) => case.text(lang),
             Notice::Request(request) => request.text(lang),
             Notice::Postal(postal) => postal.text(lang, notation),
+            Notice::Link(link) => link.text(lang),
         }
     }
 }

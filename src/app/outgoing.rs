@@ -128,6 +128,11 @@ pub struct Outgoing {
     /// Buttons under the message (rows of one button each on small screens).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub buttons: Vec<Button>,
+    /// It carries private details: every adapter sends it to the
+    /// addressee's private chat (Discord: ephemeral), never into a group
+    /// or channel, whatever chat the command came from.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub private: bool,
 }
 
 fn reply_kind() -> String {
@@ -159,6 +164,7 @@ impl Outgoing {
             image: None,
             document: None,
             buttons: Vec::new(),
+            private: false,
         }
     }
 

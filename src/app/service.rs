@@ -46,8 +46,8 @@ use crate::app::command::{self, Command, CommandError, MAX_TEXT_CHARS};
 use crate::app::i18n::{Args, Lang};
 use crate::app::notice::Notice;
 use crate::app::outgoing::Outgoing;
-use crate::app::reply;
 use crate::app::user_error::{Refusal, UserError};
+use crate::app::{privacy, reply};
 use crate::store::{
     Db, GameId, InboundState, NewPlayer, NoticeRecipient, Platform, PlayerId, Role, StoreError, Tx,
 };
@@ -165,11 +165,13 @@ impl App {
             return Ok(reply::from_stored(stored.as_deref()));
         }
         let actor = self.resolve_actor(&mut tx, inbound, now).await?;
-        let outcome = match parse(&actor, &inbound.text) {
+        let outcome = match privacy::check_chat(inbound, actor.lang())
+            .and_then(|()| parse(&actor, &inbound.text))
+        {
             Ok(command) => self.execute(&mut tx, &actor, command, now).await,
             Err(failure) => Err(failure),
         };
-        let (mut tx, replies) = match outcome {
+        let (mut tx, mut replies) = match outcome {
             Ok(replies) => (tx, replies),
             Err(Failure::Internal(error)) => return Err(error),
             Err(Failure::Refused(refusal)) => {
@@ -178,6 +180,7 @@ impl App {
             }
             Err(Failure::Ask(question)) => self.refused(tx, inbound, now, *question).await?,
         };
+        privacy::mark(inbound, &mut replies);
         tx.finish_inbound(
             inbound.platform,
             &inbound.update_id,
@@ -272,8 +275,13 @@ impl App {
         inbound: &Inbound,
         now: DateTime<Utc>,
     ) -> anyhow::Result<crate::store::Player> {
+        let display_name = match names::registered_name(tx, inbound).await {
+            Ok(name) => name,
+            Err(Failure::Internal(error)) => return Err(error),
+            Err(_) => inbound.user_id.clone(),
+        };
         let new = NewPlayer {
-            display_name: inbound.display_name.clone(),
+            display_name,
             language: Lang::Uk.code().to_owned(),
             notation: "ukr".to_owned(),
             at: now,

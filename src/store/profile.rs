@@ -249,14 +249,6 @@ impl Tx {
         Ok(())
     }
 
-    /// Players whose account user name or display name is exactly `name`.
-    pub async fn players_named(&mut self, name: &str) -> StoreResult<Vec<PlayerId>> {
-        let sql = "SELECT id FROM players WHERE display_name = $1 \
-                   OR id IN (SELECT player_id FROM accounts WHERE username = $1) ORDER BY id";
-        self.fetch_all(sql, args![name], |row| Ok(PlayerId(row.int("id")?)))
-            .await
-    }
-
     /// Takes a player out of an event before it starts; `true` if entered.
     pub async fn remove_entry(&mut self, event: EventId, player: PlayerId) -> StoreResult<bool> {
         let sql = "DELETE FROM entries WHERE event_id = $1 AND player_id = $2";

@@ -13,7 +13,40 @@ on_both!(
     a_code_works_once_and_expires,
     the_player_with_games_remains,
     two_players_with_games_are_not_joined,
+    a_leaked_code_alone_joins_nothing,
 );
+
+/// The confirmation code in the notice the original account got: among
+/// the lines `seen` or delivered now to `user`'s line.
+async fn confirmation_for(w: &World, user: &str, seen: &[String]) -> String {
+    let mut lines = seen.to_vec();
+    lines.extend(w.console.tick().await.unwrap());
+    let line = lines
+        .iter()
+        .find(|line| line.starts_with(&format!("-> @{user}:")) && line.contains("/link confirm "))
+        .unwrap_or_else(|| panic!("a join request to {user}: {lines:?}"));
+    let after = line.split("/link confirm ").nth(1).unwrap();
+    after.split_whitespace().next().unwrap().to_owned()
+}
+
+/// `/link CODE` from `platform` user `user`, then the confirmation from
+/// console user `owner`; the confirmation's reply.
+async fn join(
+    w: &mut World,
+    platform: Platform,
+    user: &str,
+    code: &str,
+    owner: &str,
+) -> Vec<String> {
+    let out = w.say_on(platform, user, &format!("/link {code}")).await;
+    assert!(
+        out[0].contains("must now confirm") || out[0].contains("має підтвердити"),
+        "{out:?}"
+    );
+    let confirmation = confirmation_for(w, owner, &out).await;
+    w.say(&format!("@{owner}: /link confirm {confirmation}"))
+        .await
+}
 
 /// The code in a `/link` reply.
 fn code_of(reply: &str) -> String {
@@ -52,7 +85,12 @@ async fn a_fresh_account_joins_the_player_who_asked(t: &TestDb) {
             &format!("/link {}", code.to_lowercase()),
         )
         .await;
-    assert!(out[0].contains("обʼєднано"), "{out:?}");
+    assert!(out[0].contains("має підтвердити"), "{out:?}");
+    // Nothing is joined before the original account confirms.
+    assert_ne!(player_of(&w, Platform::Telegram, "777").await, anna);
+    let confirmation = confirmation_for(&w, "anna", &out).await;
+    let out = w.say(&format!("@anna: /link confirm {confirmation}")).await;
+    assert!(out[0].contains("Accounts joined"), "{out:?}");
     assert!(out[0].contains("anna"), "{out:?}");
     assert_eq!(player_of(&w, Platform::Telegram, "777").await, anna);
     // The player registered for the Telegram account is gone again.
@@ -71,9 +109,7 @@ async fn a_code_works_once_and_expires(t: &TestDb) {
     w.english(&["anna"]).await;
     let code = code_of(&w.say("@anna: /link").await[0]);
     w.say_on(Platform::Telegram, "1", "/lang en").await;
-    let out = w
-        .say_on(Platform::Telegram, "1", &format!("/link {code}"))
-        .await;
+    let out = join(&mut w, Platform::Telegram, "1", &code, "anna").await;
     assert!(out[0].contains("Accounts joined"), "{out:?}");
     w.say_on(Platform::Discord, "2", "/lang en").await;
     let out = w
@@ -109,6 +145,9 @@ async fn the_player_with_games_remains(t: &TestDb) {
     let code = code_of(&w.say("@zed: /link").await[0]);
     // Zed (no games) asks for the code and Bob (games) sends it.
     let out = w.say(&format!("@bob: /link {code}")).await;
+    assert!(out[0].contains("must now confirm"), "{out:?}");
+    let confirmation = confirmation_for(&w, "zed", &out).await;
+    let out = w.say(&format!("@zed: /link confirm {confirmation}")).await;
     assert!(out[0].contains("you are bob"), "{out:?}");
     assert_eq!(player_of(&w, Platform::Console, "zed").await, bob);
     let out = w.say("@zed: /games").await;
@@ -134,7 +173,34 @@ async fn two_players_with_games_are_not_joined(t: &TestDb) {
     }
     assert_eq!(player_of(&w, Platform::Console, "carol").await, carol);
     // The code was not used up: a fresh account may still take it.
-    let out = w.say(&format!("@newcomer: /link {code}")).await;
+    let out = join(&mut w, Platform::Console, "newcomer", &code, "bob").await;
     assert!(out[0].contains("bob"), "{out:?}");
     assert_eq!(player_of(&w, Platform::Console, "newcomer").await, bob);
+}
+
+/// A code that leaked (R: a join needs the original account): whoever
+/// sends it only asks; the original account is told and must confirm;
+/// nobody else can confirm, and an unconfirmed request expires.
+async fn a_leaked_code_alone_joins_nothing(t: &TestDb) {
+    let mut w = World::new(&t.db);
+    w.english(&["alice", "anna", "mallory"]).await;
+    let anna = player_of(&w, Platform::Console, "anna").await;
+    let code = code_of(&w.say("@anna: /link").await[0]);
+    let out = w.say(&format!("@mallory: /link {code}")).await;
+    assert!(out[0].contains("must now confirm"), "{out:?}");
+    let confirmation = confirmation_for(&w, "anna", &out).await;
+    assert_ne!(player_of(&w, Platform::Console, "mallory").await, anna);
+    // Mallory cannot confirm the request herself, nor can anyone else.
+    for user in ["mallory", "alice"] {
+        let out = w
+            .say(&format!("@{user}: /link confirm {confirmation}"))
+            .await;
+        assert!(out[0].contains("confirmation is unknown"), "{out:?}");
+    }
+    // Unconfirmed, the request expires.
+    w.clock.advance(Duration::minutes(15));
+    let out = w.say(&format!("@anna: /link confirm {confirmation}")).await;
+    assert!(out[0].contains("confirmation is unknown"), "{out:?}");
+    assert_ne!(player_of(&w, Platform::Console, "mallory").await, anna);
+    assert_eq!(player_count(&w).await, 3);
 }

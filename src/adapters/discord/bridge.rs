@@ -190,6 +190,7 @@ impl<H: DiscordInboundHandler> Bridge<H> {
             DiscordReply::Nothing => {
                 let done = CreateInteractionResponseMessage::new()
                     .content("✓")
+                    .allowed_mentions(outgoing::no_mentions())
                     .ephemeral(true);
                 CreateInteractionResponse::Message(done)
             }

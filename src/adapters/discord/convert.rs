@@ -1,17 +1,20 @@
 //! The app's platform-neutral [`Outgoing`] messages as Discord messages.
 //!
 //! Rules (documented in README, section Discord):
-//! * the text is the message content (cut to Discord's 2000 characters);
+//! * the text is the message content, its Markdown escaped so that what
+//!   users wrote shows literally (cut to Discord's 2000 characters);
 //! * an image goes inside an embed, attached as `board.png`;
 //! * each button's `custom_id` is the command it stands for; a command
 //!   longer than Discord's 100 characters gets no button (the text names it);
 //! * replies to interactions are ephemeral when they are errors
-//!   ([`Outgoing::is_error`]) or when, in a guild channel, they answer a
+//!   ([`Outgoing::is_error`]), when they carry private details
+//!   ([`Outgoing::private`]), or when, in a guild channel, they answer a
 //!   command about the user's own matters (see [`is_public_command`]).
 
 use crate::app::command::CommandWord;
 use crate::app::outgoing::{Outgoing, RenderedImage};
 
+use super::markdown::escape_markdown;
 use super::outgoing::{ButtonSpec, ButtonStyle, EmbedSpec, OutgoingMessage, PngImage};
 
 /// Discord's longest message content.
@@ -24,14 +27,17 @@ pub const IMAGE_FILE: &str = "board.png";
 /// One app message with its rendered image as a Discord message.
 pub fn discord_message(message: &Outgoing, image: Option<&RenderedImage>) -> OutgoingMessage {
     OutgoingMessage {
-        text: message.text.chars().take(MAX_CONTENT_CHARS).collect(),
+        text: escape_markdown(&message.text)
+            .chars()
+            .take(MAX_CONTENT_CHARS)
+            .collect(),
         embed: image.map(|_| EmbedSpec::default()),
         image: image.map(|image| PngImage {
             filename: IMAGE_FILE.to_owned(),
             bytes: image.png.to_vec(),
         }),
         buttons: buttons(message),
-        ephemeral: message.is_error(),
+        ephemeral: message.is_error() || message.private,
     }
 }
 

@@ -2,9 +2,9 @@
 //! serenity's builders.
 
 use serenity::builder::{
-    CreateActionRow, CreateAttachment, CreateAutocompleteResponse, CreateButton, CreateCommand,
-    CreateCommandOption, CreateEmbed, CreateInteractionResponseMessage, CreateMessage,
-    EditInteractionResponse,
+    CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateAutocompleteResponse,
+    CreateButton, CreateCommand, CreateCommandOption, CreateEmbed,
+    CreateInteractionResponseMessage, CreateMessage, EditInteractionResponse,
 };
 use serenity::model::application::{ButtonStyle as SerenityButtonStyle, CommandOptionType};
 
@@ -180,7 +180,9 @@ fn rows(buttons: &[ButtonSpec]) -> Vec<CreateActionRow> {
 /// serenity's message builders, which share these methods but no trait.
 macro_rules! with_parts {
     ($builder:expr, $message:expr, $attach:ident) => {{
-        let mut builder = $builder;
+        // Nothing the bot sends pings anyone: names and statements users
+        // wrote may look like `@everyone` or `<@id>`.
+        let mut builder = $builder.allowed_mentions(no_mentions());
         if let Some(embed) = embed($message) {
             builder = builder.embed(embed);
         }
@@ -192,6 +194,12 @@ macro_rules! with_parts {
         }
         builder
     }};
+}
+
+/// Mentions that ping nobody: no users, roles or `@everyone` are parsed
+/// from the content.
+pub(super) fn no_mentions() -> CreateAllowedMentions {
+    CreateAllowedMentions::new()
 }
 
 /// A channel message.

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use crate::adapters::router::Router;
 use crate::app::actor::{Chat, Inbound};
 use crate::app::i18n::{Lang, tr0};
+use crate::app::outgoing::Outgoing;
 use crate::app::service::App;
 use crate::store::Platform;
 
@@ -101,13 +102,44 @@ impl TelegramHandler {
         let inbound = app_inbound(update, text);
         for reply in &self.app.answer(&inbound).await {
             let image = self.images.image_or_none(reply).await;
+            let chat_id = self.reply_chat(update, reply);
             let sent = self
                 .transport
-                .send_to_chat(update.chat_id, reply, image.as_ref())
+                .send_to_chat(chat_id, reply, image.as_ref())
                 .await;
-            if let Err(error) = sent {
-                tracing::warn!(%error, chat = update.chat_id, "telegram: a reply was not sent");
+            match sent {
+                Err(error) if chat_id != update.chat_id => {
+                    tracing::info!(%error, "telegram: a private reply could not be sent privately");
+                    self.hint_private(update).await;
+                }
+                Err(error) => {
+                    tracing::warn!(%error, chat = update.chat_id, "telegram: a reply was not sent");
+                }
+                Ok(()) => {}
             }
+        }
+    }
+
+    /// Where a reply goes: the chat of the update, but a private reply
+    /// ([`Outgoing::private`]) to a command typed in a group goes to the
+    /// user's private chat (whose id is the user's id).
+    fn reply_chat(&self, update: &TelegramInbound, reply: &Outgoing) -> i64 {
+        match i64::try_from(update.user_id) {
+            Ok(user_chat) if reply.private && !update.private_chat => user_chat,
+            _ => update.chat_id,
+        }
+    }
+
+    /// Tells the group that a private answer could not be sent privately
+    /// (the user has not opened a private chat with the bot): ask there.
+    async fn hint_private(&self, update: &TelegramInbound) {
+        let hint = Outgoing::error(tr0(client_lang(update), "telegram-ask-privately"));
+        let sent = self
+            .transport
+            .send_to_chat(update.chat_id, &hint, None)
+            .await;
+        if let Err(error) = sent {
+            tracing::warn!(%error, chat = update.chat_id, "telegram: a hint was not sent");
         }
     }
 }

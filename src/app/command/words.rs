@@ -118,6 +118,24 @@ pub struct WordSpec {
     /// guild): event administration, moves and results, tables. Otherwise
     /// it concerns the asker alone (games, time, profile, help …).
     pub public: bool,
+    /// Whether the answer carries private details and so is never posted
+    /// into a group or channel ([`Privacy`]).
+    pub privacy: Privacy,
+}
+
+/// Who may see the answer to a command, wherever it was typed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Privacy {
+    /// Nothing private: the answer goes where the command was typed.
+    #[default]
+    Open,
+    /// The answer carries private details (contacts, notes, leave): it goes
+    /// to the asker's private chat, never into a group or channel.
+    Private,
+    /// The command itself carries a secret (a `/link` code): it is read
+    /// only in a private chat; typed in a group it is refused, changing
+    /// nothing, with a hint to ask privately.
+    PrivateChatOnly,
 }
 
 const fn spec(
@@ -130,6 +148,7 @@ const fn spec(
         ukrainian,
         args,
         public: false,
+        privacy: Privacy::Open,
     }
 }
 
@@ -137,6 +156,22 @@ impl WordSpec {
     const fn public(self) -> WordSpec {
         WordSpec {
             public: true,
+            ..self
+        }
+    }
+
+    /// The answer carries private details: never into a group.
+    const fn private(self) -> WordSpec {
+        WordSpec {
+            privacy: Privacy::Private,
+            ..self
+        }
+    }
+
+    /// The command carries a secret: read in a private chat only.
+    const fn private_chat_only(self) -> WordSpec {
+        WordSpec {
+            privacy: Privacy::PrivateChatOnly,
             ..self
         }
     }
@@ -151,7 +186,7 @@ impl CommandWord {
         match self {
             W::Help => spec(&["help"], &["допомога", "довідка"], &[Opt("topic")]),
             W::Start => spec(&["start"], &["старт", "почати"], &[]),
-            W::Profile => spec(&["profile"], &["профіль"], &[]),
+            W::Profile => spec(&["profile"], &["профіль"], &[]).private(),
             W::Name => spec(&["name"], &["імя", "ім'я"], &[Req("name")]),
             W::Lang => spec(&["lang", "language"], &["мова"], &[Req("language")]),
             W::Notation => spec(&["notation"], &["нотація"], &[Req("notation")]),
@@ -160,9 +195,11 @@ impl CommandWord {
                 &["орієнтація"],
                 &[Req("orientation")],
             ),
-            W::Contact => spec(&["contact"], &["контакт"], &[Req("field"), Req("value")]),
-            W::Contacts => spec(&["contacts"], &["контакти"], &[Opt("player")]),
-            W::Link => spec(&["link"], &["звязати", "зв'язати"], &[Opt("code")]),
+            W::Contact => spec(&["contact"], &["контакт"], &[Req("field"), Req("value")]).private(),
+            W::Contacts => spec(&["contacts"], &["контакти"], &[Opt("player")]).private(),
+            W::Link => {
+                spec(&["link"], &["звязати", "зв'язати"], &[Opt("code")]).private_chat_only()
+            }
             W::Events => spec(&["events"], &["турніри", "змагання"], &[]),
             W::Event => spec(&["event"], &["турнір"], &[Req("action"), Req("argument")]).public(),
             W::Organizer => spec(
@@ -184,7 +221,8 @@ impl CommandWord {
                 &["leave"],
                 &["відпустка"],
                 &[Opt("action"), Opt("argument")],
-            ),
+            )
+            .private(),
             W::Mute => spec(&["mute"], &["тихо"], &[]),
             W::Unmute => spec(&["unmute"], &["сповіщення"], &[]),
             W::Standings => spec(&["standings"], &["таблиця"], &[Opt("event")]).public(),
@@ -198,13 +236,15 @@ impl CommandWord {
                 &["extraleave", "extra-leave"],
                 &["додвідпустка"],
                 &[Req("start"), Req("days"), Opt("text")],
-            ),
-            W::Cases => spec(&["cases"], &["справи"], &[]),
+            )
+            .private(),
+            W::Cases => spec(&["cases"], &["справи"], &[]).private(),
             W::Case => spec(
                 &["case"],
                 &["справа"],
                 &[Req("case"), Opt("action"), Opt("text")],
-            ),
+            )
+            .private(),
             W::Rule => spec(&["rule"], &["рішення"], &[Req("case"), Req("text")]),
             W::Appeal => spec(&["appeal"], &["апеляція"], &[Req("case"), Req("text")]),
             W::Decide => spec(&["decide"], &["ухвала"], &[Req("case"), Req("text")]),
@@ -242,6 +282,15 @@ impl CommandWord {
     pub fn spellings(self) -> impl Iterator<Item = &'static str> {
         let spec = self.spec();
         spec.english.iter().chain(spec.ukrainian).copied()
+    }
+
+    /// The privacy of the command `text` starts with ([`Privacy::Open`]
+    /// for text that is no command, such as a bare move).
+    pub fn privacy_of(text: &str) -> Privacy {
+        let first = text.split_whitespace().next().unwrap_or("");
+        let word = first.strip_prefix('/').unwrap_or(first);
+        let word = word.split('@').next().unwrap_or(word);
+        Self::from_word(word).map_or(Privacy::Open, |word| word.spec().privacy)
     }
 
     /// Reads a command word in any accepted spelling, case-insensitively

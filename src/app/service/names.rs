@@ -1,12 +1,20 @@
-//! Players named in commands (`@name`): by account user name or display name.
+//! Names: players named in commands (`@name`, by account user name or
+//! display name, user names first, case-insensitively) and the display
+//! names players take (`/name`, or the platform's name on registration),
+//! which must not let one player pass for another.
 
+use crate::app::actor::Inbound;
 use crate::app::i18n::{Args, Lang};
 use crate::store::{PlayerId, Tx};
 
 use super::{Failure, refuse};
 
+/// The longest display name.
+pub(super) const MAX_NAME_CHARS: usize = 64;
+
 /// The one player called `name` (a leading `@` is ignored), or a refusal
-/// when nobody or several players are called so.
+/// when nobody or several players are called so. A user name (handle)
+/// wins over display names; case does not matter (`@Olena` finds `olena`).
 pub(super) async fn player_named(tx: &mut Tx, lang: Lang, name: &str) -> Result<PlayerId, Failure> {
     let bare = name.trim().trim_start_matches('@');
     let found = tx.players_named(bare).await?;
@@ -15,5 +23,91 @@ pub(super) async fn player_named(tx: &mut Tx, lang: Lang, name: &str) -> Result<
         [one] => Ok(*one),
         [] => Err(refuse(lang, "error-unknown-player", &args)),
         _ => Err(refuse(lang, "error-ambiguous-player", &args)),
+    }
+}
+
+/// Characters that make one name look like another or hide text: control
+/// characters, direction overrides and marks, zero-width characters and
+/// joiners, invisible fillers and tags.
+fn hides_text(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{00AD}'
+                | '\u{034F}'
+                | '\u{061C}'
+                | '\u{115F}'
+                | '\u{1160}'
+                | '\u{17B4}'
+                | '\u{17B5}'
+                | '\u{180B}'..='\u{180F}'
+                | '\u{200B}'..='\u{200F}'
+                | '\u{2028}'..='\u{202E}'
+                | '\u{2060}'..='\u{206F}'
+                | '\u{3164}'
+                | '\u{FEFF}'
+                | '\u{FFA0}'
+                | '\u{FFF0}'..='\u{FFFB}'
+                | '\u{1D173}'..='\u{1D17A}'
+                | '\u{E0000}'..='\u{E007F}'
+        )
+}
+
+/// Characters that show nothing by themselves (spaces, variation selectors).
+fn shows_nothing(c: char) -> bool {
+    c.is_whitespace() || matches!(c, '\u{FE00}'..='\u{FE0F}' | '\u{E0100}'..='\u{E01EF}')
+}
+
+/// Why a display name cannot be taken, as a catalog message id with its
+/// arguments; `None` when it can. A name must have visible letters, no
+/// character that hides text, at most [`MAX_NAME_CHARS`] characters, and
+/// must not be another player's user name (R: `@name` finds one account).
+pub(super) async fn display_name_problem(
+    tx: &mut Tx,
+    player: Option<PlayerId>,
+    name: &str,
+) -> Result<Option<(&'static str, Args<'static>)>, Failure> {
+    let name = name.trim();
+    if name.chars().any(hides_text) || name.chars().all(|c| hides_text(c) || shows_nothing(c)) {
+        return Ok(Some(("error-name-characters", Args::new())));
+    }
+    if name.chars().count() > MAX_NAME_CHARS {
+        return Ok(Some((
+            "error-bad-name",
+            Args::new().with("max", MAX_NAME_CHARS),
+        )));
+    }
+    if !tx.handle_owners(name, player).await?.is_empty() {
+        let args = Args::new().with("name", name.to_owned());
+        return Ok(Some(("error-name-is-handle", args)));
+    }
+    Ok(None)
+}
+
+/// The display name a newcomer gets: the platform's name when it could be
+/// taken by `/name`, else the account's user id (which `@` finds anyway).
+pub(super) async fn registered_name(tx: &mut Tx, inbound: &Inbound) -> Result<String, Failure> {
+    let problem = display_name_problem(tx, None, &inbound.display_name).await?;
+    Ok(match problem {
+        None => inbound.display_name.trim().to_owned(),
+        Some(_) => inbound.user_id.clone(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hidden_characters_are_found() {
+        for name in ["a\u{202E}b", "a\u{200B}", "\u{2066}x", "a\nb", "x\u{E0041}"] {
+            assert!(name.chars().any(hides_text), "{name:?}");
+        }
+        assert!(!"Олена Ковальчук-Сміт ❤\u{FE0F}".chars().any(hides_text));
+        assert!(
+            " \u{FE0F}\u{3000}"
+                .chars()
+                .all(|c| hides_text(c) || shows_nothing(c))
+        );
     }
 }

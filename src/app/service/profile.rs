@@ -6,10 +6,8 @@ use crate::app::i18n::{Args, Lang, tr, tr0};
 use crate::app::outgoing::Outgoing;
 use crate::store::Tx;
 
+use super::names::display_name_problem;
 use super::{Outcome, refuse};
-
-/// The longest display name.
-const MAX_NAME_CHARS: usize = 64;
 
 /// The command list.
 pub(super) fn help(lang: Lang) -> Vec<Outgoing> {
@@ -28,9 +26,8 @@ pub(super) fn start(actor: &Actor) -> Vec<Outgoing> {
 pub(super) async fn set_name(tx: &mut Tx, actor: &Actor, name: &str) -> Outcome {
     let lang = actor.lang();
     let name = name.trim();
-    if name.is_empty() || name.chars().count() > MAX_NAME_CHARS {
-        let args = Args::new().with("max", MAX_NAME_CHARS);
-        return Err(refuse(lang, "error-bad-name", &args));
+    if let Some((id, args)) = display_name_problem(tx, Some(actor.player.id), name).await? {
+        return Err(refuse(lang, id, &args));
     }
     let mut player = actor.player.clone();
     player.display_name = name.to_owned();

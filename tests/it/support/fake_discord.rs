@@ -53,6 +53,8 @@ pub struct Sent {
     pub ephemeral: bool,
     /// Autocomplete choices, for callback type 8.
     pub choices: Vec<Value>,
+    /// The `allowed_mentions` object as sent (`null` when absent).
+    pub allowed_mentions: Value,
 }
 
 impl Sent {

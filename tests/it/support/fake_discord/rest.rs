@@ -234,6 +234,7 @@ fn record(
         components: parts.components.clone(),
         ephemeral: data["flags"].as_u64().is_some_and(|flags| flags & 64 != 0),
         choices: array(&data["choices"]),
+        allowed_mentions: data["allowed_mentions"].clone(),
     });
     payloads::message(&parts)
 }
