@@ -7,8 +7,8 @@ use chrono::{DateTime, TimeZone, Utc};
 use corrbot::adapters::discord::convert::discord_message;
 use corrbot::app::i18n::Lang;
 use corrbot::app::notice::{
-    Answered, CaseNews, CaseNotice, Clocks, MeasureView, Notice, NoticeMove, PostalMove,
-    PostalNotice, RequestNotice, ThreadNotice,
+    Answered, CaseNews, CaseNotice, Clocks, Deciders, LinkNotice, MeasureView, Notice, NoticeMove,
+    PostalMove, PostalNotice, RequestNotice, ThreadNotice,
 };
 use corrbot::app::outgoing::{Address, notice_message};
 use corrbot::core::case::CaseKind;
@@ -62,11 +62,12 @@ fn variant(notice: &Notice) -> usize {
         Notice::Substituted { .. } => 16,
         Notice::Thread(_) => 17,
         Notice::Postal(_) => 18,
+        Notice::Link(_) => 19,
     }
 }
 
 /// How many variants [`variant`] knows.
-const VARIANTS: usize = 19;
+const VARIANTS: usize = 20;
 
 fn case_notice() -> CaseNotice {
     CaseNotice {
@@ -77,6 +78,10 @@ fn case_notice() -> CaseNotice {
         game: Some(1),
         parties: "Анна, Борис".into(),
         by: Some("Суддя".into()),
+        deciders: Some(Deciders {
+            names: "Віра".into(),
+            administrators: false,
+        }),
         text: Some("Хід зараховано.".into()),
         clocks: Some(clocks()),
         measures: vec![MeasureView::Resume { game: 1 }],
@@ -204,6 +209,12 @@ fn samples() -> Vec<Notice> {
             black: text("Борис"),
         }),
         Notice::Postal(PostalNotice::Move(Box::new(postal_move()))),
+        Notice::Link(LinkNotice {
+            platform: "telegram".into(),
+            name: "Анна".into(),
+            code: "K7Q2-9XWD".into(),
+            minutes: 15,
+        }),
     ]
 }
 
