@@ -19,7 +19,7 @@ mod case;
 
 pub use case::{CaseNews, CaseNotice, MeasureView, RequestNotice, case_kind_text};
 mod postal;
-pub use postal::{Answered, PostalMove, PostalNotice, numbered, numbered_list, variant_text};
+pub use postal::{Answered, PostalMoveNotice, PostalNotice, numbered, numbered_list, variant_text};
 
 pub use crate::core::clock::Clocks;
 

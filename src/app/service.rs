@@ -15,6 +15,7 @@ mod event_setup;
 mod events;
 pub(crate) mod game_channel;
 pub(crate) mod game_state;
+mod keys;
 mod leave;
 pub(crate) mod leave_time;
 mod link;

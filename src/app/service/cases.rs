@@ -23,18 +23,19 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use crate::app::actor::Actor;
-use crate::app::authz::{self, Action, Standing};
+use crate::app::authz::{self, Action, Relation};
 use crate::app::command::{CaseAction, CaseCommand, Number};
 use crate::app::i18n::{Args, Lang};
 use crate::app::notice::{CaseNews, CaseNotice, Clocks, Notice};
-use crate::core::case::{self as core_case, CaseState};
-use crate::core::team::{GameId as CoreGame, PlayerId as Person, Roster};
+use crate::core::case::{Case, CaseError, CaseRole, CaseState, ObjectionError};
+use crate::core::team::Roster;
 use crate::store::{
     CaseId, CaseRecord, CaseStatus, Event, GameId, NoticeRecipient, PlayerId, Role, StoreError, Tx,
 };
 
 use super::event_list::names;
-use super::roster::{person, roster_of};
+use super::keys::{person_key, player_id};
+use super::roster::roster_of;
 use super::{Failure, Outcome, notify, notify_arbiters, refuse};
 
 pub use bot::{fire_desk_deadline, open_silence_case};
@@ -112,7 +113,7 @@ pub(crate) struct CaseFile {
     /// The stored row.
     pub row: CaseRecord,
     /// The core's case.
-    pub case: core_case::Case,
+    pub case: Case,
     /// The desk's context.
     pub context: CaseContext,
     /// The event.
@@ -134,13 +135,13 @@ impl CaseFile {
 
     /// The parties, as stored players.
     pub fn parties(&self) -> Vec<PlayerId> {
-        self.case.parties().iter().map(|p| player(*p)).collect()
+        self.case.parties().iter().map(|p| player_id(*p)).collect()
     }
 
     /// The parties and the game's partner who is not a party.
     pub fn concerned(&self) -> Vec<PlayerId> {
         let mut people = self.parties();
-        if let Some(opponent) = self.case.opponent().map(player)
+        if let Some(opponent) = self.case.opponent().map(player_id)
             && !people.contains(&opponent)
         {
             people.push(opponent);
@@ -164,7 +165,7 @@ impl CaseFile {
         let mut people = Vec::new();
         for team in teams {
             let leaders = [roster.captain_of(team), roster.deputy_of(team)];
-            for leader in leaders.into_iter().flatten().map(player) {
+            for leader in leaders.into_iter().flatten().map(player_id) {
                 if !people.contains(&leader) {
                     people.push(leader);
                 }
@@ -172,16 +173,6 @@ impl CaseFile {
         }
         people
     }
-}
-
-/// The stored player of a core person.
-pub(crate) fn player(person: Person) -> PlayerId {
-    PlayerId(i64::try_from(person.0).unwrap_or(i64::MAX))
-}
-
-/// The core's game id of a stored game.
-pub(crate) fn core_game(game: GameId) -> CoreGame {
-    CoreGame(game.0.unsigned_abs())
 }
 
 /// The stored status of a case state.
@@ -195,7 +186,7 @@ fn status_of(state: CaseState) -> CaseStatus {
 }
 
 /// The stored details of a case.
-fn details_of(case: &core_case::Case, context: &CaseContext) -> serde_json::Value {
+fn details_of(case: &Case, context: &CaseContext) -> serde_json::Value {
     json!({ "case": case, "context": context })
 }
 
@@ -241,50 +232,50 @@ pub(crate) async fn save(tx: &mut Tx, file: &CaseFile, now: DateTime<Utc>) -> Re
 }
 
 /// What the actor is with respect to the case.
-pub(crate) async fn standings_in(
+pub(crate) async fn relations_in(
     tx: &mut Tx,
     actor: &Actor,
     file: &CaseFile,
-) -> Result<Vec<Standing>, Failure> {
+) -> Result<Vec<Relation>, Failure> {
     let me = actor.player.id;
     let event = Some(file.event.id);
-    let mut standings = vec![Standing::Outsider];
+    let mut relations = vec![Relation::Outsider];
     let roles = [
-        (Role::Arbiter, Standing::Arbiter),
-        (Role::AppealsCommittee, Standing::Committee),
-        (Role::LeaveOffice, Standing::LeaveOffice),
+        (Role::Arbiter, Relation::Arbiter),
+        (Role::AppealsCommittee, Relation::Committee),
+        (Role::LeaveOffice, Relation::LeaveOffice),
     ];
-    for (role, standing) in roles {
+    for (role, relation) in roles {
         if tx.holders_of(role, event).await?.contains(&me) {
-            standings.push(standing);
+            relations.push(relation);
         }
     }
     if actor.is_admin {
-        standings.push(Standing::Administrator);
+        relations.push(Relation::Administrator);
     }
-    let relation = file
+    let case_role = file
         .case
-        .role_of(person(me), false, false, file.roster.as_ref());
-    standings.extend(match relation {
-        core_case::CaseRole::Party => Some(Standing::CaseParty),
-        core_case::CaseRole::Captain => Some(Standing::CaseCaptain),
-        core_case::CaseRole::Opponent => Some(Standing::CaseOpponent),
+        .role_of(person_key(me), false, false, file.roster.as_ref());
+    relations.extend(match case_role {
+        CaseRole::Party => Some(Relation::CaseParty),
+        CaseRole::Captain => Some(Relation::CaseCaptain),
+        CaseRole::Opponent => Some(Relation::CaseOpponent),
         _ => None,
     });
-    Ok(standings)
+    Ok(relations)
 }
 
-/// The actor's standings with respect to the case, refused with
+/// The actor's relations with respect to the case, refused with
 /// `error-not-allowed-case` unless they allow `action`.
 pub(crate) async fn authorize(
     tx: &mut Tx,
     actor: &Actor,
     file: &CaseFile,
     action: Action,
-) -> Result<Vec<Standing>, Failure> {
-    let standings = standings_in(tx, actor, file).await?;
-    if authz::allows(action, &standings) {
-        Ok(standings)
+) -> Result<Vec<Relation>, Failure> {
+    let relations = relations_in(tx, actor, file).await?;
+    if authz::allows(action, &relations) {
+        Ok(relations)
     } else {
         let args = Args::new().with("case", file.number());
         Err(refuse(actor.lang(), "error-not-allowed-case", &args))
@@ -395,8 +386,8 @@ pub(crate) fn last_minute_text(closes: DateTime<Utc>) -> String {
 }
 
 /// A refusal for a transition the core refused.
-pub(crate) fn case_refusal(lang: Lang, file: &CaseFile, error: &core_case::CaseError) -> Failure {
-    use core_case::CaseError as E;
+pub(crate) fn case_refusal(lang: Lang, file: &CaseFile, error: &CaseError) -> Failure {
+    use CaseError as E;
     let args = Args::new().with("case", file.number());
     match error {
         E::WrongState { .. } => {
@@ -406,7 +397,7 @@ pub(crate) fn case_refusal(lang: Lang, file: &CaseFile, error: &core_case::CaseE
         E::NotTheRaiser { .. } => refuse(lang, "error-case-not-raiser", &args),
         E::NotACaptain { .. } => refuse(lang, "error-not-allowed-case", &args),
         E::NotAParty { .. } => refuse(lang, "error-not-allowed-case", &args),
-        E::Objection(core_case::ObjectionError::WindowClosed { closed_at }) => refuse(
+        E::Objection(ObjectionError::WindowClosed { closed_at }) => refuse(
             lang,
             "error-objection-closed",
             &args.with("closed", super::pick::date_text(*closed_at)),

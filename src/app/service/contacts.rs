@@ -12,10 +12,11 @@ use crate::app::command::ContactField;
 use crate::app::i18n::{Args, Lang, tr, tr0};
 use crate::app::notice::Notice;
 use crate::app::outgoing::Outgoing;
-use crate::core::team::{ContactContext, PlayerId as Person};
+use crate::core::team::{ContactContext, PersonKey};
 use crate::store::{Event, EventId, EventStatus, GameStatus, PlayerId, Role, Tx};
 
-use super::roster::{captain_of, person, roster_of};
+use super::keys::person_key;
+use super::roster::{captain_of, roster_of};
 use super::settings::shown;
 use super::{Failure, Outcome, notify, refuse};
 
@@ -122,8 +123,8 @@ async fn to_be_told(tx: &mut Tx, player: PlayerId) -> Result<BTreeSet<PlayerId>,
 
 /// Whether the actor may see `subject`'s details (see [`authz::may_see_contacts`]).
 async fn may_see(tx: &mut Tx, actor: &Actor, subject: PlayerId) -> Result<bool, Failure> {
-    let (viewer, me) = (person(actor.player.id), actor.player.id);
-    if viewer == person(subject) || actor.is_admin {
+    let (viewer, me) = (person_key(actor.player.id), actor.player.id);
+    if viewer == person_key(subject) || actor.is_admin {
         return Ok(true);
     }
     for event in live_events(tx, subject).await? {
@@ -142,7 +143,7 @@ async fn may_see(tx: &mut Tx, actor: &Actor, subject: PlayerId) -> Result<bool, 
             }
         };
         let scope = ContactScope { arbiter, context };
-        if authz::may_see_contacts(viewer, false, person(subject), &[scope]) {
+        if authz::may_see_contacts(viewer, false, person_key(subject), &[scope]) {
             return Ok(true);
         }
     }
@@ -154,13 +155,13 @@ async fn current_partners(
     tx: &mut Tx,
     event: EventId,
     subject: PlayerId,
-) -> Result<Vec<Person>, Failure> {
+) -> Result<Vec<PersonKey>, Failure> {
     Ok(tx
         .active_games_of(subject)
         .await?
         .iter()
         .filter(|g| g.event_id == event && g.status != GameStatus::Finished)
-        .map(|g| person(if g.white == subject { g.black } else { g.white }))
+        .map(|g| person_key(if g.white == subject { g.black } else { g.white }))
         .collect())
 }
 

@@ -4,7 +4,7 @@
 use chrono::{DateTime, Utc};
 
 use crate::app::actor::Actor;
-use crate::app::authz::{self, Action, Standing};
+use crate::app::authz::{self, Action, Relation};
 use crate::app::command::{EventCommand, Number};
 use crate::app::i18n::{Args, tr};
 use crate::app::notice::Notice;
@@ -13,7 +13,7 @@ use crate::core::regulation::Regulation;
 use crate::core::tournament::round_robin;
 use crate::store::{
     Event, EventId, EventStatus, GameStatus, GameUpdate, NewEvent, NewGame, NoticeRecipient,
-    PlayerId, Role, RuleSet, StoreError, Tx,
+    PlayerId, Role, StoreError, Tx,
 };
 
 use super::event_list;
@@ -56,20 +56,20 @@ pub(super) async fn load_event(
     }
 }
 
-/// The actor's standings: administrator; organizer (of `event`, or with
+/// The actor's relations: administrator; organizer (of `event`, or with
 /// the installation-wide grant when `event` is `None`); arbiter of `event`.
-async fn standings(
+async fn relations(
     tx: &mut Tx,
     actor: &Actor,
     event: Option<EventId>,
-) -> Result<Vec<Standing>, Failure> {
+) -> Result<Vec<Relation>, Failure> {
     let me = actor.player.id;
-    let mut standings = vec![Standing::Outsider];
+    let mut relations = vec![Relation::Outsider];
     if actor.is_admin {
-        standings.push(Standing::Administrator);
+        relations.push(Relation::Administrator);
     }
     if tx.holds_role(me, Role::Organizer, event).await? {
-        standings.push(Standing::Organizer);
+        relations.push(Relation::Organizer);
     }
     if let Some(event) = event
         && tx
@@ -77,9 +77,9 @@ async fn standings(
             .await?
             .contains(&me)
     {
-        standings.push(Standing::Arbiter);
+        relations.push(Relation::Arbiter);
     }
-    Ok(standings)
+    Ok(relations)
 }
 
 fn deny(actor: &Actor) -> Failure {
@@ -95,17 +95,13 @@ async fn create(
     settings: &[(String, String)],
     now: DateTime<Utc>,
 ) -> Outcome {
-    if !authz::allows(Action::CreateEvent, &standings(tx, actor, None).await?) {
+    if !authz::allows(Action::CreateEvent, &relations(tx, actor, None).await?) {
         return Err(deny(actor));
     }
     let setup = read_setup(tx, actor, settings).await?;
     let new = NewEvent {
         name: name.to_owned(),
-        rule_set: if super::postal::is_postal(&setup.regulation) {
-            RuleSet::Postal
-        } else {
-            RuleSet::Server
-        },
+        rule_set: setup.regulation.rule_set,
         regulation: setup.regulation.clone(),
         is_team: setup.team_boards.is_some(),
         at: now,
@@ -209,7 +205,7 @@ async fn start(tx: &mut Tx, actor: &Actor, number: Number, now: DateTime<Utc>) -
     let event = load_event(tx, actor, number).await?;
     if !authz::allows(
         Action::StartEvent,
-        &standings(tx, actor, Some(event.id)).await?,
+        &relations(tx, actor, Some(event.id)).await?,
     ) {
         return Err(deny(actor));
     }

@@ -4,7 +4,7 @@
 use chrono::{DateTime, Utc};
 
 use crate::app::actor::Actor;
-use crate::app::authz::{self, Action, Standing};
+use crate::app::authz::{self, Action, Relation};
 use crate::app::i18n::{Args, tr};
 use crate::app::outgoing::Outgoing;
 use crate::store::{Role, Tx};
@@ -21,12 +21,12 @@ pub(super) async fn set_organizer(
     now: DateTime<Utc>,
 ) -> Outcome {
     let lang = actor.lang();
-    let standing = if actor.is_admin {
-        Standing::Administrator
+    let relation = if actor.is_admin {
+        Relation::Administrator
     } else {
-        Standing::Outsider
+        Relation::Outsider
     };
-    if !authz::allows(Action::GrantOrganizer, &[standing]) {
+    if !authz::allows(Action::GrantOrganizer, &[relation]) {
         return Err(refuse(lang, "error-not-allowed", &Args::new()));
     }
     let player = player_named(tx, lang, name).await?;

@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 use shakmaty::Color;
 
 use crate::app::actor::Actor;
-use crate::app::authz::{self, Action, Standing};
+use crate::app::authz::{self, Action, Relation};
 use crate::app::command::Number;
 use crate::app::i18n::{Args, tr};
 use crate::app::outgoing::{Button, Outgoing};
@@ -39,11 +39,11 @@ pub(super) async fn own_game(
         }
         Err(other) => return Err(other.into()),
     };
-    let mut standings = vec![Standing::Outsider];
+    let mut relations = vec![Relation::Outsider];
     if colour_of(&game, actor.player.id).is_some() {
-        standings.push(Standing::PlayerOfGame);
+        relations.push(Relation::PlayerOfGame);
     }
-    if !authz::allows(Action::PlayGame, &standings) {
+    if !authz::allows(Action::PlayGame, &relations) {
         return Err(refuse(lang, "error-not-your-game", &game_args(game.id)));
     }
     Ok(game)

@@ -31,12 +31,13 @@ pub(crate) use record::record;
 
 /// `rules=server` or `rules=postal` of `/event create`; `false` if unknown.
 pub(crate) fn apply_rules(regulation: &mut Regulation, value: &str) -> bool {
-    regulation.rule_set = match value {
-        "server" => RuleSet::Server,
-        "postal" => RuleSet::Postal,
-        _ => return false,
-    };
-    true
+    match RuleSet::parse(value) {
+        Some(rule_set) => {
+            regulation.rule_set = rule_set;
+            true
+        }
+        None => false,
+    }
 }
 
 /// Whether `regulation` is postal.

@@ -7,7 +7,7 @@
 use chrono::{DateTime, Utc};
 
 use crate::app::actor::Actor;
-use crate::app::authz::{self, Action, Standing};
+use crate::app::authz::{self, Action, Relation};
 use crate::app::command::{Number, TeamCommand};
 use crate::app::i18n::{Args, tr};
 use crate::app::outgoing::Outgoing;
@@ -98,41 +98,41 @@ pub(super) fn event_args(event: &Event) -> Args<'static> {
         .with("name", event.name.clone())
 }
 
-/// The actor's standings towards `event` and, if given, one of its teams:
+/// The actor's relations towards `event` and, if given, one of its teams:
 /// administrator, organizer, arbiter, the team's captain or deputy.
-pub(super) async fn standings_for(
+pub(super) async fn relations_to(
     tx: &mut Tx,
     actor: &Actor,
     event: EventId,
     team: Option<&TeamRecord>,
-) -> Result<Vec<Standing>, Failure> {
+) -> Result<Vec<Relation>, Failure> {
     let me = actor.player.id;
-    let mut standings = vec![Standing::Outsider];
+    let mut relations = vec![Relation::Outsider];
     if actor.is_admin {
-        standings.push(Standing::Administrator);
+        relations.push(Relation::Administrator);
     }
     if tx.holds_role(me, Role::Organizer, Some(event)).await? {
-        standings.push(Standing::Organizer);
+        relations.push(Relation::Organizer);
     }
     if tx
         .holders_of(Role::Arbiter, Some(event))
         .await?
         .contains(&me)
     {
-        standings.push(Standing::Arbiter);
+        relations.push(Relation::Arbiter);
     }
     if let Some(team) = team {
         if team.captain_id == Some(me) {
-            standings.push(Standing::Captain);
+            relations.push(Relation::Captain);
         }
         if tx.deputy_of(team.id).await? == Some(me) {
-            standings.push(Standing::Deputy);
+            relations.push(Relation::Deputy);
         }
     }
-    Ok(standings)
+    Ok(relations)
 }
 
-/// Refuses unless the actor's standings allow `action`.
+/// Refuses unless the actor's relations allow `action`.
 pub(super) async fn require(
     tx: &mut Tx,
     actor: &Actor,
@@ -140,7 +140,7 @@ pub(super) async fn require(
     event: EventId,
     team: Option<&TeamRecord>,
 ) -> Result<(), Failure> {
-    if authz::allows(action, &standings_for(tx, actor, event, team).await?) {
+    if authz::allows(action, &relations_to(tx, actor, event, team).await?) {
         Ok(())
     } else {
         Err(refuse(actor.lang(), "error-not-allowed", &Args::new()))

@@ -5,7 +5,7 @@ use chrono::{DateTime, Utc};
 use shakmaty::{Chess, Color, Position};
 
 use crate::app::actor::Actor;
-use crate::app::authz::{self, Action, Standing};
+use crate::app::authz::{self, Action, Relation};
 use crate::app::command::{Number, PgnTarget};
 use crate::app::i18n::{Args, days_text, tr, tr0};
 use crate::app::notice::clocks_text;
@@ -34,7 +34,7 @@ pub(super) async fn viewable_game(
         return pick_game(tx, actor, None, false).await;
     };
     match tx.game(GameId(number)).await {
-        Ok(game) if authz::allows(Action::ViewGame, &[Standing::Outsider]) => Ok(game),
+        Ok(game) if authz::allows(Action::ViewGame, &[Relation::Outsider]) => Ok(game),
         Ok(game) => Err(refuse(
             actor.lang(),
             "error-not-your-game",

@@ -13,8 +13,8 @@ use crate::app::outgoing::Outgoing;
 use crate::core::case::{AppealError, AppealOutcome, CaseError};
 use crate::store::{AppealId, AppealStatus, RulingId, Tx};
 
+use super::super::keys::person_key;
 use super::super::pick::date_text;
-use super::super::roster::person;
 use super::super::{Outcome, refuse};
 use super::apply::{apply_measures, revoke};
 use super::measures::{read_measures, split_reasons};
@@ -33,7 +33,7 @@ pub(super) async fn appeal(
     let lang = actor.lang();
     let mut file = load(tx, lang, number).await?;
     authorize(tx, actor, &file, Action::AppealRuling).await?;
-    let me = person(actor.player.id);
+    let me = person_key(actor.player.id);
     let received = file.case.receipt_of(me);
     match file.case.lodge_appeal(me, now, grounds) {
         Ok(()) => {}
@@ -93,7 +93,7 @@ pub(super) async fn decide(
         None => AppealOutcome::Upheld,
         Some(measures) => AppealOutcome::Replaced(measures.iter().map(|m| m.ruling).collect()),
     };
-    let me = person(actor.player.id);
+    let me = person_key(actor.player.id);
     let decided = file.case.decide_appeal(me, now, outcome, why);
     decided.map_err(|e| case_refusal(lang, &file, &e))?;
     let (news, status, views) = match &measures {
