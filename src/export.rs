@@ -17,7 +17,7 @@
 use chrono::{DateTime, TimeZone, Utc};
 use serde::Serialize;
 
-use crate::app::service::leave_time::{GameLeaves, game_leaves};
+use crate::app::service::leave::time::{GameLeaves, game_leaves};
 use crate::core::clock::PlayerTime;
 use crate::core::clock::server::ServerClock;
 use crate::core::regulation::Regulation;

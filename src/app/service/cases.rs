@@ -33,9 +33,9 @@ use crate::store::{
     CaseId, CaseRecord, CaseStatus, Event, GameId, NoticeRecipient, PlayerId, Role, StoreError, Tx,
 };
 
-use super::event_list::names;
+use super::events::list::names;
 use super::keys::{person_key, player_id};
-use super::roster::roster_of;
+use super::teams::roster::roster_of;
 use super::{Failure, Outcome, notify, notify_arbiters, refuse};
 
 pub use bot::{fire_desk_deadline, open_silence_case};
@@ -382,7 +382,7 @@ pub(crate) async fn tell_committee(
 /// The last minute before a window closes at `closes`, as text: a window
 /// closing at 00:00 of 3 February is open "until 2 February 23:59".
 pub(crate) fn last_minute_text(closes: DateTime<Utc>) -> String {
-    super::pick::date_text(closes - chrono::Duration::minutes(1))
+    super::games::pick::date_text(closes - chrono::Duration::minutes(1))
 }
 
 /// A refusal for a transition the core refused.
@@ -400,7 +400,7 @@ pub(crate) fn case_refusal(lang: Lang, file: &CaseFile, error: &CaseError) -> Fa
         E::Objection(ObjectionError::WindowClosed { closed_at }) => refuse(
             lang,
             "error-objection-closed",
-            &args.with("closed", super::pick::date_text(*closed_at)),
+            &args.with("closed", super::games::pick::date_text(*closed_at)),
         ),
         E::AppealWindowOpen { until, .. } => refuse(
             lang,

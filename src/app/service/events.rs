@@ -1,6 +1,11 @@
 //! Event commands: create, join, start (R1.1: every game starts at once;
 //! `rounds=2` plays the Berger tables twice, colours swapped).
 
+pub(super) mod list;
+pub(super) mod organizer;
+mod setup;
+pub(crate) mod standings;
+
 use chrono::{DateTime, Utc};
 
 use crate::app::actor::Actor;
@@ -16,10 +21,9 @@ use crate::store::{
     PlayerId, Role, StoreError, Tx,
 };
 
-use super::event_list;
-use super::event_setup::read_setup;
-use super::game_state::{clocks_without_leaves, regulation_of, set_pending_deadlines};
+use super::games::state::{clocks_without_leaves, regulation_of, set_pending_deadlines};
 use super::{Failure, Outcome, notify, refuse};
+use setup::read_setup;
 
 /// The start position.
 const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -35,8 +39,8 @@ pub(super) async fn handle(
         EventCommand::Create { name, settings } => create(tx, actor, &name, &settings, now).await,
         EventCommand::Join { event } => join(tx, actor, event, now).await,
         EventCommand::Start { event } => start(tx, actor, event, now).await,
-        EventCommand::Show { event } => event_list::show(tx, actor, event).await,
-        EventCommand::Withdraw { event } => event_list::withdraw(tx, actor, event).await,
+        EventCommand::Show { event } => list::show(tx, actor, event).await,
+        EventCommand::Withdraw { event } => list::withdraw(tx, actor, event).await,
     }
 }
 
@@ -150,7 +154,7 @@ async fn create(
     let id = if arbiters == [me] {
         "reply-event-created"
     } else {
-        args = args.with("arbiters", event_list::names(tx, &arbiters).await?);
+        args = args.with("arbiters", list::names(tx, &arbiters).await?);
         "reply-event-created-arbiters"
     };
     let id = match (setup.team_boards, id) {
@@ -216,7 +220,7 @@ async fn start(tx: &mut Tx, actor: &Actor, number: Number, now: DateTime<Utc>) -
         return Err(refuse(actor.lang(), "error-event-not-open", &args));
     }
     if event.is_team {
-        return super::teams_start::start(tx, actor, &event, now).await;
+        return super::teams::start::start(tx, actor, &event, now).await;
     }
     let players = tx.active_players(event.id).await?;
     let cycles = tx.event_settings(event.id).await?.cycles;
@@ -290,7 +294,7 @@ pub(super) async fn start_game_on(
     update.turn_since = Some(now);
     tx.update_game(game.id, game.version, &update).await?;
     let game = tx.game(game.id).await?;
-    super::game_channel::game_started(tx, event, &game, now).await?;
+    super::games::channel::game_started(tx, event, &game, now).await?;
     set_pending_deadlines(tx, &game, regulation, &[], now).await?;
     Ok(game.id)
 }

@@ -4,6 +4,13 @@
 //! order until the event starts. Everyone may see a team (names only:
 //! contact details stay behind `/contacts`, R3.4.4).
 
+mod games;
+pub(super) mod roster;
+mod setup;
+pub(super) mod standings;
+pub(super) mod start;
+mod substitute;
+
 use chrono::{DateTime, Utc};
 
 use crate::app::actor::Actor;
@@ -16,7 +23,7 @@ use crate::store::{
 };
 
 use super::events::load_event;
-use super::names::player_named;
+use super::people::names::player_named;
 use super::{Failure, Outcome, refuse};
 
 /// Boards of a team event created without `boards=`.
@@ -29,28 +36,25 @@ pub(super) async fn handle(
     command: TeamCommand,
     now: DateTime<Utc>,
 ) -> Outcome {
-    use super::{teams_games, teams_setup};
     match command {
-        TeamCommand::Create { event, name } => teams_setup::create(tx, actor, event, &name).await,
-        TeamCommand::Captain { team, player } => {
-            teams_setup::captain(tx, actor, team, &player).await
-        }
+        TeamCommand::Create { event, name } => setup::create(tx, actor, event, &name).await,
+        TeamCommand::Captain { team, player } => setup::captain(tx, actor, team, &player).await,
         TeamCommand::Deputy { team, player } => {
-            teams_setup::deputy(tx, actor, team, player.as_deref()).await
+            setup::deputy(tx, actor, team, player.as_deref()).await
         }
         TeamCommand::Add {
             team,
             player,
             reserve,
-        } => teams_setup::add(tx, actor, team, &player, reserve, now).await,
-        TeamCommand::Order { team, players } => teams_setup::order(tx, actor, team, &players).await,
+        } => setup::add(tx, actor, team, &player, reserve, now).await,
+        TeamCommand::Order { team, players } => setup::order(tx, actor, team, &players).await,
         TeamCommand::Show { team } => show(tx, actor, team).await,
-        TeamCommand::Games { team } => teams_games::games(tx, actor, team, now).await,
+        TeamCommand::Games { team } => games::games(tx, actor, team, now).await,
         TeamCommand::Substitute {
             team,
             board,
             player,
-        } => super::teams_substitute::substitute(tx, actor, (team, board), &player, now).await,
+        } => substitute::substitute(tx, actor, (team, board), &player, now).await,
     }
 }
 

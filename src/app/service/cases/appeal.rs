@@ -13,8 +13,8 @@ use crate::app::outgoing::Outgoing;
 use crate::core::case::{AppealError, AppealOutcome, CaseError};
 use crate::store::{AppealId, AppealStatus, RulingId, Tx};
 
+use super::super::games::pick::date_text;
 use super::super::keys::person_key;
-use super::super::pick::date_text;
 use super::super::{Outcome, refuse};
 use super::apply::{apply_measures, revoke};
 use super::measures::{read_measures, split_reasons};

@@ -21,14 +21,14 @@ use crate::store::{
     StoreError, Tx,
 };
 
-use super::super::game_state::{
+use super::super::games::pick::date_text;
+use super::super::games::state::{
     announce_end, arbiter_reason_id, colour_of, finish_update, game_over_notice, plies_of,
     regulation_of, set_pending_deadlines, side_to_move,
 };
 use super::super::keys::{game_id, game_key, person_key, player_id};
 use super::super::leave::after_change;
-use super::super::leave_time::leaves_of_player;
-use super::super::pick::date_text;
+use super::super::leave::time::leaves_of_player;
 use super::super::{Failure, Outcome, refuse};
 use super::measures::{Measure, read_measures, split_reasons};
 use super::{CaseFile, authorize, case_refusal, last_minute_text, load, notice_of, save, tell_all};

@@ -10,8 +10,8 @@ use crate::core::case::{ABSENCE_DAYS, Absence, CaseKind, arbiter_request_case_du
 use crate::store::{Deadline, GameRecord, NewDeadline, PlayerId, Tx};
 
 use super::super::Failure;
-use super::super::contacts::live_events;
-use super::super::game_state::{player_of, side_to_move};
+use super::super::games::state::{player_of, side_to_move};
+use super::super::people::contacts::live_events;
 use super::CaseContext;
 use super::open::{Opening, open_case};
 

@@ -11,9 +11,9 @@ use crate::app::outgoing::Outgoing;
 use crate::core::case::{AppealOutcome, CasePart, CaseRole, EntryKind, Ruling, may_see};
 use crate::store::{CaseId, Role, Tx};
 
-use super::super::event_list::names;
+use super::super::events::list::names;
+use super::super::games::pick::date_text;
 use super::super::keys::player_id;
-use super::super::pick::date_text;
 use super::super::{Failure, Outcome};
 use super::{CaseFile, authorize, load};
 

@@ -23,7 +23,7 @@ use crate::core::team::GameKey;
 use crate::store::{GameId, PlayerId, Tx};
 
 use super::super::keys::{game_key, person_key};
-use super::super::names::player_named;
+use super::super::people::names::player_named;
 use super::super::{Failure, refuse};
 use super::CaseFile;
 

@@ -14,12 +14,12 @@ use crate::app::outgoing::Outgoing;
 use crate::core::case::{AbsenceError, Case, CaseKind, CaseState, NewCase, register_absence};
 use crate::store::{Event, EventId, GameRecord, NewCaseRecord, PlayerId, Role, Tx};
 
-use super::super::contacts::live_events;
-use super::super::game_state::{colour_of, game_clocks};
+use super::super::games::pick::pick_game;
+use super::super::games::state::{colour_of, game_clocks};
 use super::super::keys::{game_key, person_key};
 use super::super::leave::read_leave_dates;
-use super::super::names::player_named;
-use super::super::pick::pick_game;
+use super::super::people::contacts::live_events;
+use super::super::people::names::player_named;
 use super::super::{Failure, Outcome, refuse};
 use super::{CaseContext, CaseFile, details_of, notice_of, team_roster, tell, tell_arbiters};
 
@@ -105,7 +105,7 @@ async fn last_messages(tx: &mut Tx, game: &GameRecord) -> Result<Vec<String>, Fa
         .iter()
         .map(|row| {
             let mover = &names[usize::from(row.ply % 2 == 0)];
-            let at = super::super::pick::date_text(row.received_at);
+            let at = super::super::games::pick::date_text(row.received_at);
             format!("{at} {mover}: «{}»", row.text)
         })
         .collect())
@@ -370,7 +370,8 @@ pub(super) async fn offline(
         Ok(absence) => (CaseKind::LostInternetAccess, Some(absence)),
         Err(AbsenceError::SecondInYear { .. }) => (CaseKind::SecondInternetAbsence, None),
         Err(AbsenceError::StillAbsent { earlier_start }) => {
-            let args = Args::new().with("since", super::super::pick::date_text(earlier_start));
+            let args =
+                Args::new().with("since", super::super::games::pick::date_text(earlier_start));
             return Err(refuse(lang, "error-already-offline", &args));
         }
     };
@@ -404,7 +405,7 @@ pub(super) async fn offline(
     let args = Args::new().with("cases", numbers.join(", "));
     let id = match absence {
         Some(absence) => {
-            let until = super::super::pick::date_text(absence.withdrawal_at);
+            let until = super::super::games::pick::date_text(absence.withdrawal_at);
             return Ok(vec![Outgoing::text(tr(
                 lang,
                 "reply-offline",
@@ -459,7 +460,7 @@ async fn back_online(
         if !file.parties().contains(&subject) {
             continue;
         }
-        let at = super::super::pick::date_text(now);
+        let at = super::super::games::pick::date_text(now);
         let roster = file.roster.clone();
         let statement = format!("online {at}");
         if file

@@ -13,9 +13,9 @@ use crate::app::notice::{Notice, RequestNotice};
 use crate::app::outgoing::Outgoing;
 use crate::store::{EventId, NewDeadline, Role, StoreError, Tx};
 
-use super::super::contacts::live_events;
-use super::super::names::player_named;
-use super::super::pick::date_text;
+use super::super::games::pick::date_text;
+use super::super::people::contacts::live_events;
+use super::super::people::names::player_named;
 use super::super::{Outcome, notify, notify_arbiters, refuse};
 use super::bot::REQUEST_UNANSWERED;
 

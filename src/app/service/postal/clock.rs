@@ -13,8 +13,8 @@ use crate::core::regulation::Regulation;
 use crate::store::{GameRecord, MoveRow, PostalPly, Tx};
 
 use super::super::Failure;
-use super::super::game_state::regulation_of;
-use super::super::leave_time::{GameLeaves, game_leaves};
+use super::super::games::state::regulation_of;
+use super::super::leave::time::{GameLeaves, game_leaves};
 
 /// One move of a postal game as the clock counts it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -13,7 +13,7 @@ use crate::core::clock::postal::PostalClock;
 use crate::store::{Deadline, GameRecord, NewDeadline, Tx};
 
 use super::super::cases::{CaseContext, Opening, open_case};
-use super::super::game_state::{fen_of, player_of, replay, side_to_move};
+use super::super::games::state::{fen_of, player_of, replay, side_to_move};
 use super::super::{Failure, notify, notify_arbiters};
 use super::clock::{Loaded, date_text};
 

@@ -19,11 +19,11 @@ use crate::core::game::GameResult;
 use crate::core::postal::variant::{self, Answer};
 use crate::store::{GameUpdate, MoveRow, PostalPly, StoredVariant, Tx};
 
-use super::super::game_state::{
+use super::super::games::pick::game_args;
+use super::super::games::play::{Turn, read_move};
+use super::super::games::state::{
     announce_end, fen_of, finish_update, game_over_notice, player_of, replay,
 };
-use super::super::pick::game_args;
-use super::super::play::{Turn, read_move};
 use super::super::{Failure, Outcome, notify, or_conflict, refuse};
 use super::clock::{ClockedMove, PostalGame, clocked_moves, date_text};
 use super::refusal::{proposal_refusal, repeat_refusal};
@@ -372,7 +372,7 @@ async fn to_thread(
     now: DateTime<Utc>,
 ) -> Result<(), Failure> {
     let game = &sent.turn_game;
-    let colour = super::super::game_state::colour_of(game, actor.player.id)
+    let colour = super::super::games::state::colour_of(game, actor.player.id)
         .unwrap_or(shakmaty::Color::White);
     let partner = tx
         .player(player_of(game, colour.other()))
@@ -398,7 +398,7 @@ async fn to_thread(
             clocks: sent.clocks,
             ends_game: false,
         };
-        super::super::game_channel::move_made(tx, game, &notice, now).await?;
+        super::super::games::channel::move_made(tx, game, &notice, now).await?;
     }
     Ok(())
 }
@@ -409,7 +409,7 @@ async fn announce(tx: &mut Tx, actor: &Actor, sent: PostedMessage, now: DateTime
     let lang = actor.lang();
     let notation = actor.notation();
     let game = &sent.turn_game;
-    let colour = super::super::game_state::colour_of(game, actor.player.id)
+    let colour = super::super::games::state::colour_of(game, actor.player.id)
         .unwrap_or(shakmaty::Color::White);
     let partner = player_of(game, colour.other());
     let own = sent.moves.last().cloned().unwrap_or(NoticeMove {

@@ -15,10 +15,10 @@ use crate::app::outgoing::Outgoing;
 use crate::core::team::{ContactContext, PersonKey};
 use crate::store::{Event, EventId, EventStatus, GameStatus, PlayerId, Role, Tx};
 
-use super::keys::person_key;
-use super::roster::{captain_of, roster_of};
+use super::super::keys::person_key;
+use super::super::teams::roster::{captain_of, roster_of};
+use super::super::{Failure, Outcome, notify, refuse};
 use super::settings::shown;
-use super::{Failure, Outcome, notify, refuse};
 
 /// The longest contact detail.
 const MAX_CONTACT_CHARS: usize = 200;
@@ -44,7 +44,7 @@ fn check_value(lang: Lang, field: ContactField, value: &str) -> Result<(), Failu
 /// tells the arbiters of the player's events and every current partner
 /// (R2.1.2); in a team event the player's captain instead of the partner
 /// (R3.4.4 keeps the details from the other team).
-pub(super) async fn set_contact(
+pub(crate) async fn set_contact(
     tx: &mut Tx,
     actor: &Actor,
     field: ContactField,
@@ -86,7 +86,7 @@ fn details_text(address: &Option<String>, email: &Option<String>) -> String {
 }
 
 /// The events a player is in that are not over.
-pub(super) async fn live_events(tx: &mut Tx, player: PlayerId) -> Result<Vec<Event>, Failure> {
+pub(crate) async fn live_events(tx: &mut Tx, player: PlayerId) -> Result<Vec<Event>, Failure> {
     let mut ids: BTreeSet<EventId> = tx.events_entered(player).await?.into_iter().collect();
     ids.extend(tx.active_games_of(player).await?.iter().map(|g| g.event_id));
     let mut events = Vec::new();
@@ -178,7 +178,7 @@ async fn contact_line(tx: &mut Tx, lang: Lang, subject: PlayerId) -> Result<Stri
 
 /// `/contacts [player]`: one player's details, or one's own and those of
 /// every current partner whose details one may see.
-pub(super) async fn contacts(tx: &mut Tx, actor: &Actor, name: Option<&str>) -> Outcome {
+pub(crate) async fn contacts(tx: &mut Tx, actor: &Actor, name: Option<&str>) -> Outcome {
     let lang = actor.lang();
     let subjects = match name {
         Some(name) => {

@@ -20,7 +20,7 @@ use crate::app::i18n::{Args, tr};
 use crate::app::outgoing::Outgoing;
 use crate::store::Tx;
 
-use super::{Outcome, refuse};
+use super::super::{Outcome, refuse};
 
 /// How long a link code stays valid.
 pub const LINK_CODE_MINUTES: i64 = 15;
@@ -67,7 +67,7 @@ pub(crate) fn code_hash(code: &str) -> String {
 }
 
 /// `/link` and `/link CODE`.
-pub(super) async fn link(
+pub(crate) async fn link(
     tx: &mut Tx,
     actor: &Actor,
     code: Option<&str>,

@@ -12,15 +12,15 @@ use crate::app::outgoing::Outgoing;
 use crate::core::team::{self, team_round_robin};
 use crate::store::{Event, EventStatus, PlayerId, TeamMatchGame, Tx};
 
-use super::events::start_game_on;
-use super::game_state::regulation_of;
-use super::keys::{player_id, team_id};
+use super::super::events::start_game_on;
+use super::super::games::state::regulation_of;
+use super::super::keys::{player_id, team_id};
+use super::super::{Failure, Outcome, notify, refuse};
 use super::roster::team_of;
-use super::teams::{DEFAULT_BOARDS, event_args};
-use super::{Failure, Outcome, notify, refuse};
+use super::{DEFAULT_BOARDS, event_args};
 
 /// Starts team event `event` (authorized and open: checked by the caller).
-pub(super) async fn start(
+pub(crate) async fn start(
     tx: &mut Tx,
     actor: &Actor,
     event: &Event,

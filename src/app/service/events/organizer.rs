@@ -9,11 +9,11 @@ use crate::app::i18n::{Args, tr};
 use crate::app::outgoing::Outgoing;
 use crate::store::{Role, Tx};
 
-use super::names::player_named;
-use super::{Outcome, refuse};
+use super::super::people::names::player_named;
+use super::super::{Outcome, refuse};
 
 /// Grants (`grant`) or revokes the organizer role of the player `name`.
-pub(super) async fn set_organizer(
+pub(crate) async fn set_organizer(
     tx: &mut Tx,
     actor: &Actor,
     name: &str,

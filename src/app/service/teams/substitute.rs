@@ -14,10 +14,10 @@ use crate::app::outgoing::Outgoing;
 use crate::core::team::{BoardGame, BoardGameStatus, PersonKey, SubstitutionError};
 use crate::store::{GameRecord, GameStatus, PlayerId, TeamRecord, Tx};
 
-use super::keys::{game_id, game_key, person_key, player_id};
+use super::super::keys::{game_id, game_key, person_key, player_id};
+use super::super::{Failure, Outcome, notify, refuse};
 use super::roster::team_of;
-use super::teams::{load_team, name_of, named, require};
-use super::{Failure, Outcome, notify, refuse};
+use super::{load_team, name_of, named, require};
 
 /// `/team substitute TEAM BOARD @reserve` (arbiters and administrators).
 pub(super) async fn substitute(

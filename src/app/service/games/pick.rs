@@ -14,10 +14,10 @@ use crate::app::user_error::Refusal;
 use crate::core::leave::LeaveTimeline;
 use crate::store::{GameId, GameRecord, GameStatus, StoreError, Tx};
 
-use super::game_state::{colour_of, side_to_move};
-use super::{Failure, refuse};
+use super::super::{Failure, refuse};
+use super::state::{colour_of, side_to_move};
 
-pub(super) fn game_args<'a>(game: GameId) -> Args<'a> {
+pub(crate) fn game_args<'a>(game: GameId) -> Args<'a> {
     Args::new().with("game", game.0)
 }
 
@@ -52,7 +52,7 @@ pub(super) async fn own_game(
 /// The game a command is about: the given one, or the actor's only game
 /// (for a move: the only game where it is the actor's turn); with several,
 /// the bot asks which.
-pub(super) async fn pick_game(
+pub(crate) async fn pick_game(
     tx: &mut Tx,
     actor: &Actor,
     number: Option<Number>,
