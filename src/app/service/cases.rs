@@ -2,7 +2,7 @@
 //! file, rulings and their effects, appeals to the committee (R2.1.4–R2.1.6,
 //! R3.1.4, R3.1.5, R3.3.2, R3.4.3, R3.4.5, R3.6.3).
 //!
-//! The core's [`core::case::Case`] machine is the case's truth: it is kept
+//! The core's [`Case`] machine is the case's truth: it is kept
 //! as JSON in the stored case's details, with the context the desk needs
 //! (the clocks when the case was opened, what a ruling did, so that the
 //! committee can replace it). Every transition, its effects and its notices
