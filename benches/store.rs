@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 
 use chrono::{DateTime, TimeDelta, TimeZone, Utc};
 use corrbot::core::clock::Clocks;
+use corrbot::core::regulation::RuleSet;
 use corrbot::scheduler::{DueHandler, Scheduler, SchedulerConfig};
 use corrbot::store::*;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};

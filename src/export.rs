@@ -17,7 +17,7 @@
 use chrono::{DateTime, TimeZone, Utc};
 use serde::Serialize;
 
-use crate::app::service::leave_time::{GameLeaves, game_leaves};
+use crate::app::service::leave::time::{GameLeaves, game_leaves};
 use crate::core::clock::PlayerTime;
 use crate::core::clock::server::ServerClock;
 use crate::core::regulation::Regulation;
@@ -87,14 +87,14 @@ pub struct GameAudit {
     /// The moves with both clocks after each.
     pub moves: Vec<MoveAudit>,
     /// Both clocks at [`EventAudit::as_of`] for a running game.
-    pub clocks_now: Option<Clocks>,
+    pub clocks_now: Option<AuditClocks>,
     /// The game's log (offers, results, rulings applied).
     pub log: Vec<AuditEntry>,
 }
 
 /// White's and Black's clocks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct Clocks {
+pub struct AuditClocks {
     /// White's clock.
     pub white: PlayerTime,
     /// Black's clock.
@@ -121,7 +121,7 @@ pub struct MoveAudit {
     /// Days charged for it (R3.5.2).
     pub charged_days: i64,
     /// Both clocks just after it.
-    pub clocks: Clocks,
+    pub clocks: AuditClocks,
 }
 
 /// A case with its record.
@@ -222,9 +222,9 @@ fn clocks_at(
     start: DateTime<Utc>,
     plies: &[DateTime<Utc>],
     now: DateTime<Utc>,
-) -> Clocks {
+) -> AuditClocks {
     let [white, black] = clock.game_clocks(start, plies, now, leaves.pair(), leaves.offsets());
-    Clocks { white, black }
+    AuditClocks { white, black }
 }
 
 fn game_audit(

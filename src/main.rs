@@ -19,11 +19,11 @@ use corrbot::time::{Clock, SystemClock};
 #[command(version, about)]
 struct Cli {
     #[command(subcommand)]
-    command: Option<Command>,
+    command: Option<CliCommand>,
 }
 
 #[derive(Subcommand)]
-enum Command {
+enum CliCommand {
     /// Run the bot (the default): on the console when no chat token is set.
     Run,
     /// Apply the database migrations and exit.
@@ -66,21 +66,21 @@ fn main() -> anyhow::Result<()> {
         .with_writer(std::io::stderr)
         .init();
     let cli = Cli::parse();
-    match cli.command.unwrap_or(Command::Run) {
-        Command::Run => run(),
-        Command::Script { file, json } => run_script(&file, json),
-        Command::Migrate => runtime()?.block_on(async {
+    match cli.command.unwrap_or(CliCommand::Run) {
+        CliCommand::Run => run(),
+        CliCommand::Script { file, json } => run_script(&file, json),
+        CliCommand::Migrate => runtime()?.block_on(async {
             open_db().await?;
             println!("corrbot: migrations applied.");
             Ok(())
         }),
-        Command::Render(args) => corrbot::render::cli::run(&args),
-        Command::Export {
+        CliCommand::Render(args) => corrbot::render::cli::run(&args),
+        CliCommand::Export {
             event,
             json: _,
             out,
         } => runtime()?.block_on(export(event, out.as_deref())),
-        Command::Import { file } => runtime()?.block_on(import(&file)),
+        CliCommand::Import { file } => runtime()?.block_on(import(&file)),
     }
 }
 

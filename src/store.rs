@@ -96,7 +96,7 @@ pub use cases::{
     AppealRecord, AppealStatus, CaseNote, CaseRecord, CaseStatus, NewCaseRecord, RulingRecord,
 };
 pub use deadlines::{Deadline, NewDeadline};
-pub use events::{EntryRecord, EntryStatus, Event, EventStatus, NewEvent, RuleSet};
+pub use events::{EntryRecord, EntryStatus, Event, EventStatus, NewEvent};
 pub use game_threads::GameThread;
 pub use games::{GameRecord, GameStatus, GameUpdate, MoveRow, NewGame};
 pub use ids::{
@@ -111,7 +111,7 @@ pub use outbox::{NoticeRecipient, NoticeStatus, OutboxNotice};
 pub use players::{Account, NewPlayer, Platform, Player, Role, RoleGrant};
 pub use postal::{PostalPly, StoredCard, StoredClaim, StoredVariant};
 pub use profile::{EventSettings, Orientation, PlayerSettings};
-use sql::{Arg, Mapper, bind_all};
+use sql::{Mapper, QueryArg, bind_all};
 pub use teams::{TeamLine, TeamMatchGame, TeamMember, TeamRecord};
 
 /// The database used when DATABASE_URL is unset: a SQLite file beside the bot.
@@ -500,7 +500,11 @@ impl Tx {
     }
 
     /// Runs a statement; returns the number of rows it changed.
-    pub(crate) async fn execute(&mut self, sql: &'static str, args: Vec<Arg>) -> StoreResult<u64> {
+    pub(crate) async fn execute(
+        &mut self,
+        sql: &'static str,
+        args: Vec<QueryArg>,
+    ) -> StoreResult<u64> {
         on_conn!(self, conn => {
             let query = bind_all!(sqlx::query(sql), args);
             Ok(query.execute(conn).await?.rows_affected())
@@ -511,7 +515,7 @@ impl Tx {
     pub(crate) async fn fetch_all<T>(
         &mut self,
         sql: &'static str,
-        args: Vec<Arg>,
+        args: Vec<QueryArg>,
         map: Mapper<T>,
     ) -> StoreResult<Vec<T>> {
         on_conn!(self, conn => {
@@ -524,7 +528,7 @@ impl Tx {
     pub(crate) async fn fetch_optional<T>(
         &mut self,
         sql: &'static str,
-        args: Vec<Arg>,
+        args: Vec<QueryArg>,
         map: Mapper<T>,
     ) -> StoreResult<Option<T>> {
         on_conn!(self, conn => {
@@ -537,7 +541,7 @@ impl Tx {
     pub(crate) async fn fetch_one<T>(
         &mut self,
         sql: &'static str,
-        args: Vec<Arg>,
+        args: Vec<QueryArg>,
         map: Mapper<T>,
     ) -> StoreResult<T> {
         on_conn!(self, conn => {
@@ -554,7 +558,7 @@ impl Tx {
         &mut self,
         what: &'static str,
         sql: &'static str,
-        args: Vec<Arg>,
+        args: Vec<QueryArg>,
     ) -> StoreResult<i64> {
         let id = self.fetch_optional(sql, args, |row| row.int("id")).await;
         id.map_err(|e| unique_as(e, Conflict::Duplicate { what }))?

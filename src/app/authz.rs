@@ -7,11 +7,12 @@
 //! may start it; the event's arbiters (R3.1.2) are those named with
 //! `arbiter=@name`, or the creator.
 
-use crate::core::team::{self, ContactContext, PlayerId as Person, Viewer};
+use crate::core::team::{self, ContactContext, PersonKey, Viewer};
 
-/// A role the actor holds with respect to the thing acted on.
+/// How the actor relates to the thing acted on: a role they hold towards it
+/// (the installation, the event, the game, the team or the case).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Standing {
+pub enum Relation {
     /// Anyone known to the bot.
     Outsider,
     /// A player of the game concerned.
@@ -87,43 +88,43 @@ pub enum Action {
     DecideAppeal,
 }
 
-/// Whether an actor with `standings` may do `action`.
-pub fn allows(action: Action, standings: &[Standing]) -> bool {
-    use Standing as S;
-    let has = |s: Standing| standings.contains(&s);
+/// Whether an actor with `relations` may do `action`.
+pub fn allows(action: Action, relations: &[Relation]) -> bool {
+    use Relation as R;
+    let has = |r: Relation| relations.contains(&r);
     match action {
-        Action::CreateEvent => has(S::Administrator) || has(S::Organizer),
+        Action::CreateEvent => has(R::Administrator) || has(R::Organizer),
         Action::JoinEvent => true,
-        Action::StartEvent => has(S::Administrator) || has(S::Organizer),
-        Action::PlayGame => has(S::PlayerOfGame),
+        Action::StartEvent => has(R::Administrator) || has(R::Organizer),
+        Action::PlayGame => has(R::PlayerOfGame),
         Action::ViewGame => true,
-        Action::GrantOrganizer => has(S::Administrator),
-        Action::SetUpTeam => has(S::Administrator) || has(S::Organizer) || has(S::Arbiter),
+        Action::GrantOrganizer => has(R::Administrator),
+        Action::SetUpTeam => has(R::Administrator) || has(R::Organizer) || has(R::Arbiter),
         Action::SetBoardOrder => {
-            allows(Action::SetUpTeam, standings) || has(S::Captain) || has(S::Deputy)
+            allows(Action::SetUpTeam, relations) || has(R::Captain) || has(R::Deputy)
         }
-        Action::SubstitutePlayer => has(S::Administrator) || has(S::Arbiter),
+        Action::SubstitutePlayer => has(R::Administrator) || has(R::Arbiter),
         Action::ViewTeamGames => {
-            allows(Action::SetUpTeam, standings) || has(S::Captain) || has(S::Deputy)
+            allows(Action::SetUpTeam, relations) || has(R::Captain) || has(R::Deputy)
         }
-        Action::ReportAboutGame => has(S::PlayerOfGame),
-        Action::WriteToArbiter => has(S::PlayerOfEvent),
-        Action::ReportAbsenceFor => has(S::Arbiter),
+        Action::ReportAboutGame => has(R::PlayerOfGame),
+        Action::WriteToArbiter => has(R::PlayerOfEvent),
+        Action::ReportAbsenceFor => has(R::Arbiter),
         Action::ViewCase => [
-            S::Arbiter,
-            S::Committee,
-            S::CaseParty,
-            S::CaseCaptain,
-            S::CaseOpponent,
+            R::Arbiter,
+            R::Committee,
+            R::CaseParty,
+            R::CaseCaptain,
+            R::CaseOpponent,
         ]
         .iter()
         .any(|s| has(*s)),
-        Action::StateInCase => has(S::CaseParty) || has(S::CaseCaptain) || has(S::Arbiter),
-        Action::ArbiterDesk => has(S::Arbiter) && !has(S::CaseParty),
-        Action::RuleOnExtraLeave => (has(S::Arbiter) || has(S::LeaveOffice)) && !has(S::CaseParty),
-        Action::CaptainHandle => has(S::CaseCaptain),
-        Action::AppealRuling => has(S::CaseParty),
-        Action::DecideAppeal => has(S::Committee) && !has(S::CaseParty),
+        Action::StateInCase => has(R::CaseParty) || has(R::CaseCaptain) || has(R::Arbiter),
+        Action::ArbiterDesk => has(R::Arbiter) && !has(R::CaseParty),
+        Action::RuleOnExtraLeave => (has(R::Arbiter) || has(R::LeaveOffice)) && !has(R::CaseParty),
+        Action::CaptainHandle => has(R::CaseCaptain),
+        Action::AppealRuling => has(R::CaseParty),
+        Action::DecideAppeal => has(R::Committee) && !has(R::CaseParty),
     }
 }
 
@@ -142,9 +143,9 @@ pub struct ContactScope<'a> {
 /// `scopes` (the subject's events) allows: the arbiter; in a team event the
 /// subject's captain (or deputy); in an individual event a current partner.
 pub fn may_see_contacts(
-    viewer: Person,
+    viewer: PersonKey,
     administrator: bool,
-    subject: Person,
+    subject: PersonKey,
     scopes: &[ContactScope<'_>],
 ) -> bool {
     if viewer == subject || administrator {
@@ -166,18 +167,18 @@ mod tests {
 
     #[test]
     fn only_players_of_a_game_play_it() {
-        assert!(allows(Action::PlayGame, &[Standing::PlayerOfGame]));
-        assert!(!allows(Action::PlayGame, &[Standing::Administrator]));
-        assert!(!allows(Action::PlayGame, &[Standing::Outsider]));
+        assert!(allows(Action::PlayGame, &[Relation::PlayerOfGame]));
+        assert!(!allows(Action::PlayGame, &[Relation::Administrator]));
+        assert!(!allows(Action::PlayGame, &[Relation::Outsider]));
     }
 
     #[test]
     fn organizers_and_administrators_run_events() {
-        assert!(allows(Action::StartEvent, &[Standing::Organizer]));
-        assert!(allows(Action::CreateEvent, &[Standing::Administrator]));
-        assert!(!allows(Action::CreateEvent, &[Standing::Outsider]));
-        assert!(!allows(Action::StartEvent, &[Standing::PlayerOfGame]));
-        assert!(allows(Action::JoinEvent, &[Standing::Outsider]));
+        assert!(allows(Action::StartEvent, &[Relation::Organizer]));
+        assert!(allows(Action::CreateEvent, &[Relation::Administrator]));
+        assert!(!allows(Action::CreateEvent, &[Relation::Outsider]));
+        assert!(!allows(Action::StartEvent, &[Relation::PlayerOfGame]));
+        assert!(allows(Action::JoinEvent, &[Relation::Outsider]));
     }
 
     /// R2.1.6: only a party appeals and only the committee decides; the
@@ -185,34 +186,34 @@ mod tests {
     /// office's (R3.6.3).
     #[test]
     fn the_desk_follows_the_roles_of_a_case() {
-        assert!(allows(Action::AppealRuling, &[Standing::CaseParty]));
-        assert!(!allows(Action::AppealRuling, &[Standing::CaseOpponent]));
-        assert!(!allows(Action::AppealRuling, &[Standing::Arbiter]));
-        assert!(allows(Action::DecideAppeal, &[Standing::Committee]));
-        assert!(!allows(Action::DecideAppeal, &[Standing::Arbiter]));
-        assert!(allows(Action::RuleOnExtraLeave, &[Standing::LeaveOffice]));
-        assert!(!allows(Action::ArbiterDesk, &[Standing::LeaveOffice]));
-        assert!(!allows(Action::ViewCase, &[Standing::Outsider]));
-        assert!(!allows(Action::ViewCase, &[Standing::Administrator]));
-        assert!(allows(Action::CaptainHandle, &[Standing::CaseCaptain]));
-        assert!(!allows(Action::CaptainHandle, &[Standing::CaseParty]));
+        assert!(allows(Action::AppealRuling, &[Relation::CaseParty]));
+        assert!(!allows(Action::AppealRuling, &[Relation::CaseOpponent]));
+        assert!(!allows(Action::AppealRuling, &[Relation::Arbiter]));
+        assert!(allows(Action::DecideAppeal, &[Relation::Committee]));
+        assert!(!allows(Action::DecideAppeal, &[Relation::Arbiter]));
+        assert!(allows(Action::RuleOnExtraLeave, &[Relation::LeaveOffice]));
+        assert!(!allows(Action::ArbiterDesk, &[Relation::LeaveOffice]));
+        assert!(!allows(Action::ViewCase, &[Relation::Outsider]));
+        assert!(!allows(Action::ViewCase, &[Relation::Administrator]));
+        assert!(allows(Action::CaptainHandle, &[Relation::CaseCaptain]));
+        assert!(!allows(Action::CaptainHandle, &[Relation::CaseParty]));
     }
 
     /// A party of a case holds no office in it (conflict of interest).
     #[test]
     fn a_party_never_rules_or_decides_its_own_case() {
-        let party_arbiter = [Standing::Arbiter, Standing::CaseParty];
+        let party_arbiter = [Relation::Arbiter, Relation::CaseParty];
         assert!(!allows(Action::ArbiterDesk, &party_arbiter));
         assert!(!allows(Action::RuleOnExtraLeave, &party_arbiter));
-        let party_member = [Standing::Committee, Standing::CaseParty];
+        let party_member = [Relation::Committee, Relation::CaseParty];
         assert!(!allows(Action::DecideAppeal, &party_member));
         assert!(allows(Action::AppealRuling, &party_member));
     }
 
     #[test]
     fn only_administrators_grant_the_organizer_role() {
-        assert!(allows(Action::GrantOrganizer, &[Standing::Administrator]));
-        assert!(!allows(Action::GrantOrganizer, &[Standing::Organizer]));
+        assert!(allows(Action::GrantOrganizer, &[Relation::Administrator]));
+        assert!(!allows(Action::GrantOrganizer, &[Relation::Organizer]));
     }
 
     /// R3.1.3: organizers, arbiters and administrators set teams up;
@@ -221,22 +222,22 @@ mod tests {
     #[test]
     fn captains_order_their_boards_and_arbiters_substitute() {
         for role in [
-            Standing::Organizer,
-            Standing::Arbiter,
-            Standing::Administrator,
+            Relation::Organizer,
+            Relation::Arbiter,
+            Relation::Administrator,
         ] {
             assert!(allows(Action::SetUpTeam, &[role]));
         }
-        for role in [Standing::Captain, Standing::Deputy] {
+        for role in [Relation::Captain, Relation::Deputy] {
             assert!(!allows(Action::SetUpTeam, &[role]));
             assert!(allows(Action::SetBoardOrder, &[role]));
             assert!(allows(Action::ViewTeamGames, &[role]));
             assert!(!allows(Action::SubstitutePlayer, &[role]));
         }
-        assert!(allows(Action::SubstitutePlayer, &[Standing::Arbiter]));
-        assert!(!allows(Action::SubstitutePlayer, &[Standing::Organizer]));
-        assert!(!allows(Action::SetBoardOrder, &[Standing::PlayerOfGame]));
-        assert!(!allows(Action::ViewTeamGames, &[Standing::Outsider]));
+        assert!(allows(Action::SubstitutePlayer, &[Relation::Arbiter]));
+        assert!(!allows(Action::SubstitutePlayer, &[Relation::Organizer]));
+        assert!(!allows(Action::SetBoardOrder, &[Relation::PlayerOfGame]));
+        assert!(!allows(Action::ViewTeamGames, &[Relation::Outsider]));
     }
 
     /// R3.4.4: in a team event only the arbiter and the captain (and
@@ -244,9 +245,9 @@ mod tests {
     /// an individual event current partners do.
     #[test]
     fn contact_details_follow_r3_4_4() {
-        let (subject, opponent, captain) = (Person(1), Person(2), Person(3));
+        let (subject, opponent, captain) = (PersonKey(1), PersonKey(2), PersonKey(3));
         let team = team::Team {
-            id: team::TeamId(1),
+            id: team::TeamKey(1),
             name: "A".into(),
             captain,
             deputy: None,

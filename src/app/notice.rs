@@ -21,7 +21,7 @@ pub use link::LinkNotice;
 
 pub use case::{CaseNews, CaseNotice, Deciders, MeasureView, RequestNotice, case_kind_text};
 mod postal;
-pub use postal::{Answered, PostalMove, PostalNotice, numbered, numbered_list, variant_text};
+pub use postal::{Answered, PostalMoveNotice, PostalNotice, numbered, numbered_list, variant_text};
 
 pub use crate::core::clock::Clocks;
 

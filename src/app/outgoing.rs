@@ -252,7 +252,7 @@ pub async fn notice_message(
             chat_id,
             game,
         } if platforms.contains(platform) => {
-            let thread = crate::app::service::game_channel::thread_delivery;
+            let thread = crate::app::service::games::channel::thread_delivery;
             Ok(Some(thread(db, &typed, *platform, chat_id, *game).await?))
         }
         NoticeRecipient::Chat { .. } | NoticeRecipient::GameThread { .. } => Ok(None),

@@ -6,36 +6,14 @@
 //! against the inbound id, so a redelivery gets the same answer.
 
 mod cases;
-mod claim;
-mod contacts;
 mod deadlines;
-mod draw;
-mod event_list;
-mod event_setup;
-mod events;
-pub(crate) mod game_channel;
-pub(crate) mod game_state;
-mod leave;
-pub(crate) mod leave_time;
-mod link;
-mod names;
-mod organizer;
-mod pick;
-mod platform_roles;
-mod play;
+pub(crate) mod events;
+pub(crate) mod games;
+mod keys;
+pub(crate) mod leave;
+mod people;
 pub(crate) mod postal;
-mod profile;
-pub(crate) mod roster;
-mod settings;
-pub(crate) mod standings;
-mod suggest;
 mod teams;
-mod teams_games;
-mod teams_setup;
-mod teams_standings;
-mod teams_start;
-mod teams_substitute;
-mod view;
 
 use std::sync::Arc;
 
@@ -54,7 +32,11 @@ use crate::store::{
 use crate::time::Clock;
 
 pub use deadlines::DeadlineHandler;
-pub use suggest::{GameSuggestion, MoveSuggestion};
+pub use games::suggest::{GameSuggestion, MoveSuggestion};
+
+use events::{organizer, standings};
+use games::{claim, draw, play, view};
+use people::{contacts, link, names, profile, settings};
 
 /// Why a command did not go through.
 #[derive(Debug)]
@@ -337,7 +319,7 @@ impl App {
             }
             Command::Contacts { player } => contacts::contacts(tx, actor, player.as_deref()).await,
             Command::Link { code } => link::link(tx, actor, code.as_deref(), now).await,
-            Command::Events => event_list::list(tx, actor).await,
+            Command::Events => events::list::list(tx, actor).await,
             Command::Organizer { player, grant } => {
                 organizer::set_organizer(tx, actor, &player, grant, now).await
             }

@@ -44,7 +44,7 @@ pub use visibility::{CasePart, CaseRole, may_see};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use crate::core::team::{GameId, PlayerId, ReportKind, TeamId};
+use crate::core::team::{GameKey, PersonKey, ReportKind, TeamKey};
 
 /// What a case is about, with the rules behind it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -169,7 +169,7 @@ pub enum CaseState {
 
 /// What was attempted, for [`CaseError::WrongState`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum CaseAction {
+pub enum CaseTransition {
     /// The arbiter takes up an open case.
     TakeUp,
     /// A captain passes the case to the arbiter.
@@ -203,7 +203,7 @@ pub enum CaseError {
         /// The case's state.
         state: CaseState,
         /// What was attempted.
-        action: CaseAction,
+        action: CaseTransition,
     },
     /// A person tried to open a kind only the bot opens, or the bot one only
     /// a person raises.
@@ -219,19 +219,19 @@ pub enum CaseError {
     #[error("{person:?} is not a party of the case")]
     NotAParty {
         /// The person.
-        person: PlayerId,
+        person: PersonKey,
     },
     /// The person is not a captain or deputy handling the case.
     #[error("{person:?} is not a captain handling the case")]
     NotACaptain {
         /// The person.
-        person: PlayerId,
+        person: PersonKey,
     },
     /// Only the player who raised a case may withdraw it.
     #[error("{person:?} did not raise the case")]
     NotTheRaiser {
         /// The person.
-        person: PlayerId,
+        person: PersonKey,
     },
     /// The action belongs to another kind of case.
     #[error("not possible in a {kind:?} case")]
@@ -252,13 +252,13 @@ pub enum CaseError {
     #[error("{party:?} has not received the ruling")]
     NotReceived {
         /// The party.
-        party: PlayerId,
+        party: PersonKey,
     },
     /// Closing refused: a party may still appeal until `until`.
     #[error("{party:?} may appeal until {until}")]
     AppealWindowOpen {
         /// The party.
-        party: PlayerId,
+        party: PersonKey,
         /// When the party's window closes.
         until: DateTime<Utc>,
     },
@@ -266,11 +266,11 @@ pub enum CaseError {
 
 /// Who made a change.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Actor {
+pub enum CaseActor {
     /// The bot itself.
     Bot,
     /// A person (player, captain, arbiter, committee member).
-    Person(PlayerId),
+    Person(PersonKey),
 }
 
 /// One change of state, for the case's history. The first entry records the
@@ -282,12 +282,12 @@ pub struct StateChange {
     /// The state after.
     pub to: CaseState,
     /// Who made the change.
-    pub by: Actor,
+    pub by: CaseActor,
     /// When.
     pub at: DateTime<Utc>,
 }
 
-/// What kind of text an [`Entry`] is, which decides who sees it.
+/// What kind of text a [`CaseEntry`] is, which decides who sees it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum EntryKind {
     /// A party's or captain's statement ([`CasePart::Statements`]).
@@ -310,9 +310,9 @@ impl EntryKind {
 
 /// A text for the record.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Entry {
+pub struct CaseEntry {
     /// Who wrote it.
-    pub author: PlayerId,
+    pub author: PersonKey,
     /// When.
     pub at: DateTime<Utc>,
     /// What kind it is.
@@ -325,7 +325,7 @@ pub struct Entry {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Receipt {
     /// The party.
-    pub party: PlayerId,
+    pub party: PersonKey,
     /// When the ruling reached the party.
     pub at: DateTime<Utc>,
 }
@@ -334,7 +334,7 @@ pub struct Receipt {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Appeal {
     /// The appealing party.
-    pub by: PlayerId,
+    pub by: PersonKey,
     /// When.
     pub at: DateTime<Utc>,
     /// The grounds.
@@ -347,7 +347,7 @@ pub struct AppealDecision {
     /// Upheld, or replaced by other measures.
     pub outcome: AppealOutcome,
     /// The committee member who recorded it.
-    pub by: PlayerId,
+    pub by: PersonKey,
     /// When.
     pub at: DateTime<Utc>,
     /// The reasons.
@@ -359,14 +359,14 @@ pub struct AppealDecision {
 pub struct Case {
     kind: CaseKind,
     state: CaseState,
-    raised_by: Option<PlayerId>,
-    parties: Vec<PlayerId>,
-    opponent: Option<PlayerId>,
-    game: Option<GameId>,
-    captain_teams: Vec<TeamId>,
+    raised_by: Option<PersonKey>,
+    parties: Vec<PersonKey>,
+    opponent: Option<PersonKey>,
+    game: Option<GameKey>,
+    captain_teams: Vec<TeamKey>,
     opened_at: DateTime<Utc>,
     history: Vec<StateChange>,
-    entries: Vec<Entry>,
+    entries: Vec<CaseEntry>,
     decision: Option<Decision>,
     receipts: Vec<Receipt>,
     appeal: Option<Appeal>,
@@ -383,24 +383,24 @@ impl Case {
         self.state
     }
     /// The player who raised it; `None` if the bot opened it.
-    pub fn raised_by(&self) -> Option<PlayerId> {
+    pub fn raised_by(&self) -> Option<PersonKey> {
         self.raised_by
     }
     /// The players it is about (raiser first); they receive the ruling and
     /// may appeal.
-    pub fn parties(&self) -> &[PlayerId] {
+    pub fn parties(&self) -> &[PersonKey] {
         &self.parties
     }
     /// The partner in the game, if not a party.
-    pub fn opponent(&self) -> Option<PlayerId> {
+    pub fn opponent(&self) -> Option<PersonKey> {
         self.opponent
     }
     /// The game concerned, if any.
-    pub fn game(&self) -> Option<GameId> {
+    pub fn game(&self) -> Option<GameKey> {
         self.game
     }
     /// The teams whose captains the case went to first (team events).
-    pub fn captain_teams(&self) -> &[TeamId] {
+    pub fn captain_teams(&self) -> &[TeamKey] {
         &self.captain_teams
     }
     /// When it was opened.
@@ -412,7 +412,7 @@ impl Case {
         &self.history
     }
     /// Every statement and note, in order.
-    pub fn entries(&self) -> &[Entry] {
+    pub fn entries(&self) -> &[CaseEntry] {
         &self.entries
     }
     /// The arbiter's decision, once ruled.
@@ -433,7 +433,7 @@ impl Case {
     }
 
     /// The game suspended by this case while it is pending (R2.6.6).
-    pub fn suspended_game(&self) -> Option<GameId> {
+    pub fn suspended_game(&self) -> Option<GameKey> {
         let pending = matches!(
             self.state,
             CaseState::Open | CaseState::WithCaptains | CaseState::WithArbiter
@@ -459,7 +459,7 @@ impl Case {
     }
 
     /// The entries `role` may see ([`may_see`]).
-    pub fn entries_visible_to(&self, role: CaseRole) -> Vec<&Entry> {
+    pub fn entries_visible_to(&self, role: CaseRole) -> Vec<&CaseEntry> {
         self.entries
             .iter()
             .filter(|entry| may_see(role, entry.kind.part()))

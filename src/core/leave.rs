@@ -54,15 +54,15 @@ pub enum LeaveKind {
     Extra,
 }
 
-/// The identifier of a leave within its book.
+/// The key of a leave within its book (the number of the store's `LeaveId`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct LeaveId(pub u64);
+pub struct LeaveKey(pub u64);
 
 /// One registered leave.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Leave {
     /// Its identifier in the book.
-    pub id: LeaveId,
+    pub id: LeaveKey,
     /// The instants it covers.
     pub span: Span,
     /// Regular or extra.
@@ -102,7 +102,7 @@ pub enum LeaveError {
     #[error("the leave overlaps leave {other:?}")]
     Overlaps {
         /// The leave it would overlap.
-        other: LeaveId,
+        other: LeaveKey,
     },
     /// The yearly allowance would be exceeded (R3.6.1, R3.6.3, R2.7.1).
     #[error("{requested} days of {kind:?} leave in {year}, only {remaining} left")]
@@ -118,24 +118,24 @@ pub enum LeaveError {
     },
     /// No such leave in the book.
     #[error("no leave {0:?}")]
-    Unknown(LeaveId),
+    Unknown(LeaveKey),
     /// Only a leave that has not started may be cancelled.
     #[error("leave {id:?} has already started; it can only be cut short")]
     AlreadyStarted {
         /// The leave.
-        id: LeaveId,
+        id: LeaveKey,
     },
     /// Only a running leave may be cut short.
     #[error("leave {id:?} has not started; cancel it instead")]
     NotStarted {
         /// The leave.
-        id: LeaveId,
+        id: LeaveKey,
     },
     /// The leave is over already.
     #[error("leave {id:?} is already over")]
     AlreadyEnded {
         /// The leave.
-        id: LeaveId,
+        id: LeaveKey,
     },
     /// A postal leave whose notice came after its last day (R2.7.6).
     #[error("the notice was sent after the leave ended")]
@@ -144,7 +144,7 @@ pub enum LeaveError {
     #[error("on leave until {until}: no moves in this event until then")]
     OnLeave {
         /// The leave.
-        id: LeaveId,
+        id: LeaveKey,
         /// When it ends.
         until: DateTime<Utc>,
     },
@@ -218,7 +218,7 @@ impl LeaveBook {
         days: u32,
         kind: LeaveKind,
         now: DateTime<Utc>,
-    ) -> Result<LeaveId, LeaveError> {
+    ) -> Result<LeaveKey, LeaveError> {
         check_length(days)?;
         if kind == LeaveKind::Regular && start < now {
             return Err(LeaveError::StartsInPast { start, now });
@@ -236,7 +236,7 @@ impl LeaveBook {
         days: u32,
         kind: LeaveKind,
         notice_sent: NaiveDate,
-    ) -> Result<LeaveId, LeaveError> {
+    ) -> Result<LeaveKey, LeaveError> {
         check_length(days)?;
         let end_day = first_day + Duration::days(i64::from(days));
         let effective_first = first_day.max(notice_sent);
@@ -250,7 +250,7 @@ impl LeaveBook {
         self.insert(span, kind)
     }
 
-    fn insert(&mut self, span: Span, kind: LeaveKind) -> Result<LeaveId, LeaveError> {
+    fn insert(&mut self, span: Span, kind: LeaveKind) -> Result<LeaveKey, LeaveError> {
         if span.end <= span.start {
             return Err(LeaveError::ZeroDays);
         }
@@ -273,14 +273,14 @@ impl LeaveBook {
                 });
             }
         }
-        let id = LeaveId(self.next_id);
+        let id = LeaveKey(self.next_id);
         self.next_id += 1;
         let at = self.leaves.partition_point(|l| l.span.start < span.start);
         self.leaves.insert(at, Leave { id, span, kind });
         Ok(id)
     }
 
-    fn position(&self, id: LeaveId) -> Result<usize, LeaveError> {
+    fn position(&self, id: LeaveKey) -> Result<usize, LeaveError> {
         self.leaves
             .iter()
             .position(|l| l.id == id)
@@ -288,7 +288,7 @@ impl LeaveBook {
     }
 
     /// Cancels a leave that has not started yet.
-    pub fn cancel(&mut self, id: LeaveId, now: DateTime<Utc>) -> Result<Leave, LeaveError> {
+    pub fn cancel(&mut self, id: LeaveKey, now: DateTime<Utc>) -> Result<Leave, LeaveError> {
         let at = self.position(id)?;
         if self.leaves[at].span.start <= now {
             return Err(LeaveError::AlreadyStarted { id });
@@ -297,7 +297,7 @@ impl LeaveBook {
     }
 
     /// Ends a running leave at `now`; the player's time runs again from then.
-    pub fn cut_short(&mut self, id: LeaveId, now: DateTime<Utc>) -> Result<Leave, LeaveError> {
+    pub fn cut_short(&mut self, id: LeaveKey, now: DateTime<Utc>) -> Result<Leave, LeaveError> {
         let at = self.position(id)?;
         let span = self.leaves[at].span;
         if now < span.start {

@@ -21,6 +21,26 @@ pub enum RuleSet {
     Postal,
 }
 
+impl RuleSet {
+    /// The rule set's word (`server`, `postal`): as written in `rules=…`,
+    /// serialized, and stored.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RuleSet::Server => "server",
+            RuleSet::Postal => "postal",
+        }
+    }
+
+    /// The rule set named by `word`, if any.
+    pub fn parse(word: &str) -> Option<Self> {
+        match word {
+            "server" => Some(RuleSet::Server),
+            "postal" => Some(RuleSet::Postal),
+            _ => None,
+        }
+    }
+}
+
 /// A time control: `days` for every `moves` moves, accumulating (R2.4.3,
 /// R3.5.1, R3.5.4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

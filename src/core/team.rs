@@ -21,17 +21,21 @@ pub use substitution::{BoardGame, BoardGameStatus, Substitution, SubstitutionErr
 
 use serde::{Deserialize, Serialize};
 
-/// A person known to the bot (player, captain, arbiter …), by the store's id.
+/// A person known to the bot (player, captain, arbiter …) as the rules see
+/// them: the number of the store's `PlayerId`. The core's handles are called
+/// keys (`PersonKey`, [`GameKey`], [`TeamKey`]) so that they are never taken
+/// for the store's ids; the app converts between the two.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub struct PlayerId(pub u64);
+pub struct PersonKey(pub u64);
 
-/// A game, by the store's id (shared with [`crate::core::case`]).
+/// A game as the rules see it: the number of the store's `GameId` (shared
+/// with [`crate::core::case`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub struct GameId(pub u64);
+pub struct GameKey(pub u64);
 
-/// A team of an event, by the store's id.
+/// A team of an event as the rules see it: the number of the store's `TeamId`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub struct TeamId(pub u64);
+pub struct TeamKey(pub u64);
 
 /// Why a team or an event's roster was refused. Data, not prose.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -41,7 +45,7 @@ pub enum TeamError {
     NoBoards,
     /// The same player is listed twice (boards and reserves together).
     #[error("player {0:?} is listed twice in the team")]
-    DuplicatePlayer(PlayerId),
+    DuplicatePlayer(PersonKey),
     /// The deputy must be someone other than the captain.
     #[error("the deputy is the captain")]
     DeputyIsCaptain,
@@ -49,14 +53,14 @@ pub enum TeamError {
     #[error("player {player:?} is in two teams of the event")]
     PlayerInTwoTeams {
         /// The player.
-        player: PlayerId,
+        player: PersonKey,
     },
     /// Two teams of the event share an id.
     #[error("team {0:?} appears twice")]
-    DuplicateTeam(TeamId),
+    DuplicateTeam(TeamKey),
     /// No team of the event has this id.
     #[error("team {0:?} is not in the event")]
-    UnknownTeam(TeamId),
+    UnknownTeam(TeamKey),
     /// The two teams of a match field different numbers of boards.
     #[error("the teams field {first} and {second} boards")]
     BoardCountMismatch {
@@ -73,29 +77,29 @@ pub enum TeamError {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Team {
     /// The team's id.
-    pub id: TeamId,
+    pub id: TeamKey,
     /// The team's name as shown in tables.
     pub name: String,
     /// The captain (R3.1.3).
-    pub captain: PlayerId,
+    pub captain: PersonKey,
     /// The deputy captain, who may act for the captain.
-    pub deputy: Option<PlayerId>,
+    pub deputy: Option<PersonKey>,
     /// The players in board order: `boards[0]` plays board 1.
-    pub boards: Vec<PlayerId>,
+    pub boards: Vec<PersonKey>,
     /// Reserves, who may replace a board's player by the arbiter's ruling.
-    pub reserves: Vec<PlayerId>,
+    pub reserves: Vec<PersonKey>,
 }
 
 impl Team {
     /// A team, checked: at least one board, nobody listed twice, and a
     /// deputy other than the captain.
     pub fn new(
-        id: TeamId,
+        id: TeamKey,
         name: impl Into<String>,
-        captain: PlayerId,
-        deputy: Option<PlayerId>,
-        boards: Vec<PlayerId>,
-        reserves: Vec<PlayerId>,
+        captain: PersonKey,
+        deputy: Option<PersonKey>,
+        boards: Vec<PersonKey>,
+        reserves: Vec<PersonKey>,
     ) -> Result<Team, TeamError> {
         let team = Team {
             id,
@@ -117,7 +121,7 @@ impl Team {
         if self.deputy == Some(self.captain) {
             return Err(TeamError::DeputyIsCaptain);
         }
-        let members: Vec<PlayerId> = self.members().collect();
+        let members: Vec<PersonKey> = self.members().collect();
         for (index, player) in members.iter().enumerate() {
             if members[..index].contains(player) {
                 return Err(TeamError::DuplicatePlayer(*player));
@@ -127,23 +131,23 @@ impl Team {
     }
 
     /// Every player of the team: boards in order, then reserves.
-    pub fn members(&self) -> impl Iterator<Item = PlayerId> + '_ {
+    pub fn members(&self) -> impl Iterator<Item = PersonKey> + '_ {
         self.boards.iter().chain(&self.reserves).copied()
     }
 
     /// True if `player` plays a board or is a reserve of the team.
-    pub fn has_member(&self, player: PlayerId) -> bool {
+    pub fn has_member(&self, player: PersonKey) -> bool {
         self.members().any(|member| member == player)
     }
 
     /// The board (from 1) that `player` plays, if any.
-    pub fn board_of(&self, player: PlayerId) -> Option<u32> {
+    pub fn board_of(&self, player: PersonKey) -> Option<u32> {
         let index = self.boards.iter().position(|&p| p == player)?;
         Some(index as u32 + 1)
     }
 
     /// True if `person` is the captain or the deputy (R3.1.3).
-    pub fn is_captain_or_deputy(&self, person: PlayerId) -> bool {
+    pub fn is_captain_or_deputy(&self, person: PersonKey) -> bool {
         self.captain == person || self.deputy == Some(person)
     }
 }
@@ -180,23 +184,23 @@ impl Roster {
     }
 
     /// The team with id `team`.
-    pub fn team(&self, team: TeamId) -> Option<&Team> {
+    pub fn team(&self, team: TeamKey) -> Option<&Team> {
         self.teams.iter().find(|t| t.id == team)
     }
 
     /// The captain of `team` (R3.1.3).
-    pub fn captain_of(&self, team: TeamId) -> Option<PlayerId> {
+    pub fn captain_of(&self, team: TeamKey) -> Option<PersonKey> {
         self.team(team).map(|t| t.captain)
     }
 
     /// The deputy of `team`, if it has one.
-    pub fn deputy_of(&self, team: TeamId) -> Option<PlayerId> {
+    pub fn deputy_of(&self, team: TeamKey) -> Option<PersonKey> {
         self.team(team).and_then(|t| t.deputy)
     }
 
     /// The team `player` plays for (board or reserve). A captain who does
     /// not play belongs to no team here: see [`Roster::is_captain_or_deputy`].
-    pub fn team_of(&self, player: PlayerId) -> Option<TeamId> {
+    pub fn team_of(&self, player: PersonKey) -> Option<TeamKey> {
         self.teams
             .iter()
             .find(|t| t.has_member(player))
@@ -204,13 +208,13 @@ impl Roster {
     }
 
     /// True if `person` is the captain or the deputy of `team` (R3.1.3).
-    pub fn is_captain_or_deputy(&self, person: PlayerId, team: TeamId) -> bool {
+    pub fn is_captain_or_deputy(&self, person: PersonKey, team: TeamKey) -> bool {
         self.team(team)
             .is_some_and(|t| t.is_captain_or_deputy(person))
     }
 
     /// The teams `person` captains or deputises for.
-    pub fn teams_led_by(&self, person: PlayerId) -> Vec<TeamId> {
+    pub fn teams_led_by(&self, person: PersonKey) -> Vec<TeamKey> {
         self.teams
             .iter()
             .filter(|t| t.is_captain_or_deputy(person))

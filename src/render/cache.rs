@@ -124,14 +124,14 @@ pub fn crosstable_key(input: &CrosstableInput) -> ContentKey {
     w.finish()
 }
 
-struct Entry {
+struct CachedPng {
     png: Arc<[u8]>,
     used: u64,
 }
 
 #[derive(Default)]
 struct Entries {
-    map: HashMap<ContentKey, Entry>,
+    map: HashMap<ContentKey, CachedPng>,
     clock: u64,
 }
 
@@ -193,7 +193,7 @@ impl RenderCache {
         }
         entries.clock += 1;
         let used = entries.clock;
-        let entry = entries.map.entry(key).or_insert(Entry { png, used });
+        let entry = entries.map.entry(key).or_insert(CachedPng { png, used });
         Arc::clone(&entry.png)
     }
 

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use super::sql::{Arg, RowExt, bind_all};
+use super::sql::{QueryArg, RowExt, bind_all};
 use super::{Backend, Db, StoreError, StoreResult, Tx, TxInner};
 
 /// The `format` field of a dump.
@@ -162,7 +162,7 @@ async fn columns(tx: &mut Tx, table: &str) -> StoreResult<Columns> {
             ColumnType::from_declared(&row.text("type")?),
         ))
     };
-    let columns = tx.fetch_all(sql, vec![Arg::from(table)], read).await?;
+    let columns = tx.fetch_all(sql, vec![QueryArg::from(table)], read).await?;
     if columns.is_empty() {
         return Err(StoreError::Restore(format!("no table {table}")));
     }
@@ -224,22 +224,27 @@ async fn insert_row(
     let args = present
         .iter()
         .map(|(name, kind)| json_to_arg(table, name, *kind, &row[name]))
-        .collect::<StoreResult<Vec<Arg>>>()?;
+        .collect::<StoreResult<Vec<QueryArg>>>()?;
     on_conn!(tx, conn => {
         bind_all!(sqlx::query(&sql), args).execute(conn).await?;
         Ok(())
     })
 }
 
-fn json_to_arg(table: &str, column: &str, kind: ColumnType, value: &Value) -> StoreResult<Arg> {
+fn json_to_arg(
+    table: &str,
+    column: &str,
+    kind: ColumnType,
+    value: &Value,
+) -> StoreResult<QueryArg> {
     let wrong = || StoreError::Restore(format!("{table}.{column}: {value}"));
     Ok(match (kind, value) {
-        (ColumnType::Int, Value::Null) => Arg::Int(None),
-        (ColumnType::Int, value) => Arg::Int(Some(value.as_i64().ok_or_else(wrong)?)),
-        (ColumnType::Bool, Value::Bool(flag)) => Arg::Bool(*flag),
-        (ColumnType::Bool, Value::Number(n)) => Arg::Bool(n.as_i64().ok_or_else(wrong)? != 0),
-        (ColumnType::Text, Value::Null) => Arg::Text(None),
-        (ColumnType::Text, Value::String(text)) => Arg::Text(Some(text.clone())),
+        (ColumnType::Int, Value::Null) => QueryArg::Int(None),
+        (ColumnType::Int, value) => QueryArg::Int(Some(value.as_i64().ok_or_else(wrong)?)),
+        (ColumnType::Bool, Value::Bool(flag)) => QueryArg::Bool(*flag),
+        (ColumnType::Bool, Value::Number(n)) => QueryArg::Bool(n.as_i64().ok_or_else(wrong)? != 0),
+        (ColumnType::Text, Value::Null) => QueryArg::Text(None),
+        (ColumnType::Text, Value::String(text)) => QueryArg::Text(Some(text.clone())),
         _ => return Err(wrong()),
     })
 }

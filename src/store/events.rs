@@ -4,17 +4,14 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use super::ids::{EventId, PlayerId, TeamId};
-use super::sql::{Record, RowExt, args, json_arg, text_enum};
+use super::sql::{QueryArg, Record, RowExt, args, json_arg, text_enum};
 use super::{StoreError, StoreResult, Tx};
-use crate::core::regulation::Regulation;
+use crate::core::regulation::{Regulation, RuleSet};
 
-text_enum! {
-    /// The rule set an event is played under.
-    RuleSet {
-        /// Section 3: moves through the server (the default).
-        Server = "server",
-        /// Section 2: by post, with the bot as the post office.
-        Postal = "postal",
+/// A rule set is stored as its word (`server`, `postal`).
+impl From<RuleSet> for QueryArg {
+    fn from(rule_set: RuleSet) -> Self {
+        QueryArg::Text(Some(rule_set.as_str().to_owned()))
     }
 }
 

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use shakmaty::Color;
 
 use super::ids::{EventId, GameId, PlayerId};
-use super::sql::{Arg, Record, RowExt, args, json_arg, text_enum};
+use super::sql::{QueryArg, Record, RowExt, args, json_arg, text_enum};
 use super::{Backend, Conflict, StoreError, StoreResult, Tx};
 use crate::core::clock::Clocks;
 use crate::core::game::Score;
@@ -225,10 +225,10 @@ mod stored_clocks {
 }
 
 /// The stored text of a game's clocks.
-fn clocks_arg(clocks: &Option<Clocks>) -> StoreResult<Arg> {
+fn clocks_arg(clocks: &Option<Clocks>) -> StoreResult<QueryArg> {
     match clocks {
         Some(clocks) => json_arg("clocks", clocks),
-        None => Ok(Arg::from("{}")),
+        None => Ok(QueryArg::from("{}")),
     }
 }
 
@@ -452,7 +452,7 @@ fn update_args(
     game_id: GameId,
     expected_version: i64,
     update: &GameUpdate,
-) -> StoreResult<Vec<Arg>> {
+) -> StoreResult<Vec<QueryArg>> {
     Ok(args![
         game_id,
         expected_version,

@@ -15,7 +15,7 @@ use super::{Corruption, StoreError};
 
 /// A query argument: the few column types the schema uses.
 #[derive(Clone, Debug)]
-pub(crate) enum Arg {
+pub(crate) enum QueryArg {
     /// BIGINT (also instants in Unix milliseconds, and ids).
     Int(Option<i64>),
     /// TEXT (also JSON).
@@ -24,9 +24,9 @@ pub(crate) enum Arg {
     Bool(bool),
 }
 
-/// Builds a `Vec<Arg>` from values convertible with `Arg::from`.
+/// Builds a `Vec<QueryArg>` from values convertible with `QueryArg::from`.
 macro_rules! args {
-    ($($value:expr),* $(,)?) => { vec![$($crate::store::sql::Arg::from($value)),*] };
+    ($($value:expr),* $(,)?) => { vec![$($crate::store::sql::QueryArg::from($value)),*] };
 }
 pub(crate) use args;
 
@@ -64,9 +64,9 @@ macro_rules! text_enum {
             }
         }
 
-        impl From<$name> for $crate::store::sql::Arg {
+        impl From<$name> for $crate::store::sql::QueryArg {
             fn from(value: $name) -> Self {
-                $crate::store::sql::Arg::Text(Some(value.as_str().to_owned()))
+                $crate::store::sql::QueryArg::Text(Some(value.as_str().to_owned()))
             }
         }
     };
@@ -79,75 +79,78 @@ pub(crate) fn millis(at: DateTime<Utc>) -> i64 {
 }
 
 /// A value stored as JSON TEXT.
-pub(crate) fn json_arg<T: Serialize>(what: &'static str, value: &T) -> Result<Arg, StoreError> {
+pub(crate) fn json_arg<T: Serialize>(
+    what: &'static str,
+    value: &T,
+) -> Result<QueryArg, StoreError> {
     let text =
         serde_json::to_string(value).map_err(|source| StoreError::Encode { what, source })?;
-    Ok(Arg::Text(Some(text)))
+    Ok(QueryArg::Text(Some(text)))
 }
 
-impl From<i64> for Arg {
+impl From<i64> for QueryArg {
     fn from(v: i64) -> Self {
-        Arg::Int(Some(v))
+        QueryArg::Int(Some(v))
     }
 }
-impl From<Option<i64>> for Arg {
+impl From<Option<i64>> for QueryArg {
     fn from(v: Option<i64>) -> Self {
-        Arg::Int(v)
+        QueryArg::Int(v)
     }
 }
-impl From<bool> for Arg {
+impl From<bool> for QueryArg {
     fn from(v: bool) -> Self {
-        Arg::Bool(v)
+        QueryArg::Bool(v)
     }
 }
-impl From<String> for Arg {
+impl From<String> for QueryArg {
     fn from(v: String) -> Self {
-        Arg::Text(Some(v))
+        QueryArg::Text(Some(v))
     }
 }
-impl From<&str> for Arg {
+impl From<&str> for QueryArg {
     fn from(v: &str) -> Self {
-        Arg::Text(Some(v.to_owned()))
+        QueryArg::Text(Some(v.to_owned()))
     }
 }
-impl From<&String> for Arg {
+impl From<&String> for QueryArg {
     fn from(v: &String) -> Self {
-        Arg::Text(Some(v.clone()))
+        QueryArg::Text(Some(v.clone()))
     }
 }
-impl From<Option<String>> for Arg {
+impl From<Option<String>> for QueryArg {
     fn from(v: Option<String>) -> Self {
-        Arg::Text(v)
+        QueryArg::Text(v)
     }
 }
-impl From<Option<&str>> for Arg {
+impl From<Option<&str>> for QueryArg {
     fn from(v: Option<&str>) -> Self {
-        Arg::Text(v.map(str::to_owned))
+        QueryArg::Text(v.map(str::to_owned))
     }
 }
-impl From<&Value> for Arg {
+impl From<&Value> for QueryArg {
     fn from(v: &Value) -> Self {
-        Arg::Text(Some(v.to_string()))
+        QueryArg::Text(Some(v.to_string()))
     }
 }
-impl From<DateTime<Utc>> for Arg {
+impl From<DateTime<Utc>> for QueryArg {
     fn from(v: DateTime<Utc>) -> Self {
-        Arg::Int(Some(millis(v)))
+        QueryArg::Int(Some(millis(v)))
     }
 }
-impl From<Option<DateTime<Utc>>> for Arg {
+impl From<Option<DateTime<Utc>>> for QueryArg {
     fn from(v: Option<DateTime<Utc>>) -> Self {
-        Arg::Int(v.map(millis))
+        QueryArg::Int(v.map(millis))
     }
 }
 
 macro_rules! id_args {
     ($($id:ident),*) => {$(
-        impl From<$id> for Arg {
-            fn from(v: $id) -> Self { Arg::Int(Some(v.0)) }
+        impl From<$id> for QueryArg {
+            fn from(v: $id) -> Self { QueryArg::Int(Some(v.0)) }
         }
-        impl From<Option<$id>> for Arg {
-            fn from(v: Option<$id>) -> Self { Arg::Int(v.map(|id| id.0)) }
+        impl From<Option<$id>> for QueryArg {
+            fn from(v: Option<$id>) -> Self { QueryArg::Int(v.map(|id| id.0)) }
         }
     )*};
 }
@@ -161,9 +164,9 @@ macro_rules! bind_all {
         let mut query = $query;
         for arg in $args {
             query = match arg {
-                Arg::Int(v) => query.bind(v),
-                Arg::Text(v) => query.bind(v),
-                Arg::Bool(v) => query.bind(v),
+                QueryArg::Int(v) => query.bind(v),
+                QueryArg::Text(v) => query.bind(v),
+                QueryArg::Bool(v) => query.bind(v),
             };
         }
         query

@@ -1,6 +1,6 @@
 //! `/link`: one player on several platforms, through one-time codes. Which
 //! player remains when one or both already have games is decided in
-//! `src/app/service/link.rs`; these tests pin it down.
+//! `src/app/service/people/link.rs`; these tests pin it down.
 
 use chrono::Duration;
 use corrbot::store::{Platform, PlayerId};

@@ -3,10 +3,9 @@
 
 use corrbot::app::i18n::Lang;
 use corrbot::app::outgoing::{ImageRef, render_image};
+use corrbot::core::regulation::RuleSet;
 use corrbot::render::RenderCache;
-use corrbot::store::{
-    EventId, GameId, NewEvent, NoticeRecipient, Orientation, PlayerId, RuleSet, Tx,
-};
+use corrbot::store::{EventId, GameId, NewEvent, NoticeRecipient, Orientation, PlayerId, Tx};
 
 use crate::support::db::{TestDb, on_both};
 use crate::support::world::{World, has_line};

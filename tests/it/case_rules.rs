@@ -4,14 +4,14 @@
 
 use chrono::{DateTime, TimeZone, Utc};
 use corrbot::core::case::{
-    Absence, AbsenceError, AppealError, AppealOutcome, Case, CaseAction, CaseError, CaseKind,
-    CasePart, CaseRole, CaseState, Decision, EventGame, ExclusionScoring, ExtraLeaveGrant,
+    Absence, AbsenceError, AppealError, AppealOutcome, Case, CaseError, CaseKind, CasePart,
+    CaseRole, CaseState, CaseTransition, Decision, EventGame, ExclusionScoring, ExtraLeaveGrant,
     GameOutcome, NewCase, ObjectionError, Ruling, RulingError, appeal_deadline,
     arbiter_request_case_due, bot_case_due, exclusion_outcomes, grant_extra_leave,
     grant_extra_leave_to, may_appeal, may_object, may_see, register_absence,
 };
 use corrbot::core::game::{ArbiterReason, Score};
-use corrbot::core::team::{GameId, PlayerId, Roster, Team, TeamId};
+use corrbot::core::team::{GameKey, PersonKey, Roster, Team, TeamKey};
 use shakmaty::Color;
 
 fn at(y: i32, m: u32, d: u32, h: u32, min: u32) -> DateTime<Utc> {
@@ -22,19 +22,19 @@ fn day(y: i32, m: u32, d: u32) -> DateTime<Utc> {
     at(y, m, d, 12, 0)
 }
 
-fn p(id: u64) -> PlayerId {
-    PlayerId(id)
+fn p(id: u64) -> PersonKey {
+    PersonKey(id)
 }
 
-const ARBITER: PlayerId = PlayerId(900);
-const COMMITTEE: PlayerId = PlayerId(950);
+const ARBITER: PersonKey = PersonKey(900);
+const COMMITTEE: PersonKey = PersonKey(950);
 
 /// Team 1: captain 100, deputy 150, boards 11-12; Team 2: captain 200,
 /// deputy 250, boards 21-22.
 fn roster() -> Roster {
     let team = |n: u64| {
         Team::new(
-            TeamId(n),
+            TeamKey(n),
             format!("Team {n}"),
             p(n * 100),
             Some(p(n * 100 + 50)),
@@ -52,7 +52,7 @@ fn dispute(raiser: u64, accused: u64, when: DateTime<Utc>) -> NewCase {
         raised_by: Some(p(raiser)),
         accused: vec![p(accused)],
         opponent: None,
-        game: Some(GameId(7)),
+        game: Some(GameKey(7)),
         at: when,
     }
 }
@@ -68,7 +68,7 @@ fn decision(rulings: Vec<Ruling>, when: DateTime<Utc>) -> Decision {
 
 fn draw_ruling() -> Ruling {
     Ruling::ScoreGame {
-        game: GameId(7),
+        game: GameKey(7),
         score: Score::Draw,
         reason: ArbiterReason::Adjudicated,
     }
@@ -137,7 +137,7 @@ fn r2_1_6_appeal_through_the_case_and_the_final_decision() {
         .unwrap();
     assert_eq!(case.state(), CaseState::UnderAppeal);
     let replaced = Ruling::ScoreGame {
-        game: GameId(7),
+        game: GameKey(7),
         score: Score::Win(Color::Black),
         reason: ArbiterReason::Adjudicated,
     };
@@ -165,7 +165,7 @@ fn r2_1_6_no_appeal_before_a_ruling_and_closing_waits_for_every_window() {
         open.lodge_appeal(p(1), day(2026, 2, 21), "too early"),
         Err(CaseError::WrongState {
             state: CaseState::Open,
-            action: CaseAction::Appeal
+            action: CaseTransition::Appeal
         })
     );
     let mut case = ruled_case();
@@ -197,12 +197,12 @@ fn r3_1_4_team_dispute_goes_through_the_captains() {
     let roster = roster();
     let mut case = Case::open(dispute(11, 21, day(2026, 5, 1)), Some(&roster)).unwrap();
     assert_eq!(case.state(), CaseState::WithCaptains);
-    assert_eq!(case.captain_teams(), &[TeamId(1), TeamId(2)]);
+    assert_eq!(case.captain_teams(), &[TeamKey(1), TeamKey(2)]);
     assert_eq!(
         case.take_up(ARBITER, day(2026, 5, 2)),
         Err(CaseError::WrongState {
             state: CaseState::WithCaptains,
-            action: CaseAction::TakeUp
+            action: CaseTransition::TakeUp
         })
     );
     assert_eq!(
@@ -241,11 +241,11 @@ fn r3_4_5_failure_report_and_r3_1_5_lost_access_routing() {
         raised_by: Some(p(11)),
         accused: vec![],
         opponent: Some(p(21)),
-        game: Some(GameId(3)),
+        game: Some(GameKey(3)),
         at: day(2026, 5, 1),
     };
     let mut case = Case::open(failure.clone(), Some(&roster)).unwrap();
-    assert_eq!(case.captain_teams(), &[TeamId(1)]);
+    assert_eq!(case.captain_teams(), &[TeamKey(1)]);
     assert_eq!(
         case.forward_to_arbiter(p(200), day(2026, 5, 2), &roster),
         Err(CaseError::NotACaptain { person: p(200) })
@@ -303,12 +303,12 @@ fn refused_transitions_table() {
         case.rule(decision(vec![draw_ruling()], day(2026, 1, 2))),
         Err(CaseError::WrongState {
             state: CaseState::Open,
-            action: CaseAction::Rule
+            action: CaseTransition::Rule
         })
     );
     case.take_up(ARBITER, day(2026, 1, 2)).unwrap();
     let inconsistent = Ruling::ScoreGame {
-        game: GameId(7),
+        game: GameKey(7),
         score: Score::Annulled,
         reason: ArbiterReason::Default,
     };
@@ -317,7 +317,7 @@ fn refused_transitions_table() {
         (vec![inconsistent], RulingError::InconsistentScore),
         (
             vec![Ruling::PenaltyDays {
-                game: GameId(7),
+                game: GameKey(7),
                 player: p(2),
                 days: 0,
             }],
@@ -325,7 +325,7 @@ fn refused_transitions_table() {
         ),
         (
             vec![Ruling::AdjustClock {
-                game: GameId(7),
+                game: GameKey(7),
                 player: p(2),
                 days: 0,
             }],
@@ -340,7 +340,7 @@ fn refused_transitions_table() {
     }
     assert_eq!(case.state(), CaseState::WithArbiter);
     let clock_back = Ruling::AdjustClock {
-        game: GameId(7),
+        game: GameKey(7),
         player: p(1),
         days: -3,
     };
@@ -384,7 +384,7 @@ fn r2_6_overstep_claim_objection_and_suspension() {
         })
     );
     let mut case = Case::open(claim, None).unwrap();
-    assert_eq!(case.suspended_game(), Some(GameId(7)));
+    assert_eq!(case.suspended_game(), Some(GameKey(7)));
     assert_eq!(
         case.lodge_objection(p(2), closed_at, told, "too late"),
         Err(CaseError::Objection(ObjectionError::WindowClosed {
@@ -399,11 +399,11 @@ fn r2_6_overstep_claim_objection_and_suspension() {
         .unwrap();
     assert_eq!(case.entries().len(), 1);
     case.take_up(ARBITER, day(2026, 6, 10)).unwrap();
-    assert_eq!(case.suspended_game(), Some(GameId(7)));
+    assert_eq!(case.suspended_game(), Some(GameKey(7)));
     let rejected = vec![
-        Ruling::ResumeGame { game: GameId(7) },
+        Ruling::ResumeGame { game: GameKey(7) },
         Ruling::PenaltyDays {
-            game: GameId(7),
+            game: GameKey(7),
             player: p(1),
             days: 5,
         },
@@ -560,7 +560,7 @@ fn r3_6_3_extra_leave_at_most_15_days_a_year() {
 #[test]
 fn r2_1_5_exclusion_scored_both_ways() {
     let game = |id, white, black, finished| EventGame {
-        game: GameId(id),
+        game: GameKey(id),
         white: p(white),
         black: p(black),
         finished,
@@ -576,27 +576,27 @@ fn r2_1_5_exclusion_scored_both_ways() {
         losses,
         vec![
             GameOutcome {
-                game: GameId(1),
+                game: GameKey(1),
                 score: Score::Win(Color::Black),
                 reason: ArbiterReason::Default
             },
             GameOutcome {
-                game: GameId(2),
+                game: GameKey(2),
                 score: Score::Win(Color::White),
                 reason: ArbiterReason::Default
             },
         ]
     );
     let annulled = exclusion_outcomes(p(5), &games, ExclusionScoring::Annulled);
-    let got: Vec<(GameId, Score, ArbiterReason)> = annulled
+    let got: Vec<(GameKey, Score, ArbiterReason)> = annulled
         .iter()
         .map(|o| (o.game, o.score, o.reason))
         .collect();
     assert_eq!(
         got,
         vec![
-            (GameId(1), Score::Annulled, ArbiterReason::Annulled),
-            (GameId(2), Score::Annulled, ArbiterReason::Annulled),
+            (GameKey(1), Score::Annulled, ArbiterReason::Annulled),
+            (GameKey(2), Score::Annulled, ArbiterReason::Annulled),
         ]
     );
     for outcome in losses.iter().chain(&annulled) {
@@ -713,7 +713,7 @@ fn roles_and_visible_entries_of_a_case() {
         raised_by: Some(p(11)),
         accused: vec![],
         opponent: Some(p(21)),
-        game: Some(GameId(3)),
+        game: Some(GameKey(3)),
         at: day(2026, 5, 1),
     };
     let mut case = Case::open(failure, Some(&roster)).unwrap();

@@ -77,7 +77,7 @@ async fn arbitrate(db: &Db, clock: &Arc<SimClock>) -> CaseId {
             ours.id,
             alice,
             &[Ruling::Warn {
-                player: corrbot::core::team::PlayerId(3),
+                player: corrbot::core::team::PersonKey(3),
             }],
             "R3.4.1",
             now,

@@ -3,7 +3,7 @@
 
 use chrono::{DateTime, Duration, NaiveDate, NaiveDateTime, Utc};
 use corrbot::core::leave::{
-    LeaveAllowance, LeaveBook, LeaveError, LeaveId, LeaveKind, LeaveTimeline, Span,
+    LeaveAllowance, LeaveBook, LeaveError, LeaveKey, LeaveKind, LeaveTimeline, Span,
 };
 use corrbot::core::regulation::Regulation;
 
@@ -190,8 +190,8 @@ fn cancel_before_start_cut_short_while_running() {
     assert_eq!(book.cancel(later, t(NOW)), Err(LeaveError::Unknown(later)));
     assert_eq!(book.leaves().len(), 1);
     assert_eq!(
-        book.cancel(LeaveId(99), t(NOW)),
-        Err(LeaveError::Unknown(LeaveId(99)))
+        book.cancel(LeaveKey(99), t(NOW)),
+        Err(LeaveError::Unknown(LeaveKey(99)))
     );
 }
 

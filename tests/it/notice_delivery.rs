@@ -8,7 +8,7 @@ use corrbot::adapters::discord::convert::discord_message;
 use corrbot::app::i18n::Lang;
 use corrbot::app::notice::{
     Answered, CaseNews, CaseNotice, Clocks, Deciders, LinkNotice, MeasureView, Notice, NoticeMove,
-    PostalMove, PostalNotice, RequestNotice, ThreadNotice,
+    PostalMoveNotice, PostalNotice, RequestNotice, ThreadNotice,
 };
 use corrbot::app::outgoing::{Address, notice_message};
 use corrbot::core::case::CaseKind;
@@ -91,8 +91,8 @@ fn case_notice() -> CaseNotice {
     }
 }
 
-fn postal_move() -> PostalMove {
-    PostalMove {
+fn postal_move() -> PostalMoveNotice {
+    PostalMoveNotice {
         game: 2,
         event: "Поштою".into(),
         mover: "Борис".into(),

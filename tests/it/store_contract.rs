@@ -7,6 +7,7 @@ use std::sync::Arc;
 use chrono::{DateTime, TimeDelta, TimeZone, Utc};
 use corrbot::core::case::Ruling;
 use corrbot::core::clock::Clocks;
+use corrbot::core::regulation::RuleSet;
 use corrbot::store::*;
 use serde_json::json;
 use tokio::sync::Barrier;
@@ -541,7 +542,7 @@ async fn cases_rulings_and_appeals(t: &TestDb) {
         [Some(game.black), None]
     );
     let decision = [Ruling::Warn {
-        player: corrbot::core::team::PlayerId(game.black.0 as u64),
+        player: corrbot::core::team::PersonKey(game.black.0 as u64),
     }];
     let ruling = tx.record_ruling(case.id, arbiter.id, &decision, "overstep proven", t0());
     let ruling = ruling.await.unwrap();

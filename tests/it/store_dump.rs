@@ -3,6 +3,7 @@
 //! set; otherwise a notice is printed and that part is skipped).
 
 use chrono::{DateTime, TimeDelta, TimeZone, Utc};
+use corrbot::core::regulation::RuleSet;
 use corrbot::store::*;
 use serde_json::json;
 

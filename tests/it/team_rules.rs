@@ -4,22 +4,22 @@
 
 use corrbot::core::game::Score;
 use corrbot::core::team::{
-    BoardGame, BoardGameStatus, ContactContext, Escalation, GameId, MatchPoints, PlayerId,
-    Recipient, ReportKind, Roster, SubstitutionError, Team, TeamError, TeamId, TeamMatch, Viewer,
+    BoardGame, BoardGameStatus, ContactContext, Escalation, GameKey, MatchPoints, PersonKey,
+    Recipient, ReportKind, Roster, SubstitutionError, Team, TeamError, TeamKey, TeamMatch, Viewer,
     first_named_has_white, may_see_contacts, pair_match, route_report, substitute,
     team_round_robin, team_standings,
 };
 use shakmaty::Color;
 
-fn p(id: u64) -> PlayerId {
-    PlayerId(id)
+fn p(id: u64) -> PersonKey {
+    PersonKey(id)
 }
 
 /// Team `n` (1-based): captain `n*100`, deputy `n*100 + 50`, boards
 /// `n*10 + 1 ..= n*10 + 4`, reserves `n*10 + 5`, `n*10 + 6`.
 fn team(n: u64) -> Team {
     Team::new(
-        TeamId(n),
+        TeamKey(n),
         format!("Team {n}"),
         p(n * 100),
         Some(p(n * 100 + 50)),
@@ -39,13 +39,13 @@ fn roster() -> Roster {
 #[test]
 fn r3_1_3_captain_relation_queries() {
     let roster = roster();
-    assert_eq!(roster.captain_of(TeamId(1)), Some(p(100)));
-    assert_eq!(roster.deputy_of(TeamId(2)), Some(p(250)));
-    assert_eq!(roster.captain_of(TeamId(9)), None);
-    assert_eq!(roster.team_of(p(13)), Some(TeamId(1)));
+    assert_eq!(roster.captain_of(TeamKey(1)), Some(p(100)));
+    assert_eq!(roster.deputy_of(TeamKey(2)), Some(p(250)));
+    assert_eq!(roster.captain_of(TeamKey(9)), None);
+    assert_eq!(roster.team_of(p(13)), Some(TeamKey(1)));
     assert_eq!(
         roster.team_of(p(26)),
-        Some(TeamId(2)),
+        Some(TeamKey(2)),
         "reserves belong too"
     );
     assert_eq!(
@@ -53,27 +53,27 @@ fn r3_1_3_captain_relation_queries() {
         None,
         "a non-playing captain plays for nobody"
     );
-    assert!(roster.is_captain_or_deputy(p(100), TeamId(1)));
-    assert!(roster.is_captain_or_deputy(p(150), TeamId(1)));
-    assert!(!roster.is_captain_or_deputy(p(200), TeamId(1)));
-    assert!(!roster.is_captain_or_deputy(p(11), TeamId(1)));
-    assert_eq!(roster.teams_led_by(p(250)), vec![TeamId(2)]);
-    assert_eq!(roster.team(TeamId(1)).unwrap().board_of(p(13)), Some(3));
+    assert!(roster.is_captain_or_deputy(p(100), TeamKey(1)));
+    assert!(roster.is_captain_or_deputy(p(150), TeamKey(1)));
+    assert!(!roster.is_captain_or_deputy(p(200), TeamKey(1)));
+    assert!(!roster.is_captain_or_deputy(p(11), TeamKey(1)));
+    assert_eq!(roster.teams_led_by(p(250)), vec![TeamKey(2)]);
+    assert_eq!(roster.team(TeamKey(1)).unwrap().board_of(p(13)), Some(3));
 }
 
 #[test]
 fn invalid_teams_and_rosters_are_refused() {
     let cases: Vec<(Result<Team, TeamError>, TeamError)> = vec![
         (
-            Team::new(TeamId(1), "A", p(1), None, vec![], vec![]),
+            Team::new(TeamKey(1), "A", p(1), None, vec![], vec![]),
             TeamError::NoBoards,
         ),
         (
-            Team::new(TeamId(1), "A", p(1), Some(p(1)), vec![p(2)], vec![]),
+            Team::new(TeamKey(1), "A", p(1), Some(p(1)), vec![p(2)], vec![]),
             TeamError::DeputyIsCaptain,
         ),
         (
-            Team::new(TeamId(1), "A", p(1), None, vec![p(2), p(3)], vec![p(2)]),
+            Team::new(TeamKey(1), "A", p(1), None, vec![p(2), p(3)], vec![p(2)]),
             TeamError::DuplicatePlayer(p(2)),
         ),
     ];
@@ -88,7 +88,7 @@ fn invalid_teams_and_rosters_are_refused() {
     );
     assert_eq!(
         Roster::new(vec![team(1), team(1)]).unwrap_err(),
-        TeamError::DuplicateTeam(TeamId(1))
+        TeamError::DuplicateTeam(TeamKey(1))
     );
 }
 
@@ -110,7 +110,7 @@ fn colours_alternate_by_board() {
         assert_eq!(first_named_has_white(board), first_white, "board {board}");
     }
     let boards = pair_match(&team(1), &team(2)).unwrap();
-    let got: Vec<(u32, PlayerId, PlayerId)> =
+    let got: Vec<(u32, PersonKey, PersonKey)> =
         boards.iter().map(|b| (b.board, b.white, b.black)).collect();
     assert_eq!(
         got,
@@ -214,7 +214,7 @@ fn worked_example_two_teams_four_boards() {
     let matches = team_round_robin(&teams, 1).unwrap();
     assert_eq!(matches.len(), 1);
     let m = &matches[0];
-    assert_eq!((m.first_team, m.second_team), (TeamId(1), TeamId(2)));
+    assert_eq!((m.first_team, m.second_team), (TeamKey(1), TeamKey(2)));
     let played = [
         Some(Score::Win(Color::White)),
         Some(Score::Draw),
@@ -342,19 +342,19 @@ fn unfinished_and_annulled_boards() {
 fn games() -> Vec<BoardGame> {
     vec![
         BoardGame {
-            game: GameId(1),
+            game: GameKey(1),
             status: BoardGameStatus::Started,
         },
         BoardGame {
-            game: GameId(2),
+            game: GameKey(2),
             status: BoardGameStatus::NotStarted,
         },
         BoardGame {
-            game: GameId(3),
+            game: GameKey(3),
             status: BoardGameStatus::Cancelled,
         },
         BoardGame {
-            game: GameId(4),
+            game: GameKey(4),
             status: BoardGameStatus::Finished,
         },
     ]
@@ -366,13 +366,13 @@ fn games() -> Vec<BoardGame> {
 fn substitution_moves_only_unstarted_or_cancelled_games() {
     let sub = substitute(&team(1), 2, p(15), &games(), &[]).unwrap();
     assert_eq!((sub.outgoing, sub.incoming), (p(12), p(15)));
-    assert_eq!(sub.reassigned, vec![GameId(2), GameId(3)]);
-    assert_eq!(sub.kept, vec![GameId(1), GameId(4)]);
+    assert_eq!(sub.reassigned, vec![GameKey(2), GameKey(3)]);
+    assert_eq!(sub.kept, vec![GameKey(1), GameKey(4)]);
     assert_eq!(sub.team.boards, vec![p(11), p(15), p(13), p(14)]);
     assert_eq!(sub.team.reserves, vec![p(16), p(12)]);
     let mut roster = roster();
     roster.replace_team(sub.team).unwrap();
-    assert_eq!(roster.team_of(p(12)), Some(TeamId(1)), "still in the team");
+    assert_eq!(roster.team_of(p(12)), Some(TeamKey(1)), "still in the team");
 }
 
 #[test]
@@ -440,7 +440,10 @@ fn r3_1_4_dispute_goes_to_both_captains() {
     let route = route_report(ReportKind::Dispute, p(12), p(22), Some(&roster));
     assert_eq!(
         route.first,
-        vec![Recipient::Captain(TeamId(1)), Recipient::Captain(TeamId(2))]
+        vec![
+            Recipient::Captain(TeamKey(1)),
+            Recipient::Captain(TeamKey(2))
+        ]
     );
     assert_eq!(route.arbiter, Escalation::WhenCaptainForwards);
     for (person, may) in [
@@ -463,13 +466,13 @@ fn r3_4_5_and_r3_3_2_routing_table() {
         (
             ReportKind::Failure,
             team_event,
-            vec![Recipient::Captain(TeamId(1))],
+            vec![Recipient::Captain(TeamKey(1))],
             Escalation::WhenCaptainForwards,
         ),
         (
             ReportKind::ContinuationNotice,
             team_event,
-            vec![Recipient::Captain(TeamId(1)), Recipient::Opponent],
+            vec![Recipient::Captain(TeamKey(1)), Recipient::Opponent],
             Escalation::WhenCaptainForwards,
         ),
         (
@@ -568,15 +571,15 @@ fn replacing_a_team_is_checked_again() {
     let mut stranger = team(3);
     assert_eq!(
         roster.replace_team(stranger.clone()),
-        Err(TeamError::UnknownTeam(TeamId(3)))
+        Err(TeamError::UnknownTeam(TeamKey(3)))
     );
-    stranger.id = TeamId(2);
+    stranger.id = TeamKey(2);
     stranger.reserves.push(p(11));
     assert_eq!(
         roster.replace_team(stranger),
         Err(TeamError::PlayerInTwoTeams { player: p(11) })
     );
-    assert_eq!(roster.team_of(p(21)), Some(TeamId(2)), "left unchanged");
+    assert_eq!(roster.team_of(p(21)), Some(TeamKey(2)), "left unchanged");
 }
 
 proptest::proptest! {

@@ -6,7 +6,7 @@ use serenity::builder::{
     CreateButton, CreateCommand, CreateCommandOption, CreateEmbed,
     CreateInteractionResponseMessage, CreateMessage, EditInteractionResponse,
 };
-use serenity::model::application::{ButtonStyle as SerenityButtonStyle, CommandOptionType};
+use serenity::model::application::{self, CommandOptionType};
 
 /// What the caller's handler answers to one inbound event.
 #[derive(Clone, Debug, PartialEq)]
@@ -161,10 +161,10 @@ fn embed(message: &OutgoingMessage) -> Option<CreateEmbed> {
 fn rows(buttons: &[ButtonSpec]) -> Vec<CreateActionRow> {
     let button = |spec: &ButtonSpec| {
         let style = match spec.style {
-            ButtonStyle::Primary => SerenityButtonStyle::Primary,
-            ButtonStyle::Secondary => SerenityButtonStyle::Secondary,
-            ButtonStyle::Success => SerenityButtonStyle::Success,
-            ButtonStyle::Danger => SerenityButtonStyle::Danger,
+            ButtonStyle::Primary => application::ButtonStyle::Primary,
+            ButtonStyle::Secondary => application::ButtonStyle::Secondary,
+            ButtonStyle::Success => application::ButtonStyle::Success,
+            ButtonStyle::Danger => application::ButtonStyle::Danger,
         };
         CreateButton::new(&spec.custom_id)
             .label(&spec.label)

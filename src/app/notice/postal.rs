@@ -15,7 +15,7 @@ use crate::core::notation::Notation;
 pub enum PostalNotice {
     /// A move delivered (R2.2, R2.3.6), or repeated after 20 days of the
     /// partner's silence (R2.5.1, `repeat`).
-    Move(Box<PostalMove>),
+    Move(Box<PostalMoveNotice>),
     /// To White: the first move has not come 20 days after the start (R2.5.2).
     FirstMoveQuery {
         /// The game's number.
@@ -59,7 +59,7 @@ pub enum PostalNotice {
 
 /// A postal move message (R2.3.6).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PostalMove {
+pub struct PostalMoveNotice {
     /// The game's number.
     pub game: i64,
     /// The event's name (its code, R2.3.6).
@@ -205,7 +205,7 @@ pub fn variant_text(moves: &[NoticeMove], lang: Lang, notation: Notation) -> Str
     pairs.join("; ")
 }
 
-fn move_text(mv: &PostalMove, lang: Lang, notation: Notation) -> String {
+fn move_text(mv: &PostalMoveNotice, lang: Lang, notation: Notation) -> String {
     let head_id = match (mv.repeat, mv.ends_game) {
         (true, _) => "postal-notice-repeat",
         (false, true) => "postal-notice-move-final",

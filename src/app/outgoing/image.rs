@@ -8,9 +8,9 @@ use sha2::{Digest, Sha256};
 use shakmaty::{Color, Position};
 
 use crate::app::i18n::Lang;
-use crate::app::service::game_state::{clocks_of, plies_of, regulation_of, replay};
-use crate::app::service::leave_time::game_leaves;
-use crate::app::service::standings::table_of;
+use crate::app::service::events::standings::table_of;
+use crate::app::service::games::state::{clocks_of, plies_of, regulation_of, replay};
+use crate::app::service::leave::time::game_leaves;
 use crate::render::RenderCache;
 use crate::render::{BoardOptions, Language, PlayerLabel, ViewSetting, move_squares, orientation};
 use crate::store::{Db, EventId, GameId, Orientation, PlayerId};

@@ -2,7 +2,7 @@
 //! file, rulings and their effects, appeals to the committee (R2.1.4–R2.1.6,
 //! R3.1.4, R3.1.5, R3.3.2, R3.4.3, R3.4.5, R3.6.3).
 //!
-//! The core's [`core::case::Case`] machine is the case's truth: it is kept
+//! The core's [`Case`] machine is the case's truth: it is kept
 //! as JSON in the stored case's details, with the context the desk needs
 //! (the clocks when the case was opened, what a ruling did, so that the
 //! committee can replace it). Every transition, its effects and its notices
@@ -24,18 +24,19 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use crate::app::actor::Actor;
-use crate::app::authz::{self, Action, Standing};
+use crate::app::authz::{self, Action, Relation};
 use crate::app::command::{CaseAction, CaseCommand, Number};
 use crate::app::i18n::{Args, Lang};
 use crate::app::notice::{CaseNews, CaseNotice, Clocks, Notice};
-use crate::core::case::{self as core_case, CaseState};
-use crate::core::team::{GameId as CoreGame, PlayerId as Person, Roster};
+use crate::core::case::{Case, CaseError, CaseRole, CaseState, ObjectionError};
+use crate::core::team::Roster;
 use crate::store::{
     CaseId, CaseRecord, CaseStatus, Event, GameId, NoticeRecipient, PlayerId, Role, StoreError, Tx,
 };
 
-use super::event_list::names;
-use super::roster::{person, roster_of};
+use super::events::list::names;
+use super::keys::{person_key, player_id};
+use super::teams::roster::roster_of;
 use super::{Failure, Outcome, notify, notify_arbiters, refuse};
 
 pub use bot::{fire_desk_deadline, open_silence_case};
@@ -117,7 +118,7 @@ pub(crate) struct CaseFile {
     /// The stored row.
     pub row: CaseRecord,
     /// The core's case.
-    pub case: core_case::Case,
+    pub case: Case,
     /// The desk's context.
     pub context: CaseContext,
     /// The event.
@@ -139,13 +140,13 @@ impl CaseFile {
 
     /// The parties, as stored players.
     pub fn parties(&self) -> Vec<PlayerId> {
-        self.case.parties().iter().map(|p| player(*p)).collect()
+        self.case.parties().iter().map(|p| player_id(*p)).collect()
     }
 
     /// The parties and the game's partner who is not a party.
     pub fn concerned(&self) -> Vec<PlayerId> {
         let mut people = self.parties();
-        if let Some(opponent) = self.case.opponent().map(player)
+        if let Some(opponent) = self.case.opponent().map(player_id)
             && !people.contains(&opponent)
         {
             people.push(opponent);
@@ -169,7 +170,7 @@ impl CaseFile {
         let mut people = Vec::new();
         for team in teams {
             let leaders = [roster.captain_of(team), roster.deputy_of(team)];
-            for leader in leaders.into_iter().flatten().map(player) {
+            for leader in leaders.into_iter().flatten().map(player_id) {
                 if !people.contains(&leader) {
                     people.push(leader);
                 }
@@ -177,16 +178,6 @@ impl CaseFile {
         }
         people
     }
-}
-
-/// The stored player of a core person.
-pub(crate) fn player(person: Person) -> PlayerId {
-    PlayerId(i64::try_from(person.0).unwrap_or(i64::MAX))
-}
-
-/// The core's game id of a stored game.
-pub(crate) fn core_game(game: GameId) -> CoreGame {
-    CoreGame(game.0.unsigned_abs())
 }
 
 /// The stored status of a case state.
@@ -200,7 +191,7 @@ fn status_of(state: CaseState) -> CaseStatus {
 }
 
 /// The stored details of a case.
-fn details_of(case: &core_case::Case, context: &CaseContext) -> serde_json::Value {
+fn details_of(case: &Case, context: &CaseContext) -> serde_json::Value {
     json!({ "case": case, "context": context })
 }
 
@@ -256,45 +247,45 @@ pub(crate) async fn save(tx: &mut Tx, file: &CaseFile, now: DateTime<Utc>) -> Re
 /// its own case (no arbiter, committee or leave office standing); an
 /// administrator stands for the arbiters or the committee when none of them
 /// is free of the case, or none is named (see [`roles`]).
-pub(crate) async fn standings_in(
+pub(crate) async fn relations_in(
     tx: &mut Tx,
     actor: &Actor,
     file: &CaseFile,
-) -> Result<Vec<Standing>, Failure> {
+) -> Result<Vec<Relation>, Failure> {
     let me = actor.player.id;
     let event = Some(file.event.id);
-    let relation = file
+    let role = file
         .case
-        .role_of(person(me), false, false, file.roster.as_ref());
-    let mut standings = vec![Standing::Outsider];
+        .role_of(person_key(me), false, false, file.roster.as_ref());
+    let mut relations = vec![Relation::Outsider];
     let roles = [
-        (Role::Arbiter, Standing::Arbiter),
-        (Role::AppealsCommittee, Standing::Committee),
-        (Role::LeaveOffice, Standing::LeaveOffice),
+        (Role::Arbiter, Relation::Arbiter),
+        (Role::AppealsCommittee, Relation::Committee),
+        (Role::LeaveOffice, Relation::LeaveOffice),
     ];
-    for (role, standing) in roles {
+    for (role, relation) in roles {
         let free = !roles::conflicted(file, role).contains(&me);
         if free && tx.holders_of(role, event).await?.contains(&me) {
-            standings.push(standing);
+            relations.push(relation);
         }
     }
     if actor.is_admin {
-        standings.push(Standing::Administrator);
-        for (role, standing) in roles.into_iter().take(2) {
+        relations.push(Relation::Administrator);
+        for (role, relation) in roles.into_iter().take(2) {
             let deciders = roles::deciders(tx, file, role).await?;
             let stand_in = deciders.administrators && deciders.people.contains(&me);
-            if stand_in && !standings.contains(&standing) {
-                standings.push(standing);
+            if stand_in && !relations.contains(&relation) {
+                relations.push(relation);
             }
         }
     }
-    standings.extend(match relation {
-        core_case::CaseRole::Party => Some(Standing::CaseParty),
-        core_case::CaseRole::Captain => Some(Standing::CaseCaptain),
-        core_case::CaseRole::Opponent => Some(Standing::CaseOpponent),
+    relations.extend(match role {
+        CaseRole::Party => Some(Relation::CaseParty),
+        CaseRole::Captain => Some(Relation::CaseCaptain),
+        CaseRole::Opponent => Some(Relation::CaseOpponent),
         _ => None,
     });
-    Ok(standings)
+    Ok(relations)
 }
 
 /// The actor's standings with respect to the case, refused with
@@ -305,8 +296,8 @@ pub(crate) async fn authorize(
     actor: &Actor,
     file: &CaseFile,
     action: Action,
-) -> Result<Vec<Standing>, Failure> {
-    let standings = standings_in(tx, actor, file).await?;
+) -> Result<Vec<Relation>, Failure> {
+    let standings = relations_in(tx, actor, file).await?;
     if authz::allows(action, &standings) {
         return Ok(standings);
     }
@@ -419,12 +410,12 @@ pub(crate) async fn tell_committee(
 /// The last minute before a window closes at `closes`, as text: a window
 /// closing at 00:00 of 3 February is open "until 2 February 23:59".
 pub(crate) fn last_minute_text(closes: DateTime<Utc>) -> String {
-    super::pick::date_text(closes - chrono::Duration::minutes(1))
+    super::games::pick::date_text(closes - chrono::Duration::minutes(1))
 }
 
 /// A refusal for a transition the core refused.
-pub(crate) fn case_refusal(lang: Lang, file: &CaseFile, error: &core_case::CaseError) -> Failure {
-    use core_case::CaseError as E;
+pub(crate) fn case_refusal(lang: Lang, file: &CaseFile, error: &CaseError) -> Failure {
+    use CaseError as E;
     let args = Args::new().with("case", file.number());
     match error {
         E::WrongState { .. } => {
@@ -434,10 +425,10 @@ pub(crate) fn case_refusal(lang: Lang, file: &CaseFile, error: &core_case::CaseE
         E::NotTheRaiser { .. } => refuse(lang, "error-case-not-raiser", &args),
         E::NotACaptain { .. } => refuse(lang, "error-not-allowed-case", &args),
         E::NotAParty { .. } => refuse(lang, "error-not-allowed-case", &args),
-        E::Objection(core_case::ObjectionError::WindowClosed { closed_at }) => refuse(
+        E::Objection(ObjectionError::WindowClosed { closed_at }) => refuse(
             lang,
             "error-objection-closed",
-            &args.with("closed", super::pick::date_text(*closed_at)),
+            &args.with("closed", super::games::pick::date_text(*closed_at)),
         ),
         E::AppealWindowOpen { until, .. } => refuse(
             lang,

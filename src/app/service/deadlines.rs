@@ -8,7 +8,7 @@ use crate::core::game::{GameResult, Termination};
 use crate::scheduler::DueHandler;
 use crate::store::{Deadline, GameRecord, GameStatus, GameUpdate, Tx};
 
-use super::game_state::{
+use super::games::state::{
     announce_end, days_left, finish_update, game_clocks, game_over_notice, player_of, side_to_move,
 };
 use super::{Failure, cases, notify};
@@ -76,7 +76,7 @@ async fn captains_continuation(
     days: i64,
     now: DateTime<Utc>,
 ) -> Result<(), Failure> {
-    let leaders = super::roster::leaders_of(tx, game.event_id, mover).await?;
+    let leaders = super::teams::roster::leaders_of(tx, game.event_id, mover).await?;
     let captain = match leaders.first() {
         Some(captain) => tx.player(*captain).await?.display_name,
         None => "—".to_owned(),

@@ -1,10 +1,15 @@
 //! Event commands: create, join, start (R1.1: every game starts at once;
 //! `rounds=2` plays the Berger tables twice, colours swapped).
 
+pub(super) mod list;
+pub(super) mod organizer;
+mod setup;
+pub(crate) mod standings;
+
 use chrono::{DateTime, Utc};
 
 use crate::app::actor::Actor;
-use crate::app::authz::{self, Action, Standing};
+use crate::app::authz::{self, Action, Relation};
 use crate::app::command::{EventCommand, Number};
 use crate::app::i18n::{Args, tr};
 use crate::app::notice::Notice;
@@ -13,13 +18,12 @@ use crate::core::regulation::Regulation;
 use crate::core::tournament::round_robin;
 use crate::store::{
     Event, EventId, EventStatus, GameStatus, GameUpdate, NewEvent, NewGame, NoticeRecipient,
-    PlayerId, Role, RuleSet, StoreError, Tx,
+    PlayerId, Role, StoreError, Tx,
 };
 
-use super::event_list;
-use super::event_setup::read_setup;
-use super::game_state::{clocks_without_leaves, regulation_of, set_pending_deadlines};
+use super::games::state::{clocks_without_leaves, regulation_of, set_pending_deadlines};
 use super::{Failure, Outcome, notify, refuse};
+use setup::read_setup;
 
 /// The start position.
 const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -35,8 +39,8 @@ pub(super) async fn handle(
         EventCommand::Create { name, settings } => create(tx, actor, &name, &settings, now).await,
         EventCommand::Join { event } => join(tx, actor, event, now).await,
         EventCommand::Start { event } => start(tx, actor, event, now).await,
-        EventCommand::Show { event } => event_list::show(tx, actor, event).await,
-        EventCommand::Withdraw { event } => event_list::withdraw(tx, actor, event).await,
+        EventCommand::Show { event } => list::show(tx, actor, event).await,
+        EventCommand::Withdraw { event } => list::withdraw(tx, actor, event).await,
     }
 }
 
@@ -58,20 +62,20 @@ pub(super) async fn load_event(
     }
 }
 
-/// The actor's standings: administrator; organizer (of `event`, or with
+/// The actor's relations: administrator; organizer (of `event`, or with
 /// the installation-wide grant when `event` is `None`); arbiter of `event`.
-async fn standings(
+async fn relations(
     tx: &mut Tx,
     actor: &Actor,
     event: Option<EventId>,
-) -> Result<Vec<Standing>, Failure> {
+) -> Result<Vec<Relation>, Failure> {
     let me = actor.player.id;
-    let mut standings = vec![Standing::Outsider];
+    let mut relations = vec![Relation::Outsider];
     if actor.is_admin {
-        standings.push(Standing::Administrator);
+        relations.push(Relation::Administrator);
     }
     if tx.holds_role(me, Role::Organizer, event).await? {
-        standings.push(Standing::Organizer);
+        relations.push(Relation::Organizer);
     }
     if let Some(event) = event
         && tx
@@ -79,9 +83,9 @@ async fn standings(
             .await?
             .contains(&me)
     {
-        standings.push(Standing::Arbiter);
+        relations.push(Relation::Arbiter);
     }
-    Ok(standings)
+    Ok(relations)
 }
 
 fn deny(actor: &Actor) -> Failure {
@@ -97,17 +101,13 @@ async fn create(
     settings: &[(String, String)],
     now: DateTime<Utc>,
 ) -> Outcome {
-    if !authz::allows(Action::CreateEvent, &standings(tx, actor, None).await?) {
+    if !authz::allows(Action::CreateEvent, &relations(tx, actor, None).await?) {
         return Err(deny(actor));
     }
     let setup = read_setup(tx, actor, settings).await?;
     let new = NewEvent {
         name: name.to_owned(),
-        rule_set: if super::postal::is_postal(&setup.regulation) {
-            RuleSet::Postal
-        } else {
-            RuleSet::Server
-        },
+        rule_set: setup.regulation.rule_set,
         regulation: setup.regulation.clone(),
         is_team: setup.team_boards.is_some(),
         at: now,
@@ -156,7 +156,7 @@ async fn create(
     let id = if arbiters == [me] {
         "reply-event-created"
     } else {
-        args = args.with("arbiters", event_list::names(tx, &arbiters).await?);
+        args = args.with("arbiters", list::names(tx, &arbiters).await?);
         "reply-event-created-arbiters"
     };
     let id = match (setup.team_boards, id) {
@@ -211,7 +211,7 @@ async fn start(tx: &mut Tx, actor: &Actor, number: Number, now: DateTime<Utc>) -
     let event = load_event(tx, actor, number).await?;
     if !authz::allows(
         Action::StartEvent,
-        &standings(tx, actor, Some(event.id)).await?,
+        &relations(tx, actor, Some(event.id)).await?,
     ) {
         return Err(deny(actor));
     }
@@ -222,7 +222,7 @@ async fn start(tx: &mut Tx, actor: &Actor, number: Number, now: DateTime<Utc>) -
         return Err(refuse(actor.lang(), "error-event-not-open", &args));
     }
     if event.is_team {
-        return super::teams_start::start(tx, actor, &event, now).await;
+        return super::teams::start::start(tx, actor, &event, now).await;
     }
     let players = tx.active_players(event.id).await?;
     let cycles = tx.event_settings(event.id).await?.cycles;
@@ -296,7 +296,7 @@ pub(super) async fn start_game_on(
     update.turn_since = Some(now);
     tx.update_game(game.id, game.version, &update).await?;
     let game = tx.game(game.id).await?;
-    super::game_channel::game_started(tx, event, &game, now).await?;
+    super::games::channel::game_started(tx, event, &game, now).await?;
     set_pending_deadlines(tx, &game, regulation, &[], now).await?;
     Ok(game.id)
 }

@@ -4,6 +4,8 @@
 //! the deadlines of the player's pending moves and is announced to the
 //! player's opponents.
 
+pub(crate) mod time;
+
 use chrono::{DateTime, Datelike, Duration, NaiveDate, Utc};
 
 use crate::app::actor::Actor;
@@ -17,12 +19,12 @@ use crate::store::{
     NewLeave, PlayerId, StoreError, Tx,
 };
 
-use super::game_state::{
+use super::games::pick::date_text;
+use super::games::state::{
     colour_of, player_of, plies_of, regulation_of, set_pending_deadlines, side_to_move,
 };
-use super::leave_time::{applies_to, leaves_of_player};
-use super::pick::date_text;
 use super::{Failure, Outcome, notify, refuse};
+use time::{applies_to, leaves_of_player};
 
 /// Dispatches `/leave …`.
 pub(super) async fn handle(

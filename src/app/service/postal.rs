@@ -3,10 +3,10 @@
 //! (R2.3.7, R2.3.8), date-based time (R2.4), silence (R2.5) and leave
 //! across all postal games (R2.7).
 //!
-//! The server-rule code branches here for postal events: `play.rs` (moves),
-//! `game_state.rs` (clocks, deadlines), `view.rs` (the record),
-//! `deadlines.rs` (what a due postal deadline does), `leave.rs` (leave),
-//! `event_setup.rs` (`rules=postal`).
+//! The server-rule code branches here for postal events: `games/play.rs`
+//! (moves), `games/state.rs` (clocks, deadlines), `games/view.rs` (the
+//! record), `deadlines.rs` (what a due postal deadline does), `leave.rs`
+//! (leave), `events/setup.rs` (`rules=postal`).
 
 mod card;
 mod claim;
@@ -31,12 +31,13 @@ pub(crate) use record::record;
 
 /// `rules=server` or `rules=postal` of `/event create`; `false` if unknown.
 pub(crate) fn apply_rules(regulation: &mut Regulation, value: &str) -> bool {
-    regulation.rule_set = match value {
-        "server" => RuleSet::Server,
-        "postal" => RuleSet::Postal,
-        _ => return false,
-    };
-    true
+    match RuleSet::parse(value) {
+        Some(rule_set) => {
+            regulation.rule_set = rule_set;
+            true
+        }
+        None => false,
+    }
 }
 
 /// Whether `regulation` is postal.

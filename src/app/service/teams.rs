@@ -4,10 +4,17 @@
 //! order until the event starts. Everyone may see a team (names only:
 //! contact details stay behind `/contacts`, R3.4.4).
 
+mod games;
+pub(super) mod roster;
+mod setup;
+pub(super) mod standings;
+pub(super) mod start;
+mod substitute;
+
 use chrono::{DateTime, Utc};
 
 use crate::app::actor::Actor;
-use crate::app::authz::{self, Action, Standing};
+use crate::app::authz::{self, Action, Relation};
 use crate::app::command::{Number, TeamCommand};
 use crate::app::i18n::{Args, tr};
 use crate::app::outgoing::Outgoing;
@@ -16,7 +23,7 @@ use crate::store::{
 };
 
 use super::events::load_event;
-use super::names::player_named;
+use super::people::names::player_named;
 use super::{Failure, Outcome, refuse};
 
 /// Boards of a team event created without `boards=`.
@@ -29,28 +36,25 @@ pub(super) async fn handle(
     command: TeamCommand,
     now: DateTime<Utc>,
 ) -> Outcome {
-    use super::{teams_games, teams_setup};
     match command {
-        TeamCommand::Create { event, name } => teams_setup::create(tx, actor, event, &name).await,
-        TeamCommand::Captain { team, player } => {
-            teams_setup::captain(tx, actor, team, &player).await
-        }
+        TeamCommand::Create { event, name } => setup::create(tx, actor, event, &name).await,
+        TeamCommand::Captain { team, player } => setup::captain(tx, actor, team, &player).await,
         TeamCommand::Deputy { team, player } => {
-            teams_setup::deputy(tx, actor, team, player.as_deref()).await
+            setup::deputy(tx, actor, team, player.as_deref()).await
         }
         TeamCommand::Add {
             team,
             player,
             reserve,
-        } => teams_setup::add(tx, actor, team, &player, reserve, now).await,
-        TeamCommand::Order { team, players } => teams_setup::order(tx, actor, team, &players).await,
+        } => setup::add(tx, actor, team, &player, reserve, now).await,
+        TeamCommand::Order { team, players } => setup::order(tx, actor, team, &players).await,
         TeamCommand::Show { team } => show(tx, actor, team).await,
-        TeamCommand::Games { team } => teams_games::games(tx, actor, team, now).await,
+        TeamCommand::Games { team } => games::games(tx, actor, team, now).await,
         TeamCommand::Substitute {
             team,
             board,
             player,
-        } => super::teams_substitute::substitute(tx, actor, (team, board), &player, now).await,
+        } => substitute::substitute(tx, actor, (team, board), &player, now).await,
     }
 }
 
@@ -101,41 +105,41 @@ pub(super) fn event_args(event: &Event) -> Args<'static> {
         .with("name", event.name.clone())
 }
 
-/// The actor's standings towards `event` and, if given, one of its teams:
+/// The actor's relations towards `event` and, if given, one of its teams:
 /// administrator, organizer, arbiter, the team's captain or deputy.
-pub(super) async fn standings_for(
+pub(super) async fn relations_to(
     tx: &mut Tx,
     actor: &Actor,
     event: EventId,
     team: Option<&TeamRecord>,
-) -> Result<Vec<Standing>, Failure> {
+) -> Result<Vec<Relation>, Failure> {
     let me = actor.player.id;
-    let mut standings = vec![Standing::Outsider];
+    let mut relations = vec![Relation::Outsider];
     if actor.is_admin {
-        standings.push(Standing::Administrator);
+        relations.push(Relation::Administrator);
     }
     if tx.holds_role(me, Role::Organizer, Some(event)).await? {
-        standings.push(Standing::Organizer);
+        relations.push(Relation::Organizer);
     }
     if tx
         .holders_of(Role::Arbiter, Some(event))
         .await?
         .contains(&me)
     {
-        standings.push(Standing::Arbiter);
+        relations.push(Relation::Arbiter);
     }
     if let Some(team) = team {
         if team.captain_id == Some(me) {
-            standings.push(Standing::Captain);
+            relations.push(Relation::Captain);
         }
         if tx.deputy_of(team.id).await? == Some(me) {
-            standings.push(Standing::Deputy);
+            relations.push(Relation::Deputy);
         }
     }
-    Ok(standings)
+    Ok(relations)
 }
 
-/// Refuses unless the actor's standings allow `action`.
+/// Refuses unless the actor's relations allow `action`.
 pub(super) async fn require(
     tx: &mut Tx,
     actor: &Actor,
@@ -143,7 +147,7 @@ pub(super) async fn require(
     event: EventId,
     team: Option<&TeamRecord>,
 ) -> Result<(), Failure> {
-    if authz::allows(action, &standings_for(tx, actor, event, team).await?) {
+    if authz::allows(action, &relations_to(tx, actor, event, team).await?) {
         Ok(())
     } else {
         Err(refuse(actor.lang(), "error-not-allowed", &Args::new()))

@@ -4,11 +4,11 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use super::{
-    Actor, Appeal, AppealDecision, AppealError, Case, CaseAction, CaseError, CaseKind, CaseRole,
-    CaseState, Decision, Entry, EntryKind, Receipt, Ruling, RulingError, StateChange,
+    Appeal, AppealDecision, AppealError, Case, CaseActor, CaseEntry, CaseError, CaseKind, CaseRole,
+    CaseState, CaseTransition, Decision, EntryKind, Receipt, Ruling, RulingError, StateChange,
     appeal_deadline, may_appeal, may_object,
 };
-use crate::core::team::{Escalation, GameId, PlayerId, Roster, route_report};
+use crate::core::team::{Escalation, GameKey, PersonKey, Roster, route_report};
 
 /// What is needed to open a case.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -16,15 +16,15 @@ pub struct NewCase {
     /// What it is about.
     pub kind: CaseKind,
     /// The player raising it; `None` when the bot opens it.
-    pub raised_by: Option<PlayerId>,
+    pub raised_by: Option<PersonKey>,
     /// The other players it is about (the partner in a dispute or an
     /// overstep claim; the silent player in a case the bot opens).
-    pub accused: Vec<PlayerId>,
+    pub accused: Vec<PersonKey>,
     /// The partner in the game, when not a party (a failure report, a
     /// request for leave).
-    pub opponent: Option<PlayerId>,
+    pub opponent: Option<PersonKey>,
     /// The game concerned, if any.
-    pub game: Option<GameId>,
+    pub game: Option<GameKey>,
     /// When.
     pub at: DateTime<Utc>,
 }
@@ -47,7 +47,7 @@ impl Case {
         if new.kind.opened_by_bot() != new.raised_by.is_none() {
             return Err(CaseError::WrongOpener { kind: new.kind });
         }
-        let mut parties: Vec<PlayerId> = new.raised_by.into_iter().collect();
+        let mut parties: Vec<PersonKey> = new.raised_by.into_iter().collect();
         for player in new.accused {
             if !parties.contains(&player) {
                 parties.push(player);
@@ -68,7 +68,7 @@ impl Case {
                 captain_teams = routing.captain_teams().collect();
             }
         }
-        let by = new.raised_by.map_or(Actor::Bot, Actor::Person);
+        let by = new.raised_by.map_or(CaseActor::Bot, CaseActor::Person);
         Ok(Case {
             kind: new.kind,
             state,
@@ -93,9 +93,9 @@ impl Case {
     }
 
     /// The arbiter takes up an open case.
-    pub fn take_up(&mut self, arbiter: PlayerId, at: DateTime<Utc>) -> Result<(), CaseError> {
-        self.expect(&[CaseState::Open], CaseAction::TakeUp)?;
-        self.move_to(CaseState::WithArbiter, Actor::Person(arbiter), at);
+    pub fn take_up(&mut self, arbiter: PersonKey, at: DateTime<Utc>) -> Result<(), CaseError> {
+        self.expect(&[CaseState::Open], CaseTransition::TakeUp)?;
+        self.move_to(CaseState::WithArbiter, CaseActor::Person(arbiter), at);
         Ok(())
     }
 
@@ -103,65 +103,69 @@ impl Case {
     /// arbiter (R3.1.4, R3.4.5).
     pub fn forward_to_arbiter(
         &mut self,
-        captain: PlayerId,
+        captain: PersonKey,
         at: DateTime<Utc>,
         roster: &Roster,
     ) -> Result<(), CaseError> {
-        self.expect(&[CaseState::WithCaptains], CaseAction::Forward)?;
+        self.expect(&[CaseState::WithCaptains], CaseTransition::Forward)?;
         self.expect_handling_captain(captain, roster)?;
-        self.move_to(CaseState::WithArbiter, Actor::Person(captain), at);
+        self.move_to(CaseState::WithArbiter, CaseActor::Person(captain), at);
         Ok(())
     }
 
     /// The captains settled the matter between them (R3.1.4): closed.
     pub fn settle_by_captains(
         &mut self,
-        captain: PlayerId,
+        captain: PersonKey,
         at: DateTime<Utc>,
         roster: &Roster,
     ) -> Result<(), CaseError> {
-        self.expect(&[CaseState::WithCaptains], CaseAction::Settle)?;
+        self.expect(&[CaseState::WithCaptains], CaseTransition::Settle)?;
         self.expect_handling_captain(captain, roster)?;
-        self.move_to(CaseState::Closed, Actor::Person(captain), at);
+        self.move_to(CaseState::Closed, CaseActor::Person(captain), at);
         Ok(())
     }
 
     /// A player of the case's game whom the ruling sanctions becomes a
     /// party: the ruling reaches them and they may appeal it (R2.1.5,
     /// R2.1.6). A party already is one.
-    pub fn admit_party(&mut self, player: PlayerId) {
+    pub fn admit_party(&mut self, player: PersonKey) {
         if !self.parties.contains(&player) {
             self.parties.push(player);
         }
     }
 
     /// The player who raised the case withdraws it before the ruling.
-    pub fn withdraw(&mut self, player: PlayerId, at: DateTime<Utc>) -> Result<(), CaseError> {
+    pub fn withdraw(&mut self, player: PersonKey, at: DateTime<Utc>) -> Result<(), CaseError> {
         use CaseState as S;
         self.expect(
             &[S::Open, S::WithCaptains, S::WithArbiter],
-            CaseAction::Withdraw,
+            CaseTransition::Withdraw,
         )?;
         if self.raised_by != Some(player) {
             return Err(CaseError::NotTheRaiser { person: player });
         }
-        self.move_to(S::Closed, Actor::Person(player), at);
+        self.move_to(S::Closed, CaseActor::Person(player), at);
         Ok(())
     }
 
     /// The arbiter rules: at least one measure, each valid.
     pub fn rule(&mut self, decision: Decision) -> Result<(), CaseError> {
-        self.expect(&[CaseState::WithArbiter], CaseAction::Rule)?;
+        self.expect(&[CaseState::WithArbiter], CaseTransition::Rule)?;
         validate_all(&decision.rulings)?;
-        self.move_to(CaseState::Ruled, Actor::Person(decision.by), decision.at);
+        self.move_to(
+            CaseState::Ruled,
+            CaseActor::Person(decision.by),
+            decision.at,
+        );
         self.decision = Some(decision);
         Ok(())
     }
 
     /// Records when `party` received the ruling; the first receipt counts.
-    pub fn receive_ruling(&mut self, party: PlayerId, at: DateTime<Utc>) -> Result<(), CaseError> {
+    pub fn receive_ruling(&mut self, party: PersonKey, at: DateTime<Utc>) -> Result<(), CaseError> {
         if self.decision.is_none() {
-            return Err(self.wrong_state(CaseAction::Receive));
+            return Err(self.wrong_state(CaseTransition::Receive));
         }
         self.expect_party(party)?;
         if self.receipt_of(party).is_none() {
@@ -171,7 +175,7 @@ impl Case {
     }
 
     /// When `party` received the ruling, if recorded.
-    pub fn receipt_of(&self, party: PlayerId) -> Option<DateTime<Utc>> {
+    pub fn receipt_of(&self, party: PersonKey) -> Option<DateTime<Utc>> {
         self.receipts
             .iter()
             .find(|r| r.party == party)
@@ -183,14 +187,14 @@ impl Case {
     /// receive the ruling now. The committee's decision is final.
     pub fn lodge_appeal(
         &mut self,
-        party: PlayerId,
+        party: PersonKey,
         at: DateTime<Utc>,
         grounds: impl Into<String>,
     ) -> Result<(), CaseError> {
         if self.appeal_decision.is_some() {
             return Err(AppealError::DecisionFinal.into());
         }
-        self.expect(&[CaseState::Ruled], CaseAction::Appeal)?;
+        self.expect(&[CaseState::Ruled], CaseTransition::Appeal)?;
         self.expect_party(party)?;
         let received = self.receipt_of(party).unwrap_or(at);
         may_appeal(at, received)?;
@@ -202,19 +206,19 @@ impl Case {
             at,
             grounds: grounds.into(),
         });
-        self.move_to(CaseState::UnderAppeal, Actor::Person(party), at);
+        self.move_to(CaseState::UnderAppeal, CaseActor::Person(party), at);
         Ok(())
     }
 
     /// The committee decides the appeal; the decision is final (R2.1.6).
     pub fn decide_appeal(
         &mut self,
-        member: PlayerId,
+        member: PersonKey,
         at: DateTime<Utc>,
         outcome: AppealOutcome,
         why: impl Into<String>,
     ) -> Result<(), CaseError> {
-        self.expect(&[CaseState::UnderAppeal], CaseAction::DecideAppeal)?;
+        self.expect(&[CaseState::UnderAppeal], CaseTransition::DecideAppeal)?;
         if let AppealOutcome::Replaced(rulings) = &outcome {
             validate_all(rulings)?;
         }
@@ -224,14 +228,14 @@ impl Case {
             at,
             why: why.into(),
         });
-        self.move_to(CaseState::Closed, Actor::Person(member), at);
+        self.move_to(CaseState::Closed, CaseActor::Person(member), at);
         Ok(())
     }
 
     /// The arbiter closes a ruled case once every party has received the
     /// ruling and every appeal window has closed (R2.1.6).
-    pub fn close(&mut self, arbiter: PlayerId, now: DateTime<Utc>) -> Result<(), CaseError> {
-        self.expect(&[CaseState::Ruled], CaseAction::Close)?;
+    pub fn close(&mut self, arbiter: PersonKey, now: DateTime<Utc>) -> Result<(), CaseError> {
+        self.expect(&[CaseState::Ruled], CaseTransition::Close)?;
         for &party in &self.parties {
             let received = self
                 .receipt_of(party)
@@ -241,7 +245,7 @@ impl Case {
                 return Err(CaseError::AppealWindowOpen { party, until });
             }
         }
-        self.move_to(CaseState::Closed, Actor::Person(arbiter), now);
+        self.move_to(CaseState::Closed, CaseActor::Person(arbiter), now);
         Ok(())
     }
 
@@ -249,13 +253,13 @@ impl Case {
     /// party's team, while the case is not closed.
     pub fn add_statement(
         &mut self,
-        author: PlayerId,
+        author: PersonKey,
         at: DateTime<Utc>,
         text: impl Into<String>,
         roster: Option<&Roster>,
     ) -> Result<(), CaseError> {
         if self.state == CaseState::Closed {
-            return Err(self.wrong_state(CaseAction::AddStatement));
+            return Err(self.wrong_state(CaseTransition::AddStatement));
         }
         let role = self.role_of(author, false, false, roster);
         if !matches!(role, CaseRole::Party | CaseRole::Captain) {
@@ -270,7 +274,7 @@ impl Case {
     /// is pending. Recorded as a statement.
     pub fn lodge_objection(
         &mut self,
-        player: PlayerId,
+        player: PersonKey,
         at: DateTime<Utc>,
         notified_at: DateTime<Utc>,
         reasons: impl Into<String>,
@@ -281,7 +285,7 @@ impl Case {
         use CaseState as S;
         self.expect(
             &[S::Open, S::WithCaptains, S::WithArbiter],
-            CaseAction::Object,
+            CaseTransition::Object,
         )?;
         if self.raised_by == Some(player) {
             return Err(CaseError::NotAParty { person: player });
@@ -296,7 +300,7 @@ impl Case {
     /// The app checks that `arbiter` is an arbiter of the event.
     pub fn add_note(
         &mut self,
-        arbiter: PlayerId,
+        arbiter: PersonKey,
         at: DateTime<Utc>,
         text: impl Into<String>,
         private: bool,
@@ -315,7 +319,7 @@ impl Case {
     /// outsider.
     pub fn role_of(
         &self,
-        person: PlayerId,
+        person: PersonKey,
         is_arbiter: bool,
         is_committee: bool,
         roster: Option<&Roster>,
@@ -335,7 +339,7 @@ impl Case {
         }
     }
 
-    fn is_captain_for(&self, person: PlayerId, roster: &Roster) -> bool {
+    fn is_captain_for(&self, person: PersonKey, roster: &Roster) -> bool {
         let party_teams = self.parties.iter().filter_map(|&p| roster.team_of(p));
         self.captain_teams
             .iter()
@@ -344,7 +348,7 @@ impl Case {
             .any(|team| roster.is_captain_or_deputy(person, team))
     }
 
-    fn expect_handling_captain(&self, person: PlayerId, roster: &Roster) -> Result<(), CaseError> {
+    fn expect_handling_captain(&self, person: PersonKey, roster: &Roster) -> Result<(), CaseError> {
         let handles = self
             .captain_teams
             .iter()
@@ -356,7 +360,7 @@ impl Case {
         }
     }
 
-    fn expect_party(&self, person: PlayerId) -> Result<(), CaseError> {
+    fn expect_party(&self, person: PersonKey) -> Result<(), CaseError> {
         if self.parties.contains(&person) {
             Ok(())
         } else {
@@ -364,7 +368,7 @@ impl Case {
         }
     }
 
-    fn expect(&self, allowed: &[CaseState], action: CaseAction) -> Result<(), CaseError> {
+    fn expect(&self, allowed: &[CaseState], action: CaseTransition) -> Result<(), CaseError> {
         if allowed.contains(&self.state) {
             Ok(())
         } else {
@@ -372,14 +376,14 @@ impl Case {
         }
     }
 
-    fn wrong_state(&self, action: CaseAction) -> CaseError {
+    fn wrong_state(&self, action: CaseTransition) -> CaseError {
         CaseError::WrongState {
             state: self.state,
             action,
         }
     }
 
-    fn move_to(&mut self, to: CaseState, by: Actor, at: DateTime<Utc>) {
+    fn move_to(&mut self, to: CaseState, by: CaseActor, at: DateTime<Utc>) {
         self.history.push(StateChange {
             from: self.state,
             to,
@@ -389,8 +393,8 @@ impl Case {
         self.state = to;
     }
 
-    fn push_entry(&mut self, author: PlayerId, at: DateTime<Utc>, kind: EntryKind, text: String) {
-        self.entries.push(Entry {
+    fn push_entry(&mut self, author: PersonKey, at: DateTime<Utc>, kind: EntryKind, text: String) {
+        self.entries.push(CaseEntry {
             author,
             at,
             kind,

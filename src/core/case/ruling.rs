@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use shakmaty::Color;
 
 use crate::core::game::{ArbiterReason, Score};
-use crate::core::team::{GameId, PlayerId};
+use crate::core::team::{GameKey, PersonKey};
 
 /// Extra leave the arbiter may grant a player in a calendar year (R3.6.3).
 pub const EXTRA_LEAVE_DAYS_PER_YEAR: u32 = 15;
@@ -21,7 +21,7 @@ pub enum Ruling {
     /// [`Score::Annulled`] and no other reason does.
     ScoreGame {
         /// The game.
-        game: GameId,
+        game: GameKey,
         /// The score.
         score: Score,
         /// Why.
@@ -31,9 +31,9 @@ pub enum Ruling {
     /// player's clock in a game.
     AdjustClock {
         /// The game.
-        game: GameId,
+        game: GameKey,
         /// Whose clock.
-        player: PlayerId,
+        player: PersonKey,
         /// Days added to the time left (negative: taken away).
         days: i32,
     },
@@ -41,9 +41,9 @@ pub enum Ruling {
     /// R2.6.8).
     PenaltyDays {
         /// The game.
-        game: GameId,
+        game: GameKey,
         /// Who is penalised.
-        player: PlayerId,
+        player: PersonKey,
         /// How many days (at least 1).
         days: u32,
     },
@@ -51,7 +51,7 @@ pub enum Ruling {
     /// [`grant_extra_leave`] so that the yearly limit holds.
     ExtraLeave {
         /// Who gets it.
-        player: PlayerId,
+        player: PersonKey,
         /// The calendar year it counts against.
         year: i32,
         /// How many days.
@@ -60,24 +60,24 @@ pub enum Ruling {
     /// A warning (R2.1.5).
     Warn {
         /// Who is warned.
-        player: PlayerId,
+        player: PersonKey,
     },
     /// Exclusion from the event (R2.1.5, R3.4.3; withdrawal R3.1.5); the
     /// remaining games follow [`exclusion_outcomes`].
     Exclude {
         /// Who is excluded.
-        player: PlayerId,
+        player: PersonKey,
     },
     /// Disqualification (R2.1.5): exclusion, and barred from later events.
     Disqualify {
         /// Who is disqualified.
-        player: PlayerId,
+        player: PersonKey,
     },
     /// A suspended game goes on (R2.6.7: an overstep claim rejected; the
     /// claimant's withheld move is passed on).
     ResumeGame {
         /// The game.
-        game: GameId,
+        game: GameKey,
     },
     /// No measure: the complaint or claim is rejected, or the question
     /// answered.
@@ -146,7 +146,7 @@ pub struct ExtraLeaveGrant {
 /// Builds an extra-leave ruling of `days` for `player` in `year`, refused if
 /// with what was `granted` that year it would exceed 15 days (R3.6.3).
 pub fn grant_extra_leave_to(
-    player: PlayerId,
+    player: PersonKey,
     granted: &[ExtraLeaveGrant],
     year: i32,
     days: u32,
@@ -187,7 +187,7 @@ pub struct Decision {
     /// The measures, at least one.
     pub rulings: Vec<Ruling>,
     /// The arbiter (or committee member) who decided.
-    pub by: PlayerId,
+    pub by: PersonKey,
     /// When.
     pub at: DateTime<Utc>,
     /// The reasons, as written by the arbiter (R2.1.4: a player may ask for
@@ -208,11 +208,11 @@ pub enum ExclusionScoring {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EventGame {
     /// The game.
-    pub game: GameId,
+    pub game: GameKey,
     /// White.
-    pub white: PlayerId,
+    pub white: PersonKey,
     /// Black.
-    pub black: PlayerId,
+    pub black: PersonKey,
     /// True once the game has a result; finished games keep it.
     pub finished: bool,
 }
@@ -221,7 +221,7 @@ pub struct EventGame {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameOutcome {
     /// The game.
-    pub game: GameId,
+    pub game: GameKey,
     /// The score.
     pub score: Score,
     /// The reason code.
@@ -233,7 +233,7 @@ pub struct GameOutcome {
 /// R3.4.3): a win by default for the partner, or annulment, as the event's
 /// `scoring` says. Finished games keep their results.
 pub fn exclusion_outcomes(
-    player: PlayerId,
+    player: PersonKey,
     games: &[EventGame],
     scoring: ExclusionScoring,
 ) -> Vec<GameOutcome> {

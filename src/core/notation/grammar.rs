@@ -5,7 +5,7 @@
 use shakmaty::{CastlingSide, File, Rank, Role, Square};
 
 use super::Notation;
-use super::lexer::{CaptureMark, Lang, Sym};
+use super::lexer::{CaptureMark, PieceLetters, Sym};
 
 /// What a text asks for, before the position is consulted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -221,7 +221,7 @@ fn promotion(syms: &[Sym], index: usize) -> Option<(usize, Option<Role>, bool)> 
     }
     let role = match syms.get(at) {
         Some(Sym::Piece(role, lang)) => {
-            english |= *lang == Lang::English;
+            english |= *lang == PieceLetters::English;
             *role
         }
         Some(Sym::File(File::B)) => {
@@ -239,7 +239,7 @@ fn promotion(syms: &[Sym], index: usize) -> Option<(usize, Option<Role>, bool)> 
     Some((at, Some(role), english))
 }
 
-fn piece_prefix(syms: &[Sym]) -> (usize, Option<(Role, Lang)>) {
+fn piece_prefix(syms: &[Sym]) -> (usize, Option<(Role, PieceLetters)>) {
     match syms.first() {
         Some(Sym::Piece(role, lang)) => (skip_spaces(syms, 1), Some((*role, *lang))),
         _ => (0, None),
@@ -278,8 +278,8 @@ fn coordinates(syms: &[Sym]) -> Vec<Found> {
         promotion,
     };
     match (piece, mark) {
-        (Some((role, Lang::Ukrainian)), _) => vec![(pattern(Some(role)), &[UkrainianFull])],
-        (Some((role, Lang::English)), _) => vec![(pattern(Some(role)), &[Lan])],
+        (Some((role, PieceLetters::Ukrainian)), _) => vec![(pattern(Some(role)), &[UkrainianFull])],
+        (Some((role, PieceLetters::English)), _) => vec![(pattern(Some(role)), &[Lan])],
         (None, None) => vec![
             (pattern(None), &[Uci]),
             (pattern(Some(Role::Pawn)), FULL_UK),
@@ -327,8 +327,8 @@ fn short(syms: &[Sym]) -> Option<Found> {
         return None;
     }
     let (role, notations) = match piece {
-        Some((role, Lang::Ukrainian)) => (role, &[UkrainianShort][..]),
-        Some((role, Lang::English)) => (role, &[San][..]),
+        Some((role, PieceLetters::Ukrainian)) => (role, &[UkrainianShort][..]),
+        Some((role, PieceLetters::English)) => (role, &[San][..]),
         None => {
             let english = english_promotion || mark == Some(Some(CaptureMark::Cross));
             (Role::Pawn, if english { SHORT_EN } else { SHORT_UK })

@@ -6,7 +6,7 @@ use shakmaty::{File, Role};
 
 /// The language a piece letter belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub(super) enum Lang {
+pub(super) enum PieceLetters {
     /// Кр Ф Т С К.
     Ukrainian,
     /// K Q R B N.
@@ -30,7 +30,7 @@ pub(super) enum Sym {
     /// A digit 0–9.
     Digit(u8),
     /// A piece letter.
-    Piece(Role, Lang),
+    Piece(Role, PieceLetters),
     /// A capture sign.
     Capture(CaptureMark),
     /// A hyphen or dash between squares or in castling.
@@ -142,7 +142,7 @@ pub(super) fn lex(body: &str) -> Vec<Alts> {
         if is_k(c) && next.is_some_and(is_r) {
             // Кр, Kp, КР…: the king, Cyrillic or look-alike.
             out.push(Alts::one(alt(
-                Sym::Piece(Role::King, Lang::Ukrainian),
+                Sym::Piece(Role::King, PieceLetters::Ukrainian),
                 c != 'К',
             )));
             index += 2;
@@ -179,13 +179,13 @@ fn file(index: u32, lookalike: bool) -> Alt {
     alt(Sym::File(File::new(index)), lookalike)
 }
 
-fn piece(role: Role, lang: Lang, lookalike: bool) -> Alt {
+fn piece(role: Role, lang: PieceLetters, lookalike: bool) -> Alt {
     alt(Sym::Piece(role, lang), lookalike)
 }
 
 /// The readings of one character. A lowercase Latin `b` is always a file.
 fn readings(c: char) -> Alts {
-    use Lang::{English, Ukrainian};
+    use PieceLetters::{English, Ukrainian};
     match c {
         'a'..='h' => Alts::one(file(c as u32 - 'a' as u32, false)),
         'A' | 'D' | 'E' | 'F' | 'G' | 'H' => Alts::one(file(c as u32 - 'A' as u32, true)),
@@ -278,7 +278,7 @@ mod tests {
         let lexed = lex("Kpe1");
         assert_eq!(
             lexed[0].as_slice()[0].sym,
-            Sym::Piece(Role::King, Lang::Ukrainian)
+            Sym::Piece(Role::King, PieceLetters::Ukrainian)
         );
         assert!(lexed[0].as_slice()[0].lookalike);
         assert_eq!(lexed.len(), 3);

@@ -10,7 +10,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{PlayerId, Team, TeamError, TeamId};
+use super::{PersonKey, Team, TeamError, TeamKey};
 use crate::core::game::Score;
 use crate::core::tournament::round_robin;
 
@@ -22,9 +22,9 @@ pub struct BoardPairing {
     /// The board, from 1.
     pub board: u32,
     /// The player with White.
-    pub white: PlayerId,
+    pub white: PersonKey,
     /// The player with Black.
-    pub black: PlayerId,
+    pub black: PersonKey,
     /// True if White plays for the first-named team.
     pub first_has_white: bool,
 }
@@ -39,9 +39,9 @@ pub struct TeamMatch {
     /// The second-named team's seed.
     pub second: usize,
     /// The first-named team's id.
-    pub first_team: TeamId,
+    pub first_team: TeamKey,
     /// The second-named team's id.
-    pub second_team: TeamId,
+    pub second_team: TeamKey,
     /// The boards, board 1 first.
     pub boards: Vec<BoardPairing>,
 }

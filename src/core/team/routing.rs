@@ -21,7 +21,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{PlayerId, Roster, TeamId};
+use super::{PersonKey, Roster, TeamKey};
 
 /// What a player reports.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -40,7 +40,7 @@ pub enum Recipient {
     /// The event's arbiter (or arbiters).
     Arbiter,
     /// The captain and the deputy of the team.
-    Captain(TeamId),
+    Captain(TeamKey),
     /// The reporter's partner in the game.
     Opponent,
 }
@@ -65,7 +65,7 @@ pub struct ReportRouting {
 
 impl ReportRouting {
     /// The captains' teams among the first recipients.
-    pub fn captain_teams(&self) -> impl Iterator<Item = TeamId> + '_ {
+    pub fn captain_teams(&self) -> impl Iterator<Item = TeamKey> + '_ {
         self.first.iter().filter_map(|recipient| match recipient {
             Recipient::Captain(team) => Some(*team),
             _ => None,
@@ -74,7 +74,7 @@ impl ReportRouting {
 
     /// True if `person` may pass the report on to the arbiter: the captain or
     /// deputy of one of the recipient teams (R3.1.4).
-    pub fn may_forward(&self, person: PlayerId, roster: &Roster) -> bool {
+    pub fn may_forward(&self, person: PersonKey, roster: &Roster) -> bool {
         self.captain_teams()
             .any(|team| roster.is_captain_or_deputy(person, team))
     }
@@ -85,8 +85,8 @@ impl ReportRouting {
 /// A reporter the roster does not know is routed as in an individual event.
 pub fn route_report(
     kind: ReportKind,
-    reporter: PlayerId,
-    opponent: PlayerId,
+    reporter: PersonKey,
+    opponent: PersonKey,
     roster: Option<&Roster>,
 ) -> ReportRouting {
     let own_team = roster.and_then(|r| r.team_of(reporter));
@@ -121,7 +121,7 @@ pub fn route_report(
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Viewer {
     /// Who is looking.
-    pub person: PlayerId,
+    pub person: PersonKey,
     /// An administrator of the bot installation.
     pub administrator: bool,
     /// An arbiter of the event in question.
@@ -137,13 +137,13 @@ pub enum ContactContext<'a> {
     /// progress.
     Individual {
         /// The subject's current partners.
-        current_partners: &'a [PlayerId],
+        current_partners: &'a [PersonKey],
     },
 }
 
 /// True if `viewer` may see `subject`'s contact details in `event` (R3.4.4,
 /// R2.1.2; see the module documentation).
-pub fn may_see_contacts(viewer: &Viewer, subject: PlayerId, event: &ContactContext<'_>) -> bool {
+pub fn may_see_contacts(viewer: &Viewer, subject: PersonKey, event: &ContactContext<'_>) -> bool {
     if viewer.person == subject || viewer.administrator || viewer.arbiter_of_event {
         return true;
     }

@@ -176,26 +176,26 @@ fn add_match(lines: &mut [TeamStanding], game: &TeamMatchScore, points: MatchPoi
     lines[game.first].match_points += first_points;
     lines[game.second].match_points += second_points;
     let (first, second) = match first_halves.cmp(&second_halves) {
-        std::cmp::Ordering::Greater => (Outcome::Won, Outcome::Lost),
-        std::cmp::Ordering::Equal => (Outcome::Drawn, Outcome::Drawn),
-        std::cmp::Ordering::Less => (Outcome::Lost, Outcome::Won),
+        std::cmp::Ordering::Greater => (MatchOutcome::Won, MatchOutcome::Lost),
+        std::cmp::Ordering::Equal => (MatchOutcome::Drawn, MatchOutcome::Drawn),
+        std::cmp::Ordering::Less => (MatchOutcome::Lost, MatchOutcome::Won),
     };
     count(&mut lines[game.first], first);
     count(&mut lines[game.second], second);
 }
 
 #[derive(Clone, Copy)]
-enum Outcome {
+enum MatchOutcome {
     Won,
     Drawn,
     Lost,
 }
 
-fn count(line: &mut TeamStanding, outcome: Outcome) {
+fn count(line: &mut TeamStanding, outcome: MatchOutcome) {
     match outcome {
-        Outcome::Won => line.won += 1,
-        Outcome::Drawn => line.drawn += 1,
-        Outcome::Lost => line.lost += 1,
+        MatchOutcome::Won => line.won += 1,
+        MatchOutcome::Drawn => line.drawn += 1,
+        MatchOutcome::Lost => line.lost += 1,
     }
 }
 

@@ -9,7 +9,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{GameId, PlayerId, Team};
+use super::{GameKey, PersonKey, Team};
 
 /// Where a game of the board stands, for a substitution.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -28,7 +28,7 @@ pub enum BoardGameStatus {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BoardGame {
     /// The game.
-    pub game: GameId,
+    pub game: GameKey,
     /// Where it stands.
     pub status: BoardGameStatus,
 }
@@ -48,13 +48,13 @@ pub enum SubstitutionError {
     #[error("player {player:?} is not a reserve of this team")]
     NotInTeam {
         /// The player.
-        player: PlayerId,
+        player: PersonKey,
     },
     /// The incoming player already plays a board, or has a game in progress.
     #[error("player {player:?} is already playing")]
     AlreadyPlaying {
         /// The player.
-        player: PlayerId,
+        player: PersonKey,
     },
 }
 
@@ -68,13 +68,13 @@ pub struct Substitution {
     /// The board.
     pub board: u32,
     /// The replaced player.
-    pub outgoing: PlayerId,
+    pub outgoing: PersonKey,
     /// The reserve who takes the board.
-    pub incoming: PlayerId,
+    pub incoming: PersonKey,
     /// Games (not started, or cancelled) the reserve now plays.
-    pub reassigned: Vec<GameId>,
+    pub reassigned: Vec<GameKey>,
     /// Games (started or finished) the replaced player keeps.
-    pub kept: Vec<GameId>,
+    pub kept: Vec<GameKey>,
 }
 
 /// Replaces the player of `board` (from 1) of `team` by `reserve`.
@@ -83,9 +83,9 @@ pub struct Substitution {
 pub fn substitute(
     team: &Team,
     board: u32,
-    reserve: PlayerId,
+    reserve: PersonKey,
     board_games: &[BoardGame],
-    playing: &[PlayerId],
+    playing: &[PersonKey],
 ) -> Result<Substitution, SubstitutionError> {
     let index = (board as usize)
         .checked_sub(1)

@@ -13,10 +13,10 @@ use crate::app::outgoing::Outgoing;
 use crate::core::case::{AppealError, AppealOutcome, CaseError};
 use crate::store::{AppealId, AppealStatus, Role, RulingId, Tx};
 
-use super::super::event_list::names;
+use super::super::events::list::names;
 
-use super::super::pick::date_text;
-use super::super::roster::person;
+use super::super::games::pick::date_text;
+use super::super::keys::person_key;
 use super::super::{Outcome, refuse};
 use super::apply::{apply_measures, revoke};
 use super::measures::{read_measures, split_reasons};
@@ -35,7 +35,7 @@ pub(super) async fn appeal(
     let lang = actor.lang();
     let mut file = load(tx, lang, number).await?;
     authorize(tx, actor, &file, Action::AppealRuling).await?;
-    let me = person(actor.player.id);
+    let me = person_key(actor.player.id);
     let received = file.case.receipt_of(me);
     match file.case.lodge_appeal(me, now, grounds) {
         Ok(()) => {}
@@ -107,7 +107,7 @@ pub(super) async fn decide(
         None => AppealOutcome::Upheld,
         Some(measures) => AppealOutcome::Replaced(measures.iter().map(|m| m.ruling).collect()),
     };
-    let me = person(actor.player.id);
+    let me = person_key(actor.player.id);
     let decided = file.case.decide_appeal(me, now, outcome, why);
     decided.map_err(|e| case_refusal(lang, &file, &e))?;
     let (news, status, views) = match &measures {

@@ -21,19 +21,17 @@ use crate::store::{
     StoreError, Tx,
 };
 
-use super::super::game_state::{
+use super::super::games::pick::date_text;
+use super::super::games::state::{
     announce_end, arbiter_reason_id, colour_of, finish_update, game_over_notice, plies_of,
     regulation_of, set_pending_deadlines, side_to_move,
 };
+use super::super::keys::{game_id, game_key, person_key, player_id};
 use super::super::leave::after_change;
-use super::super::leave_time::leaves_of_player;
-use super::super::pick::date_text;
-use super::super::roster::person;
+use super::super::leave::time::leaves_of_player;
 use super::super::{Failure, Outcome, refuse};
 use super::measures::{Measure, read_measures, split_reasons};
-use super::{
-    CaseFile, authorize, case_refusal, last_minute_text, load, notice_of, player, save, tell_all,
-};
+use super::{CaseFile, authorize, case_refusal, last_minute_text, load, notice_of, save, tell_all};
 
 /// `/rule N measures -- reasons`: the arbiter rules; the measures take
 /// effect at once, the parties are told with the appeal deadline (R2.1.6).
@@ -55,7 +53,7 @@ pub(super) async fn rule(
     let (measures_text, why) = split_reasons(actor, text)?;
     let measures = read_measures(tx, actor, &file, measures_text).await?;
     super::roles::admit_targets(tx, actor, &mut file, &measures).await?;
-    let me = person(actor.player.id);
+    let me = person_key(actor.player.id);
     if file.case.state() == CaseState::Open {
         let taken = file.case.take_up(me, now);
         taken.map_err(|e| case_refusal(lang, &file, &e))?;
@@ -116,7 +114,7 @@ async fn apply_one(
             score,
             reason,
         } => {
-            let game = stored_game(game);
+            let game = game_id(game);
             score_game(tx, actor, file, game, (score, reason), now).await?;
             MeasureView::Score {
                 game: game.0,
@@ -129,7 +127,7 @@ async fn apply_one(
             player: who,
             days,
         } => {
-            let (game, who) = (stored_game(game), player(who));
+            let (game, who) = (game_id(game), player_id(who));
             adjust_clock(tx, actor, file, (game, who), -i64::from(days), now).await?;
             let player = display_name(tx, who).await?;
             MeasureView::Clock {
@@ -143,7 +141,7 @@ async fn apply_one(
             player: who,
             days,
         } => {
-            let (game, who) = (stored_game(game), player(who));
+            let (game, who) = (game_id(game), player_id(who));
             adjust_clock(tx, actor, file, (game, who), i64::from(days), now).await?;
             let player = display_name(tx, who).await?;
             MeasureView::Penalty {
@@ -156,10 +154,10 @@ async fn apply_one(
             player: who, days, ..
         } => {
             let from = measure.leave_from.unwrap_or_else(|| now.date_naive());
-            grant_leave(tx, actor, file, player(who), (from, days), now).await?
+            grant_leave(tx, actor, file, player_id(who), (from, days), now).await?
         }
         Ruling::Warn { player: who } => {
-            let who = player(who);
+            let who = player_id(who);
             let case = file.row.id;
             tx.add_sanction(who, file.event.id, SanctionKind::Warning, case, now)
                 .await?;
@@ -168,16 +166,24 @@ async fn apply_one(
             }
         }
         Ruling::Exclude { player: who } => {
-            exclude(tx, actor, file, player(who), SanctionKind::Exclusion, now).await?
+            exclude(
+                tx,
+                actor,
+                file,
+                player_id(who),
+                SanctionKind::Exclusion,
+                now,
+            )
+            .await?
         }
         Ruling::Disqualify { player: who } => {
             let kind = SanctionKind::Disqualification;
-            exclude(tx, actor, file, player(who), kind, now).await?
+            exclude(tx, actor, file, player_id(who), kind, now).await?
         }
         Ruling::ResumeGame { game } => {
-            super::super::postal::resume_claim(tx, stored_game(game), now).await?;
+            super::super::postal::resume_claim(tx, game_id(game), now).await?;
             MeasureView::Resume {
-                game: stored_game(game).0,
+                game: game_id(game).0,
             }
         }
         Ruling::NoAction => MeasureView::NoAction,
@@ -186,10 +192,6 @@ async fn apply_one(
 
 async fn display_name(tx: &mut Tx, who: PlayerId) -> Result<String, Failure> {
     Ok(tx.player(who).await?.display_name)
-}
-
-fn stored_game(game: crate::core::team::GameId) -> GameId {
-    GameId(i64::try_from(game.0).unwrap_or(i64::MAX))
 }
 
 /// The game `id` of the case's event, or a refusal.
@@ -283,7 +285,7 @@ async fn grant_leave(
         .collect();
     let year = chrono::Datelike::year(&from);
     if let Err(RulingError::ExtraLeaveOverLimit { already, limit, .. }) =
-        grant_extra_leave_to(person(who), &granted, year, days)
+        grant_extra_leave_to(person_key(who), &granted, year, days)
     {
         let args = Args::new()
             .with("year", year)
@@ -341,14 +343,14 @@ async fn exclude(
         .await?
         .iter()
         .map(|g| EventGame {
-            game: super::core_game(g.id),
-            white: person(g.white),
-            black: person(g.black),
+            game: game_key(g.id),
+            white: person_key(g.white),
+            black: person_key(g.black),
             finished: g.status == GameStatus::Finished,
         })
         .collect();
-    for outcome in exclusion_outcomes(person(who), &games, scoring) {
-        let id = stored_game(outcome.game);
+    for outcome in exclusion_outcomes(person_key(who), &games, scoring) {
+        let id = game_id(outcome.game);
         score_game(tx, actor, file, id, (outcome.score, outcome.reason), now).await?;
     }
     tx.set_entry_status(file.event.id, who, EntryStatus::Excluded)

@@ -6,12 +6,12 @@
 use chrono::{DateTime, Duration, Utc};
 use serde_json::json;
 
-use crate::core::case::{self as core_case, Absence, CaseKind};
+use crate::core::case::{ABSENCE_DAYS, Absence, CaseKind, arbiter_request_case_due};
 use crate::store::{Deadline, GameRecord, NewDeadline, PlayerId, Tx};
 
 use super::super::Failure;
-use super::super::contacts::live_events;
-use super::super::game_state::{player_of, side_to_move};
+use super::super::games::state::{player_of, side_to_move};
+use super::super::people::contacts::live_events;
 use super::CaseContext;
 use super::open::{Opening, open_case};
 
@@ -30,7 +30,7 @@ pub(crate) async fn absence_history(
         .iter()
         .map(|a| Absence {
             start: a.starts_at,
-            withdrawal_at: a.starts_at + Duration::days(core_case::ABSENCE_DAYS),
+            withdrawal_at: a.starts_at + Duration::days(ABSENCE_DAYS),
             returned_at: a.returned_at,
         })
         .collect())
@@ -104,12 +104,7 @@ async fn request_unanswered(
     };
     let request = tx.request(id).await?;
     let last_seen = last_move_of(tx, request.player_id).await?;
-    let due = core_case::arbiter_request_case_due(
-        request.sent_at,
-        request.answer.is_some(),
-        last_seen,
-        now,
-    );
+    let due = arbiter_request_case_due(request.sent_at, request.answer.is_some(), last_seen, now);
     if !due {
         return Ok(());
     }

@@ -5,19 +5,19 @@
 use chrono::{DateTime, Utc};
 
 use crate::app::actor::Actor;
-use crate::app::authz::{Action, Standing};
+use crate::app::authz::{Action, Relation};
 use crate::app::command::CaseAction;
 use crate::app::i18n::{Args, tr};
 use crate::app::notice::CaseNews;
 use crate::app::outgoing::Outgoing;
 use crate::core::case::{CaseError, CaseKind, CaseState};
-use crate::core::team::{PlayerId as Person, Roster};
+use crate::core::team::{PersonKey, Roster};
 use crate::store::Tx;
 
-use super::super::roster::person;
+use super::super::keys::person_key;
 use super::super::{Failure, Outcome};
 use super::{
-    CaseFile, authorize, case_refusal, load, notice_of, save, standings_in, tell, tell_arbiters,
+    CaseFile, authorize, case_refusal, load, notice_of, relations_in, save, tell, tell_arbiters,
 };
 
 /// `/case N take|say|note|withdraw|forward|settle|close`.
@@ -31,7 +31,7 @@ pub(super) async fn act(
     let lang = actor.lang();
     let mut file = load(tx, lang, number).await?;
     let me = actor.player.id;
-    let who = person(me);
+    let who = person_key(me);
     let roster = file.roster.clone();
     let (news, text, reply) = match action {
         CaseAction::Show => unreachable!("shown by the case file"),
@@ -42,11 +42,11 @@ pub(super) async fn act(
             (Some(CaseNews::Taken), None, "reply-case-taken")
         }
         CaseAction::Say { text } => {
-            let standings = authorize(tx, actor, &file, Action::StateInCase).await?;
+            let relations = authorize(tx, actor, &file, Action::StateInCase).await?;
             let accused = file.case.kind() == CaseKind::OverstepClaim
                 && file.case.raised_by() != Some(who)
                 && file.case.parties().contains(&who);
-            if standings.contains(&Standing::Arbiter) {
+            if relations.contains(&Relation::Arbiter) {
                 file.case.add_note(who, now, text.clone(), false);
             } else if accused {
                 // R2.6.4: the accused objects within 7 days of being told.
@@ -122,7 +122,7 @@ pub(super) async fn act(
 /// the case now agrees. A case with one team handling it is settled by it;
 /// `true` also when the core is to refuse (not a handling captain, or the
 /// case is no longer with the captains).
-fn agree_to_settle(file: &mut CaseFile, who: Person, roster: &Roster) -> bool {
+fn agree_to_settle(file: &mut CaseFile, who: PersonKey, roster: &Roster) -> bool {
     let teams = file.case.captain_teams().to_vec();
     let mine: Vec<u64> = teams
         .iter()
@@ -166,9 +166,9 @@ async fn announce(
     if news == CaseNews::Forwarded {
         notice.clocks = file.context.clocks;
     }
-    let from_arbiter = standings_in(tx, actor, file)
+    let from_arbiter = relations_in(tx, actor, file)
         .await?
-        .contains(&Standing::Arbiter);
+        .contains(&Relation::Arbiter);
     let to_arbiters = matches!(
         news,
         CaseNews::Forwarded | CaseNews::Withdrawn | CaseNews::Settled

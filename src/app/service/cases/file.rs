@@ -4,30 +4,31 @@
 //! but the private notes; the game's partner the summary and the rulings.
 
 use crate::app::actor::Actor;
-use crate::app::authz::{Action, Standing};
+use crate::app::authz::{Action, Relation};
 use crate::app::i18n::{Args, Lang, tr, tr0};
 use crate::app::notice::case_kind_text;
 use crate::app::outgoing::Outgoing;
 use crate::core::case::{AppealOutcome, CasePart, CaseRole, EntryKind, Ruling, may_see};
 use crate::store::{CaseId, Role, Tx};
 
-use super::super::event_list::names;
-use super::super::pick::date_text;
+use super::super::events::list::names;
+use super::super::games::pick::date_text;
+use super::super::keys::player_id;
 use super::super::{Failure, Outcome};
-use super::{CaseFile, authorize, look_up, player};
+use super::{CaseFile, authorize, look_up};
 
 /// `/case N`: the file as the asker may see it.
 pub(super) async fn show(tx: &mut Tx, actor: &Actor, number: i64) -> Outcome {
     let lang = actor.lang();
     let file = look_up(tx, lang, number).await?;
-    let standings = authorize(tx, actor, &file, Action::ViewCase).await?;
-    let role = if standings.contains(&Standing::Arbiter) {
+    let relations = authorize(tx, actor, &file, Action::ViewCase).await?;
+    let role = if relations.contains(&Relation::Arbiter) {
         CaseRole::Arbiter
-    } else if standings.contains(&Standing::Committee) {
+    } else if relations.contains(&Relation::Committee) {
         CaseRole::Committee
-    } else if standings.contains(&Standing::CaseParty) {
+    } else if relations.contains(&Relation::CaseParty) {
         CaseRole::Party
-    } else if standings.contains(&Standing::CaseCaptain) {
+    } else if relations.contains(&Relation::CaseCaptain) {
         CaseRole::Captain
     } else {
         CaseRole::Opponent
@@ -39,7 +40,7 @@ pub(super) async fn show(tx: &mut Tx, actor: &Actor, number: i64) -> Outcome {
     }
     if may_see(role, CasePart::Statements) || may_see(role, CasePart::PrivateNotes) {
         for entry in file.case.entries_visible_to(role) {
-            let author = tx.player(player(entry.author)).await?.display_name;
+            let author = tx.player(player_id(entry.author)).await?.display_name;
             let id = match entry.kind {
                 EntryKind::Statement => "case-entry-statement",
                 EntryKind::SharedNote => "case-entry-shared-note",
@@ -58,7 +59,7 @@ pub(super) async fn show(tx: &mut Tx, actor: &Actor, number: i64) -> Outcome {
     if may_see(role, CasePart::Appeal)
         && let Some(appeal) = file.case.appeal()
     {
-        let by = tx.player(player(appeal.by)).await?.display_name;
+        let by = tx.player(player_id(appeal.by)).await?.display_name;
         let args = Args::new()
             .with("at", date_text(appeal.at))
             .with("by", by)
@@ -99,7 +100,7 @@ async fn summary(tx: &mut Tx, lang: Lang, file: &CaseFile) -> Result<String, Fai
 async fn rulings(tx: &mut Tx, lang: Lang, file: &CaseFile) -> Result<Vec<String>, Failure> {
     let mut lines = Vec::new();
     if let Some(decision) = file.case.decision() {
-        let by = tx.player(player(decision.by)).await?.display_name;
+        let by = tx.player(player_id(decision.by)).await?.display_name;
         let args = Args::new()
             .with("at", date_text(decision.at))
             .with("by", by)
@@ -113,7 +114,7 @@ async fn rulings(tx: &mut Tx, lang: Lang, file: &CaseFile) -> Result<Vec<String>
         );
     }
     if let Some(decided) = file.case.appeal_decision() {
-        let by = tx.player(player(decided.by)).await?.display_name;
+        let by = tx.player(player_id(decided.by)).await?.display_name;
         let id = match decided.outcome {
             AppealOutcome::Upheld => "case-file-upheld",
             AppealOutcome::Replaced(_) => "case-file-replaced",

@@ -19,12 +19,13 @@ use crate::app::command::{read_number, split_word};
 use crate::app::i18n::Args;
 use crate::core::case::Ruling;
 use crate::core::game::{ArbiterReason, Score};
+use crate::core::team::GameKey;
 use crate::store::{GameId, PlayerId, Tx};
 
-use super::super::names::player_named;
-use super::super::roster::person;
+use super::super::keys::{game_key, person_key};
+use super::super::people::names::player_named;
 use super::super::{Failure, refuse};
-use super::{CaseFile, core_game};
+use super::CaseFile;
 
 /// One measure read from the ruling, with what the core's ruling leaves out.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -92,7 +93,7 @@ async fn read_measure(
             let (name, rest) = split_word(rest);
             let who = player_named(tx, actor.lang(), name).await?;
             let days: i32 = rest.trim().parse().map_err(|_| unreadable(actor, part))?;
-            let who = person(who);
+            let who = person_key(who);
             if matches!(word.as_str(), "clock" | "годинник") {
                 Ruling::AdjustClock {
                     game,
@@ -111,7 +112,7 @@ async fn read_measure(
         "leave" | "відпустка" => return read_leave(tx, actor, file, part, rest).await,
         "warn" | "попередження" | "exclude" | "виключити" | "disqualify" | "дискваліфікувати" =>
         {
-            let who = person(player_named(tx, actor.lang(), rest).await?);
+            let who = person_key(player_named(tx, actor.lang(), rest).await?);
             match word.as_str() {
                 "warn" | "попередження" => Ruling::Warn { player: who },
                 "exclude" | "виключити" => Ruling::Exclude { player: who },
@@ -136,16 +137,16 @@ fn game_of<'a>(
     file: &CaseFile,
     part: &str,
     rest: &'a str,
-) -> Result<(crate::core::team::GameId, &'a str), Failure> {
+) -> Result<(GameKey, &'a str), Failure> {
     let (word, after) = split_word(rest);
     if let Some(number) = read_number(word) {
-        return Ok((core_game(GameId(number)), after));
+        return Ok((game_key(GameId(number)), after));
     }
     if word.starts_with('#') {
         return Err(unreadable(actor, part));
     }
     match file.game() {
-        Some(game) => Ok((core_game(game), rest)),
+        Some(game) => Ok((game_key(game), rest)),
         None => Err(unreadable(actor, part)),
     }
 }
@@ -208,7 +209,7 @@ async fn read_leave(
     let (Some(who), Some(days), Some(from)) = (who, days, from) else {
         return Err(unreadable(actor, part));
     };
-    let who = person(who);
+    let who = person_key(who);
     Ok(Measure {
         ruling: Ruling::ExtraLeave {
             player: who,

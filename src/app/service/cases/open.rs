@@ -6,24 +6,22 @@ use anyhow::Context;
 use chrono::{DateTime, Utc};
 
 use crate::app::actor::Actor;
-use crate::app::authz::{self, Action, Standing};
+use crate::app::authz::{self, Action, Relation};
 use crate::app::command::{Number, Report, meant_as_number, read_number, split_word};
 use crate::app::i18n::{Args, tr};
 use crate::app::notice::{CaseNews, MeasureView};
 use crate::app::outgoing::Outgoing;
-use crate::core::case::{self as core_case, CaseKind, CaseState, NewCase};
+use crate::core::case::{AbsenceError, Case, CaseKind, CaseState, NewCase, register_absence};
 use crate::store::{Event, EventId, GameRecord, NewCaseRecord, PlayerId, Role, Tx};
 
-use super::super::contacts::live_events;
-use super::super::game_state::{colour_of, game_clocks, regulation_of};
+use super::super::games::pick::pick_game;
+use super::super::games::state::{colour_of, game_clocks, regulation_of};
+use super::super::keys::{game_key, person_key};
 use super::super::leave::read_leave_dates;
-use super::super::names::player_named;
-use super::super::pick::pick_game;
-use super::super::roster::person;
+use super::super::people::contacts::live_events;
+use super::super::people::names::player_named;
 use super::super::{Failure, Outcome, refuse};
-use super::{
-    CaseContext, CaseFile, core_game, details_of, notice_of, team_roster, tell, tell_arbiters,
-};
+use super::{CaseContext, CaseFile, details_of, notice_of, team_roster, tell, tell_arbiters};
 
 /// What it takes to open a case.
 pub(crate) struct Opening {
@@ -56,15 +54,15 @@ pub(crate) async fn open_case(
     let roster = team_roster(tx, &opening.event).await?;
     let new = NewCase {
         kind: opening.kind,
-        raised_by: opening.raised_by.map(person),
-        accused: opening.accused.iter().map(|p| person(*p)).collect(),
-        opponent: opening.opponent.map(person),
-        game: opening.game.as_ref().map(|g| core_game(g.id)),
+        raised_by: opening.raised_by.map(person_key),
+        accused: opening.accused.iter().map(|p| person_key(*p)).collect(),
+        opponent: opening.opponent.map(person_key),
+        game: opening.game.as_ref().map(|g| game_key(g.id)),
         at: now,
     };
-    let mut case = core_case::Case::open(new, roster.as_ref()).context("opening a case")?;
+    let mut case = Case::open(new, roster.as_ref()).context("opening a case")?;
     if let (Some(raiser), Some(text)) = (opening.raised_by, &opening.statement) {
-        case.add_statement(person(raiser), now, text.clone(), roster.as_ref())
+        case.add_statement(person_key(raiser), now, text.clone(), roster.as_ref())
             .context("the opening statement of a case")?;
     }
     if let Some(game) = &opening.game {
@@ -107,7 +105,7 @@ async fn last_messages(tx: &mut Tx, game: &GameRecord) -> Result<Vec<String>, Fa
         .iter()
         .map(|row| {
             let mover = &names[usize::from(row.ply % 2 == 0)];
-            let at = super::super::pick::date_text(row.received_at);
+            let at = super::super::games::pick::date_text(row.received_at);
             format!("{at} {mover}: «{}»", row.text)
         })
         .collect())
@@ -193,10 +191,10 @@ pub(super) async fn report(
 ) -> Outcome {
     let game = pick_game(tx, actor, game, false).await?;
     let me = actor.player.id;
-    let standing = colour_of(&game, me).map(|_| Standing::PlayerOfGame);
+    let relation = colour_of(&game, me).map(|_| Relation::PlayerOfGame);
     if !authz::allows(
         Action::ReportAboutGame,
-        &standing.into_iter().collect::<Vec<_>>(),
+        &relation.into_iter().collect::<Vec<_>>(),
     ) {
         let args = Args::new().with("game", game.id.0);
         return Err(refuse(actor.lang(), "error-not-your-game", &args));
@@ -256,9 +254,9 @@ async fn own_event(
             return Err(refuse(lang, "error-which-event", &args));
         }
     };
-    let standings: Vec<Standing> = chosen.iter().map(|_| Standing::PlayerOfEvent).collect();
+    let relations: Vec<Relation> = chosen.iter().map(|_| Relation::PlayerOfEvent).collect();
     match chosen {
-        Some(event) if authz::allows(Action::WriteToArbiter, &standings) => Ok(event),
+        Some(event) if authz::allows(Action::WriteToArbiter, &relations) => Ok(event),
         _ => Err(refuse(lang, "error-not-in-event", &Args::new())),
     }
 }
@@ -343,17 +341,17 @@ async fn absent_player(
     if subject == actor.player.id {
         return Ok(subject);
     }
-    let mut standings = vec![Standing::Outsider];
+    let mut relations = vec![Relation::Outsider];
     for event in live_events(tx, subject).await? {
         if tx
             .holders_of(Role::Arbiter, Some(event.id))
             .await?
             .contains(&actor.player.id)
         {
-            standings.push(Standing::Arbiter);
+            relations.push(Relation::Arbiter);
         }
     }
-    if authz::allows(Action::ReportAbsenceFor, &standings) {
+    if authz::allows(Action::ReportAbsenceFor, &relations) {
         Ok(subject)
     } else {
         Err(refuse(
@@ -379,13 +377,12 @@ pub(super) async fn offline(
     tx.lock_player(subject).await?;
     let lang = actor.lang();
     let history = super::bot::absence_history(tx, subject).await?;
-    let (kind, absence) = match core_case::register_absence(&history, now) {
+    let (kind, absence) = match register_absence(&history, now) {
         Ok(absence) => (CaseKind::LostInternetAccess, Some(absence)),
-        Err(core_case::AbsenceError::SecondInYear { .. }) => {
-            (CaseKind::SecondInternetAbsence, None)
-        }
-        Err(core_case::AbsenceError::StillAbsent { earlier_start }) => {
-            let args = Args::new().with("since", super::super::pick::date_text(earlier_start));
+        Err(AbsenceError::SecondInYear { .. }) => (CaseKind::SecondInternetAbsence, None),
+        Err(AbsenceError::StillAbsent { earlier_start }) => {
+            let args =
+                Args::new().with("since", super::super::games::pick::date_text(earlier_start));
             return Err(refuse(lang, "error-already-offline", &args));
         }
     };
@@ -419,7 +416,7 @@ pub(super) async fn offline(
     let args = Args::new().with("cases", numbers.join(", "));
     let id = match absence {
         Some(absence) => {
-            let until = super::super::pick::date_text(absence.withdrawal_at);
+            let until = super::super::games::pick::date_text(absence.withdrawal_at);
             return Ok(vec![Outgoing::text(tr(
                 lang,
                 "reply-offline",
@@ -474,12 +471,12 @@ async fn back_online(
         if !file.parties().contains(&subject) {
             continue;
         }
-        let at = super::super::pick::date_text(now);
+        let at = super::super::games::pick::date_text(now);
         let roster = file.roster.clone();
         let statement = format!("online {at}");
         if file
             .case
-            .add_statement(person(subject), now, statement, roster.as_ref())
+            .add_statement(person_key(subject), now, statement, roster.as_ref())
             .is_ok()
         {
             super::save(tx, &file, now).await?;

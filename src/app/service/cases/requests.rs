@@ -6,16 +6,16 @@ use chrono::{DateTime, Duration, Utc};
 use serde_json::json;
 
 use crate::app::actor::Actor;
-use crate::app::authz::{self, Action, Standing};
+use crate::app::authz::{self, Action, Relation};
 use crate::app::command::Number;
 use crate::app::i18n::{Args, tr};
 use crate::app::notice::{Notice, RequestNotice};
 use crate::app::outgoing::Outgoing;
 use crate::store::{EventId, NewDeadline, Role, StoreError, Tx};
 
-use super::super::contacts::live_events;
-use super::super::names::player_named;
-use super::super::pick::date_text;
+use super::super::games::pick::date_text;
+use super::super::people::contacts::live_events;
+use super::super::people::names::player_named;
 use super::super::{Outcome, notify, notify_arbiters, refuse};
 use super::bot::REQUEST_UNANSWERED;
 
@@ -45,8 +45,8 @@ pub(super) async fn request(
             break;
         }
     }
-    let standings: Vec<Standing> = chosen.iter().map(|_| Standing::Arbiter).collect();
-    let Some(event) = chosen.filter(|_| authz::allows(Action::ArbiterDesk, &standings)) else {
+    let relations: Vec<Relation> = chosen.iter().map(|_| Relation::Arbiter).collect();
+    let Some(event) = chosen.filter(|_| authz::allows(Action::ArbiterDesk, &relations)) else {
         return Err(refuse(lang, "error-not-arbiter-of-player", &Args::new()));
     };
     let stored = tx.create_request(event.id, player, me, text, now).await?;

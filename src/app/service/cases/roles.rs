@@ -19,11 +19,11 @@ use crate::app::i18n::Args;
 use crate::core::case::Ruling;
 use crate::store::{PlayerId, Role, Tx};
 
-use super::super::event_list::names;
-use super::super::roster::person;
+use super::super::events::list::names;
+use super::super::keys::{person_key, player_id};
 use super::super::{Failure, refuse};
+use super::CaseFile;
 use super::measures::Measure;
-use super::{CaseFile, player};
 
 /// Who decides for one of the case's benches.
 pub(crate) struct Deciders {
@@ -39,7 +39,7 @@ pub(crate) struct Deciders {
 pub(crate) fn conflicted(file: &CaseFile, role: Role) -> Vec<PlayerId> {
     let mut people = file.parties();
     if role == Role::AppealsCommittee {
-        people.extend(file.case.decision().map(|d| player(d.by)));
+        people.extend(file.case.decision().map(|d| player_id(d.by)));
     }
     people
 }
@@ -125,7 +125,7 @@ pub(crate) fn sanctioned(measures: &[Measure]) -> Vec<PlayerId> {
         .filter_map(|m| match m.ruling {
             Ruling::Warn { player: who }
             | Ruling::Exclude { player: who }
-            | Ruling::Disqualify { player: who } => Some(player(who)),
+            | Ruling::Disqualify { player: who } => Some(player_id(who)),
             _ => None,
         })
         .collect()
@@ -156,7 +156,7 @@ pub(crate) async fn admit_targets(
         }
     }
     for target in targets {
-        file.case.admit_party(person(target));
+        file.case.admit_party(person_key(target));
     }
     Ok(())
 }

@@ -20,11 +20,11 @@ use crate::app::i18n::Args;
 use crate::core::notation;
 use crate::store::{GameRecord, GameUpdate, MoveRow, StoredCard, Tx};
 
-use super::super::game_state::{
+use super::super::games::pick::{game_args, pick_game};
+use super::super::games::play::{Turn, load_turn, read_move};
+use super::super::games::state::{
     announce_end, colour_of, fen_of, finish_update, game_over_notice, player_of, replay,
 };
-use super::super::pick::{game_args, pick_game};
-use super::super::play::{Turn, load_turn, read_move};
 use super::super::{Failure, Outcome, or_conflict, refuse};
 use super::is_postal;
 use super::ledger::chart;

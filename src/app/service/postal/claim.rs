@@ -24,10 +24,10 @@ use serde_json::json;
 use crate::store::{GameId, GameStatus, NewDeadline, StoredClaim, Tx};
 
 use super::super::cases::{CaseContext, Opening, open_case};
-use super::super::game_state::{colour_of, fen_of, player_of, regulation_of, replay};
-use super::super::leave_time::game_leaves;
-use super::super::pick::game_args;
-use super::super::play::{Turn, load_turn, read_move};
+use super::super::games::pick::game_args;
+use super::super::games::play::{Turn, load_turn, read_move};
+use super::super::games::state::{colour_of, fen_of, player_of, regulation_of, replay};
+use super::super::leave::time::game_leaves;
 use super::super::{Failure, Outcome, notify, refuse};
 use super::clock::{Loaded, date_text};
 use super::play::{Message, deliver};

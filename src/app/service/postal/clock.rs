@@ -13,12 +13,12 @@ use crate::core::regulation::Regulation;
 use crate::store::{GameRecord, MoveRow, PostalPly, Tx};
 
 use super::super::Failure;
-use super::super::game_state::regulation_of;
-use super::super::leave_time::{GameLeaves, game_leaves};
+use super::super::games::state::regulation_of;
+use super::super::leave::time::{GameLeaves, game_leaves};
 
 /// One move of a postal game as the clock counts it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Entry {
+pub(crate) struct ClockedMove {
     /// When the move it answers was received.
     pub received: DateTime<Utc>,
     /// When it was delivered (the postmark, R2.2).
@@ -27,14 +27,19 @@ pub(crate) struct Entry {
     pub continuation: bool,
 }
 
-/// The entries of a game's stored moves: the postal dates where recorded,
-/// else the previous move's delivery (or the start) as received.
-pub(crate) fn entries(start: DateTime<Utc>, rows: &[MoveRow], plies: &[PostalPly]) -> Vec<Entry> {
+/// The stored moves of a game as the clock counts them: the postal dates
+/// where recorded, else the previous move's delivery (or the start) as
+/// received.
+pub(crate) fn clocked_moves(
+    start: DateTime<Utc>,
+    rows: &[MoveRow],
+    plies: &[PostalPly],
+) -> Vec<ClockedMove> {
     let mut previous = start;
     rows.iter()
         .map(|row| {
             let postal = plies.iter().find(|p| p.ply == row.ply);
-            let entry = Entry {
+            let entry = ClockedMove {
                 received: postal.map_or(previous, |p| p.received_at),
                 sent: row.received_at,
                 continuation: postal.is_some_and(|p| p.continuation),
@@ -52,7 +57,7 @@ pub(crate) struct PostalGame<'a> {
     /// The game's start.
     pub start: DateTime<Utc>,
     /// The moves, in order (White's first).
-    pub entries: &'a [Entry],
+    pub entries: &'a [ClockedMove],
     /// Both players' leave and the arbiter's days.
     pub leaves: &'a GameLeaves,
 }
@@ -72,7 +77,7 @@ impl PostalGame<'_> {
             .collect()
     }
 
-    fn postal_move(&self, entry: &Entry) -> PostalMove {
+    fn postal_move(&self, entry: &ClockedMove) -> PostalMove {
         let mut mv = PostalMove::new(
             self.clock.date_of(entry.received),
             self.clock.date_of(entry.sent),
@@ -161,7 +166,7 @@ pub(crate) struct Loaded {
     /// The moves.
     pub rows: Vec<MoveRow>,
     /// The moves as the clock counts them.
-    pub entries: Vec<Entry>,
+    pub entries: Vec<ClockedMove>,
     /// Leave and the arbiter's days.
     pub leaves: GameLeaves,
 }
@@ -176,7 +181,7 @@ impl Loaded {
         let regulation = regulation_of(&tx.event(game.event_id).await?);
         let rows = tx.moves(game.id).await?;
         let plies = tx.postal_plies(game.id).await?;
-        let entries = entries(game.started_at.unwrap_or(now), &rows, &plies);
+        let entries = clocked_moves(game.started_at.unwrap_or(now), &rows, &plies);
         let leaves = game_leaves(tx, game).await?;
         Ok(Self {
             regulation,

@@ -7,13 +7,13 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use serde_json::json;
 
-use crate::app::notice::{Notice, NoticeMove, PostalMove, PostalNotice};
+use crate::app::notice::{Notice, NoticeMove, PostalMoveNotice, PostalNotice};
 use crate::core::case::CaseKind;
 use crate::core::clock::postal::PostalClock;
 use crate::store::{Deadline, GameRecord, NewDeadline, Tx};
 
 use super::super::cases::{CaseContext, Opening, open_case};
-use super::super::game_state::{fen_of, player_of, replay, side_to_move};
+use super::super::games::state::{fen_of, player_of, replay, side_to_move};
 use super::super::{Failure, notify, notify_arbiters};
 use super::clock::{Loaded, date_text};
 
@@ -131,7 +131,7 @@ async fn repeat(tx: &mut Tx, game: &GameRecord, now: DateTime<Utc>) -> Result<()
     let position = replay(game, earlier)?.position().clone();
     let sender = player_of(game, side_to_move(game).other());
     let start = game.started_at.unwrap_or(now);
-    let notice = PostalMove {
+    let notice = PostalMoveNotice {
         game: game.id.0,
         event: tx.event(game.event_id).await?.name,
         mover: tx.player(sender).await?.display_name,

@@ -12,9 +12,9 @@ use crate::app::outgoing::Outgoing;
 use crate::core::leave::{LeaveAllowance, LeaveBook, LeaveKind, midnight};
 use crate::store::{Event, EventId, GameRecord, NewLeave, PlayerId, Tx};
 
-use super::super::game_state::{colour_of, player_of, regulation_of};
+use super::super::games::state::{colour_of, player_of, regulation_of};
 use super::super::leave::leave_refusal;
-use super::super::leave_time::{applies_to, leaves_of_player};
+use super::super::leave::time::{applies_to, leaves_of_player};
 use super::super::{Failure, notify, notify_arbiters};
 use super::deadlines::set_deadlines;
 use super::is_postal;

@@ -17,10 +17,10 @@ use crate::core::postal::ledger::{Card, Counted, ReceivedBy, SentBy, count};
 use crate::core::regulation::Regulation;
 use crate::store::{GameRecord, StoredCard, Tx};
 
-use super::super::game_state::{fen_of, regulation_of, replay};
-use super::super::leave_time::game_leaves;
-use super::super::pick::game_args;
-use super::super::view::viewable_game;
+use super::super::games::pick::game_args;
+use super::super::games::state::{fen_of, regulation_of, replay};
+use super::super::games::view::viewable_game;
+use super::super::leave::time::game_leaves;
 use super::super::{Failure, Outcome};
 
 /// `/ledger [#game]`.

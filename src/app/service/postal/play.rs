@@ -10,7 +10,7 @@ use shakmaty::{CastlingMode, Chess, Move, Position};
 use crate::app::actor::Actor;
 use crate::app::i18n::{Args, tr};
 use crate::app::notice::{
-    Answered, Clocks, Notice, NoticeMove, PostalMove, PostalNotice, clocks_text, numbered,
+    Answered, Clocks, Notice, NoticeMove, PostalMoveNotice, PostalNotice, clocks_text, numbered,
     numbered_list, variant_text,
 };
 use crate::app::outgoing::Outgoing;
@@ -19,13 +19,13 @@ use crate::core::game::GameResult;
 use crate::core::postal::variant::{self, Answer};
 use crate::store::{GameUpdate, MoveRow, PostalPly, StoredVariant, Tx};
 
-use super::super::game_state::{
+use super::super::games::pick::game_args;
+use super::super::games::play::{Turn, read_move};
+use super::super::games::state::{
     announce_end, fen_of, finish_update, game_over_notice, player_of, replay,
 };
-use super::super::pick::game_args;
-use super::super::play::{Turn, read_move};
 use super::super::{Failure, Outcome, notify, or_conflict, refuse};
-use super::clock::{Entry, PostalGame, date_text, entries};
+use super::clock::{ClockedMove, PostalGame, clocked_moves, date_text};
 use super::refusal::{proposal_refusal, repeat_refusal};
 
 /// What a postal message plays: the accepted variant moves, the new move,
@@ -146,7 +146,7 @@ async fn read_message(
 }
 
 /// A message sent: what its notices and reply need.
-struct Sent {
+struct PostedMessage {
     turn_game: crate::store::GameRecord,
     event: String,
     clock: PostalClock,
@@ -166,7 +166,7 @@ async fn send(
     turn: Turn,
     message: &Message,
     now: DateTime<Utc>,
-) -> Result<Sent, Failure> {
+) -> Result<PostedMessage, Failure> {
     let Turn {
         game,
         leaves,
@@ -192,7 +192,7 @@ async fn send(
         answered_at + message.shift,
         now,
     );
-    let mut all = entries(start, &rows, &tx.postal_plies(game.id).await?);
+    let mut all = clocked_moves(start, &rows, &tx.postal_plies(game.id).await?);
     let clock = PostalClock::new(&regulation);
     let mut result = None;
     let mut moves = Vec::new();
@@ -203,7 +203,7 @@ async fn send(
         }
         let fen_before = fen_of(record.position());
         result = record.play(*mv).context("playing a stored variant move")?;
-        all.push(Entry {
+        all.push(ClockedMove {
             received: postal.received_at,
             sent: now,
             continuation: postal.continuation,
@@ -243,7 +243,7 @@ async fn send(
     }
     .clocks(now);
     let answered = answered_move(&game, &rows, &clock)?;
-    Ok(Sent {
+    Ok(PostedMessage {
         turn_game: tx.game(game.id).await?,
         event: event.name,
         clock,
@@ -368,11 +368,11 @@ fn answered_move(
 async fn to_thread(
     tx: &mut Tx,
     actor: &Actor,
-    sent: &Sent,
+    sent: &PostedMessage,
     now: DateTime<Utc>,
 ) -> Result<(), Failure> {
     let game = &sent.turn_game;
-    let colour = super::super::game_state::colour_of(game, actor.player.id)
+    let colour = super::super::games::state::colour_of(game, actor.player.id)
         .unwrap_or(shakmaty::Color::White);
     let partner = tx
         .player(player_of(game, colour.other()))
@@ -398,18 +398,18 @@ async fn to_thread(
             clocks: sent.clocks,
             ends_game: false,
         };
-        super::super::game_channel::move_made(tx, game, &notice, now).await?;
+        super::super::games::channel::move_made(tx, game, &notice, now).await?;
     }
     Ok(())
 }
 
 /// Delivers the message to the partner (R2.3.6), ends the game or sets the
 /// silence deadlines (R2.5), and answers the sender.
-async fn announce(tx: &mut Tx, actor: &Actor, sent: Sent, now: DateTime<Utc>) -> Outcome {
+async fn announce(tx: &mut Tx, actor: &Actor, sent: PostedMessage, now: DateTime<Utc>) -> Outcome {
     let lang = actor.lang();
     let notation = actor.notation();
     let game = &sent.turn_game;
-    let colour = super::super::game_state::colour_of(game, actor.player.id)
+    let colour = super::super::games::state::colour_of(game, actor.player.id)
         .unwrap_or(shakmaty::Color::White);
     let partner = player_of(game, colour.other());
     let own = sent.moves.last().cloned().unwrap_or(NoticeMove {
@@ -417,7 +417,7 @@ async fn announce(tx: &mut Tx, actor: &Actor, sent: Sent, now: DateTime<Utc>) ->
         uci: String::new(),
     });
     let date = date_text(&sent.clock, now);
-    let notice = PostalMove {
+    let notice = PostalMoveNotice {
         game: game.id.0,
         event: sent.event.clone(),
         mover: actor.player.display_name.clone(),

@@ -11,8 +11,8 @@ use crate::app::outgoing::Outgoing;
 use crate::core::clock::postal::PostalClock;
 use crate::store::GameRecord;
 
-use super::super::game_state::{fen_of, replay};
-use super::super::pick::game_args;
+use super::super::games::pick::game_args;
+use super::super::games::state::{fen_of, replay};
 use super::super::{Outcome, Tx};
 use super::clock::{Loaded, date_text};
 

@@ -11,7 +11,7 @@ use crate::app::move_error::move_error_text;
 use crate::app::notice::{NoticeMove, numbered};
 use crate::core::postal::variant::{ProposalError, RepeatError};
 
-use super::super::game_state::fen_of;
+use super::super::games::state::fen_of;
 use super::super::{Failure, refuse};
 
 fn written(actor: &Actor, position: &Chess, mv: &Move) -> String {

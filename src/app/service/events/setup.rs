@@ -10,8 +10,8 @@ use crate::core::notation::Notation;
 use crate::core::regulation::{Regulation, TimeControl};
 use crate::store::{EventSettings, NoticeRecipient, Platform, PlayerId, Tx};
 
-use super::names::player_named;
-use super::{Failure, refuse};
+use super::super::people::names::player_named;
+use super::super::{Failure, refuse};
 
 /// An event as set up by its creator.
 pub(super) struct EventSetup {
@@ -101,7 +101,9 @@ async fn read_people(
 fn apply_team(setup: &mut EventSetup, key: &str, value: &str) -> bool {
     match (key, value) {
         ("type", "team") => {
-            let boards = setup.team_boards.unwrap_or(super::teams::DEFAULT_BOARDS);
+            let boards = setup
+                .team_boards
+                .unwrap_or(super::super::teams::DEFAULT_BOARDS);
             setup.team_boards = Some(boards);
             true
         }
@@ -123,7 +125,7 @@ fn apply_team(setup: &mut EventSetup, key: &str, value: &str) -> bool {
 /// Applies a setting of the rules; `false` if the key or value is unknown.
 fn apply_rule(setup: &mut EventSetup, key: &str, value: &str) -> bool {
     match key {
-        "rules" => super::postal::apply_rules(&mut setup.regulation, value),
+        "rules" => super::super::postal::apply_rules(&mut setup.regulation, value),
         "rounds" => match value {
             "1" | "2" => {
                 setup.settings.cycles = if value == "2" { 2 } else { 1 };

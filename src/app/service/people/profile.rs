@@ -6,24 +6,24 @@ use crate::app::i18n::{Args, Lang, tr, tr0};
 use crate::app::outgoing::Outgoing;
 use crate::store::Tx;
 
+use super::super::{Outcome, refuse};
 use super::names::display_name_problem;
-use super::{Outcome, refuse};
 
 /// The command list.
-pub(super) fn help(lang: Lang) -> Vec<Outgoing> {
+pub(crate) fn help(lang: Lang) -> Vec<Outgoing> {
     let mut lines = vec![tr0(lang, "help-intro")];
     lines.extend(CommandWord::all().map(|word| tr0(lang, &format!("help-{}", word.name()))));
     vec![Outgoing::text(lines.join("\n"))]
 }
 
 /// The greeting.
-pub(super) fn start(actor: &Actor) -> Vec<Outgoing> {
+pub(crate) fn start(actor: &Actor) -> Vec<Outgoing> {
     let args = Args::new().with("name", actor.player.display_name.clone());
     vec![Outgoing::text(tr(actor.lang(), "reply-welcome", &args))]
 }
 
 /// `/name NAME`.
-pub(super) async fn set_name(tx: &mut Tx, actor: &Actor, name: &str) -> Outcome {
+pub(crate) async fn set_name(tx: &mut Tx, actor: &Actor, name: &str) -> Outcome {
     let lang = actor.lang();
     let name = name.trim();
     if let Some((id, args)) = display_name_problem(tx, Some(actor.player.id), name).await? {
@@ -37,7 +37,7 @@ pub(super) async fn set_name(tx: &mut Tx, actor: &Actor, name: &str) -> Outcome 
 }
 
 /// `/lang uk|en`.
-pub(super) async fn set_language(tx: &mut Tx, actor: &Actor, code: &str) -> Outcome {
+pub(crate) async fn set_language(tx: &mut Tx, actor: &Actor, code: &str) -> Outcome {
     let Some(lang) = Lang::from_code(code.trim()) else {
         let args = Args::new().with("value", code.to_owned());
         return Err(refuse(actor.lang(), "error-unknown-language", &args));
@@ -49,7 +49,7 @@ pub(super) async fn set_language(tx: &mut Tx, actor: &Actor, code: &str) -> Outc
 }
 
 /// `/notation CODE`.
-pub(super) async fn set_notation(tx: &mut Tx, actor: &Actor, code: &str) -> Outcome {
+pub(crate) async fn set_notation(tx: &mut Tx, actor: &Actor, code: &str) -> Outcome {
     let lang = actor.lang();
     if notation_from_code(code).is_none() {
         let codes: Vec<&str> = NOTATION_CODES.iter().map(|(name, _)| *name).collect();

@@ -25,7 +25,7 @@ use crate::app::notice::{LinkNotice, Notice};
 use crate::app::outgoing::Outgoing;
 use crate::store::{PlayerId, Tx};
 
-use super::{Failure, Outcome, notify, refuse};
+use super::super::{Failure, Outcome, notify, refuse};
 
 /// How long a link code stays valid.
 pub const LINK_CODE_MINUTES: i64 = 15;
@@ -72,7 +72,7 @@ pub(crate) fn code_hash(code: &str) -> String {
 }
 
 /// `/link`, `/link CODE` and `/link confirm CODE`.
-pub(super) async fn link(
+pub(crate) async fn link(
     tx: &mut Tx,
     actor: &Actor,
     code: Option<&str>,

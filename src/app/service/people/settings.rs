@@ -5,7 +5,7 @@ use crate::app::i18n::{Args, Lang, tr, tr0};
 use crate::app::outgoing::Outgoing;
 use crate::store::{Orientation, PlayerSettings, Tx};
 
-use super::{Outcome, refuse};
+use super::super::{Outcome, refuse};
 
 /// The catalog id naming an orientation.
 pub(super) fn orientation_word(orientation: Orientation) -> &'static str {
@@ -24,7 +24,7 @@ pub(super) fn shown(lang: Lang, value: &Option<String>) -> String {
 }
 
 /// `/profile`: name, language, notation, orientation, notices, contacts, accounts.
-pub(super) async fn profile(tx: &mut Tx, actor: &Actor) -> Outcome {
+pub(crate) async fn profile(tx: &mut Tx, actor: &Actor) -> Outcome {
     let lang = actor.lang();
     let me = &actor.player;
     let settings = tx.player_settings(me.id).await?;
@@ -55,7 +55,7 @@ pub(super) async fn profile(tx: &mut Tx, actor: &Actor) -> Outcome {
 }
 
 /// `/orientation auto|white|black`: the side the player's boards are shown from.
-pub(super) async fn set_orientation(tx: &mut Tx, actor: &Actor, word: &str) -> Outcome {
+pub(crate) async fn set_orientation(tx: &mut Tx, actor: &Actor, word: &str) -> Outcome {
     let lang = actor.lang();
     let Some(orientation) = Orientation::parse(word) else {
         let args = Args::new().with("value", word.to_owned());
@@ -78,7 +78,7 @@ pub(super) async fn set_orientation(tx: &mut Tx, actor: &Actor, word: &str) -> O
 /// notices stop: reminders (R3.3.1), draw offers, results and arbiters'
 /// messages still come, and the reply says the player stays responsible
 /// for their games and time (R3.2.3).
-pub(super) async fn set_muted(tx: &mut Tx, actor: &Actor, muted: bool) -> Outcome {
+pub(crate) async fn set_muted(tx: &mut Tx, actor: &Actor, muted: bool) -> Outcome {
     let settings = PlayerSettings {
         muted,
         ..tx.player_settings(actor.player.id).await?

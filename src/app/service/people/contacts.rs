@@ -12,12 +12,13 @@ use crate::app::command::ContactField;
 use crate::app::i18n::{Args, Lang, tr, tr0};
 use crate::app::notice::Notice;
 use crate::app::outgoing::Outgoing;
-use crate::core::team::{ContactContext, PlayerId as Person};
+use crate::core::team::{ContactContext, PersonKey};
 use crate::store::{Event, EventId, EventStatus, GameStatus, PlayerId, Role, Tx};
 
-use super::roster::{captain_of, person, roster_of};
+use super::super::keys::person_key;
+use super::super::teams::roster::{captain_of, roster_of};
+use super::super::{Failure, Outcome, notify, refuse};
 use super::settings::shown;
-use super::{Failure, Outcome, notify, refuse};
 
 /// The longest contact detail.
 const MAX_CONTACT_CHARS: usize = 200;
@@ -43,7 +44,7 @@ fn check_value(lang: Lang, field: ContactField, value: &str) -> Result<(), Failu
 /// tells the arbiters of the player's events and every current partner
 /// (R2.1.2); in a team event the player's captain instead of the partner
 /// (R3.4.4 keeps the details from the other team).
-pub(super) async fn set_contact(
+pub(crate) async fn set_contact(
     tx: &mut Tx,
     actor: &Actor,
     field: ContactField,
@@ -85,7 +86,7 @@ fn details_text(address: &Option<String>, email: &Option<String>) -> String {
 }
 
 /// The events a player is in that are not over.
-pub(super) async fn live_events(tx: &mut Tx, player: PlayerId) -> Result<Vec<Event>, Failure> {
+pub(crate) async fn live_events(tx: &mut Tx, player: PlayerId) -> Result<Vec<Event>, Failure> {
     let mut ids: BTreeSet<EventId> = tx.events_entered(player).await?.into_iter().collect();
     ids.extend(tx.active_games_of(player).await?.iter().map(|g| g.event_id));
     let mut events = Vec::new();
@@ -122,8 +123,8 @@ async fn to_be_told(tx: &mut Tx, player: PlayerId) -> Result<BTreeSet<PlayerId>,
 
 /// Whether the actor may see `subject`'s details (see [`authz::may_see_contacts`]).
 async fn may_see(tx: &mut Tx, actor: &Actor, subject: PlayerId) -> Result<bool, Failure> {
-    let (viewer, me) = (person(actor.player.id), actor.player.id);
-    if viewer == person(subject) || actor.is_admin {
+    let (viewer, me) = (person_key(actor.player.id), actor.player.id);
+    if viewer == person_key(subject) || actor.is_admin {
         return Ok(true);
     }
     for event in live_events(tx, subject).await? {
@@ -142,7 +143,7 @@ async fn may_see(tx: &mut Tx, actor: &Actor, subject: PlayerId) -> Result<bool, 
             }
         };
         let scope = ContactScope { arbiter, context };
-        if authz::may_see_contacts(viewer, false, person(subject), &[scope]) {
+        if authz::may_see_contacts(viewer, false, person_key(subject), &[scope]) {
             return Ok(true);
         }
     }
@@ -154,13 +155,13 @@ async fn current_partners(
     tx: &mut Tx,
     event: EventId,
     subject: PlayerId,
-) -> Result<Vec<Person>, Failure> {
+) -> Result<Vec<PersonKey>, Failure> {
     Ok(tx
         .active_games_of(subject)
         .await?
         .iter()
         .filter(|g| g.event_id == event && g.status != GameStatus::Finished)
-        .map(|g| person(if g.white == subject { g.black } else { g.white }))
+        .map(|g| person_key(if g.white == subject { g.black } else { g.white }))
         .collect())
 }
 
@@ -177,7 +178,7 @@ async fn contact_line(tx: &mut Tx, lang: Lang, subject: PlayerId) -> Result<Stri
 
 /// `/contacts [player]`: one player's details, or one's own and those of
 /// every current partner whose details one may see.
-pub(super) async fn contacts(tx: &mut Tx, actor: &Actor, name: Option<&str>) -> Outcome {
+pub(crate) async fn contacts(tx: &mut Tx, actor: &Actor, name: Option<&str>) -> Outcome {
     let lang = actor.lang();
     let subjects = match name {
         Some(name) => {

@@ -5,7 +5,7 @@ use chrono::{DateTime, Utc};
 use shakmaty::{Chess, Color, Position};
 
 use crate::app::actor::Actor;
-use crate::app::authz::{self, Action, Standing};
+use crate::app::authz::{self, Action, Relation};
 use crate::app::command::{Number, PgnTarget};
 use crate::app::i18n::{Args, days_text, tr, tr0};
 use crate::app::notice::clocks_text;
@@ -16,16 +16,14 @@ use crate::core::notation::{self, Notation};
 use crate::core::pgn::{self, PgnHeaders};
 use crate::store::{Event, EventId, GameId, GameRecord, GameStatus, StoreError, Tx};
 
-use super::game_state::{
-    arbiter_reason_of, clocks_of, plies_of, regulation_of, replay, side_to_move,
-};
-use super::leave_time::{GameLeaves, game_leaves};
+use super::super::leave::time::{GameLeaves, game_leaves};
+use super::super::{Failure, Outcome, refuse};
 use super::pick::{game_args, pick_game};
-use super::{Failure, Outcome, refuse};
+use super::state::{arbiter_reason_of, clocks_of, plies_of, regulation_of, replay, side_to_move};
 
 /// The game a viewing command is about: any game by number (everyone may
 /// look), or the actor's only game.
-pub(super) async fn viewable_game(
+pub(crate) async fn viewable_game(
     tx: &mut Tx,
     actor: &Actor,
     number: Option<Number>,
@@ -34,7 +32,7 @@ pub(super) async fn viewable_game(
         return pick_game(tx, actor, None, false).await;
     };
     match tx.game(GameId(number)).await {
-        Ok(game) if authz::allows(Action::ViewGame, &[Standing::Outsider]) => Ok(game),
+        Ok(game) if authz::allows(Action::ViewGame, &[Relation::Outsider]) => Ok(game),
         Ok(game) => Err(refuse(
             actor.lang(),
             "error-not-your-game",
@@ -50,7 +48,7 @@ pub(super) async fn viewable_game(
 }
 
 /// `/board [#game]`: the position as an image, from the actor's side.
-pub(super) async fn board(tx: &mut Tx, actor: &Actor, number: Option<Number>) -> Outcome {
+pub(crate) async fn board(tx: &mut Tx, actor: &Actor, number: Option<Number>) -> Outcome {
     let lang = actor.lang();
     let game = viewable_game(tx, actor, number).await?;
     let white = tx.player(game.white).await?.display_name;
@@ -76,7 +74,7 @@ pub(super) async fn board(tx: &mut Tx, actor: &Actor, number: Option<Number>) ->
 
 /// `/record [#game]`: every move with the days it took and its player's
 /// total, then both clocks now (R3.4.2).
-pub(super) async fn record(
+pub(crate) async fn record(
     tx: &mut Tx,
     actor: &Actor,
     number: Option<Number>,
@@ -85,8 +83,8 @@ pub(super) async fn record(
     let lang = actor.lang();
     let game = viewable_game(tx, actor, number).await?;
     let regulation = regulation_of(&tx.event(game.event_id).await?);
-    if super::postal::is_postal(&regulation) {
-        return super::postal::record(tx, actor, &game, now).await;
+    if super::super::postal::is_postal(&regulation) {
+        return super::super::postal::record(tx, actor, &game, now).await;
     }
     let rows = tx.moves(game.id).await?;
     let played = replay(&game, &rows)?;
@@ -151,7 +149,7 @@ fn written_moves(played: &Game, notation: Notation) -> Vec<(u32, Color, String)>
 }
 
 /// `/pgn [#game]` or `/pgn event N`: PGN as a document.
-pub(super) async fn pgn(tx: &mut Tx, actor: &Actor, target: PgnTarget) -> Outcome {
+pub(crate) async fn pgn(tx: &mut Tx, actor: &Actor, target: PgnTarget) -> Outcome {
     let lang = actor.lang();
     let (games, file_name, args) = match target {
         PgnTarget::Game(number) => {

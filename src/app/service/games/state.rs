@@ -15,8 +15,8 @@ use crate::store::{
     Event, EventStatus, GameRecord, GameStatus, GameUpdate, MoveRow, NewDeadline, PlayerId, Tx,
 };
 
-use super::leave_time::{GameLeaves, game_leaves};
-use super::{Failure, notify, notify_arbiter_channel};
+use super::super::leave::time::{GameLeaves, game_leaves};
+use super::super::{Failure, notify, notify_arbiter_channel};
 
 /// The regulation of an event (decoded when the event was read: a stored
 /// regulation that cannot be read is an error there, not a default).
@@ -106,8 +106,8 @@ pub(crate) async fn game_clocks(
     now: DateTime<Utc>,
 ) -> Result<Clocks, Failure> {
     let regulation = regulation_of(&tx.event(game.event_id).await?);
-    if super::postal::is_postal(&regulation) {
-        return super::postal::game_clocks(tx, game, now).await;
+    if super::super::postal::is_postal(&regulation) {
+        return super::super::postal::game_clocks(tx, game, now).await;
     }
     let plies = plies_of(&tx.moves(game.id).await?);
     let leaves = game_leaves(tx, game).await?;
@@ -146,8 +146,8 @@ pub(crate) async fn set_pending_deadlines(
     plies: &[DateTime<Utc>],
     now: DateTime<Utc>,
 ) -> Result<(), Failure> {
-    if super::postal::is_postal(regulation) {
-        return super::postal::set_deadlines(tx, game, now).await;
+    if super::super::postal::is_postal(regulation) {
+        return super::super::postal::set_deadlines(tx, game, now).await;
     }
     tx.cancel_deadlines_of_game(game.id).await?;
     let start = game.started_at.unwrap_or(now);
@@ -282,7 +282,7 @@ pub(crate) async fn announce_end(
         notify(tx, *player, notice, now).await?;
     }
     notify_arbiter_channel(tx, game.event_id, notice, now).await?;
-    super::game_channel::game_ended(tx, game, notice, now).await?;
+    super::channel::game_ended(tx, game, notice, now).await?;
     let games = tx.games_of_event(game.event_id).await?;
     if games.iter().all(|g| g.status == GameStatus::Finished) {
         tx.set_event_status(game.event_id, EventStatus::Finished, now)

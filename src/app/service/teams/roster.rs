@@ -1,25 +1,11 @@
 //! A team event's roster as the core sees it: teams, captains, deputies,
 //! board order and reserves (R3.1.3), read from the store.
 
-use crate::core::team::{self, PlayerId as Person, Roster};
-use crate::store::{EventId, PlayerId, TeamId, Tx};
+use crate::core::team::{self, PersonKey, Roster};
+use crate::store::{EventId, PlayerId, Tx};
 
-use super::Failure;
-
-/// The core's id of a stored player.
-pub(crate) fn person(player: PlayerId) -> Person {
-    Person(player.0.unsigned_abs())
-}
-
-/// The stored id of a core person.
-pub(crate) fn stored(person: Person) -> PlayerId {
-    PlayerId(i64::try_from(person.0).unwrap_or(i64::MAX))
-}
-
-/// The stored id of a core team.
-pub(crate) fn stored_team(team: team::TeamId) -> TeamId {
-    TeamId(i64::try_from(team.0).unwrap_or(i64::MAX))
-}
+use super::super::Failure;
+use super::super::keys::{person_key, team_key};
 
 /// The captain of `player`'s team in a team event.
 pub(crate) async fn captain_of(
@@ -57,10 +43,10 @@ pub(crate) async fn team_of(
         return Ok(None);
     };
     let lineup = tx.team_lineup(stored.id).await?;
-    let boards: Vec<Person> = lineup
+    let boards: Vec<PersonKey> = lineup
         .iter()
         .filter(|line| !line.reserve)
-        .map(|line| person(line.player_id))
+        .map(|line| person_key(line.player_id))
         .collect();
     if boards.is_empty() {
         return Ok(None);
@@ -68,18 +54,18 @@ pub(crate) async fn team_of(
     let deputy = tx
         .deputy_of(stored.id)
         .await?
-        .map(person)
-        .filter(|d| *d != person(captain));
+        .map(person_key)
+        .filter(|d| *d != person_key(captain));
     Ok(Some(team::Team {
-        id: team::TeamId(stored.id.0.unsigned_abs()),
+        id: team_key(stored.id),
         name: stored.name.clone(),
-        captain: person(captain),
+        captain: person_key(captain),
         deputy,
         boards,
         reserves: lineup
             .iter()
             .filter(|line| line.reserve)
-            .map(|line| person(line.player_id))
+            .map(|line| person_key(line.player_id))
             .collect(),
     }))
 }

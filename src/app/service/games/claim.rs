@@ -12,13 +12,13 @@ use crate::app::outgoing::Outgoing;
 use crate::core::game::{GameError, GameResult};
 use crate::store::{GameUpdate, Tx};
 
-use super::game_state::{announce_end, finish_update, game_over_notice, player_of};
+use super::super::{Failure, Outcome, or_conflict, refuse};
 use super::pick::game_args;
 use super::play::{Turn, commit_move, load_turn, read_move};
-use super::{Failure, Outcome, or_conflict, refuse};
+use super::state::{announce_end, finish_update, game_over_notice, player_of};
 
 /// Checks and, when right, grants a draw claim.
-pub(super) async fn claim(
+pub(crate) async fn claim(
     tx: &mut Tx,
     actor: &Actor,
     (kind, number): (ClaimKind, Option<Number>),

@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 use shakmaty::Color;
 
 use crate::app::actor::Actor;
-use crate::app::authz::{self, Action, Standing};
+use crate::app::authz::{self, Action, Relation};
 use crate::app::command::Number;
 use crate::app::i18n::{Args, tr};
 use crate::app::outgoing::{Button, Outgoing};
@@ -14,10 +14,10 @@ use crate::app::user_error::Refusal;
 use crate::core::leave::LeaveTimeline;
 use crate::store::{GameId, GameRecord, GameStatus, StoreError, Tx};
 
-use super::game_state::{colour_of, side_to_move};
-use super::{Failure, refuse};
+use super::super::{Failure, refuse};
+use super::state::{colour_of, side_to_move};
 
-pub(super) fn game_args<'a>(game: GameId) -> Args<'a> {
+pub(crate) fn game_args<'a>(game: GameId) -> Args<'a> {
     Args::new().with("game", game.0)
 }
 
@@ -39,11 +39,11 @@ pub(super) async fn own_game(
         }
         Err(other) => return Err(other.into()),
     };
-    let mut standings = vec![Standing::Outsider];
+    let mut relations = vec![Relation::Outsider];
     if colour_of(&game, actor.player.id).is_some() {
-        standings.push(Standing::PlayerOfGame);
+        relations.push(Relation::PlayerOfGame);
     }
-    if !authz::allows(Action::PlayGame, &standings) {
+    if !authz::allows(Action::PlayGame, &relations) {
         return Err(refuse(lang, "error-not-your-game", &game_args(game.id)));
     }
     Ok(game)
@@ -52,7 +52,7 @@ pub(super) async fn own_game(
 /// The game a command is about: the given one, or the actor's only game
 /// (for a move: the only game where it is the actor's turn); with several,
 /// the bot asks which.
-pub(super) async fn pick_game(
+pub(crate) async fn pick_game(
     tx: &mut Tx,
     actor: &Actor,
     number: Option<Number>,

@@ -11,14 +11,13 @@ use crate::app::command::Number;
 use crate::app::i18n::Args;
 use crate::app::notice::Notice;
 use crate::app::outgoing::Outgoing;
-use crate::core::team::{
-    BoardGame, BoardGameStatus, GameId, SubstitutionError, substitute as rule,
-};
+use crate::core::team::{BoardGame, BoardGameStatus, PersonKey, SubstitutionError};
 use crate::store::{GameRecord, GameStatus, PlayerId, TeamRecord, Tx};
 
-use super::roster::{person, stored, team_of};
-use super::teams::{load_team, name_of, named, require};
-use super::{Failure, Outcome, notify, refuse};
+use super::super::keys::{game_id, game_key, person_key, player_id};
+use super::super::{Failure, Outcome, notify, refuse};
+use super::roster::team_of;
+use super::{load_team, name_of, named, require};
 
 /// `/team substitute TEAM BOARD @reserve` (arbiters and administrators).
 pub(super) async fn substitute(
@@ -31,7 +30,7 @@ pub(super) async fn substitute(
     let (team, event) = load_team(tx, actor, number).await?;
     require(tx, actor, Action::SubstitutePlayer, event.id, Some(&team)).await?;
     let incoming = named(tx, actor, name).await?;
-    super::teams_setup::refuse_if_elsewhere(tx, actor, &team, incoming).await?;
+    super::setup::refuse_if_elsewhere(tx, actor, &team, incoming).await?;
     let Some(core_team) = team_of(tx, &team).await? else {
         let boards = tx.team_boards(event.id).await?.unwrap_or(0);
         let args = Args::new()
@@ -44,28 +43,34 @@ pub(super) async fn substitute(
     let outgoing = core_team
         .boards
         .get((board as usize).saturating_sub(1))
-        .map(|p| stored(*p));
+        .map(|p| player_id(*p));
     let (board_games, playing) = match outgoing {
         Some(outgoing) => event_games(tx, &team, outgoing).await?,
         None => (Vec::new(), Vec::new()),
     };
-    let ruled = rule(&core_team, board, person(incoming), &board_games, &playing);
+    let ruled = crate::core::team::substitute(
+        &core_team,
+        board,
+        person_key(incoming),
+        &board_games,
+        &playing,
+    );
     let done = match ruled {
         Ok(done) => done,
         Err(error) => return Err(refusal(tx, actor, error, board).await?),
     };
     tx.clear_team_lineup(team.id).await?;
     for (index, player) in done.team.boards.iter().enumerate() {
-        tx.set_team_line(team.id, stored(*player), index as i64 + 1, false)
+        tx.set_team_line(team.id, player_id(*player), index as i64 + 1, false)
             .await?;
     }
     for (index, player) in done.team.reserves.iter().enumerate() {
-        tx.set_team_line(team.id, stored(*player), index as i64 + 1, true)
+        tx.set_team_line(team.id, player_id(*player), index as i64 + 1, true)
             .await?;
     }
-    let outgoing = stored(done.outgoing);
+    let outgoing = player_id(done.outgoing);
     for game in &done.reassigned {
-        let id = crate::store::GameId(i64::try_from(game.0).unwrap_or(i64::MAX));
+        let id = game_id(*game);
         tx.reassign_game(id, outgoing, incoming).await?;
     }
     let notice = Notice::Substituted {
@@ -91,17 +96,17 @@ async fn event_games(
     tx: &mut Tx,
     team: &TeamRecord,
     outgoing: PlayerId,
-) -> Result<(Vec<BoardGame>, Vec<crate::core::team::PlayerId>), Failure> {
+) -> Result<(Vec<BoardGame>, Vec<PersonKey>), Failure> {
     let mut board_games = Vec::new();
     let mut playing = Vec::new();
     for record in tx.team_match_games(team.event_id).await? {
         let game = tx.game(record.game_id).await?;
         if game.status == GameStatus::Running && game.ply > 0 {
-            playing.extend([person(game.white), person(game.black)]);
+            playing.extend([person_key(game.white), person_key(game.black)]);
         }
         if game.white == outgoing || game.black == outgoing {
             board_games.push(BoardGame {
-                game: GameId(game.id.0.unsigned_abs()),
+                game: game_key(game.id),
                 status: status_of(&game),
             });
         }
@@ -131,11 +136,11 @@ async fn refusal(
             refuse(lang, "error-team-no-board", &args)
         }
         SubstitutionError::NotInTeam { player } => {
-            let args = Args::new().with("player", name_of(tx, stored(player)).await?);
+            let args = Args::new().with("player", name_of(tx, player_id(player)).await?);
             refuse(lang, "error-team-not-reserve", &args)
         }
         SubstitutionError::AlreadyPlaying { player } => {
-            let args = Args::new().with("player", name_of(tx, stored(player)).await?);
+            let args = Args::new().with("player", name_of(tx, player_id(player)).await?);
             refuse(lang, "error-team-already-playing", &args)
         }
     })

@@ -6,9 +6,9 @@ use crate::app::i18n::{Args, Lang, tr, tr0};
 use crate::app::outgoing::Outgoing;
 use crate::store::{Event, EventStatus, GameStatus, NoticeRecipient, PlayerId, Role, Tx};
 
-use super::events::load_event;
-use super::game_state::regulation_of;
-use super::{Failure, Outcome, refuse};
+use super::super::games::state::regulation_of;
+use super::super::{Failure, Outcome, refuse};
+use super::load_event;
 
 /// Players' display names, comma-separated.
 pub(crate) async fn names(tx: &mut Tx, players: &[PlayerId]) -> Result<String, Failure> {
@@ -40,7 +40,7 @@ async fn event_line(tx: &mut Tx, lang: Lang, event: &Event) -> Result<String, Fa
 }
 
 /// `/events`: open for entry, running, finished.
-pub(super) async fn list(tx: &mut Tx, actor: &Actor) -> Outcome {
+pub(crate) async fn list(tx: &mut Tx, actor: &Actor) -> Outcome {
     let lang = actor.lang();
     let mut lines = Vec::new();
     let sections = [

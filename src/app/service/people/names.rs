@@ -7,7 +7,7 @@ use crate::app::actor::Inbound;
 use crate::app::i18n::{Args, Lang};
 use crate::store::{PlayerId, Tx};
 
-use super::{Failure, refuse};
+use super::super::{Failure, refuse};
 
 /// The longest display name.
 pub(super) const MAX_NAME_CHARS: usize = 64;
@@ -15,7 +15,7 @@ pub(super) const MAX_NAME_CHARS: usize = 64;
 /// The one player called `name` (a leading `@` is ignored), or a refusal
 /// when nobody or several players are called so. A user name (handle)
 /// wins over display names; case does not matter (`@Olena` finds `olena`).
-pub(super) async fn player_named(tx: &mut Tx, lang: Lang, name: &str) -> Result<PlayerId, Failure> {
+pub(crate) async fn player_named(tx: &mut Tx, lang: Lang, name: &str) -> Result<PlayerId, Failure> {
     let bare = name.trim().trim_start_matches('@');
     let found = tx.players_named(bare).await?;
     let args = Args::new().with("name", bare.to_owned());
@@ -86,7 +86,7 @@ pub(super) async fn display_name_problem(
 
 /// The display name a newcomer gets: the platform's name when it could be
 /// taken by `/name`, else the account's user id (which `@` finds anyway).
-pub(super) async fn registered_name(tx: &mut Tx, inbound: &Inbound) -> Result<String, Failure> {
+pub(crate) async fn registered_name(tx: &mut Tx, inbound: &Inbound) -> Result<String, Failure> {
     let problem = display_name_problem(tx, None, &inbound.display_name).await?;
     Ok(match problem {
         None => inbound.display_name.trim().to_owned(),

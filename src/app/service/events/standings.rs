@@ -13,7 +13,7 @@ use crate::core::tournament::{GameScore, Standing, TournamentGame, standings};
 use crate::render::{CrosstableGame, CrosstableInput, CrosstableRow, GameMark, Language};
 use crate::store::{Event, EventId, EventStatus, GameRecord, GameStatus, PlayerId, StoreError, Tx};
 
-use super::{Failure, Outcome, refuse};
+use super::super::{Failure, Outcome, refuse};
 
 /// An event's standings with what the text and the image show.
 pub(crate) struct Table {
@@ -182,7 +182,7 @@ impl Table {
 }
 
 /// `/standings [#event]`: the given event, or the actor's only running one.
-pub(super) async fn show(tx: &mut Tx, actor: &Actor, number: Option<Number>) -> Outcome {
+pub(crate) async fn show(tx: &mut Tx, actor: &Actor, number: Option<Number>) -> Outcome {
     let lang = actor.lang();
     let event = match number {
         Some(number) => match tx.event(EventId(number)).await {
@@ -202,7 +202,7 @@ pub(super) async fn show(tx: &mut Tx, actor: &Actor, number: Option<Number>) -> 
         return Err(refuse(lang, "error-standings-not-started", &args));
     }
     if event.is_team {
-        return super::teams_standings::show(tx, actor, event).await;
+        return super::super::teams::standings::show(tx, actor, event).await;
     }
     let table = table_of(tx, event).await?;
     let image = ImageRef::Crosstable {

@@ -11,11 +11,11 @@ use crate::core::game::Score;
 use crate::core::team::{BoardScore, MatchPoints, TeamMatchScore, TeamStanding, team_standings};
 use crate::store::{Event, GameRecord, GameStatus, TeamId, Tx};
 
-use super::standings::{place_text, points_text};
-use super::{Failure, Outcome};
+use super::super::events::standings::{place_text, points_text};
+use super::super::{Failure, Outcome};
 
 /// The standings of a started team event, as text.
-pub(super) async fn show(tx: &mut Tx, actor: &Actor, event: Event) -> Outcome {
+pub(crate) async fn show(tx: &mut Tx, actor: &Actor, event: Event) -> Outcome {
     let lang = actor.lang();
     let teams = tx.teams_of(event.id).await?;
     let ids: Vec<TeamId> = teams.iter().map(|team| team.id).collect();

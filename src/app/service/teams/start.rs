@@ -12,14 +12,15 @@ use crate::app::outgoing::Outgoing;
 use crate::core::team::{self, team_round_robin};
 use crate::store::{Event, EventStatus, PlayerId, TeamMatchGame, Tx};
 
-use super::events::start_game_on;
-use super::game_state::regulation_of;
-use super::roster::{stored, stored_team, team_of};
-use super::teams::{DEFAULT_BOARDS, event_args};
-use super::{Failure, Outcome, notify, refuse};
+use super::super::events::start_game_on;
+use super::super::games::state::regulation_of;
+use super::super::keys::{player_id, team_id};
+use super::super::{Failure, Outcome, notify, refuse};
+use super::roster::team_of;
+use super::{DEFAULT_BOARDS, event_args};
 
 /// Starts team event `event` (authorized and open: checked by the caller).
-pub(super) async fn start(
+pub(crate) async fn start(
     tx: &mut Tx,
     actor: &Actor,
     event: &Event,
@@ -34,15 +35,15 @@ pub(super) async fn start(
     let mut games = 0;
     for pairing in &matches {
         for board in &pairing.boards {
-            let players = (stored(board.white), stored(board.black));
+            let players = (player_id(board.white), player_id(board.black));
             let round = (pairing.round, Some(i64::from(board.board)));
             let game = start_game_on(tx, event, &regulation, round, players, now).await?;
             let record = TeamMatchGame {
                 game_id: game,
                 round: i64::from(pairing.round),
                 board: i64::from(board.board),
-                first_team: stored_team(pairing.first_team),
-                second_team: stored_team(pairing.second_team),
+                first_team: team_id(pairing.first_team),
+                second_team: team_id(pairing.second_team),
                 first_has_white: board.first_has_white,
             };
             tx.add_team_match_game(event.id, &record).await?;
@@ -88,12 +89,12 @@ async fn tell_captains(
         let notice = Notice::TeamStarted {
             event: event.name.clone(),
             team: team.name.clone(),
-            number: stored_team(team.id).0,
+            number: team_id(team.id).0,
             games: u32::try_from(games).unwrap_or(u32::MAX),
         };
         let leaders = std::iter::once(team.captain).chain(team.deputy);
         for leader in leaders {
-            notify(tx, stored(leader), &notice, now).await?;
+            notify(tx, player_id(leader), &notice, now).await?;
         }
     }
     Ok(())

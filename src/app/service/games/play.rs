@@ -17,20 +17,20 @@ use crate::core::notation;
 use crate::core::regulation::Regulation;
 use crate::store::{Event, GameRecord, GameStatus, GameUpdate, MoveRow, Tx};
 
-use super::game_state::{
+use super::super::leave::time::{GameLeaves, game_leaves};
+use super::super::{Failure, Outcome, notify, or_conflict, refuse};
+use super::pick::{
+    ensure_not_disqualified, ensure_not_on_leave, ensure_turn, game_args, pick_game,
+    pick_game_or_ask,
+};
+use super::state::{
     announce_end, clocks_of, colour_of, days_left, fen_of, finish_update, game_clocks,
     game_over_notice, player_of, plies_of, regulation_of, replay, set_pending_deadlines,
     side_to_move,
 };
-use super::leave_time::{GameLeaves, game_leaves};
-pub(super) use super::pick::pick_game;
-use super::pick::{
-    ensure_not_disqualified, ensure_not_on_leave, ensure_turn, game_args, pick_game_or_ask,
-};
-use super::{Failure, Outcome, notify, or_conflict, refuse};
 
 /// A bare move or `/move [#game] MOVE`.
-pub(super) async fn make_move(
+pub(crate) async fn make_move(
     tx: &mut Tx,
     actor: &Actor,
     number: Option<Number>,
@@ -38,8 +38,8 @@ pub(super) async fn make_move(
     now: DateTime<Utc>,
 ) -> Outcome {
     let mut turn = load_turn(tx, actor, number, Some(text), now).await?;
-    if super::postal::is_postal(&turn.regulation) {
-        return super::postal::make_move(tx, actor, turn, text, now).await;
+    if super::super::postal::is_postal(&turn.regulation) {
+        return super::super::postal::make_move(tx, actor, turn, text, now).await;
     }
     let mv = read_move(actor, &turn, text)?;
     let result = turn.record.play(mv).context("playing a read move")?;
@@ -47,7 +47,7 @@ pub(super) async fn make_move(
 }
 
 /// A game where it is the actor's turn, with what a move in it needs.
-pub(super) struct Turn {
+pub(crate) struct Turn {
     /// The game as stored.
     pub game: GameRecord,
     /// The actor's side.
@@ -68,7 +68,7 @@ pub(super) struct Turn {
 
 /// The game `number` (or the one the actor must mean), refusing unless it is
 /// the actor's turn and the actor is not on leave (R3.6.2).
-pub(super) async fn load_turn(
+pub(crate) async fn load_turn(
     tx: &mut Tx,
     actor: &Actor,
     number: Option<Number>,
@@ -99,7 +99,7 @@ pub(super) async fn load_turn(
 
 /// Reads the actor's move text in the position of `turn`, refusing with the
 /// reason when it is no legal move.
-pub(super) fn read_move(actor: &Actor, turn: &Turn, text: &str) -> Result<Move, Failure> {
+pub(crate) fn read_move(actor: &Actor, turn: &Turn, text: &str) -> Result<Move, Failure> {
     let parsed =
         notation::parse(&turn.before, text, &turn.regulation.notations).map_err(|error| {
             let lang = actor.lang();
@@ -204,7 +204,7 @@ async fn announce_move(
         ends_game: result.is_some(),
     };
     notify(tx, opponent, &notice, now).await?;
-    super::game_channel::move_made(tx, game, &notice, now).await?;
+    super::channel::move_made(tx, game, &notice, now).await?;
     let args = game_args(game.id)
         .with("number", played.move_number)
         .with("move", mv.write(actor.notation()));
@@ -225,7 +225,7 @@ async fn announce_move(
 }
 
 /// `/games`: opponent, colour, whose turn, time left.
-pub(super) async fn games(tx: &mut Tx, actor: &Actor, now: DateTime<Utc>) -> Outcome {
+pub(crate) async fn games(tx: &mut Tx, actor: &Actor, now: DateTime<Utc>) -> Outcome {
     let lang = actor.lang();
     let me = actor.player.id;
     let games = tx.active_games_of(me).await?;
@@ -276,7 +276,7 @@ fn colour_name(colour: Color) -> &'static str {
 }
 
 /// `/time [#game]`: both clocks (R3.4.2).
-pub(super) async fn time(
+pub(crate) async fn time(
     tx: &mut Tx,
     actor: &Actor,
     number: Option<Number>,
@@ -293,7 +293,7 @@ pub(super) async fn time(
 }
 
 /// `/resign [#game] [confirm]`: asks first, then ends the game.
-pub(super) async fn resign(
+pub(crate) async fn resign(
     tx: &mut Tx,
     actor: &Actor,
     number: Option<Number>,

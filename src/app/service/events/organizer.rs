@@ -4,16 +4,16 @@
 use chrono::{DateTime, Utc};
 
 use crate::app::actor::Actor;
-use crate::app::authz::{self, Action, Standing};
+use crate::app::authz::{self, Action, Relation};
 use crate::app::i18n::{Args, tr};
 use crate::app::outgoing::Outgoing;
 use crate::store::{Role, Tx};
 
-use super::names::player_named;
-use super::{Outcome, refuse};
+use super::super::people::names::player_named;
+use super::super::{Outcome, refuse};
 
 /// Grants (`grant`) or revokes the organizer role of the player `name`.
-pub(super) async fn set_organizer(
+pub(crate) async fn set_organizer(
     tx: &mut Tx,
     actor: &Actor,
     name: &str,
@@ -21,12 +21,12 @@ pub(super) async fn set_organizer(
     now: DateTime<Utc>,
 ) -> Outcome {
     let lang = actor.lang();
-    let standing = if actor.is_admin {
-        Standing::Administrator
+    let relation = if actor.is_admin {
+        Relation::Administrator
     } else {
-        Standing::Outsider
+        Relation::Outsider
     };
-    if !authz::allows(Action::GrantOrganizer, &[standing]) {
+    if !authz::allows(Action::GrantOrganizer, &[relation]) {
         return Err(refuse(lang, "error-not-allowed", &Args::new()));
     }
     let player = player_named(tx, lang, name).await?;

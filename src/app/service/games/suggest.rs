@@ -10,8 +10,8 @@ use crate::app::outgoing::{lang_of, notation_of};
 use crate::core::notation;
 use crate::store::{GameRecord, GameStatus, Platform, PlayerId, Tx};
 
-use super::App;
-use super::game_state::{colour_of, replay, side_to_move};
+use super::super::App;
+use super::state::{colour_of, replay, side_to_move};
 
 /// One suggested move.
 #[derive(Debug, Clone, PartialEq, Eq)]

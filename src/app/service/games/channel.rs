@@ -13,7 +13,7 @@ use crate::app::outgoing::{Address, Outgoing};
 use crate::core::notation::Notation;
 use crate::store::{Db, Event, GameId, GameRecord, NoticeRecipient, Platform, Tx};
 
-use super::Failure;
+use super::super::Failure;
 
 /// The recipient for game `game`'s thread, if its event has a game channel.
 async fn thread_of(tx: &mut Tx, game: &GameRecord) -> Result<Option<NoticeRecipient>, Failure> {

@@ -12,17 +12,17 @@ use crate::app::outgoing::Outgoing;
 use crate::core::game::{GameResult, Termination};
 use crate::store::{AuditEntry, GameRecord, GameStatus, GameUpdate, PlayerId, Tx};
 
-use super::game_state::{
+use super::super::{Failure, Outcome, notify, or_conflict, refuse};
+use super::pick::pick_game;
+use super::state::{
     announce_end, colour_of, finish_update, game_over_notice, player_of, side_to_move,
 };
-use super::play::pick_game;
-use super::{Failure, Outcome, notify, or_conflict, refuse};
 
 const OFFERED: &str = "draw_offered";
 const ANSWERED: [&str; 2] = ["draw_declined", "draw_accepted"];
 
 /// `/draw offer|accept|decline [#game]`.
-pub(super) async fn handle(
+pub(crate) async fn handle(
     tx: &mut Tx,
     actor: &Actor,
     action: DrawAction,

@@ -1,0 +1,15 @@
+//! One game, from the first move to the result: moves, resignation and the
+//! time (`play`), draw offers and claims, which game a command means
+//! (`pick`), looking at a game (`view`: board, record, PGN), its thread in
+//! the event's channel (`channel`), suggestions for platforms that complete
+//! what a user types (`suggest`), and what every game command shares
+//! (`state`: the regulation, replaying, clocks, deadlines, ending a game).
+
+pub(crate) mod channel;
+pub(super) mod claim;
+pub(super) mod draw;
+pub(super) mod pick;
+pub(super) mod play;
+pub(crate) mod state;
+pub(super) mod suggest;
+pub(super) mod view;
