@@ -14,6 +14,7 @@ on_both!(
     r3_5_7_penalty_days_past_the_clock_lose_at_once,
     r3_6_3_a_ruling_over_the_limit_changes_nothing,
     a_case_file_is_kept_from_outsiders,
+    an_unreadable_case_context_fails_loudly,
 );
 
 /// The text of the first reply to `user`'s `text`.
@@ -122,4 +123,22 @@ async fn a_case_file_is_kept_from_outsiders(t: &TestDb) {
     assert!(!party.contains("Known browser issue"), "{party}");
     let arbiter = reply(&mut w, "alice", "/case 1").await;
     assert!(arbiter.contains("Known browser issue"), "{arbiter}");
+}
+
+/// A stored case whose context cannot be read is an internal error naming
+/// the case (answered with an apology and a reference), never read as a
+/// case with an empty context.
+async fn an_unreadable_case_context_fails_loudly(t: &TestDb) {
+    let mut w = World::new(&t.db);
+    w.event("Cup", &["bob", "carol"]).await;
+    reply(&mut w, "bob", "/dispute 1 carol threatens me.").await;
+    let shown = reply(&mut w, "alice", "/case 1").await;
+    assert!(shown.contains("#1"), "{shown}");
+    let corrupt = r#"UPDATE cases SET details = REPLACE(details, '"context":', '"context":7,"was":') WHERE id = 1"#;
+    assert_eq!(t.db.execute_raw(corrupt).await.unwrap(), 1);
+    let out = w.say("@alice: /case 1").await;
+    assert!(
+        out.iter().any(|line| line.contains("reference")),
+        "an apology with a reference: {out:?}"
+    );
 }

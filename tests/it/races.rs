@@ -297,7 +297,8 @@ async fn r3_1_3_one_player_added_to_two_teams_at_once_joins_one(t: &TestDb) {
 
 /// Each round anna makes a `/link` code and two newcomers send it at once,
 /// each to another process: the code is taken once (`DELETE … RETURNING`),
-/// one newcomer is joined to anna, the other refused.
+/// so one newcomer's request goes to anna for confirmation and the other is
+/// refused; nobody is joined before anna confirms.
 async fn one_link_code_used_twice_at_once_joins_once(t: &TestDb) {
     let mut twins = Twins::new(t).await;
     twins.world.english(&["anna"]).await;
@@ -319,7 +320,7 @@ async fn one_link_code_used_twice_at_once_joins_once(t: &TestDb) {
         for user in [&a, &b] {
             joined += usize::from(player(&t.db, user).await == anna);
         }
-        assert_eq!(joined, 1, "round {round}: newcomers joined to anna");
+        assert_eq!(joined, 0, "round {round}: joined before anna confirmed");
     }
     twins.finish().await;
 }

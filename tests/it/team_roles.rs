@@ -5,7 +5,7 @@
 //! cannot play by any path (R2.1.5); the two captains settle a dispute
 //! together (R3.1.4).
 
-use corrbot::store::CaseStatus;
+use corrbot::store::{CaseStatus, GameStatus};
 
 use crate::desk_roles::{case_status, reply};
 use crate::support::db::{TestDb, on_both};
@@ -85,6 +85,13 @@ async fn r2_1_5_a_disqualified_player_takes_no_place_and_cannot_play(t: &TestDb)
         assert!(refused.contains("disqualified"), "{text}: {refused}");
     }
     assert_eq!(w.game(2).await.ply, 0);
+    // Nor by agreement: a disqualified player neither offers nor accepts a draw.
+    let refused = reply(&mut w, "carol", "/draw offer 2").await;
+    assert!(refused.contains("disqualified"), "{refused}");
+    reply(&mut w, "dave", "/draw offer 2").await;
+    let refused = reply(&mut w, "carol", "/draw accept 2").await;
+    assert!(refused.contains("disqualified"), "{refused}");
+    assert_eq!(w.game(2).await.status, GameStatus::Running);
     two_teams(&mut w, 3, 1).await;
     let before = team_text(&mut w, 1).await;
     for command in [

@@ -214,7 +214,11 @@ pub(crate) async fn look_up(tx: &mut Tx, lang: Lang, number: Number) -> Result<C
     };
     let case = serde_json::from_value(row.details["case"].clone())
         .with_context(|| format!("case {number}: no case machine"))?;
-    let context = serde_json::from_value(row.details["context"].clone()).unwrap_or_default();
+    let context = match row.details.get("context") {
+        None | Some(serde_json::Value::Null) => CaseContext::default(),
+        Some(stored) => serde_json::from_value(stored.clone())
+            .with_context(|| format!("case {number}: unreadable context"))?,
+    };
     let event = tx.event(row.event_id).await?;
     let roster = team_roster(tx, &event).await?;
     Ok(CaseFile {

@@ -26,7 +26,7 @@ use super::CaseFile;
 use super::measures::Measure;
 
 /// Who decides for one of the case's benches.
-pub(crate) struct Deciders {
+pub(crate) struct DecisionMakers {
     /// The people who decide.
     pub people: Vec<PlayerId>,
     /// Whether they are the administrators standing in (no holder of the
@@ -50,7 +50,7 @@ pub(crate) async fn deciders(
     tx: &mut Tx,
     file: &CaseFile,
     role: Role,
-) -> Result<Deciders, Failure> {
+) -> Result<DecisionMakers, Failure> {
     let conflicted = conflicted(file, role);
     let free = |people: Vec<PlayerId>| -> Vec<PlayerId> {
         people
@@ -60,13 +60,13 @@ pub(crate) async fn deciders(
     };
     let holders = free(tx.holders_of(role, Some(file.event.id)).await?);
     if !holders.is_empty() {
-        return Ok(Deciders {
+        return Ok(DecisionMakers {
             people: holders,
             administrators: false,
         });
     }
     let administrators = free(tx.holders_of(Role::Administrator, None).await?);
-    Ok(Deciders {
+    Ok(DecisionMakers {
         people: administrators,
         administrators: true,
     })

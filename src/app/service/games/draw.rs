@@ -10,13 +10,11 @@ use crate::app::i18n::{Args, tr};
 use crate::app::notice::Notice;
 use crate::app::outgoing::Outgoing;
 use crate::core::game::{GameResult, Termination};
-use crate::store::{AuditEntry, GameRecord, GameStatus, GameUpdate, PlayerId, Tx};
+use crate::store::{AuditEntry, GameRecord, GameStatus, PlayerId, Tx};
 
-use super::super::{Failure, Outcome, notify, or_conflict, refuse};
-use super::pick::pick_game;
-use super::state::{
-    announce_end, colour_of, finish_update, game_over_notice, player_of, side_to_move,
-};
+use super::super::{Failure, Outcome, notify, refuse};
+use super::pick::{ensure_not_disqualified, pick_game};
+use super::state::{colour_of, conclude, player_of, side_to_move};
 
 const OFFERED: &str = "draw_offered";
 const ANSWERED: [&str; 2] = ["draw_declined", "draw_accepted"];
@@ -31,6 +29,10 @@ pub(crate) async fn handle(
 ) -> Outcome {
     let lang = actor.lang();
     let game = pick_game(tx, actor, number, false).await?;
+    if action != DrawAction::Decline {
+        // R2.1.5: a disqualified player takes no part in play.
+        ensure_not_disqualified(tx, actor).await?;
+    }
     let args = Args::new().with("game", game.id.0);
     if game.status != GameStatus::Running {
         return Err(refuse(lang, "error-game-over", &args));
@@ -64,16 +66,7 @@ pub(crate) async fn handle(
         DrawAction::Accept => {
             record(tx, &game, me, ANSWERED[1], now).await?;
             let result = GameResult::draw(Termination::Agreement);
-            let mut update = GameUpdate::from_game(&game);
-            finish_update(&mut update, &result, now);
-            or_conflict(
-                lang,
-                game.id,
-                tx.update_game(game.id, game.version, &update).await,
-            )?;
-            let notice = game_over_notice(tx, &game, &result).await?;
-            announce_end(tx, &game, &notice, &[opponent], now).await?;
-            Ok(vec![Outgoing::text(notice.text(lang, actor.notation()))])
+            conclude(tx, actor, &game, &result, &[opponent], now).await
         }
     }
 }

@@ -24,7 +24,7 @@ use super::pick::{
     pick_game_or_ask,
 };
 use super::state::{
-    announce_end, clocks_of, colour_of, days_left, fen_of, finish_update, game_clocks,
+    announce_end, clocks_of, colour_of, conclude, days_left, fen_of, finish_update, game_clocks,
     game_over_notice, player_of, plies_of, regulation_of, replay, set_pending_deadlines,
     side_to_move,
 };
@@ -311,14 +311,6 @@ pub(crate) async fn resign(
     }
     let colour = colour_of(&game, actor.player.id).unwrap_or(Color::White);
     let result = GameResult::win(colour.other(), crate::core::game::Termination::Resignation);
-    let mut update = GameUpdate::from_game(&game);
-    finish_update(&mut update, &result, now);
-    or_conflict(
-        lang,
-        game.id,
-        tx.update_game(game.id, game.version, &update).await,
-    )?;
-    let notice = game_over_notice(tx, &game, &result).await?;
-    announce_end(tx, &game, &notice, &[player_of(&game, colour.other())], now).await?;
-    Ok(vec![Outgoing::text(notice.text(lang, actor.notation()))])
+    let opponent = player_of(&game, colour.other());
+    conclude(tx, actor, &game, &result, &[opponent], now).await
 }

@@ -7,7 +7,9 @@ use serde_json::json;
 use shakmaty::fen::Fen;
 use shakmaty::{Chess, Color, EnPassantMode};
 
+use crate::app::actor::Actor;
 use crate::app::notice::{Clocks, Notice};
+use crate::app::outgoing::Outgoing;
 use crate::core::clock::server::{ServerClock, ServerDeadline, player_record};
 use crate::core::game::{ArbiterReason, Game, GameResult, Termination};
 use crate::core::regulation::Regulation;
@@ -16,7 +18,7 @@ use crate::store::{
 };
 
 use super::super::leave::time::{GameLeaves, game_leaves};
-use super::super::{Failure, notify, notify_arbiter_channel};
+use super::super::{Failure, Outcome, notify, notify_arbiter_channel, or_conflict};
 
 /// The regulation of an event (decoded when the event was read: a stored
 /// regulation that cannot be read is an error there, not a default).
@@ -267,6 +269,30 @@ pub(crate) async fn game_over_notice(
         score: result.score.as_score_str().to_owned(),
         reason: reason_id(result.termination).to_owned(),
     })
+}
+
+/// Ends `game` with `result` by the actor's own act (a resignation, an
+/// agreed draw): the game is written, `to` and the arbiters are told, and the
+/// actor gets the game-over text.
+pub(crate) async fn conclude(
+    tx: &mut Tx,
+    actor: &Actor,
+    game: &GameRecord,
+    result: &GameResult,
+    to: &[PlayerId],
+    now: DateTime<Utc>,
+) -> Outcome {
+    let lang = actor.lang();
+    let mut update = GameUpdate::from_game(game);
+    finish_update(&mut update, result, now);
+    or_conflict(
+        lang,
+        game.id,
+        tx.update_game(game.id, game.version, &update).await,
+    )?;
+    let notice = game_over_notice(tx, game, result).await?;
+    announce_end(tx, game, &notice, to, now).await?;
+    Ok(vec![Outgoing::text(notice.text(lang, actor.notation()))])
 }
 
 /// After a game ended: no deadlines left; `notice` to the listed players.
