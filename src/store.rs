@@ -333,9 +333,28 @@ impl Db {
 
     /// Connects and applies the migrations: what the bot does at start.
     pub async fn open(url: &str, options: &DbOptions) -> StoreResult<Self> {
-        let db = Self::connect(url, options).await?;
-        db.migrate().await?;
-        Ok(db)
+        let mut attempt: u64 = 0;
+        loop {
+            let opened = match Self::connect(url, options).await {
+                Ok(db) => db.migrate().await.map(|()| db),
+                Err(error) => Err(error),
+            };
+            match opened {
+                // Two processes creating one new SQLite file at once: the
+                // switch to WAL can answer "database is locked" at once
+                // (SQLite's deadlock avoidance skips the busy timeout); the
+                // file is ready a moment later.
+                Err(error)
+                    if url.starts_with("sqlite:")
+                        && is_sqlite_busy(&error)
+                        && attempt < OPEN_RETRIES =>
+                {
+                    attempt += 1;
+                    tokio::time::sleep(std::time::Duration::from_millis(20 * attempt)).await;
+                }
+                opened => return opened,
+            }
+        }
     }
 
     /// The backend.
@@ -563,6 +582,21 @@ impl Tx {
         let id = self.fetch_optional(sql, args, |row| row.int("id")).await;
         id.map_err(|e| unique_as(e, Conflict::Duplicate { what }))?
             .ok_or(StoreError::Conflict(Conflict::Duplicate { what }))
+    }
+}
+
+/// How often [`Db::open`] tries again when a new SQLite file is busy.
+const OPEN_RETRIES: u64 = 20;
+
+/// Whether `error` is SQLite's "database is locked" (`SQLITE_BUSY` and its
+/// extended codes).
+fn is_sqlite_busy(error: &StoreError) -> bool {
+    match error {
+        StoreError::Database(sqlx::Error::Database(db)) => db
+            .code()
+            .and_then(|code| code.parse::<i32>().ok())
+            .is_some_and(|code| code & 0xff == 5),
+        _ => false,
     }
 }
 

@@ -123,7 +123,12 @@ async fn an_arbiter_who_plays_does_not_rule_his_own_case(t: &TestDb) {
     }
     let ruled = reply(&mut w, "ref", "/rule 1 warn @arb -- insults").await;
     assert!(ruled.contains("Ruling recorded"), "{ruled}");
-    reply(&mut w, "carol", "/dispute 2 solo insults me.").await;
+    let out = w.say("@carol: /dispute 2 solo insults me.").await;
+    assert!(
+        out.iter()
+            .any(|l| l.starts_with("-> @alice:") && l.contains("#2")),
+        "the administrator who decides instead is told: {out:?}"
+    );
     let refused = reply(&mut w, "solo", "/rule 2 none -- no").await;
     assert!(refused.contains("decided by: alice"), "{refused}");
     let ruled = reply(&mut w, "alice", "/rule 2 none -- no insult").await;

@@ -382,7 +382,17 @@ pub(crate) async fn tell_arbiters(
     notice: &CaseNotice,
     now: DateTime<Utc>,
 ) -> Result<(), Failure> {
-    notify_arbiters(tx, file.event.id, &Notice::Case(notice.clone()), now).await
+    let notice = Notice::Case(notice.clone());
+    notify_arbiters(tx, file.event.id, &notice, now).await?;
+    // No arbiter free of the case (all are parties, or none is named): the
+    // administrators who decide it instead are told too.
+    let deciders = roles::deciders(tx, file, Role::Arbiter).await?;
+    if deciders.administrators {
+        for administrator in deciders.people {
+            notify(tx, administrator, &notice, now).await?;
+        }
+    }
+    Ok(())
 }
 
 /// Queues a case notice for the appeals committee: its channel, else each
