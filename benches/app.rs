@@ -47,6 +47,7 @@ impl Bench {
             update_id: format!("bench-{id}"),
             user_id: user.to_owned(),
             display_name: user.to_owned(),
+            handle: Some(user.to_owned()),
             chat: Chat::Private,
             text,
         }

@@ -183,6 +183,7 @@ impl Console {
             update_id: format!("{}-{}", self.session, self.counter),
             user_id: speaker.user.clone(),
             display_name: speaker.user.clone(),
+            handle: Some(speaker.user.clone()),
             chat: speaker.chat.clone(),
             text: text.to_owned(),
         };

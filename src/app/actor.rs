@@ -25,6 +25,10 @@ pub struct Inbound {
     pub user_id: String,
     /// The sender's display name on the platform.
     pub display_name: String,
+    /// The sender's user name on the platform (Telegram's `@username`,
+    /// Discord's user name, the console's name), without the `@`; `None`
+    /// when the account has none. `@name` finds the player by it first.
+    pub handle: Option<String>,
     /// Where it was written.
     pub chat: Chat,
     /// The text.

@@ -42,7 +42,8 @@ fn without_nul(text: &str) -> Cow<'_, str> {
 pub(crate) fn cleaned(inbound: &Inbound) -> Cow<'_, Inbound> {
     let chat_has_nul = matches!(&inbound.chat, Chat::Channel(id) if id.contains('\0'));
     let names = [&inbound.update_id, &inbound.user_id, &inbound.display_name];
-    if !chat_has_nul && !names.iter().any(|name| name.contains('\0')) {
+    let handle_has_nul = inbound.handle.as_ref().is_some_and(|h| h.contains('\0'));
+    if !chat_has_nul && !handle_has_nul && !names.iter().any(|name| name.contains('\0')) {
         return Cow::Borrowed(inbound);
     }
     let chat = match &inbound.chat {
@@ -54,6 +55,10 @@ pub(crate) fn cleaned(inbound: &Inbound) -> Cow<'_, Inbound> {
         update_id: without_nul(&inbound.update_id).into_owned(),
         user_id: without_nul(&inbound.user_id).into_owned(),
         display_name: without_nul(&inbound.display_name).into_owned(),
+        handle: inbound
+            .handle
+            .as_deref()
+            .map(|h| without_nul(h).into_owned()),
         chat,
         text: inbound.text.clone(),
     })
@@ -82,6 +87,7 @@ mod tests {
             update_id: "1\0".into(),
             user_id: "a\0b".into(),
             display_name: "\0Ann".into(),
+            handle: Some("a\0b".into()),
             chat: Chat::Channel("c\0".into()),
             text: "x\0".into(),
         };

@@ -240,8 +240,8 @@ impl App {
         now: DateTime<Utc>,
     ) -> anyhow::Result<Actor> {
         let player = match tx.account(inbound.platform, &inbound.user_id).await? {
-            Some(account) => tx.player(account.player_id).await?,
-            None => self.register(tx, inbound, now).await?,
+            Some(account) => self.known(tx, &account, inbound).await?,
+            None => self.register_or_find(tx, inbound, now).await?,
         };
         let is_admin = tx
             .roles_of(player.id)
@@ -249,6 +249,36 @@ impl App {
             .iter()
             .any(|grant| grant.role == Role::Administrator);
         Ok(Actor { player, is_admin })
+    }
+
+    /// The player of a known account, whose user name is brought up to
+    /// date when the platform's has changed.
+    async fn known(
+        &self,
+        tx: &mut Tx,
+        account: &crate::store::Account,
+        inbound: &Inbound,
+    ) -> anyhow::Result<crate::store::Player> {
+        if account.username != inbound.handle {
+            tx.set_handle(account, inbound.handle.as_deref()).await?;
+        }
+        Ok(tx.player(account.player_id).await?)
+    }
+
+    /// Registers a newcomer; newcomers register one at a time, so when two
+    /// processes see the same newcomer at once, the second finds the
+    /// account the first made instead of failing on it.
+    async fn register_or_find(
+        &self,
+        tx: &mut Tx,
+        inbound: &Inbound,
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<crate::store::Player> {
+        tx.lock_registration().await?;
+        match tx.account(inbound.platform, &inbound.user_id).await? {
+            Some(account) => self.known(tx, &account, inbound).await,
+            None => self.register(tx, inbound, now).await,
+        }
     }
 
     async fn register(
@@ -270,13 +300,13 @@ impl App {
         };
         let player = tx.create_player(&new).await?;
         let user = inbound.user_id.as_str();
-        tx.link_account(player.id, inbound.platform, user, Some(user), None, now)
+        let account = tx
+            .link_account(player.id, inbound.platform, user, None, None, now)
             .await?;
+        tx.set_handle(&account, inbound.handle.as_deref()).await?;
         let key = format!("{}:{user}", inbound.platform.as_str());
-        if self.config.admins.is_empty() {
-            // Of two first users at once only one becomes the administrator.
-            tx.lock_registration().await?;
-        }
+        // Registration is locked (above), so of two first users at once
+        // only one becomes the administrator.
         let first = tx.holders_of(Role::Administrator, None).await?.is_empty();
         if self.config.admins.contains(&key) || (self.config.admins.is_empty() && first) {
             tx.grant_role(player.id, Role::Administrator, None, now)

@@ -44,7 +44,8 @@ impl Tx {
     }
 
     /// Locks the registration of newcomers until this transaction ends, so
-    /// that of two first users only one becomes the administrator.
+    /// that a newcomer seen by two processes at once is registered once and
+    /// of two first users only one becomes the administrator.
     pub async fn lock_registration(&mut self) -> StoreResult<()> {
         self.lock_on_postgres("SELECT pg_advisory_xact_lock($1)", REGISTRATION_KEY)
             .await

@@ -207,6 +207,25 @@ impl Tx {
         })
     }
 
+    /// Records `handle` as the user name of `account` (`None`: it has
+    /// none now), taking it from any other account of the same platform
+    /// that still had it: Telegram and Discord user names are unique on
+    /// the platform at any moment but move between accounts, so `@name`
+    /// must find only the account that holds it today. Their user names
+    /// are ASCII, which SQL's `lower()` folds alike on both backends; the
+    /// console's names are its user ids and never move.
+    pub async fn set_handle(&mut self, account: &Account, handle: Option<&str>) -> StoreResult<()> {
+        if let Some(handle) = handle.filter(|_| account.platform != Platform::Console) {
+            let sql = "UPDATE accounts SET username = NULL \
+                       WHERE platform = $1 AND id <> $2 AND lower(username) = lower($3)";
+            let args = args![account.platform.as_str(), account.id, handle];
+            self.execute(sql, args).await?;
+        }
+        let sql = "UPDATE accounts SET username = $1 WHERE id = $2";
+        self.execute(sql, args![handle, account.id]).await?;
+        Ok(())
+    }
+
     /// The account with this platform id, if linked.
     pub async fn account(
         &mut self,

@@ -107,6 +107,7 @@ async fn a_redelivered_update_gets_the_same_reply_and_changes_nothing() {
         update_id: "update-42".into(),
         user_id: "bob".into(),
         display_name: "bob".into(),
+        handle: Some("bob".into()),
         chat: Chat::Private,
         text: "e2-e4".into(),
     };

@@ -230,6 +230,7 @@ async fn message_reaches_handler_and_reply_lands_in_channel() {
         guild_id: Some(GUILD_ID),
         user_id: PLAYER,
         display_name: format!("user{PLAYER}"),
+        user_name: format!("user{PLAYER}"),
         roles: Some(Vec::new()),
         kind: InboundKind::Text {
             content: "hello".into(),

@@ -24,6 +24,7 @@ async fn from(w: &World, platform: Platform, user: &str, name: &str, text: &str)
         update_id: format!("{user}-{text}"),
         user_id: user.to_owned(),
         display_name: name.to_owned(),
+        handle: None,
         chat: Chat::Private,
         text: text.to_owned(),
     };

@@ -20,6 +20,7 @@ on_both!(
     private_answers_typed_in_a_console_group_go_to_the_asker,
     link_in_a_group_is_refused_and_changes_nothing,
     private_answers_typed_in_a_telegram_group_go_to_the_private_chat,
+    a_private_answer_that_cannot_be_sent_privately_leaves_a_hint_in_the_group,
     discord_messages_ping_nobody_and_show_user_text_literally,
 );
 
@@ -112,6 +113,33 @@ async fn private_answers_typed_in_a_telegram_group_go_to_the_private_chat(t: &Te
         assert!(!text.contains("olena@example.org"), "{text}");
     }
     assert_eq!(fake.sent_to(OLENA).len(), 2, "{:?}", fake.sent_to(OLENA));
+    bot.stop().await;
+}
+
+/// A user who never opened a private chat with the bot asks for their
+/// profile in a group: Telegram refuses the private message (403), so the
+/// group gets only the hint to ask privately, in the client's language,
+/// and nothing private.
+async fn a_private_answer_that_cannot_be_sent_privately_leaves_a_hint_in_the_group(t: &TestDb) {
+    const GROUP: i64 = -1_000_000_000_556;
+    const TARAS: i64 = 602;
+    let fake = crate::support::fake_telegram::FakeTelegram::start().await;
+    let bot = TestBot::start(&fake, t.db.clone()).await;
+    let mut taras = FakeUser::new(TARAS, "Taras");
+    taras.language_code = Some("en".to_owned());
+    fake.push_message(TARAS, &taras, "/contact email taras@example.org");
+    fake.wait_for_sent_to(TARAS, 1).await;
+    fake.close_private_chat(TARAS);
+    fake.push_message(GROUP, &taras, "/profile");
+    let group = fake.wait_for_sent_to(GROUP, 1).await;
+    let hint = group[0].text.clone().unwrap_or_default();
+    assert!(hint.contains("could not write to you privately"), "{hint}");
+    assert!(!hint.contains("taras@example.org"), "{hint}");
+    assert_eq!(
+        fake.sent_to(TARAS).len(),
+        1,
+        "nothing private was delivered"
+    );
     bot.stop().await;
 }
 

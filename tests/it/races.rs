@@ -32,6 +32,7 @@ on_both!(
     r3_1_5_two_offline_reports_at_once_record_one_absence,
     r3_6_1_two_leaves_at_once_stay_within_the_allowance,
     two_first_users_at_once_make_one_administrator,
+    one_newcomer_seen_by_two_processes_at_once_registers_once,
     two_event_starts_at_once_pair_the_event_once,
     r3_1_3_one_player_added_to_two_teams_at_once_joins_one,
     one_link_code_used_twice_at_once_joins_once,
@@ -86,6 +87,7 @@ fn inbound(user: &str, text: &str) -> Inbound {
         update_id: format!("race-{n}"),
         user_id: user.to_owned(),
         display_name: user.to_owned(),
+        handle: Some(user.to_owned()),
         chat: Chat::Private,
         text: text.to_owned(),
     }
@@ -233,6 +235,29 @@ async fn two_first_users_at_once_make_one_administrator(t: &TestDb) {
         tx.commit().await.unwrap();
     }
     other_db.close().await;
+}
+
+/// A newcomer whose first two messages reach two processes at once is
+/// registered once, and both messages are answered: the second process
+/// finds the account the first made instead of failing on it.
+async fn one_newcomer_seen_by_two_processes_at_once_registers_once(t: &TestDb) {
+    let twins = Twins::new(t).await;
+    for round in 0..ROUNDS {
+        let user = format!("newcomer{round}");
+        let answers = twins.both(&user, "/start").await;
+        for answer in &answers {
+            let text = answer.first().map(|reply| reply.text.as_str());
+            assert!(
+                text.is_some_and(|text| !text.contains("reference")),
+                "round {round}: {answer:?}"
+            );
+        }
+        let mut tx = t.db.read().await.unwrap();
+        let named = tx.players_named(&user).await.unwrap();
+        tx.rollback().await.unwrap();
+        assert_eq!(named.len(), 1, "round {round}: players {named:?}");
+    }
+    twins.finish().await;
 }
 
 /// Each round a new event of two players: two `/event start` at once pair

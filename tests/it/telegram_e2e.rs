@@ -313,4 +313,37 @@ on_both!(
     a_redelivered_update_changes_nothing,
     an_edited_message_changes_no_move,
     in_a_group_only_commands_for_this_bot_are_answered,
+    a_telegram_username_finds_the_one_account_that_holds_it_today,
 );
+
+/// `@name` finds a Telegram user by their `@username`, whatever their
+/// first name, case-insensitively; when the user changes it the new one
+/// finds them and the old one nobody, and when another user takes the old
+/// one it finds that user (user names move between accounts on Telegram).
+async fn a_telegram_username_finds_the_one_account_that_holds_it_today(t: &TestDb) {
+    let mut s = Session::start(&t.db).await;
+    s.ask(ALICE, "/lang en").await;
+    let mut bob = FakeUser::new(BOB, "Bob");
+    bob.username = Some("bob_chess".to_owned());
+    s.fake.push_message(BOB, &bob, "/games");
+    s.next(BOB, 1).await;
+    let found = s.ask(ALICE, "/contacts @Bob_Chess").await;
+    assert!(found.contains("Bob"), "{found}");
+    bob.username = Some("bohdan_k".to_owned());
+    s.fake.push_message(BOB, &bob, "/games");
+    s.next(BOB, 1).await;
+    let renamed = s.ask(ALICE, "/contacts @bohdan_k").await;
+    assert!(renamed.contains("Bob"), "{renamed}");
+    let gone = s.ask(ALICE, "/contacts @bob_chess").await;
+    assert!(
+        gone.contains("There is no player called bob_chess"),
+        "{gone}"
+    );
+    let mut carol = FakeUser::new(CAROL, "Carol");
+    carol.username = Some("bob_chess".to_owned());
+    s.fake.push_message(CAROL, &carol, "/games");
+    s.next(CAROL, 1).await;
+    let taken = s.ask(ALICE, "/contacts @bob_chess").await;
+    assert!(taken.contains("Carol") && !taken.contains("Bob"), "{taken}");
+    s.stop().await;
+}

@@ -103,6 +103,7 @@ impl AppHandler {
             update_id: inbound.id.to_string(),
             user_id: inbound.user_id.to_string(),
             display_name: inbound.display_name.clone(),
+            handle: Some(inbound.user_name.clone()),
             chat: if in_guild {
                 Chat::Channel(inbound.channel_id.to_string())
             } else {

@@ -21,6 +21,8 @@ pub struct DiscordInbound {
     pub user_id: u64,
     /// Their display name (the global name, else the user name).
     pub display_name: String,
+    /// Their unique Discord user name, which `@name` finds.
+    pub user_name: String,
     /// Their guild roles' ids, when Discord sent the guild member (in a
     /// guild); `None` in a DM, where Discord tells no roles.
     pub roles: Option<Vec<u64>>,
@@ -100,6 +102,7 @@ impl DiscordInbound {
             guild_id: message.guild_id.map(|id| id.get()),
             user_id: message.author.id.get(),
             display_name: display_name(&message.author),
+            user_name: message.author.name.clone(),
             roles: message.member.as_ref().map(|member| ids(&member.roles)),
             kind: InboundKind::Text {
                 content: message.content.clone(),
@@ -135,6 +138,7 @@ impl DiscordInbound {
             guild_id: component.guild_id.map(|id| id.get()),
             user_id: component.user.id.get(),
             display_name: display_name(&component.user),
+            user_name: component.user.name.clone(),
             roles: component.member.as_ref().map(|member| ids(&member.roles)),
             kind: InboundKind::Button {
                 custom_id: component.data.custom_id.clone(),
@@ -149,6 +153,7 @@ impl DiscordInbound {
             guild_id: command.guild_id.map(|id| id.get()),
             user_id: command.user.id.get(),
             display_name: display_name(&command.user),
+            user_name: command.user.name.clone(),
             roles: command.member.as_ref().map(|member| ids(&member.roles)),
             kind,
         }

@@ -167,6 +167,7 @@ pub fn app_inbound(update: &TelegramInbound, text: String) -> Inbound {
         update_id: dedup_key(update),
         user_id: update.user_id.to_string(),
         display_name,
+        handle: update.username.clone(),
         chat,
         text,
     }

@@ -10,7 +10,7 @@
 mod json;
 mod server;
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
@@ -176,6 +176,8 @@ struct Inner {
     answered: Vec<AnsweredCallback>,
     commands: HashMap<String, Vec<(String, String)>>,
     failures: VecDeque<Failure>,
+    /// Private chats of users who never pressed Start (or blocked the bot).
+    closed_chats: HashSet<i64>,
     failed_attempts: usize,
     send_receipts: Vec<(Instant, i64)>,
     method_calls: Vec<String>,
@@ -316,6 +318,13 @@ impl FakeTelegram {
         };
         self.shared.updates_ready.notify_waiters();
         update_id
+    }
+
+    /// The user `user` has not opened a private chat with the bot: as
+    /// Telegram does, every message to their private chat is answered
+    /// 403 "Forbidden: bot can't initiate conversation with a user".
+    pub fn close_private_chat(&self, user: i64) {
+        self.shared.lock().closed_chats.insert(user);
     }
 
     /// Answers the next `count` bot requests other than `getUpdates`,

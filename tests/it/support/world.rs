@@ -102,6 +102,7 @@ impl World {
             update_id: format!("{kind}-{}", self.updates),
             user_id: user.to_owned(),
             display_name: user.to_owned(),
+            handle: Some(user.to_owned()),
             chat: Chat::Private,
             text: text.to_owned(),
         };

@@ -268,6 +268,10 @@ fn send(inner: &mut Inner, kind: SentKind, params: &Params) -> Answer {
     let Some(chat_id) = params.i64("chat_id") else {
         return bad_request("chat not found");
     };
+    if inner.closed_chats.contains(&chat_id) {
+        let forbidden = "Forbidden: bot can't initiate conversation with a user";
+        return (StatusCode::FORBIDDEN, json::error(403, forbidden, None));
+    }
     let (text, file, extra) = match kind {
         SentKind::Text => match params.str("text") {
             Some(text) if !text.is_empty() => (Some(text.to_owned()), None, None),
