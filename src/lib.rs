@@ -7,10 +7,12 @@
 
 pub mod adapters;
 pub mod app;
+pub mod check;
 pub mod core;
 pub mod export;
 pub mod outbox;
 pub mod render;
+pub mod retention;
 pub mod scheduler;
 pub mod store;
 pub mod time;

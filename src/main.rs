@@ -58,6 +58,15 @@ enum CliCommand {
         /// The export file.
         file: std::path::PathBuf,
     },
+    /// Copy the SQLite database (DATABASE_URL) to FILE while the bot runs:
+    /// a consistent copy of one instant (PostgreSQL: use pg_dump).
+    Backup {
+        /// The copy to write; it must not exist yet.
+        file: std::path::PathBuf,
+    },
+    /// Check the configuration (tokens' shape, URLs, the database reachable
+    /// and migrated): one line per setting; exit status 1 if any is wrong.
+    Check,
 }
 
 fn main() -> anyhow::Result<()> {
@@ -81,6 +90,8 @@ fn main() -> anyhow::Result<()> {
             out,
         } => runtime()?.block_on(export(event, out.as_deref())),
         CliCommand::Import { file } => runtime()?.block_on(import(&file)),
+        CliCommand::Backup { file } => runtime()?.block_on(backup(&file)),
+        CliCommand::Check => runtime()?.block_on(check()),
     }
 }
 
@@ -122,6 +133,30 @@ async fn import(file: &std::path::Path) -> anyhow::Result<()> {
     restored?;
     let rows: usize = dump.tables.values().map(Vec::len).sum();
     println!("corrbot: imported {rows} rows.");
+    Ok(())
+}
+
+async fn backup(file: &std::path::Path) -> anyhow::Result<()> {
+    if file.exists() {
+        anyhow::bail!("{} exists: name a new file for the backup", file.display());
+    }
+    let db = open_db().await?;
+    let copied = db.backup_into(file).await;
+    db.close().await;
+    copied?;
+    println!("corrbot: backup written to {}.", file.display());
+    Ok(())
+}
+
+async fn check() -> anyhow::Result<()> {
+    let var = |name: &str| std::env::var(name).ok();
+    let findings = corrbot::check::check(&var).await;
+    for found in &findings {
+        println!("{found}");
+    }
+    if findings.iter().any(|found| !found.ok) {
+        std::process::exit(1);
+    }
     Ok(())
 }
 

@@ -60,6 +60,7 @@ mod sql;
 
 mod arbiter;
 mod audit;
+mod backup;
 mod cases;
 mod deadlines;
 mod events;
@@ -76,6 +77,7 @@ mod platform_roles;
 mod players;
 mod postal;
 mod profile;
+mod retention;
 mod teams;
 
 use std::str::FromStr;
@@ -111,6 +113,7 @@ pub use outbox::{NoticeRecipient, NoticeStatus, OutboxNotice};
 pub use players::{Account, NewPlayer, Platform, Player, Role, RoleGrant};
 pub use postal::{PostalPly, StoredCard, StoredClaim, StoredVariant};
 pub use profile::{EventSettings, Orientation, PlayerSettings};
+pub use retention::Pruned;
 use sql::{Mapper, QueryArg, bind_all};
 pub use teams::{TeamLine, TeamMatchGame, TeamMember, TeamRecord};
 
@@ -205,6 +208,24 @@ pub enum StoreError {
     /// A migration failed.
     #[error("migration: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
+    /// The database was migrated by a newer corrbot: this older one must
+    /// not run on it (it would not know the newer tables' rules).
+    #[error(
+        "the database's schema is version {database}, newer than this corrbot's {binary}: \
+         run the newer corrbot on it (or restore a backup made before the upgrade)"
+    )]
+    SchemaTooNew {
+        /// The newest migration applied to the database.
+        database: i64,
+        /// The newest migration this binary knows.
+        binary: i64,
+    },
+    /// `corrbot backup` works on SQLite only.
+    #[error(
+        "corrbot backup copies SQLite databases; back up PostgreSQL with pg_dump \
+         (see README, Deployment)"
+    )]
+    BackupNeedsSqlite,
 }
 
 /// What is wrong with a stored value (the source of [`StoreError::Corrupt`]).
@@ -374,6 +395,7 @@ impl Db {
     /// the binary): at start and by `corrbot migrate`. Several processes may
     /// do it at once: one migrates, the others wait and find it done.
     pub async fn migrate(&self) -> StoreResult<()> {
+        self.refuse_newer_schema().await?;
         match &self.pool {
             Pool::Sqlite(pool) => {
                 // One write transaction around all of it: a second process

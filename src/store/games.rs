@@ -342,6 +342,13 @@ impl Tx {
         self.fetch_all(sql, args![event], game_row).await
     }
 
+    /// How many games of an event are not finished: one indexed count, so
+    /// that ending a game does not read every game of its event.
+    pub async fn unfinished_games_in_event(&mut self, event: EventId) -> StoreResult<i64> {
+        let sql = "SELECT COUNT(*) AS n FROM games WHERE event_id = $1 AND status <> 'finished'";
+        self.fetch_one(sql, args![event], |row| row.int("n")).await
+    }
+
     /// The unfinished games of a player.
     pub async fn active_games_of(&mut self, player: PlayerId) -> StoreResult<Vec<GameRecord>> {
         let sql = select_games!(

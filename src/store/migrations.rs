@@ -10,7 +10,7 @@ use sqlx::error::BoxDynError;
 use sqlx::migrate::{Migration, MigrationSource, MigrationType};
 
 /// The migrations, embedded at build time: (version, description, SQL).
-type EmbeddedList = &'static [(i64, &'static str, &'static str)];
+pub(super) type EmbeddedList = &'static [(i64, &'static str, &'static str)];
 
 pub(super) const SQLITE_MIGRATIONS: EmbeddedList = &[
     (
@@ -42,6 +42,11 @@ pub(super) const SQLITE_MIGRATIONS: EmbeddedList = &[
         7,
         "postal",
         include_str!("../../migrations/sqlite/0007_postal.sql"),
+    ),
+    (
+        8,
+        "retention",
+        include_str!("../../migrations/sqlite/0008_retention.sql"),
     ),
 ];
 
@@ -75,6 +80,11 @@ pub(super) const POSTGRES_MIGRATIONS: EmbeddedList = &[
         7,
         "postal",
         include_str!("../../migrations/postgres/0007_postal.sql"),
+    ),
+    (
+        8,
+        "retention",
+        include_str!("../../migrations/postgres/0008_retention.sql"),
     ),
 ];
 

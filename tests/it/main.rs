@@ -37,6 +37,7 @@ mod leave;
 mod notation_props;
 mod notation_table;
 mod notice_delivery;
+mod operations;
 mod outbox;
 mod pgn_roundtrip;
 mod private_answers;

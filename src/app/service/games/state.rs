@@ -309,8 +309,7 @@ pub(crate) async fn announce_end(
     }
     notify_arbiter_channel(tx, game.event_id, notice, now).await?;
     super::channel::game_ended(tx, game, notice, now).await?;
-    let games = tx.games_of_event(game.event_id).await?;
-    if games.iter().all(|g| g.status == GameStatus::Finished) {
+    if tx.unfinished_games_in_event(game.event_id).await? == 0 {
         tx.set_event_status(game.event_id, EventStatus::Finished, now)
             .await?;
     }
