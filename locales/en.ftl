@@ -591,3 +591,145 @@ reply-link-requested = The account that asked for this code must now confirm the
 error-link-confirm-code = This confirmation is unknown, used or expired, or it is not for this account. Start again: /link from this account, then /link CODE from the other one.
 notice-link-requested = The { $platform } account of { $name } asks to join your account with the link code you got. If that is you, confirm within { $minutes } minutes: /link confirm { $code } — if not, ignore this message: nothing is joined without your confirmation.
 button-link-confirm = Join the accounts
+
+## Help per command (/help COMMAND): what it does, two examples, who may use it.
+## $move and $knight are 1. e2-e4 and 1. Кg1-f3 in the reader's notation.
+help-group-account = Your account
+help-group-playing = Playing
+help-group-events = Events
+help-group-leave = Leave and absence
+help-group-cases = Disputes and questions to the arbiter
+help-group-arbiter = Arbiter and appeals committee
+help-group-captain = Team captains
+help-group-administration = Administration
+help-footer = /help COMMAND tells more about one command, for example /help move. /help all lists every command.
+help-who = Who may use it: { $who }
+help-more-help = Shows the commands you may use, grouped, or one command in detail.
+    Examples: /help, /help move
+help-who-help = everyone.
+help-more-start = Greets you and registers you with the bot; nothing else is needed to join events.
+    Example: /start
+help-who-start = everyone.
+help-more-profile = Shows your name, language, notation, board orientation, notices and contact details. The answer is private.
+    Example: /profile
+help-who-profile = everyone, about themselves.
+help-more-name = Sets the name shown in events, tables and notices: letters and spaces, at most 64 characters, not another player's user name.
+    Examples: /name Olena Koval, /name Andrii
+help-who-name = everyone.
+help-more-lang = Sets the language of the bot's messages: Ukrainian (uk) or English (en).
+    Examples: /lang en, /lang uk
+help-who-lang = everyone.
+help-more-notation = Sets the notation the bot shows moves in; you may type moves in any notation the event allows.
+    Examples: /notation san, /notation ukr
+help-who-notation = everyone.
+help-more-orientation = Chooses the side boards are shown from: auto (your colour), white or black.
+    Examples: /orientation auto, /orientation black
+help-who-orientation = everyone.
+help-more-contact = Records your postal address or e-mail; a dash clears it. Contacts are shown only to those the rules allow (R3.4.4).
+    Examples: /contact email olena@example.org, /contact address -
+help-who-contact = everyone, about themselves.
+help-more-contacts = Shows the contact details you may see: yours and your current partners', or one player's. The answer is private.
+    Examples: /contacts, /contacts @olena
+help-who-contacts = everyone; another player's only for their partners, the arbiter, administrators and, in team events, their captain.
+help-more-link = Joins your Telegram and Discord accounts into one player: ask for a code in one, then send it from the other; the first account confirms. Only in a private chat.
+    Examples: /link, /link 4F7K2Q
+help-who-link = everyone, in a private chat.
+help-more-events = Lists the events: open for entries, running and finished.
+    Example: /events
+help-who-events = everyone.
+help-more-event = Creates, shows, enters and starts events: create NAME [settings], show N, join N, withdraw N, start N.
+    Examples: /event show 1, /event join 1
+help-who-event = everyone may show, join and withdraw; organizers create and start.
+help-more-games = Lists your games: where it is your move, and where the partner moves.
+    Example: /games
+help-who-games = everyone.
+help-more-board = Shows the board of a game, from your side; the game number is needed when you have several games.
+    Examples: /board, /board #3
+help-who-board = everyone.
+help-more-move = Makes your move. A move alone is enough; the game number is needed only when the move fits several of your games.
+    Examples: { $move }, /move #3 { $knight }
+help-who-move = the player to move.
+help-more-draw = Offers a draw, or accepts or declines the partner's offer.
+    Examples: /draw offer, /draw accept #3
+help-who-draw = the game's players.
+help-more-claim = Claims a draw by threefold repetition or the fifty-move rule, now or with the move you name.
+    Examples: /claim repetition, /claim fifty #3 { $knight }
+help-who-claim = the player to move.
+help-more-resign = Resigns a game; the bot asks you to confirm first.
+    Examples: /resign, /resign #3
+help-who-resign = the game's players.
+help-more-time = Shows both players' time in a game: days used and days left under the control.
+    Examples: /time, /time #3
+help-who-time = everyone.
+help-more-record = Shows a game's record with the days each move took.
+    Examples: /record, /record #3
+help-who-record = everyone.
+help-more-leave = Registers, lists and cancels your leave: add DATE DAYS (45 days a year, R3.6.1), list, cancel N.
+    Examples: /leave add 2026-07-01 14, /leave list
+help-who-leave = every player, about their own leave.
+help-more-mute = Turns off notices of your partners' moves; reminders and results still come.
+    Example: /mute
+help-who-mute = everyone.
+help-more-unmute = Turns notices of your partners' moves back on.
+    Example: /unmute
+help-who-unmute = everyone.
+help-more-standings = Shows an event's table with its tie-breaks.
+    Examples: /standings, /standings #2
+help-who-standings = everyone.
+help-more-pgn = Sends a game, or a whole event, in PGN for analysis programs.
+    Examples: /pgn #3, /pgn event 2
+help-who-pgn = everyone.
+help-more-dispute = Opens a dispute with your partner for the arbiter (in team events the captains first), with what happened in your own words.
+    Examples: /dispute #3 My partner's move did not reach me, /dispute The reply was sent twice
+help-who-dispute = the game's players.
+help-more-failure = Reports a serious computer or software failure that kept you from moving (R3.4.5).
+    Examples: /failure #3 My computer broke down on 2 March, /failure The bot did not show my move
+help-who-failure = the game's players.
+help-more-ask = Asks the event's arbiter a question; the answer comes in the case file.
+    Examples: /ask #2 May I take leave in July?, /ask How are ties broken?
+help-who-ask = the event's players.
+help-more-offline = Reports a loss of internet access (up to 30 days, once a year, R3.1.5): your games wait. An arbiter may report it for a player.
+    Examples: /offline Moving house, /offline @olena Phone call from her
+help-who-offline = players about themselves; arbiters about a player.
+help-more-online = Ends a reported absence: your games run again.
+    Examples: /online, /online @olena
+help-who-online = players about themselves; arbiters about a player.
+help-more-extraleave = Asks the arbiter for extra leave with the reasons (at most 15 days a year, R3.6.3).
+    Example: /extraleave 2026-08-01 10 #2 Operation and recovery
+help-who-extraleave = the players of an event.
+help-more-cases = Lists the cases you may see: yours, and for arbiters every case of their events.
+    Example: /cases
+help-who-cases = everyone.
+help-more-case = Shows a case file and acts on it: take, say TEXT, note TEXT (arbiters' private note), withdraw, forward, settle, close.
+    Examples: /case 5, /case 5 say I add a photo of the envelope
+help-who-case = the case's parties, the arbiter, the appeals committee and, in team events, the captains of the parties' teams.
+help-more-rule = The arbiter's ruling on a case: one or more measures, then the reasons after --.
+    Examples: /rule 5 score 1-0 -- the reply was late, /rule 5 clock +3 -- the failure is proven
+help-who-rule = the event's arbiter, unless a party to the case.
+help-more-appeal = Appeals a ruling to the appeals committee within 14 days of receiving it (R2.1.6), with the grounds.
+    Example: /appeal 5 The move was sent in time: see the receipt
+help-who-appeal = the case's parties.
+help-more-decide = The appeals committee's final decision: uphold the ruling, or replace it with new measures; the reasons after --.
+    Examples: /decide 5 uphold -- the ruling is right, /decide 5 replace score ½-½ -- both were late
+help-who-decide = the appeals committee (administrators where the event names none), unless a party to the case.
+help-more-request = The arbiter's request to a player, who must answer within 20 days (R3.4.3).
+    Example: /request @olena #2 Please confirm your postal address
+help-who-request = the event's arbiter.
+help-more-answer = Answers the arbiter's request.
+    Example: /answer 7 My address is correct
+help-who-answer = the player asked.
+help-more-card = Records a card of a game by post: the move, its repetition and the dates; the recipient adds the date received.
+    Example: /card #3 { $move } written=2026-03-01 postmark=2026-03-02
+help-who-card = the players of a game by post.
+help-more-ledger = Shows the correspondence chart of a game by post: the dates settled and the time counted.
+    Examples: /ledger, /ledger #3
+help-who-ledger = everyone.
+help-more-overstep = Claims that the partner overstepped the time (R2.6.2), with your next move, which the arbiter holds.
+    Example: /overstep #3 { $knight }
+help-who-overstep = the players of a game by post.
+help-more-team = Team events: create TEAM, name a captain or deputy, add players and reserves, set the board order, show a team or its games, substitute.
+    Examples: /team show 1, /team games
+help-who-team = everyone may show a team; the organizer and the arbiter create teams and add players; captains and deputies set the board order.
+help-more-organizer = Allows a player to create events, or takes that away.
+    Examples: /organizer @olena, /organizer remove @olena
+help-who-organizer = administrators.

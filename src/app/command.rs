@@ -28,7 +28,12 @@ pub type Number = i64;
 #[serde(tag = "command", rename_all = "snake_case")]
 pub enum Command {
     /// The command list, or one command's help.
-    Help { topic: Option<CommandWord> },
+    Help {
+        /// One command to explain, if named.
+        topic: Option<CommandWord>,
+        /// `/help all`: every command, whatever the reader's roles.
+        all: bool,
+    },
     /// The greeting that registers a newcomer.
     Start,
     /// Show one's profile.

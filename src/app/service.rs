@@ -36,7 +36,7 @@ pub use games::suggest::{GameSuggestion, MoveSuggestion};
 
 use events::{organizer, standings};
 use games::{claim, draw, play, view};
-use people::{contacts, link, names, profile, settings};
+use people::{contacts, help, link, names, profile, settings};
 
 /// Why a command did not go through.
 #[derive(Debug)]
@@ -322,9 +322,8 @@ impl App {
         command: Command,
         now: DateTime<Utc>,
     ) -> Outcome {
-        let lang = actor.lang();
         match command {
-            Command::Help { .. } => Ok(profile::help(lang)),
+            Command::Help { topic, all } => help::help(tx, actor, topic, all).await,
             Command::Start => Ok(profile::start(actor)),
             Command::SetName { name } => profile::set_name(tx, actor, &name).await,
             Command::SetLanguage { code } => profile::set_language(tx, actor, &code).await,

@@ -92,7 +92,8 @@ pub(super) fn parse_args(command: CommandWord, rest: &str) -> Result<Command, Co
     let desk = |read: Result<Desk, CommandError>| read.map(Command::Case);
     Ok(match command {
         W::Help => Command::Help {
-            topic: CommandWord::from_word(rest.trim_start_matches('/')),
+            topic: CommandWord::from_word(rest.trim().trim_start_matches('/')),
+            all: matches!(rest.trim().to_lowercase().as_str(), "all" | "усі" | "всі"),
         },
         W::Start => Command::Start,
         W::Profile => Command::Profile,

@@ -299,10 +299,28 @@ fn help_topics() {
     assert_eq!(
         ok("/help move"),
         Command::Help {
-            topic: Some(CommandWord::Move)
+            topic: Some(CommandWord::Move),
+            all: false,
         }
     );
-    assert_eq!(ok("/help"), Command::Help { topic: None });
+    assert_eq!(
+        ok("/help /хід"),
+        Command::Help {
+            topic: Some(CommandWord::Move),
+            all: false,
+        }
+    );
+    let all = Command::Help {
+        topic: None,
+        all: true,
+    };
+    assert_eq!(ok("/help all"), all);
+    assert_eq!(ok("/довідка усі"), all);
+    let none = Command::Help {
+        topic: None,
+        all: false,
+    };
+    assert_eq!(ok("/help"), none);
 }
 
 #[test]

@@ -4,6 +4,7 @@
 //! in commands (`@name`), and the roles mirrored from a platform's own.
 
 pub(super) mod contacts;
+pub(super) mod help;
 pub(super) mod link;
 pub(super) mod names;
 mod platform_roles;

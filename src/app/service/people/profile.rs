@@ -1,20 +1,12 @@
-//! Profile commands: help, start, name, language, notation.
+//! Profile commands: start, name, language, notation.
 
 use crate::app::actor::{Actor, NOTATION_CODES, notation_from_code};
-use crate::app::command::CommandWord;
 use crate::app::i18n::{Args, Lang, tr, tr0};
 use crate::app::outgoing::Outgoing;
 use crate::store::Tx;
 
 use super::super::{Outcome, refuse};
 use super::names::display_name_problem;
-
-/// The command list.
-pub(crate) fn help(lang: Lang) -> Vec<Outgoing> {
-    let mut lines = vec![tr0(lang, "help-intro")];
-    lines.extend(CommandWord::all().map(|word| tr0(lang, &format!("help-{}", word.name()))));
-    vec![Outgoing::text(lines.join("\n"))]
-}
 
 /// The greeting.
 pub(crate) fn start(actor: &Actor) -> Vec<Outgoing> {
