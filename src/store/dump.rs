@@ -20,6 +20,7 @@ pub const DUMP_FORMAT: &str = "corrbot-dump";
 pub const DUMP_TABLES: &[&str] = &[
     "players",
     "player_settings",
+    "player_clock",
     "link_codes",
     "accounts",
     "events",
