@@ -27,7 +27,7 @@ help-contacts = /contacts [player] — contact details you may see
 help-link = /link [CODE] — join your Telegram and Discord accounts
 help-events = /events — events
 help-event = /event create|show|join|withdraw|start … — an event
-help-games = /games [all] — your games: those where it is your move first, by deadline; all adds finished ones
+help-games = /games [all] — your games, those to move first
 help-board = /board [#game] — the board
 help-move = /move [#game] MOVE — make a move (e2-e4, Кg1-f3, 0-0)
 help-draw = /draw offer|accept|decline [#game] — a draw
@@ -214,8 +214,8 @@ profile-not-set = not set
 reply-orientation-set = Boards will be shown from { $orientation }.
 error-unknown-orientation = Unknown orientation «{ $value }». Choose auto, white or black.
 reply-muted = Move notices are off. You stay responsible for your games and your time (R3.2.3): reminders, draw offers and results still come; /games shows whose move it is. /unmute turns move notices on.
-reply-timezone = Dates and times are shown in { $zone } ({ $label }). To change: /timezone Europe/Kyiv.
-reply-timezone-set = Dates and times are now shown in { $zone } ({ $label }). Deadlines are counted as before (R3.5.6).
+reply-timezone = Dates and times are shown in { $zone }. To change: /timezone Europe/Kyiv.
+reply-timezone-set = Dates and times are now shown in { $zone }. Deadlines are counted as before (R3.5.6).
 error-unknown-timezone = Unknown time zone «{ $value }». Write an IANA name, for example Europe/Kyiv or America/New_York.
 reply-digest-on = The daily digest is on: every day at 09:00, the games where it is your move; no notice per move. You stay responsible for your time (R3.2.3). First digest: { $at }. To turn it off: /digest off.
 reply-digest-off = The daily digest is off: a notice comes for every move.
@@ -269,6 +269,7 @@ board-white-to-move = White to move
 board-black-to-move = Black to move
 board-finished = the game is over
 reply-board = Game #{ $game }: { $white } — { $black }, { $turn }.
+board-deadline = by { $at }
 error-claim-not-repeated = Game #{ $game }: the claim is wrong — the position has appeared { $count ->
     [one] only once
    *[other] { $count } times

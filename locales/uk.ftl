@@ -28,7 +28,7 @@ help-contacts = /contacts [гравець] — контакти, які вам �
 help-link = /link [КОД] — обʼєднати облікові записи Telegram і Discord
 help-events = /events — турніри
 help-event = /event create|show|join|withdraw|start … — турнір
-help-games = /games [all] — ваші партії: спершу ті, де ваш хід, за строком; all — і завершені
+help-games = /games [all] — ваші партії, спершу ті, де ваш хід
 help-board = /board [#партія] — дошка
 help-move = /move [#партія] ХІД — зробити хід (e2-e4, Кg1-f3, 0-0)
 help-draw = /draw offer|accept|decline [#партія] — нічия
@@ -216,8 +216,8 @@ profile-not-set = не вказано
 reply-orientation-set = Дошки показуватимуться { $orientation }.
 error-unknown-orientation = Невідома орієнтація «{ $value }». Виберіть auto, white або black.
 reply-muted = Сповіщення про ходи вимкнено. Ви й далі відповідаєте за свої партії та свій час (R3.2.3): нагадування, пропозиції нічиєї та результати надходитимуть; /games покаже, чий хід. /unmute вмикає сповіщення.
-reply-timezone = Дати й час показано за поясом { $zone } ({ $label }). Змінити: /timezone Europe/Kyiv.
-reply-timezone-set = Тепер дати й час показано за поясом { $zone } ({ $label }). Строки рахуються як і раніше (R3.5.6).
+reply-timezone = Дати й час показано за поясом { $zone }. Змінити: /timezone Europe/Kyiv.
+reply-timezone-set = Тепер дати й час показано за поясом { $zone }. Строки рахуються як і раніше (R3.5.6).
 error-unknown-timezone = Невідомий часовий пояс «{ $value }». Напишіть назву з бази IANA, наприклад Europe/Kyiv або America/New_York.
 reply-digest-on = Щоденне зведення увімкнено: щодня о 09:00 — партії, де ваш хід; сповіщень про окремі ходи не буде. Ви й далі відповідаєте за свій час (R3.2.3). Перше зведення: { $at }. Вимкнути: /digest off.
 reply-digest-off = Щоденне зведення вимкнено: сповіщення надходитимуть про кожен хід.
@@ -273,6 +273,7 @@ board-white-to-move = хід білих
 board-black-to-move = хід чорних
 board-finished = партію завершено
 reply-board = Партія #{ $game }: { $white } — { $black }, { $turn }.
+board-deadline = до { $at }
 error-claim-not-repeated = Партія #{ $game }: вимога неправильна — позиція повторилася { $count ->
     [one] лише один раз
     [few] { $count } рази

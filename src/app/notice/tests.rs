@@ -82,6 +82,7 @@ fn every_notice_renders_without_missing_messages_in_both_languages() {
             game: 1,
             days: 14,
             left: 36,
+            loses_at: None,
         },
         Notice::ContinuationDue { game: 1, days: 35 },
         Notice::GameOver {
@@ -165,6 +166,7 @@ fn the_reminder_uses_plural_forms() {
         game: 2,
         days: 28,
         left: 22,
+        loses_at: None,
     }
     .text(Lang::Uk, Notation::San);
     assert!(text.contains("28 днів"), "{text}");

@@ -128,10 +128,16 @@ pub(crate) async fn games(tx: &mut Tx, actor: &Actor, all: bool, now: DateTime<U
             buttons.push(board_button(lang, entry));
         }
     }
-    if !all {
+    if !all && has_finished(tx, actor.player.id).await? {
         lines.push(tr0(lang, "reply-games-all-hint"));
     }
     Ok(vec![Outgoing::text(lines.join("\n")).with_buttons(buttons)])
+}
+
+/// Whether the player has a finished game (for the `/games all` hint).
+async fn has_finished(tx: &mut Tx, me: PlayerId) -> Result<bool, Failure> {
+    let games = tx.games_of_player(me).await?;
+    Ok(games.iter().any(|game| game.status == GameStatus::Finished))
 }
 
 /// A button that opens the game's board.

@@ -29,9 +29,7 @@ pub(crate) async fn timezone(tx: &mut Tx, actor: &Actor, zone: Option<&str>) -> 
     let me = actor.player.id;
     let Some(text) = zone else {
         let zone = player_zone(tx, me, None).await?;
-        let args = Args::new()
-            .with("zone", zone.name())
-            .with("label", zone_label(lang, zone));
+        let args = Args::new().with("zone", zone_title(lang, zone));
         return Ok(vec![Outgoing::text(tr(lang, "reply-timezone", &args))]);
     };
     let Some(zone) = parse_zone(text) else {
@@ -41,9 +39,7 @@ pub(crate) async fn timezone(tx: &mut Tx, actor: &Actor, zone: Option<&str>) -> 
     let mut prefs = tx.clock_prefs(me).await?;
     prefs.zone = Some(zone.name().to_owned());
     tx.save_clock_prefs(me, &prefs).await?;
-    let args = Args::new()
-        .with("zone", zone.name())
-        .with("label", zone_label(lang, zone));
+    let args = Args::new().with("zone", zone_title(lang, zone));
     Ok(vec![Outgoing::text(tr(lang, "reply-timezone-set", &args))])
 }
 
@@ -55,7 +51,8 @@ pub(crate) async fn digest(tx: &mut Tx, actor: &Actor, on: bool, now: DateTime<U
     prefs.digest = on;
     tx.save_clock_prefs(me, &prefs).await?;
     if !on {
-        tx.cancel_deadline(&digest_key(me)).await?;
+        // A digest already set finds the digest off when it falls due and
+        // says nothing.
         return Ok(vec![Outgoing::text(tr(
             lang,
             "reply-digest-off",
@@ -68,8 +65,20 @@ pub(crate) async fn digest(tx: &mut Tx, actor: &Actor, on: bool, now: DateTime<U
     Ok(vec![Outgoing::text(tr(lang, "reply-digest-on", &args))])
 }
 
-fn digest_key(player: PlayerId) -> String {
-    format!("digest:{player}")
+/// One key per player and day: the digest being fired sets the next day's
+/// under a new key (the scheduler deletes the fired row).
+/// `Europe/Kyiv (Київ)`, or the IANA name alone for other zones.
+fn zone_title(lang: crate::app::i18n::Lang, zone: Tz) -> String {
+    let label = zone_label(lang, zone);
+    if label == zone.name() {
+        label
+    } else {
+        format!("{} ({label})", zone.name())
+    }
+}
+
+fn digest_key(player: PlayerId, at: DateTime<Utc>) -> String {
+    format!("digest:{player}:{}", at.format("%Y-%m-%d"))
 }
 
 /// The next digest hour in `zone` strictly after `now`.
@@ -95,7 +104,7 @@ async fn schedule(
     let new = NewDeadline {
         due_at: at,
         kind: DIGEST_KIND.to_owned(),
-        key: Some(digest_key(player)),
+        key: Some(digest_key(player, at)),
         player_id: Some(player),
         payload: json!({}),
         ..NewDeadline::default()
