@@ -15,9 +15,13 @@ use crate::app::zone::{ShownInstant, player_zone};
 use crate::core::notation::Notation;
 use crate::store::{GameRecord, GameStatus, PlayerId, Tx};
 
+use super::super::leave::time::game_leaves;
 use super::super::{Failure, Outcome};
-use super::state::{colour_of, days_left, game_clocks, player_of, replay, side_to_move};
-use super::turn_clock::{MoveClock, pending_clock};
+use super::state::{
+    clocks_of, colour_of, days_left, game_clocks, player_of, plies_of, regulation_of, replay,
+    side_to_move,
+};
+use super::turn_clock::{MoveClock, move_clock};
 use super::view::written_moves;
 
 /// One game of the list, as the player sees it.
@@ -61,32 +65,55 @@ pub(crate) async fn entries(
     };
     let mut out = Vec::with_capacity(games.len());
     for game in games {
-        let colour = colour_of(&game, me).unwrap_or(Color::White);
-        let opponent = tx.player(player_of(&game, colour.other())).await?;
-        let rows = tx.moves(game.id).await?;
-        let last_move =
-            written_moves(&replay(&game, &rows)?, notation)
-                .pop()
-                .map(|(number, side, text)| {
-                    let dots = if side == Color::White { "." } else { "..." };
-                    format!("{number}{dots} {text}")
-                });
-        let clock = pending_clock(tx, &game, now).await?;
-        let left = days_left(&game_clocks(tx, &game, now).await?, colour);
-        let event = tx.event(game.event_id).await?;
-        let zone = player_zone(tx, me, Some(&event)).await?;
-        let loses_at = clock.map(|clock| ShownInstant::new(clock.loses_at, zone));
-        out.push(GameEntry {
-            game,
-            colour,
-            opponent: opponent.display_name,
-            last_move,
-            clock,
-            left,
-            loses_at,
-        });
+        out.push(entry_of(tx, me, notation, game, now).await?);
     }
     Ok(out)
+}
+
+/// One game as the player sees it, from one read of its moves, event and
+/// leaves.
+async fn entry_of(
+    tx: &mut Tx,
+    me: PlayerId,
+    notation: Notation,
+    game: GameRecord,
+    now: DateTime<Utc>,
+) -> Result<GameEntry, Failure> {
+    let colour = colour_of(&game, me).unwrap_or(Color::White);
+    let opponent = tx.player(player_of(&game, colour.other())).await?;
+    let rows = tx.moves(game.id).await?;
+    let last_move =
+        written_moves(&replay(&game, &rows)?, notation)
+            .pop()
+            .map(|(number, side, text)| {
+                let dots = if side == Color::White { "." } else { "..." };
+                format!("{number}{dots} {text}")
+            });
+    let event = tx.event(game.event_id).await?;
+    let regulation = regulation_of(&event);
+    let (clock, left) = if super::super::postal::is_postal(&regulation) {
+        (None, days_left(&game_clocks(tx, &game, now).await?, colour))
+    } else {
+        let plies = plies_of(&rows);
+        let leaves = game_leaves(tx, &game).await?;
+        let at = game.finished_at.unwrap_or(now);
+        let start = game.started_at.unwrap_or(at);
+        let clocks = clocks_of(&regulation, start, &plies, at, &leaves);
+        let running = game.status == GameStatus::Running;
+        let clock = running.then(|| move_clock(&regulation, start, &plies, now, &leaves));
+        (clock, days_left(&clocks, colour))
+    };
+    let zone = player_zone(tx, me, Some(&event)).await?;
+    let loses_at = clock.map(|clock| ShownInstant::new(clock.loses_at, zone));
+    Ok(GameEntry {
+        game,
+        colour,
+        opponent: opponent.display_name,
+        last_move,
+        clock,
+        left,
+        loses_at,
+    })
 }
 
 /// The games where it is the player's move, soonest loss on time first.
