@@ -24,10 +24,12 @@ fn sample() -> (shakmaty::Board, BoardOptions) {
     options.white = PlayerLabel {
         name: "Олександр Шевченко".into(),
         days_left: Some(14),
+        deadline: None,
     };
     options.black = PlayerLabel {
         name: "Maria Kowalska".into(),
         days_left: Some(3),
+        deadline: None,
     };
     (position.board().clone(), options)
 }

@@ -27,7 +27,7 @@ help-contacts = /contacts [player] — contact details you may see
 help-link = /link [CODE] — join your Telegram and Discord accounts
 help-events = /events — events
 help-event = /event create|show|join|withdraw|start … — an event
-help-games = /games — your games
+help-games = /games [all] — your games, those to move first
 help-board = /board [#game] — the board
 help-move = /move [#game] MOVE — make a move (e2-e4, Кg1-f3, 0-0)
 help-draw = /draw offer|accept|decline [#game] — a draw
@@ -38,6 +38,8 @@ help-record = /record [#game] — the game's record with time used
 help-leave = /leave add DATE DAYS | list | cancel N — leave
 help-mute = /mute — turn off move notices
 help-unmute = /unmute — turn on move notices
+help-timezone = /timezone [ZONE] — the time zone dates are shown in (Europe/Kyiv)
+help-digest = /digest on|off — one daily message with the games where it is your move, instead of a notice per move
 help-standings = /standings [#event] — the standings table
 help-pgn = /pgn [#game] | /pgn event N — PGN
 help-dispute = /dispute [#game] TEXT — a dispute with your partner, to the arbiter (team events: to the captains first)
@@ -55,10 +57,20 @@ help-request = /request @player [#event] TEXT — the arbiter's request to a pla
 help-answer = /answer N TEXT — answer the arbiter's request
 
 ## Notices
-clocks = Time: White used { $white_used }, { $white_left } left; Black used { $black_used }, { $black_left } left.
+clocks = Time: White used { $white_used }, { $white_left }; Black used { $black_used }, { $black_left }.
+clock-left = { $days } left
+clock-overstepped = time exceeded by { $days }
+clock-deadline-yours = Your move in game #{ $game }: { $days } on it so far; if you do not move by { $at }, the game is lost on time.
+clock-deadline = Game #{ $game }, { $side ->
+    [white] White
+   *[black] Black
+} to move: { $days } on this move so far; without a move by { $at } the game is lost on time.
+zone-kyiv = Kyiv
+notice-move-deadline = If you do not move by { $at }, the game is lost on time.
 notice-move-made = Game #{ $game } ({ $event }): { $mover } played { $number }. { $move }. Your move.
 notice-move-made-final = Game #{ $game } ({ $event }): { $mover } played { $number }. { $move }.
-notice-reminder = Reminder (R3.3.1): you have not answered in game #{ $game } for { $days }. Your clock has { $left } left.
+notice-reminder = Reminder (R3.3.1): you have not answered in game #{ $game } for { $days }. Your clock: { $left }.
+notice-reminder-deadline = Reminder (R3.3.1): you have not answered in game #{ $game } for { $days }. If you do not move by { $at }, the game is lost on time.
 notice-continuation-due = Game #{ $game }: you have not moved for { $days }. Within 5 days tell the arbiter and your partner that you mean to continue (R3.3.2), or the arbiter may score the game as a loss.
 notice-game-over = Game #{ $game } is over: { $white } — { $black } { $score } ({ $reason }).
 notice-draw-offered = Game #{ $game }: { $by } offers a draw. Answer with /draw accept { $game } or /draw decline { $game }.
@@ -66,6 +78,13 @@ notice-draw-declined = Game #{ $game }: { $by } declined the draw offer.
 notice-contact-changed = { $player } changed their contact details (R2.1.2):
     { $details }
 notice-event-started = The event «{ $event }» has started: all games began at once. Your games: { $games }. /games lists them.
+notice-event-started-game = #{ $game } — opponent: { $opponent }, you play { $colour }
+notice-digest = Daily digest: it is your move in { $count ->
+    [one] { $count } game
+   *[other] { $count } games
+}.
+notice-digest-line = #{ $game } — opponent: { $opponent }; { $days } on this move; move by { $at }
+notice-digest-line-postal = #{ $game } — opponent: { $opponent }; { $days } on this move
 notice-delivery-failed = To the administrator: the notice «{ $kind }» for { $recipient } could not be delivered.
 
 ## Why a game ended
@@ -131,8 +150,15 @@ reply-event-started = Event #{ $event } «{ $name }» has started: { $games ->
 }, all at once (R1.1).
 reply-which-game = You have several games to move: { $games }. Write the game number, for example /move { $games } e2-e4 with one of them.
 reply-move-made = Game #{ $game }: your move { $number }. { $move } is made.
-reply-games-header = Your games:
-reply-game-line = #{ $game }: against { $opponent }, you play { $colour }; { $turn }; you have { $left } left.
+reply-games-mine = Your move:
+reply-games-theirs = Opponent's move:
+reply-games-finished = Finished:
+reply-games-all-hint = Finished games: /games all.
+reply-games-line-mine = #{ $game } — opponent: { $opponent }, you play { $colour }; last move: { $last }; { $days } on this move; move by { $at }
+reply-games-line-theirs = #{ $game } — opponent: { $opponent }, you play { $colour }; last move: { $last }; the opponent has { $days } on this move; deadline { $at }
+reply-games-line-finished = #{ $game } — opponent: { $opponent }, you played { $colour }; result: { $score }
+reply-games-line-postal = #{ $game } — opponent: { $opponent }, you play { $colour }; last move: { $last }; { $turn }; your clock: { $left }
+games-no-move = no moves yet
 reply-time = Game #{ $game }:
 reply-resign-confirm = Do you really resign game #{ $game }? Confirm with /resign { $game } confirm.
 colour-white = White
@@ -166,6 +192,7 @@ error-no-draw-offer = Game #{ $game }: your opponent has no open draw offer.
 ## Buttons
 button-draw-accept = Accept the draw
 button-draw-decline = Decline
+button-game-board = #{ $game } — opponent: { $opponent }
 
 ## Profile, contacts, link, events list, organizer, mute
 help-organizer = /organizer [remove] @name — allow a player to create events (administrators)
@@ -187,6 +214,11 @@ profile-not-set = not set
 reply-orientation-set = Boards will be shown from { $orientation }.
 error-unknown-orientation = Unknown orientation «{ $value }». Choose auto, white or black.
 reply-muted = Move notices are off. You stay responsible for your games and your time (R3.2.3): reminders, draw offers and results still come; /games shows whose move it is. /unmute turns move notices on.
+reply-timezone = Dates and times are shown in { $zone }. To change: /timezone Europe/Kyiv.
+reply-timezone-set = Dates and times are now shown in { $zone }. Deadlines are counted as before (R3.5.6).
+error-unknown-timezone = Unknown time zone «{ $value }». Write an IANA name, for example Europe/Kyiv or America/New_York.
+reply-digest-on = The daily digest is on: every day at 09:00, the games where it is your move; no notice per move. You stay responsible for your time (R3.2.3). First digest: { $at }. To turn it off: /digest off.
+reply-digest-off = The daily digest is off: a notice comes for every move.
 reply-unmuted = Move notices are on again.
 reply-contact-set = Your contact details are saved. { $count ->
     [0] Nobody needed to be told.
@@ -237,6 +269,7 @@ board-white-to-move = White to move
 board-black-to-move = Black to move
 board-finished = the game is over
 reply-board = Game #{ $game }: { $white } — { $black }, { $turn }.
+board-deadline = by { $at }
 error-claim-not-repeated = Game #{ $game }: the claim is wrong — the position has appeared { $count ->
     [one] only once
    *[other] { $count } times
@@ -298,6 +331,9 @@ discord-option-code = the code from your other platform
 discord-option-action = the action
 discord-option-argument = the event number, or a name with settings
 discord-option-game = the game number
+discord-option-scope = all — show finished games too
+discord-option-zone = a time zone, for example Europe/Kyiv
+discord-option-switch = on or off
 discord-option-move = the move (e2-e4, Ng1-f3, 0-0)
 discord-option-kind = repetition or fifty
 discord-option-confirm = confirm, to confirm
@@ -640,8 +676,8 @@ help-who-events = everyone.
 help-more-event = Creates, shows, enters and starts events: create NAME [settings], show N, join N, withdraw N, start N.
     Examples: /event show 1, /event join 1
 help-who-event = everyone may show, join and withdraw; organizers create and start.
-help-more-games = Lists your games: where it is your move, and where the partner moves.
-    Example: /games
+help-more-games = Lists your games: first those where it is your move, the nearest deadline first, then those where the partner moves; with all, finished games too.
+    Examples: /games, /games all
 help-who-games = everyone.
 help-more-board = Shows the board of a game, from your side; the game number is needed when you have several games.
     Examples: /board, /board #3
@@ -673,6 +709,12 @@ help-who-mute = everyone.
 help-more-unmute = Turns notices of your partners' moves back on.
     Example: /unmute
 help-who-unmute = everyone.
+help-more-timezone = Sets the time zone the bot shows dates and deadlines in (rule dates stay in the event's zone); without a zone, shows yours.
+    Examples: /timezone Europe/Kyiv, /timezone America/New_York
+help-who-timezone = everyone.
+help-more-digest = Turns the daily digest on or off: one message a day with every game where it is your move, instead of a notice per move.
+    Examples: /digest on, /digest off
+help-who-digest = everyone.
 help-more-standings = Shows an event's table with its tie-breaks.
     Examples: /standings, /standings #2
 help-who-standings = everyone.

@@ -28,7 +28,7 @@ help-contacts = /contacts [гравець] — контакти, які вам �
 help-link = /link [КОД] — обʼєднати облікові записи Telegram і Discord
 help-events = /events — турніри
 help-event = /event create|show|join|withdraw|start … — турнір
-help-games = /games — ваші партії
+help-games = /games [all] — ваші партії, спершу ті, де ваш хід
 help-board = /board [#партія] — дошка
 help-move = /move [#партія] ХІД — зробити хід (e2-e4, Кg1-f3, 0-0)
 help-draw = /draw offer|accept|decline [#партія] — нічия
@@ -39,6 +39,8 @@ help-record = /record [#партія] — запис партії з витра�
 help-leave = /leave add ДАТА ДНІВ | list | cancel N — відпустка
 help-mute = /mute — вимкнути сповіщення про ходи
 help-unmute = /unmute — увімкнути сповіщення про ходи
+help-timezone = /timezone [ПОЯС] — часовий пояс, у якому показано дати (Europe/Kyiv)
+help-digest = /digest on|off — щоденне зведення партій, де ваш хід, замість сповіщень про кожен хід
 help-standings = /standings [#турнір] — турнірна таблиця
 help-pgn = /pgn [#партія] | /pgn event N — PGN
 help-dispute = /dispute [#партія] ТЕКСТ — спір із партнером, до судді (у командних турнірах спершу до капітанів)
@@ -56,10 +58,20 @@ help-request = /request @гравець [#турнір] ТЕКСТ — запи�
 help-answer = /answer N ТЕКСТ — відповісти на запит судді
 
 ## Сповіщення
-clocks = Час: білі використали { $white_used }, лишається { $white_left }; чорні використали { $black_used }, лишається { $black_left }.
+clocks = Час: білі використали { $white_used }, { $white_left }; чорні використали { $black_used }, { $black_left }.
+clock-left = лишається { $days }
+clock-overstepped = час перевищено на { $days }
+clock-deadline-yours = Ваш хід у партії #{ $game }: думаєте { $days }; якщо не походите до { $at }, партію буде програно за часом.
+clock-deadline = Партія #{ $game }, хід { $side ->
+    [white] білих
+   *[black] чорних
+}: на цей хід витрачено { $days }; без ходу до { $at } партію буде програно за часом.
+zone-kyiv = Київ
+notice-move-deadline = Якщо не походите до { $at }, партію буде програно за часом.
 notice-move-made = Партія #{ $game } ({ $event }): { $mover } зіграв { $number }. { $move }. Ваш хід.
 notice-move-made-final = Партія #{ $game } ({ $event }): { $mover } зіграв { $number }. { $move }.
-notice-reminder = Нагадування (R3.3.1): у партії #{ $game } ви не відповідаєте вже { $days }. На вашому годиннику лишається { $left }.
+notice-reminder = Нагадування (R3.3.1): у партії #{ $game } ви не відповідаєте вже { $days }. На вашому годиннику { $left }.
+notice-reminder-deadline = Нагадування (R3.3.1): у партії #{ $game } ви не відповідаєте вже { $days }. Якщо не походите до { $at }, партію буде програно за часом.
 notice-continuation-due = Партія #{ $game }: ви не ходили { $days }. Протягом 5 днів повідомте суддю і партнера, що продовжуєте партію (R3.3.2), інакше суддя може зарахувати поразку.
 notice-game-over = Партію #{ $game } завершено: { $white } — { $black } { $score } ({ $reason }).
 notice-draw-offered = Партія #{ $game }: { $by } пропонує нічию. Відповідь: /draw accept { $game } або /draw decline { $game }.
@@ -67,6 +79,13 @@ notice-draw-declined = Партія #{ $game }: { $by } відхилив про�
 notice-contact-changed = { $player } змінив контактні дані (R2.1.2):
     { $details }
 notice-event-started = Турнір «{ $event }» почався: усі партії стартували одночасно. Ваших партій: { $games }. /games покаже їх.
+notice-event-started-game = #{ $game } — суперник: { $opponent }, ви граєте { $colour }
+notice-digest = Щоденне зведення: ваш хід у { $count ->
+    [one] { $count } партії
+   *[other] { $count } партіях
+}.
+notice-digest-line = #{ $game } — суперник: { $opponent }; думаєте { $days }; походіть до { $at }
+notice-digest-line-postal = #{ $game } — суперник: { $opponent }; думаєте { $days }
 notice-delivery-failed = Адміністраторові: не вдалося доставити повідомлення «{ $kind }» для { $recipient }.
 
 ## Причини завершення партії
@@ -133,8 +152,15 @@ reply-event-started = Турнір #{ $event } «{ $name }» почався: { $
 }, усі одночасно (R1.1).
 reply-which-game = Ваш хід у кількох партіях: { $games }. Напишіть номер партії, наприклад /move з одним із них і ходом e2-e4.
 reply-move-made = Партія #{ $game }: ваш { $number }-й хід { $move } зроблено.
-reply-games-header = Ваші партії:
-reply-game-line = #{ $game }: проти { $opponent }, ви граєте { $colour }; { $turn }; у вас лишилося { $left }.
+reply-games-mine = Ваш хід:
+reply-games-theirs = Хід суперника:
+reply-games-finished = Завершені:
+reply-games-all-hint = Завершені партії: /games all.
+reply-games-line-mine = #{ $game } — суперник: { $opponent }, ви граєте { $colour }; останній хід: { $last }; думаєте { $days }; походіть до { $at }
+reply-games-line-theirs = #{ $game } — суперник: { $opponent }, ви граєте { $colour }; останній хід: { $last }; суперник думає { $days }; строк — { $at }
+reply-games-line-finished = #{ $game } — суперник: { $opponent }, ви грали { $colour }; результат: { $score }
+reply-games-line-postal = #{ $game } — суперник: { $opponent }, ви граєте { $colour }; останній хід: { $last }; { $turn }; у вас { $left }
+games-no-move = ходів ще немає
 reply-time = Партія #{ $game }:
 reply-resign-confirm = Ви справді здаєте партію #{ $game }? Підтвердьте: /resign { $game } confirm.
 colour-white = білими
@@ -168,6 +194,7 @@ error-no-draw-offer = Партія #{ $game }: суперник не пропо�
 ## Buttons
 button-draw-accept = Прийняти нічию
 button-draw-decline = Відхилити
+button-game-board = #{ $game } — суперник: { $opponent }
 
 ## Profile, contacts, link, events list, organizer, mute
 help-organizer = /organizer [remove] @імʼя — дозволити гравцеві створювати турніри (адміністратори)
@@ -189,6 +216,11 @@ profile-not-set = не вказано
 reply-orientation-set = Дошки показуватимуться { $orientation }.
 error-unknown-orientation = Невідома орієнтація «{ $value }». Виберіть auto, white або black.
 reply-muted = Сповіщення про ходи вимкнено. Ви й далі відповідаєте за свої партії та свій час (R3.2.3): нагадування, пропозиції нічиєї та результати надходитимуть; /games покаже, чий хід. /unmute вмикає сповіщення.
+reply-timezone = Дати й час показано за поясом { $zone }. Змінити: /timezone Europe/Kyiv.
+reply-timezone-set = Тепер дати й час показано за поясом { $zone }. Строки рахуються як і раніше (R3.5.6).
+error-unknown-timezone = Невідомий часовий пояс «{ $value }». Напишіть назву з бази IANA, наприклад Europe/Kyiv або America/New_York.
+reply-digest-on = Щоденне зведення увімкнено: щодня о 09:00 — партії, де ваш хід; сповіщень про окремі ходи не буде. Ви й далі відповідаєте за свій час (R3.2.3). Перше зведення: { $at }. Вимкнути: /digest off.
+reply-digest-off = Щоденне зведення вимкнено: сповіщення надходитимуть про кожен хід.
 reply-unmuted = Сповіщення про ходи знову увімкнено.
 reply-contact-set = Ваші контакти збережено. { $count ->
     [0] Повідомляти нікого не треба.
@@ -241,6 +273,7 @@ board-white-to-move = хід білих
 board-black-to-move = хід чорних
 board-finished = партію завершено
 reply-board = Партія #{ $game }: { $white } — { $black }, { $turn }.
+board-deadline = до { $at }
 error-claim-not-repeated = Партія #{ $game }: вимога неправильна — позиція повторилася { $count ->
     [one] лише один раз
     [few] { $count } рази
@@ -304,6 +337,9 @@ discord-option-code = код з іншої платформи
 discord-option-action = дія
 discord-option-argument = номер турніру або назва з налаштуваннями
 discord-option-game = номер партії
+discord-option-scope = all — показати й завершені партії
+discord-option-zone = часовий пояс, наприклад Europe/Kyiv
+discord-option-switch = on або off
 discord-option-move = хід (e2-e4, Кg1-f3, 0-0)
 discord-option-kind = repetition або fifty
 discord-option-confirm = confirm, щоб підтвердити
@@ -642,8 +678,8 @@ help-who-events = усі.
 help-more-event = Створює, показує й починає турніри, записує на них: create НАЗВА [налаштування], show N, join N, withdraw N, start N.
     Приклади: /event show 1, /event join 1
 help-who-event = переглядати, записуватися й виходити можуть усі; створюють і починають організатори.
-help-more-games = Показує ваші партії: де ваш хід і де ходить партнер.
-    Приклад: /games
+help-more-games = Показує ваші партії: спершу ті, де ваш хід, найближчий строк першим, потім ті, де ходить партнер; з all — також завершені.
+    Приклади: /games, /games all
 help-who-games = усі.
 help-more-board = Показує дошку партії з вашого боку; номер партії потрібен, коли у вас кілька партій.
     Приклади: /board, /board #3
@@ -675,6 +711,12 @@ help-who-mute = усі.
 help-more-unmute = Знову вмикає сповіщення про ходи партнерів.
     Приклад: /unmute
 help-who-unmute = усі.
+help-more-timezone = Задає часовий пояс, у якому бот показує дати й строки (дати за правилами лишаються в поясі турніру); без поясу показує ваш.
+    Приклади: /timezone Europe/Kyiv, /timezone America/New_York
+help-who-timezone = усі.
+help-more-digest = Вмикає або вимикає щоденне зведення: одне повідомлення на день з усіма партіями, де ваш хід, замість сповіщення про кожен хід.
+    Приклади: /digest on, /digest off
+help-who-digest = усі.
 help-more-standings = Показує турнірну таблицю з додатковими показниками.
     Приклади: /standings, /standings #2
 help-who-standings = усі.

@@ -13,3 +13,4 @@ mod privacy;
 pub mod reply;
 pub mod service;
 pub mod user_error;
+pub mod zone;

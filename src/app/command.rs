@@ -62,8 +62,9 @@ pub enum Command {
     /// Grant (or, with `grant: false`, revoke) the installation-wide
     /// organizer role, which allows creating events (administrators only).
     Organizer { player: String, grant: bool },
-    /// List one's games.
-    Games,
+    /// One's games: those to move first, by the instant of the loss on
+    /// time, then the opponents'; with `all`, the finished ones too.
+    Games { all: bool },
     /// Show a board.
     Board { game: Option<Number> },
     /// Make a move (R3.2.1).
@@ -94,6 +95,12 @@ pub enum Command {
     Mute,
     /// Resume move notices.
     Unmute,
+    /// Show (without a zone) or set the time zone instants are shown in
+    /// (R3.5.6: they are still kept in UTC).
+    Timezone { zone: Option<String> },
+    /// The daily digest of games to move on or off, instead of one notice
+    /// per move (R3.2.3: the player stays responsible for the time).
+    Digest { on: bool },
     /// An event's standings.
     Standings { event: Option<Number> },
     /// PGN of a game (`game`) or of a whole event (`event`).

@@ -10,6 +10,7 @@ use shakmaty::{CastlingMode, Chess};
 
 use crate::app::i18n::{Args, Lang, days_text, tr, tr0};
 use crate::app::outgoing::{Button, ImageRef, Outgoing};
+pub use crate::app::zone::ShownInstant;
 use crate::core::clock::Days;
 use crate::core::notation::{self, Notation};
 
@@ -78,6 +79,10 @@ pub enum Notice {
         /// the notice does not ask for a reply.
         #[serde(default)]
         ends_game: bool,
+        /// When the recipient loses on time without a move (R3.5.7), in
+        /// the recipient's zone.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        loses_at: Option<ShownInstant>,
     },
     /// No answer yet after `days` days (R3.3.1: 14, 28, 35).
     Reminder {
@@ -87,6 +92,10 @@ pub enum Notice {
         days: Days,
         /// Days left on the player's clock.
         left: Days,
+        /// When the player loses on time without a move (R3.5.7), in the
+        /// player's zone.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        loses_at: Option<ShownInstant>,
     },
     /// 35 days without a move: tell the arbiter and the partner within 5
     /// days that you mean to continue (R3.3.2).
@@ -136,6 +145,15 @@ pub enum Notice {
         event: String,
         /// Games the recipient plays.
         games: u32,
+        /// Those games: number, opponent, colour.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        list: Vec<StartedGame>,
+    },
+    /// The daily digest (`/digest on`): the games where it is the
+    /// recipient's move, soonest loss on time first.
+    Digest {
+        /// The games.
+        games: Vec<DigestGame>,
     },
     /// An opponent registered a leave (R3.6.2): no moves from them, and
     /// their clock stands, during it.
@@ -246,6 +264,7 @@ impl Notice {
             Notice::DrawDeclined { .. } => "draw_declined",
             Notice::ContactChanged { .. } => "contact_changed",
             Notice::EventStarted { .. } => "event_started",
+            Notice::Digest { .. } => "digest",
             Notice::LeaveRegistered { .. } => "leave_registered",
             Notice::LeaveWithdrawn { .. } => "leave_withdrawn",
             Notice::DeliveryFailed { .. } => "delivery_failed",
@@ -287,6 +306,20 @@ impl Notice {
                 viewer,
                 lang,
             }),
+            Notice::Digest { games } => message.with_buttons(
+                games
+                    .iter()
+                    .map(|game| {
+                        let args = Args::new()
+                            .with("game", game.game)
+                            .with("opponent", game.opponent.as_str());
+                        Button::new(
+                            tr(lang, "button-game-board", &args),
+                            format!("/board {}", game.game),
+                        )
+                    })
+                    .collect(),
+            ),
             Notice::DrawOffered { game, .. } => message.with_buttons(vec![
                 Button::new(
                     tr0(lang, "button-draw-accept"),
@@ -316,6 +349,7 @@ impl Notice {
                 mv,
                 clocks,
                 ends_game,
+                loses_at,
             } => {
                 let args = Args::new()
                     .with("game", *game)
@@ -329,16 +363,37 @@ impl Notice {
                     "notice-move-made"
                 };
                 let head = tr(lang, id, &args);
-                format!("{head}\n{}", clocks_text(lang, clocks))
+                let text = format!("{head}\n{}", clocks_text(lang, clocks));
+                match loses_at {
+                    Some(at) if !*ends_game => {
+                        let args = Args::new().with("at", at.text(lang));
+                        format!("{text}\n{}", tr(lang, "notice-move-deadline", &args))
+                    }
+                    _ => text,
+                }
             }
-            Notice::Reminder { game, days, left } => tr(
-                lang,
-                "notice-reminder",
-                &Args::new()
+            Notice::Reminder {
+                game,
+                days,
+                left,
+                loses_at,
+            } => {
+                let args = Args::new()
                     .with("game", *game)
-                    .with("days", days_text(lang, *days))
-                    .with("left", days_text(lang, *left)),
-            ),
+                    .with("days", days_text(lang, *days));
+                match loses_at {
+                    Some(at) => tr(
+                        lang,
+                        "notice-reminder-deadline",
+                        &args.with("at", at.text(lang)),
+                    ),
+                    None => tr(
+                        lang,
+                        "notice-reminder",
+                        &args.with("left", left_text(lang, *left)),
+                    ),
+                }
+            }
             Notice::ContinuationDue { game, days } => tr(
                 lang,
                 "notice-continuation-due",
@@ -378,13 +433,21 @@ impl Notice {
                     .with("player", player.as_str())
                     .with("details", details.as_str()),
             ),
-            Notice::EventStarted { event, games } => tr(
-                lang,
-                "notice-event-started",
-                &Args::new()
-                    .with("event", event.as_str())
-                    .with("games", *games),
-            ),
+            Notice::EventStarted { event, games, list } => {
+                let head = tr(
+                    lang,
+                    "notice-event-started",
+                    &Args::new()
+                        .with("event", event.as_str())
+                        .with("games", *games),
+                );
+                let lines = list.iter().map(|game| game.text(lang));
+                std::iter::once(head)
+                    .chain(lines)
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            }
+            Notice::Digest { games } => digest_text(games, lang),
             Notice::LeaveRegistered { .. } | Notice::LeaveWithdrawn { .. } => {
                 leave_text(self, lang)
             }
@@ -458,6 +521,68 @@ impl Notice {
     }
 }
 
+/// One of the recipient's games in an event start notice.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StartedGame {
+    /// The game's number.
+    pub game: i64,
+    /// The opponent's name.
+    pub opponent: String,
+    /// The recipient plays White.
+    pub white: bool,
+}
+
+impl StartedGame {
+    fn text(&self, lang: Lang) -> String {
+        let colour = if self.white {
+            "colour-white"
+        } else {
+            "colour-black"
+        };
+        let args = Args::new()
+            .with("game", self.game)
+            .with("opponent", self.opponent.as_str())
+            .with("colour", tr0(lang, colour));
+        tr(lang, "notice-event-started-game", &args)
+    }
+}
+
+/// One game of the daily digest.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DigestGame {
+    /// The game's number.
+    pub game: i64,
+    /// The opponent's name.
+    pub opponent: String,
+    /// Days on this move so far.
+    pub days: Days,
+    /// When the recipient loses on time without a move (server games).
+    pub loses_at: Option<ShownInstant>,
+}
+
+/// The digest: a heading and a line per game.
+fn digest_text(games: &[DigestGame], lang: Lang) -> String {
+    let head = tr(
+        lang,
+        "notice-digest",
+        &Args::new().with("count", games.len()),
+    );
+    let lines = games.iter().map(|game| {
+        let args = Args::new()
+            .with("game", game.game)
+            .with("opponent", game.opponent.as_str())
+            .with("days", days_text(lang, game.days));
+        match &game.loses_at {
+            Some(at) => tr(lang, "notice-digest-line", &args.with("at", at.text(lang))),
+            None => tr(lang, "notice-digest-line-postal", &args),
+        }
+    });
+    std::iter::once(head)
+        .chain(lines)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// The text of a leave notice.
 fn leave_text(notice: &Notice, lang: Lang) -> String {
     match notice {
@@ -503,10 +628,25 @@ fn leave_text(notice: &Notice, lang: Lang) -> String {
 pub fn clocks_text(lang: Lang, clocks: &Clocks) -> String {
     let args = Args::new()
         .with("white_used", days_text(lang, clocks.white_used))
-        .with("white_left", days_text(lang, clocks.white_left))
+        .with("white_left", left_text(lang, clocks.white_left))
         .with("black_used", days_text(lang, clocks.black_used))
-        .with("black_left", days_text(lang, clocks.black_left));
+        .with("black_left", left_text(lang, clocks.black_left));
     tr(lang, "clocks", &args)
+}
+
+/// A clock's days left («лишається 5 днів»), or by how much the time is
+/// exceeded («час перевищено на 9 днів»): never a negative count.
+pub fn left_text(lang: Lang, left: Days) -> String {
+    if left < 0 {
+        let args = Args::new().with("days", days_text(lang, -left));
+        tr(lang, "clock-overstepped", &args)
+    } else {
+        tr(
+            lang,
+            "clock-left",
+            &Args::new().with("days", days_text(lang, left)),
+        )
+    }
 }
 
 #[cfg(test)]

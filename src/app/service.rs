@@ -35,8 +35,8 @@ pub use deadlines::DeadlineHandler;
 pub use games::suggest::{GameSuggestion, MoveSuggestion};
 
 use events::{organizer, standings};
-use games::{claim, draw, play, view};
-use people::{contacts, help, link, names, profile, settings};
+use games::{claim, draw, my_turn, play, view};
+use people::{clock_prefs, contacts, help, link, names, profile, settings};
 
 /// Why a command did not go through.
 #[derive(Debug)]
@@ -329,7 +329,7 @@ impl App {
             Command::SetLanguage { code } => profile::set_language(tx, actor, &code).await,
             Command::SetNotation { notation } => profile::set_notation(tx, actor, &notation).await,
             Command::Event(event) => events::handle(tx, actor, event, now).await,
-            Command::Games => play::games(tx, actor, now).await,
+            Command::Games { all } => my_turn::games(tx, actor, all, now).await,
             Command::Move { game, text } => play::make_move(tx, actor, game, &text, now).await,
             Command::Time { game } => play::time(tx, actor, game, now).await,
             Command::Resign { game, confirmed } => {
@@ -343,6 +343,8 @@ impl App {
             }
             Command::Mute => settings::set_muted(tx, actor, true).await,
             Command::Unmute => settings::set_muted(tx, actor, false).await,
+            Command::Timezone { zone } => clock_prefs::timezone(tx, actor, zone.as_deref()).await,
+            Command::Digest { on } => clock_prefs::digest(tx, actor, on, now).await,
             Command::SetContact { field, value } => {
                 contacts::set_contact(tx, actor, field, value, now).await
             }
@@ -402,14 +404,17 @@ fn parse(actor: &Actor, text: &str) -> Result<Command, Failure> {
 }
 
 /// Queues `notice` for a player; a move notice to a player who turned move
-/// notices off (`/mute`, R3.2.3) is not queued.
+/// notices off (`/mute`, R3.2.3) or gets the daily digest instead
+/// (`/digest on`) is not queued.
 pub(crate) async fn notify(
     tx: &mut Tx,
     player: PlayerId,
     notice: &Notice,
     now: DateTime<Utc>,
 ) -> Result<(), Failure> {
-    if matches!(notice, Notice::MoveMade { .. }) && tx.player_settings(player).await?.muted {
+    if matches!(notice, Notice::MoveMade { .. })
+        && (tx.player_settings(player).await?.muted || tx.clock_prefs(player).await?.digest)
+    {
         return Ok(());
     }
     let payload = serde_json::to_value(notice).map_err(|e| Failure::Internal(e.into()))?;

@@ -37,6 +37,9 @@ pub struct PlayerLabel {
     /// Thinking time left, in whole days, if shown: the rules count time in
     /// days and drop parts of a day (R2.4.4, R3.5.2).
     pub days_left: Option<u16>,
+    /// When the player loses on time without a move, as the viewer reads it
+    /// (`до 10.02 09:00`): shown beside the days of the side to move.
+    pub deadline: Option<String>,
 }
 
 /// A user's setting for which side of the board they see.
@@ -368,7 +371,10 @@ fn draw_bar(
     // The clock pill, right-aligned.
     let mut name_right = layout.board as i32 - margin;
     if let Some(days) = player.days_left {
-        let label = clock_label(days, options.language);
+        let label = match &player.deadline {
+            Some(deadline) => format!("{} · {deadline}", clock_label(days, options.language)),
+            None => clock_label(days, options.language),
+        };
         let size = (24.0 * unit) as u16;
         let text_w = text::width(Face::Bold, size, &label) as usize;
         let pad = (14.0 * unit) as usize;

@@ -232,6 +232,7 @@ mod tests {
             white: PlayerLabel {
                 name: "Ann".into(),
                 days_left: None,
+                deadline: None,
             },
             ..options.clone()
         };

@@ -75,10 +75,12 @@ pub fn options_from(args: &RenderArgs) -> anyhow::Result<(shakmaty::Board, Board
     options.white = PlayerLabel {
         name: args.white.clone().unwrap_or_default(),
         days_left: args.white_days,
+        deadline: None,
     };
     options.black = PlayerLabel {
         name: args.black.clone().unwrap_or_default(),
         days_left: args.black_days,
+        deadline: None,
     };
     options.event = args.event.clone().unwrap_or_default();
     if args.event.is_none() {

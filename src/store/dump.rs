@@ -20,6 +20,7 @@ pub const DUMP_FORMAT: &str = "corrbot-dump";
 pub const DUMP_TABLES: &[&str] = &[
     "players",
     "player_settings",
+    "player_clock",
     "link_codes",
     "accounts",
     "events",
@@ -145,7 +146,7 @@ impl Db {
 }
 
 /// The schema version the dump format follows (the newest migration).
-pub(super) const SCHEMA_VERSION: i64 = 8;
+pub(super) const SCHEMA_VERSION: i64 = 10;
 
 async fn columns(tx: &mut Tx, table: &str) -> StoreResult<Columns> {
     const SQLITE: &str = "SELECT name, type FROM pragma_table_info($1) ORDER BY cid";

@@ -357,6 +357,12 @@ impl Tx {
         self.fetch_all(sql, args![player], game_row).await
     }
 
+    /// Every game of a player, finished or not.
+    pub async fn games_of_player(&mut self, player: PlayerId) -> StoreResult<Vec<GameRecord>> {
+        let sql = select_games!("WHERE white_id = $1 OR black_id = $1 ORDER BY id");
+        self.fetch_all(sql, args![player], game_row).await
+    }
+
     /// Records move `new.ply` (which must be `game.ply + 1`) and the game's
     /// new state, if the game is still at `expected_version`; returns the
     /// game's new version (`expected_version + 1`). Otherwise [`Conflict::GameChanged`] (or

@@ -48,6 +48,11 @@ pub(super) const SQLITE_MIGRATIONS: EmbeddedList = &[
         "retention",
         include_str!("../../migrations/sqlite/0008_retention.sql"),
     ),
+    (
+        10,
+        "player clock",
+        include_str!("../../migrations/sqlite/0010_player_clock.sql"),
+    ),
 ];
 
 pub(super) const POSTGRES_MIGRATIONS: EmbeddedList = &[
@@ -85,6 +90,11 @@ pub(super) const POSTGRES_MIGRATIONS: EmbeddedList = &[
         8,
         "retention",
         include_str!("../../migrations/postgres/0008_retention.sql"),
+    ),
+    (
+        10,
+        "player clock",
+        include_str!("../../migrations/postgres/0010_player_clock.sql"),
     ),
 ];
 

@@ -189,7 +189,10 @@ async fn games_time_and_resign_with_confirmation() {
     w.clock.advance(Duration::days(2));
     let out = w.say("@carol: /games").await;
     assert!(
-        out[0].contains("#1: against bob, you play Black; your move; you have 48 days left"),
+        out[0].starts_with("-> @carol: Your move:\n")
+            && out[0].contains(
+                "#1 — opponent: bob, you play Black; last move: 1. e2-e4; 2 days on this move; move by 10.02.2026 11:00 (Kyiv)"
+            ),
         "{out:?}"
     );
     let out = w.say("@carol: /time").await;
@@ -261,7 +264,7 @@ async fn a_bare_move_with_several_games_to_move_asks_which() {
     let mut asked = false;
     for user in ["alice", "bob", "carol", "dave"] {
         let out = w.say(&format!("@{user}: /games")).await;
-        if out[0].matches("your move").count() >= 2 {
+        if out[0].matches("; move by").count() >= 2 {
             let out = w.say(&format!("@{user}: e2-e4")).await;
             assert!(out[0].contains("several games to move"), "{out:?}");
             asked = true;

@@ -151,7 +151,7 @@ async fn the_player_with_games_remains(t: &TestDb) {
     assert!(out[0].contains("you are bob"), "{out:?}");
     assert_eq!(player_of(&w, Platform::Console, "zed").await, bob);
     let out = w.say("@zed: /games").await;
-    assert!(out[0].contains("against carol"), "{out:?}");
+    assert!(out[0].contains("opponent: carol"), "{out:?}");
 }
 
 /// Records of two players are never merged: refused, nothing changes, and

@@ -42,7 +42,7 @@ const ROLES: [(&str, &str); 9] = [
 ];
 
 /// The commands, in the order each role sends them.
-const COMMANDS: [&str; 55] = [
+const COMMANDS: [&str; 57] = [
     "/help",
     "/start",
     "/profile",
@@ -61,6 +61,8 @@ const COMMANDS: [&str; 55] = [
     "/lang en",
     "/mute",
     "/unmute",
+    "/timezone Europe/Kyiv",
+    "/digest off",
     "/leave list",
     "/link",
     "/event create Third",

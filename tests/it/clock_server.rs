@@ -313,21 +313,46 @@ fn an_offset_changes_the_budget_of_the_pending_move() {
 #[test]
 fn pending_deadlines_are_in_time_order() {
     let since = t("2026-02-01 18:00");
-    // 45 days used over 9 moves: the flag (6 days) comes before any reminder.
+    // 45 days used over 9 moves: the flag (6 days) comes before any
+    // reminder, and the game ends there, so nothing else is due (R3.5.7).
     let moves = moves_of(&[5; 9]);
+    let due = clock().pending_deadlines(&moves, since, &no_leave());
+    let kinds: Vec<_> = due.iter().map(|(kind, _)| *kind).collect();
+    assert_eq!(kinds, [ServerDeadline::Flag]);
+    assert_eq!(due[0].1, since + Duration::days(6));
+    // Nothing used: reminders and notice first, the flag at 36 days (with
+    // doubling, R3.5.3) before the 40-day case.
+    let due = clock().pending_deadlines(&[], since, &no_leave());
+    let kinds: Vec<_> = due.iter().map(|(kind, _)| *kind).collect();
+    assert_eq!(
+        kinds,
+        [
+            ServerDeadline::Reminder(1),
+            ServerDeadline::Reminder(2),
+            ServerDeadline::Reminder(3),
+            ServerDeadline::SilenceNotice,
+            ServerDeadline::Flag,
+        ]
+    );
+    assert!(due.windows(2).all(|w| w[0].1 <= w[1].1));
+}
+
+#[test]
+fn the_loss_on_time_wins_over_a_reminder_at_the_same_instant() {
+    // R3.5.7: 2 days used leave 48; with doubling past 20 days (R3.5.3) the
+    // flag falls after 35 days, the instant of the last reminder and of the
+    // 35-day notice (R3.3.1, R3.3.2): only the flag is due then.
+    let since = t("2026-02-01 18:00");
+    let moves = moves_of(&[2]);
     let due = clock().pending_deadlines(&moves, since, &no_leave());
     let kinds: Vec<_> = due.iter().map(|(kind, _)| *kind).collect();
     assert_eq!(
         kinds,
         [
-            ServerDeadline::Flag,
             ServerDeadline::Reminder(1),
             ServerDeadline::Reminder(2),
-            ServerDeadline::Reminder(3),
-            ServerDeadline::SilenceNotice,
-            ServerDeadline::SilenceCase,
+            ServerDeadline::Flag,
         ]
     );
-    assert_eq!(due[0].1, since + Duration::days(6));
-    assert!(due.windows(2).all(|w| w[0].1 <= w[1].1));
+    assert_eq!(due[2].1, since + Duration::days(35));
 }

@@ -146,6 +146,24 @@ async fn draw_offer_accepted_with_a_button(test_db: &TestDb) {
     assert_eq!(game_one(&bot).await.result_text(), Some("1/2-1/2"));
 }
 
+/// `/games` (issue 18): the game to move comes first with its deadline and
+/// a button that opens its board; the opponent's list has no button.
+async fn games_list_has_a_board_button_per_game_to_move(test_db: &TestDb) {
+    let bot = WiredBot::start(test_db.db.clone()).await;
+    let (white, black) = started_game(&bot).await;
+    let list = bot.slash(white, "games", &[]).await;
+    assert!(content(&list).starts_with("Ваш хід:"), "{list:?}");
+    assert!(content(&list).contains("походіть до"), "{list:?}");
+    assert_eq!(list.button_ids(), ["/board 1"]);
+    let theirs = bot.slash(black, "games", &[]).await;
+    assert!(content(&theirs).starts_with("Хід суперника:"), "{theirs:?}");
+    assert!(theirs.button_ids().is_empty(), "{theirs:?}");
+    let message = list.message_id.expect("the list is a message");
+    let board = bot.click(white, "/board 1", list.channel_id, message).await;
+    assert!(content(&board).contains("Партія #1"), "{board:?}");
+    assert_eq!(board.attachments.len(), 1, "the board image: {board:?}");
+}
+
 /// 40 days without a move: the case reaches the event's arbiter by DM
 /// (R3.3.2), after the reminders at 14, 28 and 35 days (R3.3.1). The app has
 /// no dispute command and no arbiter channel yet: the arbiter is a player.
@@ -304,6 +322,7 @@ async fn edited_message_changes_no_move(test_db: &TestDb) {
 on_both!(
     game_to_mate_with_slash_commands,
     draw_offer_accepted_with_a_button,
+    games_list_has_a_board_button_per_game_to_move,
     silence_case_reaches_the_arbiter,
     dispute_reaches_the_arbiter_channel,
     rate_limits_and_outages_lose_and_double_nothing,

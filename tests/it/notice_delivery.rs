@@ -63,11 +63,12 @@ fn variant(notice: &Notice) -> usize {
         Notice::Thread(_) => 17,
         Notice::Postal(_) => 18,
         Notice::Link(_) => 19,
+        Notice::Digest { .. } => 20,
     }
 }
 
 /// How many variants [`variant`] knows.
-const VARIANTS: usize = 20;
+const VARIANTS: usize = 21;
 
 fn case_notice() -> CaseNotice {
     CaseNotice {
@@ -123,11 +124,13 @@ fn samples() -> Vec<Notice> {
             mv: mv(),
             clocks: clocks(),
             ends_game: false,
+            loses_at: None,
         },
         Notice::Reminder {
             game: 1,
             days: 14,
             left: 36,
+            loses_at: None,
         },
         Notice::ContinuationDue { game: 1, days: 35 },
         Notice::GameOver {
@@ -152,6 +155,15 @@ fn samples() -> Vec<Notice> {
         Notice::EventStarted {
             event: text("Кубок"),
             games: 3,
+            list: Vec::new(),
+        },
+        Notice::Digest {
+            games: vec![corrbot::app::notice::DigestGame {
+                game: 1,
+                opponent: text("Борис"),
+                days: 3,
+                loses_at: None,
+            }],
         },
         Notice::LeaveRegistered {
             player: text("Анна"),

@@ -276,6 +276,7 @@ fn cyrillic_names_are_drawn() {
             white: PlayerLabel {
                 name: name.into(),
                 days_left: Some(9),
+                deadline: None,
             },
             ..BoardOptions::default()
         };
@@ -298,6 +299,7 @@ fn long_names_are_cut_to_fit() {
         white: PlayerLabel {
             name: "Ж".repeat(500),
             days_left: Some(1),
+            deadline: None,
         },
         ..BoardOptions::default()
     };

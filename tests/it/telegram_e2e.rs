@@ -187,6 +187,36 @@ async fn a_draw_offered_and_accepted_with_inline_buttons(t: &TestDb) {
     s.stop().await;
 }
 
+/// `/games` (issue 18): the game to move first, with its deadline and a
+/// button; pressing it answers with the board photo. The opponent's list
+/// has the game under the opponent's move, without a button.
+async fn games_lists_the_game_to_move_with_a_board_button(t: &TestDb) {
+    let mut s = Session::start(&t.db).await;
+    s.start_event().await;
+    s.say(BOB, "/games");
+    let list = s.next(BOB, 1).await.remove(0);
+    assert!(text(&list).starts_with("Your move:"), "{list:?}");
+    assert!(text(&list).contains("move by"), "{list:?}");
+    let data: Vec<_> = list
+        .buttons
+        .iter()
+        .flatten()
+        .map(|b| b.callback_data.clone())
+        .collect();
+    assert_eq!(data, [Some("/board 1".to_owned())]);
+    s.fake
+        .push_callback(BOB, &Session::user(BOB), "/board 1", list.message_id);
+    s.fake.wait_for_answers(1).await;
+    let board = s.next(BOB, 1).await.remove(0);
+    assert_eq!(board.kind, SentKind::Photo);
+    assert!(text(&board).contains("Game #1"), "{board:?}");
+    s.say(CAROL, "/games");
+    let theirs = s.next(CAROL, 1).await.remove(0);
+    assert!(text(&theirs).starts_with("Opponent's move:"), "{theirs:?}");
+    assert!(theirs.buttons.iter().all(Vec::is_empty), "{theirs:?}");
+    s.stop().await;
+}
+
 /// A reminder under the simulated clock: 14 days without Bob's first move,
 /// the scheduler fires, the outbox delivers it to his private chat (R3.3.1).
 async fn a_reminder_arrives_after_14_simulated_days(t: &TestDb) {
@@ -199,6 +229,11 @@ async fn a_reminder_arrives_after_14_simulated_days(t: &TestDb) {
         "{reminder:?}"
     );
     assert!(text(&reminder).contains("14 days"), "{reminder:?}");
+    // 50 days from the start, doubling past 20 (R3.5.3): lost at 36 days.
+    assert!(
+        text(&reminder).contains("If you do not move by"),
+        "{reminder:?}"
+    );
     s.stop().await;
 }
 
@@ -308,6 +343,7 @@ async fn in_a_group_only_commands_for_this_bot_are_answered(t: &TestDb) {
 on_both!(
     a_game_to_mate_in_private_chats_with_board_photos,
     a_draw_offered_and_accepted_with_inline_buttons,
+    games_lists_the_game_to_move_with_a_board_button,
     a_reminder_arrives_after_14_simulated_days,
     notices_survive_rate_limits_and_server_errors_exactly_once,
     a_redelivered_update_changes_nothing,

@@ -257,7 +257,10 @@ mod tests {
             entry(&menus[1], "resign").as_deref(),
             Some(tr0(Lang::Uk, "help-resign").split(" — ").nth(1).unwrap())
         );
-        assert_eq!(entry(&menus[2], "games").as_deref(), Some("your games"));
+        assert_eq!(
+            entry(&menus[2], "games").as_deref(),
+            Some("your games, those to move first")
+        );
         assert!(entry(&menus[2], "intro").is_none());
         for menu in &menus {
             assert!(menu.commands.len() >= 10, "{menu:?}");

@@ -119,7 +119,7 @@ pub(super) fn parse_args(command: CommandWord, rest: &str) -> Result<Command, Co
         W::Events => Command::Events,
         W::Event => Command::Event(parse_event_command(rest)?),
         W::Organizer => parse_organizer(rest)?,
-        W::Games => Command::Games,
+        W::Games => parse_games(rest)?,
         W::Board => Command::Board {
             game: game_only(command, rest)?,
         },
@@ -139,6 +139,10 @@ pub(super) fn parse_args(command: CommandWord, rest: &str) -> Result<Command, Co
         W::Leave => Command::Leave(parse_leave(rest)?),
         W::Mute => Command::Mute,
         W::Unmute => Command::Unmute,
+        W::Timezone => Command::Timezone {
+            zone: non_empty(rest),
+        },
+        W::Digest => parse_digest(rest)?,
         W::Standings => Command::Standings {
             event: number_only(command, "event", rest)?,
         },
@@ -192,6 +196,26 @@ fn game_and_text(
 
 fn non_empty(rest: &str) -> Option<String> {
     (!rest.is_empty()).then(|| rest.to_owned())
+}
+
+/// `/games` or `/games all` (finished games too).
+fn parse_games(rest: &str) -> Result<Command, CommandError> {
+    match rest.to_lowercase().as_str() {
+        "" => Ok(Command::Games { all: false }),
+        "all" | "усі" | "всі" => Ok(Command::Games { all: true }),
+        _ => Err(invalid(CommandWord::Games, "scope", rest)),
+    }
+}
+
+/// `/digest on|off`.
+fn parse_digest(rest: &str) -> Result<Command, CommandError> {
+    let on = match rest.to_lowercase().as_str() {
+        "on" | "увімкнути" | "так" => true,
+        "off" | "вимкнути" | "ні" => false,
+        "" => return Err(missing(CommandWord::Digest, "switch")),
+        _ => return Err(invalid(CommandWord::Digest, "switch", rest)),
+    };
+    Ok(Command::Digest { on })
 }
 
 fn parse_contact(rest: &str) -> Result<Command, CommandError> {

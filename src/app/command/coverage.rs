@@ -132,6 +132,9 @@ fn sample(word: CommandWord, arg: &str) -> &'static str {
         (_, "topic") => "move",
         (_, "kind") => "fifty",
         (_, "confirm") => "confirm",
+        (_, "scope") => "all",
+        (_, "zone") => "Europe/Kyiv",
+        (_, "switch") => "on",
         _ => panic!("no sample value for {word} {arg}: add one in coverage.rs"),
     }
 }

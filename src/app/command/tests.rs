@@ -56,8 +56,19 @@ fn move_takes_an_optional_game_number() {
 
 #[test]
 fn telegram_bot_suffix_and_case_are_ignored() {
-    assert_eq!(ok("/Games@corrbot"), Command::Games);
-    assert_eq!(ok("/ПАРТІЇ"), Command::Games);
+    assert_eq!(ok("/Games@corrbot"), Command::Games { all: false });
+    assert_eq!(ok("/ПАРТІЇ"), Command::Games { all: false });
+    assert_eq!(ok("/games all"), Command::Games { all: true });
+    assert_eq!(ok("/партії усі"), Command::Games { all: true });
+    assert_eq!(
+        ok("/timezone Europe/Kyiv"),
+        Command::Timezone {
+            zone: Some("Europe/Kyiv".into())
+        }
+    );
+    assert_eq!(ok("/пояс"), Command::Timezone { zone: None });
+    assert_eq!(ok("/digest on"), Command::Digest { on: true });
+    assert_eq!(ok("/зведення вимкнути"), Command::Digest { on: false });
 }
 
 #[test]

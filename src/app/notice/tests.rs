@@ -17,6 +17,7 @@ fn move_made() -> Notice {
             black_left: 50,
         },
         ends_game: false,
+        loses_at: None,
     }
 }
 
@@ -42,6 +43,7 @@ fn a_move_that_ends_the_game_asks_for_no_reply() {
         mv,
         clocks,
         ends_game: true,
+        loses_at: None,
     };
     for lang in Lang::ALL {
         let asks = move_made().text(lang, Notation::San);
@@ -80,6 +82,7 @@ fn every_notice_renders_without_missing_messages_in_both_languages() {
             game: 1,
             days: 14,
             left: 36,
+            loses_at: None,
         },
         Notice::ContinuationDue { game: 1, days: 35 },
         Notice::GameOver {
@@ -104,6 +107,19 @@ fn every_notice_renders_without_missing_messages_in_both_languages() {
         Notice::EventStarted {
             event: "Кубок".into(),
             games: 3,
+            list: vec![StartedGame {
+                game: 4,
+                opponent: "Б".into(),
+                white: true,
+            }],
+        },
+        Notice::Digest {
+            games: vec![DigestGame {
+                game: 4,
+                opponent: "Б".into(),
+                days: 3,
+                loses_at: None,
+            }],
         },
         Notice::DeliveryFailed {
             recipient: "А".into(),
@@ -150,8 +166,53 @@ fn the_reminder_uses_plural_forms() {
         game: 2,
         days: 28,
         left: 22,
+        loses_at: None,
     }
     .text(Lang::Uk, Notation::San);
     assert!(text.contains("28 днів"), "{text}");
     assert!(text.contains("22 дні"), "{text}");
+}
+
+#[test]
+fn an_overstepped_clock_reads_as_exceeded_never_as_a_negative_count() {
+    let clocks = Clocks {
+        white_used: 59,
+        white_left: -9,
+        black_used: 3,
+        black_left: 47,
+    };
+    let uk = clocks_text(Lang::Uk, &clocks);
+    assert!(uk.contains("час перевищено на 9 днів"), "{uk}");
+    assert!(!uk.contains('-'), "{uk}");
+    let en = clocks_text(Lang::En, &clocks);
+    assert!(en.contains("time exceeded by 9 days"), "{en}");
+    assert!(en.contains("47 days left"), "{en}");
+}
+
+#[test]
+fn a_reminder_and_a_move_notice_show_the_instant_of_the_loss_on_time() {
+    use chrono::TimeZone;
+    let at = chrono::Utc.with_ymd_and_hms(2026, 2, 10, 7, 0, 0).unwrap();
+    let shown = ShownInstant::new(at, chrono_tz::Europe::Kyiv);
+    let reminder = Notice::Reminder {
+        game: 3,
+        days: 14,
+        left: 36,
+        loses_at: Some(shown.clone()),
+    };
+    let uk = reminder.text(Lang::Uk, Notation::UkrainianFull);
+    assert!(uk.contains("до 10.02.2026 09:00 (Київ)"), "{uk}");
+    assert!(!uk.contains("36"), "{uk}");
+    let Notice::MoveMade { .. } = move_made() else {
+        unreachable!()
+    };
+    let mut notice = move_made();
+    if let Notice::MoveMade { loses_at, .. } = &mut notice {
+        *loses_at = Some(shown);
+    }
+    let en = notice.text(Lang::En, Notation::San);
+    assert!(
+        en.contains("If you do not move by 10.02.2026 09:00 (Kyiv)"),
+        "{en}"
+    );
 }

@@ -10,10 +10,13 @@ use shakmaty::{Color, Position};
 use crate::app::i18n::Lang;
 use crate::app::service::events::standings::table_of;
 use crate::app::service::games::state::{clocks_of, plies_of, regulation_of, replay};
+use crate::app::service::games::turn_clock::{MoveClock, pending_clock};
 use crate::app::service::leave::time::game_leaves;
+use crate::app::zone::{default_zone, player_zone};
 use crate::render::RenderCache;
 use crate::render::{BoardOptions, Language, PlayerLabel, ViewSetting, move_squares, orientation};
 use crate::store::{Db, EventId, GameId, Orientation, PlayerId};
+use chrono_tz::Tz;
 
 use super::ImageRef;
 
@@ -95,6 +98,14 @@ async fn render_board(
         None => ViewSetting::OwnSide,
     };
     let leaves = game_leaves(&mut tx, &game).await?;
+    let deadline = match pending_clock(&mut tx, &game, now).await {
+        Ok(clock) => clock,
+        Err(_) => anyhow::bail!("game {game_id}: the pending move's clock"),
+    };
+    let zone = match viewer {
+        Some(viewer) => player_zone(&mut tx, viewer, Some(&event)).await?,
+        None => default_zone(Some(&event)),
+    };
     tx.commit().await?;
     let played = replay(&game, &rows)?;
     let position = played.position();
@@ -115,8 +126,16 @@ async fn render_board(
     let options = BoardOptions {
         orientation: orientation(viewer_colour, setting),
         last_move: played.last_move().and_then(move_squares),
-        white: label(white, clocks.white_left),
-        black: label(black, clocks.black_left),
+        white: label(
+            white,
+            clocks.white_left,
+            deadline_of(deadline, Color::White, zone, lang),
+        ),
+        black: label(
+            black,
+            clocks.black_left,
+            deadline_of(deadline, Color::Black, zone, lang),
+        ),
         event: event.name.clone(),
         language: render_language(lang),
         ..BoardOptions::for_position(position)
@@ -148,9 +167,19 @@ async fn render_crosstable(
     Ok(RenderedImage::from_png(png))
 }
 
-fn label(name: String, days_left: i64) -> PlayerLabel {
+fn label(name: String, days_left: i64, deadline: Option<String>) -> PlayerLabel {
     PlayerLabel {
         name,
         days_left: u16::try_from(days_left.max(0)).ok(),
+        deadline,
     }
+}
+
+/// The instant `colour` loses on time, if it is to move (R3.5.7), short
+/// («до 10.02 09:00») in the viewer's zone.
+fn deadline_of(clock: Option<MoveClock>, colour: Color, zone: Tz, lang: Lang) -> Option<String> {
+    let clock = clock.filter(|clock| clock.colour == colour)?;
+    let at = clock.loses_at.with_timezone(&zone).format("%d.%m %H:%M");
+    let args = crate::app::i18n::Args::new().with("at", at.to_string());
+    Some(crate::app::i18n::tr(lang, "board-deadline", &args))
 }

@@ -4,6 +4,7 @@
 use chrono::{DateTime, Utc};
 
 use crate::app::notice::Notice;
+use crate::app::zone::{ShownInstant, player_zone};
 use crate::core::game::{GameResult, Termination};
 use crate::scheduler::DueHandler;
 use crate::store::{Deadline, GameRecord, GameStatus, GameUpdate, Tx};
@@ -11,6 +12,7 @@ use crate::store::{Deadline, GameRecord, GameStatus, GameUpdate, Tx};
 use super::games::state::{
     announce_end, days_left, finish_update, game_clocks, game_over_notice, player_of, side_to_move,
 };
+use super::games::turn_clock::pending_clock;
 use super::{Failure, cases, notify};
 
 /// The scheduler's handler of the app's deadlines.
@@ -35,6 +37,9 @@ async fn fire(tx: &mut Tx, deadline: &Deadline, now: DateTime<Utc>) -> Result<()
     if let Some(done) = cases::fire_desk_deadline(tx, deadline, now).await {
         return done;
     }
+    if deadline.kind == super::people::clock_prefs::DIGEST_KIND {
+        return super::people::clock_prefs::fire_digest(tx, deadline, now).await;
+    }
     let Some(game_id) = deadline.game_id else {
         return Ok(());
     };
@@ -50,6 +55,11 @@ async fn fire(tx: &mut Tx, deadline: &Deadline, now: DateTime<Utc>) -> Result<()
         .unwrap_or(0);
     let mover = player_of(&game, side_to_move(&game));
     let number = game.id.0;
+    if flag_has_fallen(tx, &game, deadline, now).await? {
+        // The loss wins over a reminder, notice or case due at the same
+        // instant: the game is scored, nothing else is said (R3.5.7).
+        return lose_on_time(tx, &game, now).await;
+    }
     match deadline.kind.as_str() {
         "reminder" => remind(tx, &game, days, now).await,
         "continuation_due" => {
@@ -99,7 +109,27 @@ async fn captains_continuation(
     Ok(())
 }
 
-/// A reminder to the player to move, with the time left (R3.3.1).
+/// Whether the time of the player to move has already run out at `now`
+/// when another of the game's deadlines (a reminder, the 35-day notice, the
+/// 40-day case) falls due: then the loss on time comes first (R3.5.7).
+async fn flag_has_fallen(
+    tx: &mut Tx,
+    game: &GameRecord,
+    deadline: &Deadline,
+    now: DateTime<Utc>,
+) -> Result<bool, Failure> {
+    if !matches!(
+        deadline.kind.as_str(),
+        "reminder" | "continuation_due" | "silence_case"
+    ) {
+        return Ok(false);
+    }
+    let clock = pending_clock(tx, game, now).await?;
+    Ok(clock.is_some_and(|clock| clock.loses_at <= now))
+}
+
+/// A reminder to the player to move, with the instant of the loss on time
+/// (R3.3.1, R3.5.7).
 async fn remind(
     tx: &mut Tx,
     game: &GameRecord,
@@ -108,12 +138,19 @@ async fn remind(
 ) -> Result<(), Failure> {
     let colour = side_to_move(game);
     let left = days_left(&game_clocks(tx, game, now).await?, colour);
+    let player = player_of(game, colour);
+    let event = tx.event(game.event_id).await?;
+    let zone = player_zone(tx, player, Some(&event)).await?;
+    let loses_at = pending_clock(tx, game, now)
+        .await?
+        .map(|clock| ShownInstant::new(clock.loses_at, zone));
     let notice = Notice::Reminder {
         game: game.id.0,
         days,
         left,
+        loses_at,
     };
-    notify(tx, player_of(game, colour), &notice, now).await
+    notify(tx, player, &notice, now).await
 }
 
 /// The player to move ran out of time: the game is lost (R3.5.7).

@@ -244,6 +244,7 @@ async fn start(tx: &mut Tx, actor: &Actor, number: Number, now: DateTime<Utc>) -
         let notice = Notice::EventStarted {
             event: event.name.clone(),
             games,
+            list: super::games::my_turn::started_list(tx, event.id, *player).await?,
         };
         notify(tx, *player, &notice, now).await?;
     }

@@ -8,8 +8,10 @@
 pub(crate) mod channel;
 pub(super) mod claim;
 pub(super) mod draw;
+pub(crate) mod my_turn;
 pub(super) mod pick;
 pub(super) mod play;
 pub(crate) mod state;
 pub(super) mod suggest;
+pub(crate) mod turn_clock;
 pub(super) mod view;

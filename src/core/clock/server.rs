@@ -224,8 +224,10 @@ impl ServerClock {
         self.after_thinking_days(pending_since, self.case_days, leaves)
     }
 
-    /// Everything that falls due on the pending move, in order of time (ties
-    /// in the order reminders, notice, case, flag). The scheduler stores these
+    /// Everything that falls due on the pending move, in order of time. The
+    /// game ends at the flag (R3.5.7), so nothing at or after it is due: a
+    /// reminder, the 35-day notice or the 40-day case that falls on the
+    /// flag's instant is dropped and the loss wins. The scheduler stores these
     /// as `due_at` rows and recomputes them when the leave changes.
     pub fn pending_deadlines(
         &self,
@@ -246,10 +248,9 @@ impl ServerClock {
             ServerDeadline::SilenceCase,
             self.silence_case_instant(pending_since, leaves),
         ));
-        due.push((
-            ServerDeadline::Flag,
-            self.flag_instant(moves, pending_since, leaves),
-        ));
+        let flag = self.flag_instant(moves, pending_since, leaves);
+        due.retain(|(_, at)| *at < flag);
+        due.push((ServerDeadline::Flag, flag));
         due.sort_by_key(|(_, at)| *at);
         due
     }

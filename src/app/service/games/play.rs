@@ -6,11 +6,12 @@ use shakmaty::{CastlingMode, Chess, Color, Move, Position};
 
 use crate::app::actor::Actor;
 use crate::app::command::Number;
-use crate::app::i18n::{Lang, days_text, tr, tr0};
+use crate::app::i18n::tr;
 use crate::app::move_error::{move_error_id, move_error_text};
 use crate::app::notice::{Clocks, Notice, NoticeMove, clocks_text};
 use crate::app::outgoing::Outgoing;
 use crate::app::user_error::Refusal;
+use crate::app::zone::{ShownInstant, player_zone};
 use crate::core::clock::server::ServerClock;
 use crate::core::game::{Game, GameResult};
 use crate::core::notation;
@@ -24,10 +25,10 @@ use super::pick::{
     pick_game_or_ask,
 };
 use super::state::{
-    announce_end, clocks_of, colour_of, conclude, days_left, fen_of, finish_update, game_clocks,
+    announce_end, clocks_of, colour_of, conclude, fen_of, finish_update, game_clocks,
     game_over_notice, player_of, plies_of, regulation_of, replay, set_pending_deadlines,
-    side_to_move,
 };
+use super::turn_clock::{move_clock, pending_clock, side_text, yours_text};
 
 /// A bare move or `/move [#game] MOVE`.
 pub(crate) async fn make_move(
@@ -155,6 +156,9 @@ pub(super) async fn commit_move(
         game.id,
         tx.append_move(game.id, game.version, &row, &update).await,
     )?;
+    let opponent = player_of(&game, colour.other());
+    let zone = player_zone(tx, opponent, Some(&event)).await?;
+    let next = move_clock(&regulation, start, &plies, now, &leaves);
     let played = Played {
         game,
         event: event.name,
@@ -162,6 +166,7 @@ pub(super) async fn commit_move(
         uci: row.uci,
         clocks,
         plies,
+        loses_at: ShownInstant::new(next.loses_at, zone),
     };
     announce_move(tx, actor, &played, result, &regulation, now).await
 }
@@ -174,6 +179,8 @@ struct Played {
     uci: String,
     clocks: Clocks,
     plies: Vec<DateTime<Utc>>,
+    /// When the opponent loses on time without a move, in their zone.
+    loses_at: ShownInstant,
 }
 
 /// Tells the opponent (R3.2.2), ends the game or sets the next deadlines,
@@ -202,6 +209,7 @@ async fn announce_move(
         mv: mv.clone(),
         clocks: played.clocks,
         ends_game: result.is_some(),
+        loses_at: Some(played.loses_at.clone()),
     };
     notify(tx, opponent, &notice, now).await?;
     super::channel::move_made(tx, game, &notice, now).await?;
@@ -224,57 +232,6 @@ async fn announce_move(
     Ok(vec![Outgoing::text(text)])
 }
 
-/// `/games`: opponent, colour, whose turn, time left.
-pub(crate) async fn games(tx: &mut Tx, actor: &Actor, now: DateTime<Utc>) -> Outcome {
-    let lang = actor.lang();
-    let me = actor.player.id;
-    let games = tx.active_games_of(me).await?;
-    if games.is_empty() {
-        return Ok(vec![Outgoing::text(tr0(lang, "error-no-games"))]);
-    }
-    let mut lines = vec![tr0(lang, "reply-games-header")];
-    for game in games {
-        lines.push(game_line(tx, lang, &game, me, now).await?);
-    }
-    Ok(vec![Outgoing::text(lines.join("\n"))])
-}
-
-async fn game_line(
-    tx: &mut Tx,
-    lang: Lang,
-    game: &GameRecord,
-    me: crate::store::PlayerId,
-    now: DateTime<Utc>,
-) -> Result<String, Failure> {
-    let colour = colour_of(game, me).unwrap_or(Color::White);
-    let opponent = tx
-        .player(player_of(game, colour.other()))
-        .await?
-        .display_name;
-    let left = days_left(&game_clocks(tx, game, now).await?, colour);
-    let turn = if side_to_move(game) == colour {
-        "turn-yours"
-    } else {
-        "turn-theirs"
-    };
-    let args = game_args(game.id)
-        .with("opponent", opponent)
-        .with(
-            "colour",
-            tr0(lang, &format!("colour-{}", colour_name(colour))),
-        )
-        .with("turn", tr0(lang, turn))
-        .with("left", days_text(lang, left));
-    Ok(tr(lang, "reply-game-line", &args))
-}
-
-fn colour_name(colour: Color) -> &'static str {
-    match colour {
-        Color::White => "white",
-        Color::Black => "black",
-    }
-}
-
 /// `/time [#game]`: both clocks (R3.4.2).
 pub(crate) async fn time(
     tx: &mut Tx,
@@ -286,10 +243,33 @@ pub(crate) async fn time(
     let game = super::view::viewable_game(tx, actor, number).await?;
     let clocks = game_clocks(tx, &game, now).await?;
     let head = tr(lang, "reply-time", &game_args(game.id));
-    Ok(vec![Outgoing::text(format!(
-        "{head}\n{}",
-        clocks_text(lang, &clocks)
-    ))])
+    let mut text = format!("{head}\n{}", clocks_text(lang, &clocks));
+    if let Some(line) = deadline_line(tx, actor, &game, now).await? {
+        text = format!("{text}\n{line}");
+    }
+    Ok(vec![Outgoing::text(text)])
+}
+
+/// The pending move's deadline as `actor` sees it: their own («Ваш хід…»)
+/// or the side to move's; `None` for a finished or postal game.
+pub(crate) async fn deadline_line(
+    tx: &mut Tx,
+    actor: &Actor,
+    game: &GameRecord,
+    now: DateTime<Utc>,
+) -> Result<Option<String>, Failure> {
+    let Some(clock) = pending_clock(tx, game, now).await? else {
+        return Ok(None);
+    };
+    let event = tx.event(game.event_id).await?;
+    let zone = player_zone(tx, actor.player.id, Some(&event)).await?;
+    let shown = ShownInstant::new(clock.loses_at, zone);
+    let lang = actor.lang();
+    Ok(Some(if player_of(game, clock.colour) == actor.player.id {
+        yours_text(lang, game.id.0, &clock, &shown)
+    } else {
+        side_text(lang, game.id.0, &clock, &shown)
+    }))
 }
 
 /// `/resign [#game] [confirm]`: asks first, then ends the game.

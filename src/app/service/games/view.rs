@@ -114,6 +114,9 @@ pub(crate) async fn record(
         lang,
         &clocks_of(&regulation, start, &plies, at, &leaves),
     ));
+    if let Some(line) = super::play::deadline_line(tx, actor, &game, now).await? {
+        lines.push(line);
+    }
     Ok(vec![Outgoing::text(lines.join("\n"))])
 }
 
@@ -137,7 +140,7 @@ fn ply_charges(
 }
 
 /// Each move as (move number, side, text in `notation`).
-fn written_moves(played: &Game, notation: Notation) -> Vec<(u32, Color, String)> {
+pub(super) fn written_moves(played: &Game, notation: Notation) -> Vec<(u32, Color, String)> {
     let mut position: Chess = played.start_position().clone();
     let mut out = Vec::with_capacity(played.moves().len());
     for mv in played.moves() {

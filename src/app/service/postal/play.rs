@@ -397,6 +397,7 @@ async fn to_thread(
             mv: mv.clone(),
             clocks: sent.clocks,
             ends_game: false,
+            loses_at: None,
         };
         super::super::games::channel::move_made(tx, game, &notice, now).await?;
     }

@@ -58,6 +58,7 @@ pub(crate) async fn start(
         let notice = Notice::EventStarted {
             event: event.name.clone(),
             games,
+            list: super::super::games::my_turn::started_list(tx, event.id, player).await?,
         };
         notify(tx, player, &notice, now).await?;
     }

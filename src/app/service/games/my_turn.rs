@@ -1,0 +1,250 @@
+//! `/games`: a "my turn" list (as on Lichess correspondence or the ICCF
+//! server): the games where it is the player's move first, soonest loss on
+//! time first, each with the opponent, colour, last move, days on this move
+//! and the deadline; then the games where the opponent moves; the finished
+//! ones only with `/games all`. The daily digest shares the first part.
+
+use chrono::{DateTime, Utc};
+use shakmaty::Color;
+
+use crate::app::actor::Actor;
+use crate::app::i18n::{Args, Lang, days_text, tr, tr0};
+use crate::app::notice::{StartedGame, left_text};
+use crate::app::outgoing::{Button, Outgoing};
+use crate::app::zone::{ShownInstant, player_zone};
+use crate::core::notation::Notation;
+use crate::store::{GameRecord, GameStatus, PlayerId, Tx};
+
+use super::super::leave::time::game_leaves;
+use super::super::{Failure, Outcome};
+use super::state::{
+    clocks_of, colour_of, days_left, game_clocks, player_of, plies_of, regulation_of, replay,
+    side_to_move,
+};
+use super::turn_clock::{MoveClock, move_clock};
+use super::view::written_moves;
+
+/// One game of the list, as the player sees it.
+#[derive(Debug, Clone)]
+pub(crate) struct GameEntry {
+    /// The game.
+    pub game: GameRecord,
+    /// The player's side.
+    pub colour: Color,
+    /// The opponent's name.
+    pub opponent: String,
+    /// The last move, numbered (`12... Кg8-f6`), if any.
+    pub last_move: Option<String>,
+    /// The pending move's clock (running server games).
+    pub clock: Option<MoveClock>,
+    /// The player's days left (for postal games, which count dates).
+    pub left: i64,
+    /// The instant of the loss on time in the player's zone.
+    pub loses_at: Option<ShownInstant>,
+}
+
+impl GameEntry {
+    /// Whether it is the player's move in a running game.
+    pub(crate) fn mine(&self) -> bool {
+        self.game.status == GameStatus::Running && side_to_move(&self.game) == self.colour
+    }
+}
+
+/// The player's games as entries: with `all`, the finished ones too.
+pub(crate) async fn entries(
+    tx: &mut Tx,
+    me: PlayerId,
+    notation: Notation,
+    all: bool,
+    now: DateTime<Utc>,
+) -> Result<Vec<GameEntry>, Failure> {
+    let games = if all {
+        tx.games_of_player(me).await?
+    } else {
+        tx.active_games_of(me).await?
+    };
+    let mut out = Vec::with_capacity(games.len());
+    for game in games {
+        out.push(entry_of(tx, me, notation, game, now).await?);
+    }
+    Ok(out)
+}
+
+/// One game as the player sees it, from one read of its moves, event and
+/// leaves.
+async fn entry_of(
+    tx: &mut Tx,
+    me: PlayerId,
+    notation: Notation,
+    game: GameRecord,
+    now: DateTime<Utc>,
+) -> Result<GameEntry, Failure> {
+    let colour = colour_of(&game, me).unwrap_or(Color::White);
+    let opponent = tx.player(player_of(&game, colour.other())).await?;
+    let rows = tx.moves(game.id).await?;
+    let last_move =
+        written_moves(&replay(&game, &rows)?, notation)
+            .pop()
+            .map(|(number, side, text)| {
+                let dots = if side == Color::White { "." } else { "..." };
+                format!("{number}{dots} {text}")
+            });
+    let event = tx.event(game.event_id).await?;
+    let regulation = regulation_of(&event);
+    let (clock, left) = if super::super::postal::is_postal(&regulation) {
+        (None, days_left(&game_clocks(tx, &game, now).await?, colour))
+    } else {
+        let plies = plies_of(&rows);
+        let leaves = game_leaves(tx, &game).await?;
+        let at = game.finished_at.unwrap_or(now);
+        let start = game.started_at.unwrap_or(at);
+        let clocks = clocks_of(&regulation, start, &plies, at, &leaves);
+        let running = game.status == GameStatus::Running;
+        let clock = running.then(|| move_clock(&regulation, start, &plies, now, &leaves));
+        (clock, days_left(&clocks, colour))
+    };
+    let zone = player_zone(tx, me, Some(&event)).await?;
+    let loses_at = clock.map(|clock| ShownInstant::new(clock.loses_at, zone));
+    Ok(GameEntry {
+        game,
+        colour,
+        opponent: opponent.display_name,
+        last_move,
+        clock,
+        left,
+        loses_at,
+    })
+}
+
+/// The games where it is the player's move, soonest loss on time first.
+pub(crate) fn my_move_first(entries: &mut [GameEntry]) {
+    entries.sort_by_key(|entry| {
+        let group = match (entry.game.status, entry.mine()) {
+            (GameStatus::Finished, _) => 2,
+            (_, true) => 0,
+            (_, false) => 1,
+        };
+        let due = entry.clock.map(|clock| clock.loses_at);
+        (group, due.is_none(), due, entry.game.id.0)
+    });
+}
+
+/// `/games [all]`.
+pub(crate) async fn games(tx: &mut Tx, actor: &Actor, all: bool, now: DateTime<Utc>) -> Outcome {
+    let lang = actor.lang();
+    let mut list = entries(tx, actor.player.id, actor.notation(), all, now).await?;
+    if list.is_empty() {
+        return Ok(vec![Outgoing::text(tr0(lang, "error-no-games"))]);
+    }
+    my_move_first(&mut list);
+    let mut lines = Vec::new();
+    let mut buttons = Vec::new();
+    let mut heading = None;
+    for entry in &list {
+        let group = match (entry.game.status, entry.mine()) {
+            (GameStatus::Finished, _) => "reply-games-finished",
+            (_, true) => "reply-games-mine",
+            (_, false) => "reply-games-theirs",
+        };
+        if heading != Some(group) {
+            lines.push(tr0(lang, group));
+            heading = Some(group);
+        }
+        lines.push(entry_line(lang, entry));
+        if entry.mine() {
+            buttons.push(board_button(lang, entry));
+        }
+    }
+    if !all && has_finished(tx, actor.player.id).await? {
+        lines.push(tr0(lang, "reply-games-all-hint"));
+    }
+    Ok(vec![Outgoing::text(lines.join("\n")).with_buttons(buttons)])
+}
+
+/// Whether the player has a finished game (for the `/games all` hint).
+async fn has_finished(tx: &mut Tx, me: PlayerId) -> Result<bool, Failure> {
+    let games = tx.games_of_player(me).await?;
+    Ok(games.iter().any(|game| game.status == GameStatus::Finished))
+}
+
+/// A button that opens the game's board.
+pub(crate) fn board_button(lang: Lang, entry: &GameEntry) -> Button {
+    let args = Args::new()
+        .with("game", entry.game.id.0)
+        .with("opponent", entry.opponent.as_str());
+    Button::new(
+        tr(lang, "button-game-board", &args),
+        format!("/board {}", entry.game.id.0),
+    )
+}
+
+/// One game's line of the list.
+pub(crate) fn entry_line(lang: Lang, entry: &GameEntry) -> String {
+    let colour = match entry.colour {
+        Color::White => "colour-white",
+        Color::Black => "colour-black",
+    };
+    let last = entry
+        .last_move
+        .clone()
+        .unwrap_or_else(|| tr0(lang, "games-no-move"));
+    let args = Args::new()
+        .with("game", entry.game.id.0)
+        .with("opponent", entry.opponent.as_str())
+        .with("colour", tr0(lang, colour))
+        .with("last", last);
+    if entry.game.status == GameStatus::Finished {
+        let score = entry.game.result.map_or("—", |score| score.as_score_str());
+        return tr(
+            lang,
+            "reply-games-line-finished",
+            &args.with("score", score),
+        );
+    }
+    match (entry.clock, &entry.loses_at) {
+        (Some(clock), Some(at)) => {
+            let id = if entry.mine() {
+                "reply-games-line-mine"
+            } else {
+                "reply-games-line-theirs"
+            };
+            let args = args
+                .with("days", days_text(lang, clock.days_on_move))
+                .with("at", at.text(lang));
+            tr(lang, id, &args)
+        }
+        _ => {
+            let turn = if entry.mine() {
+                "turn-yours"
+            } else {
+                "turn-theirs"
+            };
+            let args = args
+                .with("turn", tr0(lang, turn))
+                .with("left", left_text(lang, entry.left));
+            tr(lang, "reply-games-line-postal", &args)
+        }
+    }
+}
+
+/// The player's games in `event` for the start notice: number, opponent and
+/// colour (R1.1: all games begin at once).
+pub(crate) async fn started_list(
+    tx: &mut Tx,
+    event: crate::store::EventId,
+    player: PlayerId,
+) -> Result<Vec<StartedGame>, Failure> {
+    let mut list = Vec::new();
+    for game in tx.games_of_event(event).await? {
+        let Some(colour) = colour_of(&game, player) else {
+            continue;
+        };
+        let opponent = tx.player(player_of(&game, colour.other())).await?;
+        list.push(StartedGame {
+            game: game.id.0,
+            opponent: opponent.display_name,
+            white: colour == Color::White,
+        });
+    }
+    Ok(list)
+}

@@ -1,0 +1,100 @@
+//! The clock of the pending move as players see it: who is to move, how many
+//! days this move has taken so far, and the instant the player loses on time
+//! if they do not move (R3.5.2–R3.5.7, with leave and the arbiter's
+//! adjustments).
+
+use chrono::{DateTime, Utc};
+use shakmaty::Color;
+
+use crate::app::i18n::{Args, Lang, days_text, tr};
+use crate::app::zone::ShownInstant;
+use crate::core::clock::Days;
+use crate::core::clock::server::{ServerClock, player_record};
+use crate::core::regulation::Regulation;
+use crate::store::{GameRecord, GameStatus, Tx};
+
+use super::super::Failure;
+use super::super::leave::time::{GameLeaves, game_leaves};
+use super::state::{plies_of, regulation_of};
+
+/// The pending move's clock.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct MoveClock {
+    /// The side to move.
+    pub colour: Color,
+    /// When the move began (the opponent's move reached the player).
+    pub since: DateTime<Utc>,
+    /// Whole days of thinking on this move so far, leave left out (R3.5.2).
+    pub days_on_move: Days,
+    /// The instant the player loses on time without a move (R3.5.7).
+    pub loses_at: DateTime<Utc>,
+}
+
+/// The pending move's clock computed from the record.
+pub(crate) fn move_clock(
+    regulation: &Regulation,
+    start: DateTime<Utc>,
+    plies: &[DateTime<Utc>],
+    now: DateTime<Utc>,
+    leaves: &GameLeaves,
+) -> MoveClock {
+    let colour = if plies.len().is_multiple_of(2) {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let record = player_record(start, plies, colour);
+    let since = record.pending_since.unwrap_or(start);
+    let timeline = leaves.of(colour);
+    let clock = ServerClock::new(regulation).with_offset(leaves.offset(colour));
+    MoveClock {
+        colour,
+        since,
+        days_on_move: timeline.active(since, now.max(since)).num_days(),
+        loses_at: clock.flag_instant(&record.moves, since, timeline),
+    }
+}
+
+/// The pending move's clock of a running server game at `now`; `None` for a
+/// finished game or a postal one (whose clock counts dates, R2.4).
+pub(crate) async fn pending_clock(
+    tx: &mut Tx,
+    game: &GameRecord,
+    now: DateTime<Utc>,
+) -> Result<Option<MoveClock>, Failure> {
+    if game.status != GameStatus::Running {
+        return Ok(None);
+    }
+    let regulation = regulation_of(&tx.event(game.event_id).await?);
+    if super::super::postal::is_postal(&regulation) {
+        return Ok(None);
+    }
+    let plies = plies_of(&tx.moves(game.id).await?);
+    let leaves = game_leaves(tx, game).await?;
+    let start = game.started_at.unwrap_or(now);
+    Ok(Some(move_clock(&regulation, start, &plies, now, &leaves)))
+}
+
+/// «Ваш хід у партії #3: думаєте 16 днів; якщо не походите до …»: the
+/// mover's own deadline.
+pub(crate) fn yours_text(lang: Lang, game: i64, clock: &MoveClock, shown: &ShownInstant) -> String {
+    let args = Args::new()
+        .with("game", game)
+        .with("days", days_text(lang, clock.days_on_move))
+        .with("at", shown.text(lang));
+    tr(lang, "clock-deadline-yours", &args)
+}
+
+/// The deadline of the side to move as anyone else sees it.
+pub(crate) fn side_text(lang: Lang, game: i64, clock: &MoveClock, shown: &ShownInstant) -> String {
+    let side = match clock.colour {
+        Color::White => "white",
+        Color::Black => "black",
+    };
+    let args = Args::new()
+        .with("game", game)
+        .with("side", side)
+        .with("days", days_text(lang, clock.days_on_move))
+        .with("at", shown.text(lang));
+    tr(lang, "clock-deadline", &args)
+}

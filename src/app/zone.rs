@@ -1,0 +1,122 @@
+//! Time zones for what players see: instants are stored and computed in UTC
+//! (R3.5.6) and shown in the player's zone (`/timezone`), by default the
+//! event's zone or Europe/Kyiv.
+
+use chrono::{DateTime, Utc};
+use chrono_tz::Tz;
+use serde::{Deserialize, Serialize};
+
+use crate::app::i18n::{Lang, tr0};
+use crate::store::{Event, PlayerId, StoreError, Tx};
+
+/// The zone instants are shown in for a player who chose none.
+///
+/// The one place the default is decided: the event's own zone (its `zone=`
+/// setting) when the instant belongs to an event's game, else Europe/Kyiv.
+pub(crate) fn default_zone(_event: Option<&Event>) -> Tz {
+    chrono_tz::Europe::Kyiv
+}
+
+/// Reads a zone as a player types it: an IANA name in any letter case
+/// (`Europe/Kyiv`, `america/new_york`), or Kyiv by its name.
+pub fn parse_zone(text: &str) -> Option<Tz> {
+    let text = text.trim();
+    match text.to_lowercase().as_str() {
+        "kyiv" | "київ" | "kiev" => return Some(chrono_tz::Europe::Kyiv),
+        "utc" | "gmt" => return Some(chrono_tz::UTC),
+        _ => {}
+    }
+    chrono_tz::TZ_VARIANTS
+        .iter()
+        .find(|zone| zone.name().eq_ignore_ascii_case(text))
+        .copied()
+}
+
+/// The zone `player` sees instants in: their own choice, else the default
+/// of `event` ([`default_zone`]).
+pub(crate) async fn player_zone(
+    tx: &mut Tx,
+    player: PlayerId,
+    event: Option<&Event>,
+) -> Result<Tz, StoreError> {
+    let chosen = tx.clock_prefs(player).await?.zone;
+    Ok(chosen
+        .as_deref()
+        .and_then(parse_zone)
+        .unwrap_or_else(|| default_zone(event)))
+}
+
+/// An instant as one recipient sees it: kept in UTC with the zone to show it
+/// in, so a stored notice renders the same whenever it is delivered.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShownInstant {
+    /// The instant.
+    pub at: DateTime<Utc>,
+    /// The IANA zone it is shown in.
+    pub zone: String,
+}
+
+impl ShownInstant {
+    /// `at` to be shown in `zone`.
+    pub fn new(at: DateTime<Utc>, zone: Tz) -> Self {
+        Self {
+            at,
+            zone: zone.name().to_owned(),
+        }
+    }
+
+    /// `10.02.2026 09:00 (Київ)`: the local date and time and the zone.
+    pub fn text(&self, lang: Lang) -> String {
+        let zone = parse_zone(&self.zone).unwrap_or(chrono_tz::Europe::Kyiv);
+        let local = self.at.with_timezone(&zone).format("%d.%m.%Y %H:%M");
+        format!("{local} ({})", zone_label(lang, zone))
+    }
+}
+
+/// The zone's name as shown: Kyiv in the reader's language, others by their
+/// IANA name.
+pub fn zone_label(lang: Lang, zone: Tz) -> String {
+    if zone == chrono_tz::Europe::Kyiv {
+        tr0(lang, "zone-kyiv")
+    } else {
+        zone.name().to_owned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::TimeZone;
+
+    use super::*;
+
+    #[test]
+    fn zones_are_read_in_any_case_and_kyiv_by_name() {
+        assert_eq!(parse_zone("Europe/Kyiv"), Some(chrono_tz::Europe::Kyiv));
+        assert_eq!(parse_zone("київ"), Some(chrono_tz::Europe::Kyiv));
+        assert_eq!(
+            parse_zone("america/new_york"),
+            Some(chrono_tz::America::New_York)
+        );
+        assert_eq!(parse_zone("Mars/Olympus"), None);
+    }
+
+    #[test]
+    fn an_instant_is_shown_in_its_zone_with_summer_time() {
+        let winter = Utc.with_ymd_and_hms(2026, 2, 10, 7, 0, 0).unwrap();
+        let summer = Utc.with_ymd_and_hms(2026, 7, 10, 7, 0, 0).unwrap();
+        let kyiv = chrono_tz::Europe::Kyiv;
+        assert_eq!(
+            ShownInstant::new(winter, kyiv).text(Lang::Uk),
+            "10.02.2026 09:00 (Київ)"
+        );
+        assert_eq!(
+            ShownInstant::new(summer, kyiv).text(Lang::En),
+            "10.07.2026 10:00 (Kyiv)"
+        );
+        let berlin = chrono_tz::Europe::Berlin;
+        assert_eq!(
+            ShownInstant::new(winter, berlin).text(Lang::En),
+            "10.02.2026 08:00 (Europe/Berlin)"
+        );
+    }
+}
