@@ -77,6 +77,7 @@ mod players;
 mod postal;
 mod profile;
 mod teams;
+mod turn;
 
 use std::str::FromStr;
 use std::sync::Arc;
@@ -113,6 +114,7 @@ pub use postal::{PostalPly, StoredCard, StoredClaim, StoredVariant};
 pub use profile::{EventSettings, Orientation, PlayerSettings};
 use sql::{Mapper, QueryArg, bind_all};
 pub use teams::{TeamLine, TeamMatchGame, TeamMember, TeamRecord};
+pub use turn::{GameMessage, HeldMove};
 
 /// The database used when DATABASE_URL is unset: a SQLite file beside the bot.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://corrbot.db";

@@ -18,6 +18,8 @@ pub use thread::ThreadNotice;
 mod case;
 mod link;
 pub use link::LinkNotice;
+mod turn;
+pub use turn::TurnNotice;
 
 pub use case::{CaseNews, CaseNotice, Deciders, MeasureView, RequestNotice, case_kind_text};
 mod postal;
@@ -232,6 +234,8 @@ pub enum Notice {
     Postal(PostalNotice),
     /// Another account asks to join the recipient's player (`/link`).
     Link(LinkNotice),
+    /// A message from the opponent, or the notice of continuing (R3.3.2).
+    Turn(TurnNotice),
 }
 
 impl Notice {
@@ -258,6 +262,7 @@ impl Notice {
             Notice::Request(request) if request.answer => "request_answered",
             Notice::Request(_) => "arbiter_request",
             Notice::Postal(postal) => postal.kind(),
+            Notice::Turn(turn) => turn.kind(),
             Notice::Link(link) => link.kind(),
         }
     }
@@ -287,6 +292,13 @@ impl Notice {
                 viewer,
                 lang,
             }),
+            Notice::ContinuationDue { game, .. }
+            | Notice::ContinuationDueViaCaptain { game, .. } => {
+                message.with_buttons(vec![Button::new(
+                    tr0(lang, "button-continue"),
+                    format!("/continue #{game}"),
+                )])
+            }
             Notice::DrawOffered { game, .. } => message.with_buttons(vec![
                 Button::new(
                     tr0(lang, "button-draw-accept"),
@@ -454,6 +466,7 @@ impl Notice {
             Notice::Request(request) => request.text(lang),
             Notice::Postal(postal) => postal.text(lang, notation),
             Notice::Link(link) => link.text(lang),
+            Notice::Turn(turn) => turn.text(lang),
         }
     }
 }

@@ -43,6 +43,11 @@ pub(super) const SQLITE_MIGRATIONS: EmbeddedList = &[
         "postal",
         include_str!("../../migrations/sqlite/0007_postal.sql"),
     ),
+    (
+        11,
+        "turn",
+        include_str!("../../migrations/sqlite/0011_turn.sql"),
+    ),
 ];
 
 pub(super) const POSTGRES_MIGRATIONS: EmbeddedList = &[
@@ -75,6 +80,11 @@ pub(super) const POSTGRES_MIGRATIONS: EmbeddedList = &[
         7,
         "postal",
         include_str!("../../migrations/postgres/0007_postal.sql"),
+    ),
+    (
+        11,
+        "turn",
+        include_str!("../../migrations/postgres/0011_turn.sql"),
     ),
 ];
 

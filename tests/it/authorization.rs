@@ -42,7 +42,7 @@ const ROLES: [(&str, &str); 9] = [
 ];
 
 /// The commands, in the order each role sends them.
-const COMMANDS: [&str; 55] = [
+const COMMANDS: [&str; 59] = [
     "/help",
     "/start",
     "/profile",
@@ -71,6 +71,10 @@ const COMMANDS: [&str; 55] = [
     "/draw offer 1",
     "/move 1 e2-e4",
     "/resign 1 confirm",
+    "/say 1 Hello.",
+    "/confirm on",
+    "/messages off",
+    "/continue 1",
     "/name Renamed",
     "/cases",
     "/case 1",

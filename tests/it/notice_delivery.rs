@@ -8,7 +8,7 @@ use corrbot::adapters::discord::convert::discord_message;
 use corrbot::app::i18n::Lang;
 use corrbot::app::notice::{
     Answered, CaseNews, CaseNotice, Clocks, Deciders, LinkNotice, MeasureView, Notice, NoticeMove,
-    PostalMoveNotice, PostalNotice, RequestNotice, ThreadNotice,
+    PostalMoveNotice, PostalNotice, RequestNotice, ThreadNotice, TurnNotice,
 };
 use corrbot::app::outgoing::{Address, notice_message};
 use corrbot::core::case::CaseKind;
@@ -63,11 +63,12 @@ fn variant(notice: &Notice) -> usize {
         Notice::Thread(_) => 17,
         Notice::Postal(_) => 18,
         Notice::Link(_) => 19,
+        Notice::Turn(_) => 20,
     }
 }
 
 /// How many variants [`variant`] knows.
-const VARIANTS: usize = 20;
+const VARIANTS: usize = 21;
 
 fn case_notice() -> CaseNotice {
     CaseNotice {
@@ -214,6 +215,15 @@ fn samples() -> Vec<Notice> {
             name: "Анна".into(),
             code: "K7Q2-9XWD".into(),
             minutes: 15,
+        }),
+        Notice::Turn(TurnNotice::OpponentMessage {
+            game: 1,
+            from: text("Анна"),
+            text: text("Гарної партії!"),
+        }),
+        Notice::Turn(TurnNotice::ContinuationGiven {
+            game: 1,
+            player: text("Борис"),
         }),
     ]
 }

@@ -7,9 +7,11 @@
 
 pub(crate) mod channel;
 pub(super) mod claim;
+pub(super) mod confirm;
 pub(super) mod draw;
 pub(super) mod pick;
 pub(super) mod play;
 pub(crate) mod state;
 pub(super) mod suggest;
+pub(crate) mod talk;
 pub(super) mod view;
