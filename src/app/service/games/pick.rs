@@ -117,7 +117,7 @@ pub(crate) async fn pick_game(
     let mut games = candidate_games(tx, actor, pick.to_move).await?;
     let any = !games.is_empty();
     if let Some(mv) = pick.mv {
-        games = legal_for(tx, games, mv).await?;
+        games = legal_for(tx, lang, games, mv).await?;
     }
     match games.as_slice() {
         [] if any => {
@@ -166,6 +166,7 @@ pub(super) fn which_game(
 /// it is, so that its refusal says why the move is impossible there.
 async fn legal_for(
     tx: &mut Tx,
+    lang: crate::app::i18n::Lang,
     games: Vec<GameRecord>,
     mv: &str,
 ) -> Result<Vec<GameRecord>, Failure> {
@@ -178,8 +179,12 @@ async fn legal_for(
         let Ok(position) = position_of(&game) else {
             continue;
         };
-        let notations = &event.regulation.notations;
-        if crate::core::notation::parse(&position, mv, notations).is_ok() {
+        let regulation = &event.regulation;
+        if super::talk::several_moves(regulation, &position, mv) {
+            // R3.2.4: refused with the reason, not offered game by game.
+            return Err(refuse(lang, "error-several-moves", &game_args(game.id)));
+        }
+        if crate::core::notation::parse(&position, mv, &regulation.notations).is_ok() {
             legal.push(game);
         }
     }

@@ -5,7 +5,7 @@
 
 use chrono::{DateTime, Utc};
 use serde_json::json;
-use shakmaty::Color;
+use shakmaty::{Chess, Color};
 
 use crate::app::actor::Actor;
 use crate::app::command::Number;
@@ -13,6 +13,7 @@ use crate::app::i18n::{tr, tr0};
 use crate::app::notice::{Notice, TurnNotice};
 use crate::app::outgoing::Outgoing;
 use crate::core::notation;
+use crate::core::regulation::Regulation;
 use crate::store::{AuditEntry, GameRecord, GameStatus, Tx};
 
 use super::super::{Failure, Outcome, notify, notify_arbiters, refuse};
@@ -45,26 +46,30 @@ pub(crate) fn split_message(text: &str) -> (&str, Option<&str>) {
 /// allowed (R3.2.4: conditional moves, as `e4 e5` or `e2-e4; e7-e5`), so
 /// that it is not played in part.
 pub(crate) fn refuse_several_moves(actor: &Actor, turn: &Turn, text: &str) -> Result<(), Failure> {
-    if turn.regulation.variants_allowed() {
-        return Ok(());
+    if several_moves(&turn.regulation, &turn.before, text) {
+        let args = game_args(turn.game.id);
+        return Err(refuse(actor.lang(), "error-several-moves", &args));
+    }
+    Ok(())
+}
+
+/// Whether `text` holds more than one move in `position` where the
+/// regulation allows no variants (R3.2.4).
+pub(crate) fn several_moves(regulation: &Regulation, position: &Chess, text: &str) -> bool {
+    if regulation.variants_allowed() {
+        return false;
     }
     let words: Vec<&str> = text
         .split(|c: char| c.is_whitespace() || c == ';' || c == ',')
         .filter(|word| !word.is_empty() && !is_number_or_sign(word))
         .collect();
     if words.len() < 2 {
-        return Ok(());
+        return false;
     }
-    let notations = &turn.regulation.notations;
     // `e2 e4` is one move written with a space; `e4 e5` begins with a
     // whole move.
     let separated = text.contains([';', ',']);
-    let first = notation::parse(&turn.before, words[0], notations).is_ok();
-    if separated || first {
-        let args = game_args(turn.game.id);
-        return Err(refuse(actor.lang(), "error-several-moves", &args));
-    }
-    Ok(())
+    separated || notation::parse(position, words[0], &regulation.notations).is_ok()
 }
 
 /// A move number (`12.`, `12...`) or signs alone (`+`, `!?`).
