@@ -7,7 +7,16 @@ use chrono::Duration;
 use corrbot::app::outgoing::Button;
 use corrbot::store::GameId;
 
+use crate::support::db::{TestDb, on_both};
 use crate::support::world::World;
+
+on_both!(
+    a_message_with_a_move_reaches_the_opponent_and_stays_with_the_game,
+    a_held_move_is_made_only_when_confirmed_r2_3_8,
+    the_notice_of_continuing_prevents_the_silence_case_r3_3_2,
+    the_players_messages_are_in_the_case_file_for_the_arbiter_alone,
+    a_repeated_draw_offer_is_refused_not_sent_again,
+);
 
 /// bob has White in #1 and #2 against carol; in #1 1. e2-e4 e7-e5 is played.
 async fn two_games() -> World {
@@ -92,9 +101,8 @@ async fn several_moves_in_one_message_are_refused_not_played_in_part_r3_2_4() {
     w.finish().await;
 }
 
-#[tokio::test]
-async fn a_message_with_a_move_reaches_the_opponent_and_stays_with_the_game() {
-    let mut w = World::sqlite().await;
+async fn a_message_with_a_move_reaches_the_opponent_and_stays_with_the_game(t: &TestDb) {
+    let mut w = World::new(&t.db);
     w.event("Cup", &["bob", "carol"]).await;
     let out = w.say("@bob: e2-e4 -- Good luck!").await;
     assert!(out[0].contains("your move 1. e2-e4"), "{out:?}");
@@ -125,9 +133,8 @@ async fn a_message_with_a_move_reaches_the_opponent_and_stays_with_the_game() {
     w.finish().await;
 }
 
-#[tokio::test]
-async fn a_held_move_is_made_only_when_confirmed_r2_3_8() {
-    let mut w = World::sqlite().await;
+async fn a_held_move_is_made_only_when_confirmed_r2_3_8(t: &TestDb) {
+    let mut w = World::new(&t.db);
     w.event("Cup", &["bob", "carol"]).await;
     w.say("@bob: /confirm on").await;
     let replies = w.ask("bob", "Кg1-f3").await;
@@ -168,9 +175,8 @@ fn corrbot_start() -> chrono::DateTime<chrono::Utc> {
     crate::support::world::start()
 }
 
-#[tokio::test]
-async fn a_repeated_draw_offer_is_refused_not_sent_again() {
-    let mut w = World::sqlite().await;
+async fn a_repeated_draw_offer_is_refused_not_sent_again(t: &TestDb) {
+    let mut w = World::new(&t.db);
     w.event("Cup", &["bob", "carol"]).await;
     let out = w.say("@bob: /draw offer").await;
     assert!(out.iter().any(|l| l.starts_with("-> @carol")), "{out:?}");
@@ -180,9 +186,8 @@ async fn a_repeated_draw_offer_is_refused_not_sent_again() {
     w.finish().await;
 }
 
-#[tokio::test]
-async fn the_notice_of_continuing_prevents_the_silence_case_r3_3_2() {
-    let mut w = World::sqlite().await;
+async fn the_notice_of_continuing_prevents_the_silence_case_r3_3_2(t: &TestDb) {
+    let mut w = World::new(&t.db);
     w.event("Long control=100/10", &["bob", "carol"]).await;
     w.say("@alice: /lang en").await;
     w.say("@bob: e2-e4").await;
@@ -213,9 +218,8 @@ async fn the_notice_of_continuing_prevents_the_silence_case_r3_3_2() {
     w.finish().await;
 }
 
-#[tokio::test]
-async fn the_players_messages_are_in_the_case_file_for_the_arbiter_alone() {
-    let mut w = World::sqlite().await;
+async fn the_players_messages_are_in_the_case_file_for_the_arbiter_alone(t: &TestDb) {
+    let mut w = World::new(&t.db);
     w.event("Long control=100/10", &["bob", "carol"]).await;
     w.say("@bob: e2-e4 -- Good luck!").await;
     w.clock.advance(Duration::days(35));
