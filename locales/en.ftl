@@ -30,9 +30,13 @@ help-event = /event create|show|join|withdraw|start … — an event
 help-games = /games [all] — your games, those to move first
 help-board = /board [#game] — the board
 help-move = /move [#game] MOVE — make a move (e2-e4, Кg1-f3, 0-0)
+help-confirm = /confirm on|off, /confirm [#game], /confirm cancel [#game] — confirm each move before it is made; confirm or cancel a held move
 help-draw = /draw offer|accept|decline [#game] — a draw
 help-claim = /claim repetition|fifty [#game] [MOVE] — claim a draw
 help-resign = /resign [#game] — resign
+help-say = /say [#game] TEXT — a message to your opponent in the game (a move may carry one too: e2-e4 -- text)
+help-messages = /messages on|off — receive messages from opponents or not
+help-continue = /continue [#game] — tell the arbiter and your partner that you mean to continue a silent game (R3.3.2)
 help-time = /time [#game] — both players' time
 help-record = /record [#game] — the game's record with time used
 help-leave = /leave add DATE DAYS | list | cancel N — leave
@@ -72,6 +76,12 @@ notice-move-made-final = Game #{ $game } ({ $event }): { $mover } played { $numb
 notice-reminder = Reminder (R3.3.1): you have not answered in game #{ $game } for { $days }. Your clock: { $left }.
 notice-reminder-deadline = Reminder (R3.3.1): you have not answered in game #{ $game } for { $days }. If you do not move by { $at }, the game is lost on time.
 notice-continuation-due = Game #{ $game }: you have not moved for { $days }. Within 5 days tell the arbiter and your partner that you mean to continue (R3.3.2), or the arbiter may score the game as a loss.
+notice-continuation-given = Game #{ $game }: a notice of continuing the game (R3.3.2) from { $player }.
+notice-opponent-message = Game #{ $game }, message from your opponent { $from }: { $text }
+button-continue = I continue the game
+reply-continue = Game #{ $game }: your notice of continuing is sent to the arbiter and your partner (R3.3.2).
+error-continue-given = Game #{ $game }: you have already given the notice of continuing since the last move.
+error-continue-not-now = Game #{ $game }: the notice of continuing is given after 35 days without your move and before the 40th day (R3.3.2); now it is not needed.
 notice-game-over = Game #{ $game } is over: { $white } — { $black } { $score } ({ $reason }).
 notice-draw-offered = Game #{ $game }: { $by } offers a draw. Answer with /draw accept { $game } or /draw decline { $game }.
 notice-draw-declined = Game #{ $game }: { $by } declined the draw offer.
@@ -148,7 +158,9 @@ reply-event-started = Event #{ $event } «{ $name }» has started: { $games ->
     [one] { $games } game
    *[other] { $games } games
 }, all at once (R1.1).
-reply-which-game = You have several games to move: { $games }. Write the game number, for example /move { $games } e2-e4 with one of them.
+reply-which-game = The command may be about several of your games: { $games }. Choose a game with a button or write its number, for example: { $example }
+reply-which-game-move = The move { $move } is possible in several of your games: { $games }. Choose a game with a button or write its number, for example: { $example }
+error-move-legal-nowhere = The move { $move } is possible in none of the games where it is your move. /games lists your games.
 reply-move-made = Game #{ $game }: your move { $number }. { $move } is made.
 reply-games-mine = Your move:
 reply-games-theirs = Opponent's move:
@@ -159,6 +171,21 @@ reply-games-line-theirs = #{ $game } — opponent: { $opponent }, you play { $co
 reply-games-line-finished = #{ $game } — opponent: { $opponent }, you played { $colour }; result: { $score }
 reply-games-line-postal = #{ $game } — opponent: { $opponent }, you play { $colour }; last move: { $last }; { $turn }; your clock: { $left }
 games-no-move = no moves yet
+reply-move-held = Game #{ $game }: make the move { $move }? It is made only when you confirm it; your time runs until then.
+button-move-confirm = Confirm { $move }
+button-move-cancel = Cancel
+reply-move-cancelled = Game #{ $game }: the held move is cancelled; it is still your move.
+error-no-held-move = You have no move waiting for confirmation.
+error-held-move-stale = Game #{ $game }: the held move is out of date (the game changed); make your move again.
+reply-confirm-on = Move confirmation is on: each move waits for your confirmation.
+reply-confirm-off = Move confirmation is off: moves are made as you send them.
+error-several-moves = Game #{ $game }: one message may carry only one move; conditional moves are not allowed in this event (R3.2.4). Nothing was played.
+reply-message-sent = Game #{ $game }: your message is sent to your opponent.
+reply-message-kept = Game #{ $game }: your opponent has turned messages off; your message is kept with the game.
+reply-messages-on = Messages from opponents are on.
+reply-messages-off = Messages from opponents are off; they are still kept with the game.
+reply-games-header = Your games:
+reply-game-line = #{ $game }: against { $opponent }, you play { $colour }; { $turn }; you have { $left } left.
 reply-time = Game #{ $game }:
 reply-resign-confirm = Do you really resign game #{ $game }? Confirm with /resign { $game } confirm.
 colour-white = White
@@ -188,6 +215,7 @@ error-internal = Something went wrong on our side. Please try again later; refer
 reply-draw-offered = Game #{ $game }: your draw offer is sent to your opponent.
 reply-draw-declined = Game #{ $game }: you declined the draw offer.
 error-no-draw-offer = Game #{ $game }: your opponent has no open draw offer.
+error-draw-already-offered = Game #{ $game }: your draw offer is already open; it is not sent again.
 
 ## Buttons
 button-draw-accept = Accept the draw
@@ -392,6 +420,7 @@ case-news-back-online = ⚖ Case #{ $case } ({ $kind }): { $by } is back online.
 case-line-game = Game #{ $game }: /board { $game }, /record { $game }
 case-line-reporter = Reported for the player by { $reporter }.
 case-line-messages = The game's last messages:
+case-line-players-messages = Messages between the players (for the arbiter only):
 case-line-appeal = A party may appeal until { $until }: /appeal { $case } GROUNDS
 button-case-show = 📂 Case file
 button-case-take = ⚖ Take it up
@@ -415,6 +444,7 @@ case-file-summary = ⚖ Case #{ $case }: { $kind } ({ $rules }) · { $event }
     Parties: { $parties }
     Opened { $at } by { $by }
 case-entry-statement = { $at } { $author }: «{ $text }»
+case-entry-players-message = { $at } { $author } (after half-move { $ply }): «{ $text }»
 case-entry-shared-note = { $at } arbiter { $author }: «{ $text }»
 case-entry-private-note = { $at } 🔒 note of { $author } (arbiters only): «{ $text }»
 case-file-ruling = Ruling { $at } by { $by }: «{ $text }»
@@ -775,3 +805,15 @@ help-who-team = everyone may show a team; the organizer and the arbiter create t
 help-more-organizer = Allows a player to create events, or takes that away.
     Examples: /organizer @olena, /organizer remove @olena
 help-who-organizer = administrators.
+help-more-confirm = With confirmation on, each move you send is held until you confirm it with a button (or cancel it); the clock runs until it is confirmed (a sent move cannot be taken back, R2.3.8).
+    Examples: /confirm on, /confirm #3
+help-who-confirm = everyone; a held move only by its player.
+help-more-say = Sends a message to your opponent in a game; it is kept with the game and shown to the arbiter in a case. A move may carry one too.
+    Examples: /say #3 Good luck!, { $move } -- Good afternoon, have a good game!
+help-who-say = the game's players.
+help-more-messages = Turns messages from opponents on or off; they are still kept with the game.
+    Examples: /messages off, /messages on
+help-who-messages = everyone.
+help-more-continue = After 35 days without your move, tells the arbiter and your partner that you mean to continue the game (R3.3.2); in team events through your captain.
+    Examples: /continue, /continue #3
+help-who-continue = the player to move in a silent game.

@@ -31,9 +31,13 @@ help-event = /event create|show|join|withdraw|start … — турнір
 help-games = /games [all] — ваші партії, спершу ті, де ваш хід
 help-board = /board [#партія] — дошка
 help-move = /move [#партія] ХІД — зробити хід (e2-e4, Кg1-f3, 0-0)
+help-confirm = /confirm on|off, /confirm [#партія], /confirm cancel [#партія] — підтверджувати кожен хід перед тим, як його зроблено; підтвердити або скасувати відкладений хід
 help-draw = /draw offer|accept|decline [#партія] — нічия
 help-claim = /claim repetition|fifty [#партія] [ХІД] — вимагати нічию
 help-resign = /resign [#партія] — здатися
+help-say = /say [#партія] ТЕКСТ — повідомлення суперникові в партії (також можна з ходом: e2-e4 -- текст)
+help-messages = /messages on|off — отримувати повідомлення від суперників чи ні
+help-continue = /continue [#партія] — повідомити суддю і партнера, що ви продовжуєте партію після тривалої паузи (R3.3.2)
 help-time = /time [#партія] — час обох гравців
 help-record = /record [#партія] — запис партії з витратами часу
 help-leave = /leave add ДАТА ДНІВ | list | cancel N — відпустка
@@ -73,6 +77,12 @@ notice-move-made-final = Партія #{ $game } ({ $event }): { $mover } зіг
 notice-reminder = Нагадування (R3.3.1): у партії #{ $game } ви не відповідаєте вже { $days }. На вашому годиннику { $left }.
 notice-reminder-deadline = Нагадування (R3.3.1): у партії #{ $game } ви не відповідаєте вже { $days }. Якщо не походите до { $at }, партію буде програно за часом.
 notice-continuation-due = Партія #{ $game }: ви не ходили { $days }. Протягом 5 днів повідомте суддю і партнера, що продовжуєте партію (R3.3.2), інакше суддя може зарахувати поразку.
+notice-continuation-given = Партія #{ $game }: повідомлення про продовження партії (R3.3.2), від кого: { $player }.
+notice-opponent-message = Партія #{ $game }, повідомлення суперника ({ $from }): { $text }
+button-continue = Продовжую партію
+reply-continue = Партія #{ $game }: ваше повідомлення про продовження партії надіслано судді й партнерові (R3.3.2).
+error-continue-given = Партія #{ $game }: ви вже повідомили про продовження після останнього ходу.
+error-continue-not-now = Партія #{ $game }: про продовження повідомляють після 35 днів без вашого ходу і до 40-го дня (R3.3.2); зараз це не потрібно.
 notice-game-over = Партію #{ $game } завершено: { $white } — { $black } { $score } ({ $reason }).
 notice-draw-offered = Партія #{ $game }: { $by } пропонує нічию. Відповідь: /draw accept { $game } або /draw decline { $game }.
 notice-draw-declined = Партія #{ $game }: { $by } відхилив пропозицію нічиєї.
@@ -150,7 +160,9 @@ reply-event-started = Турнір #{ $event } «{ $name }» почався: { $
     [few] { $games } партії
    *[many] { $games } партій
 }, усі одночасно (R1.1).
-reply-which-game = Ваш хід у кількох партіях: { $games }. Напишіть номер партії, наприклад /move з одним із них і ходом e2-e4.
+reply-which-game = Команда може стосуватися кількох ваших партій: { $games }. Оберіть партію кнопкою або напишіть її номер, наприклад: { $example }
+reply-which-game-move = Хід { $move } можливий у кількох ваших партіях: { $games }. Оберіть партію кнопкою або напишіть її номер, наприклад: { $example }
+error-move-legal-nowhere = Хід { $move } неможливий у жодній партії, де ваш хід. /games показує ваші партії.
 reply-move-made = Партія #{ $game }: ваш { $number }-й хід { $move } зроблено.
 reply-games-mine = Ваш хід:
 reply-games-theirs = Хід суперника:
@@ -161,6 +173,21 @@ reply-games-line-theirs = #{ $game } — суперник: { $opponent }, ви �
 reply-games-line-finished = #{ $game } — суперник: { $opponent }, ви грали { $colour }; результат: { $score }
 reply-games-line-postal = #{ $game } — суперник: { $opponent }, ви граєте { $colour }; останній хід: { $last }; { $turn }; у вас { $left }
 games-no-move = ходів ще немає
+reply-move-held = Партія #{ $game }: зробити хід { $move }? Хід буде зроблено лише після підтвердження; доти ваш час іде.
+button-move-confirm = Підтвердити { $move }
+button-move-cancel = Скасувати
+reply-move-cancelled = Партія #{ $game }: відкладений хід скасовано; хід і далі ваш.
+error-no-held-move = У вас немає ходу, що чекає на підтвердження.
+error-held-move-stale = Партія #{ $game }: відкладений хід застарів (партія змінилася); зробіть хід знову.
+reply-confirm-on = Підтвердження ходів увімкнено: кожен хід чекає на ваше підтвердження.
+reply-confirm-off = Підтвердження ходів вимкнено: ходи робляться одразу.
+error-several-moves = Партія #{ $game }: в одному повідомленні може бути лише один хід; умовні ходи в цьому турнірі заборонені (R3.2.4). Нічого не зіграно.
+reply-message-sent = Партія #{ $game }: ваше повідомлення надіслано суперникові.
+reply-message-kept = Партія #{ $game }: у суперника вимкнено повідомлення; ваше повідомлення збережено з партією.
+reply-messages-on = Повідомлення від суперників увімкнено.
+reply-messages-off = Повідомлення від суперників вимкнено; їх і далі зберігають із партією.
+reply-games-header = Ваші партії:
+reply-game-line = #{ $game }: проти { $opponent }, ви граєте { $colour }; { $turn }; у вас лишилося { $left }.
 reply-time = Партія #{ $game }:
 reply-resign-confirm = Ви справді здаєте партію #{ $game }? Підтвердьте: /resign { $game } confirm.
 colour-white = білими
@@ -190,6 +217,7 @@ error-internal = Щось пішло не так з нашого боку. Сп�
 reply-draw-offered = Партія #{ $game }: вашу пропозицію нічиєї надіслано суперникові.
 reply-draw-declined = Партія #{ $game }: ви відхилили пропозицію нічиєї.
 error-no-draw-offer = Партія #{ $game }: суперник не пропонує нічиєї.
+error-draw-already-offered = Партія #{ $game }: ваша пропозиція нічиєї вже чинна; повторно її не надіслано.
 
 ## Buttons
 button-draw-accept = Прийняти нічию
@@ -398,6 +426,7 @@ case-news-back-online = ⚖ Справа #{ $case } ({ $kind }): { $by } зно�
 case-line-game = Партія #{ $game }: /board { $game }, /record { $game }
 case-line-reporter = Повідомив(ла) за гравця: { $reporter }.
 case-line-messages = Останні повідомлення в партії:
+case-line-players-messages = Повідомлення між гравцями (лише для судді):
 case-line-appeal = Сторона може оскаржити до { $until }: /appeal { $case } ПІДСТАВИ
 button-case-show = 📂 Справа
 button-case-take = ⚖ Взяти до розгляду
@@ -421,6 +450,7 @@ case-file-summary = ⚖ Справа #{ $case }: { $kind } ({ $rules }) · { $ev
     Сторони: { $parties }
     Відкрито { $at }, { $by }
 case-entry-statement = { $at } { $author }: «{ $text }»
+case-entry-players-message = { $at } { $author } (після півходу { $ply }): «{ $text }»
 case-entry-shared-note = { $at } суддя { $author }: «{ $text }»
 case-entry-private-note = { $at } 🔒 нотатка { $author } (лише для суддів): «{ $text }»
 case-file-ruling = Рішення { $at }, суддя { $by }: «{ $text }»
@@ -777,3 +807,15 @@ help-who-team = переглядати команду можуть усі; ор�
 help-more-organizer = Дозволяє гравцеві створювати турніри або забирає цей дозвіл.
     Приклади: /organizer @olena, /organizer remove @olena
 help-who-organizer = адміністратори.
+help-more-confirm = Коли підтвердження ввімкнено, кожен надісланий хід чекає, доки ви не підтвердите його кнопкою (або скасуєте); годинник іде, доки хід не підтверджено (надісланий хід не можна забрати, R2.3.8).
+    Приклади: /confirm on, /confirm #3
+help-who-confirm = усі; відкладений хід — лише його автор.
+help-more-say = Надсилає повідомлення суперникові в партії; воно зберігається з партією, і суддя бачить його у справі. Повідомлення можна додати й до ходу.
+    Приклади: /say #3 Успіхів!, { $move } -- Доброго дня, гарної партії!
+help-who-say = гравці партії.
+help-more-messages = Вмикає або вимикає повідомлення від суперників; вони все одно зберігаються з партією.
+    Приклади: /messages off, /messages on
+help-who-messages = усі.
+help-more-continue = Після 35 днів без вашого ходу повідомляє суддю і партнера, що ви продовжуєте партію (R3.3.2); у командних турнірах — через капітана.
+    Приклади: /continue, /continue #3
+help-who-continue = гравець, чия черга ходити в партії, що довго стоїть.

@@ -80,6 +80,7 @@ mod postal;
 mod profile;
 mod retention;
 mod teams;
+mod turn;
 
 use std::str::FromStr;
 use std::sync::Arc;
@@ -118,6 +119,7 @@ pub use profile::{EventSettings, Orientation, PlayerSettings};
 pub use retention::Pruned;
 use sql::{Mapper, QueryArg, bind_all};
 pub use teams::{TeamLine, TeamMatchGame, TeamMember, TeamRecord};
+pub use turn::{GameMessage, HeldMove};
 
 /// The database used when DATABASE_URL is unset: a SQLite file beside the bot.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://corrbot.db";

@@ -9,12 +9,14 @@
 mod arguments;
 mod case;
 mod team;
+mod turn;
 mod words;
 
 use serde::{Deserialize, Serialize};
 
 pub use case::{CaseAction, CaseCommand, Report};
 pub use team::TeamCommand;
+pub use turn::ConfirmCommand;
 pub use words::{Arg, CommandWord, Privacy, WordSpec};
 
 /// The longest text the bot reads; longer texts are refused unread.
@@ -85,6 +87,16 @@ pub enum Command {
         game: Option<Number>,
         confirmed: bool,
     },
+    /// Move confirmation (R2.3.8): the setting, or the answer to a held move.
+    Confirm(ConfirmCommand),
+    /// A message to the opponent of a game: delivered with the game number,
+    /// kept with the game, shown to an arbiter in a case file.
+    Say { game: Option<Number>, text: String },
+    /// Messages from opponents on or off.
+    Messages { on: bool },
+    /// The notice of continuing the game (R3.3.2), to the arbiter and the
+    /// partner.
+    Continue { game: Option<Number> },
     /// Both clocks of a game (R3.4.2).
     Time { game: Option<Number> },
     /// A game's record: moves with both time counts (R3.4.2).

@@ -19,6 +19,8 @@ pub use thread::ThreadNotice;
 mod case;
 mod link;
 pub use link::LinkNotice;
+mod turn;
+pub use turn::TurnNotice;
 
 pub use case::{CaseNews, CaseNotice, Deciders, MeasureView, RequestNotice, case_kind_text};
 mod postal;
@@ -250,6 +252,8 @@ pub enum Notice {
     Postal(PostalNotice),
     /// Another account asks to join the recipient's player (`/link`).
     Link(LinkNotice),
+    /// A message from the opponent, or the notice of continuing (R3.3.2).
+    Turn(TurnNotice),
 }
 
 impl Notice {
@@ -277,6 +281,7 @@ impl Notice {
             Notice::Request(request) if request.answer => "request_answered",
             Notice::Request(_) => "arbiter_request",
             Notice::Postal(postal) => postal.kind(),
+            Notice::Turn(turn) => turn.kind(),
             Notice::Link(link) => link.kind(),
         }
     }
@@ -320,6 +325,13 @@ impl Notice {
                     })
                     .collect(),
             ),
+            Notice::ContinuationDue { game, .. }
+            | Notice::ContinuationDueViaCaptain { game, .. } => {
+                message.with_buttons(vec![Button::new(
+                    tr0(lang, "button-continue"),
+                    format!("/continue #{game}"),
+                )])
+            }
             Notice::DrawOffered { game, .. } => message.with_buttons(vec![
                 Button::new(
                     tr0(lang, "button-draw-accept"),
@@ -517,6 +529,7 @@ impl Notice {
             Notice::Request(request) => request.text(lang),
             Notice::Postal(postal) => postal.text(lang, notation),
             Notice::Link(link) => link.text(lang),
+            Notice::Turn(turn) => turn.text(lang),
         }
     }
 }

@@ -35,7 +35,7 @@ pub use deadlines::DeadlineHandler;
 pub use games::suggest::{GameSuggestion, MoveSuggestion};
 
 use events::{organizer, standings};
-use games::{claim, draw, my_turn, play, view};
+use games::{claim, confirm, draw, my_turn, play, talk, view};
 use people::{clock_prefs, contacts, help, link, names, profile, settings};
 
 /// Why a command did not go through.
@@ -332,6 +332,10 @@ impl App {
             Command::Games { all } => my_turn::games(tx, actor, all, now).await,
             Command::Move { game, text } => play::make_move(tx, actor, game, &text, now).await,
             Command::Time { game } => play::time(tx, actor, game, now).await,
+            Command::Confirm(confirm) => confirm::handle(tx, actor, confirm, now).await,
+            Command::Say { game, text } => talk::say(tx, actor, game, &text, now).await,
+            Command::Messages { on } => talk::set_messages(tx, actor, on).await,
+            Command::Continue { game } => talk::continue_game(tx, actor, game, now).await,
             Command::Resign { game, confirmed } => {
                 play::resign(tx, actor, game, confirmed, now).await
             }

@@ -49,6 +49,10 @@ pub const DUMP_TABLES: &[&str] = &[
     "postal_variants",
     "postal_cards",
     "postal_claims",
+    "game_messages",
+    "held_moves",
+    "player_switches",
+    "message_games",
     "outbox",
     "deadlines",
     "inbound",
@@ -146,7 +150,7 @@ impl Db {
 }
 
 /// The schema version the dump format follows (the newest migration).
-pub(super) const SCHEMA_VERSION: i64 = 10;
+pub(super) const SCHEMA_VERSION: i64 = 11;
 
 async fn columns(tx: &mut Tx, table: &str) -> StoreResult<Columns> {
     const SQLITE: &str = "SELECT name, type FROM pragma_table_info($1) ORDER BY cid";

@@ -53,6 +53,11 @@ pub(super) const SQLITE_MIGRATIONS: EmbeddedList = &[
         "player clock",
         include_str!("../../migrations/sqlite/0010_player_clock.sql"),
     ),
+    (
+        11,
+        "turn",
+        include_str!("../../migrations/sqlite/0011_turn.sql"),
+    ),
 ];
 
 pub(super) const POSTGRES_MIGRATIONS: EmbeddedList = &[
@@ -95,6 +100,11 @@ pub(super) const POSTGRES_MIGRATIONS: EmbeddedList = &[
         10,
         "player clock",
         include_str!("../../migrations/postgres/0010_player_clock.sql"),
+    ),
+    (
+        11,
+        "turn",
+        include_str!("../../migrations/postgres/0011_turn.sql"),
     ),
 ];
 

@@ -42,7 +42,7 @@ const ROLES: [(&str, &str); 9] = [
 ];
 
 /// The commands, in the order each role sends them.
-const COMMANDS: [&str; 57] = [
+const COMMANDS: [&str; 61] = [
     "/help",
     "/start",
     "/profile",
@@ -73,6 +73,10 @@ const COMMANDS: [&str; 57] = [
     "/draw offer 1",
     "/move 1 e2-e4",
     "/resign 1 confirm",
+    "/say 1 Hello.",
+    "/confirm on",
+    "/messages off",
+    "/continue 1",
     "/name Renamed",
     "/cases",
     "/case 1",

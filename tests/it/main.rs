@@ -55,3 +55,4 @@ mod telegram_delivery;
 mod telegram_e2e;
 mod telegram_transport;
 mod transcripts;
+mod turn_play;

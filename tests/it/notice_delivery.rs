@@ -8,7 +8,7 @@ use corrbot::adapters::discord::convert::discord_message;
 use corrbot::app::i18n::Lang;
 use corrbot::app::notice::{
     Answered, CaseNews, CaseNotice, Clocks, Deciders, LinkNotice, MeasureView, Notice, NoticeMove,
-    PostalMoveNotice, PostalNotice, RequestNotice, ThreadNotice,
+    PostalMoveNotice, PostalNotice, RequestNotice, ThreadNotice, TurnNotice,
 };
 use corrbot::app::outgoing::{Address, notice_message};
 use corrbot::core::case::CaseKind;
@@ -64,6 +64,7 @@ fn variant(notice: &Notice) -> usize {
         Notice::Postal(_) => 18,
         Notice::Link(_) => 19,
         Notice::Digest { .. } => 20,
+        Notice::Turn(_) => 21,
     }
 }
 
@@ -226,6 +227,15 @@ fn samples() -> Vec<Notice> {
             name: "Анна".into(),
             code: "K7Q2-9XWD".into(),
             minutes: 15,
+        }),
+        Notice::Turn(TurnNotice::OpponentMessage {
+            game: 1,
+            from: text("Анна"),
+            text: text("Гарної партії!"),
+        }),
+        Notice::Turn(TurnNotice::ContinuationGiven {
+            game: 1,
+            player: text("Борис"),
         }),
     ]
 }

@@ -130,6 +130,10 @@ pub(super) fn parse_args(command: CommandWord, rest: &str) -> Result<Command, Co
         W::Draw => parse_draw(rest)?,
         W::Claim => parse_claim(rest)?,
         W::Resign => parse_resign(rest)?,
+        W::Confirm => super::turn::confirm(rest)?,
+        W::Say => super::turn::say(rest)?,
+        W::Messages => super::turn::messages(rest)?,
+        W::Continue => super::turn::continue_game(rest)?,
         W::Time => Command::Time {
             game: game_only(command, rest)?,
         },

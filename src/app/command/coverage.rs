@@ -115,6 +115,8 @@ fn sample(word: CommandWord, arg: &str) -> &'static str {
         (W::Case, "action") => "say",
         (W::Leave, "action") => "cancel",
         (W::Draw, "action") => "offer",
+        (W::Confirm, "action") => "cancel",
+        (W::Messages, "action") => "off",
         (W::Organizer, "action") => "remove",
         (_, "game" | "event" | "case" | "request" | "argument" | "target") => "1",
         (_, "move") => "e2-e4",

@@ -46,9 +46,13 @@ command_words! {
     Games,
     Board,
     Move,
+    Confirm,
     Draw,
     Claim,
     Resign,
+    Say,
+    Messages,
+    Continue,
     Time,
     Record,
     Leave,
@@ -217,6 +221,10 @@ impl CommandWord {
             W::Resign => {
                 spec(&["resign"], &["здатися", "здаюся"], &[GAME, Opt("confirm")]).public()
             }
+            W::Confirm => spec(&["confirm"], &["підтвердити"], &[Opt("action"), GAME]),
+            W::Say => spec(&["say"], &["написати"], &[GAME, Req("text")]),
+            W::Messages => spec(&["messages"], &["повідомлення"], &[Req("action")]),
+            W::Continue => spec(&["continue"], &["продовжую"], &[GAME]),
             W::Time => spec(&["time"], &["час"], &[GAME]),
             W::Record => spec(&["record"], &["запис"], &[GAME]),
             W::Leave => spec(

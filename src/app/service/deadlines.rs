@@ -69,6 +69,8 @@ async fn fire(tx: &mut Tx, deadline: &Deadline, now: DateTime<Utc>) -> Result<()
             let notice = Notice::ContinuationDue { game: number, days };
             notify(tx, mover, &notice, now).await
         }
+        // R3.3.2: no case for a silence the player gave notice of.
+        "silence_case" if super::games::talk::continuation_given(tx, &game).await? => Ok(()),
         "silence_case" => cases::open_silence_case(tx, &game, now).await,
         "loss_on_time" => lose_on_time(tx, &game, now).await,
         kind if kind.starts_with("postal_") => super::postal::fire(tx, &game, deadline, now).await,

@@ -7,6 +7,7 @@
 
 pub(crate) mod channel;
 pub(super) mod claim;
+pub(super) mod confirm;
 pub(super) mod draw;
 pub(crate) mod my_turn;
 pub(super) mod pick;
@@ -14,4 +15,5 @@ pub(super) mod play;
 pub(crate) mod state;
 pub(super) mod suggest;
 pub(crate) mod turn_clock;
+pub(crate) mod talk;
 pub(super) mod view;

@@ -34,6 +34,11 @@ pub(super) async fn show(tx: &mut Tx, actor: &Actor, number: i64) -> Outcome {
         CaseRole::Opponent
     };
     let mut lines = vec![summary(tx, lang, &file).await?];
+    if role == CaseRole::Arbiter
+        && let Some(game) = file.game()
+    {
+        lines.extend(players_messages(tx, lang, game).await?);
+    }
     if may_see(role, CasePart::Statements) && !file.context.messages.is_empty() {
         lines.push(tr0(lang, "case-line-messages"));
         lines.extend(file.context.messages.iter().map(|m| format!("  {m}")));
@@ -67,6 +72,30 @@ pub(super) async fn show(tx: &mut Tx, actor: &Actor, number: i64) -> Outcome {
         lines.push(tr(lang, "case-file-appeal", &args));
     }
     Ok(vec![Outgoing::text(lines.join("\n"))])
+}
+
+/// The messages the players of the case's game sent each other (with
+/// moves or by `/say`): for the arbiter's eyes only.
+async fn players_messages(
+    tx: &mut Tx,
+    lang: Lang,
+    game: crate::store::GameId,
+) -> Result<Vec<String>, Failure> {
+    let messages = tx.game_messages(game).await?;
+    if messages.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut lines = vec![tr0(lang, "case-line-players-messages")];
+    for message in messages {
+        let author = tx.player(message.player_id).await?.display_name;
+        let args = Args::new()
+            .with("at", date_text(message.sent_at))
+            .with("author", author)
+            .with("ply", message.ply)
+            .with("text", message.body.as_str());
+        lines.push(tr(lang, "case-entry-players-message", &args));
+    }
+    Ok(lines)
 }
 
 /// The first lines: number, kind, state, event, game, parties, opening.

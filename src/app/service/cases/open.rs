@@ -14,7 +14,7 @@ use crate::app::outgoing::Outgoing;
 use crate::core::case::{AbsenceError, Case, CaseKind, CaseState, NewCase, register_absence};
 use crate::store::{Event, EventId, GameRecord, NewCaseRecord, PlayerId, Role, Tx};
 
-use super::super::games::pick::pick_game;
+use super::super::games::pick::{Pick, pick_game};
 use super::super::games::state::{colour_of, game_clocks, regulation_of};
 use super::super::keys::{game_key, person_key};
 use super::super::leave::read_leave_dates;
@@ -189,7 +189,15 @@ pub(super) async fn report(
     text: &str,
     now: DateTime<Utc>,
 ) -> Outcome {
-    let game = pick_game(tx, actor, game, false).await?;
+    let prefix = match report {
+        Report::Dispute => "/dispute",
+        Report::Failure => "/failure",
+    };
+    let pick = Pick {
+        suffix: text,
+        ..Pick::any(prefix)
+    };
+    let game = pick_game(tx, actor, game, pick).await?;
     let me = actor.player.id;
     let relation = colour_of(&game, me).map(|_| Relation::PlayerOfGame);
     if !authz::allows(

@@ -13,7 +13,7 @@ use crate::core::game::{GameError, GameResult};
 use crate::store::{GameUpdate, Tx};
 
 use super::super::{Failure, Outcome, or_conflict, refuse};
-use super::pick::game_args;
+use super::pick::{Pick, game_args};
 use super::play::{Turn, commit_move, load_turn, read_move};
 use super::state::{announce_end, finish_update, game_over_notice, player_of};
 
@@ -25,7 +25,15 @@ pub(crate) async fn claim(
     declared: Option<&str>,
     now: DateTime<Utc>,
 ) -> Outcome {
-    let mut turn = load_turn(tx, actor, number, None, now).await?;
+    let prefix = match kind {
+        ClaimKind::Repetition => "/claim repetition",
+        ClaimKind::FiftyMoves => "/claim fifty",
+    };
+    let pick = Pick {
+        suffix: declared.unwrap_or_default(),
+        ..Pick::to_move(prefix)
+    };
+    let mut turn = load_turn(tx, actor, number, pick, now).await?;
     let mv = match declared {
         Some(text) => Some(read_move(actor, &turn, text)?),
         None => None,

@@ -13,7 +13,7 @@ use crate::core::game::{GameResult, Termination};
 use crate::store::{AuditEntry, GameRecord, GameStatus, PlayerId, Tx};
 
 use super::super::{Failure, Outcome, notify, refuse};
-use super::pick::{ensure_not_disqualified, pick_game};
+use super::pick::{Pick, ensure_not_disqualified, pick_game};
 use super::state::{colour_of, conclude, player_of, side_to_move};
 
 const OFFERED: &str = "draw_offered";
@@ -28,7 +28,12 @@ pub(crate) async fn handle(
     now: DateTime<Utc>,
 ) -> Outcome {
     let lang = actor.lang();
-    let game = pick_game(tx, actor, number, false).await?;
+    let prefix = match action {
+        DrawAction::Offer => "/draw offer",
+        DrawAction::Accept => "/draw accept",
+        DrawAction::Decline => "/draw decline",
+    };
+    let game = pick_game(tx, actor, number, Pick::any(prefix)).await?;
     if action != DrawAction::Decline {
         // R2.1.5: a disqualified player takes no part in play.
         ensure_not_disqualified(tx, actor).await?;
@@ -43,6 +48,11 @@ pub(crate) async fn handle(
     let open = open_offer_by(tx, &game, opponent).await?;
     match action {
         DrawAction::Offer => {
+            // One open offer per player and game: a repeated one is refused.
+            tx.lock_player(me).await?;
+            if open_offer_by(tx, &game, me).await? {
+                return Err(refuse(lang, "error-draw-already-offered", &args));
+            }
             record(tx, &game, me, OFFERED, now).await?;
             let by = actor.player.display_name.clone();
             let notice = Notice::DrawOffered {

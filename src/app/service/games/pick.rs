@@ -49,57 +49,152 @@ pub(super) async fn own_game(
     Ok(game)
 }
 
-/// The game a command is about: the given one, or the actor's only game
-/// (for a move: the only game where it is the actor's turn); with several,
-/// the bot asks which.
+/// What a command without a game number is about: how the bot asks which
+/// game (the command as the user would write it, around the game number),
+/// and whether only games where it is the actor's move count.
+#[derive(Debug, Clone)]
+pub(crate) struct Pick<'a> {
+    /// The command before the game number (`/time`, `/draw offer`).
+    pub prefix: &'a str,
+    /// The command after the game number (the move of `/move #N e2-e4`).
+    pub suffix: &'a str,
+    /// Only games where it is the actor's move.
+    pub to_move: bool,
+    /// A move: only games where it is legal count.
+    pub mv: Option<&'a str>,
+}
+
+impl<'a> Pick<'a> {
+    /// Any of the actor's running games, for command `prefix` (`/time`).
+    pub(crate) fn any(prefix: &'a str) -> Self {
+        Self {
+            prefix,
+            suffix: "",
+            to_move: false,
+            mv: None,
+        }
+    }
+
+    /// A game where it is the actor's move, for command `prefix`.
+    pub(crate) fn to_move(prefix: &'a str) -> Self {
+        Self {
+            to_move: true,
+            ..Self::any(prefix)
+        }
+    }
+
+    /// A game where it is the actor's move and `mv` is legal, for command
+    /// `prefix` with the move after the game number (`/move #N e2-e4`).
+    pub(crate) fn moving(prefix: &'a str, mv: &'a str) -> Self {
+        Self {
+            prefix,
+            suffix: mv,
+            to_move: true,
+            mv: Some(mv),
+        }
+    }
+
+    /// The command for game `game`, as a button sends it.
+    fn command(&self, game: GameId) -> String {
+        let text = format!("{} #{} {}", self.prefix, game.0, self.suffix);
+        text.trim_end().to_owned()
+    }
+}
+
+/// The game a command is about: the given one, or the actor's only
+/// candidate game; with several, the bot asks which, with a button per game
+/// that sends the command for it.
 pub(crate) async fn pick_game(
     tx: &mut Tx,
     actor: &Actor,
     number: Option<Number>,
-    to_move: bool,
-) -> Result<GameRecord, Failure> {
-    pick_game_or_ask(tx, actor, number, to_move, None).await
-}
-
-/// Like [`pick_game`], but when several games are candidates the question
-/// carries one button per game that sends `/move #N MOVE` with `move_text`.
-pub(super) async fn pick_game_or_ask(
-    tx: &mut Tx,
-    actor: &Actor,
-    number: Option<Number>,
-    to_move: bool,
-    move_text: Option<&str>,
+    pick: Pick<'_>,
 ) -> Result<GameRecord, Failure> {
     if let Some(number) = number {
         return own_game(tx, actor, number).await;
     }
     let lang = actor.lang();
-    let games = candidate_games(tx, actor, to_move).await?;
+    let mut games = candidate_games(tx, actor, pick.to_move).await?;
+    let any = !games.is_empty();
+    if let Some(mv) = pick.mv {
+        games = legal_for(tx, lang, games, mv).await?;
+    }
     match games.as_slice() {
-        [] if to_move => {
+        [] if any => {
+            let args = Args::new().with("move", pick.mv.unwrap_or_default());
+            Err(refuse(lang, "error-move-legal-nowhere", &args))
+        }
+        [] if pick.to_move => {
             let refusal = Refusal::new(lang, "error-no-game-to-move", &Args::new());
             Err(refusal.generic().into())
         }
         [] => Err(refuse(lang, "error-no-games", &Args::new())),
         [game] => Ok(game.clone()),
-        several => {
-            let list: Vec<String> = several.iter().map(|g| format!("#{}", g.id)).collect();
-            let args = Args::new().with("games", list.join(", "));
-            let Some(text) = move_text else {
-                return Err(refuse(lang, "reply-which-game", &args));
-            };
-            let buttons = several
-                .iter()
-                .map(|g| {
-                    let label = tr(lang, "button-move-in-game", &game_args(g.id));
-                    Button::new(label, format!("/move #{} {text}", g.id))
-                })
-                .collect();
-            let question =
-                Outgoing::text(tr(lang, "reply-which-game", &args)).with_buttons(buttons);
-            Err(Failure::Ask(Box::new(question)))
+        several => Err(which_game(lang, several, &pick)),
+    }
+}
+
+/// The question "which game", with an example and a button per game.
+pub(super) fn which_game(
+    lang: crate::app::i18n::Lang,
+    games: &[GameRecord],
+    pick: &Pick<'_>,
+) -> Failure {
+    let list: Vec<String> = games.iter().map(|g| format!("#{}", g.id)).collect();
+    let id = if pick.mv.is_some() {
+        "reply-which-game-move"
+    } else {
+        "reply-which-game"
+    };
+    let args = Args::new()
+        .with("games", list.join(", "))
+        .with("move", pick.mv.unwrap_or(pick.suffix))
+        .with("example", pick.command(games[0].id));
+    let buttons = games
+        .iter()
+        .map(|g| {
+            let label = tr(lang, "button-move-in-game", &game_args(g.id));
+            Button::new(label, pick.command(g.id))
+        })
+        .collect();
+    let question = Outgoing::text(tr(lang, id, &args)).with_buttons(buttons);
+    Failure::Ask(Box::new(question))
+}
+
+/// Of `games` (more than one), those where `mv` reads as a legal move in
+/// the current position under the event's notations; one game is kept as
+/// it is, so that its refusal says why the move is impossible there.
+async fn legal_for(
+    tx: &mut Tx,
+    lang: crate::app::i18n::Lang,
+    games: Vec<GameRecord>,
+    mv: &str,
+) -> Result<Vec<GameRecord>, Failure> {
+    if games.len() < 2 {
+        return Ok(games);
+    }
+    let mut legal = Vec::new();
+    for game in games {
+        let event = tx.event(game.event_id).await?;
+        let Ok(position) = position_of(&game) else {
+            continue;
+        };
+        let regulation = &event.regulation;
+        if super::talk::several_moves(regulation, &position, mv) {
+            // R3.2.4: refused with the reason, not offered game by game.
+            return Err(refuse(lang, "error-several-moves", &game_args(game.id)));
+        }
+        if crate::core::notation::parse(&position, mv, &regulation.notations).is_ok() {
+            legal.push(game);
         }
     }
+    Ok(legal)
+}
+
+/// The current position of a game, from its stored FEN.
+fn position_of(game: &GameRecord) -> anyhow::Result<shakmaty::Chess> {
+    let fen: shakmaty::fen::Fen = game.fen.parse()?;
+    Ok(fen.into_position(shakmaty::CastlingMode::Standard)?)
 }
 
 /// The actor's running games a command could mean (for a move: those where

@@ -21,14 +21,14 @@ use crate::store::{Event, GameRecord, GameStatus, GameUpdate, MoveRow, Tx};
 use super::super::leave::time::{GameLeaves, game_leaves};
 use super::super::{Failure, Outcome, notify, or_conflict, refuse};
 use super::pick::{
-    ensure_not_disqualified, ensure_not_on_leave, ensure_turn, game_args, pick_game,
-    pick_game_or_ask,
+    Pick, ensure_not_disqualified, ensure_not_on_leave, ensure_turn, game_args, pick_game,
 };
 use super::state::{
     announce_end, clocks_of, colour_of, conclude, fen_of, finish_update, game_clocks,
     game_over_notice, player_of, plies_of, regulation_of, replay, set_pending_deadlines,
 };
 use super::turn_clock::{move_clock, pending_clock, side_text, yours_text};
+use super::{confirm, talk};
 
 /// A bare move or `/move [#game] MOVE`.
 pub(crate) async fn make_move(
@@ -38,13 +38,42 @@ pub(crate) async fn make_move(
     text: &str,
     now: DateTime<Utc>,
 ) -> Outcome {
-    let mut turn = load_turn(tx, actor, number, Some(text), now).await?;
+    play_move(tx, actor, number, text, now, false).await
+}
+
+/// A move, with a message to the opponent after ` -- `; with move
+/// confirmation on and not `confirmed`, the move is held until confirmed.
+pub(crate) async fn play_move(
+    tx: &mut Tx,
+    actor: &Actor,
+    number: Option<Number>,
+    text: &str,
+    now: DateTime<Utc>,
+    confirmed: bool,
+) -> Outcome {
+    let (mv_text, message) = talk::split_message(text);
+    let pick = Pick {
+        suffix: text,
+        mv: Some(mv_text),
+        ..Pick::to_move("/move")
+    };
+    let mut turn = load_turn(tx, actor, number, pick, now).await?;
     if super::super::postal::is_postal(&turn.regulation) {
         return super::super::postal::make_move(tx, actor, turn, text, now).await;
     }
-    let mv = read_move(actor, &turn, text)?;
+    talk::refuse_several_moves(actor, &turn, mv_text)?;
+    let mv = read_move(actor, &turn, mv_text)?;
+    if !confirmed && confirm::wanted(tx, actor).await? {
+        return confirm::hold(tx, actor, &turn, &mv, text, now).await;
+    }
+    let game = turn.game.clone();
     let result = turn.record.play(mv).context("playing a read move")?;
-    commit_move(tx, actor, turn, (mv, text), result, now).await
+    let mut replies = commit_move(tx, actor, turn, (mv, mv_text), result, now).await?;
+    if let Some(message) = message {
+        let sent = talk::send_message(tx, actor, (&game, game.ply + 1), message, now).await?;
+        replies.push(Outgoing::text(talk::message_reply(actor, &game, sent)));
+    }
+    Ok(replies)
 }
 
 /// A game where it is the actor's turn, with what a move in it needs.
@@ -73,10 +102,10 @@ pub(crate) async fn load_turn(
     tx: &mut Tx,
     actor: &Actor,
     number: Option<Number>,
-    move_text: Option<&str>,
+    pick: Pick<'_>,
     now: DateTime<Utc>,
 ) -> Result<Turn, Failure> {
-    let game = pick_game_or_ask(tx, actor, number, true, move_text).await?;
+    let game = pick_game(tx, actor, number, pick).await?;
     ensure_not_disqualified(tx, actor).await?;
     let colour = ensure_turn(&game, actor)?;
     let leaves = game_leaves(tx, &game).await?;
@@ -240,7 +269,7 @@ pub(crate) async fn time(
     now: DateTime<Utc>,
 ) -> Outcome {
     let lang = actor.lang();
-    let game = super::view::viewable_game(tx, actor, number).await?;
+    let game = super::view::viewable_game(tx, actor, number, "/time").await?;
     let clocks = game_clocks(tx, &game, now).await?;
     let head = tr(lang, "reply-time", &game_args(game.id));
     let mut text = format!("{head}\n{}", clocks_text(lang, &clocks));
@@ -281,7 +310,7 @@ pub(crate) async fn resign(
     now: DateTime<Utc>,
 ) -> Outcome {
     let lang = actor.lang();
-    let game = pick_game(tx, actor, number, false).await?;
+    let game = pick_game(tx, actor, number, Pick::any("/resign")).await?;
     if game.status != GameStatus::Running {
         return Err(refuse(lang, "error-game-over", &game_args(game.id)));
     }

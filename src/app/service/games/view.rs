@@ -18,7 +18,7 @@ use crate::store::{Event, EventId, GameId, GameRecord, GameStatus, StoreError, T
 
 use super::super::leave::time::{GameLeaves, game_leaves};
 use super::super::{Failure, Outcome, refuse};
-use super::pick::{game_args, pick_game};
+use super::pick::{Pick, game_args, pick_game};
 use super::state::{arbiter_reason_of, clocks_of, plies_of, regulation_of, replay, side_to_move};
 
 /// The game a viewing command is about: any game by number (everyone may
@@ -27,9 +27,10 @@ pub(crate) async fn viewable_game(
     tx: &mut Tx,
     actor: &Actor,
     number: Option<Number>,
+    command: &str,
 ) -> Result<GameRecord, Failure> {
     let Some(number) = number else {
-        return pick_game(tx, actor, None, false).await;
+        return pick_game(tx, actor, None, Pick::any(command)).await;
     };
     match tx.game(GameId(number)).await {
         Ok(game) if authz::allows(Action::ViewGame, &[Relation::Outsider]) => Ok(game),
@@ -50,7 +51,7 @@ pub(crate) async fn viewable_game(
 /// `/board [#game]`: the position as an image, from the actor's side.
 pub(crate) async fn board(tx: &mut Tx, actor: &Actor, number: Option<Number>) -> Outcome {
     let lang = actor.lang();
-    let game = viewable_game(tx, actor, number).await?;
+    let game = viewable_game(tx, actor, number, "/board").await?;
     let white = tx.player(game.white).await?.display_name;
     let black = tx.player(game.black).await?.display_name;
     let turn = match (game.status, side_to_move(&game)) {
@@ -81,7 +82,7 @@ pub(crate) async fn record(
     now: DateTime<Utc>,
 ) -> Outcome {
     let lang = actor.lang();
-    let game = viewable_game(tx, actor, number).await?;
+    let game = viewable_game(tx, actor, number, "/record").await?;
     let regulation = regulation_of(&tx.event(game.event_id).await?);
     if super::super::postal::is_postal(&regulation) {
         return super::super::postal::record(tx, actor, &game, now).await;
@@ -156,7 +157,7 @@ pub(crate) async fn pgn(tx: &mut Tx, actor: &Actor, target: PgnTarget) -> Outcom
     let lang = actor.lang();
     let (games, file_name, args) = match target {
         PgnTarget::Game(number) => {
-            let game = viewable_game(tx, actor, number).await?;
+            let game = viewable_game(tx, actor, number, "/pgn").await?;
             let name = format!("game-{}.pgn", game.id);
             (vec![game.clone()], name, game_args(game.id))
         }

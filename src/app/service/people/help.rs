@@ -74,6 +74,7 @@ impl HelpGroup {
                 HelpGroup::Playing
             }
             W::Record | W::Pgn | W::Card | W::Ledger | W::Overstep => HelpGroup::Playing,
+            W::Confirm | W::Say | W::Messages | W::Continue => HelpGroup::Playing,
             W::Events | W::Event | W::Standings => HelpGroup::Events,
             W::Leave | W::ExtraLeave | W::Offline | W::Online => HelpGroup::Leave,
             W::Dispute | W::Failure | W::Ask | W::Cases | W::Case | W::Appeal | W::Answer => {

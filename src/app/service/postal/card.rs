@@ -20,7 +20,7 @@ use crate::app::i18n::Args;
 use crate::core::notation;
 use crate::store::{GameRecord, GameUpdate, MoveRow, StoredCard, Tx};
 
-use super::super::games::pick::{game_args, pick_game};
+use super::super::games::pick::{Pick, game_args, pick_game};
 use super::super::games::play::{Turn, load_turn, read_move};
 use super::super::games::state::{
     announce_end, colour_of, fen_of, finish_update, game_over_notice, player_of, replay,
@@ -87,11 +87,20 @@ pub(crate) async fn card(
     let input = read_input(actor, text)?;
     match &input.mv {
         Some(mv) => {
-            let turn = load_turn(tx, actor, number, Some(mv), now).await?;
+            let pick = Pick {
+                suffix: text,
+                mv: Some(mv),
+                ..Pick::to_move("/card")
+            };
+            let turn = load_turn(tx, actor, number, pick, now).await?;
             send_card(tx, actor, turn, &input, now).await
         }
         None => {
-            let game = pick_game(tx, actor, number, false).await?;
+            let pick = Pick {
+                suffix: text,
+                ..Pick::any("/card")
+            };
+            let game = pick_game(tx, actor, number, pick).await?;
             add_dates(tx, actor, &game, &input, now).await
         }
     }

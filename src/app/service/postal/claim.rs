@@ -24,7 +24,7 @@ use serde_json::json;
 use crate::store::{GameId, GameStatus, NewDeadline, StoredClaim, Tx};
 
 use super::super::cases::{CaseContext, Opening, open_case};
-use super::super::games::pick::game_args;
+use super::super::games::pick::{Pick, game_args};
 use super::super::games::play::{Turn, load_turn, read_move};
 use super::super::games::state::{colour_of, fen_of, player_of, regulation_of, replay};
 use super::super::leave::time::game_leaves;
@@ -42,7 +42,7 @@ pub(crate) async fn overstep(
     now: DateTime<Utc>,
 ) -> Outcome {
     let lang = actor.lang();
-    let turn = load_turn(tx, actor, number, Some(text), now).await?;
+    let turn = load_turn(tx, actor, number, Pick::moving("/overstep", text), now).await?;
     let game = turn.game.clone();
     if !is_postal(&turn.regulation) {
         return Err(refuse(lang, "postal-error-not-postal", &game_args(game.id)));

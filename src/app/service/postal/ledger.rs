@@ -30,7 +30,7 @@ pub(crate) async fn ledger(
     number: Option<Number>,
     now: DateTime<Utc>,
 ) -> Outcome {
-    let game = viewable_game(tx, actor, number).await?;
+    let game = viewable_game(tx, actor, number, "/ledger").await?;
     chart(tx, actor, &game, now).await
 }
 

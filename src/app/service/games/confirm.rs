@@ -1,0 +1,128 @@
+//! Move confirmation (`/confirm on|off`): a player who turns it on has each
+//! move held with «Confirm / Cancel» buttons and made only when confirmed,
+//! because a sent move cannot be taken back (R2.3.8). The clock runs until
+//! the move is confirmed: a held move is no move.
+
+use chrono::{DateTime, Utc};
+use shakmaty::Move;
+
+use crate::app::actor::Actor;
+use crate::app::command::{ConfirmCommand, Number};
+use crate::app::i18n::{Args, tr, tr0};
+use crate::app::outgoing::{Button, Outgoing};
+use crate::core::notation;
+use crate::store::{GameId, GameRecord, GameStatus, HeldMove, Tx};
+
+use super::super::{Failure, Outcome, refuse};
+use super::pick::{Pick, game_args, own_game};
+use super::play::{Turn, play_move};
+
+/// The switch of a player who confirms each move.
+const CONFIRM_MOVES: &str = "confirm_moves";
+
+/// Whether the actor confirms each move.
+pub(super) async fn wanted(tx: &mut Tx, actor: &Actor) -> Result<bool, Failure> {
+    Ok(tx.switch_on(actor.player.id, CONFIRM_MOVES).await?)
+}
+
+/// Holds the actor's read move `mv` (written `text`, with any message) and
+/// asks to confirm it.
+pub(super) async fn hold(
+    tx: &mut Tx,
+    actor: &Actor,
+    turn: &Turn,
+    mv: &Move,
+    text: &str,
+    now: DateTime<Utc>,
+) -> Outcome {
+    let game = &turn.game;
+    let held = HeldMove {
+        ply: game.ply,
+        move_text: text.to_owned(),
+        held_at: now,
+    };
+    tx.hold_move(game.id, actor.player.id, &held).await?;
+    let lang = actor.lang();
+    let written = notation::write(&turn.before, mv, actor.notation());
+    let args = game_args(game.id).with("move", written.as_str());
+    let buttons = vec![
+        Button::new(
+            tr(lang, "button-move-confirm", &args),
+            format!("/confirm #{}", game.id),
+        ),
+        Button::new(
+            tr0(lang, "button-move-cancel"),
+            format!("/confirm cancel #{}", game.id),
+        ),
+    ];
+    let question = Outgoing::text(tr(lang, "reply-move-held", &args)).with_buttons(buttons);
+    Ok(vec![question])
+}
+
+/// `/confirm on|off`, `/confirm [#game]`, `/confirm cancel [#game]`.
+pub(crate) async fn handle(
+    tx: &mut Tx,
+    actor: &Actor,
+    command: ConfirmCommand,
+    now: DateTime<Utc>,
+) -> Outcome {
+    let lang = actor.lang();
+    match command {
+        ConfirmCommand::Setting { on } => {
+            tx.set_switch(actor.player.id, CONFIRM_MOVES, on).await?;
+            let id = if on {
+                "reply-confirm-on"
+            } else {
+                "reply-confirm-off"
+            };
+            Ok(vec![Outgoing::text(tr0(lang, id))])
+        }
+        ConfirmCommand::Confirm { game } => {
+            let (game, held) = held_move(tx, actor, game, "/confirm").await?;
+            tx.drop_held_move(game.id, actor.player.id).await?;
+            if held.ply != game.ply || game.status != GameStatus::Running {
+                return Err(refuse(lang, "error-held-move-stale", &game_args(game.id)));
+            }
+            play_move(tx, actor, Some(game.id.0), &held.move_text, now, true).await
+        }
+        ConfirmCommand::Cancel { game } => {
+            let (game, _) = held_move(tx, actor, game, "/confirm cancel").await?;
+            tx.drop_held_move(game.id, actor.player.id).await?;
+            let reply = tr(lang, "reply-move-cancelled", &game_args(game.id));
+            Ok(vec![Outgoing::text(reply)])
+        }
+    }
+}
+
+/// The actor's held move in game `number`, or in the only game with one;
+/// with several, the bot asks which.
+async fn held_move(
+    tx: &mut Tx,
+    actor: &Actor,
+    number: Option<Number>,
+    prefix: &str,
+) -> Result<(GameRecord, HeldMove), Failure> {
+    let me = actor.player.id;
+    let lang = actor.lang();
+    let games = match number {
+        Some(number) => vec![own_game(tx, actor, number).await?],
+        None => tx.active_games_of(me).await?,
+    };
+    let mut held = Vec::new();
+    for game in games {
+        if let Some(found) = tx.held_move(game.id, me).await? {
+            held.push((game, found));
+        }
+    }
+    match held.len() {
+        0 => {
+            let args = number.map_or_else(Args::new, |n| game_args(GameId(n)));
+            Err(refuse(lang, "error-no-held-move", &args))
+        }
+        1 => Ok(held.remove(0)),
+        _ => {
+            let games: Vec<GameRecord> = held.into_iter().map(|(game, _)| game).collect();
+            Err(super::pick::which_game(lang, &games, &Pick::any(prefix)))
+        }
+    }
+}

@@ -1,0 +1,217 @@
+//! Talking in a game: a message with a move (`e2-e4 -- text`) or by
+//! `/say`, kept with the game and shown to the opponent (unless they turned
+//! messages off) and, in a case file, to an arbiter; `/messages on|off`;
+//! and the notice of continuing a silent game (`/continue`, R3.3.2).
+
+use chrono::{DateTime, Utc};
+use serde_json::json;
+use shakmaty::{Chess, Color};
+
+use crate::app::actor::Actor;
+use crate::app::command::Number;
+use crate::app::i18n::{tr, tr0};
+use crate::app::notice::{Notice, TurnNotice};
+use crate::app::outgoing::Outgoing;
+use crate::core::notation;
+use crate::core::regulation::Regulation;
+use crate::store::{AuditEntry, GameRecord, GameStatus, Tx};
+
+use super::super::{Failure, Outcome, notify, notify_arbiters, refuse};
+use super::pick::{Pick, ensure_turn, game_args, pick_game};
+use super::play::Turn;
+use super::state::{colour_of, player_of};
+
+/// The switch of a player who turned messages from opponents off.
+const NO_MESSAGES: &str = "no_messages";
+/// The audit action of a notice of continuing (R3.3.2).
+pub(crate) const CONTINUATION_GIVEN: &str = "continuation_given";
+
+/// Splits `e2-e4 -- text` (or `e2-e4 — text`, as some keyboards write the
+/// two dashes) into the move and the message to the opponent.
+pub(crate) fn split_message(text: &str) -> (&str, Option<&str>) {
+    let at = [" -- ", " — ", " – "]
+        .iter()
+        .filter_map(|sep| text.find(sep).map(|at| (at, sep.len())))
+        .min();
+    match at {
+        Some((at, len)) => {
+            let message = text[at + len..].trim();
+            (text[..at].trim(), (!message.is_empty()).then_some(message))
+        }
+        None => (text, None),
+    }
+}
+
+/// Refuses a message with more than one move where variants are not
+/// allowed (R3.2.4: conditional moves, as `e4 e5` or `e2-e4; e7-e5`), so
+/// that it is not played in part.
+pub(crate) fn refuse_several_moves(actor: &Actor, turn: &Turn, text: &str) -> Result<(), Failure> {
+    if several_moves(&turn.regulation, &turn.before, text) {
+        let args = game_args(turn.game.id);
+        return Err(refuse(actor.lang(), "error-several-moves", &args));
+    }
+    Ok(())
+}
+
+/// Whether `text` holds more than one move in `position` where the
+/// regulation allows no variants (R3.2.4).
+pub(crate) fn several_moves(regulation: &Regulation, position: &Chess, text: &str) -> bool {
+    if regulation.variants_allowed() {
+        return false;
+    }
+    let words: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || c == ';' || c == ',')
+        .filter(|word| !word.is_empty() && !is_number_or_sign(word))
+        .collect();
+    if words.len() < 2 {
+        return false;
+    }
+    // `e2 e4` is one move written with a space; `e4 e5` begins with a
+    // whole move.
+    let separated = text.contains([';', ',']);
+    separated || notation::parse(position, words[0], &regulation.notations).is_ok()
+}
+
+/// A move number (`12.`, `12...`) or signs alone (`+`, `!?`).
+fn is_number_or_sign(word: &str) -> bool {
+    word.chars().all(|c| c.is_ascii_digit() || c == '.')
+        || word.chars().all(|c| "+#!?".contains(c))
+        || ["e.p.", "ep", "e.p"].contains(&word)
+}
+
+/// Keeps the actor's message in `game` (at half-move `ply`) and tells the
+/// opponent, unless they turned messages off; says whether it was sent.
+pub(crate) async fn send_message(
+    tx: &mut Tx,
+    actor: &Actor,
+    (game, ply): (&GameRecord, i64),
+    text: &str,
+    now: DateTime<Utc>,
+) -> Result<bool, Failure> {
+    let me = actor.player.id;
+    tx.add_game_message(game.id, me, ply, text, now).await?;
+    let colour = colour_of(game, me).unwrap_or(Color::White);
+    let opponent = player_of(game, colour.other());
+    if tx.switch_on(opponent, NO_MESSAGES).await? {
+        return Ok(false);
+    }
+    let notice = Notice::Turn(TurnNotice::OpponentMessage {
+        game: game.id.0,
+        from: actor.player.display_name.clone(),
+        text: text.to_owned(),
+    });
+    notify(tx, opponent, &notice, now).await?;
+    Ok(true)
+}
+
+/// The reply about a message: sent, or kept but not delivered.
+pub(crate) fn message_reply(actor: &Actor, game: &GameRecord, sent: bool) -> String {
+    let id = if sent {
+        "reply-message-sent"
+    } else {
+        "reply-message-kept"
+    };
+    tr(actor.lang(), id, &game_args(game.id))
+}
+
+/// `/say [#game] TEXT`.
+pub(crate) async fn say(
+    tx: &mut Tx,
+    actor: &Actor,
+    number: Option<Number>,
+    text: &str,
+    now: DateTime<Utc>,
+) -> Outcome {
+    let pick = Pick {
+        suffix: text,
+        ..Pick::any("/say")
+    };
+    let game = pick_game(tx, actor, number, pick).await?;
+    let sent = send_message(tx, actor, (&game, game.ply), text, now).await?;
+    Ok(vec![Outgoing::text(message_reply(actor, &game, sent))])
+}
+
+/// `/messages on|off`: messages from opponents.
+pub(crate) async fn set_messages(tx: &mut Tx, actor: &Actor, on: bool) -> Outcome {
+    tx.set_switch(actor.player.id, NO_MESSAGES, !on).await?;
+    let id = if on {
+        "reply-messages-on"
+    } else {
+        "reply-messages-off"
+    };
+    Ok(vec![Outgoing::text(tr0(actor.lang(), id))])
+}
+
+/// `/continue [#game]`: the notice of continuing (R3.3.2), given between
+/// the silence notice and the silence case, to the partner and the
+/// arbiters (in a team event also to the player's captain and deputy, who
+/// pass it on). It is kept in the game's audit log, and no silence case
+/// opens for this silence.
+pub(crate) async fn continue_game(
+    tx: &mut Tx,
+    actor: &Actor,
+    number: Option<Number>,
+    now: DateTime<Utc>,
+) -> Outcome {
+    let lang = actor.lang();
+    let game = pick_game(tx, actor, number, Pick::to_move("/continue")).await?;
+    let colour = ensure_turn(&game, actor)?;
+    let args = game_args(game.id);
+    if continuation_given(tx, &game).await? {
+        return Err(refuse(lang, "error-continue-given", &args));
+    }
+    if !continuation_window(tx, &game).await? {
+        return Err(refuse(lang, "error-continue-not-now", &args));
+    }
+    tx.cancel_deadline(&format!("game:{}:silence", game.id))
+        .await?;
+    let entry = AuditEntry {
+        at: now,
+        actor_id: Some(actor.player.id),
+        action: CONTINUATION_GIVEN.to_owned(),
+        event_id: Some(game.event_id),
+        game_id: Some(game.id),
+        case_id: None,
+        details: json!({ "ply": game.ply }),
+    };
+    tx.audit(&entry).await?;
+    let notice = Notice::Turn(TurnNotice::ContinuationGiven {
+        game: game.id.0,
+        player: actor.player.display_name.clone(),
+    });
+    notify(tx, player_of(&game, colour.other()), &notice, now).await?;
+    notify_arbiters(tx, game.event_id, &notice, now).await?;
+    if tx.event(game.event_id).await?.is_team {
+        let leaders =
+            super::super::teams::roster::leaders_of(tx, game.event_id, actor.player.id).await?;
+        for leader in leaders {
+            notify(tx, leader, &notice, now).await?;
+        }
+    }
+    Ok(vec![Outgoing::text(tr(lang, "reply-continue", &args))])
+}
+
+/// Whether the player to move gave the notice of continuing since the last
+/// move (R3.3.2).
+pub(crate) async fn continuation_given(tx: &mut Tx, game: &GameRecord) -> Result<bool, Failure> {
+    let log = tx.audit_of_game(game.id).await?;
+    Ok(log.iter().any(|entry| {
+        entry.action == CONTINUATION_GIVEN
+            && entry.details.get("ply").and_then(|v| v.as_i64()) == Some(game.ply)
+    }))
+}
+
+/// Whether the game is between the silence notice and the silence case:
+/// the notice is no longer pending and the case still is.
+async fn continuation_window(tx: &mut Tx, game: &GameRecord) -> Result<bool, Failure> {
+    if game.status != GameStatus::Running {
+        return Ok(false);
+    }
+    let deadlines = tx.deadlines_of_game(game.id).await?;
+    let pending = |kind: &str| {
+        deadlines.iter().any(|d| {
+            d.kind == kind && d.payload.get("ply").and_then(|v| v.as_i64()) == Some(game.ply)
+        })
+    };
+    Ok(!pending("continuation_due") && pending("silence_case"))
+}
