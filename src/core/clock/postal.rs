@@ -15,7 +15,8 @@
 //! * Penalty days and a late repeat's delay are added by the arbiter
 //!   (R2.4.9–R2.4.11) as [`Addition`]s.
 
-use chrono::{DateTime, Duration, FixedOffset, Months, NaiveDate, Utc};
+use chrono::{DateTime, Duration, Months, NaiveDate, Utc};
+use chrono_tz::Tz;
 use serde::{Deserialize, Serialize};
 
 use super::{Days, PlayerTime, allowance, control_index, player_time};
@@ -133,7 +134,7 @@ pub struct Overstep {
 pub struct PostalClock {
     control: TimeControl,
     overstep_norm: TimeControl,
-    zone: FixedOffset,
+    zone: Tz,
 }
 
 impl PostalClock {
@@ -146,7 +147,7 @@ impl PostalClock {
         Self {
             control: regulation.control,
             overstep_norm,
-            zone: regulation.zone_or_utc(),
+            zone: regulation.date_zone(),
         }
     }
 
