@@ -2,6 +2,7 @@
 //! Each test runs on SQLite and, with TEST_DATABASE_URL, on PostgreSQL.
 
 use chrono::Duration;
+use corrbot::time::Clock;
 
 use crate::support::db::{TestDb, on_both};
 use crate::support::world::World;
@@ -9,6 +10,8 @@ use crate::support::world::World;
 on_both!(
     r3_1_6_a_result_reaches_each_arbiter_privately_without_a_channel,
     r3_5_7_a_loss_on_time_reaches_each_arbiter_privately,
+    r2_1_3_every_message_of_a_game_is_in_the_audit_export,
+    r3_1_1_moves_count_only_through_the_bot,
 );
 
 /// R3.1.6: a mate is recorded and the arbiter told; with no arbiters'
@@ -45,4 +48,54 @@ async fn r3_5_7_a_loss_on_time_reaches_each_arbiter_privately(t: &TestDb) {
             "{who}: {out:?}"
         );
     }
+}
+
+/// R2.1.3: every message of a game the bot carried is kept and exported
+/// for the arbiter: the move notices between the players and the result
+/// are in the game's `messages` of the audit export, in order; another
+/// game's are not.
+async fn r2_1_3_every_message_of_a_game_is_in_the_audit_export(t: &TestDb) {
+    let mut w = World::new(&t.db);
+    w.event("Cup", &["bob", "carol"]).await;
+    w.event("Open", &["dan", "eve"]).await;
+    w.say("@bob: e2-e4").await;
+    w.say("@carol: e7-e5").await;
+    w.say("@bob: /resign 1 confirm").await;
+    w.say("@dan: d2-d4").await;
+    let audit = corrbot::export::event_audit(&t.db, corrbot::store::EventId(1), w.clock.now())
+        .await
+        .unwrap();
+    let game = audit.games.iter().find(|g| g.game.id.0 == 1).unwrap();
+    let kinds: Vec<&str> = game.messages.iter().map(|m| m.kind.as_str()).collect();
+    assert!(
+        kinds.iter().filter(|k| **k == "move_made").count() >= 2,
+        "{kinds:?}"
+    );
+    assert!(kinds.contains(&"game_over"), "{kinds:?}");
+    assert!(
+        game.messages.windows(2).all(|w| w[0].at <= w[1].at),
+        "in order"
+    );
+    let other = corrbot::export::event_audit(&t.db, corrbot::store::EventId(2), w.clock.now())
+        .await
+        .unwrap();
+    let other = &other.games[0].messages;
+    assert!(other.iter().any(|m| m.kind == "move_made"), "{other:?}");
+    assert!(other.iter().all(|m| m.payload["game"] != 1), "{other:?}");
+}
+
+/// R3.1.1: under server rules moves count only through the bot: a move
+/// entered as made elsewhere (a card by post) is refused and changes
+/// nothing; the same move through the bot is played.
+async fn r3_1_1_moves_count_only_through_the_bot(t: &TestDb) {
+    let mut w = World::new(&t.db);
+    w.event("Cup", &["bob", "carol"]).await;
+    let before = w.game(1).await;
+    let out = w
+        .say("@bob: /card 1 e2-e4 written=2026-01-05 postmark=2026-01-05")
+        .await;
+    assert!(out[0].contains("not in a postal event"), "{out:?}");
+    assert_eq!(w.game(1).await, before);
+    let out = w.say("@bob: e2-e4").await;
+    assert!(w.game(1).await != before, "{out:?}");
 }
