@@ -85,7 +85,10 @@ pub enum PenaltyError {
     WrongAddress,
 }
 
-/// Days the arbiter adds to a player's time in one game.
+/// Days the arbiter adds to a player's time in one game: the delays of
+/// R2.4.2 (a break in the game's course caused by not keeping the rules,
+/// the time spent correcting errors), charged to the player who caused
+/// them as part of the total time (R2.4.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Addition {
