@@ -272,6 +272,7 @@ error-leave-too-long = A leave lasts at most { $max } days.
 error-leave-in-past = A leave is registered in advance (R3.6.2): choose a first day after today.
 error-leave-overlaps = The leave overlaps another of your leaves. /leave list shows them.
 error-leave-allowance = Event #{ $event } «{ $name }»: in { $year } you have only { $left } of leave left (R3.6.1). Choose a shorter leave.
+postal-error-leave-allowance = In { $year } you have only { $left } of leave left in all your postal games (R2.7.1). Choose a shorter leave.
 error-leave-not-in-event = You do not play in event #{ $event }. /games lists your games.
 error-leave-no-events = You play in no event, so there is nothing to take leave from.
 error-leave-unknown = You have no leave #{ $leave }. /leave list shows yours.

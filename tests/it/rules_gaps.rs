@@ -12,6 +12,7 @@ on_both!(
     r3_5_7_a_loss_on_time_reaches_each_arbiter_privately,
     r2_1_3_every_message_of_a_game_is_in_the_audit_export,
     r3_1_1_moves_count_only_through_the_bot,
+    r2_7_1_a_postal_leave_refusal_cites_the_postal_rule,
 );
 
 /// R3.1.6: a mate is recorded and the arbiter told; with no arbiters'
@@ -98,4 +99,16 @@ async fn r3_1_1_moves_count_only_through_the_bot(t: &TestDb) {
     assert_eq!(w.game(1).await, before);
     let out = w.say("@bob: e2-e4").await;
     assert!(w.game(1).await != before, "{out:?}");
+}
+
+/// R2.7.1: a postal leave over the yearly allowance is refused citing the
+/// postal rule, not the server's R3.6.1.
+async fn r2_7_1_a_postal_leave_refusal_cites_the_postal_rule(t: &TestDb) {
+    let mut w = World::new(&t.db);
+    w.english(&["alice", "bob", "carol"]).await;
+    w.started_event("rules=postal leave=10", &["bob", "carol"])
+        .await;
+    let out = w.say("@carol: /leave add 2026-02-01 11").await;
+    assert!(out[0].contains("(R2.7.1)"), "{out:?}");
+    assert!(!out[0].contains("R3.6.1"), "{out:?}");
 }

@@ -118,7 +118,12 @@ pub(super) fn leave_refusal(lang: Lang, event: &Event, error: &LeaveError) -> Fa
             year, remaining, ..
         } => refuse(
             lang,
-            "error-leave-allowance",
+            // R2.7.1: a postal leave is one leave in all postal games.
+            if super::postal::is_postal(&event.regulation) {
+                "postal-error-leave-allowance"
+            } else {
+                "error-leave-allowance"
+            },
             &args
                 .with("year", *year)
                 .with("left", days_text(lang, i64::from(*remaining))),
