@@ -6,8 +6,10 @@
 //! (and teams), the players' names, every game with its moves (the instant
 //! each move was received and sent, the days charged for it, and both
 //! players' clocks just after it), each unfinished game's clocks at the
-//! export instant, the game logs (draw offers …), the leaves of the
-//! entrants, and the cases with their notes, rulings and appeals.
+//! export instant, the game logs (draw offers …), every message of each
+//! game the bot carried (R2.1.3: every notice about the game in the outbox,
+//! whatever sent it: moves, offers, results, players' messages), the leaves
+//! of the entrants, and the cases with their notes, rulings and appeals.
 //!
 //! The clocks are computed as the app computes them when it answers a move
 //! ([`ServerClock::game_clocks`] over the instants the moves were
@@ -23,8 +25,8 @@ use crate::core::clock::server::ServerClock;
 use crate::core::regulation::Regulation;
 use crate::store::{
     AppealRecord, AuditEntry, CaseNote, CaseRecord, Db, EntryRecord, Event, EventId, GameRecord,
-    GameStatus, LeaveRecord, MoveRow, PlayerId, RulingRecord, StoreResult, TeamMatchGame,
-    TeamMember, TeamRecord, Tx,
+    GameStatus, LeaveRecord, MoveRow, NoticeRecipient, NoticeStatus, OutboxNotice, PlayerId,
+    RulingRecord, StoreResult, TeamMatchGame, TeamMember, TeamRecord, Tx,
 };
 
 /// The format name written in every audit export.
@@ -90,6 +92,24 @@ pub struct GameAudit {
     pub clocks_now: Option<AuditClocks>,
     /// The game's log (offers, results, rulings applied).
     pub log: Vec<AuditEntry>,
+    /// Every message of the game the bot carried, in order (R2.1.3).
+    pub messages: Vec<GameMessage>,
+}
+
+/// One message of a game as the bot carried it (R2.1.3): any notice whose
+/// data names the game, kept in the outbox.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameMessage {
+    /// When it was written.
+    pub at: DateTime<Utc>,
+    /// When it was delivered, if it was.
+    pub delivered_at: Option<DateTime<Utc>>,
+    /// To whom.
+    pub recipient: NoticeRecipient,
+    /// Its kind (the app's notice type).
+    pub kind: String,
+    /// Its data, as stored.
+    pub payload: serde_json::Value,
 }
 
 /// White's and Black's clocks.
@@ -181,11 +201,14 @@ async fn read_audit(tx: &mut Tx, id: EventId, as_of: DateTime<Utc>) -> StoreResu
         });
     }
     let mut games = Vec::new();
+    let outbox = all_notices(tx).await?;
     for game in tx.games_of_event(id).await? {
         let rows = tx.moves(game.id).await?;
         let log = tx.audit_of_game(game.id).await?;
         let leaves = game_leaves(tx, &game).await?;
-        games.push(game_audit((&regulation, &leaves), game, &rows, log, as_of));
+        let mut audit = game_audit((&regulation, &leaves), game, &rows, log, as_of);
+        audit.messages = messages_of(&outbox, audit.game.id.0);
+        games.push(audit);
     }
     let mut cases = Vec::new();
     for case in tx.cases_of_event(id).await? {
@@ -267,7 +290,54 @@ fn game_audit(
         moves,
         clocks_now,
         log,
+        messages: Vec::new(),
     }
+}
+
+/// Every notice in the outbox, whatever its delivery state, in order.
+async fn all_notices(tx: &mut Tx) -> StoreResult<Vec<OutboxNotice>> {
+    let mut all = Vec::new();
+    for status in [
+        NoticeStatus::Pending,
+        NoticeStatus::Delivered,
+        NoticeStatus::Parked,
+    ] {
+        all.extend(tx.notices_with_status(status).await?);
+    }
+    all.sort_by_key(|n| n.id);
+    Ok(all)
+}
+
+/// The notices that name game `game` (R2.1.3): a `game` field in the
+/// notice's data or in the data it wraps. Contact details are never
+/// exported here (R3.4.4): notices about them name no game.
+fn messages_of(outbox: &[OutboxNotice], game: i64) -> Vec<GameMessage> {
+    outbox
+        .iter()
+        .filter(|n| names_game(&n.payload, game) && !n.kind.contains("contact"))
+        .map(|n| GameMessage {
+            at: n.created_at,
+            delivered_at: n.delivered_at,
+            recipient: n.recipient.clone(),
+            kind: n.kind.clone(),
+            payload: n.payload.clone(),
+        })
+        .collect()
+}
+
+/// Whether `payload` (or an object directly inside it) has `game` = `game`.
+fn names_game(payload: &serde_json::Value, game: i64) -> bool {
+    let Some(object) = payload.as_object() else {
+        return false;
+    };
+    object.get("game").and_then(serde_json::Value::as_i64) == Some(game)
+        || object.values().any(|inner| {
+            inner
+                .as_object()
+                .and_then(|o| o.get("game"))
+                .and_then(serde_json::Value::as_i64)
+                == Some(game)
+        })
 }
 
 async fn case_audit(tx: &mut Tx, case: CaseRecord) -> StoreResult<CaseAudit> {

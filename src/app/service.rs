@@ -32,6 +32,7 @@ use crate::store::{
 use crate::time::Clock;
 
 pub use deadlines::DeadlineHandler;
+pub use events::zone::event_zone;
 pub use games::suggest::{GameSuggestion, MoveSuggestion};
 
 use events::{organizer, standings};

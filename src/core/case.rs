@@ -371,9 +371,23 @@ pub struct Case {
     receipts: Vec<Receipt>,
     appeal: Option<Appeal>,
     appeal_decision: Option<AppealDecision>,
+    /// The zone the case's day-counted windows are counted in (R3.5.6):
+    /// the event's, set by whoever loads the case; not stored (UTC until
+    /// set).
+    #[serde(skip)]
+    zone: Option<chrono_tz::Tz>,
 }
 
 impl Case {
+    /// Counts the case's windows (appeal R2.1.6, objection R2.6.4) in the
+    /// event's `zone`.
+    pub fn set_zone(&mut self, zone: chrono_tz::Tz) {
+        self.zone = Some(zone);
+    }
+    /// The zone the case's windows are counted in (UTC until set).
+    pub fn zone(&self) -> chrono_tz::Tz {
+        self.zone.unwrap_or(chrono_tz::Tz::UTC)
+    }
     /// What the case is about.
     pub fn kind(&self) -> CaseKind {
         self.kind

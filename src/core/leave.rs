@@ -18,7 +18,8 @@
 
 pub mod timeline;
 
-use chrono::{DateTime, Datelike, Duration, FixedOffset, NaiveDate, TimeZone, Utc};
+use chrono::{DateTime, Datelike, Duration, NaiveDate, TimeZone, Utc};
+use chrono_tz::Tz;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -72,7 +73,7 @@ pub struct Leave {
 impl Leave {
     /// Whole days counted against the allowance (a started day counts).
     pub fn days(&self) -> u32 {
-        days_ceil(self.span.end - self.span.start)
+        days_ceil(counted_length(self.span))
     }
 }
 
@@ -158,7 +159,7 @@ pub struct LeaveAllowance {
     /// Extra leave per calendar year (15).
     pub extra_days: u32,
     /// The zone of calendar years and postal dates.
-    pub zone: FixedOffset,
+    pub zone: Tz,
 }
 
 impl LeaveAllowance {
@@ -167,7 +168,7 @@ impl LeaveAllowance {
         Self {
             regular_days: regulation.leave_days_per_year,
             extra_days: regulation.extra_leave_days_per_year,
-            zone: regulation.zone_or_utc(),
+            zone: regulation.date_zone(),
         }
     }
 
@@ -348,6 +349,20 @@ impl LeaveBook {
     }
 }
 
+/// The length of a span as counted in days: a span from one local midnight
+/// to another is a whole number of calendar days even where daylight saving
+/// made it an hour longer (R3.5.6: the event's zone), so up to one hour over
+/// whole days is not a started day.
+fn counted_length(span: Span) -> Duration {
+    let length = span.end - span.start;
+    let over = length - DAY * i32::try_from(length.num_days()).unwrap_or(i32::MAX);
+    if length >= DAY && over > Duration::zero() && over <= Duration::hours(1) {
+        length - over
+    } else {
+        length
+    }
+}
+
 /// Whole days in `length`, a started day counting as one.
 fn days_ceil(length: Duration) -> u32 {
     let whole = length.num_days();
@@ -355,21 +370,42 @@ fn days_ceil(length: Duration) -> u32 {
     u32::try_from(whole + extra).unwrap_or(u32::MAX)
 }
 
-/// The midnight that starts `date` in `zone`, as an instant.
-pub fn midnight(date: NaiveDate, zone: FixedOffset) -> DateTime<Utc> {
-    zone.from_local_datetime(&date.and_time(chrono::NaiveTime::MIN))
-        .single()
-        .expect("a fixed offset has no gaps")
-        .with_timezone(&Utc)
+/// The midnight that starts `date` in `zone`, as an instant (R3.5.6). Where
+/// daylight saving skips midnight, the first instant of the date.
+pub fn midnight(date: NaiveDate, zone: Tz) -> DateTime<Utc> {
+    local_instant(date.and_time(chrono::NaiveTime::MIN), zone)
+}
+
+/// The instant of a local time in `zone`: the earlier of two in an autumn
+/// fold, and the first existing minute after a spring gap.
+pub fn local_instant(local: chrono::NaiveDateTime, zone: Tz) -> DateTime<Utc> {
+    (0..=180)
+        .find_map(|minute| {
+            zone.from_local_datetime(&(local + Duration::minutes(minute)))
+                .earliest()
+        })
+        .map(|at| at.with_timezone(&Utc))
+        .unwrap_or_else(|| Utc.from_utc_datetime(&local))
+}
+
+/// The last minute that still counts on `date` in `zone`: 23:59 local, as
+/// an instant; anything before the next minute is in time (R2.1.6, R2.6.4).
+pub fn last_minute_of(date: NaiveDate, zone: Tz) -> DateTime<Utc> {
+    midnight(date.succ_opt().unwrap_or(date), zone) - Duration::minutes(1)
 }
 
 /// The leave's days, grouped by the calendar year (in `zone`) in which each
 /// day begins.
-fn days_per_year(span: Span, zone: FixedOffset) -> Vec<(i32, u32)> {
+fn days_per_year(span: Span, zone: Tz) -> Vec<(i32, u32)> {
     let mut out: Vec<(i32, u32)> = Vec::new();
     let mut day_start = span.start;
-    while day_start < span.end {
-        let year = day_start.with_timezone(&zone).year();
+    let end = span.start + counted_length(span);
+    while day_start < end {
+        // Midday of the day: its local date, whatever daylight saving did to
+        // the midnight the day started at.
+        let year = (day_start + Duration::hours(12))
+            .with_timezone(&zone)
+            .year();
         match out.last_mut() {
             Some((y, n)) if *y == year => *n += 1,
             _ => out.push((year, 1)),

@@ -4,7 +4,7 @@
 //! A regulation is read from JSON/TOML (serde; every field has a default) and
 //! must pass [`Regulation::validate`] before an event uses it.
 
-use chrono::FixedOffset;
+use chrono_tz::Tz;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -103,12 +103,17 @@ pub struct Regulation {
     /// Postal overstep norm in days per control period (R2.6.1). `None` (the
     /// default) means the control itself; an event may set the original 40.
     pub postal_overstep_norm_days: Option<u32>,
-    /// The zone of dates: postal dates (R2.4.4), the calendar years of leave
-    /// (R2.7.1, R3.6.1) and the dates the server shows (R3.5.6), as a fixed
-    /// offset east of UTC in minutes (default 0 = UTC). A fixed offset
-    /// rather than a named zone: dates must not shift with daylight saving in
-    /// the middle of an event, and the federation keeps time in UTC.
+    /// The zone of dates as a fixed offset east of UTC in minutes, in whole
+    /// hours (default 0 = UTC): the zone of regulations written before
+    /// [`Regulation::zone`] existed. A named `zone` wins over it.
     pub utc_offset_minutes: i32,
+    /// The event's named time zone (IANA, `Europe/Kyiv`): postal dates
+    /// (R2.4.4), the calendar years and midnights of leave (R2.7.1, R3.6.1),
+    /// appeal deadlines (R2.1.6), claim windows (R2.6.4) and the dates the
+    /// server shows (R3.5.6), daylight saving included. `None` (the rules'
+    /// default, R3.5.6): the fixed `utc_offset_minutes`, UTC unless set.
+    /// `/event create` sets `Europe/Kyiv` unless told otherwise (`zone=`).
+    pub zone: Option<String>,
     /// Whether conditional variants are allowed (R2.3.7, R3.2.4). `None` (the
     /// default) means: allowed under postal rules, not under server rules.
     pub variants_allowed: Option<bool>,
@@ -129,6 +134,7 @@ impl Default for Regulation {
             extra_leave_days_per_year: 15,
             postal_overstep_norm_days: None,
             utc_offset_minutes: 0,
+            zone: None,
             variants_allowed: None,
             notations: Notation::ALL.to_vec(),
         }
@@ -161,11 +167,17 @@ pub enum RegulationError {
     /// The overstep norm is zero.
     #[error("the overstep norm must be at least one day")]
     ZeroOverstepNorm,
-    /// The zone offset is not within ±24 hours.
+    /// The zone offset is not whole hours within ±14 hours.
     #[error("the UTC offset of {minutes} minutes is out of range")]
     OffsetOutOfRange {
         /// The offset given.
         minutes: i32,
+    },
+    /// The zone is not a known IANA time zone name.
+    #[error("unknown time zone {name}")]
+    UnknownZone {
+        /// The name given.
+        name: String,
     },
     /// Ukrainian full algebraic notation is missing (R2.3.2).
     #[error("Ukrainian full algebraic notation must always be allowed")]
@@ -205,7 +217,12 @@ impl Regulation {
         if self.postal_overstep_norm_days == Some(0) {
             return Err(RegulationError::ZeroOverstepNorm);
         }
-        if self.zone().is_none() {
+        if let Some(name) = &self.zone
+            && name.parse::<Tz>().is_err()
+        {
+            return Err(RegulationError::UnknownZone { name: name.clone() });
+        }
+        if fixed_zone(self.utc_offset_minutes).is_none() {
             return Err(RegulationError::OffsetOutOfRange {
                 minutes: self.utc_offset_minutes,
             });
@@ -216,18 +233,15 @@ impl Regulation {
         Ok(())
     }
 
-    /// The zone of dates (R3.5.6, R2.4.4); `None` if the offset is invalid.
-    pub fn zone(&self) -> Option<FixedOffset> {
-        self.utc_offset_minutes
-            .checked_mul(60)
-            .and_then(FixedOffset::east_opt)
-    }
-
-    /// The zone of dates, falling back to UTC for an invalid offset (which
+    /// The zone of every rule date (R3.5.6, R2.4.4): the named `zone`, else
+    /// the fixed offset; UTC for an invalid one (which
     /// [`Regulation::validate`] rejects).
-    pub fn zone_or_utc(&self) -> FixedOffset {
-        self.zone()
-            .unwrap_or_else(|| FixedOffset::east_opt(0).expect("UTC"))
+    pub fn date_zone(&self) -> Tz {
+        self.zone
+            .as_deref()
+            .and_then(|name| name.parse().ok())
+            .or_else(|| fixed_zone(self.utc_offset_minutes))
+            .unwrap_or(Tz::UTC)
     }
 
     /// Whether variants are allowed: the explicit setting, else postal only
@@ -242,6 +256,24 @@ impl Regulation {
     pub fn overstep_norm_days(&self) -> u32 {
         self.postal_overstep_norm_days.unwrap_or(self.control.days)
     }
+}
+
+/// The default zone of events created by `/event create` (`zone=`).
+pub const DEFAULT_EVENT_ZONE: &str = "Europe/Kyiv";
+
+/// A fixed offset in whole hours as an `Etc/GMT` zone (whose sign is
+/// inverted: `Etc/GMT-3` is three hours east of UTC).
+fn fixed_zone(minutes: i32) -> Option<Tz> {
+    if minutes % 60 != 0 || !(-14 * 60..=14 * 60).contains(&minutes) {
+        return None;
+    }
+    let hours = minutes / 60;
+    let name = match hours {
+        0 => return Some(Tz::UTC),
+        h if h > 0 => format!("Etc/GMT-{h}"),
+        h => format!("Etc/GMT+{}", -h),
+    };
+    name.parse().ok()
 }
 
 #[cfg(test)]
@@ -362,5 +394,36 @@ mod tests {
         for (regulation, error) in table {
             assert_eq!(regulation.validate(), Err(error));
         }
+        let unknown = Regulation {
+            zone: Some("Europe/Kiyv".to_owned()),
+            ..Regulation::default()
+        };
+        assert!(matches!(
+            unknown.validate(),
+            Err(RegulationError::UnknownZone { .. })
+        ));
+    }
+
+    #[test]
+    fn zone_named_wins_over_the_fixed_offset() {
+        use chrono::{Offset, TimeZone};
+        let at = chrono::Utc.with_ymd_and_hms(2026, 7, 1, 12, 0, 0).unwrap();
+        let offset = |r: &Regulation| {
+            r.date_zone()
+                .offset_from_utc_datetime(&at.naive_utc())
+                .fix()
+                .local_minus_utc()
+        };
+        let fixed = Regulation {
+            utc_offset_minutes: 120,
+            ..Regulation::default()
+        };
+        assert_eq!(offset(&fixed), 7200);
+        let named = Regulation {
+            zone: Some(DEFAULT_EVENT_ZONE.to_owned()),
+            ..fixed
+        };
+        assert_eq!(offset(&named), 3 * 3600, "Kyiv summer time");
+        assert_eq!(offset(&Regulation::default()), 0);
     }
 }

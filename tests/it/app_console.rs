@@ -167,10 +167,12 @@ async fn silence_goes_to_the_arbiter_and_time_runs_out() {
     assert!(out[0].contains("Parties: carol"), "{out:?}");
     assert!(out[1].starts_with("-> @carol: ⚖ Case #1"), "{out:?}");
     assert!(out[2].starts_with("-> @bob: ⚖ Case #1"), "{out:?}");
-    // R3.5.7: 100 days with doubling after 20 run out after 61 days.
+    // R3.5.7: 100 days with doubling after 20 run out after 61 days; both
+    // players and the arbiter (no channel: privately, R3.1.6) are told.
     w.clock.advance(Duration::days(21));
     let out = w.console.tick().await.unwrap();
-    assert_eq!(out.len(), 2, "{out:?}");
+    assert_eq!(out.len(), 3, "{out:?}");
+    assert!(out.iter().any(|l| l.starts_with("-> @alice:")), "{out:?}");
     assert!(
         out.iter().all(|l| l.contains("1-0 (time forfeit)")),
         "{out:?}"

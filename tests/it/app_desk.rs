@@ -45,7 +45,9 @@ async fn notices(w: &World) -> usize {
 }
 
 /// Two rulings received at the same instant: an appeal at 23:59 of day 14
-/// is in time, one at 00:00 of day 15 is refused with that date.
+/// is in time, one at 00:00 of day 15 is refused with that date; days and
+/// midnights in the event's zone (Europe/Kyiv by default, UTC+2 in
+/// January, R3.5.6).
 async fn r2_1_6_the_appeal_window_ends_with_day_14(t: &TestDb) {
     let mut w = World::new(&t.db);
     w.event("Cup", &["bob", "carol"]).await;
@@ -53,16 +55,22 @@ async fn r2_1_6_the_appeal_window_ends_with_day_14(t: &TestDb) {
     reply(&mut w, "carol", "/ask #1 Second question.").await;
     for case in [1, 2] {
         let ruled = reply(&mut w, "alice", &format!("/rule {case} none -- answered")).await;
-        assert!(ruled.contains("until 2026-01-19 23:59 UTC"), "{ruled}");
+        assert!(
+            ruled.contains("until 2026-01-19 23:59 Europe/Kyiv"),
+            "{ruled}"
+        );
     }
     let closes = start().date_naive() + chrono::Days::new(15);
-    let closes = closes.and_hms_opt(0, 0, 0).unwrap().and_utc();
+    let closes = closes.and_hms_opt(0, 0, 0).unwrap().and_utc() - Duration::hours(2);
     w.clock.advance(closes - start() - Duration::minutes(1));
     assert!(!refused(&mut w, "carol", "/appeal 1 In time.").await);
     assert_eq!(case_status(&w, 1).await, CaseStatus::Appealed);
     w.clock.advance(Duration::minutes(1));
     let late = reply(&mut w, "carol", "/appeal 2 Too late.").await;
-    assert!(late.contains("closed at 2026-01-20 00:00 UTC"), "{late}");
+    assert!(
+        late.contains("closed at 2026-01-20 00:00 Europe/Kyiv"),
+        "{late}"
+    );
     assert_eq!(case_status(&w, 2).await, CaseStatus::Ruled);
 }
 
@@ -101,7 +109,7 @@ async fn r3_6_3_a_ruling_over_the_limit_changes_nothing(t: &TestDb) {
     assert_eq!(case_status(&w, 2).await, CaseStatus::Open);
     assert_eq!(notices(&w).await, before);
     let leaves = reply(&mut w, "bob", "/leave").await;
-    assert_eq!(leaves.matches("UTC —").count(), 1, "{leaves}");
+    assert_eq!(leaves.matches("Kyiv —").count(), 1, "{leaves}");
 }
 
 /// An outsider can neither see a case nor act in it; the partner who is not

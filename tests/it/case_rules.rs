@@ -3,6 +3,7 @@
 //! deadlines and who sees what.
 
 use chrono::{DateTime, TimeZone, Utc};
+use chrono_tz::Tz;
 use corrbot::core::case::{
     Absence, AbsenceError, AppealError, AppealOutcome, Case, CaseError, CaseKind, CasePart,
     CaseRole, CaseState, CaseTransition, Decision, EventGame, ExclusionScoring, ExtraLeaveGrant,
@@ -92,7 +93,7 @@ fn ruled_case() -> Case {
 fn r2_1_6_appeal_window_day_14_allowed_day_15_refused() {
     let received = at(2026, 3, 1, 18, 30);
     let closed_at = at(2026, 3, 16, 0, 0);
-    assert_eq!(appeal_deadline(received), closed_at);
+    assert_eq!(appeal_deadline(received, Tz::UTC), closed_at);
     let table = [
         (at(2026, 3, 1, 18, 31), Ok(())),
         (at(2026, 3, 14, 9, 0), Ok(())),
@@ -109,7 +110,7 @@ fn r2_1_6_appeal_window_day_14_allowed_day_15_refused() {
         ),
     ];
     for (now, expected) in table {
-        assert_eq!(may_appeal(now, received), expected, "at {now}");
+        assert_eq!(may_appeal(now, received, Tz::UTC), expected, "at {now}");
     }
 }
 
@@ -357,6 +358,67 @@ fn refused_transitions_table() {
     case.withdraw(p(1), day(2026, 1, 4)).unwrap_err();
 }
 
+/// R2.1.6 with R3.5.6: the 14 days are counted in the event's zone, across
+/// the change to summer time. A ruling received at 23:30 Kyiv time on
+/// 20 March (21:30 UTC, winter time, UTC+2) is day 0 of 20 March in Kyiv
+/// (still 20 March in UTC too); day 14 is 3 April, in summer time (UTC+3):
+/// the last minute that counts is 3 April 23:59 Kyiv = 20:59 UTC, and the
+/// window closes at 21:00 UTC, not at the UTC midnight.
+#[test]
+fn r2_1_6_appeal_window_in_the_event_zone_across_dst() {
+    let kyiv = Tz::Europe__Kyiv;
+    let received = at(2026, 3, 20, 21, 30);
+    let closed_at = at(2026, 4, 3, 21, 0);
+    assert_eq!(appeal_deadline(received, kyiv), closed_at);
+    assert_eq!(may_appeal(at(2026, 4, 3, 20, 59), received, kyiv), Ok(()));
+    assert_eq!(
+        may_appeal(at(2026, 4, 3, 21, 0), received, kyiv),
+        Err(AppealError::WindowClosed { closed_at })
+    );
+    // A ruling received at 00:30 Kyiv on 21 March is 22:30 UTC of 20 March:
+    // in Kyiv it is day 0 of 21 March, so the window runs a day longer than
+    // the same instant counted in UTC.
+    let late_evening_utc = at(2026, 3, 20, 22, 30);
+    assert_eq!(
+        appeal_deadline(late_evening_utc, kyiv),
+        at(2026, 4, 4, 21, 0)
+    );
+    assert_eq!(
+        appeal_deadline(late_evening_utc, Tz::UTC),
+        at(2026, 4, 4, 0, 0)
+    );
+    // Autumn: received 20 October (summer time), day 14 is 3 November
+    // (winter time, UTC+2): the window closes at 22:00 UTC.
+    assert_eq!(
+        appeal_deadline(at(2026, 10, 20, 12, 0), kyiv),
+        at(2026, 11, 3, 22, 0)
+    );
+}
+
+/// R2.6.4 with R3.5.6: the 7 days to object are counted in the event's
+/// zone; a case carries it and refuses an objection after 23:59 local.
+#[test]
+fn r2_6_4_objection_window_in_the_event_zone() {
+    let kyiv = Tz::Europe__Kyiv;
+    let told = at(2026, 3, 25, 10, 0);
+    let closed_at = at(2026, 4, 1, 21, 0);
+    assert_eq!(may_object(at(2026, 4, 1, 20, 59), told, kyiv), Ok(()));
+    let claim = NewCase {
+        kind: CaseKind::OverstepClaim,
+        ..dispute(1, 2, told)
+    };
+    let mut case = Case::open(claim, None).unwrap();
+    case.set_zone(kyiv);
+    assert_eq!(
+        case.lodge_objection(p(2), closed_at, told, "too late"),
+        Err(CaseError::Objection(ObjectionError::WindowClosed {
+            closed_at
+        }))
+    );
+    case.lodge_objection(p(2), at(2026, 4, 1, 20, 59), told, "in time")
+        .unwrap();
+}
+
 // ---------------------------------------------------------------- postal overstep
 
 /// R2.6.4: an objection within 7 days of being told; R2.6.6: the game is
@@ -370,7 +432,7 @@ fn r2_6_overstep_claim_objection_and_suspension() {
         (closed_at, Err(ObjectionError::WindowClosed { closed_at })),
     ];
     for (now, expected) in table {
-        assert_eq!(may_object(now, told), expected, "at {now}");
+        assert_eq!(may_object(now, told, Tz::UTC), expected, "at {now}");
     }
     let claim = NewCase {
         kind: CaseKind::OverstepClaim,
@@ -769,9 +831,9 @@ proptest::proptest! {
             .unwrap()
             .and_utc();
         let last_second_of_day_14 = day_15 - chrono::TimeDelta::seconds(1);
-        proptest::prop_assert_eq!(may_appeal(last_second_of_day_14, received), Ok(()));
+        proptest::prop_assert_eq!(may_appeal(last_second_of_day_14, received, Tz::UTC), Ok(()));
         proptest::prop_assert_eq!(
-            may_appeal(day_15, received),
+            may_appeal(day_15, received, Tz::UTC),
             Err(AppealError::WindowClosed { closed_at: day_15 })
         );
     }

@@ -219,6 +219,18 @@ fn r2_4_9_and_r2_4_10_penalty_days() {
     }
 }
 
+/// R2.4.2, R2.4.1: a delay (time spent correcting an error against the
+/// rules) is charged to the player who caused it, on top of the thinking
+/// time of the moves.
+#[test]
+fn r2_4_2_a_delay_is_charged_to_the_player_who_caused_it() {
+    let moves = moves_costing(&[4, 6]);
+    let empty = LeaveTimeline::empty();
+    let plain = clock().used(&moves, &[], start(), &empty);
+    let delayed = [Addition::Penalty(PenaltyError::ImpossibleMove)];
+    assert_eq!(clock().used(&moves, &delayed, start(), &empty), plain + 5);
+}
+
 #[test]
 fn r2_4_11_a_late_repeat_adds_the_whole_delay() {
     let additions = [Addition::LateRepeat { delay_days: 12 }, Addition::Days(3)];

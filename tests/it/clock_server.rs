@@ -252,7 +252,8 @@ fn r3_3_2_silence_notice_at_35_and_case_at_40_days() {
 fn r3_5_6_dates_and_times_are_utc_by_default() {
     let regulation = Regulation::default();
     assert_eq!(regulation.utc_offset_minutes, 0);
-    assert_eq!(regulation.zone_or_utc().local_minus_utc(), 0);
+    assert_eq!(regulation.zone, None);
+    assert_eq!(regulation.date_zone(), chrono_tz::Tz::UTC);
 }
 
 #[test]

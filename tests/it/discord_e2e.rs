@@ -289,9 +289,10 @@ async fn wait_all_delivered(bot: &WiredBot) {
         .expect("every notice delivered");
 }
 
-/// Editing a message changes no move (R2.3.8): MESSAGE_UPDATE is ignored.
+/// Editing a message changes no move (R2.3.3, R2.3.8): MESSAGE_UPDATE is
+/// ignored.
 /// An illegal move edited into a legal one stays unplayed.
-async fn edited_message_changes_no_move(test_db: &TestDb) {
+async fn r2_3_3_edited_message_changes_no_move(test_db: &TestDb) {
     let bot = WiredBot::start(test_db.db.clone()).await;
     let (white, _black) = started_game(&bot).await;
     let dm = bot
@@ -326,5 +327,5 @@ on_both!(
     silence_case_reaches_the_arbiter,
     dispute_reaches_the_arbiter_channel,
     rate_limits_and_outages_lose_and_double_nothing,
-    edited_message_changes_no_move,
+    r2_3_3_edited_message_changes_no_move,
 );

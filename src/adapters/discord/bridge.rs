@@ -47,7 +47,8 @@ where
 ///
 /// It handles MESSAGE_CREATE and INTERACTION_CREATE only: MESSAGE_UPDATE is
 /// deliberately left to serenity's no-op, because editing a message changes
-/// no move (R2.3.8; tested in `tests/discord_e2e.rs`).
+/// no move (R2.3.3: what a player sent is final; R2.3.8; tested in
+/// `tests/it/discord_e2e.rs`, `r2_3_3_edited_message_changes_no_move`).
 pub(super) struct Bridge<H> {
     handler: H,
     policy: DiscordRetryPolicy,

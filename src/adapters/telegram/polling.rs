@@ -90,6 +90,8 @@ pub async fn run_polling<H: TelegramInboundHandler>(
             .get_updates()
             .offset(offset)
             .timeout(options.timeout_secs)
+            // R2.3.3: edited messages are not asked for; an edit or a
+            // deletion changes nothing.
             .allowed_updates([AllowedUpdate::Message, AllowedUpdate::CallbackQuery]);
         let result = tokio::select! {
             biased;

@@ -212,7 +212,7 @@ pub(crate) async fn look_up(tx: &mut Tx, lang: Lang, number: Number) -> Result<C
         }
         Err(other) => return Err(other.into()),
     };
-    let case = serde_json::from_value(row.details["case"].clone())
+    let mut case: crate::core::case::Case = serde_json::from_value(row.details["case"].clone())
         .with_context(|| format!("case {number}: no case machine"))?;
     let context = match row.details.get("context") {
         None | Some(serde_json::Value::Null) => CaseContext::default(),
@@ -220,6 +220,7 @@ pub(crate) async fn look_up(tx: &mut Tx, lang: Lang, number: Number) -> Result<C
             .with_context(|| format!("case {number}: unreadable context"))?,
     };
     let event = tx.event(row.event_id).await?;
+    case.set_zone(super::events::zone::event_zone(&event));
     let roster = team_roster(tx, &event).await?;
     Ok(CaseFile {
         row,
@@ -421,10 +422,11 @@ pub(crate) async fn tell_committee(
     Ok(())
 }
 
-/// The last minute before a window closes at `closes`, as text: a window
-/// closing at 00:00 of 3 February is open "until 2 February 23:59".
-pub(crate) fn last_minute_text(closes: DateTime<Utc>) -> String {
-    super::games::pick::date_text(closes - chrono::Duration::minutes(1))
+/// The last minute before a window of `file`'s case closes at `closes`, in
+/// the event's zone: a window closing at 00:00 of 3 February is open "until
+/// 2 February 23:59" (R2.1.6, R3.5.6).
+pub(crate) fn last_minute_text(file: &CaseFile, closes: DateTime<Utc>) -> String {
+    super::events::zone::last_minute_in(closes, file.case.zone())
 }
 
 /// A refusal for a transition the core refused.
@@ -442,12 +444,12 @@ pub(crate) fn case_refusal(lang: Lang, file: &CaseFile, error: &CaseError) -> Fa
         E::Objection(ObjectionError::WindowClosed { closed_at }) => refuse(
             lang,
             "error-objection-closed",
-            &args.with("closed", super::games::pick::date_text(*closed_at)),
+            &args.with("closed", last_minute_text(file, *closed_at)),
         ),
         E::AppealWindowOpen { until, .. } => refuse(
             lang,
             "error-case-appeal-window-open",
-            &args.with("until", last_minute_text(*until)),
+            &args.with("until", last_minute_text(file, *until)),
         ),
         other => refuse(
             lang,

@@ -5,6 +5,7 @@ pub(super) mod list;
 pub(super) mod organizer;
 mod setup;
 pub(crate) mod standings;
+pub mod zone;
 
 use chrono::{DateTime, Utc};
 

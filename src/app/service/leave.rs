@@ -19,7 +19,7 @@ use crate::store::{
     NewLeave, PlayerId, StoreError, Tx,
 };
 
-use super::games::pick::date_text;
+use super::events::zone::{event_zone, zoned_text};
 use super::games::state::{
     colour_of, player_of, plies_of, regulation_of, set_pending_deadlines, side_to_move,
 };
@@ -118,7 +118,12 @@ pub(super) fn leave_refusal(lang: Lang, event: &Event, error: &LeaveError) -> Fa
             year, remaining, ..
         } => refuse(
             lang,
-            "error-leave-allowance",
+            // R2.7.1: a postal leave is one leave in all postal games.
+            if super::postal::is_postal(&event.regulation) {
+                "postal-error-leave-allowance"
+            } else {
+                "error-leave-allowance"
+            },
             &args
                 .with("year", *year)
                 .with("left", days_text(lang, i64::from(*remaining))),
@@ -179,7 +184,7 @@ async fn add(
     }
     let days = length;
     let events = scope_events(tx, actor, event).await?;
-    let zone = regulation_of(&events[0]).zone_or_utc();
+    let zone = regulation_of(&events[0]).date_zone();
     let starts_at = midnight(date, zone);
     let existing = leaves_of_player(tx, actor.player.id).await?;
     for event in &events {
@@ -199,15 +204,15 @@ async fn add(
     let leave = tx.create_leave(&new).await?;
     let notice = Notice::LeaveRegistered {
         player: actor.player.display_name.clone(),
-        from: date_text(leave.starts_at),
-        until: date_text(leave.ends_at),
+        from: zoned_text(leave.starts_at, zone),
+        until: zoned_text(leave.ends_at, zone),
         event: event.map(|_| events[0].name.clone()),
     };
     after_change(tx, actor.player.id, &events, &notice, now).await?;
     let args = Args::new()
         .with("leave", leave.id.0)
-        .with("from", date_text(leave.starts_at))
-        .with("until", date_text(leave.ends_at))
+        .with("from", zoned_text(leave.starts_at, zone))
+        .with("until", zoned_text(leave.ends_at, zone))
         .with("days", days_text(lang, i64::from(days)));
     Ok(vec![Outgoing::text(tr(lang, "reply-leave-added", &args))])
 }
@@ -260,9 +265,7 @@ async fn list(tx: &mut Tx, actor: &Actor, now: DateTime<Utc>) -> Outcome {
     }
     for event in entered_events(tx, actor.player.id).await? {
         let book = book_of(&event, &leaves);
-        let year = now
-            .with_timezone(&regulation_of(&event).zone_or_utc())
-            .year();
+        let year = now.with_timezone(&regulation_of(&event).date_zone()).year();
         let left = book.remaining_in_year(year, LeaveKind::Regular);
         let args = Args::new()
             .with("event", event.id.0)
@@ -280,6 +283,7 @@ async fn leave_line(
     leave: &LeaveRecord,
     now: DateTime<Utc>,
 ) -> Result<String, Failure> {
+    let zone = leave_zone(tx, leave).await?;
     let scope = match leave.event_id {
         Some(event) => {
             let name = tx.event(event).await?.name;
@@ -296,11 +300,24 @@ async fn leave_line(
     };
     let args = Args::new()
         .with("leave", leave.id.0)
-        .with("from", date_text(leave.starts_at))
-        .with("until", date_text(leave.ends_at))
+        .with("from", zoned_text(leave.starts_at, zone))
+        .with("until", zoned_text(leave.ends_at, zone))
         .with("scope", scope)
         .with("state", tr0(lang, state));
     Ok(tr(lang, "reply-leave-line", &args))
+}
+
+/// The zone a leave's dates are shown in (R3.5.6): its event's, else that
+/// of the first event its player entered, else UTC.
+async fn leave_zone(tx: &mut Tx, leave: &LeaveRecord) -> Result<chrono_tz::Tz, Failure> {
+    let event = match leave.event_id {
+        Some(event) => Some(tx.event(event).await?),
+        None => entered_events(tx, leave.player_id)
+            .await?
+            .into_iter()
+            .next(),
+    };
+    Ok(event.map_or(chrono_tz::Tz::UTC, |e| event_zone(&e)))
 }
 
 /// `/leave cancel N`: cancels a leave that has not started, or ends a
@@ -313,13 +330,14 @@ async fn cancel(tx: &mut Tx, actor: &Actor, number: Number, now: DateTime<Utc>) 
         .into_iter()
         .find(|l| l.id == LeaveId(number) && l.status != LeaveStatus::Cancelled)
         .ok_or_else(|| refuse(lang, "error-leave-unknown", &args))?;
+    let zone = leave_zone(tx, &leave).await?;
     let ended_at = if now < leave.starts_at {
         tx.set_leave_status(leave.id, LeaveStatus::Cancelled)
             .await?;
         None
     } else if now < leave.ends_at {
         tx.set_leave_end(leave.id, now, LeaveStatus::Ended).await?;
-        Some(date_text(now))
+        Some(zoned_text(now, zone))
     } else {
         return Err(refuse(lang, "error-leave-over", &args));
     };
@@ -329,7 +347,7 @@ async fn cancel(tx: &mut Tx, actor: &Actor, number: Number, now: DateTime<Utc>) 
     };
     let notice = Notice::LeaveWithdrawn {
         player: actor.player.display_name.clone(),
-        from: date_text(leave.starts_at),
+        from: zoned_text(leave.starts_at, zone),
         ended_at: ended_at.clone(),
     };
     after_change(tx, actor.player.id, &events, &notice, now).await?;

@@ -3,12 +3,16 @@
 //! by itself (R2.5.1–R2.5.3, R3.3.2, R3.4.3).
 //!
 //! **Counting "within N days".** The day something is received is day 0;
-//! days 1 … N follow as calendar days in UTC (R3.5.6), and the whole of day N
-//! is still inside the window. The window closes at 00:00 UTC of day N + 1:
-//! a ruling received on 1 March may be appealed up to 15 March inclusive,
-//! and not on 16 March (day 15).
+//! days 1 … N follow as calendar days in the event's zone (R3.5.6: UTC, or
+//! the zone the regulation names), and the whole of day N is still inside
+//! the window, up to 23:59 local. The window closes at 00:00 local of day
+//! N + 1: a ruling received on 1 March may be appealed up to 15 March
+//! inclusive, and not on 16 March (day 15). Across a change to or from
+//! daylight saving the window is a day of 23 or 25 hours longer or shorter:
+//! the dates count, not the hours.
 
-use chrono::{DateTime, Datelike, Days, Months, NaiveTime, TimeDelta, Utc};
+use chrono::{DateTime, Datelike, Days, Months, TimeDelta, Utc};
+use chrono_tz::Tz;
 use serde::{Deserialize, Serialize};
 
 /// Days to appeal an arbiter's ruling (R2.1.6).
@@ -18,14 +22,16 @@ pub const OBJECTION_DAYS: u64 = 7;
 /// Days an absence of internet access may last before withdrawal (R3.1.5).
 pub const ABSENCE_DAYS: i64 = 30;
 
-/// The instant a "within `days` days of `from`" window closes: 00:00 UTC of
-/// calendar day `days + 1` after `from`'s day (see the module documentation).
-pub fn window_closes(from: DateTime<Utc>, days: u64) -> DateTime<Utc> {
+/// The instant a "within `days` days of `from`" window closes: 00:00 in
+/// `zone` of calendar day `days + 1` after `from`'s day in `zone` (see the
+/// module documentation).
+pub fn window_closes(from: DateTime<Utc>, days: u64, zone: Tz) -> DateTime<Utc> {
     let day = from
+        .with_timezone(&zone)
         .date_naive()
         .checked_add_days(Days::new(days + 1))
         .expect("dates stay within chrono's range");
-    day.and_time(NaiveTime::MIN).and_utc()
+    crate::core::leave::midnight(day, zone)
 }
 
 /// Why an appeal is refused.
@@ -34,7 +40,7 @@ pub enum AppealError {
     /// The 14 days are over (R2.1.6); `closed_at` is when the window closed.
     #[error("the appeal window closed at {closed_at}")]
     WindowClosed {
-        /// 00:00 UTC of day 15 after receipt.
+        /// 00:00 (the event's zone) of day 15 after receipt.
         closed_at: DateTime<Utc>,
     },
     /// The appeals committee has decided: its decision is final (R2.1.6).
@@ -44,14 +50,18 @@ pub enum AppealError {
 
 /// The instant the appeal window against a ruling received at `received_at`
 /// closes (R2.1.6): the first instant at which an appeal is refused.
-pub fn appeal_deadline(received_at: DateTime<Utc>) -> DateTime<Utc> {
-    window_closes(received_at, APPEAL_DAYS)
+pub fn appeal_deadline(received_at: DateTime<Utc>, zone: Tz) -> DateTime<Utc> {
+    window_closes(received_at, APPEAL_DAYS, zone)
 }
 
 /// May a party who received the ruling at `received_at` appeal at `now`
-/// (R2.1.6)? Day 14 after receipt is allowed, day 15 refused.
-pub fn may_appeal(now: DateTime<Utc>, received_at: DateTime<Utc>) -> Result<(), AppealError> {
-    let closed_at = appeal_deadline(received_at);
+/// (R2.1.6)? Day 14 after receipt (in `zone`) is allowed, day 15 refused.
+pub fn may_appeal(
+    now: DateTime<Utc>,
+    received_at: DateTime<Utc>,
+    zone: Tz,
+) -> Result<(), AppealError> {
+    let closed_at = appeal_deadline(received_at, zone);
     if now >= closed_at {
         return Err(AppealError::WindowClosed { closed_at });
     }
@@ -64,21 +74,25 @@ pub enum ObjectionError {
     /// The 7 days are over (R2.6.4).
     #[error("the objection window closed at {closed_at}")]
     WindowClosed {
-        /// 00:00 UTC of day 8 after the notice.
+        /// 00:00 (the event's zone) of day 8 after the notice.
         closed_at: DateTime<Utc>,
     },
 }
 
 /// The instant the window to object to an overstep claim closes, for a
 /// player told of the claim at `notified_at` (R2.6.4).
-pub fn objection_deadline(notified_at: DateTime<Utc>) -> DateTime<Utc> {
-    window_closes(notified_at, OBJECTION_DAYS)
+pub fn objection_deadline(notified_at: DateTime<Utc>, zone: Tz) -> DateTime<Utc> {
+    window_closes(notified_at, OBJECTION_DAYS, zone)
 }
 
 /// May a player told of an overstep claim at `notified_at` object at `now`
-/// (R2.6.4)?
-pub fn may_object(now: DateTime<Utc>, notified_at: DateTime<Utc>) -> Result<(), ObjectionError> {
-    let closed_at = objection_deadline(notified_at);
+/// (R2.6.4)? Days counted in `zone`.
+pub fn may_object(
+    now: DateTime<Utc>,
+    notified_at: DateTime<Utc>,
+    zone: Tz,
+) -> Result<(), ObjectionError> {
+    let closed_at = objection_deadline(notified_at, zone);
     if now >= closed_at {
         return Err(ObjectionError::WindowClosed { closed_at });
     }

@@ -78,6 +78,7 @@ impl Case {
             game: new.game,
             captain_teams,
             opened_at: new.at,
+            zone: None,
             history: vec![StateChange {
                 from: state,
                 to: state,
@@ -197,7 +198,7 @@ impl Case {
         self.expect(&[CaseState::Ruled], CaseTransition::Appeal)?;
         self.expect_party(party)?;
         let received = self.receipt_of(party).unwrap_or(at);
-        may_appeal(at, received)?;
+        may_appeal(at, received, self.zone())?;
         if self.receipt_of(party).is_none() {
             self.receipts.push(Receipt { party, at });
         }
@@ -240,7 +241,7 @@ impl Case {
             let received = self
                 .receipt_of(party)
                 .ok_or(CaseError::NotReceived { party })?;
-            let until = appeal_deadline(received);
+            let until = appeal_deadline(received, self.zone());
             if now < until {
                 return Err(CaseError::AppealWindowOpen { party, until });
             }
@@ -291,7 +292,7 @@ impl Case {
             return Err(CaseError::NotAParty { person: player });
         }
         self.expect_party(player)?;
-        may_object(at, notified_at)?;
+        may_object(at, notified_at, self.zone())?;
         self.push_entry(player, at, EntryKind::Statement, reasons.into());
         Ok(())
     }

@@ -15,7 +15,8 @@
 //! * Penalty days and a late repeat's delay are added by the arbiter
 //!   (R2.4.9–R2.4.11) as [`Addition`]s.
 
-use chrono::{DateTime, Duration, FixedOffset, Months, NaiveDate, Utc};
+use chrono::{DateTime, Duration, Months, NaiveDate, Utc};
+use chrono_tz::Tz;
 use serde::{Deserialize, Serialize};
 
 use super::{Days, PlayerTime, allowance, control_index, player_time};
@@ -84,7 +85,10 @@ pub enum PenaltyError {
     WrongAddress,
 }
 
-/// Days the arbiter adds to a player's time in one game.
+/// Days the arbiter adds to a player's time in one game: the delays of
+/// R2.4.2 (a break in the game's course caused by not keeping the rules,
+/// the time spent correcting errors), charged to the player who caused
+/// them as part of the total time (R2.4.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Addition {
@@ -133,7 +137,7 @@ pub struct Overstep {
 pub struct PostalClock {
     control: TimeControl,
     overstep_norm: TimeControl,
-    zone: FixedOffset,
+    zone: Tz,
 }
 
 impl PostalClock {
@@ -146,7 +150,7 @@ impl PostalClock {
         Self {
             control: regulation.control,
             overstep_norm,
-            zone: regulation.zone_or_utc(),
+            zone: regulation.date_zone(),
         }
     }
 

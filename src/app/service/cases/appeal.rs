@@ -15,7 +15,7 @@ use crate::store::{AppealId, AppealStatus, Role, RulingId, Tx};
 
 use super::super::events::list::names;
 
-use super::super::games::pick::date_text;
+use super::super::events::zone::zoned_text;
 use super::super::keys::person_key;
 use super::super::{Outcome, refuse};
 use super::apply::{apply_measures, revoke};
@@ -40,10 +40,15 @@ pub(super) async fn appeal(
     match file.case.lodge_appeal(me, now, grounds) {
         Ok(()) => {}
         Err(CaseError::Appeal(AppealError::WindowClosed { closed_at })) => {
+            // R2.1.6 with R3.5.6: the dates in the event's zone.
+            let zone = file.case.zone();
             let args = Args::new()
                 .with("case", number)
-                .with("closed", date_text(closed_at))
-                .with("received", received.map(date_text).unwrap_or_default());
+                .with("closed", zoned_text(closed_at, zone))
+                .with(
+                    "received",
+                    received.map(|r| zoned_text(r, zone)).unwrap_or_default(),
+                );
             return Err(refuse(lang, "error-appeal-closed", &args));
         }
         Err(CaseError::Appeal(AppealError::DecisionFinal)) => {

@@ -21,7 +21,7 @@ use crate::store::{
     StoreError, Tx,
 };
 
-use super::super::games::pick::date_text;
+use super::super::events::zone::zoned_text;
 use super::super::games::state::{
     announce_end, arbiter_reason_id, colour_of, finish_update, game_over_notice, plies_of,
     regulation_of, set_pending_deadlines, side_to_move,
@@ -76,7 +76,7 @@ pub(super) async fn rule(
         .await?;
     file.context.ruling = Some(stored.id.0);
     save(tx, &file, now).await?;
-    let until = last_minute_text(appeal_deadline(now));
+    let until = last_minute_text(&file, appeal_deadline(now, file.case.zone()));
     let mut notice = notice_of(tx, &file, CaseNews::Ruled, Some(actor.player.id)).await?;
     notice.measures = views;
     notice.text = Some(why.to_owned());
@@ -273,7 +273,7 @@ async fn grant_leave(
     now: DateTime<Utc>,
 ) -> Result<MeasureView, Failure> {
     tx.lock_player(who).await?;
-    let zone = regulation_of(&file.event).zone_or_utc();
+    let zone = regulation_of(&file.event).date_zone();
     let granted: Vec<ExtraLeaveGrant> = leaves_of_player(tx, who)
         .await?
         .iter()
@@ -309,8 +309,8 @@ async fn grant_leave(
     let player = tx.player(who).await?.display_name;
     let notice = Notice::LeaveRegistered {
         player: player.clone(),
-        from: date_text(leave.starts_at),
-        until: date_text(leave.ends_at),
+        from: zoned_text(leave.starts_at, zone),
+        until: zoned_text(leave.ends_at, zone),
         event: Some(file.event.name.clone()),
     };
     after_change(tx, who, std::slice::from_ref(&file.event), &notice, now).await?;

@@ -61,6 +61,7 @@ pub(crate) async fn open_case(
         at: now,
     };
     let mut case = Case::open(new, roster.as_ref()).context("opening a case")?;
+    case.set_zone(super::super::events::zone::event_zone(&opening.event));
     if let (Some(raiser), Some(text)) = (opening.raised_by, &opening.statement) {
         case.add_statement(person_key(raiser), now, text.clone(), roster.as_ref())
             .context("the opening statement of a case")?;

@@ -7,7 +7,7 @@
 use crate::app::actor::{Actor, notation_from_code};
 use crate::app::i18n::{Args, Lang};
 use crate::core::notation::Notation;
-use crate::core::regulation::{Regulation, TimeControl};
+use crate::core::regulation::{DEFAULT_EVENT_ZONE, Regulation, TimeControl};
 use crate::store::{EventSettings, NoticeRecipient, Platform, PlayerId, Tx};
 
 use super::super::people::names::player_named;
@@ -40,7 +40,10 @@ pub(super) async fn read_setup(
     settings: &[(String, String)],
 ) -> Result<EventSetup, Failure> {
     let mut setup = EventSetup {
-        regulation: Regulation::default(),
+        regulation: Regulation {
+            zone: Some(DEFAULT_EVENT_ZONE.to_owned()),
+            ..Regulation::default()
+        },
         settings: EventSettings::default(),
         arbiters: Vec::new(),
         committee: Vec::new(),
@@ -143,6 +146,18 @@ fn apply_rule(setup: &mut EventSetup, key: &str, value: &str) -> bool {
             }
             _ => false,
         },
+        // R3.6.1, R2.7.1: the yearly leave allowance (reg), 0 to 366 days
+        // (`validate` refuses more).
+        "leave" => value
+            .parse()
+            .map(|days| setup.regulation.leave_days_per_year = days)
+            .is_ok(),
+        // R3.5.6: the zone of every rule date (an IANA name; `validate`
+        // refuses an unknown one).
+        "zone" => {
+            setup.regulation.zone = Some(value.to_owned());
+            true
+        }
         "notations" => read_notations(value)
             .map(|n| setup.regulation.notations = n)
             .is_some(),

@@ -14,7 +14,8 @@ use crate::core::clock::server::{ServerClock, ServerDeadline, player_record};
 use crate::core::game::{ArbiterReason, Game, GameResult, Termination};
 use crate::core::regulation::Regulation;
 use crate::store::{
-    Event, EventStatus, GameRecord, GameStatus, GameUpdate, MoveRow, NewDeadline, PlayerId, Tx,
+    Event, EventStatus, GameRecord, GameStatus, GameUpdate, MoveRow, NewDeadline, PlayerId, Role,
+    Tx,
 };
 
 use super::super::leave::time::{GameLeaves, game_leaves};
@@ -307,7 +308,15 @@ pub(crate) async fn announce_end(
     for player in to {
         notify(tx, *player, notice, now).await?;
     }
-    notify_arbiter_channel(tx, game.event_id, notice, now).await?;
+    // R3.1.6, R3.5.7: the arbiter is told every result: in the arbiters'
+    // channel, else each arbiter privately (unless already told as a player).
+    if !notify_arbiter_channel(tx, game.event_id, notice, now).await? {
+        for arbiter in tx.holders_of(Role::Arbiter, Some(game.event_id)).await? {
+            if !to.contains(&arbiter) && arbiter != game.white && arbiter != game.black {
+                notify(tx, arbiter, notice, now).await?;
+            }
+        }
+    }
     super::channel::game_ended(tx, game, notice, now).await?;
     if tx.unfinished_games_in_event(game.event_id).await? == 0 {
         tx.set_event_status(game.event_id, EventStatus::Finished, now)

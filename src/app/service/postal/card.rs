@@ -116,6 +116,8 @@ async fn send_card(
 ) -> Outcome {
     let lang = actor.lang();
     let game = turn.game.clone();
+    // R3.1.1, R3.2.1: under server rules the bot is the server; a move made
+    // anywhere else (a card by post) does not count.
     if !is_postal(&turn.regulation) {
         return Err(refuse(lang, "postal-error-not-postal", &game_args(game.id)));
     }

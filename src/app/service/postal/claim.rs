@@ -17,19 +17,19 @@ use crate::app::i18n::{Args, days_text, tr};
 use crate::app::notice::{Notice, NoticeMove, PostalNotice, numbered};
 use crate::app::outgoing::Outgoing;
 use crate::core::case::{CaseKind, objection_deadline};
-use crate::core::clock::postal::PostalClock;
 use crate::core::postal::variant::Answer;
 use serde_json::json;
 
 use crate::store::{GameId, GameStatus, NewDeadline, StoredClaim, Tx};
 
 use super::super::cases::{CaseContext, Opening, open_case};
+use super::super::events::zone::last_minute_in;
 use super::super::games::pick::{Pick, game_args};
 use super::super::games::play::{Turn, load_turn, read_move};
 use super::super::games::state::{colour_of, fen_of, player_of, regulation_of, replay};
 use super::super::leave::time::game_leaves;
 use super::super::{Failure, Outcome, notify, refuse};
-use super::clock::{Loaded, date_text};
+use super::clock::Loaded;
 use super::play::{Message, deliver};
 use super::{is_postal, record};
 
@@ -84,13 +84,16 @@ pub(crate) async fn overstep(
     };
     tx.add_claim(game.id, &claim).await?;
     tx.cancel_deadlines_of_game(game.id).await?;
-    objection_deadline_set(tx, &game, file.number(), now).await?;
-    let clock = PostalClock::new(&turn.regulation);
+    let zone = turn.regulation.date_zone();
+    let closes = objection_deadline(now, zone);
+    objection_deadline_set(tx, &game, file.number(), (now, closes)).await?;
+    // R2.6.4: the last moment that still counts, 23:59 of the 7th day in the
+    // event's zone (the window closes at the next midnight).
     let notice = PostalNotice::ClaimFiled {
         game: game.id.0,
         claimant: actor.player.display_name.clone(),
         case: file.number(),
-        until: date_text(&clock, objection_deadline(now)),
+        until: last_minute_in(closes, zone),
     };
     notify(tx, partner, &Notice::Postal(notice), now).await?;
     let held = NoticeMove {
@@ -110,10 +113,10 @@ async fn objection_deadline_set(
     tx: &mut Tx,
     game: &crate::store::GameRecord,
     case: i64,
-    now: DateTime<Utc>,
+    (now, closes): (DateTime<Utc>, DateTime<Utc>),
 ) -> Result<(), Failure> {
     let new = NewDeadline {
-        due_at: objection_deadline(now),
+        due_at: closes,
         kind: "postal_objection".to_owned(),
         key: Some(format!("game:{}:postal_objection", game.id)),
         game_id: Some(game.id),

@@ -39,7 +39,7 @@ pub(crate) async fn add_leave(
     let Some((first_event, _)) = games.first() else {
         return Ok(None);
     };
-    let zone = regulation_of(first_event).zone_or_utc();
+    let zone = regulation_of(first_event).date_zone();
     let today = now.with_timezone(&zone).date_naive();
     let mut events: Vec<Event> = Vec::new();
     for (event, _) in &games {
