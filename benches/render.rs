@@ -96,6 +96,7 @@ fn crosstable() -> CrosstableInput {
         title: "Кубок клубу 2026".into(),
         players,
         language: Default::default(),
+        theme: Default::default(),
     }
 }
 

@@ -23,6 +23,7 @@ help-name = /name ІМʼЯ — ваше імʼя в турнірах
 help-lang = /lang uk|en — мова повідомлень
 help-notation = /notation ukr|ukr-short|san|lan|uci|iccf — нотація, якою бот показує ходи
 help-orientation = /orientation auto|white|black — з якого боку показувати дошку
+help-theme = /theme зелена|коричнева|синя|сіра — кольори ваших дошок, анімацій і таблиць
 help-contact = /contact address|email ТЕКСТ — ваші контакти («-» видаляє)
 help-contacts = /contacts [гравець] — контакти, які вам дозволено бачити
 help-link = /link [КОД] — обʼєднати облікові записи Telegram і Discord
@@ -30,6 +31,7 @@ help-events = /events — турніри
 help-event = /event create|show|join|withdraw|start … — турнір
 help-games = /games — ваші партії
 help-board = /board [#партія] — дошка
+help-gif = /gif [#партія] — партія від початку як анімація
 help-move = /move [#партія] ХІД — зробити хід (e2-e4, Кg1-f3, 0-0)
 help-draw = /draw offer|accept|decline [#партія] — нічия
 help-claim = /claim repetition|fifty [#партія] [ХІД] — вимагати нічию
@@ -176,6 +178,7 @@ reply-profile = Ваш профіль:
     Мова: { $language }
     Нотація: { $notation }
     Дошки: { $orientation }
+    Тема дошки: { $theme }
     Сповіщення про ходи: { $notices }
     Адреса: { $address }
     E-mail: { $email }
@@ -188,6 +191,12 @@ profile-notices-off = вимкнено (/unmute вмикає)
 profile-not-set = не вказано
 reply-orientation-set = Дошки показуватимуться { $orientation }.
 error-unknown-orientation = Невідома орієнтація «{ $value }». Виберіть auto, white або black.
+theme-green = зелена
+theme-brown = коричнева
+theme-blue = синя
+theme-gray = сіра
+reply-theme-set = Ваші дошки, анімації й таблиці малюватимуться в темі: { $theme }.
+error-unknown-theme = Невідома тема «{ $value }». Виберіть: зелена, коричнева, синя або сіра.
 reply-muted = Сповіщення про ходи вимкнено. Ви й далі відповідаєте за свої партії та свій час (R3.2.3): нагадування, пропозиції нічиєї та результати надходитимуть; /games покаже, чий хід. /unmute вмикає сповіщення.
 reply-unmuted = Сповіщення про ходи знову увімкнено.
 reply-contact-set = Ваші контакти збережено. { $count ->
@@ -241,6 +250,11 @@ board-white-to-move = хід білих
 board-black-to-move = хід чорних
 board-finished = партію завершено
 reply-board = Партія #{ $game }: { $white } — { $black }, { $turn }.
+reply-gif = Партія #{ $game }: { $white } — { $black }, { $plies ->
+    [one] { $plies } півхід
+    [few] { $plies } півходи
+   *[many] { $plies } півходів
+} від початку.
 error-claim-not-repeated = Партія #{ $game }: вимога неправильна — позиція повторилася { $count ->
     [one] лише один раз
     [few] { $count } рази
@@ -297,6 +311,7 @@ discord-option-name = нове імʼя
 discord-option-language = мова: uk або en
 discord-option-notation = нотація: ukr, ukr-short, san, lan, uci або iccf
 discord-option-orientation = auto, white або black
+discord-option-theme = зелена, коричнева, синя або сіра
 discord-option-field = address або email
 discord-option-value = текст контакту; «-» видаляє
 discord-option-player = гравець

@@ -43,6 +43,11 @@ pub(super) const SQLITE_MIGRATIONS: EmbeddedList = &[
         "postal",
         include_str!("../../migrations/sqlite/0007_postal.sql"),
     ),
+    (
+        12,
+        "board theme",
+        include_str!("../../migrations/sqlite/0012_board_theme.sql"),
+    ),
 ];
 
 pub(super) const POSTGRES_MIGRATIONS: EmbeddedList = &[
@@ -75,6 +80,11 @@ pub(super) const POSTGRES_MIGRATIONS: EmbeddedList = &[
         7,
         "postal",
         include_str!("../../migrations/postgres/0007_postal.sql"),
+    ),
+    (
+        12,
+        "board theme",
+        include_str!("../../migrations/postgres/0012_board_theme.sql"),
     ),
 ];
 

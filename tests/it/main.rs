@@ -42,6 +42,7 @@ mod pgn_roundtrip;
 mod private_answers;
 mod races;
 mod render_board;
+mod render_gif;
 mod render_table;
 mod scheduler;
 mod store_contract;

@@ -149,6 +149,34 @@ async fn a_game_to_mate_in_private_chats_with_board_photos(t: &TestDb) {
     s.stop().await;
 }
 
+/// `/gif` after three plies: the reply is a `sendAnimation` whose upload is
+/// a GIF of four frames (the start and one per ply), its caption the reply.
+async fn a_game_gif_goes_out_as_an_animation(t: &TestDb) {
+    let mut s = Session::start(&t.db).await;
+    s.start_event().await;
+    for (mover, opponent, mv) in [
+        (BOB, CAROL, "e2-e4"),
+        (CAROL, BOB, "e7-e5"),
+        (BOB, CAROL, "g1-f3"),
+    ] {
+        s.ask(mover, mv).await;
+        s.next(opponent, 1).await;
+    }
+    s.say(CAROL, "/gif");
+    let sent = s.next(CAROL, 1).await.remove(0);
+    assert_eq!(sent.kind, SentKind::Animation, "{sent:?}");
+    assert!(text(&sent).contains("3 half-moves"), "{sent:?}");
+    let Some(SentFile::Uploaded {
+        bytes, file_name, ..
+    }) = &sent.file
+    else {
+        panic!("the GIF is uploaded: {:?}", sent.file);
+    };
+    assert_eq!(file_name.as_deref(), Some("game.gif"));
+    assert_eq!(crate::render_gif::frame_count(bytes), 4);
+    s.stop().await;
+}
+
 /// Carol offers a draw; Bob gets the offer with Accept and Decline buttons
 /// and presses Accept: the press is answered, the game ends drawn for both.
 async fn a_draw_offered_and_accepted_with_inline_buttons(t: &TestDb) {
@@ -308,6 +336,7 @@ async fn in_a_group_only_commands_for_this_bot_are_answered(t: &TestDb) {
 on_both!(
     a_game_to_mate_in_private_chats_with_board_photos,
     a_draw_offered_and_accepted_with_inline_buttons,
+    a_game_gif_goes_out_as_an_animation,
     a_reminder_arrives_after_14_simulated_days,
     notices_survive_rate_limits_and_server_errors_exactly_once,
     a_redelivered_update_changes_nothing,
