@@ -98,6 +98,7 @@ fn crosstable() -> CrosstableInput {
         title: "Кубок клубу 2026".into(),
         players,
         language: Default::default(),
+        theme: Default::default(),
     }
 }
 

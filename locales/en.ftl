@@ -22,6 +22,7 @@ help-name = /name NAME — your name in events
 help-lang = /lang uk|en — the language of messages
 help-notation = /notation ukr|ukr-short|san|lan|uci|iccf — the notation the bot shows moves in
 help-orientation = /orientation auto|white|black — which side the board is shown from
+help-theme = /theme green|brown|blue|gray — the colours of your boards, animations and tables
 help-contact = /contact address|email TEXT — your contact details («-» clears)
 help-contacts = /contacts [player] — contact details you may see
 help-link = /link [CODE] — join your Telegram and Discord accounts
@@ -29,6 +30,7 @@ help-events = /events — events
 help-event = /event create|show|join|withdraw|start … — an event
 help-games = /games [all] — your games, those to move first
 help-board = /board [#game] — the board
+help-gif = /gif [#game] — the game so far as an animation
 help-move = /move [#game] MOVE — make a move (e2-e4, Кg1-f3, 0-0)
 help-confirm = /confirm on|off, /confirm [#game], /confirm cancel [#game] — confirm each move before it is made; confirm or cancel a held move
 help-draw = /draw offer|accept|decline [#game] — a draw
@@ -229,6 +231,7 @@ reply-profile = Your profile:
     Language: { $language }
     Notation: { $notation }
     Boards: { $orientation }
+    Board theme: { $theme }
     Move notices: { $notices }
     Address: { $address }
     E-mail: { $email }
@@ -241,6 +244,12 @@ profile-notices-off = off (/unmute turns them on)
 profile-not-set = not set
 reply-orientation-set = Boards will be shown from { $orientation }.
 error-unknown-orientation = Unknown orientation «{ $value }». Choose auto, white or black.
+theme-green = green
+theme-brown = brown
+theme-blue = blue
+theme-gray = gray
+reply-theme-set = Your boards, animations and tables will be drawn in the { $theme } theme.
+error-unknown-theme = Unknown theme «{ $value }». Choose green, brown, blue or gray.
 reply-muted = Move notices are off. You stay responsible for your games and your time (R3.2.3): reminders, draw offers and results still come; /games shows whose move it is. /unmute turns move notices on.
 reply-timezone = Dates and times are shown in { $zone }. To change: /timezone Europe/Kyiv.
 reply-timezone-set = Dates and times are now shown in { $zone }. Deadlines are counted as before (R3.5.6).
@@ -298,6 +307,10 @@ board-black-to-move = Black to move
 board-finished = the game is over
 reply-board = Game #{ $game }: { $white } — { $black }, { $turn }.
 board-deadline = by { $at }
+reply-gif = Game #{ $game }: { $white } — { $black }, { $plies ->
+    [one] { $plies } half-move
+   *[other] { $plies } half-moves
+} from the start.
 error-claim-not-repeated = Game #{ $game }: the claim is wrong — the position has appeared { $count ->
     [one] only once
    *[other] { $count } times
@@ -353,6 +366,7 @@ discord-option-name = the new name
 discord-option-language = language: uk or en
 discord-option-notation = notation: ukr, ukr-short, san, lan, uci or iccf
 discord-option-orientation = auto, white or black
+discord-option-theme = green, brown, blue or gray
 discord-option-field = address or email
 discord-option-value = the contact text; «-» clears it
 discord-option-player = a player
@@ -818,3 +832,9 @@ help-who-messages = everyone.
 help-more-continue = After 35 days without your move, tells the arbiter and your partner that you mean to continue the game (R3.3.2); in team events through your captain.
     Examples: /continue, /continue #3
 help-who-continue = the player to move in a silent game.
+help-more-theme = Chooses the colours of your boards, animations and tables: green, brown, blue or gray.
+    Examples: /theme blue, /theme green
+help-who-theme = everyone.
+help-more-gif = Sends a game from its start to now as an animation, a frame per move, the last move highlighted.
+    Examples: /gif, /gif #3
+help-who-gif = everyone.

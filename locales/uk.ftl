@@ -23,6 +23,7 @@ help-name = /name ІМʼЯ — ваше імʼя в турнірах
 help-lang = /lang uk|en — мова повідомлень
 help-notation = /notation ukr|ukr-short|san|lan|uci|iccf — нотація, якою бот показує ходи
 help-orientation = /orientation auto|white|black — з якого боку показувати дошку
+help-theme = /theme зелена|коричнева|синя|сіра — кольори ваших дошок, анімацій і таблиць
 help-contact = /contact address|email ТЕКСТ — ваші контакти («-» видаляє)
 help-contacts = /contacts [гравець] — контакти, які вам дозволено бачити
 help-link = /link [КОД] — обʼєднати облікові записи Telegram і Discord
@@ -30,6 +31,7 @@ help-events = /events — турніри
 help-event = /event create|show|join|withdraw|start … — турнір
 help-games = /games [all] — ваші партії, спершу ті, де ваш хід
 help-board = /board [#партія] — дошка
+help-gif = /gif [#партія] — партія від початку як анімація
 help-move = /move [#партія] ХІД — зробити хід (e2-e4, Кg1-f3, 0-0)
 help-confirm = /confirm on|off, /confirm [#партія], /confirm cancel [#партія] — підтверджувати кожен хід перед тим, як його зроблено; підтвердити або скасувати відкладений хід
 help-draw = /draw offer|accept|decline [#партія] — нічия
@@ -231,6 +233,7 @@ reply-profile = Ваш профіль:
     Мова: { $language }
     Нотація: { $notation }
     Дошки: { $orientation }
+    Тема дошки: { $theme }
     Сповіщення про ходи: { $notices }
     Адреса: { $address }
     E-mail: { $email }
@@ -243,6 +246,12 @@ profile-notices-off = вимкнено (/unmute вмикає)
 profile-not-set = не вказано
 reply-orientation-set = Дошки показуватимуться { $orientation }.
 error-unknown-orientation = Невідома орієнтація «{ $value }». Виберіть auto, white або black.
+theme-green = зелена
+theme-brown = коричнева
+theme-blue = синя
+theme-gray = сіра
+reply-theme-set = Ваші дошки, анімації й таблиці малюватимуться в темі: { $theme }.
+error-unknown-theme = Невідома тема «{ $value }». Виберіть: зелена, коричнева, синя або сіра.
 reply-muted = Сповіщення про ходи вимкнено. Ви й далі відповідаєте за свої партії та свій час (R3.2.3): нагадування, пропозиції нічиєї та результати надходитимуть; /games покаже, чий хід. /unmute вмикає сповіщення.
 reply-timezone = Дати й час показано за поясом { $zone }. Змінити: /timezone Europe/Kyiv.
 reply-timezone-set = Тепер дати й час показано за поясом { $zone }. Строки рахуються як і раніше (R3.5.6).
@@ -302,6 +311,11 @@ board-black-to-move = хід чорних
 board-finished = партію завершено
 reply-board = Партія #{ $game }: { $white } — { $black }, { $turn }.
 board-deadline = до { $at }
+reply-gif = Партія #{ $game }: { $white } — { $black }, { $plies ->
+    [one] { $plies } півхід
+    [few] { $plies } півходи
+   *[many] { $plies } півходів
+} від початку.
 error-claim-not-repeated = Партія #{ $game }: вимога неправильна — позиція повторилася { $count ->
     [one] лише один раз
     [few] { $count } рази
@@ -359,6 +373,7 @@ discord-option-name = нове імʼя
 discord-option-language = мова: uk або en
 discord-option-notation = нотація: ukr, ukr-short, san, lan, uci або iccf
 discord-option-orientation = auto, white або black
+discord-option-theme = зелена, коричнева, синя або сіра
 discord-option-field = address або email
 discord-option-value = текст контакту; «-» видаляє
 discord-option-player = гравець
@@ -820,3 +835,9 @@ help-who-messages = усі.
 help-more-continue = Після 35 днів без вашого ходу повідомляє суддю і партнера, що ви продовжуєте партію (R3.3.2); у командних турнірах — через капітана.
     Приклади: /continue, /continue #3
 help-who-continue = гравець, чия черга ходити в партії, що довго стоїть.
+help-more-theme = Вибирає кольори ваших дошок, анімацій і таблиць: green (зелена), brown (коричнева), blue (синя) або gray (сіра).
+    Приклади: /theme blue, /theme green
+help-who-theme = усі.
+help-more-gif = Надсилає партію від початку до поточної позиції як анімацію: кадр на кожен хід, останній хід підсвічено.
+    Приклади: /gif, /gif #3
+help-who-gif = усі.

@@ -1,6 +1,7 @@
 //! Images for chats: a pure function from a position and options to PNG
-//! bytes ([`render_board`]), and the crosstable of an event's standings
-//! ([`render_crosstable`]).
+//! bytes ([`render_board`]), an animated GIF of a whole game
+//! ([`render_game_gif`]), and the crosstable of an event's standings
+//! ([`render_crosstable`]), each in the reader's [`Theme`].
 //!
 //! The piece art is the project's own (`assets/pieces/*.svg`), rasterized
 //! once per square size with resvg; names use DejaVu Sans from the `dejavu`
@@ -16,10 +17,12 @@ mod board;
 mod cache;
 mod canvas;
 pub mod cli;
+mod gif;
 mod palette;
 mod sprites;
 mod table;
 mod text;
+mod theme;
 
 pub use board::{
     BOARD_WIDTHS, BoardOptions, DEFAULT_BOARD_WIDTH, LOW_DAYS, Language, Layout, MAX_EVENT_CHARS,
@@ -28,10 +31,12 @@ pub use board::{
 };
 pub use cache::{ContentKey, RENDER_VERSION, RenderCache, board_key, crosstable_key};
 pub use canvas::{Deflate, EncodeSettings, RowFilter};
+pub use gif::{FINAL_DELAY_CS, FRAME_DELAY_CS, animation_frames, render_game_gif};
 pub use table::{
     CrosstableGame, CrosstableInput, CrosstableRow, GameMark, MAX_PLAYERS, render_crosstable,
     render_crosstable_with,
 };
+pub use theme::{SquareColors, TableColors, Theme};
 
 /// The colours of the board image, for tests that sample pixels.
 pub mod colors {

@@ -48,6 +48,9 @@ pub enum Command {
     SetNotation { notation: String },
     /// Set the board orientation (`auto`, `white`, `black`).
     SetOrientation { orientation: String },
+    /// Set the board theme (`green`, `brown`, `blue`, `gray`) of one's
+    /// images.
+    SetTheme { theme: String },
     /// Set or clear one's postal address or e-mail (R2.1.2, R3.4.4).
     SetContact {
         field: ContactField,
@@ -69,6 +72,8 @@ pub enum Command {
     Games { all: bool },
     /// Show a board.
     Board { game: Option<Number> },
+    /// An animated GIF of a game from its start to now.
+    Gif { game: Option<Number> },
     /// Make a move (R3.2.1).
     Move { game: Option<Number>, text: String },
     /// Offer, accept or decline a draw.

@@ -13,7 +13,7 @@ use crate::app::notice::Notice;
 use crate::core::notation::Notation;
 use crate::store::{Account, Db, NoticeRecipient, OutboxNotice, Platform, Player, PlayerId, Role};
 
-pub use image::{RenderedImage, render_image};
+pub use image::{ImageFormat, RenderedImage, render_image};
 
 /// A button: pressing it sends `command` as if the user had typed it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -45,6 +45,16 @@ pub enum ImageRef {
         /// The game's number.
         game: i64,
         /// The viewing player, if any (a channel sees White's side).
+        viewer: Option<i64>,
+        /// The words' language.
+        lang: Lang,
+    },
+    /// A game from its start to now as an animated GIF, as `viewer` sees
+    /// it (side and theme).
+    Gif {
+        /// The game's number.
+        game: i64,
+        /// The viewing player, if any.
         viewer: Option<i64>,
         /// The words' language.
         lang: Lang,

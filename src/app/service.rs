@@ -343,6 +343,7 @@ impl App {
             Command::Draw { action, game } => draw::handle(tx, actor, action, game, now).await,
             // Profile, contacts, link, events list, organizer, mute.
             Command::Profile => settings::profile(tx, actor).await,
+            Command::SetTheme { theme } => settings::set_theme(tx, actor, &theme).await,
             Command::SetOrientation { orientation } => {
                 settings::set_orientation(tx, actor, &orientation).await
             }
@@ -361,6 +362,7 @@ impl App {
             }
             // Board, claims, record, leave, standings, PGN.
             Command::Board { game } => view::board(tx, actor, game).await,
+            Command::Gif { game } => view::gif(tx, actor, game).await,
             Command::Record { game } => view::record(tx, actor, game, now).await,
             Command::Pgn { target } => view::pgn(tx, actor, target).await,
             Command::Standings { event } => standings::show(tx, actor, event).await,

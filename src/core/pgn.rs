@@ -14,6 +14,7 @@
 //! Lichess writes for its own correspondence games) and the control itself
 //! goes in a `CorrespondenceTimeControl` tag, which importers pass over.
 
+mod read;
 mod scoresheet;
 
 use std::fmt::Write as _;
@@ -23,6 +24,7 @@ use shakmaty::san::SanPlus;
 use shakmaty::{Color, Position};
 
 use crate::core::game::{ArbiterReason, Game, GameResult, Score, Termination};
+pub use read::{PgnGame, PgnReadError, read_game};
 pub use scoresheet::{ResultStyle, scoresheet};
 
 /// The longest line the export writes (PGN export format, 80 columns).

@@ -7,13 +7,15 @@ use shakmaty::{Board, CastlingMode, Chess, Color, File, Move, Position, Rank, Sq
 use super::canvas::{Canvas, EncodeSettings};
 use super::sprites::{self, BoardPalette, Ground, board_palette, board_sprites};
 use super::text::{self, Face};
+use super::theme::Theme;
 
 /// The longest name drawn, in characters (longer ones are cut with `…`).
 pub const MAX_NAME_CHARS: usize = 48;
 /// The longest event name drawn, in characters.
 pub const MAX_EVENT_CHARS: usize = 80;
 /// Board widths are clamped to this range and rounded down to a multiple of 8.
-pub const BOARD_WIDTHS: std::ops::RangeInclusive<u16> = 256..=1024;
+/// 240 px is the preview size; bars and coordinates keep a legible minimum.
+pub const BOARD_WIDTHS: std::ops::RangeInclusive<u16> = 240..=1024;
 /// The default board width in pixels.
 pub const DEFAULT_BOARD_WIDTH: u16 = 720;
 /// A clock at or below this many days is drawn in red.
@@ -98,6 +100,11 @@ pub struct BoardOptions {
     pub language: Language,
     /// The board's width in pixels ([`BOARD_WIDTHS`]).
     pub board_width: u16,
+    /// The square colours.
+    pub theme: Theme,
+    /// A finished game's score as (White's, Black's) labels ("1", "½",
+    /// "0", "+", "−"), drawn where the clocks are.
+    pub score: Option<(String, String)>,
 }
 
 impl Default for BoardOptions {
@@ -114,6 +121,8 @@ impl Default for BoardOptions {
             coordinates: true,
             language: Language::default(),
             board_width: DEFAULT_BOARD_WIDTH,
+            theme: Theme::default(),
+            score: None,
         }
     }
 }
@@ -167,8 +176,13 @@ impl Layout {
     /// The layout for `options`.
     pub fn of(options: &BoardOptions) -> Layout {
         let board = options.effective_width();
-        let title = if options.has_title() { board / 18 } else { 0 };
-        let bar = board / 12;
+        // Small previews keep bars and title tall enough for legible names.
+        let title = if options.has_title() {
+            (board / 18).max(20)
+        } else {
+            0
+        };
+        let bar = (board / 12).max(32);
         Layout {
             board,
             square: board / 8,
@@ -200,12 +214,13 @@ pub fn render_board_with(
     options: &BoardOptions,
     settings: EncodeSettings,
 ) -> Vec<u8> {
-    let kit = board_palette();
+    let kit = board_palette(options.theme);
     let canvas = compose(board, options, kit);
     canvas.encode(&kit.palette, settings)
 }
 
-fn compose(board: &Board, options: &BoardOptions, kit: &BoardPalette) -> Canvas {
+/// Draws the whole image as palette indices over `kit` (the theme's).
+pub(crate) fn compose(board: &Board, options: &BoardOptions, kit: &BoardPalette) -> Canvas {
     let layout = Layout::of(options);
     let bar = kit.palette.index(sprites::BAR);
     let mut canvas = Canvas::new(layout.board, layout.height, bar);
@@ -229,7 +244,8 @@ fn compose(board: &Board, options: &BoardOptions, kit: &BoardPalette) -> Canvas 
     canvas
 }
 
-fn ground(square: Square, options: &BoardOptions) -> Ground {
+/// The background of `square` under `options`.
+pub(crate) fn ground(square: Square, options: &BoardOptions) -> Ground {
     let light = square.is_light();
     let moved = options
         .last_move
@@ -245,7 +261,7 @@ fn ground(square: Square, options: &BoardOptions) -> Ground {
 }
 
 fn draw_squares(canvas: &mut Canvas, board: &Board, options: &BoardOptions, layout: &Layout) {
-    let sprites = board_sprites(layout.square);
+    let sprites = board_sprites(options.theme, layout.square);
     for square in Square::ALL {
         let (x, y) = layout.square_origin(square, options.orientation);
         let tile = sprites.tile(ground(square, options), board.piece_at(square));
@@ -267,20 +283,30 @@ fn draw_coordinates(
     layout: &Layout,
     kit: &BoardPalette,
 ) {
-    let size = (layout.square * 20 / 90).max(10) as u16;
+    for square in Square::ALL {
+        draw_coordinate(canvas, options, layout, kit, square);
+    }
+}
+
+/// Draws the file and rank letters that `square` carries, if any (the
+/// animation redraws them on the squares it redraws). 12 px bold at least:
+/// readable on a 360-px preview, where a square is 45 px.
+pub(crate) fn draw_coordinate(
+    canvas: &mut Canvas,
+    options: &BoardOptions,
+    layout: &Layout,
+    kit: &BoardPalette,
+    square: Square,
+) {
+    let size = (layout.square * 22 / 90).max(12) as u16;
     let pad = (layout.square / 24).max(2) as i32;
-    let bottom_rank = if options.orientation == Color::White {
-        Rank::First
+    let (bottom_rank, left_file) = if options.orientation == Color::White {
+        (Rank::First, File::A)
     } else {
-        Rank::Eighth
+        (Rank::Eighth, File::H)
     };
-    let left_file = if options.orientation == Color::White {
-        File::A
-    } else {
-        File::H
-    };
-    for file in File::ALL {
-        let square = Square::from_coords(file, bottom_rank);
+    if square.rank() == bottom_rank {
+        let file = square.file();
         let (x, y) = layout.square_origin(square, options.orientation);
         let label = file.char().to_string();
         let right = (x + layout.square) as i32 - pad - text::width(Face::Bold, size, &label) as i32;
@@ -294,10 +320,9 @@ fn draw_coordinates(
             coordinate_ink(square, kit),
         );
     }
-    for rank in Rank::ALL {
-        let square = Square::from_coords(left_file, rank);
+    if square.file() == left_file {
         let (x, y) = layout.square_origin(square, options.orientation);
-        let label = rank.char().to_string();
+        let label = square.rank().char().to_string();
         let baseline = y as i32 + pad + size as i32 * 3 / 4;
         text::draw(
             canvas,
@@ -353,6 +378,36 @@ pub fn clock_label(days: u16, language: Language) -> String {
     }
 }
 
+/// The pill's label and (fill, ink) for `color`'s bar: the score of a
+/// finished game, else the clock.
+fn pill_of(
+    options: &BoardOptions,
+    color: Color,
+    kit: &BoardPalette,
+) -> Option<(String, (usize, usize))> {
+    if let Some((white, black)) = &options.score {
+        let label = if color == Color::White { white } else { black };
+        return Some((label.clone(), (kit.pill_active, kit.ink)));
+    }
+    let player = match color {
+        Color::White => &options.white,
+        Color::Black => &options.black,
+    };
+    let days = player.days_left?;
+    let colours = if days <= LOW_DAYS {
+        (kit.pill_low, kit.bar_text)
+    } else if options.turn == Some(color) {
+        (kit.pill_active, kit.ink)
+    } else {
+        (kit.pill, kit.bar_text)
+    };
+    let label = match &player.deadline {
+        Some(deadline) => format!("{} · {deadline}", clock_label(days, options.language)),
+        None => clock_label(days, options.language),
+    };
+    Some((label, colours))
+}
+
 fn draw_bar(
     canvas: &mut Canvas,
     options: &BoardOptions,
@@ -368,24 +423,13 @@ fn draw_bar(
     let unit = layout.bar as f32 / 60.0;
     let margin = (layout.board / 40) as i32;
     let centre = top as i32 + layout.bar as i32 / 2;
-    // The clock pill, right-aligned.
+    // The clock pill (or a finished game's score), right-aligned.
     let mut name_right = layout.board as i32 - margin;
-    if let Some(days) = player.days_left {
-        let label = match &player.deadline {
-            Some(deadline) => format!("{} · {deadline}", clock_label(days, options.language)),
-            None => clock_label(days, options.language),
-        };
+    if let Some((label, (fill, ink))) = pill_of(options, color, kit) {
         let size = (24.0 * unit) as u16;
         let text_w = text::width(Face::Bold, size, &label) as usize;
         let pad = (14.0 * unit) as usize;
         let (pill_w, pill_h) = (text_w + 2 * pad, (40.0 * unit) as usize);
-        let (fill, ink) = if days <= LOW_DAYS {
-            (kit.pill_low, kit.bar_text)
-        } else if options.turn == Some(color) {
-            (kit.pill_active, kit.ink)
-        } else {
-            (kit.pill, kit.bar_text)
-        };
         let x = name_right - pill_w as i32;
         let y = centre - pill_h as i32 / 2;
         let pill = sprites::rounded_rect(pill_w, pill_h, 7.0 * unit);

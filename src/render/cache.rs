@@ -6,14 +6,17 @@ use std::fmt;
 use std::sync::{Arc, Mutex};
 
 use sha2::{Digest, Sha256};
-use shakmaty::{Board, Color, Square};
+use shakmaty::uci::UciMove;
+use shakmaty::{Board, CastlingMode, Chess, Color, EnPassantMode, Move, Position, Square};
 
 use super::board::{BoardOptions, Language, PlayerLabel, render_board};
+use super::gif::render_game_gif;
 use super::table::{CrosstableInput, render_crosstable};
 
 /// Changes whenever the same inputs would draw a different image (art,
 /// layout, palette), so that stored keys (e.g. uploaded file ids) expire.
-pub const RENDER_VERSION: u32 = 1;
+/// 2: the bishop's mitre, themes, bigger coordinates, scores.
+pub const RENDER_VERSION: u32 = 2;
 
 /// A stable content key: SHA-256 of an image's inputs and [`RENDER_VERSION`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -81,6 +84,25 @@ fn language_code(language: Language) -> u64 {
 /// The content key of a board image.
 pub fn board_key(board: &Board, options: &BoardOptions) -> ContentKey {
     let mut w = KeyWriter::new("board");
+    board_options(&mut w, board, options);
+    w.finish()
+}
+
+/// The content key of a game's animation: its start, its moves and the
+/// options (theme and score included).
+pub fn gif_key(start: &Chess, moves: &[Move], options: &BoardOptions) -> ContentKey {
+    let mut w = KeyWriter::new("gif");
+    let fen = shakmaty::fen::Fen::from_position(start, EnPassantMode::Legal);
+    w.text(&fen.to_string());
+    w.number(moves.len() as u64);
+    for m in moves {
+        w.text(&UciMove::from_move(*m, CastlingMode::Standard).to_string());
+    }
+    board_options(&mut w, start.board(), options);
+    w.finish()
+}
+
+fn board_options(w: &mut KeyWriter, board: &Board, options: &BoardOptions) {
     w.text(&board.board_fen().to_string());
     w.number(color_code(options.orientation));
     w.option(
@@ -90,14 +112,22 @@ pub fn board_key(board: &Board, options: &BoardOptions) -> ContentKey {
     );
     w.option(options.check.map(square_code));
     w.option(options.turn.map(color_code));
-    player(&mut w, &options.white);
-    player(&mut w, &options.black);
+    player(w, &options.white);
+    player(w, &options.black);
     w.text(&options.event);
     w.option(options.move_number.map(u64::from));
     w.number(options.coordinates.into());
     w.number(language_code(options.language));
     w.number(options.effective_width() as u64);
-    w.finish()
+    w.text(options.theme.as_str());
+    match &options.score {
+        Some((white, black)) => {
+            w.number(1);
+            w.text(white);
+            w.text(black);
+        }
+        None => w.number(0),
+    }
 }
 
 /// The content key of a crosstable image.
@@ -105,6 +135,7 @@ pub fn crosstable_key(input: &CrosstableInput) -> ContentKey {
     let mut w = KeyWriter::new("crosstable");
     w.text(&input.title);
     w.number(language_code(input.language));
+    w.text(input.theme.as_str());
     w.number(input.players.len() as u64);
     for row in &input.players {
         w.text(&row.name);
@@ -206,6 +237,18 @@ impl RenderCache {
         )
     }
 
+    /// A game's animated GIF and its key, from the cache when it is there.
+    pub fn game_gif(
+        &self,
+        start: &Chess,
+        moves: &[Move],
+        options: &BoardOptions,
+    ) -> (ContentKey, Arc<[u8]>) {
+        let key = gif_key(start, moves, options);
+        let gif = self.get_or_render(key, || render_game_gif(start, moves, options));
+        (key, gif)
+    }
+
     /// A crosstable image and its key, from the cache when it is there.
     pub fn crosstable(&self, input: &CrosstableInput) -> (ContentKey, Arc<[u8]>) {
         let key = crosstable_key(input);
@@ -237,6 +280,11 @@ mod tests {
             ..options.clone()
         };
         assert_ne!(key, board_key(&board, &named));
+        let brown = BoardOptions {
+            theme: crate::render::Theme::Brown,
+            ..options.clone()
+        };
+        assert_ne!(key, board_key(&board, &brown), "the theme is in the key");
         assert_eq!(key.to_string().len(), 64);
     }
 

@@ -11,8 +11,9 @@ use shakmaty::{Color, Piece, Role};
 
 use super::canvas::{Mask, Tile};
 use super::palette::{LEVELS, Palette, PaletteBuilder, Rgb, mix, rgb};
+use super::theme::{SquareColors, Theme};
 
-/// Light squares.
+/// Light squares (of the default theme, [`Theme::Green`]).
 pub const LIGHT: Rgb = rgb(0xeceed4);
 /// Dark squares.
 pub const DARK: Rgb = rgb(0x7c9c5e);
@@ -67,26 +68,26 @@ impl Ground {
     ];
 
     /// The plain colour of the square (for the check glow, its rim).
-    pub(crate) fn base(self) -> Rgb {
+    pub(crate) fn base(self, squares: &SquareColors) -> Rgb {
         match self {
-            Ground::Light | Ground::LightCheck => LIGHT,
-            Ground::Dark | Ground::DarkCheck => DARK,
-            Ground::LightMoved => LIGHT_MOVED,
-            Ground::DarkMoved => DARK_MOVED,
+            Ground::Light | Ground::LightCheck => squares.light,
+            Ground::Dark | Ground::DarkCheck => squares.dark,
+            Ground::LightMoved => squares.light_moved,
+            Ground::DarkMoved => squares.dark_moved,
         }
     }
 
     /// The colour of pixel `(x, y)` of a square of side `size`.
-    fn color_at(self, x: usize, y: usize, size: usize) -> Rgb {
+    fn color_at(self, squares: &SquareColors, (x, y): (usize, usize), size: usize) -> Rgb {
         match self {
             Ground::LightCheck | Ground::DarkCheck => {
                 let centre = size as f32 / 2.0;
                 let (dx, dy) = (x as f32 + 0.5 - centre, y as f32 + 0.5 - centre);
                 let r = (dx * dx + dy * dy).sqrt() / (centre * std::f32::consts::SQRT_2);
                 let t = ((0.9 - r) / 0.65).clamp(0.0, 1.0);
-                mix(self.base(), CHECK, t)
+                mix(self.base(squares), CHECK, t)
             }
-            _ => self.base(),
+            _ => self.base(squares),
         }
     }
 
@@ -111,23 +112,31 @@ pub(crate) struct BoardPalette {
     pub(crate) pill_low: usize,
 }
 
-/// The board palette, built once.
-pub(crate) fn board_palette() -> &'static BoardPalette {
-    static PALETTE: OnceLock<BoardPalette> = OnceLock::new();
-    PALETTE.get_or_init(build_board_palette)
+/// The board palette of `theme`, built once per theme.
+pub(crate) fn board_palette(theme: Theme) -> &'static BoardPalette {
+    static PALETTES: [OnceLock<BoardPalette>; Theme::ALL.len()] =
+        [const { OnceLock::new() }; Theme::ALL.len()];
+    PALETTES[theme.number()].get_or_init(|| build_board_palette(theme))
 }
 
-fn build_board_palette() -> BoardPalette {
+fn build_board_palette(theme: Theme) -> BoardPalette {
+    let SquareColors {
+        light,
+        dark,
+        light_moved,
+        dark_moved,
+    } = theme.squares();
     let mut b = PaletteBuilder::default();
     b.color(BAR);
-    for ground in [LIGHT, DARK, LIGHT_MOVED, DARK_MOVED, CHECK] {
+    for ground in [light, dark, light_moved, dark_moved, CHECK] {
         b.ramp(ground, INK, 12).ramp(ground, PAPER, 10);
     }
     b.ramp(INK, PAPER, 14);
-    b.ramp(LIGHT, CHECK, 9).ramp(DARK, CHECK, 9);
-    b.ramp(LIGHT, DARK, 10)
-        .ramp(LIGHT_MOVED, DARK, 8)
-        .ramp(DARK_MOVED, LIGHT, 8);
+    b.ramp(light, CHECK, 9).ramp(dark, CHECK, 9);
+    // Coordinates: light squares carry dark ink and the other way round.
+    b.ramp(light, dark, 10)
+        .ramp(light_moved, dark, 8)
+        .ramp(dark_moved, light, 8);
     b.ramp(BAR, BAR_TEXT, 12)
         .ramp(BAR, BAR_DIM, 8)
         .ramp(BAR, PAPER, 8);
@@ -136,8 +145,8 @@ fn build_board_palette() -> BoardPalette {
     }
     let ink = b.foreground(INK);
     let paper = b.foreground(PAPER);
-    let light = b.foreground(LIGHT);
-    let dark = b.foreground(DARK);
+    let light = b.foreground(light);
+    let dark = b.foreground(dark);
     let bar_text = b.foreground(BAR_TEXT);
     let bar_dim = b.foreground(BAR_DIM);
     let pill = b.foreground(PILL);
@@ -227,7 +236,7 @@ impl BoardSprites {
 }
 
 fn quantize_tile(
-    palette: &Palette,
+    (palette, squares): (&Palette, &SquareColors),
     ground: Ground,
     pixmap: Option<&tiny_skia::Pixmap>,
     size: usize,
@@ -236,7 +245,7 @@ fn quantize_tile(
     let mut indices = Vec::with_capacity(size * size);
     for y in 0..size {
         for x in 0..size {
-            let under = ground.color_at(x, y, size);
+            let under = ground.color_at(squares, (x, y), size);
             let color = match pixmap.and_then(|p| p.pixel(x as u32, y as u32)) {
                 Some(px) => {
                     let keep = 255 - px.alpha() as u16;
@@ -260,8 +269,9 @@ fn quantize_tile(
     }
 }
 
-fn build_sprites(size: usize) -> BoardSprites {
-    let palette = &board_palette().palette;
+fn build_sprites(theme: Theme, size: usize) -> BoardSprites {
+    let palette = &board_palette(theme).palette;
+    let squares = theme.squares();
     let mut pieces: Vec<Option<tiny_skia::Pixmap>> = vec![None];
     for color in [Color::White, Color::Black] {
         for role in Role::ALL {
@@ -273,29 +283,32 @@ fn build_sprites(size: usize) -> BoardSprites {
         .map(|&ground| {
             pieces
                 .iter()
-                .map(|pixmap| quantize_tile(palette, ground, pixmap.as_ref(), size))
+                .map(|pixmap| quantize_tile((palette, &squares), ground, pixmap.as_ref(), size))
                 .collect()
         })
         .collect();
     BoardSprites { tiles }
 }
 
-/// How many square sizes keep their sprites at once.
-const SPRITE_SIZES_KEPT: usize = 4;
+/// How many (theme, square size) pairs keep their sprites at once.
+const SPRITE_SETS_KEPT: usize = 8;
 
-/// The sprites for squares of side `size`, rasterized on first use.
-pub(crate) fn board_sprites(size: usize) -> Arc<BoardSprites> {
-    static SPRITES: OnceLock<Mutex<HashMap<usize, Arc<BoardSprites>>>> = OnceLock::new();
+/// The sprites of `theme` for squares of side `size`, rasterized on first
+/// use.
+pub(crate) fn board_sprites(theme: Theme, size: usize) -> Arc<BoardSprites> {
+    type Sets = HashMap<(Theme, usize), Arc<BoardSprites>>;
+    static SPRITES: OnceLock<Mutex<Sets>> = OnceLock::new();
     let sprites = SPRITES.get_or_init(Default::default);
-    if let Some(found) = sprites.lock().unwrap_or_else(|e| e.into_inner()).get(&size) {
+    let key = (theme, size);
+    if let Some(found) = sprites.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
         return Arc::clone(found);
     }
-    let made = Arc::new(build_sprites(size));
+    let made = Arc::new(build_sprites(theme, size));
     let mut sprites = sprites.lock().unwrap_or_else(|e| e.into_inner());
-    if sprites.len() >= SPRITE_SIZES_KEPT {
+    if sprites.len() >= SPRITE_SETS_KEPT {
         sprites.clear();
     }
-    Arc::clone(sprites.entry(size).or_insert(made))
+    Arc::clone(sprites.entry(key).or_insert(made))
 }
 
 /// A shape's kind and size, for the shape cache.
@@ -367,8 +380,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn board_palette_fits_in_256_colours() {
-        assert!(board_palette().palette.len() <= 256);
+    fn board_palettes_leave_a_slot_for_gif_transparency() {
+        for theme in Theme::ALL {
+            assert!(board_palette(theme).palette.len() <= 255, "{theme:?}");
+        }
     }
 
     #[test]

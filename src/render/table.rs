@@ -7,6 +7,7 @@ use super::board::Language;
 use super::canvas::{Canvas, EncodeSettings};
 use super::palette::{Palette, PaletteBuilder, Rgb, rgb};
 use super::text::{self, Face};
+use super::theme::{TableColors, Theme};
 
 /// The most players a crosstable draws (later rows are left out).
 pub const MAX_PLAYERS: usize = 40;
@@ -15,16 +16,11 @@ const MAX_NAME_CHARS: usize = 40;
 
 /// The table's background.
 pub const TABLE_BACKGROUND: Rgb = rgb(0xffffff);
-/// Every other row.
-const STRIPE: Rgb = rgb(0xf3f4ee);
 /// Header row and title bar.
 const HEADER: Rgb = rgb(0x2b2926);
 const HEADER_TEXT: Rgb = rgb(0xeceae6);
 const TEXT: Rgb = rgb(0x1f1f1f);
 const DIM: Rgb = rgb(0x77756f);
-const GRID: Rgb = rgb(0xd6d8cf);
-/// A player's own cell.
-const DIAGONAL: Rgb = rgb(0xc6c9bb);
 /// The background of the latest results.
 pub const TABLE_LATEST: Rgb = rgb(0xf3e36a);
 const WIN: Rgb = rgb(0x3f7a2a);
@@ -96,10 +92,13 @@ pub struct CrosstableInput {
     pub players: Vec<CrosstableRow>,
     /// The column headers' language.
     pub language: Language,
+    /// The tints of stripes, grid and diagonal (the reader's board theme).
+    pub theme: Theme,
 }
 
 struct TableKit {
     palette: Palette,
+    colors: TableColors,
     text: usize,
     dim: usize,
     header_text: usize,
@@ -107,12 +106,14 @@ struct TableKit {
     loss: usize,
 }
 
-fn kit() -> &'static TableKit {
-    static KIT: OnceLock<TableKit> = OnceLock::new();
-    KIT.get_or_init(|| {
+fn kit(theme: Theme) -> &'static TableKit {
+    static KITS: [OnceLock<TableKit>; Theme::ALL.len()] =
+        [const { OnceLock::new() }; Theme::ALL.len()];
+    KITS[theme.number()].get_or_init(|| {
+        let colors = theme.table();
         let mut b = PaletteBuilder::default();
-        b.color(GRID).color(DIAGONAL);
-        for ground in [TABLE_BACKGROUND, STRIPE, TABLE_LATEST] {
+        b.color(colors.grid).color(colors.diagonal);
+        for ground in [TABLE_BACKGROUND, colors.stripe, TABLE_LATEST] {
             b.ramp(ground, TEXT, 14)
                 .ramp(ground, DIM, 8)
                 .ramp(ground, WIN, 10)
@@ -126,6 +127,7 @@ fn kit() -> &'static TableKit {
         let loss = b.foreground(LOSS);
         TableKit {
             palette: b.build(),
+            colors,
             text,
             dim,
             header_text,
@@ -212,7 +214,7 @@ pub fn render_crosstable(input: &CrosstableInput) -> Vec<u8> {
 
 /// Renders `input` as PNG bytes, encoded with `settings`.
 pub fn render_crosstable_with(input: &CrosstableInput, settings: EncodeSettings) -> Vec<u8> {
-    let kit = kit();
+    let kit = kit(input.theme);
     let players = input.players.len().min(MAX_PLAYERS);
     let grid = Grid::of(input, players);
     let background = kit.palette.index(TABLE_BACKGROUND);
@@ -313,7 +315,7 @@ fn draw_header(canvas: &mut Canvas, input: &CrosstableInput, grid: &Grid, kit: &
 fn draw_row(canvas: &mut Canvas, index: usize, row: &CrosstableRow, grid: &Grid, kit: &TableKit) {
     let top = grid.title + grid.row * (index + 1);
     let ground = if index.is_multiple_of(2) {
-        STRIPE
+        kit.colors.stripe
     } else {
         TABLE_BACKGROUND
     };
@@ -348,7 +350,13 @@ fn draw_row(canvas: &mut Canvas, index: usize, row: &CrosstableRow, grid: &Grid,
     for column in 0..grid.players {
         let left = grid.cells_left() + column * grid.cell;
         if column == index {
-            canvas.fill_rect(left, top, grid.cell, grid.row, kit.palette.index(DIAGONAL));
+            canvas.fill_rect(
+                left,
+                top,
+                grid.cell,
+                grid.row,
+                kit.palette.index(kit.colors.diagonal),
+            );
             continue;
         }
         let games = row.games.get(column).map(Vec::as_slice).unwrap_or_default();
@@ -418,7 +426,7 @@ fn draw_cell(
 }
 
 fn draw_grid_lines(canvas: &mut Canvas, grid: &Grid, kit: &TableKit) {
-    let line = kit.palette.index(GRID);
+    let line = kit.palette.index(kit.colors.grid);
     let body_top = grid.title + grid.row;
     let body_height = grid.row * grid.players;
     for column in 0..=grid.players {
@@ -446,6 +454,8 @@ mod tests {
 
     #[test]
     fn table_palette_fits_in_256_colours() {
-        assert!(kit().palette.len() <= 256);
+        for theme in Theme::ALL {
+            assert!(kit(theme).palette.len() <= 256);
+        }
     }
 }

@@ -58,6 +58,11 @@ pub(super) const SQLITE_MIGRATIONS: EmbeddedList = &[
         "turn",
         include_str!("../../migrations/sqlite/0011_turn.sql"),
     ),
+    (
+        12,
+        "board theme",
+        include_str!("../../migrations/sqlite/0012_board_theme.sql"),
+    ),
 ];
 
 pub(super) const POSTGRES_MIGRATIONS: EmbeddedList = &[
@@ -105,6 +110,11 @@ pub(super) const POSTGRES_MIGRATIONS: EmbeddedList = &[
         11,
         "turn",
         include_str!("../../migrations/postgres/0011_turn.sql"),
+    ),
+    (
+        12,
+        "board theme",
+        include_str!("../../migrations/postgres/0012_board_theme.sql"),
     ),
 ];
 

@@ -10,6 +10,7 @@ use super::outbox::NoticeRecipient;
 use super::players::{Platform, Role};
 use super::sql::{Record, RowExt, args};
 use super::{Corruption, StoreResult, Tx};
+use crate::render::Theme;
 
 /// The side a player's boards are shown from.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -56,6 +57,9 @@ pub struct PlayerSettings {
     pub address: Option<String>,
     /// E-mail address (R3.4.4).
     pub email: Option<String>,
+    /// The board theme of their images.
+    #[serde(default)]
+    pub theme: Theme,
 }
 
 /// An event's settings beside its regulation.
@@ -90,6 +94,7 @@ fn settings_row(row: &dyn RowExt) -> StoreResult<PlayerSettings> {
         muted: row.boolean("muted")?,
         address: row.opt_text("address")?,
         email: row.opt_text("email")?,
+        theme: row.enumerated("theme", Theme::parse)?,
     })
 }
 
@@ -150,8 +155,8 @@ const HISTORY_SQL: &str = "SELECT CASE WHEN \
 impl Tx {
     /// A player's settings (the defaults when none are stored).
     pub async fn player_settings(&mut self, player: PlayerId) -> StoreResult<PlayerSettings> {
-        let sql = "SELECT player_id, orientation, muted, address, email FROM player_settings \
-                   WHERE player_id = $1";
+        let sql = "SELECT player_id, orientation, muted, address, email, theme \
+                   FROM player_settings WHERE player_id = $1";
         let found = self
             .fetch_optional(sql, args![player], settings_row)
             .await?;
@@ -164,16 +169,18 @@ impl Tx {
         player: PlayerId,
         settings: &PlayerSettings,
     ) -> StoreResult<()> {
-        let sql = "INSERT INTO player_settings (player_id, orientation, muted, address, email) \
-                   VALUES ($1, $2, $3, $4, $5) ON CONFLICT (player_id) DO UPDATE SET \
+        let sql = "INSERT INTO player_settings \
+                   (player_id, orientation, muted, address, email, theme) \
+                   VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (player_id) DO UPDATE SET \
                    orientation = excluded.orientation, muted = excluded.muted, \
-                   address = excluded.address, email = excluded.email";
+                   address = excluded.address, email = excluded.email, theme = excluded.theme";
         let args = args![
             player,
             settings.orientation.as_str(),
             settings.muted,
             settings.address.clone(),
-            settings.email.clone()
+            settings.email.clone(),
+            settings.theme.as_str()
         ];
         self.execute(sql, args).await?;
         Ok(())
@@ -230,8 +237,8 @@ impl Tx {
             "INSERT INTO roles (player_id, role, event_id, granted_at) \
              SELECT $2, role, event_id, granted_at FROM roles WHERE player_id = $1 \
              ON CONFLICT DO NOTHING",
-            "INSERT INTO player_settings (player_id, orientation, muted, address, email) \
-             SELECT $2, orientation, muted, address, email FROM player_settings \
+            "INSERT INTO player_settings (player_id, orientation, muted, address, email, theme) \
+             SELECT $2, orientation, muted, address, email, theme FROM player_settings \
              WHERE player_id = $1 ON CONFLICT DO NOTHING",
             "DELETE FROM link_codes WHERE player_id = $1",
         ];

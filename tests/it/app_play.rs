@@ -34,9 +34,14 @@ async fn board_replies_with_the_position_image_from_the_askers_side() {
             lang: Lang::En
         }
     );
-    let png = render_image(w.app.db(), &image, &RenderCache::new(4), w.clock_now())
-        .await
-        .unwrap();
+    let png = render_image(
+        w.app.db(),
+        &image,
+        &std::sync::Arc::new(RenderCache::new(4)),
+        w.clock_now(),
+    )
+    .await
+    .unwrap();
     assert!(png.width > 100 && png.height > 100);
     let replies = w.ask("carol", "/board 7").await;
     assert!(replies[0].text.contains("no game #7"), "{replies:?}");
@@ -280,9 +285,14 @@ async fn standings_rank_by_points_with_a_crosstable_image() {
             lang: Lang::En
         }
     );
-    let png = render_image(w.app.db(), &image, &RenderCache::new(4), start())
-        .await
-        .unwrap();
+    let png = render_image(
+        w.app.db(),
+        &image,
+        &std::sync::Arc::new(RenderCache::new(4)),
+        start(),
+    )
+    .await
+    .unwrap();
     assert!(png.width > 100 && png.height > 50);
     w.finish().await;
 }

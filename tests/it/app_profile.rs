@@ -64,7 +64,7 @@ async fn orientation_is_stored_and_turns_the_board(t: &TestDb) {
         Orientation::Auto
     );
     drop(tx);
-    let cache = RenderCache::new(8);
+    let cache = std::sync::Arc::new(RenderCache::new(8));
     let board = |viewer: PlayerId| ImageRef::Board {
         game: 1,
         viewer: Some(viewer.0),

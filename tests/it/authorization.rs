@@ -42,7 +42,7 @@ const ROLES: [(&str, &str); 9] = [
 ];
 
 /// The commands, in the order each role sends them.
-const COMMANDS: [&str; 61] = [
+const COMMANDS: [&str; 63] = [
     "/help",
     "/start",
     "/profile",
@@ -50,6 +50,7 @@ const COMMANDS: [&str; 61] = [
     "/events",
     "/event show 1",
     "/board 1",
+    "/gif 1",
     "/time 1",
     "/record 1",
     "/standings 1",
@@ -57,6 +58,7 @@ const COMMANDS: [&str; 61] = [
     "/contacts pl",
     "/contact email someone@example.org",
     "/orientation white",
+    "/theme brown",
     "/notation san",
     "/lang en",
     "/mute",

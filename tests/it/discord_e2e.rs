@@ -124,6 +124,23 @@ async fn game_to_mate_with_slash_commands(test_db: &TestDb) {
     assert_eq!(game.result_text(), Some("0-1"));
 }
 
+/// `/gif` answers with the game's animation attached as `game.gif` and
+/// shown in the embed (Discord plays GIF attachments there).
+async fn game_gif_is_attached_to_the_answer(test_db: &TestDb) {
+    let bot = WiredBot::start(test_db.db.clone()).await;
+    let (white, black) = started_game(&bot).await;
+    play(&bot, white, "e2-e4").await;
+    play(&bot, black, "e7-e5").await;
+    let answer = bot.slash(white, "gif", &[]).await;
+    assert!(content(&answer).contains("2 півходи"), "{answer:?}");
+    assert_eq!(answer.attachments.len(), 1, "{answer:?}");
+    assert_eq!(answer.attachments[0].filename, "game.gif");
+    let gif = &answer.attachments[0].bytes;
+    assert!(gif.starts_with(b"GIF89a"));
+    assert_eq!(crate::render_gif::frame_count(gif), 3);
+    assert_eq!(answer.embeds[0]["image"]["url"], "attachment://game.gif");
+}
+
 /// A draw offer reaches the opponent with buttons; pressing one accepts it.
 async fn draw_offer_accepted_with_a_button(test_db: &TestDb) {
     let bot = WiredBot::start(test_db.db.clone()).await;
@@ -321,6 +338,7 @@ async fn r2_3_3_edited_message_changes_no_move(test_db: &TestDb) {
 }
 
 on_both!(
+    game_gif_is_attached_to_the_answer,
     game_to_mate_with_slash_commands,
     draw_offer_accepted_with_a_button,
     games_list_has_a_board_button_per_game_to_move,

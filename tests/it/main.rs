@@ -44,6 +44,7 @@ mod pgn_roundtrip;
 mod private_answers;
 mod races;
 mod render_board;
+mod render_gif;
 mod render_table;
 mod rules_gaps;
 mod scheduler;

@@ -106,6 +106,7 @@ fn double_round_robin(names: &[&str], latest: &[(usize, usize, usize)]) -> Cross
         title: "Кубок клубу 2026 — підсумки".into(),
         players,
         language: Language::Ukrainian,
+        theme: Default::default(),
     }
 }
 

@@ -149,6 +149,41 @@ async fn a_game_to_mate_in_private_chats_with_board_photos(t: &TestDb) {
     s.stop().await;
 }
 
+/// `/gif` after three plies: the reply is a `sendAnimation` whose upload is
+/// a GIF of four frames (the start and one per ply), its caption the reply.
+async fn a_game_gif_goes_out_as_an_animation(t: &TestDb) {
+    let mut s = Session::start(&t.db).await;
+    s.start_event().await;
+    for (mover, opponent, mv) in [
+        (BOB, CAROL, "e2-e4"),
+        (CAROL, BOB, "e7-e5"),
+        (BOB, CAROL, "g1-f3"),
+    ] {
+        let _ = opponent;
+        s.ask(mover, mv).await;
+    }
+    s.say(CAROL, "/gif");
+    // Move notices may come before or after the animation.
+    let mut sent = s.next(CAROL, 1).await.remove(0);
+    while sent.kind != SentKind::Animation {
+        sent = s.next(CAROL, 1).await.remove(0);
+    }
+    assert_eq!(sent.kind, SentKind::Animation, "{sent:?}");
+    let plies = moves_of_game_1(&t.db).await.len();
+    assert!(plies >= 2, "{plies}");
+    let counted = format!("{plies} half-moves");
+    assert!(text(&sent).contains(&counted), "{sent:?}");
+    let Some(SentFile::Uploaded {
+        bytes, file_name, ..
+    }) = &sent.file
+    else {
+        panic!("the GIF is uploaded: {:?}", sent.file);
+    };
+    assert_eq!(file_name.as_deref(), Some("game.gif"));
+    assert_eq!(crate::render_gif::frame_count(bytes), plies + 1);
+    s.stop().await;
+}
+
 /// Carol offers a draw; Bob gets the offer with Accept and Decline buttons
 /// and presses Accept: the press is answered, the game ends drawn for both.
 async fn a_draw_offered_and_accepted_with_inline_buttons(t: &TestDb) {
@@ -344,6 +379,7 @@ on_both!(
     a_game_to_mate_in_private_chats_with_board_photos,
     a_draw_offered_and_accepted_with_inline_buttons,
     games_lists_the_game_to_move_with_a_board_button,
+    a_game_gif_goes_out_as_an_animation,
     a_reminder_arrives_after_14_simulated_days,
     notices_survive_rate_limits_and_server_errors_exactly_once,
     a_redelivered_update_changes_nothing,

@@ -3,7 +3,8 @@
 //! Rules (documented in README, section Discord):
 //! * the text is the message content, its Markdown escaped so that what
 //!   users wrote shows literally (cut to Discord's 2000 characters);
-//! * an image goes inside an embed, attached as `board.png`;
+//! * an image goes inside an embed, attached as `board.png` (a game's
+//!   animation as `game.gif`, which Discord plays in the embed);
 //! * each button's `custom_id` is the command it stands for; a command
 //!   longer than Discord's 100 characters gets no button (the text names it);
 //! * replies to interactions are ephemeral when they are errors
@@ -21,7 +22,8 @@ use super::outgoing::{ButtonSpec, ButtonStyle, EmbedSpec, OutgoingMessage, PngIm
 pub const MAX_CONTENT_CHARS: usize = 2000;
 /// Discord's longest button `custom_id`.
 pub const MAX_CUSTOM_ID_CHARS: usize = 100;
-/// The file name of an attached board or table image.
+/// The file name of an attached board or table image (an animation is
+/// [`RenderedImage::file_name`]'s `game.gif`).
 pub const IMAGE_FILE: &str = "board.png";
 
 /// One app message with its rendered image as a Discord message.
@@ -33,7 +35,7 @@ pub fn discord_message(message: &Outgoing, image: Option<&RenderedImage>) -> Out
             .collect(),
         embed: image.map(|_| EmbedSpec::default()),
         image: image.map(|image| PngImage {
-            filename: IMAGE_FILE.to_owned(),
+            filename: image.file_name(),
             bytes: image.png.to_vec(),
         }),
         buttons: buttons(message),

@@ -151,7 +151,8 @@ pub struct TelegramSender {
     bot: Bot,
     limiter: RateLimiter,
     retry: TelegramRetryPolicy,
-    /// Telegram `file_id` of each uploaded photo, by the image's SHA-256.
+    /// Telegram `file_id` of each uploaded photo or animation, by the
+    /// image's SHA-256.
     photo_ids: Mutex<HashMap<[u8; 32], FileId>>,
 }
 
@@ -212,6 +213,52 @@ impl TelegramSender {
             self.lock_photos().insert(digest, largest.file.id.clone());
         }
         Ok(SentMessageRef::of(&message))
+    }
+
+    /// Sends an animated GIF (`sendAnimation`) with a caption; later sends
+    /// of the same bytes reuse Telegram's `file_id` like photos do.
+    pub async fn send_animation_gif(
+        &self,
+        chat_id: i64,
+        gif: &[u8],
+        caption: &str,
+        buttons: &[Vec<TelegramButton>],
+    ) -> Result<SentMessageRef, TelegramSendError> {
+        let digest: [u8; 32] = Sha256::digest(gif).into();
+        if let Some(file_id) = self.cached_photo(&digest) {
+            let file = InputFile::file_id(file_id);
+            match self.send_animation(chat_id, file, caption, buttons).await {
+                Err(TelegramSendError::Permanent {
+                    reason: PermanentReason::FileIdRejected,
+                    ..
+                }) => self.forget_photo(&digest),
+                result => return result.map(|message| SentMessageRef::of(&message)),
+            }
+        }
+        let file = InputFile::memory(gif.to_vec()).file_name("game.gif");
+        let message = self.send_animation(chat_id, file, caption, buttons).await?;
+        if let Some(animation) = message.animation() {
+            self.lock_photos().insert(digest, animation.file.id.clone());
+        }
+        Ok(SentMessageRef::of(&message))
+    }
+
+    async fn send_animation(
+        &self,
+        chat_id: i64,
+        animation: InputFile,
+        caption: &str,
+        buttons: &[Vec<TelegramButton>],
+    ) -> Result<Message, TelegramSendError> {
+        let mut request = self.bot.send_animation(ChatId(chat_id), animation);
+        if !caption.is_empty() {
+            request = request.caption(caption);
+        }
+        if let Some(markup) = keyboard(buttons) {
+            request = request.reply_markup(markup);
+        }
+        self.with_retries(Some(chat_id), || request.send_ref())
+            .await
     }
 
     async fn send_photo(

@@ -7,7 +7,7 @@
 use std::sync::Arc;
 
 use crate::adapters::router::{SendFuture, Transport};
-use crate::app::outgoing::{Address, Outgoing, RenderedImage};
+use crate::app::outgoing::{Address, ImageFormat, Outgoing, RenderedImage};
 use crate::outbox::Delivery;
 use crate::store::Platform;
 
@@ -40,8 +40,8 @@ impl TelegramTransport {
         &self.sender
     }
 
-    /// Sends `message` to `chat_id`: the board as a photo with the text as
-    /// its caption, the document with the text as its caption, or the text
+    /// Sends `message` to `chat_id`: the board as a photo (a game's GIF as
+    /// an animation, `sendAnimation`) with the text as its caption, the document with the text as its caption, or the text
     /// alone; the buttons go under the last part. Text too long for a
     /// caption follows the photo as messages of its own.
     pub async fn send_to_chat(
@@ -63,9 +63,15 @@ impl TelegramTransport {
         if let Some(image) = image {
             let last = message.document.is_none() && !text_apart;
             let rows = if last { &buttons[..] } else { &[] };
-            sender
-                .send_photo_png(chat_id, &image.png, caption, rows)
-                .await?;
+            let bytes = &image.png;
+            match image.format {
+                ImageFormat::Png => sender.send_photo_png(chat_id, bytes, caption, rows).await?,
+                ImageFormat::Gif => {
+                    sender
+                        .send_animation_gif(chat_id, bytes, caption, rows)
+                        .await?
+                }
+            };
         }
         if let Some(document) = &message.document {
             let caption = if image.is_some() { "" } else { caption };

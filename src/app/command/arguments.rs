@@ -109,6 +109,9 @@ pub(super) fn parse_args(command: CommandWord, rest: &str) -> Result<Command, Co
         W::Orientation => Command::SetOrientation {
             orientation: required_text(command, "orientation", rest)?,
         },
+        W::Theme => Command::SetTheme {
+            theme: required_text(command, "theme", rest)?,
+        },
         W::Contact => parse_contact(rest)?,
         W::Contacts => Command::Contacts {
             player: non_empty(rest),
@@ -121,6 +124,9 @@ pub(super) fn parse_args(command: CommandWord, rest: &str) -> Result<Command, Co
         W::Organizer => parse_organizer(rest)?,
         W::Games => parse_games(rest)?,
         W::Board => Command::Board {
+            game: game_only(command, rest)?,
+        },
+        W::Gif => Command::Gif {
             game: game_only(command, rest)?,
         },
         W::Move => {

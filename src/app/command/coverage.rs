@@ -128,6 +128,7 @@ fn sample(word: CommandWord, arg: &str) -> &'static str {
         (_, "language") => "en",
         (_, "notation") => "san",
         (_, "orientation") => "white",
+        (_, "theme") => "brown",
         (_, "field") => "email",
         (_, "value") => "olena@example.org",
         (_, "code") => "ABCDE12345",

@@ -1,5 +1,9 @@
-//! Rendering the images messages refer to ([`ImageRef`]) into PNGs, through
-//! the shared render cache.
+//! Rendering the images messages refer to ([`ImageRef`]) into PNGs and
+//! animated GIFs, through the shared render cache, in the viewer's theme.
+//!
+//! The database is read on the async runtime; the drawing and encoding run
+//! on tokio's blocking pool (`spawn_blocking`), so a burst of images never
+//! holds up the workers that handle messages.
 
 use std::sync::Arc;
 
@@ -13,18 +17,31 @@ use crate::app::service::games::state::{clocks_of, plies_of, regulation_of, repl
 use crate::app::service::games::turn_clock::{MoveClock, pending_clock};
 use crate::app::service::leave::time::game_leaves;
 use crate::app::zone::{default_zone, player_zone};
-use crate::render::RenderCache;
-use crate::render::{BoardOptions, Language, PlayerLabel, ViewSetting, move_squares, orientation};
-use crate::store::{Db, EventId, GameId, Orientation, PlayerId};
+use crate::render::cli::score_of;
+use crate::render::{
+    BoardOptions, Language, PlayerLabel, RenderCache, Theme, ViewSetting, move_squares, orientation,
+};
+use crate::store::{Db, EventId, GameId, GameRecord, Orientation, PlayerId, Tx};
 use chrono_tz::Tz;
 
 use super::ImageRef;
 
-/// A rendered PNG with what transcripts and upload caches key it by.
+/// The file format of a rendered image.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ImageFormat {
+    /// A still PNG (sent as a photo).
+    Png,
+    /// An animated GIF (sent as an animation on Telegram).
+    Gif,
+}
+
+/// A rendered image with what transcripts and upload caches key it by.
 #[derive(Debug, Clone)]
 pub struct RenderedImage {
-    /// The PNG bytes.
+    /// The image bytes (named `png` from the days of stills only).
     pub png: Arc<[u8]>,
+    /// PNG or GIF.
+    pub format: ImageFormat,
     /// SHA-256 of the bytes, lowercase hex.
     pub sha256: String,
     /// Width in pixels.
@@ -48,11 +65,43 @@ impl RenderedImage {
             .collect();
         Self {
             png,
+            format: ImageFormat::Png,
             sha256,
             width,
             height,
         }
     }
+
+    /// Wraps GIF bytes, reading the size from the logical screen descriptor.
+    pub fn from_gif(gif: Arc<[u8]>) -> Self {
+        let half = |at: usize| {
+            gif.get(at..at + 2)
+                .map(|b| u32::from(u16::from_le_bytes([b[0], b[1]])))
+                .unwrap_or(0)
+        };
+        let (width, height) = (half(6), half(8));
+        Self {
+            width,
+            height,
+            format: ImageFormat::Gif,
+            ..Self::from_png(gif)
+        }
+    }
+
+    /// The file name it is uploaded under (`board.png`, `game-12.gif`).
+    pub fn file_name(&self) -> String {
+        match self.format {
+            ImageFormat::Png => "board.png".to_owned(),
+            ImageFormat::Gif => "game.gif".to_owned(),
+        }
+    }
+}
+
+/// Runs `render` on the blocking pool.
+async fn off_runtime<T: Send + 'static>(
+    render: impl FnOnce() -> T + Send + 'static,
+) -> anyhow::Result<T> {
+    Ok(tokio::task::spawn_blocking(render).await?)
 }
 
 fn render_language(lang: Lang) -> Language {
@@ -66,7 +115,7 @@ fn render_language(lang: Lang) -> Language {
 pub async fn render_image(
     db: &Db,
     image: &ImageRef,
-    cache: &RenderCache,
+    cache: &Arc<RenderCache>,
     now: DateTime<Utc>,
 ) -> anyhow::Result<RenderedImage> {
     match image {
@@ -74,17 +123,76 @@ pub async fn render_image(
             let viewer = viewer.map(PlayerId);
             render_board(db, (GameId(*game), viewer), *lang, cache, now).await
         }
+        ImageRef::Gif { game, viewer, lang } => {
+            let viewer = viewer.map(PlayerId);
+            render_gif(db, (GameId(*game), viewer), *lang, cache).await
+        }
         ImageRef::Crosstable { event, lang } => {
             render_crosstable(db, EventId(*event), *lang, cache).await
         }
     }
 }
 
+/// The viewer's side setting and theme (a channel's: the defaults).
+async fn viewer_settings(
+    tx: &mut Tx,
+    viewer: Option<PlayerId>,
+) -> anyhow::Result<(ViewSetting, Theme)> {
+    Ok(match viewer {
+        Some(viewer) => {
+            let settings = tx.player_settings(viewer).await?;
+            (view_setting(settings.orientation), settings.theme)
+        }
+        None => (ViewSetting::OwnSide, Theme::default()),
+    })
+}
+
+/// The colour `viewer` plays in `game`, if any.
+fn colour_of(game: &GameRecord, viewer: Option<PlayerId>) -> Option<Color> {
+    viewer.and_then(|p| {
+        (p == game.white)
+            .then_some(Color::White)
+            .or((p == game.black).then_some(Color::Black))
+    })
+}
+
+/// `/gif`: the game from its start to now, every ply a frame.
+async fn render_gif(
+    db: &Db,
+    (game_id, viewer): (GameId, Option<PlayerId>),
+    lang: Lang,
+    cache: &Arc<RenderCache>,
+) -> anyhow::Result<RenderedImage> {
+    let mut tx = db.read().await?;
+    let game = tx.game(game_id).await?;
+    let rows = tx.moves(game_id).await?;
+    let event = tx.event(game.event_id).await?;
+    let white = tx.player(game.white).await?.display_name;
+    let black = tx.player(game.black).await?.display_name;
+    let (setting, theme) = viewer_settings(&mut tx, viewer).await?;
+    tx.commit().await?;
+    let played = replay(&game, &rows)?;
+    let options = BoardOptions {
+        orientation: orientation(colour_of(&game, viewer), setting),
+        white: label(white, None, None),
+        black: label(black, None, None),
+        event: event.name.clone(),
+        language: render_language(lang),
+        theme,
+        score: game.result_text().and_then(score_of),
+        ..BoardOptions::default()
+    };
+    let (start, moves) = (played.start_position().clone(), played.moves().to_vec());
+    let cache = Arc::clone(cache);
+    let gif = off_runtime(move || cache.game_gif(&start, &moves, &options).1).await?;
+    Ok(RenderedImage::from_gif(gif))
+}
+
 async fn render_board(
     db: &Db,
     (game_id, viewer): (GameId, Option<PlayerId>),
     lang: Lang,
-    cache: &RenderCache,
+    cache: &Arc<RenderCache>,
     now: DateTime<Utc>,
 ) -> anyhow::Result<RenderedImage> {
     let mut tx = db.read().await?;
@@ -93,10 +201,7 @@ async fn render_board(
     let event = tx.event(game.event_id).await?;
     let white = tx.player(game.white).await?.display_name;
     let black = tx.player(game.black).await?.display_name;
-    let setting = match viewer {
-        Some(viewer) => view_setting(tx.player_settings(viewer).await?.orientation),
-        None => ViewSetting::OwnSide,
-    };
+    let (setting, theme) = viewer_settings(&mut tx, viewer).await?;
     let leaves = game_leaves(&mut tx, &game).await?;
     let deadline = match pending_clock(&mut tx, &game, now).await {
         Ok(clock) => clock,
@@ -118,29 +223,27 @@ async fn render_board(
         now,
         &leaves,
     );
-    let viewer_colour = viewer.and_then(|p| {
-        (p == game.white)
-            .then_some(Color::White)
-            .or((p == game.black).then_some(Color::Black))
-    });
     let options = BoardOptions {
-        orientation: orientation(viewer_colour, setting),
+        orientation: orientation(colour_of(&game, viewer), setting),
         last_move: played.last_move().and_then(move_squares),
         white: label(
             white,
-            clocks.white_left,
+            Some(clocks.white_left),
             deadline_of(deadline, Color::White, zone, lang),
         ),
         black: label(
             black,
-            clocks.black_left,
+            Some(clocks.black_left),
             deadline_of(deadline, Color::Black, zone, lang),
         ),
         event: event.name.clone(),
         language: render_language(lang),
+        theme,
         ..BoardOptions::for_position(position)
     };
-    let (_, png) = cache.board(position.board(), &options);
+    let board = position.board().clone();
+    let cache = Arc::clone(cache);
+    let png = off_runtime(move || cache.board(&board, &options).1).await?;
     Ok(RenderedImage::from_png(png))
 }
 
@@ -157,20 +260,22 @@ async fn render_crosstable(
     db: &Db,
     event: EventId,
     lang: Lang,
-    cache: &RenderCache,
+    cache: &Arc<RenderCache>,
 ) -> anyhow::Result<RenderedImage> {
     let mut tx = db.read().await?;
     let event = tx.event(event).await?;
     let table = table_of(&mut tx, event).await?;
     tx.commit().await?;
-    let (_, png) = cache.crosstable(&table.crosstable_input(lang));
+    let input = table.crosstable_input(lang);
+    let cache = Arc::clone(cache);
+    let png = off_runtime(move || cache.crosstable(&input).1).await?;
     Ok(RenderedImage::from_png(png))
 }
 
-fn label(name: String, days_left: i64, deadline: Option<String>) -> PlayerLabel {
+fn label(name: String, days_left: Option<i64>, deadline: Option<String>) -> PlayerLabel {
     PlayerLabel {
         name,
-        days_left: u16::try_from(days_left.max(0)).ok(),
+        days_left: days_left.and_then(|days| u16::try_from(days.max(0)).ok()),
         deadline,
     }
 }

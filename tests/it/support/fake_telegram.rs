@@ -71,6 +71,8 @@ pub enum SentKind {
     Text,
     /// `sendPhoto`.
     Photo,
+    /// `sendAnimation` (a GIF).
+    Animation,
     /// `sendDocument`.
     Document,
 }

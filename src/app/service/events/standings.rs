@@ -158,6 +158,7 @@ impl Table {
                 Lang::Uk => Language::Ukrainian,
                 Lang::En => Language::English,
             },
+            theme: Default::default(),
         }
     }
 

@@ -1,4 +1,5 @@
-//! Looking at games: `/board` (the image), `/record` (moves with both time
+//! Looking at games: `/board` (the image), `/gif` (the game animated),
+//! `/record` (moves with both time
 //! counts, R3.4.2) and `/pgn` (a game or a whole event as a PGN document).
 
 use chrono::{DateTime, Utc};
@@ -70,6 +71,26 @@ pub(crate) async fn board(tx: &mut Tx, actor: &Actor, number: Option<Number>) ->
     };
     Ok(vec![
         Outgoing::text(tr(lang, "reply-board", &args)).with_image(image),
+    ])
+}
+
+/// `/gif [#game]`: the game from its start (or thematic start) to now as an
+/// animated GIF, from the actor's side, in the actor's theme.
+pub(crate) async fn gif(tx: &mut Tx, actor: &Actor, number: Option<Number>) -> Outcome {
+    let lang = actor.lang();
+    let game = viewable_game(tx, actor, number, "/gif").await?;
+    let plies = tx.moves(game.id).await?.len();
+    let args = game_args(game.id)
+        .with("white", tx.player(game.white).await?.display_name)
+        .with("black", tx.player(game.black).await?.display_name)
+        .with("plies", plies);
+    let image = ImageRef::Gif {
+        game: game.id.0,
+        viewer: Some(actor.player.id.0),
+        lang,
+    };
+    Ok(vec![
+        Outgoing::text(tr(lang, "reply-gif", &args)).with_image(image),
     ])
 }
 

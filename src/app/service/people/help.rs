@@ -69,12 +69,12 @@ impl HelpGroup {
             W::Orientation | W::Contact | W::Contacts | W::Link | W::Mute | W::Unmute => {
                 HelpGroup::Account
             }
-            W::Timezone | W::Digest => HelpGroup::Account,
+            W::Timezone | W::Digest | W::Theme => HelpGroup::Account,
             W::Games | W::Board | W::Move | W::Draw | W::Claim | W::Resign | W::Time => {
                 HelpGroup::Playing
             }
             W::Record | W::Pgn | W::Card | W::Ledger | W::Overstep => HelpGroup::Playing,
-            W::Confirm | W::Say | W::Messages | W::Continue => HelpGroup::Playing,
+            W::Confirm | W::Say | W::Messages | W::Continue | W::Gif => HelpGroup::Playing,
             W::Events | W::Event | W::Standings => HelpGroup::Events,
             W::Leave | W::ExtraLeave | W::Offline | W::Online => HelpGroup::Leave,
             W::Dispute | W::Failure | W::Ask | W::Cases | W::Case | W::Appeal | W::Answer => {

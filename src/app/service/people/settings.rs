@@ -1,8 +1,10 @@
-//! `/profile`, `/orientation`, `/mute` and `/unmute`: a player's own settings.
+//! `/profile`, `/orientation`, `/theme`, `/mute` and `/unmute`: a player's
+//! own settings.
 
 use crate::app::actor::Actor;
 use crate::app::i18n::{Args, Lang, tr, tr0};
 use crate::app::outgoing::Outgoing;
+use crate::render::Theme;
 use crate::store::{Orientation, PlayerSettings, Tx};
 
 use super::super::{Outcome, refuse};
@@ -13,6 +15,16 @@ pub(super) fn orientation_word(orientation: Orientation) -> &'static str {
         Orientation::Auto => "orientation-auto",
         Orientation::White => "orientation-white",
         Orientation::Black => "orientation-black",
+    }
+}
+
+/// The catalog id naming a board theme.
+pub(super) fn theme_word(theme: Theme) -> &'static str {
+    match theme {
+        Theme::Green => "theme-green",
+        Theme::Brown => "theme-brown",
+        Theme::Blue => "theme-blue",
+        Theme::Gray => "theme-gray",
     }
 }
 
@@ -47,6 +59,7 @@ pub(crate) async fn profile(tx: &mut Tx, actor: &Actor) -> Outcome {
             "orientation",
             tr0(lang, orientation_word(settings.orientation)),
         )
+        .with("theme", tr0(lang, theme_word(settings.theme)))
         .with("notices", tr0(lang, notices))
         .with("address", shown(lang, &settings.address))
         .with("email", shown(lang, &settings.email))
@@ -72,6 +85,23 @@ pub(crate) async fn set_orientation(tx: &mut Tx, actor: &Actor, word: &str) -> O
         "reply-orientation-set",
         &args,
     ))])
+}
+
+/// `/theme green|brown|blue|gray`: the colours of the player's boards,
+/// animations and crosstables (the images' cache keys include it).
+pub(crate) async fn set_theme(tx: &mut Tx, actor: &Actor, word: &str) -> Outcome {
+    let lang = actor.lang();
+    let Some(theme) = Theme::parse(word) else {
+        let args = Args::new().with("value", word.to_owned());
+        return Err(refuse(lang, "error-unknown-theme", &args));
+    };
+    let settings = PlayerSettings {
+        theme,
+        ..tx.player_settings(actor.player.id).await?
+    };
+    tx.save_player_settings(actor.player.id, &settings).await?;
+    let args = Args::new().with("theme", tr0(lang, theme_word(theme)));
+    Ok(vec![Outgoing::text(tr(lang, "reply-theme-set", &args))])
 }
 
 /// `/mute` (`muted`) and `/unmute`: move notices off or on. Only move

@@ -106,6 +106,26 @@ pub fn photo_sizes(file_id: &str, bytes: &[u8]) -> Value {
     ])
 }
 
+/// An `Animation` object for an uploaded GIF: its size from the logical
+/// screen descriptor; the fake does not count the frames' duration.
+pub fn animation(file_id: &str, file_name: Option<&str>, bytes: &[u8]) -> Value {
+    let half = |at: usize| {
+        bytes
+            .get(at..at + 2)
+            .map_or(0, |b| u16::from_le_bytes([b[0], b[1]]))
+    };
+    json!({
+        "file_id": file_id,
+        "file_unique_id": format!("u{file_id}"),
+        "width": half(6),
+        "height": half(8),
+        "duration": 0,
+        "file_name": file_name,
+        "mime_type": "image/gif",
+        "file_size": bytes.len(),
+    })
+}
+
 /// A `Document` object.
 pub fn document(file_id: &str, file_name: Option<&str>, size: usize) -> Value {
     json!({

@@ -185,7 +185,7 @@ async fn get_updates(shared: &Shared, params: &Params) -> Answer {
 }
 
 /// Methods the fake knows, in the Bot API's spelling.
-const KNOWN_METHODS: [&str; 13] = [
+const KNOWN_METHODS: [&str; 14] = [
     "getMe",
     "getWebhookInfo",
     "deleteWebhook",
@@ -193,6 +193,7 @@ const KNOWN_METHODS: [&str; 13] = [
     "getUpdates",
     "sendMessage",
     "sendPhoto",
+    "sendAnimation",
     "sendDocument",
     "editMessageText",
     "editMessageReplyMarkup",
@@ -210,7 +211,7 @@ fn canonical_method(method: &str) -> String {
         .map_or_else(|| method.to_owned(), |known| (*known).to_owned())
 }
 
-const SEND_METHODS: [&str; 3] = ["sendMessage", "sendPhoto", "sendDocument"];
+const SEND_METHODS: [&str; 4] = ["sendMessage", "sendPhoto", "sendAnimation", "sendDocument"];
 const NEVER_FAILING: [&str; 3] = ["getMe", "getWebhookInfo", "deleteWebhook"];
 
 /// Every method but `getUpdates`: records arrival, applies injected
@@ -239,6 +240,7 @@ fn call(shared: &Shared, method: &str, params: &Params, received_at: Instant) ->
         "deleteWebhook" | "setWebhook" => (StatusCode::OK, json::ok(json!(true))),
         "sendMessage" => send(&mut inner, SentKind::Text, params),
         "sendPhoto" => send(&mut inner, SentKind::Photo, params),
+        "sendAnimation" => send(&mut inner, SentKind::Animation, params),
         "sendDocument" => send(&mut inner, SentKind::Document, params),
         "editMessageText" | "editMessageReplyMarkup" => edit(&mut inner, params),
         "answerCallbackQuery" => answer_callback(&mut inner, params),
@@ -277,10 +279,12 @@ fn send(inner: &mut Inner, kind: SentKind, params: &Params) -> Answer {
             Some(text) if !text.is_empty() => (Some(text.to_owned()), None, None),
             _ => return bad_request("message text is empty"),
         },
-        SentKind::Photo | SentKind::Document => match media(inner, kind, params) {
-            Ok((file, extra)) => (params.str("caption").map(str::to_owned), Some(file), extra),
-            Err(problem) => return bad_request(&problem),
-        },
+        SentKind::Photo | SentKind::Animation | SentKind::Document => {
+            match media(inner, kind, params) {
+                Ok((file, extra)) => (params.str("caption").map(str::to_owned), Some(file), extra),
+                Err(problem) => return bad_request(&problem),
+            }
+        }
     };
     let message_id = inner.take_message_id();
     let mut extra = extra.unwrap_or_else(|| json!({}));
@@ -316,10 +320,10 @@ fn media(
     kind: SentKind,
     params: &Params,
 ) -> Result<(SentFile, Option<Value>), String> {
-    let field = if kind == SentKind::Photo {
-        "photo"
-    } else {
-        "document"
+    let field = match kind {
+        SentKind::Photo => "photo",
+        SentKind::Animation => "animation",
+        _ => "document",
     };
     let value = params.str(field);
     let upload = match value.and_then(|v| v.strip_prefix("attach://")) {
@@ -340,10 +344,10 @@ fn media(
             Some(extra),
         ));
     };
-    let prefix = if kind == SentKind::Photo {
-        "photo"
-    } else {
-        "doc"
+    let prefix = match kind {
+        SentKind::Photo => "photo",
+        SentKind::Animation => "anim",
+        _ => "doc",
     };
     let file_id = inner.issue_file_id(prefix, bytes);
     if kind == SentKind::Photo {
@@ -363,6 +367,11 @@ fn media(
 fn media_json(kind: SentKind, file_id: &str, file_name: Option<&str>, bytes: &[u8]) -> Value {
     match kind {
         SentKind::Photo => json!({ "photo": json::photo_sizes(file_id, bytes) }),
+        // The Bot API sets `document` beside `animation` for compatibility.
+        SentKind::Animation => json!({
+            "animation": json::animation(file_id, file_name, bytes),
+            "document": json::document(file_id, file_name, bytes.len()),
+        }),
         _ => json!({ "document": json::document(file_id, file_name, bytes.len()) }),
     }
 }
