@@ -14,3 +14,4 @@ pub mod render;
 pub mod scheduler;
 pub mod store;
 pub mod time;
+pub mod web;

@@ -77,6 +77,7 @@ mod players;
 mod postal;
 mod profile;
 mod teams;
+mod versions;
 
 use std::str::FromStr;
 use std::sync::Arc;
@@ -113,6 +114,7 @@ pub use postal::{PostalPly, StoredCard, StoredClaim, StoredVariant};
 pub use profile::{EventSettings, Orientation, PlayerSettings};
 use sql::{Mapper, QueryArg, bind_all};
 pub use teams::{TeamLine, TeamMatchGame, TeamMember, TeamRecord};
+pub use versions::Version;
 
 /// The database used when DATABASE_URL is unset: a SQLite file beside the bot.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://corrbot.db";
@@ -276,6 +278,9 @@ pub struct Wakers {
     pub deadlines: Notify,
     /// Notified after a commit that wrote a notice.
     pub outbox: Notify,
+    /// Counts this process's commits: the web pages' live updates wake on
+    /// it at once (changes by other processes are found by polling).
+    pub commits: tokio::sync::watch::Sender<u64>,
 }
 
 #[derive(Clone, Debug)]
@@ -410,6 +415,7 @@ impl Db {
             wakers: self.wakers.clone(),
             wrote_deadline: false,
             wrote_notice: false,
+            writes: true,
         })
     }
 
@@ -424,6 +430,7 @@ impl Db {
             wakers: self.wakers.clone(),
             wrote_deadline: false,
             wrote_notice: false,
+            writes: false,
         })
     }
 
@@ -457,6 +464,8 @@ pub struct Tx {
     wakers: Arc<Wakers>,
     wrote_deadline: bool,
     wrote_notice: bool,
+    /// Begun by [`Db::begin`] (not [`Db::read`]).
+    writes: bool,
 }
 
 /// Runs `$body` with `$conn` bound to the transaction's connection, once per backend.
@@ -491,6 +500,9 @@ impl Tx {
         }
         if self.wrote_notice {
             self.wakers.outbox.notify_one();
+        }
+        if self.writes {
+            self.wakers.commits.send_modify(|count| *count += 1);
         }
         Ok(())
     }

@@ -342,6 +342,12 @@ impl Tx {
         self.fetch_all(sql, args![event], game_row).await
     }
 
+    /// Every game of a player, oldest first (the public player page).
+    pub async fn games_of_player(&mut self, player: PlayerId) -> StoreResult<Vec<GameRecord>> {
+        let sql = select_games!("WHERE white_id = $1 OR black_id = $1 ORDER BY id");
+        self.fetch_all(sql, args![player], game_row).await
+    }
+
     /// The unfinished games of a player.
     pub async fn active_games_of(&mut self, player: PlayerId) -> StoreResult<Vec<GameRecord>> {
         let sql = select_games!(

@@ -54,3 +54,6 @@ mod telegram_delivery;
 mod telegram_e2e;
 mod telegram_transport;
 mod transcripts;
+mod web_browser;
+mod web_pages;
+mod web_privacy;

@@ -12,4 +12,4 @@ pub(super) mod pick;
 pub(super) mod play;
 pub(crate) mod state;
 pub(super) mod suggest;
-pub(super) mod view;
+pub(crate) mod view;
