@@ -273,8 +273,12 @@ pub(crate) struct PlayerView {
 }
 
 /// The player page's data.
+/// Only people who entered an event have a page.
 pub(crate) async fn player(tx: &mut Tx, id: PlayerId) -> PageResult<PlayerView> {
     let player = named(tx, id).await?;
+    if tx.events_entered(id).await?.is_empty() {
+        return Err(PageError::NotFound);
+    }
     let mut games = Vec::new();
     let mut halves = 0;
     let mut finished = 0;

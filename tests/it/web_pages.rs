@@ -176,3 +176,44 @@ on_both!(
     a_move_in_this_process_reaches_the_live_streams,
     a_move_by_another_process_reaches_the_live_streams,
 );
+
+/// With `CORRBOT_WEB_URL` set, `/event show` and `/board` end with the link
+/// to the page; without it, nothing changes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn answers_about_an_event_or_a_game_carry_the_page_link() {
+    use corrbot::app::actor::{Chat, Inbound};
+    use corrbot::app::service::{App, AppConfig};
+    let mut world = World::sqlite().await;
+    populate(&mut world).await;
+    let url = url::Url::parse("https://chess.example.org/club").unwrap();
+    let config = AppConfig::with_admins("console:alice").with_web_url(Some(url));
+    let clock: Arc<dyn Clock> = world.clock.clone();
+    let app = App::new(world.db.clone(), clock, config);
+    let ask = |n: u32, text: &str| Inbound {
+        platform: corrbot::store::Platform::Console,
+        update_id: format!("link-{n}"),
+        user_id: "alice".into(),
+        display_name: "alice".into(),
+        chat: Chat::Private,
+        text: text.into(),
+    };
+    let show = app.handle(&ask(1, "/event show 1")).await.unwrap();
+    assert!(
+        show[0]
+            .text
+            .ends_with("The event's page: https://chess.example.org/club/event/1"),
+        "{}",
+        show[0].text
+    );
+    let board = app.handle(&ask(2, "/board 1")).await.unwrap();
+    assert!(
+        board[0]
+            .text
+            .ends_with("The game's page: https://chess.example.org/club/game/1"),
+        "{}",
+        board[0].text
+    );
+    let plain = world.say("@alice: /event show 1").await;
+    assert!(!plain[0].contains("https://"), "{plain:?}");
+    world.finish().await;
+}
