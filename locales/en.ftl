@@ -329,6 +329,88 @@ reply-standings-line = { $place }. { $player } — { $points }, wins { $wins }, 
 error-standings-not-started = Event #{ $event } «{ $name }» has not started yet; its standings come with the first games.
 error-standings-which-event = You play in several events: { $events }. Write the event number, for example /standings 1.
 
+## Public web pages (read-only)
+web-lang-name = English
+web-nav-events = Events
+web-footer = Read-only pages of the club's events; moves are made in chat with the bot.
+web-live = This page updates itself after every move.
+web-not-found = There is no such page.
+web-error = The server failed to build this page; try again later.
+web-busy = The server is busy; try again in a moment.
+web-events-title = Events
+web-events-none = No events yet.
+web-events-section-registration = Open for entries
+web-events-section-running = Running
+web-events-section-finished = Finished
+web-event-players = { $count ->
+    [one] { $count } player
+   *[other] { $count } players
+}
+web-event-title = Event #{ $event } "{ $name }"
+web-event-status = State: { $status }.
+web-regulation-heading = Regulation
+web-rules-server = Games on the bot's server (R3)
+web-rules-postal = Postal rules (R2)
+web-regulation-control = Time control: { $days } per { $moves ->
+    [one] { $moves } move
+   *[other] { $moves } moves
+}; thinking past { $doubling } on one move counts double.
+web-regulation-leave = Leave: { $leave } a year.
+web-regulation-reminders = Reminders after { $reminders } days of thinking.
+web-players-heading = Players
+web-standings-heading = Standings
+web-standings-note = Order: points, wins, Sonneborn-Berger, then the games between the tied players.
+web-col-place = Place
+web-col-player = Player
+web-col-points = Points
+web-col-wins = Wins
+web-col-sb = SB
+web-col-left = Left
+web-col-round = Round
+web-col-white = White
+web-col-black = Black
+web-col-result = Result
+web-col-event = Event
+web-col-colour = Colour
+web-col-opponent = Opponent
+web-col-move = Move
+web-col-days = Days (total)
+web-games-heading = Games
+web-games-none = No games yet.
+web-game-pending = not started
+web-game-white-to-move = in play, White to move
+web-game-black-to-move = in play, Black to move
+web-game-suspended = suspended
+web-game-result = { $result } ({ $reason })
+web-pgn-event = Download the event's PGN
+web-game-title = Game #{ $game }
+web-game-event = Event "{ $name }", round { $round }
+web-game-white = White: { $name }
+web-game-black = Black: { $name }
+web-nav-first = Start
+web-nav-prev = Back
+web-nav-next = Forward
+web-nav-last = End
+web-ply = Position after ply { $ply } of { $total }
+web-board-alt = The board after ply { $ply }
+web-keys-hint = The ← and → keys (Home, End) step through the moves.
+web-moves-heading = Moves
+web-moves-none = No moves yet.
+web-notation = Notation:
+web-notation-ukrainian = Ukrainian
+web-notation-san = SAN
+web-pgn-game = Download the PGN
+web-analysis = Open in an analysis board (lichess.org)
+web-player-title = Player: { $name }
+web-player-score = Points: { $points } from { $games ->
+    [one] { $games } finished game
+   *[other] { $games } finished games
+}.
+web-colour-white = White
+web-colour-black = Black
+web-link-event = The event's page: { $url }
+web-link-game = The game's page: { $url }
+
 ## Leave
 leave-scope-event = in event «{ $event }»
 leave-scope-all = in all events

@@ -336,6 +336,90 @@ reply-standings-line = { $place }. { $player } — { $points }, перемог {
 error-standings-not-started = Турнір #{ $event } «{ $name }» ще не почався; таблиця з'явиться з першими партіями.
 error-standings-which-event = Ви граєте в кількох турнірах: { $events }. Напишіть номер турніру, наприклад /standings 1.
 
+## Публічні вебсторінки (лише перегляд)
+web-lang-name = Українська
+web-nav-events = Турніри
+web-footer = Сторінки турнірів клубу лише для перегляду; ходи робляться в чаті з ботом.
+web-live = Сторінка оновлюється сама після кожного ходу.
+web-not-found = Такої сторінки немає.
+web-error = Сервер не зміг побудувати сторінку; спробуйте пізніше.
+web-busy = Сервер зайнятий; спробуйте за хвилину.
+web-events-title = Турніри
+web-events-none = Турнірів ще немає.
+web-events-section-registration = Запис відкрито
+web-events-section-running = Тривають
+web-events-section-finished = Завершені
+web-event-players = { $count ->
+    [one] { $count } учасник
+    [few] { $count } учасники
+   *[other] { $count } учасників
+}
+web-event-title = Турнір #{ $event } «{ $name }»
+web-event-status = Стан: { $status }.
+web-regulation-heading = Регламент
+web-rules-server = Гра через сервер бота (R3)
+web-rules-postal = Поштові правила (R2)
+web-regulation-control = Контроль часу: { $days } на { $moves ->
+    [one] { $moves } хід
+    [few] { $moves } ходи
+   *[other] { $moves } ходів
+}; обдумування понад { $doubling } на один хід рахується подвійно.
+web-regulation-leave = Відпустка: { $leave } на рік.
+web-regulation-reminders = Нагадування після { $reminders } днів обдумування.
+web-players-heading = Учасники
+web-standings-heading = Турнірна таблиця
+web-standings-note = Порядок: очки, перемоги, коефіцієнт Зонненборна-Бергера, далі партії між учасниками з рівними очками.
+web-col-place = Місце
+web-col-player = Учасник
+web-col-points = Очки
+web-col-wins = Перемоги
+web-col-sb = Коеф. З.-Б.
+web-col-left = Лишилось
+web-col-round = Тур
+web-col-white = Білі
+web-col-black = Чорні
+web-col-result = Результат
+web-col-event = Турнір
+web-col-colour = Колір
+web-col-opponent = Суперник
+web-col-move = Хід
+web-col-days = Дні (усього)
+web-games-heading = Партії
+web-games-none = Партій ще немає.
+web-game-pending = ще не почалася
+web-game-white-to-move = триває, хід білих
+web-game-black-to-move = триває, хід чорних
+web-game-suspended = призупинена
+web-game-result = { $result } ({ $reason })
+web-pgn-event = Завантажити PGN турніру
+web-game-title = Партія #{ $game }
+web-game-event = Турнір «{ $name }», тур { $round }
+web-game-white = Білі: { $name }
+web-game-black = Чорні: { $name }
+web-nav-first = На початок
+web-nav-prev = Назад
+web-nav-next = Далі
+web-nav-last = До кінця
+web-ply = Позиція після півходу { $ply } з { $total }
+web-board-alt = Дошка після півходу { $ply }
+web-keys-hint = Клавіші ← і → (а також Home, End) гортають ходи.
+web-moves-heading = Ходи
+web-moves-none = Ходів ще немає.
+web-notation = Запис ходів:
+web-notation-ukrainian = український
+web-notation-san = міжнародний (SAN)
+web-pgn-game = Завантажити PGN
+web-analysis = Відкрити на дошці для аналізу (lichess.org)
+web-player-title = Учасник: { $name }
+web-player-score = Очки: { $points } з { $games ->
+    [one] { $games } завершеної партії
+   *[other] { $games } завершених партій
+}.
+web-colour-white = білі
+web-colour-black = чорні
+web-link-event = Сторінка турніру: { $url }
+web-link-game = Сторінка партії: { $url }
+
 ## Leave
 leave-scope-event = у турнірі «{ $event }»
 leave-scope-all = в усіх турнірах

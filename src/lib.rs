@@ -16,3 +16,4 @@ pub mod retention;
 pub mod scheduler;
 pub mod store;
 pub mod time;
+pub mod web;

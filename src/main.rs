@@ -13,6 +13,7 @@ use corrbot::app::service::{App, AppConfig};
 use corrbot::render::RenderCache;
 use corrbot::store::{DEFAULT_DATABASE_URL, Db, DbOptions};
 use corrbot::time::{Clock, SystemClock};
+use corrbot::web::{Limits, Site, WebConfig};
 
 /// corrbot: correspondence-chess events on Telegram and Discord.
 #[derive(Parser)]
@@ -53,6 +54,9 @@ enum CliCommand {
         #[arg(long)]
         out: Option<std::path::PathBuf>,
     },
+    /// Serve the public web pages alone (CORRBOT_WEB_LISTEN, default
+    /// 127.0.0.1:8080) on the bot's database (DATABASE_URL).
+    Web,
     /// Restore an export into an empty database (DATABASE_URL).
     Import {
         /// The export file.
@@ -92,6 +96,7 @@ fn main() -> anyhow::Result<()> {
         CliCommand::Import { file } => runtime()?.block_on(import(&file)),
         CliCommand::Backup { file } => runtime()?.block_on(backup(&file)),
         CliCommand::Check => runtime()?.block_on(check()),
+        CliCommand::Web => runtime()?.block_on(run_web()),
     }
 }
 
@@ -182,6 +187,54 @@ fn run_script(file: &std::path::Path, json: bool) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// `corrbot web`: the public pages alone, on the bot's database.
+async fn run_web() -> anyhow::Result<()> {
+    let config = WebConfig::from_env()?.unwrap_or(WebConfig {
+        listen: ([127, 0, 0, 1], 8080).into(),
+        url: None,
+    });
+    let db = open_db().await?;
+    let site = Site::new(
+        db.clone(),
+        Arc::new(SystemClock),
+        Arc::new(RenderCache::new(256)),
+        Limits::default(),
+    );
+    let served = corrbot::web::serve(site, config.listen, shutdown_signal()).await;
+    db.close().await;
+    served
+}
+
+/// Starts the public pages beside the bot when `CORRBOT_WEB_LISTEN` is set.
+fn spawn_web(
+    runtime: &tokio::runtime::Handle,
+    db: &Db,
+    clock: &Arc<dyn Clock>,
+    renders: &Arc<RenderCache>,
+) -> anyhow::Result<()> {
+    let Some(config) = WebConfig::from_env()? else {
+        return Ok(());
+    };
+    let site = Site::new(
+        db.clone(),
+        clock.clone(),
+        renders.clone(),
+        Limits::default(),
+    );
+    runtime.spawn(async move {
+        if let Err(error) = corrbot::web::serve(site, config.listen, shutdown_signal()).await {
+            tracing::error!(error = format!("{error:#}"), "web: the site stopped");
+        }
+    });
+    Ok(())
+}
+
+/// The app's settings from the environment.
+fn app_config() -> anyhow::Result<AppConfig> {
+    let admins = std::env::var("CORRBOT_ADMINS").unwrap_or_default();
+    Ok(AppConfig::with_admins(&admins).with_web_url(corrbot::web::web_url_from_env()?))
+}
+
 fn run() -> anyhow::Result<()> {
     let telegram = TelegramConfig::from_env()?;
     let discord = ServeConfig::from_env()?;
@@ -199,9 +252,9 @@ async fn run_chats(
 ) -> anyhow::Result<()> {
     let db = open_db().await?;
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
-    let admins = std::env::var("CORRBOT_ADMINS").unwrap_or_default();
-    let app = App::new(db.clone(), clock.clone(), AppConfig::with_admins(&admins));
+    let app = App::new(db.clone(), clock.clone(), app_config()?);
     let cache = Arc::new(RenderCache::new(256));
+    spawn_web(&tokio::runtime::Handle::current(), &db, &clock, &cache)?;
     let mut transports: Vec<Arc<dyn Transport>> = Vec::new();
     let mut inbound = tokio::task::JoinSet::new();
     if let Some(config) = telegram {
@@ -238,8 +291,9 @@ fn run_console() -> anyhow::Result<()> {
     let runtime = runtime()?;
     let db = runtime.block_on(open_db())?;
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
-    let admins = std::env::var("CORRBOT_ADMINS").unwrap_or_default();
-    let app = App::new(db, clock.clone(), AppConfig::with_admins(&admins));
+    let renders = Arc::new(RenderCache::new(256));
+    spawn_web(runtime.handle(), &db, &clock, &renders)?;
+    let app = App::new(db, clock.clone(), app_config()?);
     let mut console = Console::with_options(app, clock, &ConsoleOptions::from_env()?)?;
     eprintln!("corrbot console: type `@name: text` lines (e.g. `@alice: /help`).");
     let mut out = std::io::stdout().lock();

@@ -81,6 +81,7 @@ mod profile;
 mod retention;
 mod teams;
 mod turn;
+mod versions;
 
 use std::str::FromStr;
 use std::sync::Arc;
@@ -120,6 +121,7 @@ pub use retention::Pruned;
 use sql::{Mapper, QueryArg, bind_all};
 pub use teams::{TeamLine, TeamMatchGame, TeamMember, TeamRecord};
 pub use turn::{GameMessage, HeldMove};
+pub use versions::Version;
 
 /// The database used when DATABASE_URL is unset: a SQLite file beside the bot.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://corrbot.db";
@@ -301,6 +303,9 @@ pub struct Wakers {
     pub deadlines: Notify,
     /// Notified after a commit that wrote a notice.
     pub outbox: Notify,
+    /// Counts this process's commits: the web pages' live updates wake on
+    /// it at once (changes by other processes are found by polling).
+    pub commits: tokio::sync::watch::Sender<u64>,
 }
 
 #[derive(Clone, Debug)]
@@ -436,6 +441,7 @@ impl Db {
             wakers: self.wakers.clone(),
             wrote_deadline: false,
             wrote_notice: false,
+            writes: true,
         })
     }
 
@@ -450,6 +456,7 @@ impl Db {
             wakers: self.wakers.clone(),
             wrote_deadline: false,
             wrote_notice: false,
+            writes: false,
         })
     }
 
@@ -483,6 +490,8 @@ pub struct Tx {
     wakers: Arc<Wakers>,
     wrote_deadline: bool,
     wrote_notice: bool,
+    /// Begun by [`Db::begin`] (not [`Db::read`]).
+    writes: bool,
 }
 
 /// Runs `$body` with `$conn` bound to the transaction's connection, once per backend.
@@ -517,6 +526,9 @@ impl Tx {
         }
         if self.wrote_notice {
             self.wakers.outbox.notify_one();
+        }
+        if self.writes {
+            self.wakers.commits.send_modify(|count| *count += 1);
         }
         Ok(())
     }

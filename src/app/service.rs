@@ -99,6 +99,9 @@ pub struct AppConfig {
     /// Administrators as `platform:user id` (e.g. `console:alice`); when
     /// empty, the first user to write becomes the administrator.
     pub admins: Vec<String>,
+    /// The public web site's address (`CORRBOT_WEB_URL`): `/event show`,
+    /// `/standings`, `/board` and `/record` then end with the page's link.
+    pub web_url: Option<url::Url>,
 }
 
 impl AppConfig {
@@ -110,7 +113,16 @@ impl AppConfig {
             .filter(|s| !s.is_empty())
             .map(str::to_owned)
             .collect();
-        Self { admins }
+        Self {
+            admins,
+            web_url: None,
+        }
+    }
+
+    /// The same, linking to the public web site at `url`.
+    pub fn with_web_url(mut self, url: Option<url::Url>) -> Self {
+        self.web_url = url;
+        self
     }
 }
 
@@ -316,7 +328,28 @@ impl App {
         Ok(player)
     }
 
+    /// Runs `command`; with a web site configured, the answer about an
+    /// event or a game ends with the link to its page.
     async fn execute(
+        &self,
+        tx: &mut Tx,
+        actor: &Actor,
+        command: Command,
+        now: DateTime<Utc>,
+    ) -> Outcome {
+        let shown = match &command {
+            Command::Event(command::EventCommand::Show { event }) => Some(WebPage::Event(*event)),
+            Command::Record { game: Some(game) } => Some(WebPage::Game(*game)),
+            _ => None,
+        };
+        let mut replies = self.run_command(tx, actor, command, now).await?;
+        if let (Some(base), Some(first)) = (&self.config.web_url, replies.first_mut()) {
+            web_link(base, actor.lang(), shown, first);
+        }
+        Ok(replies)
+    }
+
+    async fn run_command(
         &self,
         tx: &mut Tx,
         actor: &Actor,
@@ -379,6 +412,37 @@ impl App {
             Command::Team(team) => teams::handle(tx, actor, team, now).await,
         }
     }
+}
+
+/// A page of the public web site a reply may link to.
+#[derive(Clone, Copy)]
+enum WebPage {
+    Event(i64),
+    Game(i64),
+}
+
+/// Ends `reply` with the link to the page of what it shows: `shown`, else
+/// the game of its board or the event of its crosstable.
+fn web_link(base: &url::Url, lang: Lang, shown: Option<WebPage>, reply: &mut Outgoing) {
+    use crate::app::outgoing::ImageRef;
+    use crate::store::{EventId, GameId};
+    let page = shown.or(match reply.image {
+        Some(ImageRef::Board { game, .. } | ImageRef::Gif { game, .. }) => {
+            Some(WebPage::Game(game))
+        }
+        Some(ImageRef::Crosstable { event, .. }) => Some(WebPage::Event(event)),
+        None => None,
+    });
+    let (id, url) = match page {
+        Some(WebPage::Event(event)) => (
+            "web-link-event",
+            crate::web::event_url(base, EventId(event)),
+        ),
+        Some(WebPage::Game(game)) => ("web-link-game", crate::web::game_url(base, GameId(game))),
+        None => return,
+    };
+    let line = crate::app::i18n::tr(lang, id, &Args::new().with("url", url));
+    reply.text = format!("{}\n{line}", reply.text);
 }
 
 /// Parses the text, turning a parse error into a localized refusal.

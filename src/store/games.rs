@@ -349,17 +349,17 @@ impl Tx {
         self.fetch_one(sql, args![event], |row| row.int("n")).await
     }
 
+    /// Every game of a player, finished or not, oldest first.
+    pub async fn games_of_player(&mut self, player: PlayerId) -> StoreResult<Vec<GameRecord>> {
+        let sql = select_games!("WHERE white_id = $1 OR black_id = $1 ORDER BY id");
+        self.fetch_all(sql, args![player], game_row).await
+    }
+
     /// The unfinished games of a player.
     pub async fn active_games_of(&mut self, player: PlayerId) -> StoreResult<Vec<GameRecord>> {
         let sql = select_games!(
             "WHERE (white_id = $1 OR black_id = $1) AND status <> 'finished' ORDER BY id"
         );
-        self.fetch_all(sql, args![player], game_row).await
-    }
-
-    /// Every game of a player, finished or not.
-    pub async fn games_of_player(&mut self, player: PlayerId) -> StoreResult<Vec<GameRecord>> {
-        let sql = select_games!("WHERE white_id = $1 OR black_id = $1 ORDER BY id");
         self.fetch_all(sql, args![player], game_row).await
     }
 

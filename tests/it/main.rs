@@ -59,3 +59,6 @@ mod telegram_e2e;
 mod telegram_transport;
 mod transcripts;
 mod turn_play;
+mod web_browser;
+mod web_pages;
+mod web_privacy;

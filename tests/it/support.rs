@@ -10,4 +10,5 @@ pub mod fake_discord;
 pub mod fake_telegram;
 pub mod telegram_bot;
 pub mod time;
+pub mod web;
 pub mod world;

@@ -16,4 +16,4 @@ pub(crate) mod state;
 pub(super) mod suggest;
 pub(crate) mod turn_clock;
 pub(crate) mod talk;
-pub(super) mod view;
+pub(crate) mod view;

@@ -109,6 +109,19 @@ impl World {
         self.app.handle(&inbound).await.expect("handled")
     }
 
+    /// `user` (a console name, or a Telegram id when all digits) moves in
+    /// `game`; the replies' text.
+    pub async fn move_as(&mut self, user: &str, game: i64, text: &str) -> Vec<String> {
+        let platform = if user.chars().all(|c| c.is_ascii_digit()) {
+            Platform::Telegram
+        } else {
+            Platform::Console
+        };
+        let command = format!("/move {game} {text}");
+        let replies = self.inbound(platform, "move", user, &command).await;
+        replies.into_iter().map(|reply| reply.text).collect()
+    }
+
     /// Each user switches to English.
     pub async fn english(&mut self, users: &[&str]) {
         for user in users {

@@ -143,7 +143,7 @@ pub(crate) async fn record(
 }
 
 /// The days charged for each ply, its player's leave left out (R3.5.2–R3.5.5).
-fn ply_charges(
+pub(crate) fn ply_charges(
     clock: &ServerClock,
     start: DateTime<Utc>,
     plies: &[DateTime<Utc>],
@@ -162,7 +162,7 @@ fn ply_charges(
 }
 
 /// Each move as (move number, side, text in `notation`).
-pub(super) fn written_moves(played: &Game, notation: Notation) -> Vec<(u32, Color, String)> {
+pub(crate) fn written_moves(played: &Game, notation: Notation) -> Vec<(u32, Color, String)> {
     let mut position: Chess = played.start_position().clone();
     let mut out = Vec::with_capacity(played.moves().len());
     for mv in played.moves() {
@@ -213,7 +213,7 @@ pub(crate) async fn pgn(tx: &mut Tx, actor: &Actor, target: PgnTarget) -> Outcom
 }
 
 /// One game's PGN with its stored result.
-async fn game_pgn(tx: &mut Tx, game: &GameRecord) -> Result<String, Failure> {
+pub(crate) async fn game_pgn(tx: &mut Tx, game: &GameRecord) -> Result<String, Failure> {
     let event: Event = tx.event(game.event_id).await?;
     let regulation = regulation_of(&event);
     let rows = tx.moves(game.id).await?;

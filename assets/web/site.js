@@ -1,0 +1,26 @@
+// corrbot's public pages: a few lines of plain script. Every ply has its own
+// address, so the pages work without it; with it, the arrow keys step
+// through a game and a page reloads its content when a move is made (SSE).
+(function () {
+  var keys = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" };
+  document.addEventListener("keydown", function (e) {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    var link = document.getElementById(keys[e.key] || "");
+    if (link && link.href) { e.preventDefault(); window.location.assign(link.href); }
+  });
+  var live = document.body.getAttribute("data-live");
+  if (!live || !window.EventSource) return;
+  var source = new EventSource(live);
+  // Close the stream when leaving, so that pages opened one after another
+  // do not use up the browser's connections to the site.
+  window.addEventListener("pagehide", function () { source.close(); });
+  source.addEventListener("change", function () {
+    fetch(window.location.href, { headers: { Accept: "text/html" } })
+      .then(function (r) { return r.text(); })
+      .then(function (text) {
+        var fresh = new DOMParser().parseFromString(text, "text/html").getElementById("page");
+        var page = document.getElementById("page");
+        if (fresh && page) { page.replaceWith(fresh); document.body.setAttribute("data-updated", String(Date.now())); }
+      });
+  });
+})();

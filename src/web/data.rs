@@ -1,0 +1,312 @@
+//! The read-only queries behind the pages: each builds a plain view of what
+//! one page shows, in one read transaction, from public data only. Nothing
+//! here reads contacts, accounts, cases, leave reasons or messages: the
+//! views hold names, games, moves, clocks and results, nothing else.
+
+use chrono::{DateTime, Utc};
+use shakmaty::{Chess, Color, Position};
+
+use crate::app::service::Failure;
+use crate::app::service::events::standings::{Table, table_of};
+use crate::app::service::games::state::{game_clocks, plies_of, regulation_of, replay};
+use crate::app::service::games::view::{game_pgn, ply_charges, written_moves};
+use crate::app::service::leave::time::game_leaves;
+use crate::app::service::postal::is_postal;
+use crate::core::clock::Clocks;
+use crate::core::clock::server::ServerClock;
+use crate::core::notation::Notation;
+use crate::core::regulation::Regulation;
+use crate::store::{Event, EventId, EventStatus, GameId, GameRecord, PlayerId, StoreError, Tx};
+
+/// A failure of a page's query: the thing is not there, or the store failed.
+#[derive(Debug)]
+pub(crate) enum PageError {
+    /// No such event, game or player: 404.
+    NotFound,
+    /// Anything else: 500, logged.
+    Internal(anyhow::Error),
+}
+
+impl From<StoreError> for PageError {
+    fn from(error: StoreError) -> Self {
+        match error {
+            StoreError::NotFound { .. } => PageError::NotFound,
+            other => PageError::Internal(other.into()),
+        }
+    }
+}
+
+impl From<Failure> for PageError {
+    fn from(failure: Failure) -> Self {
+        match failure {
+            Failure::Internal(error) => PageError::Internal(error),
+            _ => PageError::Internal(anyhow::anyhow!("a page's query was refused")),
+        }
+    }
+}
+
+impl From<anyhow::Error> for PageError {
+    fn from(error: anyhow::Error) -> Self {
+        PageError::Internal(error)
+    }
+}
+
+/// A page's query result.
+pub(crate) type PageResult<T> = Result<T, PageError>;
+
+/// One event in the list.
+#[derive(Clone, Debug)]
+pub(crate) struct EventSummary {
+    /// The event.
+    pub(crate) event: Event,
+    /// Entrants.
+    pub(crate) players: usize,
+}
+
+/// The events open for entry, running and finished, in that order.
+pub(crate) async fn events(tx: &mut Tx) -> PageResult<Vec<EventSummary>> {
+    let mut out = Vec::new();
+    for status in [
+        EventStatus::Registration,
+        EventStatus::Running,
+        EventStatus::Finished,
+    ] {
+        for event in tx.events_with_status(status).await? {
+            let players = tx.entries(event.id).await?.len();
+            out.push(EventSummary { event, players });
+        }
+    }
+    Ok(out)
+}
+
+/// A player as pages name them.
+#[derive(Clone, Debug)]
+pub(crate) struct Named {
+    /// The player.
+    pub(crate) id: PlayerId,
+    /// Their display name.
+    pub(crate) name: String,
+}
+
+/// One game as a line of a list.
+#[derive(Clone, Debug)]
+pub(crate) struct GameLine {
+    /// The game.
+    pub(crate) game: GameRecord,
+    /// White.
+    pub(crate) white: Named,
+    /// Black.
+    pub(crate) black: Named,
+}
+
+/// What the event page shows.
+pub(crate) struct EventView {
+    /// The event.
+    pub(crate) event: Event,
+    /// Its regulation.
+    pub(crate) regulation: Regulation,
+    /// Round-robin cycles (1 or 2).
+    pub(crate) cycles: u32,
+    /// The entrants, in order of entry.
+    pub(crate) players: Vec<Named>,
+    /// The crosstable with standings (an individual event that started).
+    pub(crate) table: Option<Table>,
+    /// The games by round.
+    pub(crate) games: Vec<GameLine>,
+}
+
+async fn named(tx: &mut Tx, id: PlayerId) -> PageResult<Named> {
+    let name = tx.player(id).await?.display_name;
+    Ok(Named { id, name })
+}
+
+async fn game_line(tx: &mut Tx, game: GameRecord) -> PageResult<GameLine> {
+    let white = named(tx, game.white).await?;
+    let black = named(tx, game.black).await?;
+    Ok(GameLine { game, white, black })
+}
+
+/// The event page's data.
+pub(crate) async fn event(tx: &mut Tx, id: EventId) -> PageResult<EventView> {
+    let event = tx.event(id).await?;
+    if event.status == EventStatus::Draft {
+        return Err(PageError::NotFound);
+    }
+    let regulation = regulation_of(&event);
+    let cycles = tx.event_settings(id).await?.cycles;
+    let mut players = Vec::new();
+    for entry in tx.entries(id).await? {
+        players.push(named(tx, entry.player_id).await?);
+    }
+    let mut games = Vec::new();
+    for game in tx.games_of_event(id).await? {
+        games.push(game_line(tx, game).await?);
+    }
+    let started = matches!(event.status, EventStatus::Running | EventStatus::Finished);
+    let table = if started && !event.is_team {
+        Some(table_of(tx, event.clone()).await?)
+    } else {
+        None
+    };
+    Ok(EventView {
+        event,
+        regulation,
+        cycles,
+        players,
+        table,
+        games,
+    })
+}
+
+/// One ply of a game as the game page lists it.
+#[derive(Clone, Debug)]
+pub(crate) struct PlyLine {
+    /// Half-move number, from 1.
+    pub(crate) ply: usize,
+    /// The move number.
+    pub(crate) number: u32,
+    /// The side that moved.
+    pub(crate) colour: Color,
+    /// The move in the notation asked for.
+    pub(crate) text: String,
+    /// Days charged for it.
+    pub(crate) days: i64,
+    /// The mover's days used so far.
+    pub(crate) total: i64,
+}
+
+/// What the game page shows.
+pub(crate) struct GameView {
+    /// The game.
+    pub(crate) line: GameLine,
+    /// Its event.
+    pub(crate) event: Event,
+    /// Every ply.
+    pub(crate) plies: Vec<PlyLine>,
+    /// The position after each ply (index 0: the start).
+    pub(crate) positions: Vec<Chess>,
+    /// Both clocks now (or when it ended).
+    pub(crate) clocks: Clocks,
+    /// The game's PGN.
+    pub(crate) pgn: String,
+}
+
+/// The game page's data, the moves written in `notation`.
+pub(crate) async fn game(
+    tx: &mut Tx,
+    id: GameId,
+    notation: Notation,
+    now: DateTime<Utc>,
+) -> PageResult<GameView> {
+    let game = tx.game(id).await?;
+    let event = tx.event(game.event_id).await?;
+    let regulation = regulation_of(&event);
+    let rows = tx.moves(id).await?;
+    let played = replay(&game, &rows)?;
+    let charges = if is_postal(&regulation) {
+        rows.iter().map(|row| row.charged_days).collect()
+    } else {
+        let leaves = game_leaves(tx, &game).await?;
+        let start = game.started_at.unwrap_or(now);
+        ply_charges(
+            &ServerClock::new(&regulation),
+            start,
+            &plies_of(&rows),
+            &leaves,
+        )
+    };
+    let clocks = game_clocks(tx, &game, now).await?;
+    let pgn = game_pgn(tx, &game).await?;
+    let mut totals = [0, 0];
+    let plies = written_moves(&played, notation)
+        .into_iter()
+        .enumerate()
+        .map(|(index, (number, colour, text))| {
+            let days = charges.get(index).copied().unwrap_or(0);
+            let side = usize::from(colour == Color::Black);
+            totals[side] += days;
+            PlyLine {
+                ply: index + 1,
+                number,
+                colour,
+                text,
+                days,
+                total: totals[side],
+            }
+        })
+        .collect();
+    let mut position: Chess = played.start_position().clone();
+    let mut positions = vec![position.clone()];
+    for mv in played.moves() {
+        position.play_unchecked(*mv);
+        positions.push(position.clone());
+    }
+    let line = game_line(tx, game).await?;
+    Ok(GameView {
+        line,
+        event,
+        plies,
+        positions,
+        clocks,
+        pgn,
+    })
+}
+
+/// Every game of an event as one PGN document.
+pub(crate) async fn event_pgn(tx: &mut Tx, id: EventId) -> PageResult<String> {
+    let event = tx.event(id).await?;
+    let mut parts = Vec::new();
+    for game in tx.games_of_event(event.id).await? {
+        parts.push(game_pgn(tx, &game).await?);
+    }
+    Ok(parts.join("\n"))
+}
+
+/// What the player page shows.
+pub(crate) struct PlayerView {
+    /// The player.
+    pub(crate) player: Named,
+    /// Their games with the event of each.
+    pub(crate) games: Vec<(GameLine, Event)>,
+    /// Points (halves) over finished games, and how many.
+    pub(crate) score: (u32, usize),
+}
+
+/// The player page's data.
+/// Only people who entered an event have a page.
+pub(crate) async fn player(tx: &mut Tx, id: PlayerId) -> PageResult<PlayerView> {
+    let player = named(tx, id).await?;
+    if tx.events_entered(id).await?.is_empty() {
+        return Err(PageError::NotFound);
+    }
+    let mut games = Vec::new();
+    let mut halves = 0;
+    let mut finished = 0;
+    for game in tx.games_of_player(id).await? {
+        let event = tx.event(game.event_id).await?;
+        if let Some(score) = game
+            .result
+            .filter(|s| *s != crate::core::game::Score::Annulled)
+        {
+            finished += 1;
+            halves += halves_of(score, game.white == id);
+        }
+        games.push((game_line(tx, game).await?, event));
+    }
+    Ok(PlayerView {
+        player,
+        games,
+        score: (halves, finished),
+    })
+}
+
+/// The half-points a score gives White (`as_white`) or Black.
+fn halves_of(score: crate::core::game::Score, as_white: bool) -> u32 {
+    use crate::core::game::Score;
+    let own = if as_white { Color::White } else { Color::Black };
+    match score {
+        Score::Win(winner) if winner == own => 2,
+        Score::Draw => 1,
+        _ => 0,
+    }
+}

@@ -1,0 +1,405 @@
+//! The request handlers: language and notation from the request, the page
+//! from the cache or built within the time limit, and the headers every
+//! page carries (type, language, caching, a strict content policy).
+
+use std::sync::Arc;
+
+use axum::extract::{Path, Query, State};
+use axum::http::header::{
+    CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_LANGUAGE, CONTENT_TYPE, SET_COOKIE, VARY,
+};
+use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+
+use super::data::{self, PageError, PageResult};
+use super::lang::choose;
+use super::live::{self, Watched};
+use super::pages::{self, game::MoveNotation};
+use super::{Site, cache::PageKey};
+use crate::app::i18n::Lang;
+use crate::core::notation::Notation;
+use crate::render::{BoardOptions, Language, PlayerLabel};
+use crate::store::{EventId, GameId, PlayerId, Version};
+
+/// The query parameters the pages read.
+#[derive(Debug, Default, Deserialize)]
+pub(crate) struct Params {
+    lang: Option<String>,
+    notation: Option<String>,
+}
+
+/// A page of the site.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Page {
+    Events,
+    Event(EventId),
+    Game(GameId, Option<usize>),
+    Player(PlayerId),
+}
+
+/// The notation moves are written in: the address's, else by language.
+pub(crate) fn notation_for(lang: Lang, asked: Option<&str>) -> (MoveNotation, bool) {
+    match asked {
+        Some("san") => (MoveNotation::San, true),
+        Some("uk") => (MoveNotation::Ukrainian, true),
+        _ if lang == Lang::En => (MoveNotation::San, false),
+        _ => (MoveNotation::Ukrainian, false),
+    }
+}
+
+/// Builds `page`'s HTML in one read transaction.
+pub(crate) async fn build(
+    site: &Site,
+    page: &Page,
+    lang: Lang,
+    notation: (MoveNotation, bool),
+) -> PageResult<String> {
+    let mut tx = site.db.read().await?;
+    let markup = match *page {
+        Page::Events => pages::events_page(lang, &data::events(&mut tx).await?),
+        Page::Event(id) => pages::event_page(lang, &data::event(&mut tx, id).await?),
+        Page::Player(id) => pages::player_page(lang, &data::player(&mut tx, id).await?),
+        Page::Game(id, ply) => {
+            let written = match notation.0 {
+                MoveNotation::San => Notation::San,
+                MoveNotation::Ukrainian => Notation::UkrainianFull,
+            };
+            let view = data::game(&mut tx, id, written, site.clock.now()).await?;
+            let last = view.positions.len() - 1;
+            let ply = ply.unwrap_or(last);
+            if ply > last {
+                return Err(PageError::NotFound);
+            }
+            pages::game_page(lang, &view, ply, notation)
+        }
+    };
+    tx.commit().await?;
+    Ok(markup.into_string())
+}
+
+/// The version stamp of what `page` shows.
+async fn version_of(site: &Site, page: &Page) -> PageResult<Version> {
+    let mut tx = site.db.read().await?;
+    let version = match *page {
+        Page::Events => tx.site_version().await?,
+        Page::Event(id) => tx.event_version(id).await?,
+        Page::Game(id, _) => tx.game_version(id).await?,
+        Page::Player(id) => tx.player_version(id).await?,
+    };
+    tx.commit().await?;
+    Ok(version)
+}
+
+fn html_response(status: StatusCode, lang: Lang, body: String) -> Response {
+    let mut response = (status, body).into_response();
+    let headers = response.headers_mut();
+    headers.insert(
+        CONTENT_TYPE,
+        HeaderValue::from_static("text/html; charset=utf-8"),
+    );
+    headers.insert(CONTENT_LANGUAGE, HeaderValue::from_static(lang.code()));
+    headers.insert(VARY, HeaderValue::from_static("Accept-Language, Cookie"));
+    headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    headers.insert(
+        HeaderName::from_static("content-security-policy"),
+        HeaderValue::from_static(
+            "default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'; \
+             connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+        ),
+    );
+    headers.insert(
+        HeaderName::from_static("x-content-type-options"),
+        HeaderValue::from_static("nosniff"),
+    );
+    response
+}
+
+fn error_response(lang: Lang, error: PageError) -> Response {
+    match error {
+        PageError::NotFound => html_response(
+            StatusCode::NOT_FOUND,
+            lang,
+            pages::message_page(lang, "web-not-found").into_string(),
+        ),
+        PageError::Internal(error) => {
+            tracing::error!(error = format!("{error:#}"), "web: a page failed");
+            html_response(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                lang,
+                pages::message_page(lang, "web-error").into_string(),
+            )
+        }
+    }
+}
+
+/// Serves `page`: from the cache when its data has not changed, else built
+/// within the request time limit.
+async fn serve_page(
+    site: &Site,
+    page: Page,
+    uri: &Uri,
+    params: &Params,
+    headers: &HeaderMap,
+) -> Response {
+    let lang = choose(params.lang.as_deref(), headers);
+    let notation = notation_for(lang, params.notation.as_deref());
+    let work = async {
+        let version = version_of(site, &page).await?;
+        let key: PageKey = (uri.to_string(), lang, version);
+        if let Some(body) = site.pages.get(&key) {
+            return Ok(body.to_string());
+        }
+        let body = build(site, &page, lang, notation).await?;
+        site.pages.put(key, Arc::from(body.as_str()));
+        Ok(body)
+    };
+    let mut response = match tokio::time::timeout(site.limits.request_timeout, work).await {
+        Ok(Ok(body)) => html_response(StatusCode::OK, lang, body),
+        Ok(Err(error)) => error_response(lang, error),
+        Err(_) => {
+            let body = pages::message_page(lang, "web-busy").into_string();
+            html_response(StatusCode::SERVICE_UNAVAILABLE, lang, body)
+        }
+    };
+    if params.lang.as_deref().and_then(Lang::from_code).is_some() {
+        let cookie = format!(
+            "lang={}; Path=/; Max-Age=31536000; SameSite=Lax",
+            lang.code()
+        );
+        if let Ok(value) = HeaderValue::from_str(&cookie) {
+            response.headers_mut().insert(SET_COOKIE, value);
+        }
+    }
+    response
+}
+
+type SiteState = State<Arc<Site>>;
+
+/// `/`: the events.
+pub(crate) async fn events(
+    State(site): SiteState,
+    uri: Uri,
+    Query(params): Query<Params>,
+    headers: HeaderMap,
+) -> Response {
+    serve_page(&site, Page::Events, &uri, &params, &headers).await
+}
+
+/// `/event/{id}`.
+pub(crate) async fn event(
+    State(site): SiteState,
+    Path(id): Path<i64>,
+    uri: Uri,
+    Query(params): Query<Params>,
+    headers: HeaderMap,
+) -> Response {
+    serve_page(&site, Page::Event(EventId(id)), &uri, &params, &headers).await
+}
+
+/// `/game/{id}`: the game at its last ply.
+pub(crate) async fn game(
+    State(site): SiteState,
+    Path(id): Path<i64>,
+    uri: Uri,
+    Query(params): Query<Params>,
+    headers: HeaderMap,
+) -> Response {
+    serve_page(&site, Page::Game(GameId(id), None), &uri, &params, &headers).await
+}
+
+/// `/game/{id}/ply/{ply}`: the game after one ply.
+pub(crate) async fn game_at(
+    State(site): SiteState,
+    Path((id, ply)): Path<(i64, usize)>,
+    uri: Uri,
+    Query(params): Query<Params>,
+    headers: HeaderMap,
+) -> Response {
+    let page = Page::Game(GameId(id), Some(ply));
+    serve_page(&site, page, &uri, &params, &headers).await
+}
+
+/// `/player/{id}`.
+pub(crate) async fn player(
+    State(site): SiteState,
+    Path(id): Path<i64>,
+    uri: Uri,
+    Query(params): Query<Params>,
+    headers: HeaderMap,
+) -> Response {
+    serve_page(&site, Page::Player(PlayerId(id)), &uri, &params, &headers).await
+}
+
+/// Anything else: 404.
+pub(crate) async fn not_found(Query(params): Query<Params>, headers: HeaderMap) -> Response {
+    let lang = choose(params.lang.as_deref(), &headers);
+    error_response(lang, PageError::NotFound)
+}
+
+/// `/healthz`.
+pub(crate) async fn health() -> &'static str {
+    "ok"
+}
+
+/// The style sheet.
+pub(crate) async fn css() -> Response {
+    asset(
+        "text/css; charset=utf-8",
+        include_str!("../../assets/web/site.css"),
+    )
+}
+
+/// The few lines of script: arrow keys and live updates.
+pub(crate) async fn js() -> Response {
+    asset(
+        "text/javascript; charset=utf-8",
+        include_str!("../../assets/web/site.js"),
+    )
+}
+
+fn asset(kind: &'static str, body: &'static str) -> Response {
+    let mut response = body.into_response();
+    let headers = response.headers_mut();
+    headers.insert(CONTENT_TYPE, HeaderValue::from_static(kind));
+    headers.insert(
+        CACHE_CONTROL,
+        HeaderValue::from_static("public, max-age=3600"),
+    );
+    response
+}
+
+fn download(name: String, body: String) -> Response {
+    let mut response = body.into_response();
+    let headers = response.headers_mut();
+    headers.insert(
+        CONTENT_TYPE,
+        HeaderValue::from_static("application/x-chess-pgn; charset=utf-8"),
+    );
+    if let Ok(value) = HeaderValue::from_str(&format!("attachment; filename=\"{name}\"")) {
+        headers.insert(CONTENT_DISPOSITION, value);
+    }
+    response
+}
+
+async fn pgn_of(site: &Site, target: Result<EventId, GameId>) -> PageResult<String> {
+    let mut tx = site.db.read().await?;
+    let pgn = match target {
+        Ok(event) => data::event_pgn(&mut tx, event).await?,
+        Err(game) => {
+            let game = tx.game(game).await?;
+            crate::app::service::games::view::game_pgn(&mut tx, &game).await?
+        }
+    };
+    tx.commit().await?;
+    Ok(pgn)
+}
+
+/// `/event/{id}/pgn`: every game of the event.
+pub(crate) async fn event_pgn(
+    State(site): SiteState,
+    Path(id): Path<i64>,
+    headers: HeaderMap,
+) -> Response {
+    match pgn_of(&site, Ok(EventId(id))).await {
+        Ok(pgn) => download(format!("event-{id}.pgn"), pgn),
+        Err(error) => error_response(choose(None, &headers), error),
+    }
+}
+
+/// `/game/{id}/pgn`.
+pub(crate) async fn game_pgn(
+    State(site): SiteState,
+    Path(id): Path<i64>,
+    headers: HeaderMap,
+) -> Response {
+    match pgn_of(&site, Err(GameId(id))).await {
+        Ok(pgn) => download(format!("game-{id}.pgn"), pgn),
+        Err(error) => error_response(choose(None, &headers), error),
+    }
+}
+
+/// `/game/{id}/board/{ply}`: the board after a ply, as PNG (render cache).
+pub(crate) async fn board(
+    State(site): SiteState,
+    Path((id, ply)): Path<(i64, usize)>,
+    Query(params): Query<Params>,
+    headers: HeaderMap,
+) -> Response {
+    let lang = choose(params.lang.as_deref(), &headers);
+    match board_png(&site, GameId(id), ply, lang).await {
+        Ok(png) => {
+            let mut response = png.to_vec().into_response();
+            let headers = response.headers_mut();
+            headers.insert(CONTENT_TYPE, HeaderValue::from_static("image/png"));
+            headers.insert(
+                CACHE_CONTROL,
+                HeaderValue::from_static("public, max-age=300"),
+            );
+            response
+        }
+        Err(error) => error_response(lang, error),
+    }
+}
+
+async fn board_png(site: &Site, id: GameId, ply: usize, lang: Lang) -> PageResult<Arc<[u8]>> {
+    let mut tx = site.db.read().await?;
+    let game = tx.game(id).await?;
+    let rows = tx.moves(id).await?;
+    let white = tx.player(game.white).await?.display_name;
+    let black = tx.player(game.black).await?.display_name;
+    let event = tx.event(game.event_id).await?.name;
+    tx.commit().await?;
+    let played = crate::app::service::games::state::replay(&game, &rows)?;
+    let moves = played.moves();
+    if ply > moves.len() {
+        return Err(PageError::NotFound);
+    }
+    let mut position: shakmaty::Chess = played.start_position().clone();
+    for mv in &moves[..ply] {
+        shakmaty::Position::play_unchecked(&mut position, *mv);
+    }
+    let last_move = ply
+        .checked_sub(1)
+        .and_then(|i| crate::render::move_squares(&moves[i]));
+    let options = BoardOptions {
+        last_move,
+        white: PlayerLabel {
+            name: white,
+            days_left: None,
+            deadline: None,
+        },
+        black: PlayerLabel {
+            name: black,
+            days_left: None,
+            deadline: None,
+        },
+        event,
+        language: match lang {
+            Lang::Uk => Language::Ukrainian,
+            Lang::En => Language::English,
+        },
+        ..BoardOptions::for_position(&position)
+    };
+    let (_, png) = site
+        .renders
+        .board(shakmaty::Position::board(&position), &options);
+    Ok(png)
+}
+
+async fn live_response(site: Arc<Site>, watched: Watched) -> Response {
+    match live::stream(site, watched).await {
+        Ok(sse) => sse.into_response(),
+        Err(error) => error_response(Lang::Uk, error.into()),
+    }
+}
+
+/// `/event/{id}/live`: SSE, `change` after every change of the event.
+pub(crate) async fn event_live(State(site): SiteState, Path(id): Path<i64>) -> Response {
+    live_response(site, Watched::Event(EventId(id))).await
+}
+
+/// `/game/{id}/live`: SSE, `change` after every change of the game.
+pub(crate) async fn game_live(State(site): SiteState, Path(id): Path<i64>) -> Response {
+    live_response(site, Watched::Game(GameId(id))).await
+}

@@ -1,0 +1,87 @@
+//! The HTML of the pages (maud): a shared layout and one module per page.
+//! Every text users wrote (event and player names) goes into the markup
+//! through maud's `( … )` splices, which escape it; no page builds HTML by
+//! string concatenation. Words come from the catalogs (`web-…` messages).
+
+mod event;
+mod events;
+pub(crate) mod game;
+mod player;
+
+use maud::{DOCTYPE, Markup, html};
+
+use crate::app::i18n::{Args, Lang, tr, tr0};
+
+pub(crate) use event::event_page;
+pub(crate) use events::events_page;
+pub(crate) use game::game_page;
+pub(crate) use player::player_page;
+
+/// What the layout needs besides the page's own markup.
+pub(crate) struct Frame<'a> {
+    /// The page's language.
+    pub(crate) lang: Lang,
+    /// The title (without the site's name).
+    pub(crate) title: &'a str,
+    /// The page's path, for the language switch.
+    pub(crate) path: &'a str,
+    /// The page's live stream (SSE), if it updates itself.
+    pub(crate) live: Option<String>,
+}
+
+/// A whole HTML document around `body`.
+pub(crate) fn layout(frame: &Frame<'_>, body: Markup) -> Markup {
+    let lang = frame.lang;
+    html! {
+        (DOCTYPE)
+        html lang=(lang.code()) {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                title { (frame.title) " · corrbot" }
+                link rel="stylesheet" href="/static/site.css";
+                script src="/static/site.js" defer {}
+            }
+            body data-live=[frame.live.as_deref()] {
+                header {
+                    nav {
+                        a href="/" { (tr0(lang, "web-nav-events")) }
+                        span.langs {
+                            @for other in Lang::ALL {
+                                @if other == lang {
+                                    strong { (tr0(other, "web-lang-name")) }
+                                } @else {
+                                    a href={ (frame.path) "?lang=" (other.code()) } hreflang=(other.code()) {
+                                        (tr0(other, "web-lang-name"))
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                main #page { (body) }
+                footer {
+                    p { (tr0(lang, "web-footer")) }
+                    @if frame.live.is_some() { p.live { (tr0(lang, "web-live")) } }
+                }
+            }
+        }
+    }
+}
+
+/// A short page with one message (not found, server error).
+pub(crate) fn message_page(lang: Lang, id: &str) -> Markup {
+    let text = tr0(lang, id);
+    let frame = Frame {
+        lang,
+        title: &text,
+        path: "/",
+        live: None,
+    };
+    layout(&frame, html! { h1 { (text) } })
+}
+
+/// A catalog message with one argument.
+pub(crate) fn tr1(lang: Lang, id: &str, name: &'static str, value: impl ToString) -> String {
+    tr(lang, id, &Args::new().with(name, value.to_string()))
+}

@@ -1,0 +1,222 @@
+//! An event's page: the regulation in words, the crosstable with standings
+//! and tie-breaks, every game with its state, the PGN download.
+
+use maud::{Markup, html};
+use shakmaty::Color;
+
+use crate::app::i18n::{Args, Lang, days_text, tr, tr0};
+use crate::app::service::events::standings::{Table, place_text, points_text, quarters_text};
+use crate::core::regulation::RuleSet;
+use crate::render::GameMark;
+use crate::store::{EventStatus, GameRecord, GameStatus};
+use crate::web::data::{EventView, GameLine};
+
+use super::{Frame, layout};
+
+/// The catalog id of an event state.
+fn status_word(status: EventStatus) -> &'static str {
+    match status {
+        EventStatus::Draft => "event-status-draft",
+        EventStatus::Registration => "event-status-registration",
+        EventStatus::Running => "event-status-running",
+        EventStatus::Finished => "event-status-finished",
+    }
+}
+
+/// A crosstable cell's sign for one game.
+fn mark_text(mark: GameMark) -> &'static str {
+    match mark {
+        GameMark::Pending => "·",
+        GameMark::Win => "1",
+        GameMark::Draw => "½",
+        GameMark::Loss => "0",
+        GameMark::ForfeitWin => "+",
+        GameMark::ForfeitLoss => "−",
+    }
+}
+
+/// The event page.
+pub(crate) fn event_page(lang: Lang, view: &EventView) -> Markup {
+    let event = &view.event;
+    let title = tr(
+        lang,
+        "web-event-title",
+        &Args::new()
+            .with("event", event.id.0)
+            .with("name", event.name.clone()),
+    );
+    let path = format!("/event/{}", event.id);
+    let frame = Frame {
+        lang,
+        title: &title,
+        path: &path,
+        live: Some(format!("{path}/live")),
+    };
+    let status = tr0(lang, status_word(event.status));
+    let body = html! {
+        h1 { (title) }
+        p.status { (tr(lang, "web-event-status", &Args::new().with("status", status))) }
+        (regulation(lang, view))
+        @if let Some(table) = &view.table {
+            (crosstable(lang, view, table))
+        } @else {
+            section {
+                h2 { (tr0(lang, "web-players-heading")) }
+                ol.players {
+                    @for player in &view.players {
+                        li { a href={ "/player/" (player.id) } { (player.name) } }
+                    }
+                }
+            }
+        }
+        (games(lang, &view.games))
+        @if !view.games.is_empty() {
+            p { a.download href={ (path) "/pgn" } download { (tr0(lang, "web-pgn-event")) } }
+        }
+    };
+    layout(&frame, body)
+}
+
+fn regulation(lang: Lang, view: &EventView) -> Markup {
+    let regulation = &view.regulation;
+    let rules = match regulation.rule_set {
+        RuleSet::Postal => "web-rules-postal",
+        _ => "web-rules-server",
+    };
+    let rounds = if view.cycles == 2 {
+        "event-rounds-double"
+    } else {
+        "event-rounds-single"
+    };
+    let control = Args::new()
+        .with("days", days_text(lang, i64::from(regulation.control.days)))
+        .with("moves", regulation.control.moves)
+        .with(
+            "doubling",
+            days_text(lang, i64::from(regulation.doubling_threshold_days)),
+        );
+    let leave = days_text(lang, i64::from(regulation.leave_days_per_year));
+    let reminders: Vec<String> = regulation
+        .reminder_days
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    html! {
+        section.regulation {
+            h2 { (tr0(lang, "web-regulation-heading")) }
+            p { (tr0(lang, rules)) "; " (tr0(lang, rounds)) "." }
+            p { (tr(lang, "web-regulation-control", &control)) }
+            p { (tr(lang, "web-regulation-leave", &Args::new().with("leave", leave))) }
+            @if !reminders.is_empty() {
+                p { (tr(lang, "web-regulation-reminders", &Args::new().with("reminders", reminders.join(", ")))) }
+            }
+        }
+    }
+}
+
+fn crosstable(lang: Lang, view: &EventView, table: &Table) -> Markup {
+    let order: Vec<usize> = table.lines.iter().map(|line| line.seed).collect();
+    html! {
+        section {
+            h2 { (tr0(lang, "web-standings-heading")) }
+            div.scroll {
+                table.crosstable #crosstable {
+                    thead { tr {
+                        th { (tr0(lang, "web-col-place")) }
+                        th { (tr0(lang, "web-col-player")) }
+                        @for (n, _) in order.iter().enumerate() { th.num { (n + 1) } }
+                        th { (tr0(lang, "web-col-points")) }
+                        th { (tr0(lang, "web-col-wins")) }
+                        th { (tr0(lang, "web-col-sb")) }
+                        th { (tr0(lang, "web-col-left")) }
+                    } }
+                    tbody {
+                        @for (row, line) in table.lines.iter().enumerate() {
+                            tr {
+                                td.num { (place_text(line.place)) }
+                                td.name {
+                                    @if let Some(player) = view.players.get(line.seed) {
+                                        a href={ "/player/" (player.id) } { (player.name) }
+                                    }
+                                }
+                                @for (column, other) in order.iter().enumerate() {
+                                    @if column == row {
+                                        td.self { "×" }
+                                    } @else {
+                                        td.mark {
+                                            @for game in &table.marks[line.seed][*other] {
+                                                span class=[game.latest.then_some("latest")] { (mark_text(game.mark)) }
+                                            }
+                                        }
+                                    }
+                                }
+                                td.num.points { (points_text(line.halves)) }
+                                td.num { (line.wins) }
+                                td.num { (quarters_text(line.sonneborn_berger_quarters)) }
+                                td.num { (line.games_left) }
+                            }
+                        }
+                    }
+                }
+            }
+            p.note { (tr0(lang, "web-standings-note")) }
+        }
+    }
+}
+
+/// A game's state or result in words.
+pub(crate) fn game_state(lang: Lang, game: &GameRecord) -> String {
+    match (game.status, game.result_text()) {
+        (GameStatus::Finished, Some(result)) => {
+            let reason = game
+                .result_reason
+                .as_deref()
+                .map(|id| tr0(lang, id))
+                .unwrap_or_default();
+            if reason.is_empty() {
+                result.to_owned()
+            } else {
+                let args = Args::new().with("result", result).with("reason", reason);
+                tr(lang, "web-game-result", &args)
+            }
+        }
+        (GameStatus::Pending, _) => tr0(lang, "web-game-pending"),
+        (GameStatus::Suspended, _) => tr0(lang, "web-game-suspended"),
+        _ => match crate::app::service::games::state::side_to_move(game) {
+            Color::White => tr0(lang, "web-game-white-to-move"),
+            Color::Black => tr0(lang, "web-game-black-to-move"),
+        },
+    }
+}
+
+fn games(lang: Lang, games: &[GameLine]) -> Markup {
+    html! {
+        section {
+            h2 { (tr0(lang, "web-games-heading")) }
+            @if games.is_empty() {
+                p { (tr0(lang, "web-games-none")) }
+            } @else {
+                table.games #games {
+                    thead { tr {
+                        th { "#" }
+                        th { (tr0(lang, "web-col-round")) }
+                        th { (tr0(lang, "web-col-white")) }
+                        th { (tr0(lang, "web-col-black")) }
+                        th { (tr0(lang, "web-col-result")) }
+                    } }
+                    tbody {
+                        @for line in games {
+                            tr {
+                                td { a href={ "/game/" (line.game.id) } { (line.game.id) } }
+                                td.num { (line.game.round) }
+                                td { a href={ "/player/" (line.white.id) } { (line.white.name) } }
+                                td { a href={ "/player/" (line.black.id) } { (line.black.name) } }
+                                td { a href={ "/game/" (line.game.id) } { (game_state(lang, &line.game)) } }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

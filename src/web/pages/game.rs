@@ -1,0 +1,239 @@
+//! A game's page: the board at one ply with the last move, the moves with
+//! both players' time counts, navigation move by move (links, and the arrow
+//! keys through `site.js`), the PGN and a link to an analysis board. Every
+//! ply has its own address, so the page works without JavaScript.
+
+use maud::{Markup, html};
+use shakmaty::fen::Fen;
+use shakmaty::{Color, EnPassantMode};
+
+use crate::app::i18n::{Args, Lang, tr, tr0};
+use crate::app::notice::clocks_text;
+use crate::web::data::{GameView, PlyLine};
+
+use super::event::game_state;
+use super::{Frame, layout, tr1};
+
+/// How the moves are written on the page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum MoveNotation {
+    /// Ukrainian full algebraic (`Кg1-f3`).
+    Ukrainian,
+    /// SAN (`Nf3`).
+    San,
+}
+
+impl MoveNotation {
+    /// The query value (`uk`, `san`).
+    pub(crate) fn code(self) -> &'static str {
+        match self {
+            MoveNotation::Ukrainian => "uk",
+            MoveNotation::San => "san",
+        }
+    }
+}
+
+/// The address of ply `ply` of the game (the game's own address at the end).
+fn ply_href(view: &GameView, ply: usize, notation: Option<MoveNotation>) -> String {
+    let id = view.line.game.id;
+    let path = if ply + 1 >= view.positions.len() {
+        format!("/game/{id}")
+    } else {
+        format!("/game/{id}/ply/{ply}")
+    };
+    match notation {
+        Some(n) => format!("{path}?notation={}", n.code()),
+        None => path,
+    }
+}
+
+/// The analysis board's address for the position after `ply`.
+fn analysis_href(view: &GameView, ply: usize) -> String {
+    let fen = Fen::from_position(&view.positions[ply], EnPassantMode::Legal).to_string();
+    format!(
+        "https://lichess.org/analysis/standard/{}",
+        fen.replace(' ', "_")
+    )
+}
+
+/// The game page at `ply` (0: the start), moves written in `notation`
+/// (`explicit` when the address asked for it, kept in the links).
+pub(crate) fn game_page(
+    lang: Lang,
+    view: &GameView,
+    ply: usize,
+    (notation, explicit): (MoveNotation, bool),
+) -> Markup {
+    let game = &view.line.game;
+    let title = tr1(lang, "web-game-title", "game", game.id);
+    let last = view.positions.len() - 1;
+    let path = if ply == last {
+        format!("/game/{}", game.id)
+    } else {
+        format!("/game/{}/ply/{ply}", game.id)
+    };
+    let frame = Frame {
+        lang,
+        title: &title,
+        path: &path,
+        live: Some(format!("/game/{}/live", game.id)),
+    };
+    let keep = explicit.then_some(notation);
+    let event_args = Args::new()
+        .with("name", view.event.name.clone())
+        .with("round", game.round);
+    let body = html! {
+        h1 { (title) }
+        p.players {
+            a href={ "/player/" (view.line.white.id) } { (tr1(lang, "web-game-white", "name", &view.line.white.name)) }
+            " · "
+            a href={ "/player/" (view.line.black.id) } { (tr1(lang, "web-game-black", "name", &view.line.black.name)) }
+        }
+        p.event { a href={ "/event/" (view.event.id) } { (tr(lang, "web-game-event", &event_args)) } }
+        p.state #state { (game_state(lang, game)) }
+        div.game {
+            div.board {
+                img #board src={ "/game/" (game.id) "/board/" (ply) } width="360" height="420"
+                    alt=(tr1(lang, "web-board-alt", "ply", ply));
+                nav.plies {
+                    (step(view, "first", 0, ply > 0, keep, &tr0(lang, "web-nav-first")))
+                    (step(view, "prev", ply.saturating_sub(1), ply > 0, keep, &tr0(lang, "web-nav-prev")))
+                    (step(view, "next", (ply + 1).min(last), ply < last, keep, &tr0(lang, "web-nav-next")))
+                    (step(view, "last", last, ply < last, keep, &tr0(lang, "web-nav-last")))
+                }
+                p #ply { (tr(lang, "web-ply", &Args::new().with("ply", ply).with("total", last))) }
+                p.hint { (tr0(lang, "web-keys-hint")) }
+                p.clocks #clocks { (clocks_text(lang, &view.clocks)) }
+            }
+            div.moves {
+                h2 { (tr0(lang, "web-moves-heading")) }
+                p.notation {
+                    (tr0(lang, "web-notation")) " "
+                    @for (choice, id) in [(MoveNotation::Ukrainian, "web-notation-ukrainian"), (MoveNotation::San, "web-notation-san")] {
+                        @if choice == notation { strong { (tr0(lang, id)) } } @else {
+                            a href={ (path) "?notation=" (choice.code()) } { (tr0(lang, id)) }
+                        }
+                        " "
+                    }
+                }
+                (moves_table(lang, view, ply, keep))
+            }
+        }
+        section.pgn {
+            p {
+                a.download href={ "/game/" (game.id) "/pgn" } download { (tr0(lang, "web-pgn-game")) }
+                " · "
+                a href=(analysis_href(view, ply)) rel="noopener noreferrer" { (tr0(lang, "web-analysis")) }
+            }
+            pre #pgn { (view.pgn) }
+        }
+    };
+    layout(&frame, body)
+}
+
+/// One navigation link (a dimmed label when it leads nowhere).
+fn step(
+    view: &GameView,
+    id: &str,
+    to: usize,
+    enabled: bool,
+    keep: Option<MoveNotation>,
+    label: &str,
+) -> Markup {
+    html! {
+        @if enabled {
+            a #(id) href=(ply_href(view, to, keep)) rel=[(id == "prev").then_some("prev")] { (label) }
+        } @else {
+            span.off { (label) }
+        }
+    }
+}
+
+fn moves_table(lang: Lang, view: &GameView, ply: usize, keep: Option<MoveNotation>) -> Markup {
+    let rows = move_rows(&view.plies);
+    html! {
+        @if rows.is_empty() {
+            p { (tr0(lang, "web-moves-none")) }
+        } @else {
+            table.moves #moves {
+                thead { tr {
+                    th { "№" }
+                    th { (tr0(lang, "web-col-white")) }
+                    th { (tr0(lang, "web-col-days")) }
+                    th { (tr0(lang, "web-col-black")) }
+                    th { (tr0(lang, "web-col-days")) }
+                } }
+                tbody {
+                    @for (number, white, black) in rows {
+                        tr {
+                            td.num { (number) "." }
+                            (cell(view, white, ply, keep))
+                            (cell(view, black, ply, keep))
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The moves in rows of (number, White's ply, Black's ply).
+fn move_rows(plies: &[PlyLine]) -> Vec<(u32, Option<&PlyLine>, Option<&PlyLine>)> {
+    let mut rows: Vec<(u32, Option<&PlyLine>, Option<&PlyLine>)> = Vec::new();
+    for line in plies {
+        match (line.colour, rows.last_mut()) {
+            (Color::Black, Some(row)) if row.0 == line.number && row.2.is_none() => {
+                row.2 = Some(line);
+            }
+            (Color::Black, _) => rows.push((line.number, None, Some(line))),
+            (Color::White, _) => rows.push((line.number, Some(line), None)),
+        }
+    }
+    rows
+}
+
+fn cell(view: &GameView, line: Option<&PlyLine>, ply: usize, keep: Option<MoveNotation>) -> Markup {
+    html! {
+        @match line {
+            Some(line) => {
+                td.move class=[(line.ply == ply).then_some("current")] {
+                    a href=(ply_href(view, line.ply, keep)) data-ply=(line.ply) { (line.text) }
+                }
+                td.days { (line.days) " (" (line.total) ")" }
+            }
+            None => { td {} td {} }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(ply: usize, number: u32, colour: Color) -> PlyLine {
+        PlyLine {
+            ply,
+            number,
+            colour,
+            text: String::new(),
+            days: 0,
+            total: 0,
+        }
+    }
+
+    #[test]
+    fn moves_pair_up_by_number_and_a_black_start_has_an_empty_white_cell() {
+        let plies = [
+            line(1, 1, Color::White),
+            line(2, 1, Color::Black),
+            line(3, 2, Color::White),
+        ];
+        let rows = move_rows(&plies);
+        assert_eq!(rows.len(), 2);
+        assert!(rows[0].1.is_some() && rows[0].2.is_some());
+        assert!(rows[1].2.is_none());
+        let from_black = [line(1, 5, Color::Black), line(2, 6, Color::White)];
+        let rows = move_rows(&from_black);
+        assert!(rows[0].1.is_none() && rows[0].2.is_some());
+    }
+}

@@ -1,0 +1,220 @@
+//! The public web pages over HTTP, on SQLite and PostgreSQL: every page
+//! answers with its content in both languages, unknown things are 404,
+//! names with markup are escaped, and a move made in this process or by
+//! another process on the same database reaches the live streams (SSE).
+
+use std::sync::Arc;
+
+use corrbot::time::Clock;
+
+use crate::support::db::{TestDb, on_both};
+use crate::support::web::{get, next_change, open_live, populate, serve};
+use crate::support::world::World;
+
+async fn club(test_db: &TestDb) -> (World, crate::support::web::WebServer) {
+    let mut world = World::new(&test_db.db);
+    populate(&mut world).await;
+    let clock: Arc<dyn Clock> = world.clock.clone();
+    let server = serve(&test_db.db, clock).await;
+    (world, server)
+}
+
+/// The platform user id of game `id`'s Black.
+async fn black_of(test_db: &TestDb, id: i64) -> String {
+    let mut tx = test_db.db.read().await.unwrap();
+    let game = tx.game(corrbot::store::GameId(id)).await.unwrap();
+    tx.accounts_of(game.black).await.unwrap()[0]
+        .platform_user_id
+        .clone()
+}
+
+async fn every_page_answers_with_its_content(test_db: &TestDb) {
+    let (_world, server) = club(test_db).await;
+    let addr = server.addr;
+    let en = [("Accept-Language", "en-GB,en;q=0.9")];
+    let list = get(addr, "/", &en).await;
+    assert_eq!(list.status, 200);
+    assert_eq!(list.header("content-language"), Some("en"));
+    assert!(list.text().contains("Club Cup"), "{}", list.text());
+    let uk = get(addr, "/", &[("Accept-Language", "uk,en;q=0.5")]).await;
+    assert!(uk.text().contains("Турніри"));
+    assert_eq!(uk.header("content-language"), Some("uk"));
+
+    let event = get(addr, "/event/1", &en).await;
+    assert_eq!(event.status, 200);
+    let text = event.text();
+    for expected in [
+        "id=\"crosstable\"",
+        "Standings",
+        "Taras",
+        "bohdan",
+        "/event/1/pgn",
+    ] {
+        assert!(text.contains(expected), "{expected} missing: {text}");
+    }
+    assert!(
+        text.contains("Time control: 50 days per 10 moves"),
+        "{text}"
+    );
+    assert!(text.contains("in play, Black to move"), "{text}");
+
+    let game = get(addr, "/game/1", &en).await;
+    assert_eq!(game.status, 200);
+    let text = game.text();
+    assert!(text.contains("Nf3"), "SAN by default in English: {text}");
+    assert!(text.contains("id=\"prev\""), "{text}");
+    assert!(text.contains("lichess.org/analysis/standard/"), "{text}");
+    let ukrainian = get(addr, "/game/1?notation=uk", &en).await.text();
+    assert!(ukrainian.contains("Кg1-f3"), "{ukrainian}");
+    let start = get(addr, "/game/1/ply/0", &en).await.text();
+    assert!(start.contains("Position after ply 0 of 3"), "{start}");
+    assert!(!start.contains("id=\"prev\""));
+    assert_eq!(get(addr, "/game/1/ply/9", &en).await.status, 404);
+
+    let board = get(addr, "/game/1/board/2", &en).await;
+    assert_eq!(board.header("content-type"), Some("image/png"));
+    assert!(board.body.starts_with(b"\x89PNG"));
+
+    let pgn = get(addr, "/game/1/pgn", &en).await;
+    assert!(pgn.text().contains("1. e4 e5 2. Nf3"), "{}", pgn.text());
+    let all = get(addr, "/event/1/pgn", &en).await.text();
+    assert_eq!(all.matches("[Event \"Club Cup\"]").count(), 6, "{all}");
+
+    let player = get(addr, "/player/2", &en).await;
+    assert_eq!(player.status, 200);
+    assert!(
+        player.text().contains("Player: bohdan"),
+        "{}",
+        player.text()
+    );
+    for missing in ["/event/99", "/game/99", "/player/99", "/nowhere"] {
+        assert_eq!(get(addr, missing, &en).await.status, 404, "{missing}");
+    }
+}
+
+async fn the_language_switch_is_remembered(test_db: &TestDb) {
+    let (_world, server) = club(test_db).await;
+    let switched = get(
+        server.addr,
+        "/event/1?lang=uk",
+        &[("Accept-Language", "en")],
+    )
+    .await;
+    assert!(switched.text().contains("Турнірна таблиця"));
+    let cookie = switched.header("set-cookie").unwrap();
+    assert!(cookie.starts_with("lang=uk"), "{cookie}");
+    let later = get(
+        server.addr,
+        "/event/1",
+        &[("Accept-Language", "en"), ("Cookie", "lang=uk")],
+    )
+    .await;
+    assert!(later.text().contains("Турнірна таблиця"));
+}
+
+async fn names_with_markup_are_shown_literally(test_db: &TestDb) {
+    let (_world, server) = club(test_db).await;
+    for path in ["/", "/event/1", "/game/2", "/player/3", "/game/2/ply/1"] {
+        let text = get(server.addr, path, &[]).await.text();
+        assert!(!text.contains("<script>alert"), "{path}: {text}");
+        if path != "/" {
+            assert!(
+                text.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Co&quot;"),
+                "{path}: {text}"
+            );
+        }
+    }
+    let csp = get(server.addr, "/event/1", &[]).await;
+    assert!(
+        csp.header("content-security-policy")
+            .unwrap()
+            .contains("script-src 'self'")
+    );
+    let pgn = get(server.addr, "/game/2/pgn", &[]).await;
+    assert!(
+        pgn.text().contains("<script>alert(1)</script>"),
+        "the PGN is plain text"
+    );
+    assert!(
+        pgn.header("content-type")
+            .unwrap()
+            .starts_with("application/x-chess-pgn")
+    );
+}
+
+async fn a_move_in_this_process_reaches_the_live_streams(test_db: &TestDb) {
+    let (mut world, server) = club(test_db).await;
+    let mut game = open_live(server.addr, "/game/1/live").await;
+    let mut event = open_live(server.addr, "/event/1/live").await;
+    let mover = black_of(test_db, 1).await;
+    let out = world.move_as(&mover, 1, "Кb8-c6").await;
+    assert!(!out.is_empty());
+    next_change(&mut game).await;
+    next_change(&mut event).await;
+    let page = get(server.addr, "/game/1", &[("Accept-Language", "en")])
+        .await
+        .text();
+    assert!(page.contains("Nc6"), "{page}");
+}
+
+async fn a_move_by_another_process_reaches_the_live_streams(test_db: &TestDb) {
+    let (_world, server) = club(test_db).await;
+    let mut live = open_live(server.addr, "/game/2/live").await;
+    let other_db = test_db.connect_again().await;
+    let mut other = World::new(&other_db);
+    let mover = black_of(test_db, 2).await;
+    let out = other.move_as(&mover, 2, "Кb8-c6").await;
+    assert!(!out.is_empty());
+    next_change(&mut live).await;
+    other_db.close().await;
+}
+
+on_both!(
+    every_page_answers_with_its_content,
+    the_language_switch_is_remembered,
+    names_with_markup_are_shown_literally,
+    a_move_in_this_process_reaches_the_live_streams,
+    a_move_by_another_process_reaches_the_live_streams,
+);
+
+/// With `CORRBOT_WEB_URL` set, `/event show` and `/board` end with the link
+/// to the page; without it, nothing changes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn answers_about_an_event_or_a_game_carry_the_page_link() {
+    use corrbot::app::actor::{Chat, Inbound};
+    use corrbot::app::service::{App, AppConfig};
+    let mut world = World::sqlite().await;
+    populate(&mut world).await;
+    let url = url::Url::parse("https://chess.example.org/club").unwrap();
+    let config = AppConfig::with_admins("console:alice").with_web_url(Some(url));
+    let clock: Arc<dyn Clock> = world.clock.clone();
+    let app = App::new(world.db.clone(), clock, config);
+    let ask = |n: u32, text: &str| Inbound {
+        platform: corrbot::store::Platform::Console,
+        update_id: format!("link-{n}"),
+        user_id: "alice".into(),
+        display_name: "alice".into(),
+        handle: Some("alice".into()),
+        chat: Chat::Private,
+        text: text.into(),
+    };
+    let show = app.handle(&ask(1, "/event show 1")).await.unwrap();
+    assert!(
+        show[0]
+            .text
+            .ends_with("The event's page: https://chess.example.org/club/event/1"),
+        "{}",
+        show[0].text
+    );
+    let board = app.handle(&ask(2, "/board 1")).await.unwrap();
+    assert!(
+        board[0]
+            .text
+            .ends_with("The game's page: https://chess.example.org/club/game/1"),
+        "{}",
+        board[0].text
+    );
+    let plain = world.say("@alice: /event show 1").await;
+    assert!(!plain[0].contains("https://"), "{plain:?}");
+    world.finish().await;
+}
