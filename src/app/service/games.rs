@@ -14,6 +14,6 @@ pub(super) mod pick;
 pub(super) mod play;
 pub(crate) mod state;
 pub(super) mod suggest;
-pub(crate) mod turn_clock;
 pub(crate) mod talk;
+pub(crate) mod turn_clock;
 pub(crate) mod view;
