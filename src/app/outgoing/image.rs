@@ -157,6 +157,42 @@ fn colour_of(game: &GameRecord, viewer: Option<PlayerId>) -> Option<Color> {
 }
 
 /// `/gif`: the game from its start to now, every ply a frame.
+/// What every image of a game reads first: the game, its moves and
+/// event, the players' names and the viewer's orientation and theme.
+struct GameView {
+    game: GameRecord,
+    rows: Vec<crate::store::MoveRow>,
+    event: crate::store::Event,
+    white: String,
+    black: String,
+    setting: ViewSetting,
+    theme: Theme,
+}
+
+impl GameView {
+    async fn load(
+        tx: &mut Tx,
+        game_id: GameId,
+        viewer: Option<PlayerId>,
+    ) -> anyhow::Result<GameView> {
+        let game = tx.game(game_id).await?;
+        let rows = tx.moves(game_id).await?;
+        let event = tx.event(game.event_id).await?;
+        let white = tx.player(game.white).await?.display_name;
+        let black = tx.player(game.black).await?.display_name;
+        let (setting, theme) = viewer_settings(tx, viewer).await?;
+        Ok(GameView {
+            game,
+            rows,
+            event,
+            white,
+            black,
+            setting,
+            theme,
+        })
+    }
+}
+
 async fn render_gif(
     db: &Db,
     (game_id, viewer): (GameId, Option<PlayerId>),
@@ -164,12 +200,15 @@ async fn render_gif(
     cache: &Arc<RenderCache>,
 ) -> anyhow::Result<RenderedImage> {
     let mut tx = db.read().await?;
-    let game = tx.game(game_id).await?;
-    let rows = tx.moves(game_id).await?;
-    let event = tx.event(game.event_id).await?;
-    let white = tx.player(game.white).await?.display_name;
-    let black = tx.player(game.black).await?.display_name;
-    let (setting, theme) = viewer_settings(&mut tx, viewer).await?;
+    let GameView {
+        game,
+        rows,
+        event,
+        white,
+        black,
+        setting,
+        theme,
+    } = GameView::load(&mut tx, game_id, viewer).await?;
     tx.commit().await?;
     let played = replay(&game, &rows)?;
     let options = BoardOptions {
@@ -196,17 +235,19 @@ async fn render_board(
     now: DateTime<Utc>,
 ) -> anyhow::Result<RenderedImage> {
     let mut tx = db.read().await?;
-    let game = tx.game(game_id).await?;
-    let rows = tx.moves(game_id).await?;
-    let event = tx.event(game.event_id).await?;
-    let white = tx.player(game.white).await?.display_name;
-    let black = tx.player(game.black).await?.display_name;
-    let (setting, theme) = viewer_settings(&mut tx, viewer).await?;
+    let GameView {
+        game,
+        rows,
+        event,
+        white,
+        black,
+        setting,
+        theme,
+    } = GameView::load(&mut tx, game_id, viewer).await?;
     let leaves = game_leaves(&mut tx, &game).await?;
-    let deadline = match pending_clock(&mut tx, &game, now).await {
-        Ok(clock) => clock,
-        Err(_) => anyhow::bail!("game {game_id}: the pending move's clock"),
-    };
+    let deadline = pending_clock(&mut tx, &game, now)
+        .await
+        .map_err(|error| anyhow::anyhow!("game {game_id}: the pending move's clock: {error:?}"))?;
     let zone = match viewer {
         Some(viewer) => player_zone(&mut tx, viewer, Some(&event)).await?,
         None => default_zone(Some(&event)),
