@@ -8,13 +8,16 @@ days = { $count ->
 
 ## Command input errors
 error-empty = Empty message. Send a move (for example e2-e4) or a command; /help lists them all.
-error-too-long = The message is too long ({ $chars } characters, at most { $max }). Please send a shorter text.
+error-too-long = The message is too long ({ $chars ->
+    [one] { $chars } character
+   *[other] { $chars } characters
+}, at most { $max }). Please send a shorter text.
 error-unknown-command = Unknown command { $word }. /help lists all commands.
-error-missing-argument = { $command } needs: { $argument }. See /help { $name }.
-error-invalid-argument = { $command } cannot read «{ $value }» ({ $argument }). See /help { $name }.
+error-missing-argument = { $command } needs one more argument: { $argument }. How to write it: /help { $name }.
+error-invalid-argument = { $command } cannot read "{ $value }" ({ $argument }). How to write it: /help { $name }.
 
 ## Help: one line per command
-help-intro = corrbot commands (the «/» is optional):
+help-intro = corrbot commands (the "/" is optional):
 help-help = /help [command] — this help
 help-start = /start — greeting and registration
 help-profile = /profile — your profile
@@ -23,7 +26,7 @@ help-lang = /lang uk|en — the language of messages
 help-notation = /notation ukr|ukr-short|san|lan|uci|iccf — the notation the bot shows moves in
 help-orientation = /orientation auto|white|black — which side the board is shown from
 help-theme = /theme green|brown|blue|gray — the colours of your boards, animations and tables
-help-contact = /contact address|email TEXT — your contact details («-» clears)
+help-contact = /contact address|email TEXT — your contact details ("-" clears)
 help-contacts = /contacts [player] — contact details you may see
 help-link = /link [CODE] — join your Telegram and Discord accounts
 help-events = /events — events
@@ -73,8 +76,8 @@ clock-deadline = Game #{ $game }, { $side ->
 } to move: { $days } on this move so far; without a move by { $at } the game is lost on time.
 zone-kyiv = Kyiv
 notice-move-deadline = If you do not move by { $at }, the game is lost on time.
-notice-move-made = Game #{ $game } ({ $event }): { $mover } played { $number }. { $move }. Your move.
-notice-move-made-final = Game #{ $game } ({ $event }): { $mover } played { $number }. { $move }.
+notice-move-made = Game #{ $game } ({ $event }): { $mover } played { $number }{ $dots } { $move }. Your move.
+notice-move-made-final = Game #{ $game } ({ $event }): { $mover } played { $number }{ $dots } { $move }.
 notice-reminder = Reminder (R3.3.1): you have not answered in game #{ $game } for { $days }. Your clock: { $left }.
 notice-reminder-deadline = Reminder (R3.3.1): you have not answered in game #{ $game } for { $days }. If you do not move by { $at }, the game is lost on time.
 notice-continuation-due = Game #{ $game }: you have not moved for { $days }. Within 5 days tell the arbiter and your partner that you mean to continue (R3.3.2), or the arbiter may score the game as a loss.
@@ -89,7 +92,7 @@ notice-draw-offered = Game #{ $game }: { $by } offers a draw. Answer with /draw 
 notice-draw-declined = Game #{ $game }: { $by } declined the draw offer.
 notice-contact-changed = { $player } changed their contact details (R2.1.2):
     { $details }
-notice-event-started = The event «{ $event }» has started: all games began at once. Your games: { $games }. /games lists them.
+notice-event-started = The event "{ $event }" has started: all games began at once. Your games: { $games }. /games lists them.
 notice-event-started-game = #{ $game } — opponent: { $opponent }, you play { $colour }
 notice-digest = Daily digest: it is your move in { $count ->
     [one] { $count } game
@@ -97,7 +100,7 @@ notice-digest = Daily digest: it is your move in { $count ->
 }.
 notice-digest-line = #{ $game } — opponent: { $opponent }; { $days } on this move; move by { $at }
 notice-digest-line-postal = #{ $game } — opponent: { $opponent }; { $days } on this move
-notice-delivery-failed = To the administrator: the notice «{ $kind }» for { $recipient } could not be delivered.
+notice-delivery-failed = To the administrator: the notice "{ $kind }" for { $recipient } could not be delivered.
 
 ## Why a game ended
 result-checkmate = checkmate
@@ -126,7 +129,7 @@ castling-cause-king-moved = the king has moved
 castling-cause-rook-moved = the rook has moved or is gone
 move-error-empty = The message has no move (R2.3.9). Send a move, for example e2-e4.
 move-error-any-move = "Any move" is not allowed (R2.3.5): write a definite move, for example e2-e4.
-move-error-unreadable = «{ $text }» does not read as a move. Write it in full algebraic notation: e2-e4, Ng1-f3, Bf1xb5, 0-0.
+move-error-unreadable = "{ $text }" does not read as a move. Write it in full algebraic notation: e2-e4, Ng1-f3, Bf1xb5, 0-0.
 move-error-notation-not-allowed = The notation { $notation } is not allowed in this event. Write moves in full algebraic notation: e2-e4, Кg1-f3.
 move-error-ambiguous = Which move: { $candidates }? Write the move in full.
 move-error-no-piece = There is no piece on { $square }. Check the square you move from.
@@ -147,23 +150,23 @@ move-error-castling-into-check = { $side } is not possible: { $square } is attac
 move-error-promotion-missing = The pawn on { $to } must promote: add the piece, for example e7-e8Q.
 move-error-promotion-not-possible = A pawn promotes only on the last rank, not on { $to }.
 move-error-promotion-invalid-piece = A pawn cannot promote to that piece ({ $piece }).
-move-error-no-piece-can-reach = None of your pieces of kind «{ $piece }» can go to { $to }.
+move-error-no-piece-can-reach = None of your pieces of kind "{ $piece }" can go to { $to }.
 
 ## Replies of the app
 reply-welcome = Welcome, { $name }! Send /help for the commands. Moves are written like e2-e4 or Кg1-f3.
 reply-name-set = Your name is now { $name }.
 reply-language-set = Messages will be in English.
-reply-notation-set = Moves will be shown in notation { $notation }.
-reply-event-created = Event #{ $event } «{ $name }» is created and open for entries: /event join { $event }. You are its organizer and arbiter.
-reply-event-joined = You joined event #{ $event } «{ $name }».
-reply-event-started = Event #{ $event } «{ $name }» has started: { $games ->
+reply-notation-set = Moves are now shown in this notation: { $notation }.
+reply-event-created = Event #{ $event } "{ $name }" is created and open for entries: /event join { $event }. You are its organizer and arbiter.
+reply-event-joined = You joined event #{ $event } "{ $name }".
+reply-event-started = Event #{ $event } "{ $name }" has started: { $games ->
     [one] { $games } game
    *[other] { $games } games
 }, all at once (R1.1).
 reply-which-game = The command may be about several of your games: { $games }. Choose a game with a button or write its number, for example: { $example }
 reply-which-game-move = The move { $move } is possible in several of your games: { $games }. Choose a game with a button or write its number, for example: { $example }
 error-move-legal-nowhere = The move { $move } is possible in none of the games where it is your move. /games lists your games.
-reply-move-made = Game #{ $game }: your move { $number }. { $move } is made.
+reply-move-made = Game #{ $game }: you played { $number }{ $dots } { $move }.
 reply-games-mine = Your move:
 reply-games-theirs = Opponent's move:
 reply-games-finished = Finished:
@@ -198,13 +201,16 @@ turn-theirs = your opponent's move
 ## Refusals of the app
 error-not-yet = This command is not available yet.
 error-not-allowed = Your role does not allow this command.
-error-bad-name = A name must have 1 to { $max } characters.
-error-unknown-language = Unknown language «{ $value }». Choose uk or en.
-error-unknown-notation = Unknown notation «{ $value }». Choose one of: { $codes }.
+error-bad-name = A name must have 1 to { $max ->
+    [one] { $max } character
+   *[other] { $max } characters
+}.
+error-unknown-language = Unknown language "{ $value }". Choose uk or en.
+error-unknown-notation = Unknown notation "{ $value }". Choose one of: { $codes }.
 error-unknown-event = There is no event #{ $event }. /events lists them.
-error-event-not-open = Event #{ $event } «{ $name }» is not open for entries.
-error-already-joined = You are already in event #{ $event } «{ $name }».
-error-too-few-players = Event #{ $event } «{ $name }» needs at least two players to start.
+error-event-not-open = Event #{ $event } "{ $name }" is not open for entries.
+error-already-joined = You are already in event #{ $event } "{ $name }".
+error-too-few-players = Event #{ $event } "{ $name }" needs at least two players to start.
 error-event-setting = The setting { $key }={ $value } is not possible. See /help event.
 error-unknown-game = There is no game #{ $game }. /games lists yours.
 error-not-your-game = Game #{ $game } is not yours: only its players move in it.
@@ -243,17 +249,17 @@ profile-notices-on = on
 profile-notices-off = off (/unmute turns them on)
 profile-not-set = not set
 reply-orientation-set = Boards will be shown from { $orientation }.
-error-unknown-orientation = Unknown orientation «{ $value }». Choose auto, white or black.
+error-unknown-orientation = Unknown orientation "{ $value }". Choose auto, white or black.
 theme-green = green
 theme-brown = brown
 theme-blue = blue
 theme-gray = gray
 reply-theme-set = Your boards, animations and tables will be drawn in the { $theme } theme.
-error-unknown-theme = Unknown theme «{ $value }». Choose green, brown, blue or gray.
+error-unknown-theme = Unknown theme "{ $value }". Choose green, brown, blue or gray.
 reply-muted = Move notices are off. You stay responsible for your games and your time (R3.2.3): reminders, draw offers and results still come; /games shows whose move it is. /unmute turns move notices on.
 reply-timezone = Dates and times are shown in { $zone }. To change: /timezone Europe/Kyiv.
 reply-timezone-set = Dates and times are now shown in { $zone }. Deadlines are counted as before (R3.5.6).
-error-unknown-timezone = Unknown time zone «{ $value }». Write an IANA name, for example Europe/Kyiv or America/New_York.
+error-unknown-timezone = Unknown time zone "{ $value }". Write an IANA name, for example Europe/Kyiv or America/New_York.
 reply-digest-on = The daily digest is on: every day at 09:00, the games where it is your move; no notice per move. You stay responsible for your time (R3.2.3). First digest: { $at }. To turn it off: /digest off.
 reply-digest-off = The daily digest is off: a notice comes for every move.
 reply-unmuted = Move notices are on again.
@@ -262,19 +268,25 @@ reply-contact-set = Your contact details are saved. { $count ->
     [one] The arbiter or partner concerned is told (R2.1.2).
    *[other] { $count } people (arbiters and partners) are told (R2.1.2).
 }
-error-contact-too-long = A contact detail may have at most { $max } characters.
-error-bad-email = «{ $value }» does not look like an e-mail address. Write it like name@example.org.
+error-contact-too-long = A contact detail may have at most { $max ->
+    [one] { $max } character
+   *[other] { $max } characters
+}.
+error-bad-email = "{ $value }" does not look like an e-mail address. Write it like name@example.org.
 reply-contacts-header = Contact details:
 reply-contact-line = { $name }: address { $address }; e-mail { $email }
 error-contacts-hidden = You may not see { $name }'s contact details: they are shown only to the arbiter, administrators, current partners and, in team events, only to the arbiter, administrators and the team's captain (R3.4.4).
 error-unknown-player = There is no player called { $name }. Write the name as in /profile, for example @{ $name }.
 error-ambiguous-player = Several players are called { $name }. Write their user name instead.
-reply-link-code = Your link code: { $code }. Within { $minutes } minutes send /link { $code } from your other account (Telegram or Discord); the code works once.
+reply-link-code = Your link code: { $code }. Within { $minutes ->
+    [one] { $minutes } minute
+   *[other] { $minutes } minutes
+} send /link { $code } from your other account (Telegram or Discord); the code works once.
 error-link-code = This link code is unknown, used or expired. Send /link from your first account for a new one.
 error-link-same = This account already belongs to that player.
 error-link-both-played = Both accounts already have games or events, so they cannot be joined: their records would mix. Go on playing with each, or ask an administrator.
 reply-linked = Accounts joined: you are { $name } on { $platforms }.
-reply-event-created-arbiters = Event #{ $event } «{ $name }» is created and open for entries: /event join { $event }. You are its organizer; arbiter: { $arbiters }.
+reply-event-created-arbiters = Event #{ $event } "{ $name }" is created and open for entries: /event join { $event }. You are its organizer; arbiter: { $arbiters }.
 event-status-draft = being set up
 event-status-registration = open for entries
 event-status-running = running
@@ -284,19 +296,19 @@ event-rounds-double = double round robin
 reply-events-open = Open for entries:
 reply-events-running = Running:
 reply-events-finished = Finished:
-reply-event-line = #{ $event } «{ $name }», { $players ->
+reply-event-line = #{ $event } "{ $name }", { $players ->
     [one] { $players } player
    *[other] { $players } players
 }
 reply-no-events = There are no events yet.
-reply-event-show = Event #{ $event } «{ $name }»: { $status }.
+reply-event-show = Event #{ $event } "{ $name }": { $status }.
     Rules: { $rules }, { $rounds }, { $control } (days/moves).
     Organizer: { $organizers }. Arbiter: { $arbiters }. Arbiters' channel: { $channel }.
     Players ({ $count }): { $players }.
     Games: { $finished } of { $games } finished.
-reply-event-withdrawn = You withdrew from event #{ $event } «{ $name }».
-error-event-started = Event #{ $event } «{ $name }» has already started: withdrawing is possible only before the start. Ask the arbiter.
-error-not-entered = You are not entered in event #{ $event } «{ $name }».
+reply-event-withdrawn = You withdrew from event #{ $event } "{ $name }".
+error-event-started = Event #{ $event } "{ $name }" has already started: withdrawing is possible only before the start. Ask the arbiter.
+error-not-entered = You are not entered in event #{ $event } "{ $name }".
 reply-organizer-granted = { $name } may now create events.
 reply-organizer-revoked = { $name } may no longer create events.
 error-not-organizer = { $name } does not hold the organizer role.
@@ -315,7 +327,10 @@ error-claim-not-repeated = Game #{ $game }: the claim is wrong — the position 
     [one] only once
    *[other] { $count } times
 }, not three times. Nothing changed; the game goes on.
-error-claim-fifty-not-reached = Game #{ $game }: the claim is wrong — only { $moves } moves without a pawn move or capture, not 50. Nothing changed; the game goes on.
+error-claim-fifty-not-reached = Game #{ $game }: the claim is wrong — only { $moves ->
+    [one] { $moves } move
+   *[other] { $moves } moves
+} without a pawn move or capture, not 50. Nothing changed; the game goes on.
 reply-record-header = Game #{ $game }, the record (R3.4.2): each move with the days it took and its player's total.
 reply-record-line = { $number }{ $dots } { $move } — { $days } (in total { $total })
 reply-record-empty = No moves yet.
@@ -323,10 +338,10 @@ reply-pgn = PGN: { $games ->
     [one] { $games } game
    *[other] { $games } games
 }.
-error-pgn-no-games = Event #{ $event } «{ $name }» has no games yet.
-reply-standings-header = Standings of event #{ $event } «{ $name }» (place. player — points, wins, Sonneborn-Berger, games left):
-reply-standings-line = { $place }. { $player } — { $points }, wins { $wins }, SB { $sb }, left { $left }
-error-standings-not-started = Event #{ $event } «{ $name }» has not started yet; its standings come with the first games.
+error-pgn-no-games = Event #{ $event } "{ $name }" has no games yet.
+reply-standings-header = Standings of event #{ $event } "{ $name }" (place. player — points, wins, Sonneborn-Berger (SB), games left):
+reply-standings-line = { $place }. { $player } — { $points }, wins: { $wins }, SB: { $sb }, left: { $left }
+error-standings-not-started = Event #{ $event } "{ $name }" has not started yet; its standings come with the first games.
 error-standings-which-event = You play in several events: { $events }. Write the event number, for example /standings 1.
 
 ## Public web pages (read-only)
@@ -356,10 +371,10 @@ web-regulation-control = Time control: { $days } per { $moves ->
    *[other] { $moves } moves
 }; thinking past { $doubling } on one move counts double.
 web-regulation-leave = Leave: { $leave } a year.
-web-regulation-reminders = Reminders after { $reminders } days of thinking.
+web-regulation-reminders = Reminders on these days of thinking: { $reminders }.
 web-players-heading = Players
 web-standings-heading = Standings
-web-standings-note = Order: points, wins, Sonneborn-Berger, then the games between the tied players.
+web-standings-note = Order: points, wins, Sonneborn-Berger (SB), then the games between the tied players.
 web-col-place = Place
 web-col-player = Player
 web-col-points = Points
@@ -412,22 +427,25 @@ web-link-event = The event's page: { $url }
 web-link-game = The game's page: { $url }
 
 ## Leave
-leave-scope-event = in event «{ $event }»
+leave-scope-event = in event "{ $event }"
 leave-scope-all = in all events
 leave-state-planned = planned
 leave-state-running = running
 leave-state-over = over
-notice-leave-registered = { $player } is on leave { $scope } from { $from } until { $until } (R3.6): no moves from them then, and their clock stands.
+notice-leave-registered = { $player } is on leave { $scope } from { $from } until { $until } (R3.6): no moves from them then, and their clock is stopped.
 notice-leave-cancelled = { $player } cancelled the leave from { $from }.
 notice-leave-ended = { $player } ended the leave from { $from } early, at { $at }: their clock runs again.
 error-on-leave = You are on leave until { $until }: no moves in this event during it (R3.6.2). To move now, end the leave with /leave cancel and its number (/leave list).
-error-leave-date = «{ $value }» is not a date. Write the first day of the leave as YYYY-MM-DD, for example /leave add 2026-07-01 14.
-error-leave-days-unreadable = «{ $value }» is not a number of days. Write a whole number, for example /leave add 2026-07-01 14.
+error-leave-date = "{ $value }" is not a date. Write the first day of the leave as YYYY-MM-DD, for example /leave add 2026-07-01 14.
+error-leave-days-unreadable = "{ $value }" is not a number of days. Write a whole number, for example /leave add 2026-07-01 14.
 error-leave-days = A leave lasts at least one day.
-error-leave-too-long = A leave lasts at most { $max } days.
+error-leave-too-long = A leave lasts at most { $max ->
+    [one] { $max } day
+   *[other] { $max } days
+}.
 error-leave-in-past = A leave is registered in advance (R3.6.2): choose a first day after today.
 error-leave-overlaps = The leave overlaps another of your leaves. /leave list shows them.
-error-leave-allowance = Event #{ $event } «{ $name }»: in { $year } you have only { $left } of leave left (R3.6.1). Choose a shorter leave.
+error-leave-allowance = Event #{ $event } "{ $name }": in { $year } you have only { $left } of leave left (R3.6.1). Choose a shorter leave.
 postal-error-leave-allowance = In { $year } you have only { $left } of leave left in all your postal games (R2.7.1). Choose a shorter leave.
 error-leave-not-in-event = You do not play in event #{ $event }. /games lists your games.
 error-leave-no-events = You play in no event, so there is nothing to take leave from.
@@ -437,7 +455,7 @@ reply-leave-added = Leave #{ $leave } is registered: from { $from } until { $unt
 reply-leave-header = Your leaves:
 reply-leave-none = none.
 reply-leave-line = #{ $leave }: { $from } — { $until } { $scope }, { $state }
-reply-leave-left = Event #{ $event } «{ $name }»: { $left } of leave left in { $year }.
+reply-leave-left = Event #{ $event } "{ $name }": { $left } of leave left in { $year }.
 reply-leave-cancelled = Leave #{ $leave } is cancelled.
 reply-leave-ended = Leave #{ $leave } is ended now: your clock runs again.
 ## Telegram
@@ -450,7 +468,7 @@ discord-option-notation = notation: ukr, ukr-short, san, lan, uci or iccf
 discord-option-orientation = auto, white or black
 discord-option-theme = green, brown, blue or gray
 discord-option-field = address or email
-discord-option-value = the contact text; «-» clears it
+discord-option-value = the contact text; "-" clears it
 discord-option-player = a player
 discord-option-code = the code from your other platform
 discord-option-action = the action
@@ -463,7 +481,7 @@ discord-option-move = the move (e2-e4, Ng1-f3, 0-0)
 discord-option-kind = repetition or fifty
 discord-option-confirm = confirm, to confirm
 discord-option-event = the event number
-discord-option-target = a game number or «event N»
+discord-option-target = a game number or "event N"
 discord-game-choice = #{ $game } { $white } – { $black }{ $turn ->
     [yes] {" "}(your move)
    *[no] {""}
@@ -534,24 +552,33 @@ measure-games-annulled = the unfinished games are annulled
 measure-games-lost = the unfinished games are lost by default
 measure-resume = game #{ $game } goes on
 measure-none = no measure
-notice-arbiter-request = ⚖ Request #{ $request } from the arbiter { $from } ({ $event }): «{ $text }» Answer within 20 days with /answer { $request } TEXT (R3.4.3).
-notice-request-answered = ⚖ Answer to request #{ $request } ({ $event }) from { $from }: «{ $text }»
+notice-arbiter-request = ⚖ Request #{ $request } from the arbiter { $from } ({ $event }): "{ $text }" Answer within 20 days with /answer { $request } TEXT (R3.4.3).
+notice-request-answered = ⚖ Answer to request #{ $request } ({ $event }) from { $from }: "{ $text }"
 case-file-summary = ⚖ Case #{ $case }: { $kind } ({ $rules }) · { $event }
     State: { $state }
     Parties: { $parties }
     Opened { $at } by { $by }
-case-entry-statement = { $at } { $author }: «{ $text }»
-case-entry-players-message = { $at } { $author } (after half-move { $ply }): «{ $text }»
-case-entry-shared-note = { $at } arbiter { $author }: «{ $text }»
-case-entry-private-note = { $at } 🔒 note of { $author } (arbiters only): «{ $text }»
-case-file-ruling = Ruling { $at } by { $by }: «{ $text }»
-case-file-upheld = Appeals committee { $at } ({ $by }): ruling upheld, final: «{ $text }»
-case-file-replaced = Appeals committee { $at } ({ $by }): ruling replaced, final: «{ $text }»
-case-file-appeal = Appeal { $at } by { $by }: «{ $text }»
+case-entry-statement = { $at } { $author }: "{ $text }"
+case-entry-players-message = { $at } { $author } (after half-move { $ply }): "{ $text }"
+case-entry-shared-note = { $at } arbiter { $author }: "{ $text }"
+case-entry-private-note = { $at } 🔒 note of { $author } (arbiters only): "{ $text }"
+case-file-ruling = Ruling { $at } by { $by }: "{ $text }"
+case-file-upheld = Appeals committee { $at } ({ $by }): ruling upheld, final: "{ $text }"
+case-file-replaced = Appeals committee { $at } ({ $by }): ruling replaced, final: "{ $text }"
+case-file-appeal = Appeal { $at } by { $by }: "{ $text }"
 case-measure-score = game #{ $game }: { $score }
-case-measure-clock = game #{ $game }: clock { $days } days
-case-measure-penalty = game #{ $game }: { $days } penalty days
-case-measure-leave = extra leave: { $days } days
+case-measure-clock = game #{ $game }: clock { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+}
+case-measure-penalty = game #{ $game }: penalty of { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+}
+case-measure-leave = extra leave: { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+}
 case-measure-warn = warning
 case-measure-exclude = exclusion
 case-measure-disqualify = disqualification
@@ -589,19 +616,28 @@ error-already-offline = An absence is already recorded since { $since }; /online
 error-not-offline = No absence is running.
 error-unknown-request = There is no request #{ $request } for you.
 error-request-answered = Request #{ $request } has already been answered.
-error-ruling-reasons = Write the measures, then « -- » and the reasons, e.g. /rule 3 score 1-0 adjudicated -- the position is won. Measures: score, clock, penalty, leave, warn, exclude, disqualify, resume, none.
-error-measure = Cannot read the measure «{ $measure }». Measures: score [#G] 1-0|0-1|draw|0-0|annul [adjudicated|default|infraction|time]; clock [#G] @player +N|-N; penalty [#G] @player N; leave [@player] [N] [from DATE]; warn|exclude|disqualify @player; resume [#G]; none.
+error-ruling-reasons = Write the measures, then " -- " and the reasons, e.g. /rule 3 score 1-0 adjudicated -- the position is won. Measures: score, clock, penalty, leave, warn, exclude, disqualify, resume, none.
+error-measure = Cannot read the measure "{ $measure }". Measures: score [#G] 1-0|0-1|draw|0-0|annul [adjudicated|default|infraction|time]; clock [#G] @player +N|-N; penalty [#G] @player N; leave [@player] [N] [from DATE]; warn|exclude|disqualify @player; resume [#G]; none.
 error-measure-game = Game #{ $game } is not a game of this case's event.
 error-measure-player = That player does not play game #{ $game }.
-error-extra-leave-limit = At most { $limit } days of extra leave a year (R3.6.3): { $already } already granted in { $year }, { $days } more is too many.
+error-extra-leave-limit = At most { $limit ->
+    [one] { $limit } day
+   *[other] { $limit } days
+} of extra leave a year (R3.6.3): { $already ->
+    [one] { $already } day
+   *[other] { $already } days
+} already granted in { $year }, { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+} more is too many.
 error-appeal-closed = Too late: the appeal window for case #{ $case } closed at { $closed } (14 days after you received the ruling on { $received }, R2.1.6).
 error-objection-closed = Too late to object in case #{ $case }: the 7 days ran until { $closed } (R2.6.4).
 error-appeal-final = The appeals committee has decided case #{ $case }; its decision is final (R2.1.6).
-error-decide-outcome = Write uphold or replace, e.g. /decide 3 uphold -- REASONS («{ $measure }» is neither).
+error-decide-outcome = Write uphold or replace, e.g. /decide 3 uphold -- REASONS ("{ $measure }" is neither).
 error-disqualified = You are disqualified (R2.1.5) and cannot join new events.
 ## Game threads in the event's channel (public: moves, board, result)
 notice-thread-started = Game #{ $game } ({ $event }) has started: { $white } (White) — { $black } (Black).
-notice-thread-move = Game #{ $game }: { $mover } played { $number }. { $move }.
+notice-thread-move = Game #{ $game }: { $mover } played { $number }{ $dots } { $move }.
 ## postal
 postal-variant-pair = after { $yours } → { $reply }
 postal-notice-move = Game #{ $game } ({ $event }, postal): { $mover } sends { $move } on { $sent }. Your move.
@@ -612,7 +648,7 @@ postal-notice-accepted = Your variant accepted and repeated (R2.3.7): { $moves }
 postal-notice-variant = Proposed variant (R2.3.7): { $variant }. To accept, repeat the moves you accept in order, then add your own move.
 postal-notice-first-move-query = Query (R2.5.2): game #{ $game } ({ $event }) started 20 days ago and your first move as White has not come. Please send it; the arbiter is told.
 postal-notice-leave = { $player } is on leave in all postal games from { $from } until { $until } (R2.7): the leave is not their thinking time; yours runs as usual (R2.7.4).
-postal-notice-leave-late = { $player } announced a leave late: planned from { $planned }, it counts from { $from }, the day of the notice (R2.7.6), until { $until }. Yours runs as usual (R2.7.4).
+postal-notice-leave-late = { $player } announced a leave late: planned from { $planned }, the leave counts from { $from }, the day of the notice (R2.7.6), until { $until }. Yours runs as usual (R2.7.4).
 postal-error-variants-off = This event's regulation does not allow variants (R2.3.7). Nothing was sent.
 postal-error-variant-ends = Game #{ $game }: the game would end inside the variant; send the final move on its own. Nothing was sent.
 postal-error-no-move = The message has no move (R2.3.9). Nothing was sent.
@@ -620,8 +656,8 @@ postal-error-no-new-move = Your answer ends on the variant's reply: add your own
 postal-error-answer-move = Move { $place } of your answer cannot be played: { $reason } Nothing was sent.
 postal-error-wrong-repeat = Wrong repetition (R2.3.7): move { $place } of your answer is { $got }, but the variant has { $expected } there. Repeat the accepted moves exactly and in order, then add your own move. Nothing was sent.
 postal-error-unfinished = The variant answers that move with { $reply } (R2.3.8: it cannot be changed). Repeat { $reply } and add your own next move. Nothing was sent.
-postal-error-too-long = Your answer goes on after your own move { $own }: send only the accepted moves and one move of your own (a variant of yours goes after «;»). Nothing was sent.
-postal-error-variant-pair = Variant pair { $pair } must be two moves: your partner's move and your reply («; d7-d5 e2-e4»). Nothing was sent.
+postal-error-too-long = Your answer goes on after your own move { $own }: send only the accepted moves and one move of your own (a variant of yours goes after ";"). Nothing was sent.
+postal-error-variant-pair = Variant pair { $pair } must be two moves: your partner's move and your reply ("; d7-d5 e2-e4"). Nothing was sent.
 postal-error-variant-after-end = Variant pair { $pair } goes on after the game would have ended. Nothing was sent.
 postal-error-variant-move = Variant pair { $pair }: { $reason } Nothing was sent.
 postal-error-leave-over = That leave is over before today: a late notice counts only from the day it is sent (R2.7.6).
@@ -665,54 +701,75 @@ postal-notice-objection-closed = Case #{ $case } (game #{ $game }): the 7 days t
 
 ## Teams (R3.1.3, R3.3.2, R3.4.4)
 help-team = /team create EVENT NAME | captain|deputy TEAM @name | add TEAM @name [reserve] | order TEAM @a @b … | show TEAM | games [TEAM] | substitute TEAM BOARD @name — team events
-team-event-created-head = Team event #{ $event } «{ $name }» is created. You are its organizer and arbiter.
-team-event-created-head-arbiters = Team event #{ $event } «{ $name }» is created. You are its organizer; arbiter: { $arbiters }.
-team-event-created = A team event: every team fields { $boards } boards. Create the teams with /team create { $event } NAME, name their captains and add their players in board order.
-team-created = Team #{ $team } «{ $name }» is created in event #{ $event }. Name its captain: /team captain { $team } @name
-team-captain-set = { $player } is the captain of team «{ $name }» (R3.1.3).
-team-deputy-set = { $player } is the deputy captain of team «{ $name }».
-team-deputy-cleared = Team «{ $name }» has no deputy captain now.
-team-player-added = { $player } plays board { $board } for team «{ $name }».
-team-reserve-added = { $player } is reserve { $board } of team «{ $name }».
-team-order-set = The board order of team «{ $name }»: { $order }.
-team-show-header = Team #{ $team } «{ $name }», event #{ $event } «{ $event_name }»
+team-event-created-head = Team event #{ $event } "{ $name }" is created. You are its organizer and arbiter.
+team-event-created-head-arbiters = Team event #{ $event } "{ $name }" is created. You are its organizer; arbiter: { $arbiters }.
+team-event-created = A team event: every team fields { $boards ->
+    [one] { $boards } board
+   *[other] { $boards } boards
+}. Create the teams with /team create { $event } NAME, name their captains and add their players in board order.
+team-created = Team #{ $team } "{ $name }" is created in event #{ $event }. Name its captain: /team captain { $team } @name
+team-captain-set = { $player } is the captain of team "{ $name }" (R3.1.3).
+team-deputy-set = { $player } is the deputy captain of team "{ $name }".
+team-deputy-cleared = Team "{ $name }" has no deputy captain now.
+team-player-added = { $player } plays board { $board } for team "{ $name }".
+team-reserve-added = { $player } is reserve { $board } of team "{ $name }".
+team-order-set = The board order of team "{ $name }": { $order }.
+team-show-header = Team #{ $team } "{ $name }", event #{ $event } "{ $event_name }"
 team-show-captain = Captain: { $captain }
 team-show-deputy = Deputy captain: { $deputy }
 team-show-board = Board { $board }: { $player }
 team-show-reserve = Reserve { $board }: { $player }
-team-event-started = Team event #{ $event } «{ $name }» has started: { $matches ->
+team-event-started = Team event #{ $event } "{ $name }" has started: { $matches ->
     [one] one match
    *[other] { $matches } matches
-}, { $games } games, all at once (R1.1). Each board plays its counterpart; colours alternate by board.
-team-standings-header = Team standings of event #{ $event } «{ $name }»:
+}, { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+}, all at once (R1.1). Each board plays its counterpart; colours alternate by board.
+team-standings-header = Team standings of event #{ $event } "{ $name }":
 team-standings-line = { $place }. { $team } — { $mp } match points, { $bp } board points (won { $won }, drawn { $drawn }, lost { $lost }); matches left: { $left }
 team-standings-footer = Order: match points (2 for a match won, 1 drawn, 0 lost), then board points, then the match points scored among the tied teams.
-team-games-header = Games of team «{ $name }» in event #{ $event }:
+team-games-header = Games of team "{ $name }" in event #{ $event }:
 team-games-line = #{ $game } board { $board }: { $player } ({ $colour }) against { $opponent }; { $mover } to move, { $left } left, silent for { $silent }.
 team-games-finished = #{ $game } board { $board }: { $player } ({ $colour }) against { $opponent }; finished { $result }.
 team-games-none = No games yet.
-notice-team-started = The team event «{ $event }» has started: your team «{ $team }» plays { $games } games, all at once. /team games { $number } shows them with clocks and silences.
+notice-team-started = The team event "{ $event }" has started: your team "{ $team }" plays { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+}, all at once. /team games { $number } shows them with clocks and silences.
 notice-continuation-due-via-captain = Game #{ $game }: you have not moved for { $days }. In a team event you announce continuing through your captain { $captain } (R3.3.2): within 5 days tell { $captain }, who tells the arbiter, and your partner that you mean to continue, or the arbiter may score the game as a loss.
 notice-captain-continuation-due = Your team's game #{ $game }: { $player } has not moved for { $days }. The notice of continuing goes through you, the captain (R3.3.2): within 5 days tell the arbiter and the partner that { $player } continues, or the arbiter may score the game as a loss.
-notice-team-substitution = Substitution ruled by the arbiter in team «{ $team }»: { $incoming } replaces { $outgoing } on board { $board } and takes over { $games } { $games ->
+notice-team-substitution = Substitution ruled by the arbiter in team "{ $team }": { $incoming } replaces { $outgoing } on board { $board } and takes over { $games } { $games ->
     [one] game
    *[other] games
 } not yet begun; games under way stay with { $outgoing }.
 error-team-unknown = There is no team #{ $team }.
-error-team-not-team-event = Event #{ $event } «{ $name }» is not a team event (team events are created with type=team boards=N).
-error-team-event-join = Event #{ $event } «{ $name }» is a team event: players enter it with their team (/team add).
-error-team-started = Event #{ $event } «{ $name }» has started: the line-ups are fixed (only the arbiter substitutes).
-error-team-name-taken = Event #{ $event } already has a team «{ $name }».
-error-team-in-other-team = { $player } is already in team «{ $team }» of this event.
-error-team-full = Team «{ $name }» already fields { $boards } boards; add { $player } as a reserve: /team add { $team } @name reserve
-error-team-order-count = The board order of team «{ $name }» names exactly { $boards } players of the team.
-error-team-not-member = { $player } is not in team «{ $name }».
-error-team-deputy-is-captain = The captain of team «{ $name }» cannot also be its deputy.
-error-team-not-ready = Team #{ $team } «{ $name }» is not ready: it needs a captain and { $boards } players on its boards.
-error-team-too-few = Event #{ $event } «{ $name }» needs at least two teams to start.
+error-team-not-team-event = Event #{ $event } "{ $name }" is not a team event (team events are created with type=team boards=N).
+error-team-event-join = Event #{ $event } "{ $name }" is a team event: players enter it with their team (/team add).
+error-team-started = Event #{ $event } "{ $name }" has started: the line-ups are fixed (only the arbiter substitutes).
+error-team-name-taken = Event #{ $event } already has a team "{ $name }".
+error-team-in-other-team = { $player } is already in team "{ $team }" of this event.
+error-team-full = Team "{ $name }" already fields { $boards ->
+    [one] { $boards } board
+   *[other] { $boards } boards
+}; add { $player } as a reserve: /team add { $team } @name reserve
+error-team-order-count = The board order of team "{ $name }" names exactly { $boards ->
+    [one] { $boards } player
+   *[other] { $boards } players
+} of the team.
+error-team-not-member = { $player } is not in team "{ $name }".
+error-team-deputy-is-captain = The captain of team "{ $name }" cannot also be its deputy.
+error-team-not-ready = Team #{ $team } "{ $name }" is not ready: it needs a captain and { $boards ->
+    [one] { $boards } player
+   *[other] { $boards } players
+} on its boards.
+error-team-too-few = Event #{ $event } "{ $name }" needs at least two teams to start.
 error-team-none-led = You do not captain a team in a started event; name one: /team games TEAM
 error-team-which = You lead several teams ({ $teams }); name one: /team games TEAM
-error-team-no-board = There is no board { $board }: the team fields { $boards } boards.
+error-team-no-board = There is no board { $board }: the team fields { $boards ->
+    [one] { $boards } board
+   *[other] { $boards } boards
+}.
 error-team-not-reserve = { $player } is not a reserve of this team.
 error-team-already-playing = { $player } already plays for the team.
 ## Roles and sanctions: conflicts of interest, sanction targets, who decides appeals, one team per player
@@ -725,7 +782,7 @@ case-line-deciders-committee = The appeal is decided by the appeals committee: {
 case-line-deciders-administrators = The event has no appeals committee member free of this case, so the administrators decide the appeal: { $deciders }.
 event-line-committee = Appeals committee: { $committee }.
 event-line-committee-none = Appeals committee: none named; the administrators decide appeals (R2.1.6).
-error-team-one-team = { $player } already belongs to team «{ $team }» of this event: a player belongs to one team of an event.
+error-team-one-team = { $player } already belongs to team "{ $team }" of this event: a player belongs to one team of an event.
 error-team-disqualified = { $player } is disqualified (R2.1.5): they cannot join a team, lead one or be substituted in.
 error-disqualified-play = You are disqualified (R2.1.5) and cannot play.
 reply-case-settle-agreed = Your team agrees to settle case #{ $case }. It is settled once the other team's captain (or deputy) agrees too: /case { $case } settle. Either captain may pass it to the arbiter instead: /case { $case } forward
@@ -735,8 +792,8 @@ reply-case-settle-agreed = Your team agrees to settle case #{ $case }. It is set
 error-leave-too-far = A leave may start at most { $days ->
     [one] { $days } day
    *[other] { $days } days
-} from today, and «{ $value }» is further ahead. Choose a first day no later than { $last }.
-error-extra-leave-event = «{ $value }» is not an event number. Write it as #12, or leave it out when you play in one event only.
+} from today, and "{ $value }" is further ahead. Choose a first day no later than { $last }.
+error-extra-leave-event = "{ $value }" is not an event number. Write it as #12, or leave it out when you play in one event only.
 error-extra-leave-too-long = Extra leave is at most { $limit ->
     [one] { $limit } day
    *[other] { $limit } days
@@ -749,10 +806,16 @@ error-text-nul = The message contains a NUL character (code 0), which cannot be 
 error-private-chat-only = This command carries a secret, so it works only in a private chat with the bot. Nothing was done here; open a private chat with the bot and send it there.
 telegram-ask-privately = The answer is private, so it is not shown in this group, and I could not write to you privately. Open a private chat with the bot, press Start, and ask there.
 error-name-characters = A name needs visible letters and may not contain control, direction-changing or invisible characters: they let one name pass for another. Choose a name of visible letters: /name NAME
-error-name-is-handle = «{ $name }» is the user name of another player, and @{ $name } must find that player. Choose another name: /name NAME
-reply-link-requested = The account that asked for this code must now confirm the join: it got a message with a button. If it does not confirm within { $minutes } minutes, nothing is joined.
+error-name-is-handle = "{ $name }" is the user name of another player, and @{ $name } must find that player. Choose another name: /name NAME
+reply-link-requested = The account that asked for this code must now confirm the join: it got a message with a button. If it does not confirm within { $minutes ->
+    [one] { $minutes } minute
+   *[other] { $minutes } minutes
+}, nothing is joined.
 error-link-confirm-code = This confirmation is unknown, used or expired, or it is not for this account. Start again: /link from this account, then /link CODE from the other one.
-notice-link-requested = The { $platform } account of { $name } asks to join your account with the link code you got. If that is you, confirm within { $minutes } minutes: /link confirm { $code } — if not, ignore this message: nothing is joined without your confirmation.
+notice-link-requested = The { $platform } account of { $name } asks to join your account with the link code you got. If that is you, confirm within { $minutes ->
+    [one] { $minutes } minute
+   *[other] { $minutes } minutes
+}: /link confirm { $code } — if not, ignore this message: nothing is joined without your confirmation.
 button-link-confirm = Join the accounts
 
 ## Help per command (/help COMMAND): what it does, two examples, who may use it.
@@ -858,7 +921,7 @@ help-more-ask = Asks the event's arbiter a question; the answer comes in the cas
     Examples: /ask #2 May I take leave in July?, /ask How are ties broken?
 help-who-ask = the event's players.
 help-more-offline = Reports a loss of internet access (up to 30 days, once a year, R3.1.5): your games wait. An arbiter may report it for a player.
-    Examples: /offline Moving house, /offline @olena Phone call from her
+    Examples: /offline Moving house, /offline @olena Called by phone
 help-who-offline = players about themselves; arbiters about a player.
 help-more-online = Ends a reported absence: your games run again.
     Examples: /online, /online @olena
@@ -920,3 +983,51 @@ help-who-theme = everyone.
 help-more-gif = Sends a game from its start to now as an animation, a frame per move, the last move highlighted.
     Examples: /gif, /gif #3
 help-who-gif = everyone.
+
+## [words] Wording: quotes, names of settings, languages, rule sets and roles
+quoted-text = "{ $text }"
+argument-name = { $argument ->
+    [action] action
+    [card] card
+    [case] case number
+    [days] number of days
+    [event] event number
+    [field] what to record (address or email)
+    [game] game number
+    [kind] kind of claim
+    [language] language
+    [leave] leave number
+    [move] move
+    [name] name
+    [notation] notation
+    [orientation] board side
+    [player] player
+    [request] request number
+    [reserve] reserve
+    [scope] what to show
+    [setting] setting
+    [start] first day
+    [switch] on or off
+    [team] team
+    [text] text
+    [theme] theme
+    [value] value
+   *[other] { $argument }
+}
+rule-set-name = { $rules ->
+    [postal] postal
+   *[server] server
+}
+language-name = { $code ->
+    [en] English
+   *[uk] Ukrainian
+}
+notation-name = { $code ->
+    [ukr] Ukrainian long (e2-e4, Кg1-f3)
+    [ukr-short] Ukrainian short (e4, Кf3)
+    [san] SAN (e4, Nf3)
+    [lan] long algebraic, LAN (e2-e4, Ng1-f3)
+    [uci] UCI (e2e4, g1f3)
+    [iccf] ICCF numeric (5254, 7163)
+   *[other] { $code }
+}

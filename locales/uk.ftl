@@ -9,10 +9,10 @@ days = { $count ->
 
 ## Помилки введення команд
 error-empty = Порожнє повідомлення. Надішліть хід (наприклад, e2-e4) або команду; /help покаже всі команди.
-error-too-long = Повідомлення задовге ({ $chars } символів, найбільше { $max }). Надішліть коротший текст.
+error-too-long = Повідомлення задовге (символів: { $chars }, найбільше можна { $max }). Надішліть коротший текст.
 error-unknown-command = Невідома команда { $word }. /help покаже всі команди.
-error-missing-argument = Команді { $command } бракує: { $argument }. Приклад: /help { $name }.
-error-invalid-argument = Команда { $command } не розуміє «{ $value }» ({ $argument }). Приклад: /help { $name }.
+error-missing-argument = Команді { $command } бракує аргументу: { $argument }. Як її писати: /help { $name }.
+error-invalid-argument = Команда { $command } не розуміє «{ $value }» ({ $argument }). Як її писати: /help { $name }.
 
 ## Довідка: один рядок на команду
 help-intro = Команди corrbot (можна писати і без «/»):
@@ -74,8 +74,8 @@ clock-deadline = Партія #{ $game }, хід { $side ->
 }: на цей хід витрачено { $days }; без ходу до { $at } партію буде програно за часом.
 zone-kyiv = Київ
 notice-move-deadline = Якщо не походите до { $at }, партію буде програно за часом.
-notice-move-made = Партія #{ $game } ({ $event }): { $mover } зіграв { $number }. { $move }. Ваш хід.
-notice-move-made-final = Партія #{ $game } ({ $event }): { $mover } зіграв { $number }. { $move }.
+notice-move-made = Партія #{ $game } ({ $event }). { $mover }: { $number }{ $dots } { $move }. Ваш хід.
+notice-move-made-final = Партія #{ $game } ({ $event }). { $mover }: { $number }{ $dots } { $move }.
 notice-reminder = Нагадування (R3.3.1): у партії #{ $game } ви не відповідаєте вже { $days }. На вашому годиннику { $left }.
 notice-reminder-deadline = Нагадування (R3.3.1): у партії #{ $game } ви не відповідаєте вже { $days }. Якщо не походите до { $at }, партію буде програно за часом.
 notice-continuation-due = Партія #{ $game }: ви не ходили { $days }. Протягом 5 днів повідомте суддю і партнера, що продовжуєте партію (R3.3.2), інакше суддя може зарахувати поразку.
@@ -87,8 +87,8 @@ error-continue-given = Партія #{ $game }: ви вже повідомили
 error-continue-not-now = Партія #{ $game }: про продовження повідомляють після 35 днів без вашого ходу і до 40-го дня (R3.3.2); зараз це не потрібно.
 notice-game-over = Партію #{ $game } завершено: { $white } — { $black } { $score } ({ $reason }).
 notice-draw-offered = Партія #{ $game }: { $by } пропонує нічию. Відповідь: /draw accept { $game } або /draw decline { $game }.
-notice-draw-declined = Партія #{ $game }: { $by } відхилив пропозицію нічиєї.
-notice-contact-changed = { $player } змінив контактні дані (R2.1.2):
+notice-draw-declined = Партія #{ $game }: { $by } не приймає пропозиції нічиєї.
+notice-contact-changed = { $player }: нові контактні дані (R2.1.2):
     { $details }
 notice-event-started = Турнір «{ $event }» почався: усі партії стартували одночасно. Ваших партій: { $games }. /games покаже їх.
 notice-event-started-game = #{ $game } — суперник: { $opponent }, ви граєте { $colour }
@@ -98,7 +98,7 @@ notice-digest = Щоденне зведення: ваш хід у { $count ->
 }.
 notice-digest-line = #{ $game } — суперник: { $opponent }; думаєте { $days }; походіть до { $at }
 notice-digest-line-postal = #{ $game } — суперник: { $opponent }; думаєте { $days }
-notice-delivery-failed = Адміністраторові: не вдалося доставити повідомлення «{ $kind }» для { $recipient }.
+notice-delivery-failed = Адміністраторові: не вдалося доставити повідомлення «{ $kind }»; одержувач: { $recipient }.
 
 ## Причини завершення партії
 result-checkmate = мат
@@ -151,11 +151,11 @@ move-error-promotion-invalid-piece = Пішак не може перетвори
 move-error-no-piece-can-reach = Жодна ваша фігура «{ $piece }» не може піти на { $to }.
 
 ## Відповіді застосунку
-reply-welcome = Вітаємо, { $name }! Надішліть /help, щоб побачити команди. Ходи пишуть так: e2-e4 або Кg1-f3.
+reply-welcome = Вітаємо! Ваше імʼя в турнірах: { $name } (змінити: /name). Надішліть /help, щоб побачити команди. Ходи пишуть так: e2-e4 або Кg1-f3.
 reply-name-set = Тепер ваше імʼя: { $name }.
 reply-language-set = Повідомлення будуть українською.
-reply-notation-set = Ходи показуватимуться в нотації { $notation }.
-reply-event-created = Турнір #{ $event } «{ $name }» створено, запис відкрито: /event join { $event }. Ви його організатор і суддя.
+reply-notation-set = Тепер ходи показано в нотації: { $notation }.
+reply-event-created = Турнір #{ $event } «{ $name }» створено, запис відкрито: /event join { $event }. Ви — організатор і суддя турніру.
 reply-event-joined = Ви записалися на турнір #{ $event } «{ $name }».
 reply-event-started = Турнір #{ $event } «{ $name }» почався: { $games ->
     [one] { $games } партія
@@ -165,7 +165,7 @@ reply-event-started = Турнір #{ $event } «{ $name }» почався: { $
 reply-which-game = Команда може стосуватися кількох ваших партій: { $games }. Оберіть партію кнопкою або напишіть її номер, наприклад: { $example }
 reply-which-game-move = Хід { $move } можливий у кількох ваших партіях: { $games }. Оберіть партію кнопкою або напишіть її номер, наприклад: { $example }
 error-move-legal-nowhere = Хід { $move } неможливий у жодній партії, де ваш хід. /games показує ваші партії.
-reply-move-made = Партія #{ $game }: ваш { $number }-й хід { $move } зроблено.
+reply-move-made = Партія #{ $game }: ви зіграли { $number }{ $dots } { $move }.
 reply-games-mine = Ваш хід:
 reply-games-theirs = Хід суперника:
 reply-games-finished = Завершені:
@@ -189,7 +189,7 @@ reply-message-kept = Партія #{ $game }: у суперника вимкне
 reply-messages-on = Повідомлення від суперників увімкнено.
 reply-messages-off = Повідомлення від суперників вимкнено; їх і далі зберігають із партією.
 reply-games-header = Ваші партії:
-reply-game-line = #{ $game }: проти { $opponent }, ви граєте { $colour }; { $turn }; у вас лишилося { $left }.
+reply-game-line = #{ $game } — суперник: { $opponent }, ви граєте { $colour }; { $turn }; у вас лишилося { $left }.
 reply-time = Партія #{ $game }:
 reply-resign-confirm = Ви справді здаєте партію #{ $game }? Підтвердьте: /resign { $game } confirm.
 colour-white = білими
@@ -200,7 +200,10 @@ turn-theirs = хід суперника
 ## Відмови застосунку
 error-not-yet = Ця команда ще недоступна.
 error-not-allowed = Ваша роль не дозволяє цієї команди.
-error-bad-name = Імʼя має містити від 1 до { $max } символів.
+error-bad-name = Імʼя має містити від 1 до { $max ->
+    [one] { $max } символу
+   *[other] { $max } символів
+}.
 error-unknown-language = Невідома мова «{ $value }». Оберіть uk або en.
 error-unknown-notation = Невідома нотація «{ $value }». Оберіть одну з: { $codes }.
 error-unknown-event = Турніру #{ $event } немає. /events показує перелік турнірів.
@@ -261,23 +264,28 @@ reply-digest-off = Щоденне зведення вимкнено: спові�
 reply-unmuted = Сповіщення про ходи знову увімкнено.
 reply-contact-set = Ваші контакти збережено. { $count ->
     [0] Повідомляти нікого не треба.
-    [one] Суддю або партнера повідомлено (R2.1.2).
+    [1] Суддю або партнера повідомлено (R2.1.2).
+    [one] Повідомлено { $count } особу (суддів і партнерів, R2.1.2).
     [few] Повідомлено { $count } особи (суддів і партнерів, R2.1.2).
    *[many] Повідомлено { $count } осіб (суддів і партнерів, R2.1.2).
 }
-error-contact-too-long = Контакт може мати щонайбільше { $max } символів.
+error-contact-too-long = Контакт може мати щонайбільше { $max ->
+    [one] { $max } символ
+    [few] { $max } символи
+   *[other] { $max } символів
+}.
 error-bad-email = «{ $value }» не схоже на адресу e-mail. Напишіть її як name@example.org.
 reply-contacts-header = Контакти:
 reply-contact-line = { $name }: адреса { $address }; e-mail { $email }
-error-contacts-hidden = Вам не можна бачити контакти { $name }: їх бачать суддя, адміністратори й поточні партнери, а в командних турнірах — лише суддя, адміністратори й капітан команди (R3.4.4).
-error-unknown-player = Немає гравця { $name }. Напишіть імʼя, як у /profile, наприклад @{ $name }.
+error-contacts-hidden = { $name }: ці контакти вам бачити не можна. Їх бачать суддя, адміністратори й поточні партнери, а в командних турнірах — лише суддя, адміністратори й капітан команди (R3.4.4).
+error-unknown-player = Гравця з іменем «{ $name }» немає. Напишіть імʼя, як у /profile, наприклад @{ $name }.
 error-ambiguous-player = Кілька гравців мають імʼя { $name }. Напишіть імʼя користувача.
 reply-link-code = Ваш код звʼязування: { $code }. Протягом { $minutes } хв надішліть /link { $code } з іншого облікового запису (Telegram або Discord); код діє один раз.
 error-link-code = Цей код невідомий, уже використаний або прострочений. Надішліть /link з першого облікового запису, щоб отримати новий.
 error-link-same = Цей обліковий запис уже належить цьому гравцеві.
 error-link-both-played = Обидва облікові записи вже мають партії чи турніри, тож їх не можна обʼєднати: записи змішалися б. Грайте далі з кожного або зверніться до адміністратора.
 reply-linked = Облікові записи обʼєднано: ви — { $name } у { $platforms }.
-reply-event-created-arbiters = Турнір #{ $event } «{ $name }» створено, запис відкрито: /event join { $event }. Ви його організатор; суддя: { $arbiters }.
+reply-event-created-arbiters = Турнір #{ $event } «{ $name }» створено, запис відкрито: /event join { $event }. Ви — організатор турніру; суддя: { $arbiters }.
 event-status-draft = готується
 event-status-registration = запис відкрито
 event-status-running = триває
@@ -317,11 +325,16 @@ reply-gif = Партія #{ $game }: { $white } — { $black }, { $plies ->
    *[many] { $plies } півходів
 } від початку.
 error-claim-not-repeated = Партія #{ $game }: вимога неправильна — позиція повторилася { $count ->
-    [one] лише один раз
+    [1] лише один раз
+    [one] { $count } раз
     [few] { $count } рази
    *[other] { $count } разів
 }, а не три. Нічого не змінилося; гра триває.
-error-claim-fifty-not-reached = Партія #{ $game }: вимога неправильна — без ходу пішака й без взяття зроблено лише { $moves } ходів, а не 50. Нічого не змінилося; гра триває.
+error-claim-fifty-not-reached = Партія #{ $game }: вимога неправильна — без ходу пішака й без взяття зроблено лише { $moves ->
+    [one] { $moves } хід
+    [few] { $moves } ходи
+   *[other] { $moves } ходів
+}, а не 50. Нічого не змінилося; гра триває.
 reply-record-header = Партія #{ $game }, запис (R3.4.2): кожен хід із днями на нього й загальним часом гравця.
 reply-record-line = { $number }{ $dots } { $move } — { $days } (усього { $total })
 reply-record-empty = Ходів ще немає.
@@ -331,9 +344,9 @@ reply-pgn = PGN: { $games ->
    *[other] { $games } партій
 }.
 error-pgn-no-games = У турнірі #{ $event } «{ $name }» ще немає партій.
-reply-standings-header = Таблиця турніру #{ $event } «{ $name }» (місце. гравець — очки, перемоги, Зоннеборн-Бергер, залишилося партій):
-reply-standings-line = { $place }. { $player } — { $points }, перемог { $wins }, КЗБ { $sb }, залишилося { $left }
-error-standings-not-started = Турнір #{ $event } «{ $name }» ще не почався; таблиця з'явиться з першими партіями.
+reply-standings-header = Таблиця турніру #{ $event } «{ $name }» (місце. гравець — очки, перемоги, коефіцієнт Зоннеборна-Бергера (З-Б), залишилося партій):
+reply-standings-line = { $place }. { $player } — { $points }, перемог: { $wins }, З-Б: { $sb }, залишилося: { $left }
+error-standings-not-started = Турнір #{ $event } «{ $name }» ще не почався; таблиця зʼявиться з першими партіями.
 error-standings-which-event = Ви граєте в кількох турнірах: { $events }. Напишіть номер турніру, наприклад /standings 1.
 
 ## Публічні вебсторінки (лише перегляд)
@@ -365,15 +378,15 @@ web-regulation-control = Контроль часу: { $days } на { $moves ->
    *[other] { $moves } ходів
 }; обдумування понад { $doubling } на один хід рахується подвійно.
 web-regulation-leave = Відпустка: { $leave } на рік.
-web-regulation-reminders = Нагадування після { $reminders } днів обдумування.
+web-regulation-reminders = Нагадування в такі дні обдумування: { $reminders }.
 web-players-heading = Учасники
 web-standings-heading = Турнірна таблиця
-web-standings-note = Порядок: очки, перемоги, коефіцієнт Зонненборна-Бергера, далі партії між учасниками з рівними очками.
+web-standings-note = Порядок: очки, перемоги, коефіцієнт Зоннеборна-Бергера (З-Б), далі партії між учасниками з рівними очками.
 web-col-place = Місце
 web-col-player = Учасник
 web-col-points = Очки
 web-col-wins = Перемоги
-web-col-sb = Коеф. З.-Б.
+web-col-sb = З-Б
 web-col-left = Лишилось
 web-col-round = Тур
 web-col-white = Білі
@@ -426,14 +439,18 @@ leave-scope-all = в усіх турнірах
 leave-state-planned = заплановано
 leave-state-running = триває
 leave-state-over = завершено
-notice-leave-registered = { $player } у відпустці { $scope } з { $from } до { $until } (R3.6): у цей час ходів від нього не буде, а його годинник стоїть.
-notice-leave-cancelled = { $player } скасував відпустку з { $from }.
-notice-leave-ended = { $player } достроково завершив відпустку з { $from } о { $at }: його годинник знову йде.
+notice-leave-registered = { $player }: відпустка { $scope } з { $from } до { $until } (R3.6). У цей час ходів не буде, а годинник гравця стоїть.
+notice-leave-cancelled = { $player }: відпустку з { $from } скасовано.
+notice-leave-ended = { $player }: відпустку з { $from } достроково завершено о { $at }; годинник гравця знову йде.
 error-on-leave = Ви у відпустці до { $until }: під час неї ходи в цьому турнірі неможливі (R3.6.2). Щоб ходити зараз, завершіть відпустку командою /leave cancel з її номером (/leave list).
 error-leave-date = «{ $value }» — не дата. Напишіть перший день відпустки як РРРР-ММ-ДД, наприклад /leave add 2026-07-01 14.
 error-leave-days-unreadable = «{ $value }» — не кількість днів. Напишіть ціле число, наприклад /leave add 2026-07-01 14.
 error-leave-days = Відпустка триває щонайменше один день.
-error-leave-too-long = Відпустка триває щонайбільше { $max } днів.
+error-leave-too-long = Відпустка може тривати щонайбільше { $max ->
+    [one] { $max } день
+    [few] { $max } дні
+   *[other] { $max } днів
+}.
 error-leave-in-past = Відпустку реєструють заздалегідь (R3.6.2): оберіть перший день після сьогодні.
 error-leave-overlaps = Відпустка накладається на іншу вашу відпустку. /leave list показує їх.
 error-leave-allowance = Турнір #{ $event } «{ $name }»: у { $year } році у вас залишилося лише { $left } відпустки (R3.6.1). Оберіть коротшу відпустку.
@@ -510,13 +527,13 @@ case-state-with-arbiter = у судді
 case-state-ruled = є рішення
 case-state-under-appeal = в апеляційному комітеті
 case-state-closed = закрита
-case-news-opened = ⚖ Справа #{ $case }: { $kind } · { $event }. Сторони: { $parties }. Відкрив(ла): { $by }.
+case-news-opened = ⚖ Справа #{ $case }: { $kind } · { $event }. Сторони: { $parties }. Хто відкрив: { $by }.
 case-news-to-captains = ⚖ Справа #{ $case }: { $kind } · { $event }. Сторони: { $parties }. Спершу для капітанів (R3.1.4): владнайте її командою /case { $case } settle або передайте судді: /case { $case } forward.
-case-news-forwarded = ⚖ Справа #{ $case }: { $kind } · { $event }. Сторони: { $parties }. Капітан { $by } передав(ла) її судді.
-case-news-told = ⚖ Справа #{ $case } ({ $kind }, { $event }) стосується вас; відкрив(ла): { $by }. Перегляд: /case { $case }; ваша заява: /case { $case } say ТЕКСТ.
-case-news-taken = ⚖ Справа #{ $case } ({ $kind }): суддя { $by } узяв(ла) її до розгляду.
+case-news-forwarded = ⚖ Справа #{ $case }: { $kind } · { $event }. Сторони: { $parties }. Справу передано судді; капітан: { $by }.
+case-news-told = ⚖ Справа #{ $case } ({ $kind }, { $event }) стосується вас; хто відкрив: { $by }. Перегляд: /case { $case }; ваша заява: /case { $case } say ТЕКСТ.
+case-news-taken = ⚖ Справа #{ $case } ({ $kind }): справу взято до розгляду; суддя: { $by }.
 case-news-statement = ⚖ Справа #{ $case } ({ $kind }): { $by } пише:
-case-news-ruled = ⚖ Рішення у справі #{ $case } ({ $kind }, { $event }), суддя { $by }:
+case-news-ruled = ⚖ Рішення у справі #{ $case } ({ $kind }, { $event }). Суддя: { $by }.
 case-news-appealed = ⚖ Справа #{ $case } ({ $kind }, { $event }): { $by } оскаржує рішення до апеляційного комітету (R2.1.6).
 case-news-upheld = ⚖ Справа #{ $case } ({ $kind }): апеляційний комітет ({ $by }) залишив рішення в силі. Ухвала остаточна (R2.1.6).
 case-news-replaced = ⚖ Справа #{ $case } ({ $kind }): апеляційний комітет ({ $by }) замінив рішення на: (остаточно, R2.1.6)
@@ -524,7 +541,7 @@ case-news-settled = ⚖ Справа #{ $case } ({ $kind }): владнана к
 case-news-withdrawn = ⚖ Справа #{ $case } ({ $kind }): відкликана ({ $by }).
 case-news-back-online = ⚖ Справа #{ $case } ({ $kind }): { $by } знову на звʼязку.
 case-line-game = Партія #{ $game }: /board { $game }, /record { $game }
-case-line-reporter = Повідомив(ла) за гравця: { $reporter }.
+case-line-reporter = Хто повідомив за гравця: { $reporter }.
 case-line-messages = Останні повідомлення в партії:
 case-line-players-messages = Повідомлення між гравцями (лише для судді):
 case-line-appeal = Сторона може оскаржити до { $until }: /appeal { $case } ПІДСТАВИ
@@ -532,19 +549,19 @@ button-case-show = 📂 Справа
 button-case-take = ⚖ Взяти до розгляду
 button-case-forward = ➡ Передати судді
 measure-score = партії #{ $game } зараховано { $score } ({ $reason })
-measure-clock-back = гравцеві { $player } повернуто { $days } у партії #{ $game }
-measure-clock-taken = у гравця { $player } знято { $days } у партії #{ $game }
-measure-penalty = штраф { $days } гравцеві { $player } у партії #{ $game }
-measure-extra-leave = додаткова відпустка для { $player }: { $days } з { $from }
-measure-warn = попередження гравцеві { $player }
-measure-exclude = { $player } виключено з турніру; { $games }
-measure-disqualify = { $player } дискваліфіковано (виключено і не допущено до наступних турнірів); { $games }
+measure-clock-back = партія #{ $game }, { $player }: повернуто { $days }
+measure-clock-taken = партія #{ $game }, { $player }: знято { $days }
+measure-penalty = партія #{ $game }, { $player }: штраф { $days }
+measure-extra-leave = { $player }: додаткова відпустка { $days } з { $from }
+measure-warn = { $player }: попередження
+measure-exclude = { $player }: виключення з турніру; { $games }
+measure-disqualify = { $player }: дискваліфікація (виключення з турніру без допуску до наступних); { $games }
 measure-games-annulled = незавершені партії анульовано
 measure-games-lost = незавершені партії програно за неявкою
 measure-resume = партія #{ $game } триває
 measure-none = без заходів
-notice-arbiter-request = ⚖ Запит #{ $request } від судді { $from } ({ $event }): «{ $text }» Відповідайте протягом 20 днів: /answer { $request } ТЕКСТ (R3.4.3).
-notice-request-answered = ⚖ Відповідь на запит #{ $request } ({ $event }) від { $from }: «{ $text }»
+notice-arbiter-request = ⚖ Запит #{ $request } ({ $event }). Суддя { $from }: «{ $text }» Відповідайте протягом 20 днів: /answer { $request } ТЕКСТ (R3.4.3).
+notice-request-answered = ⚖ Відповідь на запит #{ $request } ({ $event }). { $from }: «{ $text }»
 case-file-summary = ⚖ Справа #{ $case }: { $kind } ({ $rules }) · { $event }
     Стан: { $state }
     Сторони: { $parties }
@@ -552,15 +569,27 @@ case-file-summary = ⚖ Справа #{ $case }: { $kind } ({ $rules }) · { $ev
 case-entry-statement = { $at } { $author }: «{ $text }»
 case-entry-players-message = { $at } { $author } (після півходу { $ply }): «{ $text }»
 case-entry-shared-note = { $at } суддя { $author }: «{ $text }»
-case-entry-private-note = { $at } 🔒 нотатка { $author } (лише для суддів): «{ $text }»
+case-entry-private-note = { $at } 🔒 { $author }, нотатка лише для суддів: «{ $text }»
 case-file-ruling = Рішення { $at }, суддя { $by }: «{ $text }»
 case-file-upheld = Апеляційний комітет { $at } ({ $by }): рішення залишено, остаточно: «{ $text }»
 case-file-replaced = Апеляційний комітет { $at } ({ $by }): рішення замінено, остаточно: «{ $text }»
 case-file-appeal = Апеляція { $at }, { $by }: «{ $text }»
 case-measure-score = партія #{ $game }: { $score }
-case-measure-clock = партія #{ $game }: годинник { $days } днів
-case-measure-penalty = партія #{ $game }: штраф { $days } днів
-case-measure-leave = додаткова відпустка: { $days } днів
+case-measure-clock = партія #{ $game }: годинник { $days ->
+    [one] { $days } день
+    [few] { $days } дні
+   *[many] { $days } днів
+}
+case-measure-penalty = партія #{ $game }: штраф { $days ->
+    [one] { $days } день
+    [few] { $days } дні
+   *[many] { $days } днів
+}
+case-measure-leave = додаткова відпустка: { $days ->
+    [one] { $days } день
+    [few] { $days } дні
+   *[many] { $days } днів
+}
 case-measure-warn = попередження
 case-measure-exclude = виключення
 case-measure-disqualify = дискваліфікація
@@ -570,7 +599,7 @@ reply-case-opened-captains = Справа #{ $case } ({ $kind }) спершу п
 reply-offline = Записано: доступ до інтернету втрачено (справи { $cases }). Поверніться до { $until } командою /online; після 30 днів вас буде знято з турніру (R3.1.5).
 reply-offline-second = Записано, але друга відсутність за календарний рік не дозволена (R3.1.5): вирішує суддя (справи { $cases }).
 reply-online = З поверненням: вашу відсутність завершено, суддю повідомлено.
-reply-request-sent = Запит #{ $request } надіслано гравцеві { $player }. Якщо до { $due } відповіді не буде, відкриється справа (R3.4.3).
+reply-request-sent = Запит #{ $request } надіслано; гравець: { $player }. Якщо до { $due } відповіді не буде, відкриється справа (R3.4.3).
 reply-request-answered = Вашу відповідь на запит #{ $request } передано судді.
 reply-case-ruled = Рішення у справі #{ $case } записано; сторони повідомлено, оскаржити можна до { $until }.
 reply-appeal-filed = Апеляцію у справі #{ $case } подано до апеляційного комітету.
@@ -593,7 +622,7 @@ error-case-appeal-window-open = Справу #{ $case } ще не можна з�
 error-case-refused = Справа #{ $case }: відмовлено ({ $reason }).
 error-which-event = Ви граєте в кількох турнірах ({ $events }): назвіть один, напр. { $command } #N …
 error-not-in-event = Ви не граєте в цьому турнірі (чи в жодному поточному).
-error-not-arbiter-of-player = Це може зробити за гравця лише суддя його турніру.
+error-not-arbiter-of-player = За гравця це може зробити лише суддя турніру, у якому цей гравець грає.
 error-already-offline = Відсутність уже записано з { $since }; /online її завершує.
 error-not-offline = Відсутності не записано.
 error-unknown-request = Запиту #{ $request } для вас немає.
@@ -602,7 +631,18 @@ error-ruling-reasons = Напишіть заходи, далі « -- » і пр�
 error-measure = Не вдалося прочитати захід «{ $measure }». Заходи: score [#П] 1-0|0-1|draw|0-0|annul [adjudicated|default|infraction|time]; clock [#П] @гравець +N|-N; penalty [#П] @гравець N; leave [@гравець] [N] [from ДАТА]; warn|exclude|disqualify @гравець; resume [#П]; none.
 error-measure-game = Партія #{ $game } не належить до турніру цієї справи.
 error-measure-player = Цей гравець не грає партію #{ $game }.
-error-extra-leave-limit = Не більше { $limit } днів додаткової відпустки на рік (R3.6.3): у { $year } році вже надано { $already }, ще { $days } — забагато.
+error-extra-leave-limit = Додаткової відпустки — не більше { $limit ->
+    [one] { $limit } дня
+   *[other] { $limit } днів
+} на рік (R3.6.3): у { $year } році вже надано { $already ->
+    [one] { $already } день
+    [few] { $already } дні
+   *[many] { $already } днів
+}, ще { $days ->
+    [one] { $days } день
+    [few] { $days } дні
+   *[many] { $days } днів
+} — забагато.
 error-appeal-closed = Запізно: строк оскарження у справі #{ $case } сплив { $closed } (14 днів після отримання рішення { $received }, R2.1.6).
 error-objection-closed = Заперечувати у справі #{ $case } запізно: 7 днів тривали до { $closed } (R2.6.4).
 error-appeal-final = Апеляційний комітет уже ухвалив рішення у справі #{ $case }; воно остаточне (R2.1.6).
@@ -610,18 +650,18 @@ error-decide-outcome = Напишіть uphold або replace, напр. /decide
 error-disqualified = Вас дискваліфіковано (R2.1.5): до нових турнірів вас не допущено.
 ## Треди партій у каналі турніру (публічно: ходи, дошка, результат)
 notice-thread-started = Партія #{ $game } ({ $event }) почалася: { $white } (білі) — { $black } (чорні).
-notice-thread-move = Партія #{ $game }: { $mover } зіграв { $number }. { $move }.
+notice-thread-move = Партія #{ $game }. { $mover }: { $number }{ $dots } { $move }.
 ## postal
 postal-variant-pair = після { $yours } → { $reply }
 postal-notice-move = Партія #{ $game } ({ $event }, поштова): { $mover } надсилає { $move } { $sent }. Ваш хід.
 postal-notice-move-final = Партія #{ $game } ({ $event }, поштова): { $mover } надсилає { $move } { $sent }.
-postal-notice-repeat = Повтор (R2.5.1): у партії #{ $game } ({ $event }) 20 днів немає відповіді. Хід { $mover } { $move }, надісланий { $sent }, ще раз. Ваш хід.
+postal-notice-repeat = Повтор (R2.5.1): у партії #{ $game } ({ $event }) 20 днів немає відповіді. Ще раз хід суперника, надісланий { $sent } (суперник: { $mover }): { $move }. Ваш хід.
 postal-notice-answered = У відповідь на ваш { $move }, надісланий { $sent }, отриманий { $received }.
 postal-notice-accepted = Ваш варіант прийнято й повторено (R2.3.7): { $moves }.
 postal-notice-variant = Запропонований варіант (R2.3.7): { $variant }. Щоб прийняти, повторіть прийняті ходи по порядку й додайте свій хід.
 postal-notice-first-move-query = Запит (R2.5.2): партія #{ $game } ({ $event }) почалася 20 днів тому, а вашого першого ходу білими немає. Надішліть його; суддю повідомлено.
-postal-notice-leave = { $player } у відпустці в усіх поштових партіях з { $from } до { $until } (R2.7): відпустка не є його часом на обдумування; ваш час іде як звичайно (R2.7.4).
-postal-notice-leave-late = { $player } повідомив про відпустку із запізненням: задумана з { $planned }, вона рахується з { $from }, дня повідомлення (R2.7.6), до { $until }. Ваш час іде як звичайно (R2.7.4).
+postal-notice-leave = { $player }: відпустка в усіх поштових партіях з { $from } до { $until } (R2.7). Дні відпустки не рахуються як час обдумування цього гравця; ваш час іде як звичайно (R2.7.4).
+postal-notice-leave-late = { $player }: про відпустку повідомлено із запізненням. Задумана з { $planned }, відпустка рахується з { $from }, дня повідомлення (R2.7.6), до { $until }. Ваш час іде як звичайно (R2.7.4).
 postal-error-variants-off = Регламент цього турніру не дозволяє варіантів (R2.3.7). Нічого не надіслано.
 postal-error-variant-ends = Партія #{ $game }: гра закінчилася б усередині варіанта; надішліть останній хід окремо. Нічого не надіслано.
 postal-error-no-move = У повідомленні немає ходу (R2.3.9). Нічого не надіслано.
@@ -652,7 +692,7 @@ postal-error-card-sender = Дату написання, квитанцію й п
 postal-error-no-card = У партії #{ $game } ще немає карток.
 postal-ledger-empty = У партії #{ $game } ще немає карток.
 postal-ledger-header = Партія #{ $game }, карта листування (R2.2, R2.4): { $white } (білі) – { $black } (чорні). Кожна картка: як внесено ⇒ як встановлено.
-postal-ledger-line = { $move } від { $sender }: повторено { $repeat }; написано { $written }, штемпелі { $postmarks }, квитанція { $receipt }, отримано (за словами) { $stated } ⇒ надіслано { $sent }, отримано { $received }; { $days } (усього { $total })
+postal-ledger-line = { $move }, відправник: { $sender }. Повторено { $repeat }; написано { $written }, штемпелі { $postmarks }, квитанція { $receipt }, отримано (за словами) { $stated } ⇒ надіслано { $sent }, отримано { $received }; { $days } (усього { $total })
 postal-ledger-unsettled = ще не встановлено
 postal-ledger-travelling = ще ні (у дорозі)
 postal-ledger-repeat-right = правильно
@@ -666,23 +706,26 @@ help-overstep = /overstep [#партія] ХІД — заява про пере�
 postal-notice-claim-filed = Партія #{ $game }: { $claimant } заявляє, що ви перевищили ліміт часу (R2.6.2), справа #{ $case }. Партію зупинено до рішення судді (R2.6.6). Обґрунтоване заперечення судді можна надіслати до { $until } (R2.6.4): /case { $case } say …
 postal-error-claim-ledger = Партія #{ $game } грається поштою: надішліть судді заяву, підрахунок часу й карту листування (/ledger { $game }) командою /dispute.
 postal-error-suspended = Партію #{ $game } зупинено заявою про перевищення часу, справа #{ $case }, до рішення судді (R2.6.6).
-postal-error-no-overstep = Партія #{ $game }: { $player } не перевищив ліміт часу (R2.6.1); використано { $used }. Заяву не подано.
+postal-error-no-overstep = Партія #{ $game }: { $player } — ліміт часу не перевищено (R2.6.1); використано { $used }. Заяву не подано.
 postal-error-claim-late = Партія #{ $game }: заява запізнилася — після вашої відповіді на контрольний хід партнера { $control } (R2.6.3). Заяву не подано.
-postal-claim-count = Підрахунок часу (R2.6.1, R2.6.2): { $player } використав { $used } після свого { $moves }-го ходу, понад норму { $limit }.
+postal-claim-count = Підрахунок часу (R2.6.1, R2.6.2): { $player } — використано { $used } після { $moves }-го ходу, понад норму { $limit }.
 postal-reply-claim = Партія #{ $game }: вашу заяву про перевищення часу заведено як справу #{ $case }. Ваш хід { $move } тримає суддя й не передає партнерові (R2.6.2); партію зупинено до рішення (R2.6.6).
 postal-notice-objection-closed = Справа #{ $case } (партія #{ $game }): 7 днів на заперечення проти заяви про перевищення часу минули (R2.6.4); заява чекає вашого рішення: /rule { $case } score … time або /rule { $case } resume.
 
 ## Команди (R3.1.3, R3.3.2, R3.4.4)
 help-team = /team create ТУРНІР НАЗВА | captain|deputy КОМАНДА @імʼя | add КОМАНДА @імʼя [reserve] | order КОМАНДА @a @b … | show КОМАНДА | games [КОМАНДА] | substitute КОМАНДА ДОШКА @імʼя — командні змагання
-team-event-created-head = Командний турнір #{ $event } «{ $name }» створено. Ви його організатор і суддя.
-team-event-created-head-arbiters = Командний турнір #{ $event } «{ $name }» створено. Ви його організатор; суддя: { $arbiters }.
-team-event-created = Командні змагання: кожна команда грає на { $boards } дошках. Створіть команди (/team create { $event } НАЗВА), призначте капітанів і додайте гравців у порядку дошок.
+team-event-created-head = Командний турнір #{ $event } «{ $name }» створено. Ви — організатор і суддя турніру.
+team-event-created-head-arbiters = Командний турнір #{ $event } «{ $name }» створено. Ви — організатор турніру; суддя: { $arbiters }.
+team-event-created = Командні змагання: кожна команда грає на { $boards ->
+    [one] { $boards } дошці
+   *[other] { $boards } дошках
+}. Створіть команди (/team create { $event } НАЗВА), призначте капітанів і додайте гравців у порядку дошок.
 team-created = Команду #{ $team } «{ $name }» створено в турнірі #{ $event }. Призначте капітана: /team captain { $team } @імʼя
 team-captain-set = { $player } — капітан команди «{ $name }» (R3.1.3).
 team-deputy-set = { $player } — заступник капітана команди «{ $name }».
 team-deputy-cleared = Команда «{ $name }» тепер без заступника капітана.
 team-player-added = { $player } грає на { $board }-й дошці за команду «{ $name }».
-team-reserve-added = { $player } — { $board }-й запасний команди «{ $name }».
+team-reserve-added = { $player } — у запасі команди «{ $name }» під номером { $board }.
 team-order-set = Порядок дошок команди «{ $name }»: { $order }.
 team-show-header = Команда #{ $team } «{ $name }», турнір #{ $event } «{ $event_name }»
 team-show-captain = Капітан: { $captain }
@@ -694,29 +737,39 @@ team-standings-header = Командна таблиця турніру #{ $event
 team-standings-line = { $place }. { $team } — командні очки: { $mp }, очки на дошках: { $bp } (виграно { $won }, нічиїх { $drawn }, програно { $lost }); матчів залишилось: { $left }
 team-standings-footer = Порядок: командні очки (2 за виграний матч, 1 за нічию, 0 за поразку), далі очки на дошках, далі командні очки в матчах між командами, що поділяють місце.
 team-games-header = Партії команди «{ $name }» у турнірі #{ $event }:
-team-games-line = #{ $game } дошка { $board }: { $player } ({ $colour }) проти { $opponent }; хід за { $mover }, залишилось { $left }, без ходу { $silent }.
-team-games-finished = #{ $game } дошка { $board }: { $player } ({ $colour }) проти { $opponent }; завершено { $result }.
+team-games-line = #{ $game } дошка { $board }: { $player } ({ $colour }), суперник: { $opponent }; ходить { $mover }, залишилось { $left }, без ходу { $silent }.
+team-games-finished = #{ $game } дошка { $board }: { $player } ({ $colour }), суперник: { $opponent }; завершено { $result }.
 team-games-none = Партій ще немає.
 notice-team-started = Командний турнір «{ $event }» почався: партій вашої команди «{ $team }» — { $games }, усі одночасно. /team games { $number } покаже їх з часом і паузами.
-notice-continuation-due-via-captain = Партія #{ $game }: ви не ходили { $days }. У командному турнірі про продовження повідомляють через капітана { $captain } (R3.3.2): протягом 5 днів повідомте { $captain }, який повідомить суддю, і партнера, що продовжуєте партію, інакше суддя може зарахувати поразку.
+notice-continuation-due-via-captain = Партія #{ $game }: ви не ходили { $days }. У командному турнірі про продовження повідомляють через капітана (R3.3.2; капітан: { $captain }): протягом 5 днів повідомте капітанові, що продовжуєте партію, а капітан повідомить суддю й партнера; інакше суддя може зарахувати поразку.
 notice-captain-continuation-due = Партія вашої команди #{ $game }: { $player } не ходить уже { $days }. Повідомлення про продовження йде через вас, капітана (R3.3.2): протягом 5 днів повідомте суддю і партнера, що { $player } продовжує партію, інакше суддя може зарахувати поразку.
-notice-team-substitution = Заміна за рішенням судді в команді «{ $team }»: { $incoming } замінює { $outgoing } на { $board }-й дошці й отримує партії, які ще не почались ({ $games }); розпочаті партії лишаються за { $outgoing }.
+notice-team-substitution = Заміна за рішенням судді в команді «{ $team }», дошка { $board }: вибуває { $outgoing }, грає { $incoming }. Партії, які ще не почались ({ $games }), переходять до нового гравця; розпочаті партії лишаються за попереднім.
 error-team-unknown = Команди #{ $team } немає.
 error-team-not-team-event = Турнір #{ $event } «{ $name }» не командний (командні турніри створюють з type=team boards=N).
 error-team-event-join = Турнір #{ $event } «{ $name }» командний: гравці входять до нього у складі команди (/team add).
 error-team-started = Турнір #{ $event } «{ $name }» уже почався: склади команд змінювати не можна (заміни робить лише суддя).
 error-team-name-taken = У турнірі #{ $event } уже є команда «{ $name }».
 error-team-in-other-team = { $player } уже в команді «{ $team }» цього турніру.
-error-team-full = Команда «{ $name }» уже має { $boards } гравців на дошках; додайте { $player } як запасного: /team add { $team } @імʼя reserve
-error-team-order-count = Порядок дошок команди «{ $name }» має назвати рівно { $boards } гравців команди.
+error-team-full = Команда «{ $name }» уже має { $boards ->
+    [one] { $boards } гравця
+   *[other] { $boards } гравців
+} на дошках. Запасного додають так: /team add { $team } @імʼя reserve (гравець: { $player }).
+error-team-order-count = Порядок дошок команди «{ $name }» має назвати рівно { $boards ->
+    [one] { $boards } гравця
+    [few] { $boards } гравців
+   *[other] { $boards } гравців
+} команди.
 error-team-not-member = { $player } не в команді «{ $name }».
 error-team-deputy-is-captain = Капітан команди «{ $name }» не може бути й заступником.
 error-team-not-ready = Команда #{ $team } «{ $name }» не готова: потрібні капітан і гравці на всіх дошках ({ $boards }).
 error-team-too-few = Для початку турніру #{ $event } «{ $name }» потрібні щонайменше дві команди.
 error-team-none-led = Ви не капітан команди в розпочатому турнірі; вкажіть команду: /team games КОМАНДА
 error-team-which = Ви очолюєте кілька команд ({ $teams }); вкажіть одну: /team games КОМАНДА
-error-team-no-board = Дошки { $board } немає: команда грає на { $boards } дошках.
-error-team-not-reserve = { $player } не запасний цієї команди.
+error-team-no-board = Дошки { $board } немає: команда грає на { $boards ->
+    [one] { $boards } дошці
+   *[other] { $boards } дошках
+}.
+error-team-not-reserve = { $player }: серед запасних цієї команди немає.
 error-team-already-playing = { $player } уже грає за команду.
 ## Ролі й санкції: конфлікт інтересів, кого можна покарати, хто розглядає апеляцію, одна команда на гравця
 error-case-conflict = Ви є стороною справи #{ $case } і не можете її вирішувати (конфлікт інтересів). { $count ->
@@ -724,7 +777,7 @@ error-case-conflict = Ви є стороною справи #{ $case } і не �
     [one] Її вирішує { $deciders }.
    *[other] Її вирішують: { $deciders }.
 }
-error-sanction-target = { $player } не є ні стороною справи #{ $case }, ні гравцем її партії: це рішення може покарати лише таких учасників: { $parties }. Щоб застосувати санкцію до { $player }, відкрийте окрему справу.
+error-sanction-target = { $player } не є ні стороною справи #{ $case }, ні гравцем її партії: це рішення може покарати лише таких учасників: { $parties }. Для санкції щодо цього гравця відкрийте окрему справу.
 case-line-deciders-committee = Апеляцію розглядає апеляційний комітет: { $deciders }.
 case-line-deciders-administrators = У турнірі немає члена апеляційного комітету, непричетного до справи, тож апеляцію розглядають адміністратори: { $deciders }.
 event-line-committee = Апеляційний комітет: { $committee }.
@@ -754,10 +807,10 @@ error-text-nul = Повідомлення містить символ NUL (ко�
 error-private-chat-only = Ця команда містить секрет, тож працює лише в особистому чаті з ботом. Тут нічого не зроблено; відкрийте особистий чат із ботом і надішліть її там.
 telegram-ask-privately = Відповідь приватна, тож у цій групі її не показано, а написати вам особисто не вдалося. Відкрийте особистий чат із ботом, натисніть «Старт» і запитайте там.
 error-name-characters = Імʼя має складатися з видимих літер і не може містити керівних, невидимих символів чи символів зміни напрямку тексту: з ними одне імʼя можна видати за інше. Виберіть імʼя з видимих літер: /name ІМʼЯ
-error-name-is-handle = «{ $name }» — імʼя користувача іншого гравця, і @{ $name } має знаходити саме його. Виберіть інше імʼя: /name ІМʼЯ
+error-name-is-handle = «{ $name }» — імʼя користувача іншого гравця, і @{ $name } має знаходити саме цього гравця. Виберіть інше імʼя: /name ІМʼЯ
 reply-link-requested = Тепер обліковий запис, що отримав цей код, має підтвердити обʼєднання: йому надійшло повідомлення з кнопкою. Якщо підтвердження не буде протягом { $minutes } хв, нічого не обʼєднається.
 error-link-confirm-code = Це підтвердження невідоме, уже використане, прострочене або не для цього облікового запису. Почніть знову: /link з цього облікового запису, потім /link КОД з іншого.
-notice-link-requested = Обліковий запис { $platform } гравця { $name } просить приєднати його до вашого за кодом звʼязування, який ви отримали. Якщо це ви, підтвердьте протягом { $minutes } хв: /link confirm { $code } — якщо ні, просто не зважайте на це повідомлення: без вашого підтвердження нічого не обʼєднається.
+notice-link-requested = Обліковий запис { $platform } (гравець: { $name }) просить приєднати цей запис до вашого за кодом звʼязування, який ви отримали. Якщо це ви, підтвердьте протягом { $minutes } хв: /link confirm { $code } — якщо ні, просто не зважайте на це повідомлення: без вашого підтвердження нічого не обʼєднається.
 button-link-confirm = Обʼєднати облікові записи
 
 ## Довідка про окрему команду (/help КОМАНДА): що робить, два приклади, хто може.
@@ -925,3 +978,51 @@ help-who-theme = усі.
 help-more-gif = Надсилає партію від початку до поточної позиції як анімацію: кадр на кожен хід, останній хід підсвічено.
     Приклади: /gif, /gif #3
 help-who-gif = усі.
+
+## [words] Мова текстів: лапки, назви налаштувань, мов, правил і ролей
+quoted-text = «{ $text }»
+argument-name = { $argument ->
+    [action] дія
+    [card] картка
+    [case] номер справи
+    [days] кількість днів
+    [event] номер турніру
+    [field] що записати (address чи email)
+    [game] номер партії
+    [kind] вид вимоги
+    [language] мова
+    [leave] номер відпустки
+    [move] хід
+    [name] імʼя
+    [notation] нотація
+    [orientation] бік дошки
+    [player] гравець
+    [request] номер запиту
+    [reserve] запасний
+    [scope] що показати
+    [setting] налаштування
+    [start] перший день
+    [switch] on чи off
+    [team] команда
+    [text] текст
+    [theme] тема
+    [value] значення
+   *[other] { $argument }
+}
+rule-set-name = { $rules ->
+    [postal] поштові
+   *[server] серверні
+}
+language-name = { $code ->
+    [en] англійська
+   *[uk] українська
+}
+notation-name = { $code ->
+    [ukr] українська повна (e2-e4, Кg1-f3)
+    [ukr-short] українська коротка (e4, Кf3)
+    [san] міжнародна коротка, SAN (e4, Nf3)
+    [lan] міжнародна повна, LAN (e2-e4, Ng1-f3)
+    [uci] UCI (e2e4, g1f3)
+    [iccf] ICCF, цифрова (5254, 7163)
+   *[other] { $code }
+}

@@ -130,6 +130,9 @@ pub fn message_ids(lang: Lang) -> Vec<String> {
 }
 
 #[cfg(test)]
+mod checks;
+
+#[cfg(test)]
 mod tests {
     use super::*;
 

@@ -56,6 +56,15 @@ impl NoticeMove {
             None => self.uci.clone(),
         }
     }
+
+    /// The dots after the move number: `1.` before White's move, `1...`
+    /// before Black's, so a move shown alone says whose it is.
+    pub fn dots(&self) -> &'static str {
+        match self.fen_before.split_whitespace().nth(1) {
+            Some("b") => "...",
+            _ => ".",
+        }
+    }
 }
 
 /// Everything the bot announces by itself. `kind()` names each in
@@ -158,7 +167,7 @@ pub enum Notice {
         games: Vec<DigestGame>,
     },
     /// An opponent registered a leave (R3.6.2): no moves from them, and
-    /// their clock stands, during it.
+    /// their clock is stopped, during it.
     LeaveRegistered {
         /// Who goes on leave.
         player: String,
@@ -368,6 +377,7 @@ impl Notice {
                     .with("event", event.as_str())
                     .with("mover", mover.as_str())
                     .with("number", *move_number)
+                    .with("dots", mv.dots())
                     .with("move", mv.write(notation));
                 let id = if *ends_game {
                     "notice-move-made-final"

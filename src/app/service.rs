@@ -21,7 +21,7 @@ use chrono::{DateTime, Utc};
 
 use crate::app::actor::{Actor, Inbound};
 use crate::app::command::{self, Command, CommandError, MAX_TEXT_CHARS};
-use crate::app::i18n::{Args, Lang};
+use crate::app::i18n::{Args, Lang, tr};
 use crate::app::notice::Notice;
 use crate::app::outgoing::Outgoing;
 use crate::app::user_error::{Refusal, UserError};
@@ -458,7 +458,7 @@ fn parse(actor: &Actor, text: &str) -> Result<Command, Failure> {
             CommandError::Unknown { word } => Args::new().with("word", word.clone()),
             CommandError::Missing { command, argument } => Args::new()
                 .with("command", format!("/{}", command.name()))
-                .with("argument", *argument)
+                .with("argument", argument_name(lang, argument))
                 .with("name", command.name()),
             CommandError::Invalid {
                 command,
@@ -472,6 +472,15 @@ fn parse(actor: &Actor, text: &str) -> Result<Command, Failure> {
         };
         refuse(lang, error.message_id(), &args)
     })
+}
+
+/// An argument's name as the reader's language calls it (`номер партії`).
+fn argument_name(lang: Lang, argument: &str) -> String {
+    tr(
+        lang,
+        "argument-name",
+        &Args::new().with("argument", argument),
+    )
 }
 
 /// Queues `notice` for a player; a move notice to a player who turned move

@@ -265,7 +265,7 @@ fn draw_title(canvas: &mut Canvas, input: &CrosstableInput, grid: &Grid, kit: &T
 
 fn headers(language: Language) -> [&'static str; 4] {
     match language {
-        Language::Ukrainian => ["Очки", "Перем.", "Бергер", "Місце"],
+        Language::Ukrainian => ["Очки", "Перем.", "З-Б", "Місце"],
         Language::English => ["Score", "Wins", "SB", "Place"],
     }
 }

@@ -36,10 +36,7 @@ async fn fools_mate_end_to_end() {
     w.event_with_game().await;
     // Bob joined first, so he has White in the only game (#1).
     let out = w.say("@bob: f2-f3").await;
-    assert!(
-        out[0].contains("Game #1: your move 1. f2-f3 is made"),
-        "{out:?}"
-    );
+    assert!(out[0].contains("Game #1: you played 1. f2-f3"), "{out:?}");
     assert!(
         out.iter()
             .any(|l| l.starts_with("-> @carol: Game #1 (Autumn Cup): bob played 1. f2-f3")),

@@ -135,7 +135,7 @@ async fn r3_6_2_no_moves_during_leave_and_the_clock_stands(t: &TestDb) {
         "{out:?}"
     );
     let out = w.say("@carol: e7-e5").await;
-    assert!(out[0].contains("your move 1. e7-e5 is made"), "{out:?}");
+    assert!(out[0].contains("you played 1... e7-e5"), "{out:?}");
     let mut tx = w.db.read().await.unwrap();
     assert_eq!(tx.moves(GameId(1)).await.unwrap()[1].charged_days, 1);
     drop(tx);

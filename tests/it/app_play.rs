@@ -78,10 +78,7 @@ async fn a_move_with_several_games_to_choose_asks_with_one_button_per_game() {
     assert_eq!(w.game(1).await.ply, 0);
     assert_eq!(w.game(2).await.ply, 0);
     let out = w.say("@bob: /move #2 e2-e4").await;
-    assert!(
-        out[0].contains("Game #2: your move 1. e2-e4 is made"),
-        "{out:?}"
-    );
+    assert!(out[0].contains("Game #2: you played 1. e2-e4"), "{out:?}");
     // Now only game #1 waits for bob's move: a bare move goes there.
     let out = w.say("@bob: d2-d4").await;
     assert!(out[0].contains("Game #1: your move 1. d2-d4"), "{out:?}");
@@ -210,7 +207,7 @@ async fn threefold_repetition_claimed_with_the_declared_move_draws_the_game() {
     assert!(out[0].contains("½-½ (threefold repetition)"), "{out:?}");
     assert!(
         out.iter()
-            .any(|l| l.starts_with("-> @bob: Game #1 (Cup): carol played 4. Кf6-g8")),
+            .any(|l| l.starts_with("-> @bob: Game #1 (Cup): carol played 4... Кf6-g8")),
         "{out:?}"
     );
     assert!(
@@ -274,9 +271,9 @@ async fn standings_rank_by_points_with_a_crosstable_image() {
     let text = &replies[0].text;
     let lines: Vec<&str> = text.lines().collect();
     assert!(lines[0].contains("Standings of event #2 «Cup»"), "{text}");
-    assert_eq!(lines[1], "1. bob — 2, wins 2, SB 1, left 0", "{text}");
-    assert_eq!(lines[2], "2. dave — 1, wins 1, SB 0, left 0", "{text}");
-    assert_eq!(lines[3], "3. carol — 0, wins 0, SB 0, left 0", "{text}");
+    assert_eq!(lines[1], "1. bob — 2, wins: 2, SB: 1, left: 0", "{text}");
+    assert_eq!(lines[2], "2. dave — 1, wins: 1, SB: 0, left: 0", "{text}");
+    assert_eq!(lines[3], "3. carol — 0, wins: 0, SB: 0, left: 0", "{text}");
     let image = replies[0].image.clone().expect("a crosstable image");
     assert_eq!(
         image,

@@ -133,8 +133,8 @@ async fn each_game_has_a_public_thread(test_db: &TestDb) {
     let posts = messages_in(&bot, thread.id);
     let texts: Vec<&str> = posts.iter().map(content).collect();
     assert_eq!(texts.len(), 6, "start, four moves, result: {texts:#?}");
-    assert!(texts[1].starts_with(&format!("Партія #1: user{white} зіграв 1. f2-f3.")));
-    assert!(texts[4].contains("зіграв 2. Фd8-h4."), "{texts:#?}");
+    assert!(texts[1].starts_with(&format!("Партія #1. user{white}: 1. f2-f3.")));
+    assert!(texts[4].contains(": 2... Фd8-h4."), "{texts:#?}");
     assert!(texts.iter().all(|t| !t.contains("Ваш хід")), "{texts:#?}");
     for post in &posts {
         assert_eq!(post.attachments.len(), 1, "the board rides along");

@@ -122,7 +122,10 @@ async fn a_game_to_mate_in_private_chats_with_board_photos(t: &TestDb) {
     ];
     for (mover, opponent, mv) in plies {
         let reply = s.ask(mover, mv).await;
-        assert!(reply.contains(mv) && reply.contains("is made"), "{reply}");
+        assert!(
+            reply.contains(mv) && reply.contains("you played"),
+            "{reply}"
+        );
         let notice = s.next(opponent, 1).await.remove(0);
         assert_eq!(notice.kind, SentKind::Photo, "{notice:?}");
         assert!(

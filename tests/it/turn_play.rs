@@ -157,7 +157,7 @@ async fn a_held_move_is_made_only_when_confirmed_r2_3_8(t: &TestDb) {
     w.say("@bob: e2-e4").await;
     w.clock.advance(Duration::hours(3));
     let out = w.say("@bob: /confirm #1").await;
-    assert!(out[0].contains("your move 1. e2-e4 is made"), "{out:?}");
+    assert!(out[0].contains("you played 1. e2-e4"), "{out:?}");
     let rows = {
         let mut tx = w.db.read().await.unwrap();
         tx.moves(GameId(1)).await.unwrap()
@@ -167,7 +167,7 @@ async fn a_held_move_is_made_only_when_confirmed_r2_3_8(t: &TestDb) {
     w.say("@bob: /confirm off").await;
     w.say("@carol: e7-e5").await;
     let out = w.say("@bob: Кg1-f3").await;
-    assert!(out[0].contains("is made"), "{out:?}");
+    assert!(out[0].contains("you played"), "{out:?}");
     w.finish().await;
 }
 

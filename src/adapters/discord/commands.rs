@@ -21,8 +21,8 @@ pub const GAME: &str = "game";
 pub const MOVE: &str = "move";
 
 /// The Ukrainian alias Discord accepts as a command name (its first
-/// Ukrainian spelling: lowercase letters, digits, `-` and `_`), if the
-/// command has one.
+/// Ukrainian spelling: lowercase letters, digits, `-`, `_` and the
+/// apostrophe ʼ, a letter), if the command has one.
 pub fn ukrainian_name(word: CommandWord) -> Option<&'static str> {
     word.spec().ukrainian.first().copied()
 }
@@ -166,8 +166,20 @@ mod tests {
 
     #[test]
     fn ukrainian_names_fit_discord() {
-        assert_eq!(ukrainian_name(CommandWord::Name), Some("імя"));
-        assert_eq!(ukrainian_name(CommandWord::Link), Some("звязати"));
+        // ʼ (U+02BC) is a letter (category Lm), so Discord's name pattern
+        // `^[-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$` accepts it.
+        assert_eq!(ukrainian_name(CommandWord::Name), Some("імʼя"));
+        assert_eq!(ukrainian_name(CommandWord::Link), Some("звʼязати"));
+        for word in CommandWord::ALL.iter().copied() {
+            if let Some(name) = ukrainian_name(word) {
+                assert!(
+                    name.chars()
+                        .all(|c| c.is_alphanumeric() || c == 'ʼ' || c == '-' || c == '_'),
+                    "{name}"
+                );
+                assert_eq!(CommandWord::from_word(name), Some(word));
+            }
+        }
         assert_eq!(ukrainian_name(CommandWord::Pgn), None);
     }
 }

@@ -195,7 +195,7 @@ impl CommandWord {
             W::Help => spec(&["help"], &["допомога", "довідка"], &[Opt("topic")]),
             W::Start => spec(&["start"], &["старт", "почати"], &[]),
             W::Profile => spec(&["profile"], &["профіль"], &[]).private(),
-            W::Name => spec(&["name"], &["імя", "ім'я"], &[Req("name")]),
+            W::Name => spec(&["name"], &["імʼя", "ім'я", "імя"], &[Req("name")]),
             W::Lang => spec(&["lang", "language"], &["мова"], &[Req("language")]),
             W::Notation => spec(&["notation"], &["нотація"], &[Req("notation")]),
             W::Orientation => spec(
@@ -206,9 +206,12 @@ impl CommandWord {
             W::Theme => spec(&["theme"], &["тема"], &[Req("theme")]),
             W::Contact => spec(&["contact"], &["контакт"], &[Req("field"), Req("value")]).private(),
             W::Contacts => spec(&["contacts"], &["контакти"], &[Opt("player")]).private(),
-            W::Link => {
-                spec(&["link"], &["звязати", "зв'язати"], &[Opt("code")]).private_chat_only()
-            }
+            W::Link => spec(
+                &["link"],
+                &["звʼязати", "зв'язати", "звязати"],
+                &[Opt("code")],
+            )
+            .private_chat_only(),
             W::Events => spec(&["events"], &["турніри", "змагання"], &[]),
             W::Event => spec(&["event"], &["турнір"], &[Req("action"), Req("argument")]).public(),
             W::Organizer => spec(
@@ -314,10 +317,16 @@ impl CommandWord {
     }
 
     /// Reads a command word in any accepted spelling, case-insensitively
-    /// (typographic apostrophes count as `'`).
+    /// (the apostrophes ʼ, ’ and ` count as `'`, so `/імʼя`, `/ім'я` and
+    /// `/ім’я` are one word).
     pub fn from_word(word: &str) -> Option<CommandWord> {
-        let word = word.to_lowercase().replace(['’', 'ʼ', '`'], "'");
-        Self::all().find(|command| command.spellings().any(|spelling| spelling == word))
+        let apostrophes = |text: &str| text.replace(['’', 'ʼ', '`'], "'");
+        let word = apostrophes(&word.to_lowercase());
+        Self::all().find(|command| {
+            command
+                .spellings()
+                .any(|spelling| apostrophes(spelling) == word)
+        })
     }
 }
 

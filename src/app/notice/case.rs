@@ -295,7 +295,11 @@ impl CaseNotice {
         }
         lines.extend(self.measures.iter().map(|m| format!("• {}", m.text(lang))));
         if let Some(text) = &self.text {
-            lines.push(format!("«{text}»"));
+            lines.push(tr(
+                lang,
+                "quoted-text",
+                &Args::new().with("text", text.as_str()),
+            ));
         }
         if let Some(clocks) = &self.clocks {
             lines.push(clocks_text(lang, clocks));

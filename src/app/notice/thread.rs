@@ -83,6 +83,7 @@ impl ThreadNotice {
                     .with("game", *game)
                     .with("mover", mover.as_str())
                     .with("number", *move_number)
+                    .with("dots", mv.dots())
                     .with("move", mv.write(notation));
                 let head = tr(lang, "notice-thread-move", &args);
                 format!("{head}\n{}", clocks_text(lang, clocks))

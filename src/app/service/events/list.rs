@@ -98,7 +98,14 @@ pub(super) async fn show(tx: &mut Tx, actor: &Actor, number: Number) -> Outcome 
         .with("event", event.id.0)
         .with("name", event.name.clone())
         .with("status", tr0(lang, status_word(event.status)))
-        .with("rules", event.rule_set.as_str())
+        .with(
+            "rules",
+            tr(
+                lang,
+                "rule-set-name",
+                &Args::new().with("rules", event.rule_set.as_str()),
+            ),
+        )
         .with("rounds", tr0(lang, rounds))
         .with(
             "control",

@@ -244,6 +244,7 @@ async fn announce_move(
     super::channel::move_made(tx, game, &notice, now).await?;
     let args = game_args(game.id)
         .with("number", played.move_number)
+        .with("dots", mv.dots())
         .with("move", mv.write(actor.notation()));
     let head = tr(lang, "reply-move-made", &args);
     let mut text = format!("{head}\n{}", clocks_text(lang, &played.clocks));

@@ -53,6 +53,11 @@ pub(crate) async fn set_notation(tx: &mut Tx, actor: &Actor, code: &str) -> Outc
     let mut player = actor.player.clone();
     player.notation = code.trim().to_lowercase();
     tx.update_player(&player).await?;
-    let args = Args::new().with("notation", player.notation.clone());
+    let name = tr(
+        lang,
+        "notation-name",
+        &Args::new().with("code", player.notation.as_str()),
+    );
+    let args = Args::new().with("notation", name);
     Ok(vec![Outgoing::text(tr(lang, "reply-notation-set", &args))])
 }

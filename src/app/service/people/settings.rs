@@ -53,8 +53,22 @@ pub(crate) async fn profile(tx: &mut Tx, actor: &Actor) -> Outcome {
     };
     let args = Args::new()
         .with("name", me.display_name.clone())
-        .with("language", lang.code())
-        .with("notation", me.notation.clone())
+        .with(
+            "language",
+            tr(
+                lang,
+                "language-name",
+                &Args::new().with("code", lang.code()),
+            ),
+        )
+        .with(
+            "notation",
+            tr(
+                lang,
+                "notation-name",
+                &Args::new().with("code", me.notation.as_str()),
+            ),
+        )
         .with(
             "orientation",
             tr0(lang, orientation_word(settings.orientation)),
