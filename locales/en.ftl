@@ -50,6 +50,8 @@ help-unmute = /unmute — turn on move notices
 help-timezone = /timezone [ZONE] — the time zone dates are shown in (Europe/Kyiv)
 help-digest = /digest on|off — one daily message with the games where it is your move, instead of a notice per move
 help-standings = /standings [#event] — the standings table
+help-rating = /rating [@player] — club rating: the number, games, last changes
+help-top = /top — the club's rating table
 help-pgn = /pgn [#game] | /pgn event N — PGN
 help-dispute = /dispute [#game] TEXT — a dispute with your partner, to the arbiter (team events: to the captains first)
 help-failure = /failure [#game] TEXT — report a serious computer or software failure
@@ -421,6 +423,10 @@ web-player-score = Points: { $points } from { $games ->
     [one] { $games } finished game
    *[other] { $games } finished games
 }.
+web-player-rating = Club rating: { $rating } ({ $games ->
+    [one] { $games } rated game
+   *[other] { $games } rated games
+}).
 web-colour-white = White
 web-colour-black = Black
 web-link-event = The event's page: { $url }
@@ -1031,3 +1037,26 @@ notation-name = { $code ->
     [iccf] ICCF numeric (5254, 7163)
    *[other] { $code }
 }
+## Club ratings (/rating, /top) and thematic events (opening=)
+help-more-rating = A player's Elo rating in the club over rated events (rated=yes): games played and the last changes. Without a name, your own.
+    Examples: /rating, /rating @olena
+help-who-rating = everyone.
+help-more-top = The club's rating table: players with at least one rated game, highest rating first.
+    Example: /top
+help-who-top = everyone.
+reply-rating = Rating: { $name }: { $rating }, { $games } rated { $games ->
+        [one] game
+       *[other] games
+    }.
+reply-rating-none = { $name }: no rated games yet; the starting rating is { $rating }.
+reply-rating-change = Game { $game } (opponent: { $opponent }), { $outcome ->
+        [win] won
+        [draw] drawn
+       *[loss] lost
+    }: { $before } → { $after } ({ $delta })
+reply-top-header = Club ratings:
+reply-top-line = { $place }. { $name }: { $rating } ({ $games } { $games ->
+        [one] game
+       *[other] games
+    })
+reply-top-empty = No rated games yet: the table appears after the first one.

@@ -48,6 +48,8 @@ help-unmute = /unmute — увімкнути сповіщення про ход�
 help-timezone = /timezone [ПОЯС] — часовий пояс, у якому показано дати (Europe/Kyiv)
 help-digest = /digest on|off — щоденне зведення партій, де ваш хід, замість сповіщень про кожен хід
 help-standings = /standings [#турнір] — турнірна таблиця
+help-rating = /rating [@гравець] — рейтинг клубу: число, партії, останні зміни
+help-top = /top — таблиця рейтингів клубу
 help-pgn = /pgn [#партія] | /pgn event N — PGN
 help-dispute = /dispute [#партія] ТЕКСТ — спір із партнером, до судді (у командних турнірах спершу до капітанів)
 help-failure = /failure [#партія] ТЕКСТ — повідомити про серйозний збій компʼютера чи програми
@@ -428,6 +430,11 @@ web-player-score = Очки: { $points } з { $games ->
     [one] { $games } завершеної партії
    *[other] { $games } завершених партій
 }.
+web-player-rating = Рейтинг у клубі: { $rating } ({ $games } { $games ->
+    [one] рейтингова партія
+    [few] рейтингові партії
+   *[many] рейтингових партій
+}).
 web-colour-white = білі
 web-colour-black = чорні
 web-link-event = Сторінка турніру: { $url }
@@ -1026,3 +1033,28 @@ notation-name = { $code ->
     [iccf] ICCF, цифрова (5254, 7163)
    *[other] { $code }
 }
+## Club ratings (/rating, /top) and thematic events (opening=)
+help-more-rating = Рейтинг Ело гравця в клубі за рейтинговими турнірами (rated=yes): кількість партій і останні зміни. Без імені — ваш власний.
+    Приклади: /rating, /rating @olena
+help-who-rating = усі.
+help-more-top = Таблиця рейтингів клубу: гравці, що зіграли хоча б одну рейтингову партію, від найвищого рейтингу.
+    Приклад: /top
+help-who-top = усі.
+reply-rating = Рейтинг: { $name }: { $rating }, { $games } { $games ->
+        [one] рейтингова партія
+        [few] рейтингові партії
+       *[many] рейтингових партій
+    }.
+reply-rating-none = { $name }: рейтингових партій ще немає; початковий рейтинг — { $rating }.
+reply-rating-change = Партія { $game } (суперник: { $opponent }), { $outcome ->
+        [win] перемога
+        [draw] нічия
+       *[loss] поразка
+    }: { $before } → { $after } ({ $delta })
+reply-top-header = Рейтинги клубу:
+reply-top-line = { $place }. { $name }: { $rating } ({ $games } { $games ->
+        [one] партія
+        [few] партії
+       *[many] партій
+    })
+reply-top-empty = Рейтингових партій ще не зіграно: таблиця з’явиться після першої.

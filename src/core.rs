@@ -10,6 +10,7 @@ pub mod leave;
 pub mod notation;
 pub mod pgn;
 pub mod postal;
+pub mod rating;
 pub mod regulation;
 pub mod team;
 pub mod tournament;

@@ -71,6 +71,13 @@ enum CliCommand {
     /// Check the configuration (tokens' shape, URLs, the database reachable
     /// and migrated): one line per setting; exit status 1 if any is wrong.
     Check,
+    /// The club ratings: `--rebuild` recomputes every rating from scratch in
+    /// game-end order (the same numbers as the updates made as games ended).
+    Ratings {
+        /// Recompute from scratch.
+        #[arg(long)]
+        rebuild: bool,
+    },
 }
 
 fn main() -> anyhow::Result<()> {
@@ -96,6 +103,7 @@ fn main() -> anyhow::Result<()> {
         CliCommand::Import { file } => runtime()?.block_on(import(&file)),
         CliCommand::Backup { file } => runtime()?.block_on(backup(&file)),
         CliCommand::Check => runtime()?.block_on(check()),
+        CliCommand::Ratings { rebuild } => runtime()?.block_on(ratings(rebuild)),
         CliCommand::Web => runtime()?.block_on(run_web()),
     }
 }
@@ -150,6 +158,19 @@ async fn backup(file: &std::path::Path) -> anyhow::Result<()> {
     db.close().await;
     copied?;
     println!("corrbot: backup written to {}.", file.display());
+    Ok(())
+}
+
+async fn ratings(rebuild: bool) -> anyhow::Result<()> {
+    if !rebuild {
+        anyhow::bail!("say what to do: corrbot ratings --rebuild");
+    }
+    let db = open_db().await?;
+    let mut tx = db.begin().await?;
+    let games = tx.rebuild_ratings().await?;
+    tx.commit().await?;
+    db.close().await;
+    println!("corrbot: ratings recomputed from {games} rated games.");
     Ok(())
 }
 

@@ -86,6 +86,8 @@ pub enum Action {
     AppealRuling,
     /// Decide an appeal (R2.1.6), never of one's own case.
     DecideAppeal,
+    /// See the club ratings (`/rating`, `/top`): everyone.
+    ViewRatings,
 }
 
 /// Whether an actor with `relations` may do `action`.
@@ -95,6 +97,7 @@ pub fn allows(action: Action, relations: &[Relation]) -> bool {
     match action {
         Action::CreateEvent => has(R::Administrator) || has(R::Organizer),
         Action::JoinEvent => true,
+        Action::ViewRatings => true,
         Action::StartEvent => has(R::Administrator) || has(R::Organizer),
         Action::PlayGame => has(R::PlayerOfGame),
         Action::ViewGame => true,

@@ -120,6 +120,11 @@ pub enum Command {
     Digest { on: bool },
     /// An event's standings.
     Standings { event: Option<Number> },
+    /// A player's club rating, rated games and last changes (the asker's
+    /// own without a name).
+    Rating { player: Option<String> },
+    /// The club's rating table.
+    Top,
     /// PGN of a game (`game`) or of a whole event (`event`).
     Pgn { target: PgnTarget },
     /// The arbiter's desk: cases, rulings, appeals, requests (R2.1.4–R2.1.6,

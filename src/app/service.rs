@@ -13,6 +13,7 @@ mod keys;
 pub(crate) mod leave;
 mod people;
 pub(crate) mod postal;
+mod ratings;
 mod teams;
 
 use std::sync::Arc;
@@ -399,6 +400,8 @@ impl App {
             Command::Record { game } => view::record(tx, actor, game, now).await,
             Command::Pgn { target } => view::pgn(tx, actor, target).await,
             Command::Standings { event } => standings::show(tx, actor, event).await,
+            Command::Rating { player } => ratings::rating(tx, actor, player.as_deref()).await,
+            Command::Top => ratings::top(tx, actor).await,
             Command::Leave(leave) => leave::handle(tx, actor, leave, now).await,
             Command::Claim {
                 kind,

@@ -32,6 +32,8 @@ pub const DUMP_TABLES: &[&str] = &[
     "entries",
     "games",
     "moves",
+    "ratings",
+    "rating_changes",
     "team_match_games",
     "leaves",
     "cases",
@@ -150,7 +152,7 @@ impl Db {
 }
 
 /// The schema version the dump format follows (the newest migration).
-pub(super) const SCHEMA_VERSION: i64 = 12;
+pub(super) const SCHEMA_VERSION: i64 = 14;
 
 async fn columns(tx: &mut Tx, table: &str) -> StoreResult<Columns> {
     const SQLITE: &str = "SELECT name, type FROM pragma_table_info($1) ORDER BY cid";

@@ -159,7 +159,7 @@ pub fn score_text(score: Score) -> &'static str {
 }
 
 /// Reads [`score_text`].
-fn parse_score(text: &str) -> Option<Score> {
+pub(super) fn parse_score(text: &str) -> Option<Score> {
     [
         Score::Win(Color::White),
         Score::Win(Color::Black),
@@ -394,7 +394,12 @@ impl Tx {
             new.charged_days
         ]);
         match self.execute(sql, args).await? {
-            n if n == done => Ok(expected_version + 1),
+            n if n == done => {
+                if update.result.is_some() {
+                    self.rate_game(game_id).await?;
+                }
+                Ok(expected_version + 1)
+            }
             // SQLite: the game moved on but the move's row exists. Unreachable
             // while `games.ply` counts the moves; roll back on it.
             1 => Err(Conflict::MoveExists {
@@ -408,6 +413,8 @@ impl Tx {
 
     /// Changes a game without a move (start, result, suspension, clock), if
     /// it is still at `expected_version`; otherwise [`Conflict::GameChanged`].
+    /// A result brings the club ratings in line in the same transaction
+    /// (`store/ratings.rs`).
     /// Returns the new version.
     pub async fn update_game(
         &mut self,
@@ -423,6 +430,9 @@ impl Tx {
         let args = update_args(game_id, expected_version, update)?;
         if self.execute(sql, args).await? == 0 {
             return Err(self.version_conflict(game_id, expected_version).await);
+        }
+        if update.result.is_some() || update.status == GameStatus::Finished {
+            self.rate_game(game_id).await?;
         }
         Ok(expected_version + 1)
     }

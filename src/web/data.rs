@@ -270,6 +270,8 @@ pub(crate) struct PlayerView {
     pub(crate) games: Vec<(GameLine, Event)>,
     /// Points (halves) over finished games, and how many.
     pub(crate) score: (u32, usize),
+    /// The club rating (rounded) and rated games, once rated (issue #21).
+    pub(crate) rating: Option<(i64, i64)>,
 }
 
 /// The player page's data.
@@ -293,10 +295,12 @@ pub(crate) async fn player(tx: &mut Tx, id: PlayerId) -> PageResult<PlayerView> 
         }
         games.push((game_line(tx, game).await?, event));
     }
+    let rating = tx.rating_of(id).await?.map(|(r, n)| (r.points(), n));
     Ok(PlayerView {
         player,
         games,
         score: (halves, finished),
+        rating,
     })
 }
 

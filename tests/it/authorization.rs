@@ -42,7 +42,7 @@ const ROLES: [(&str, &str); 9] = [
 ];
 
 /// The commands, in the order each role sends them.
-const COMMANDS: [&str; 63] = [
+const COMMANDS: [&str; 65] = [
     "/help",
     "/start",
     "/profile",
@@ -54,6 +54,8 @@ const COMMANDS: [&str; 63] = [
     "/time 1",
     "/record 1",
     "/standings 1",
+    "/rating",
+    "/top",
     "/pgn 1",
     "/contacts pl",
     "/contact email someone@example.org",

@@ -43,6 +43,7 @@ mod outbox;
 mod pgn_roundtrip;
 mod private_answers;
 mod races;
+mod ratings;
 mod render_board;
 mod render_gif;
 mod render_table;

@@ -156,6 +156,10 @@ pub(super) fn parse_args(command: CommandWord, rest: &str) -> Result<Command, Co
         W::Standings => Command::Standings {
             event: number_only(command, "event", rest)?,
         },
+        W::Rating => Command::Rating {
+            player: non_empty(rest),
+        },
+        W::Top => Command::Top,
         W::Pgn => parse_pgn(rest)?,
         W::Dispute => desk(case::report(Report::Dispute, rest))?,
         W::Failure => desk(case::report(Report::Failure, rest))?,

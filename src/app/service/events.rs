@@ -117,6 +117,9 @@ async fn create(
     tx.set_event_status(event.id, EventStatus::Registration, now)
         .await?;
     tx.save_event_settings(event.id, &setup.settings).await?;
+    if setup.rated.is_some() {
+        tx.set_event_rated(event.id, setup.rated).await?;
+    }
     if let Some(boards) = setup.team_boards {
         tx.set_team_boards(event.id, boards).await?;
     }

@@ -27,6 +27,9 @@ pub(crate) fn player_page(lang: Lang, view: &PlayerView) -> Markup {
     let body = html! {
         h1 { (title) }
         p.score { (tr(lang, "web-player-score", &score)) }
+        @if let Some((rating, games)) = view.rating {
+            p.rating { (tr(lang, "web-player-rating", &Args::new().with("rating", rating.to_string()).with("games", games))) }
+        }
         @if view.games.is_empty() {
             p { (tr0(lang, "web-games-none")) }
         } @else {

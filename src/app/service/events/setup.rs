@@ -31,6 +31,9 @@ pub(super) struct EventSetup {
     pub game_channel: Option<NoticeRecipient>,
     /// The language of the event's channels' notices (`channel-lang=`).
     pub channel_lang: Option<Lang>,
+    /// Whether the games count for the club ratings (`rated=yes|no`);
+    /// `None`: yes for an individual event, no for a team event.
+    pub rated: Option<bool>,
 }
 
 /// Reads the settings; names and channels are looked up in `tx`.
@@ -50,6 +53,7 @@ pub(super) async fn read_setup(
         team_boards: None,
         game_channel: None,
         channel_lang: None,
+        rated: None,
     };
     for (key, value) in settings {
         let ok = match key.as_str() {
@@ -68,6 +72,10 @@ pub(super) async fn read_setup(
                 setup.settings.appeals_channel.is_some()
             }
             "type" | "boards" => apply_team(&mut setup, key, value),
+            "rated" => {
+                setup.rated = yes_or_no(value);
+                setup.rated.is_some()
+            }
             "channel" => {
                 setup.game_channel = read_channel(tx, actor, value).await?;
                 setup.game_channel.is_some()
@@ -98,6 +106,15 @@ async fn read_people(
         }
     }
     Ok(!value.is_empty())
+}
+
+/// `yes`/`no` (`так`/`ні`, `true`/`false`).
+fn yes_or_no(value: &str) -> Option<bool> {
+    match value.to_lowercase().as_str() {
+        "yes" | "так" | "true" | "on" => Some(true),
+        "no" | "ні" | "false" | "off" => Some(false),
+        _ => None,
+    }
 }
 
 /// `type=team` (or `individual`) and `boards=N` (1 to 20, team events).

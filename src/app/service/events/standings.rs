@@ -33,8 +33,17 @@ pub(crate) async fn table_of(tx: &mut Tx, event: Event) -> Result<Table, StoreEr
     let entries = tx.entries(event.id).await?;
     let seeds: Vec<_> = entries.iter().map(|entry| entry.player_id).collect();
     let mut names = Vec::with_capacity(seeds.len());
+    let ratings = match tx.event_rated(event.id).await? {
+        true => tx.ratings_of(&seeds).await?,
+        false => Default::default(),
+    };
     for player in &seeds {
-        names.push(tx.player(*player).await?.display_name);
+        let name = tx.player(*player).await?.display_name;
+        // The club rating beside the name, in a rated event (issue #21).
+        names.push(match ratings.get(player) {
+            Some(rating) => format!("{name} ({})", rating.points()),
+            None => name,
+        });
     }
     let games = tx.games_of_event(event.id).await?;
     let seed_of = |p: PlayerId| seeds.iter().position(|s| *s == p);

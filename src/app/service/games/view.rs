@@ -219,6 +219,7 @@ pub(crate) async fn game_pgn(tx: &mut Tx, game: &GameRecord) -> Result<String, F
     let rows = tx.moves(game.id).await?;
     let mut played = replay(game, &rows)?;
     apply_stored_result(&mut played, game);
+    let (white_elo, black_elo) = tx.game_ratings(game).await?;
     let headers = PgnHeaders {
         event: event.name.clone(),
         site: "corrbot".to_owned(),
@@ -230,6 +231,8 @@ pub(crate) async fn game_pgn(tx: &mut Tx, game: &GameRecord) -> Result<String, F
             "{}/{}d",
             regulation.control.moves, regulation.control.days
         )),
+        white_elo: white_elo.and_then(|r| u32::try_from(r.points()).ok()),
+        black_elo: black_elo.and_then(|r| u32::try_from(r.points()).ok()),
         ..PgnHeaders::default()
     };
     Ok(pgn::export(&played, &headers))

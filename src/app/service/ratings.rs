@@ -1,0 +1,116 @@
+//! `/rating [player]` and `/top`: the club ratings (Elo, see
+//! [`crate::core::rating`]), kept by the store as games end
+//! (`store/ratings.rs`).
+
+use crate::app::actor::Actor;
+use crate::app::authz::{self, Action};
+use crate::app::i18n::{Args, Lang, tr};
+use crate::app::outgoing::Outgoing;
+use crate::core::rating::Rating;
+use crate::store::{RatingChange, Tx};
+
+use super::people::names::player_named;
+use super::{Failure, Outcome, refuse};
+
+/// How many of a player's last rated games `/rating` lists.
+const HISTORY: i64 = 5;
+/// How many players `/top` lists.
+const TOP: i64 = 50;
+
+/// `/rating [player]`: the rating, the rated games and the last changes of
+/// the player named (the asker without a name).
+pub(super) async fn rating(tx: &mut Tx, actor: &Actor, name: Option<&str>) -> Outcome {
+    if !authz::allows(Action::ViewRatings, &[]) {
+        return Err(refuse(actor.lang(), "error-not-allowed", &Args::new()));
+    }
+    let lang = actor.lang();
+    let player = match name {
+        Some(name) => player_named(tx, lang, name).await?,
+        None => actor.player.id,
+    };
+    let display = tx.player(player).await?.display_name;
+    let Some((rating, games)) = tx.rating_of(player).await? else {
+        let args = Args::new()
+            .with("name", display)
+            .with("rating", Rating::START.points().to_string());
+        return Ok(vec![Outgoing::text(tr(lang, "reply-rating-none", &args))]);
+    };
+    let args = Args::new()
+        .with("name", display)
+        .with("rating", rating.points().to_string())
+        .with("games", games);
+    let mut text = tr(lang, "reply-rating", &args);
+    for change in tx.rating_history(player, HISTORY).await? {
+        text.push('\n');
+        text.push_str(&change_line(tx, lang, &change).await?);
+    }
+    Ok(vec![Outgoing::text(text)])
+}
+
+/// One line of a player's history.
+async fn change_line(tx: &mut Tx, lang: Lang, change: &RatingChange) -> Result<String, Failure> {
+    let opponent = tx.player(change.opponent).await?.display_name;
+    let won = if change.white { "1-0" } else { "0-1" };
+    let outcome = match change.score.as_str() {
+        "1/2-1/2" => "draw",
+        score if score == won => "win",
+        _ => "loss",
+    };
+    let delta = change.after.points() - change.before.points();
+    let args = Args::new()
+        .with("game", change.game.0)
+        .with("opponent", opponent)
+        .with("outcome", outcome)
+        .with("before", change.before.points().to_string())
+        .with("after", change.after.points().to_string())
+        .with("delta", signed(delta));
+    Ok(tr(lang, "reply-rating-change", &args))
+}
+
+/// `+16`, `−8`, `0`.
+fn signed(delta: i64) -> String {
+    match delta {
+        d if d > 0 => format!("+{d}"),
+        d if d < 0 => format!("−{}", -d),
+        _ => "0".to_owned(),
+    }
+}
+
+/// `/top`: the club's rating table, best first.
+pub(super) async fn top(tx: &mut Tx, actor: &Actor) -> Outcome {
+    if !authz::allows(Action::ViewRatings, &[]) {
+        return Err(refuse(actor.lang(), "error-not-allowed", &Args::new()));
+    }
+    let lang = actor.lang();
+    let lines = tx.rating_table(TOP).await?;
+    if lines.is_empty() {
+        return Ok(vec![Outgoing::text(tr(
+            lang,
+            "reply-top-empty",
+            &Args::new(),
+        ))]);
+    }
+    let mut text = tr(lang, "reply-top-header", &Args::new());
+    for (place, line) in lines.iter().enumerate() {
+        let args = Args::new()
+            .with("place", place + 1)
+            .with("name", line.name.clone())
+            .with("rating", line.rating.points().to_string())
+            .with("games", line.games);
+        text.push('\n');
+        text.push_str(&tr(lang, "reply-top-line", &args));
+    }
+    Ok(vec![Outgoing::text(text)])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::signed;
+
+    #[test]
+    fn deltas_carry_their_sign() {
+        assert_eq!(signed(16), "+16");
+        assert_eq!(signed(-8), "−8");
+        assert_eq!(signed(0), "0");
+    }
+}

@@ -1,0 +1,437 @@
+//! Club ratings (tables `ratings` and `rating_changes`, `events.rated`):
+//! every rated game's result moves both players' Elo ratings
+//! ([`crate::core::rating`]) in the transaction that records the result.
+//!
+//! # Order and races
+//! Games count in game-end order: by `finished_at`, then by game id (the
+//! *key* of a game). A player's row keeps the key of the last game it
+//! counts. A game that ends after both players' last games is applied
+//! incrementally, under the lock of both players' rating rows (PostgreSQL
+//! `FOR UPDATE`, in player order), so two games of one player ending at once
+//! apply one after the other. Anything else (a game whose key is before one
+//! of its players' last games, a result replaced by a ruling or an appeal,
+//! a game annulled after it was rated) recomputes every rating from scratch
+//! ([`Tx::rebuild_ratings`]), which is what `corrbot ratings --rebuild` runs.
+//! Both paths do the same arithmetic in the same order, so they give the
+//! same numbers.
+
+use std::collections::HashMap;
+
+use chrono::{DateTime, Utc};
+use skillratings::Outcomes;
+
+use super::games::{GameRecord, GameStatus, score_text};
+use super::ids::{EventId, GameId, PlayerId};
+use super::sql::{Record, RowExt, args};
+use super::{Backend, StoreResult, Tx};
+use crate::core::game::Score;
+use crate::core::rating::{Rating, after_game, rated_outcome};
+
+/// A player's place in the club's rating table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RatingLine {
+    /// The player.
+    pub player: PlayerId,
+    /// Their display name.
+    pub name: String,
+    /// Their rating.
+    pub rating: Rating,
+    /// Rated games played.
+    pub games: i64,
+}
+
+/// One rated game in a player's history.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RatingChange {
+    /// The game.
+    pub game: GameId,
+    /// The opponent.
+    pub opponent: PlayerId,
+    /// The game's result as stored (`1-0`, `0-1`, `1/2-1/2`).
+    pub score: String,
+    /// Whether the player had White.
+    pub white: bool,
+    /// The rating before the game.
+    pub before: Rating,
+    /// The rating after it.
+    pub after: Rating,
+    /// When the game ended.
+    pub finished_at: DateTime<Utc>,
+}
+
+/// A player's rating row.
+#[derive(Clone, Copy, Debug)]
+struct Row {
+    player: PlayerId,
+    rating: Rating,
+    games: i64,
+    last: Option<(i64, i64)>,
+}
+
+/// A rated game as the recomputation reads it.
+struct RatedGame {
+    id: GameId,
+    white: PlayerId,
+    black: PlayerId,
+    score: Score,
+    at: i64,
+}
+
+fn rating_row(row: &dyn RowExt) -> StoreResult<Row> {
+    let row = Record::keyed(row, "ratings", &["player_id"])?;
+    let last = match (row.opt_int("last_at")?, row.opt_int("last_game_id")?) {
+        (Some(at), Some(game)) => Some((at, game)),
+        _ => None,
+    };
+    Ok(Row {
+        player: PlayerId(row.int("player_id")?),
+        rating: Rating(row.int("rating")?),
+        games: row.int("games")?,
+        last,
+    })
+}
+
+fn line_row(row: &dyn RowExt) -> StoreResult<RatingLine> {
+    let row = Record::keyed(row, "ratings", &["player_id"])?;
+    Ok(RatingLine {
+        player: PlayerId(row.int("player_id")?),
+        name: row.text("display_name")?,
+        rating: Rating(row.int("rating")?),
+        games: row.int("games")?,
+    })
+}
+
+fn change_row(row: &dyn RowExt) -> StoreResult<(RatingChange, PlayerId, PlayerId)> {
+    let row = Record::keyed(row, "rating_changes", &["game_id", "player_id"])?;
+    let change = RatingChange {
+        game: GameId(row.int("game_id")?),
+        opponent: PlayerId(0),
+        score: row.text("score")?,
+        white: false,
+        before: Rating(row.int("rating_before")?),
+        after: Rating(row.int("rating_after")?),
+        finished_at: row.at("finished_at")?,
+    };
+    let white = PlayerId(row.int("white_id")?);
+    let black = PlayerId(row.int("black_id")?);
+    Ok((change, white, black))
+}
+
+fn rated_game_row(row: &dyn RowExt) -> StoreResult<RatedGame> {
+    let row = Record::new(row, "games")?;
+    let text = row.text("result")?;
+    Ok(RatedGame {
+        id: GameId(row.int("id")?),
+        white: PlayerId(row.int("white_id")?),
+        black: PlayerId(row.int("black_id")?),
+        score: row.parsed("result", &text, super::games::parse_score)?,
+        at: row.int("at")?,
+    })
+}
+
+fn text_row(row: &dyn RowExt) -> StoreResult<String> {
+    row.text("score")
+}
+
+fn int_row(row: &dyn RowExt) -> StoreResult<i64> {
+    row.int("n")
+}
+
+/// The games every rating counts, in game-end order.
+const RATED_GAMES: &str = concat!(
+    "SELECT g.id, g.white_id, g.black_id, g.result, COALESCE(g.finished_at, 0) AS at ",
+    "FROM games g JOIN events e ON e.id = g.event_id ",
+    "WHERE g.status = 'finished' AND g.result IN ('1-0', '0-1', '1/2-1/2') ",
+    "AND COALESCE(e.rated, NOT e.is_team) ORDER BY at, g.id"
+);
+
+impl Tx {
+    /// Whether an event's games are rated: its `rated=` setting, else yes
+    /// for an individual event and no for a team event.
+    pub async fn event_rated(&mut self, event: EventId) -> StoreResult<bool> {
+        let sql = "SELECT CAST(CASE WHEN COALESCE(rated, NOT is_team) THEN 1 ELSE 0 END AS BIGINT) \
+                   AS n FROM events WHERE id = $1";
+        Ok(self.fetch_one(sql, args![event], int_row).await? == 1)
+    }
+
+    /// Sets an event's `rated=` setting (`None`: back to the default).
+    pub async fn set_event_rated(
+        &mut self,
+        event: EventId,
+        rated: Option<bool>,
+    ) -> StoreResult<()> {
+        match rated {
+            Some(rated) => {
+                let sql = "UPDATE events SET rated = $2 WHERE id = $1";
+                self.execute(sql, args![event, rated]).await?
+            }
+            None => {
+                let sql = "UPDATE events SET rated = NULL WHERE id = $1";
+                self.execute(sql, args![event]).await?
+            }
+        };
+        Ok(())
+    }
+
+    /// The ratings of the players who have one (at least one rated game),
+    /// for showing beside their names (`/event show`, the crosstable).
+    pub async fn ratings_of(
+        &mut self,
+        players: &[PlayerId],
+    ) -> StoreResult<HashMap<PlayerId, Rating>> {
+        let mut found = HashMap::new();
+        for player in players {
+            if let Some((rating, games)) = self.rating_of(*player).await?
+                && games > 0
+            {
+                found.insert(*player, rating);
+            }
+        }
+        Ok(found)
+    }
+
+    /// The players' ratings for a game's PGN (`WhiteElo`, `BlackElo`): the
+    /// ratings before it if it is rated, else the current ones (a running
+    /// game of a rated event); `None` for a player without a rating and for
+    /// the games of an unrated event.
+    pub async fn game_ratings(
+        &mut self,
+        game: &GameRecord,
+    ) -> StoreResult<(Option<Rating>, Option<Rating>)> {
+        if !self.event_rated(game.event_id).await? {
+            return Ok((None, None));
+        }
+        let mut found = [None, None];
+        for (slot, player) in found.iter_mut().zip([game.white, game.black]) {
+            let sql = "SELECT rating_before AS n FROM rating_changes \
+                       WHERE game_id = $1 AND player_id = $2";
+            let before = self
+                .fetch_optional(sql, args![game.id, player], int_row)
+                .await?;
+            *slot = match before {
+                Some(before) => Some(Rating(before)),
+                None => self.rating_of(player).await?.map(|(rating, _)| rating),
+            };
+        }
+        Ok((found[0], found[1]))
+    }
+
+    /// A player's rating and rated games; `None` before any.
+    pub async fn rating_of(&mut self, player: PlayerId) -> StoreResult<Option<(Rating, i64)>> {
+        let sql = "SELECT player_id, rating, games, last_at, last_game_id FROM ratings \
+                   WHERE player_id = $1 AND games > 0";
+        let row = self.fetch_optional(sql, args![player], rating_row).await?;
+        Ok(row.map(|row| (row.rating, row.games)))
+    }
+
+    /// The club's rating table, best first (ties by name), players with at
+    /// least one rated game.
+    pub async fn rating_table(&mut self, limit: i64) -> StoreResult<Vec<RatingLine>> {
+        let sql = "SELECT r.player_id, p.display_name, r.rating, r.games FROM ratings r \
+                   JOIN players p ON p.id = r.player_id WHERE r.games > 0 \
+                   ORDER BY r.rating DESC, p.display_name, r.player_id LIMIT $1";
+        self.fetch_all(sql, args![limit], line_row).await
+    }
+
+    /// A player's last `limit` rated games, newest first.
+    pub async fn rating_history(
+        &mut self,
+        player: PlayerId,
+        limit: i64,
+    ) -> StoreResult<Vec<RatingChange>> {
+        let sql = "SELECT c.game_id, c.player_id, c.score, c.rating_before, c.rating_after, \
+                   c.finished_at, g.white_id, g.black_id FROM rating_changes c \
+                   JOIN games g ON g.id = c.game_id WHERE c.player_id = $1 \
+                   ORDER BY c.finished_at DESC, c.game_id DESC LIMIT $2";
+        let rows = self
+            .fetch_all(sql, args![player, limit], change_row)
+            .await?;
+        Ok(rows
+            .into_iter()
+            .map(|(mut change, white, black)| {
+                change.white = white == player;
+                change.opponent = if change.white { black } else { white };
+                change
+            })
+            .collect())
+    }
+
+    /// Brings the ratings in line with a game's stored result: called by
+    /// every change that records a result ([`Tx::update_game`],
+    /// [`Tx::append_move`]). Annulled games, double losses and games of
+    /// unrated events count for nobody.
+    pub(super) async fn rate_game(&mut self, game_id: GameId) -> StoreResult<()> {
+        let game = self.game(game_id).await?;
+        let mut wanted = match game.status {
+            GameStatus::Finished => game.result.and_then(|s| rated_outcome(s).map(|o| (s, o))),
+            _ => None,
+        };
+        if wanted.is_some() && !self.event_rated(game.event_id).await? {
+            wanted = None;
+        }
+        let sql = "SELECT score FROM rating_changes WHERE game_id = $1 AND player_id = $2";
+        let applied = self
+            .fetch_optional(sql, args![game.id, game.white], text_row)
+            .await?;
+        match (applied, wanted) {
+            (None, None) => Ok(()),
+            (Some(applied), Some((score, _))) if applied == score_text(score) => Ok(()),
+            (None, Some((score, outcome))) => {
+                if !self.rate_in_order(&game, score, outcome).await? {
+                    self.rebuild_ratings().await?;
+                }
+                Ok(())
+            }
+            _ => self.rebuild_ratings().await.map(|_| ()),
+        }
+    }
+
+    /// Applies a game after both players' last rated games; `false` (and
+    /// nothing changed) if it is not after them.
+    async fn rate_in_order(
+        &mut self,
+        game: &GameRecord,
+        score: Score,
+        outcome: Outcomes,
+    ) -> StoreResult<bool> {
+        let at = game.finished_at.map_or(0, super::sql::millis);
+        let key = (at, game.id.0);
+        let [white, black] = self.lock_ratings(game.white, game.black).await?;
+        if [white, black]
+            .iter()
+            .any(|row| row.last.is_some_and(|last| last >= key))
+        {
+            return Ok(false);
+        }
+        let rated = RatedGame {
+            id: game.id,
+            white: game.white,
+            black: game.black,
+            score,
+            at,
+        };
+        let (white, black) = apply(&rated, white, black, outcome);
+        self.record_game(&rated, &white, &black).await?;
+        Ok(true)
+    }
+
+    /// Locks (creating if need be) the rating rows of two players, in
+    /// player order on PostgreSQL; returns them as `[white, black]`.
+    async fn lock_ratings(&mut self, white: PlayerId, black: PlayerId) -> StoreResult<[Row; 2]> {
+        let (low, high) = if white.0 < black.0 {
+            (white, black)
+        } else {
+            (black, white)
+        };
+        let sql = "INSERT INTO ratings (player_id, rating) VALUES ($1, $3), ($2, $3) \
+                   ON CONFLICT (player_id) DO NOTHING";
+        self.execute(sql, args![low, high, Rating::START.0]).await?;
+        let sql = match self.backend() {
+            Backend::Sqlite => {
+                "SELECT player_id, rating, games, last_at, last_game_id FROM ratings \
+                 WHERE player_id IN ($1, $2) ORDER BY player_id"
+            }
+            Backend::Postgres => {
+                "SELECT player_id, rating, games, last_at, last_game_id FROM ratings \
+                 WHERE player_id IN ($1, $2) ORDER BY player_id FOR UPDATE"
+            }
+        };
+        let rows = self.fetch_all(sql, args![low, high], rating_row).await?;
+        let find = |player: PlayerId| {
+            rows.iter().find(|row| row.player == player).copied().ok_or(
+                super::StoreError::NotFound {
+                    what: "rating",
+                    id: player.0,
+                },
+            )
+        };
+        Ok([find(white)?, find(black)?])
+    }
+
+    /// Writes both players' rows and history lines for one game.
+    async fn record_game(
+        &mut self,
+        game: &RatedGame,
+        white: &Change,
+        black: &Change,
+    ) -> StoreResult<()> {
+        for change in [white, black] {
+            let sql = "UPDATE ratings SET rating = $2, games = $3, last_at = $4, \
+                       last_game_id = $5 WHERE player_id = $1";
+            let row = change.row;
+            let args = args![row.player, row.rating.0, row.games, game.at, game.id];
+            self.execute(sql, args).await?;
+            let sql = "INSERT INTO rating_changes (game_id, player_id, score, rating_before, \
+                       rating_after, finished_at) VALUES ($1, $2, $3, $4, $5, $6)";
+            let args = args![
+                game.id,
+                row.player,
+                score_text(game.score),
+                change.before.0,
+                row.rating.0,
+                game.at
+            ];
+            self.execute(sql, args).await?;
+        }
+        Ok(())
+    }
+
+    /// Recomputes every rating from scratch, in game-end order, from the
+    /// finished games of rated events; returns how many games count.
+    /// Locks every rating row first (PostgreSQL).
+    pub async fn rebuild_ratings(&mut self) -> StoreResult<usize> {
+        if let Backend::Postgres = self.backend() {
+            let sql = "SELECT player_id AS n FROM ratings ORDER BY player_id FOR UPDATE";
+            self.fetch_all(sql, args![], int_row).await?;
+        }
+        let sql = "UPDATE ratings SET rating = $1, games = 0, last_at = NULL, last_game_id = NULL";
+        self.execute(sql, args![Rating::START.0]).await?;
+        self.execute("DELETE FROM rating_changes", args![]).await?;
+        let games = self.fetch_all(RATED_GAMES, args![], rated_game_row).await?;
+        let mut rows: HashMap<PlayerId, Row> = HashMap::new();
+        for game in &games {
+            let Some(outcome) = rated_outcome(game.score) else {
+                continue;
+            };
+            let fresh = |player| Row {
+                player,
+                rating: Rating::START,
+                games: 0,
+                last: None,
+            };
+            let white = *rows.entry(game.white).or_insert_with(|| fresh(game.white));
+            let black = *rows.entry(game.black).or_insert_with(|| fresh(game.black));
+            let sql = "INSERT INTO ratings (player_id, rating) VALUES ($1, $3), ($2, $3) \
+                       ON CONFLICT (player_id) DO NOTHING";
+            self.execute(sql, args![game.white, game.black, Rating::START.0])
+                .await?;
+            let (white, black) = apply(game, white, black, outcome);
+            rows.insert(game.white, white.row);
+            rows.insert(game.black, black.row);
+            self.record_game(game, &white, &black).await?;
+        }
+        Ok(games.len())
+    }
+}
+
+/// One player's side of a rated game: the row after it, the rating before.
+struct Change {
+    row: Row,
+    before: Rating,
+}
+
+/// Both rows after `game`.
+fn apply(game: &RatedGame, white: Row, black: Row, outcome: Outcomes) -> (Change, Change) {
+    let (w, b) = after_game(white.rating, black.rating, outcome);
+    let key = Some((game.at, game.id.0));
+    let moved = |row: Row, rating| Change {
+        row: Row {
+            rating,
+            games: row.games + 1,
+            last: key,
+            ..row
+        },
+        before: row.rating,
+    };
+    (moved(white, w), moved(black, b))
+}
