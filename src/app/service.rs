@@ -399,6 +399,7 @@ impl App {
             Command::Record { game } => view::record(tx, actor, game, now).await,
             Command::Pgn { target } => view::pgn(tx, actor, target).await,
             Command::Standings { event } => standings::show(tx, actor, event).await,
+            Command::Players { event } => events::players::players(tx, actor, event).await,
             Command::Leave(leave) => leave::handle(tx, actor, leave, now).await,
             Command::Claim {
                 kind,
