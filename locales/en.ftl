@@ -30,7 +30,8 @@ help-contact = /contact address|email TEXT — your contact details ("-" clears)
 help-contacts = /contacts [player] — contact details you may see
 help-link = /link [CODE] — join your Telegram and Discord accounts
 help-events = /events — events
-help-event = /event create|show|join|withdraw|start … — an event
+help-event = /event create|show|join|withdraw|start|rename|set|close|remove|cancel|games … — an event
+help-players = /players [#event] — the club's registered players with their user names
 help-games = /games [all] — your games, those to move first
 help-board = /board [#game] — the board
 help-gif = /gif [#game] — the game so far as an animation
@@ -278,7 +279,7 @@ error-bad-email = "{ $value }" does not look like an e-mail address. Write it li
 reply-contacts-header = Contact details:
 reply-contact-line = { $name }: address { $address }; e-mail { $email }
 error-contacts-hidden = You may not see { $name }'s contact details: they are shown only to the arbiter, administrators, current partners and, in team events, only to the arbiter, administrators and the team's captain (R3.4.4).
-error-unknown-player = There is no player called { $name }. Write the name as in /profile, for example @{ $name }.
+error-unknown-player = There is no player called { $name }. Write the name as in /profile, for example @{ $name }. Someone who has not written to the bot yet registers by sending it /start; /players lists the registered players.
 error-ambiguous-player = Several players are called { $name }. Write their user name instead.
 reply-link-code = Your link code: { $code }. Within { $minutes ->
     [one] { $minutes } minute
@@ -293,10 +294,14 @@ event-status-draft = being set up
 event-status-registration = open for entries
 event-status-running = running
 event-status-finished = finished
+event-status-closed = entries closed
+event-status-cancelled = cancelled
 event-rounds-single = single round robin
 event-rounds-double = double round robin
 reply-events-open = Open for entries:
 reply-events-running = Running:
+reply-events-closed = Entries closed, to start:
+reply-events-cancelled = Cancelled:
 reply-events-finished = Finished:
 reply-event-line = #{ $event } "{ $name }", { $players ->
     [one] { $players } player
@@ -869,9 +874,12 @@ help-who-link = everyone, in a private chat.
 help-more-events = Lists the events: open for entries, running and finished.
     Example: /events
 help-who-events = everyone.
-help-more-event = Creates, shows, enters and starts events: create NAME [settings], show N, join N, withdraw N, start N.
-    Examples: /event show 1, /event join 1
-help-who-event = everyone may show, join and withdraw; organizers create and start.
+help-more-event = Creates, shows, enters and starts events: create NAME [settings], show N, join N, withdraw N, start N, games N (the event's games at a glance); the organizer also: rename N NAME, set N key=value, close N (no more entries), remove N @name, cancel N.
+    Examples: /event show 1, /event join 1, /event set 1 control=30/10
+help-who-event = everyone may show, join, withdraw and see the games; organizers create events; the event's organizer and administrators start, rename, change, close, remove entrants and cancel.
+help-more-players = Lists the club's registered players (or an event's entrants) with their Telegram and Discord user names, to name them in /organizer, arbiter= or /event remove.
+    Examples: /players, /players 2
+help-who-players = organizers, arbiters and administrators.
 help-more-games = Lists your games: first those where it is your move, the nearest deadline first, then those where the partner moves; with all, finished games too.
     Examples: /games, /games all
 help-who-games = everyone.
@@ -1060,3 +1068,30 @@ reply-top-line = { $place }. { $name }: { $rating } ({ $games } { $games ->
        *[other] games
     })
 reply-top-empty = No rated games yet: the table appears after the first one.
+## Managing events ([events]): rename, set, close entries, remove, cancel, the event's games, the club's players
+error-event-cancelled = Event #{ $event } «{ $name }» is cancelled: nothing can be done in it any more. /events lists the other events.
+error-event-finished = Event #{ $event } «{ $name }» is finished: nothing in it can change any more.
+error-event-edit-started = Event #{ $event } «{ $name }» has already started: entrants can be removed and the event cancelled only before the start.
+error-event-name-long = The name is too long: at most { $max } characters.
+error-event-set-type = The type of an event (type=) cannot change: cancel it (/event cancel { $event }) and create a new one.
+error-event-set-boards = Event #{ $event } «{ $name }» is not a team event: boards= is a setting of team events only.
+error-event-set-started = Event #{ $event } «{ $name }» has already started: { $key }= would change the sporting conditions, so it stays as it is. After the start only the arbiters (arbiter=), the appeals committee (committee=) and the channels (arbiter-channel=, appeals-channel=, channel=, channel-lang=) may change.
+error-event-remove-team = In a team event the line-ups change with /team (the captain or the organizer).
+error-event-remove-absent = Not entered in event #{ $event } «{ $name }»: { $player }. /players { $event } lists the entrants.
+reply-event-renamed = Event #{ $event } is now called «{ $new }».
+reply-event-set = Event #{ $event } «{ $name }»: changed { $settings }. /event show { $event } shows every setting.
+reply-event-closed = Entries to event #{ $event } «{ $name }» are closed; entered: { $players }. /event start { $event } starts it.
+reply-event-removed = Removed from event #{ $event } «{ $name }»: { $player }. The entrant has been told.
+reply-event-cancelled = Event #{ $event } «{ $name }» is cancelled; entrants told: { $players }.
+notice-entry-removed = You have been removed from event #{ $event } «{ $name }» before its start. /events lists the other events.
+notice-event-cancelled = Event #{ $event } «{ $name }», which you entered, has been cancelled. /events lists the other events.
+reply-event-games-header = Games of event #{ $event } «{ $name }»: { $finished } of { $games } finished.
+reply-event-games-none = No games yet: the event has not started.
+reply-event-games-finished = #{ $game } { $white } – { $black }: { $result }
+reply-event-games-line = #{ $game } { $white } – { $black }: to move: { $mover }, for { $days }
+reply-players-club = The club's registered players ({ $count }):
+reply-players-event = Entered in event #{ $event } «{ $name }» ({ $count }):
+reply-players-line = { $player } — { $accounts }
+reply-players-hint = Someone missing? They register by sending /start to the bot; then their name works in /organizer, arbiter= and /event remove.
+reply-players-console = console
+reply-players-no-handle = { $platform }: no user name

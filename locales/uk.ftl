@@ -28,7 +28,8 @@ help-contact = /contact address|email ТЕКСТ — ваші контакти (
 help-contacts = /contacts [гравець] — контакти, які вам дозволено бачити
 help-link = /link [КОД] — обʼєднати облікові записи Telegram і Discord
 help-events = /events — турніри
-help-event = /event create|show|join|withdraw|start … — турнір
+help-event = /event create|show|join|withdraw|start|rename|set|close|remove|cancel|games … — турнір
+help-players = /players [#турнір] — зареєстровані гравці клубу з іменами користувачів
 help-games = /games [all] — ваші партії, спершу ті, де ваш хід
 help-board = /board [#партія] — дошка
 help-gif = /gif [#партія] — партія від початку як анімація
@@ -280,7 +281,7 @@ error-bad-email = «{ $value }» не схоже на адресу e-mail. На�
 reply-contacts-header = Контакти:
 reply-contact-line = { $name }: адреса { $address }; e-mail { $email }
 error-contacts-hidden = { $name }: ці контакти вам бачити не можна. Їх бачать суддя, адміністратори й поточні партнери, а в командних турнірах — лише суддя, адміністратори й капітан команди (R3.4.4).
-error-unknown-player = Гравця з іменем «{ $name }» немає. Напишіть імʼя, як у /profile, наприклад @{ $name }.
+error-unknown-player = Гравця з іменем «{ $name }» немає. Напишіть імʼя, як у /profile, наприклад @{ $name }. Щоб зареєструватися, людині досить надіслати боту /start; /players показує зареєстрованих гравців.
 error-ambiguous-player = Кілька гравців мають імʼя { $name }. Напишіть імʼя користувача.
 reply-link-code = Ваш код звʼязування: { $code }. Протягом { $minutes } хв надішліть /link { $code } з іншого облікового запису (Telegram або Discord); код діє один раз.
 error-link-code = Цей код невідомий, уже використаний або прострочений. Надішліть /link з першого облікового запису, щоб отримати новий.
@@ -292,10 +293,14 @@ event-status-draft = готується
 event-status-registration = запис відкрито
 event-status-running = триває
 event-status-finished = завершено
+event-status-closed = запис завершено
+event-status-cancelled = скасовано
 event-rounds-single = одноколовий турнір
 event-rounds-double = двоколовий турнір
 reply-events-open = Запис відкрито:
 reply-events-running = Тривають:
+reply-events-closed = Запис завершено, ще не почалися:
+reply-events-cancelled = Скасовані:
 reply-events-finished = Завершені:
 reply-event-line = #{ $event } «{ $name }», { $players ->
     [one] { $players } гравець
@@ -865,9 +870,12 @@ help-who-link = усі, в особистому чаті.
 help-more-events = Показує турніри: відкриті для запису, поточні й завершені.
     Приклад: /events
 help-who-events = усі.
-help-more-event = Створює, показує й починає турніри, записує на них: create НАЗВА [налаштування], show N, join N, withdraw N, start N.
-    Приклади: /event show 1, /event join 1
-help-who-event = переглядати, записуватися й виходити можуть усі; створюють і починають організатори.
+help-more-event = Створює, показує й починає турніри, записує на них: create НАЗВА [налаштування], show N, join N, withdraw N, start N, games N (партії турніру одним списком); організатор турніру також: rename N НАЗВА, set N ключ=значення, close N (завершити запис), remove N @імʼя, cancel N.
+    Приклади: /event show 1, /event join 1, /event set 1 control=30/10
+help-who-event = переглядати, записуватися, виходити й бачити партії можуть усі; створюють турніри організатори; починають, перейменовують, змінюють, закривають запис, вилучають гравців і скасовують організатор турніру й адміністратори.
+help-more-players = Показує зареєстрованих гравців клубу (або записаних на турнір) з їхніми іменами користувачів у Telegram і Discord, щоб указувати їх у /organizer, arbiter= чи /event remove.
+    Приклади: /players, /players 2
+help-who-players = організатори, судді й адміністратори.
 help-more-games = Показує ваші партії: спершу ті, де ваш хід, найближчий строк першим, потім ті, де ходить партнер; з all — також завершені.
     Приклади: /games, /games all
 help-who-games = усі.
@@ -1058,3 +1066,30 @@ reply-top-line = { $place }. { $name }: { $rating } ({ $games } { $games ->
        *[many] партій
     })
 reply-top-empty = Рейтингових партій ще не зіграно: таблиця з’явиться після першої.
+## Керування турнірами ([events]): назва, налаштування, завершення запису, вилучення, скасування, партії турніру, гравці клубу
+error-event-cancelled = Турнір #{ $event } «{ $name }» скасовано: у ньому вже нічого не можна зробити. /events показує інші турніри.
+error-event-finished = Турнір #{ $event } «{ $name }» завершено: у ньому вже нічого не змінюється.
+error-event-edit-started = Турнір #{ $event } «{ $name }» уже почався: вилучати гравців і скасовувати турнір можна лише до початку.
+error-event-name-long = Назва задовга: щонайбільше { $max } символів.
+error-event-set-type = Тип турніру (type=) змінити не можна: скасуйте турнір (/event cancel { $event }) і створіть новий.
+error-event-set-boards = Турнір #{ $event } «{ $name }» не командний: boards= — налаштування лише командних турнірів.
+error-event-set-started = Турнір #{ $event } «{ $name }» уже почався: { $key }= змінило б спортивні умови, тому лишається як є. Після початку можна змінити лише суддів (arbiter=), апеляційний комітет (committee=) і канали (arbiter-channel=, appeals-channel=, channel=, channel-lang=).
+error-event-remove-team = У командному турнірі склад змінюють командою /team (капітан або організатор).
+error-event-remove-absent = Не записано на турнір #{ $event } «{ $name }»: { $player }. /players { $event } показує записаних.
+reply-event-renamed = Турнір #{ $event } тепер називається «{ $new }».
+reply-event-set = Турнір #{ $event } «{ $name }»: змінено { $settings }. /event show { $event } показує всі налаштування.
+reply-event-closed = Запис на турнір #{ $event } «{ $name }» завершено; записано: { $players }. /event start { $event } починає турнір.
+reply-event-removed = Вилучено з турніру #{ $event } «{ $name }»: { $player }. Повідомлення надіслано.
+reply-event-cancelled = Турнір #{ $event } «{ $name }» скасовано; повідомлено записаних: { $players }.
+notice-entry-removed = Вас вилучено з турніру #{ $event } «{ $name }» до його початку. /events показує інші турніри.
+notice-event-cancelled = Турнір #{ $event } «{ $name }», на який ви записані, скасовано. /events показує інші турніри.
+reply-event-games-header = Партії турніру #{ $event } «{ $name }»: завершено { $finished } з { $games }.
+reply-event-games-none = Партій ще немає: турнір не почався.
+reply-event-games-finished = #{ $game } { $white } – { $black }: { $result }
+reply-event-games-line = #{ $game } { $white } – { $black }: ходить: { $mover }, на ході { $days }
+reply-players-club = Зареєстровані гравці клубу ({ $count }):
+reply-players-event = Записані на турнір #{ $event } «{ $name }» ({ $count }):
+reply-players-line = { $player } — { $accounts }
+reply-players-hint = Когось бракує? Щоб зареєструватися, досить надіслати боту /start; після цього імʼя можна вказувати в /organizer, arbiter= і /event remove.
+reply-players-console = консоль
+reply-players-no-handle = { $platform }: без імені користувача

@@ -50,6 +50,12 @@ pub enum Action {
     JoinEvent,
     /// Start an event (pairing, R1.1).
     StartEvent,
+    /// Rename an event, change its settings, close its entries, remove an
+    /// entrant, cancel it: the event's organizer and administrators.
+    ManageEvent,
+    /// See the club's registered players and their handles: organizers,
+    /// arbiters and administrators.
+    ListPlayers,
     /// Move, offer a draw or resign in a game.
     PlayGame,
     /// See a game's clocks.
@@ -99,6 +105,8 @@ pub fn allows(action: Action, relations: &[Relation]) -> bool {
         Action::JoinEvent => true,
         Action::ViewRatings => true,
         Action::StartEvent => has(R::Administrator) || has(R::Organizer),
+        Action::ManageEvent => has(R::Administrator) || has(R::Organizer),
+        Action::ListPlayers => has(R::Administrator) || has(R::Organizer) || has(R::Arbiter),
         Action::PlayGame => has(R::PlayerOfGame),
         Action::ViewGame => true,
         Action::GrantOrganizer => has(R::Administrator),

@@ -125,6 +125,9 @@ pub enum Command {
     Rating { player: Option<String> },
     /// The club's rating table.
     Top,
+    /// The club's registered players with their handles (organizers,
+    /// arbiters), or those of one event.
+    Players { event: Option<Number> },
     /// PGN of a game (`game`) or of a whole event (`event`).
     Pgn { target: PgnTarget },
     /// The arbiter's desk: cases, rulings, appeals, requests (R2.1.4–R2.1.6,
@@ -169,6 +172,23 @@ pub enum EventCommand {
     Withdraw { event: Number },
     /// Start an event: pair it and start all its games (R1.1).
     Start { event: Number },
+    /// Rename an event (its organizer, before the end).
+    Rename { event: Number, name: String },
+    /// Change `key=value` settings: any before the start; after it only
+    /// the arbiters, the committee and the channels.
+    Set {
+        event: Number,
+        settings: Vec<(String, String)>,
+    },
+    /// Close an event's entries before the start.
+    Close { event: Number },
+    /// Take an entrant out of an event before the start (the entrant is told).
+    Remove { event: Number, player: String },
+    /// Cancel an event before the start (every entrant is told).
+    Cancel { event: Number },
+    /// The event's games at a glance; without a number, the event the
+    /// asker plays in or runs.
+    Games { event: Option<Number> },
 }
 
 /// Draw actions.

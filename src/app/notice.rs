@@ -160,6 +160,20 @@ pub enum Notice {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         list: Vec<StartedGame>,
     },
+    /// The organizer took the recipient out of an event before its start.
+    EntryRemoved {
+        /// The event's number.
+        event: i64,
+        /// The event's name.
+        name: String,
+    },
+    /// An event the recipient entered was cancelled before its start.
+    EventCancelled {
+        /// The event's number.
+        event: i64,
+        /// The event's name.
+        name: String,
+    },
     /// The daily digest (`/digest on`): the games where it is the
     /// recipient's move, soonest loss on time first.
     Digest {
@@ -277,6 +291,8 @@ impl Notice {
             Notice::DrawDeclined { .. } => "draw_declined",
             Notice::ContactChanged { .. } => "contact_changed",
             Notice::EventStarted { .. } => "event_started",
+            Notice::EntryRemoved { .. } => "entry_removed",
+            Notice::EventCancelled { .. } => "event_cancelled",
             Notice::Digest { .. } => "digest",
             Notice::LeaveRegistered { .. } => "leave_registered",
             Notice::LeaveWithdrawn { .. } => "leave_withdrawn",
@@ -454,6 +470,20 @@ impl Notice {
                 &Args::new()
                     .with("player", player.as_str())
                     .with("details", details.as_str()),
+            ),
+            Notice::EntryRemoved { event, name } => tr(
+                lang,
+                "notice-entry-removed",
+                &Args::new()
+                    .with("event", *event)
+                    .with("name", name.as_str()),
+            ),
+            Notice::EventCancelled { event, name } => tr(
+                lang,
+                "notice-event-cancelled",
+                &Args::new()
+                    .with("event", *event)
+                    .with("name", name.as_str()),
             ),
             Notice::EventStarted { event, games, list } => {
                 let head = tr(

@@ -22,10 +22,24 @@ text_enum! {
         Draft = "draft",
         /// Taking entries.
         Registration = "registration",
+        /// Entries closed by the organizer; not started yet.
+        Closed = "closed",
+        /// Cancelled before the start: nothing more happens in it.
+        Cancelled = "cancelled",
         /// Games under way (R1.1: all start together).
         Running = "running",
         /// All games over.
         Finished = "finished",
+    }
+}
+
+impl EventStatus {
+    /// Not started yet and not cancelled: set-up may still change it.
+    pub fn before_start(self) -> bool {
+        matches!(
+            self,
+            EventStatus::Draft | EventStatus::Registration | EventStatus::Closed
+        )
     }
 }
 
@@ -173,15 +187,23 @@ impl Tx {
         }
     }
 
-    /// Replaces an event's regulation.
+    /// Replaces an event's regulation (and its rule set, which the
+    /// regulation names).
     pub async fn set_regulation(
         &mut self,
         id: EventId,
         regulation: &Regulation,
     ) -> StoreResult<()> {
-        let sql = "UPDATE events SET regulation = $2 WHERE id = $1";
-        let args = args![id, json_arg("regulation", regulation)?];
+        let sql = "UPDATE events SET regulation = $2, rule_set = $3 WHERE id = $1";
+        let args = args![id, json_arg("regulation", regulation)?, regulation.rule_set];
         self.execute(sql, args).await?;
+        Ok(())
+    }
+
+    /// Renames an event.
+    pub async fn rename_event(&mut self, id: EventId, name: &str) -> StoreResult<()> {
+        let sql = "UPDATE events SET name = $2 WHERE id = $1";
+        self.execute(sql, args![id, name]).await?;
         Ok(())
     }
 

@@ -282,6 +282,15 @@ impl Tx {
             > 0)
     }
 
+    /// Every registered player (one with a linked account), by name.
+    pub async fn registered_players(&mut self) -> StoreResult<Vec<PlayerId>> {
+        let sql = "SELECT id FROM players WHERE EXISTS \
+                   (SELECT 1 FROM accounts WHERE accounts.player_id = players.id) \
+                   ORDER BY LOWER(display_name), id";
+        self.fetch_all(sql, args![], |row| Ok(PlayerId(row.int("id")?)))
+            .await
+    }
+
     /// The roles a player holds.
     pub async fn roles_of(&mut self, player: PlayerId) -> StoreResult<Vec<RoleGrant>> {
         let sql =

@@ -42,7 +42,7 @@ const ROLES: [(&str, &str); 9] = [
 ];
 
 /// The commands, in the order each role sends them.
-const COMMANDS: [&str; 65] = [
+const COMMANDS: [&str; 73] = [
     "/help",
     "/start",
     "/profile",
@@ -108,6 +108,14 @@ const COMMANDS: [&str; 65] = [
     "/team substitute 1 1 @op",
     "/team captain 2 @cap",
     "/team deputy 2 @pl",
+    "/players",
+    "/event games 1",
+    "/event rename 1 Cup",
+    "/event set 1 arbiter=@arb",
+    "/event close 3",
+    "/event rename 3 League",
+    "/event set 3 boards=1",
+    "/event cancel 3",
 ];
 
 const SETUP: [(&str, &str); 40] = [

@@ -30,6 +30,7 @@ mod discord_threads;
 mod discord_transport;
 mod error_boundary;
 mod event_audit;
+mod event_manage;
 mod event_zone;
 mod fuzz_console;
 mod game_results;

@@ -65,11 +65,13 @@ fn variant(notice: &Notice) -> usize {
         Notice::Link(_) => 19,
         Notice::Digest { .. } => 20,
         Notice::Turn(_) => 21,
+        Notice::EntryRemoved { .. } => 22,
+        Notice::EventCancelled { .. } => 23,
     }
 }
 
 /// How many variants [`variant`] knows.
-const VARIANTS: usize = 22;
+const VARIANTS: usize = 24;
 
 fn case_notice() -> CaseNotice {
     CaseNotice {
@@ -157,6 +159,14 @@ fn samples() -> Vec<Notice> {
             event: text("Кубок"),
             games: 3,
             list: Vec::new(),
+        },
+        Notice::EntryRemoved {
+            event: 2,
+            name: text("Кубок"),
+        },
+        Notice::EventCancelled {
+            event: 2,
+            name: text("Кубок"),
         },
         Notice::Digest {
             games: vec![corrbot::app::notice::DigestGame {

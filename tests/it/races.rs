@@ -36,6 +36,7 @@ on_both!(
     two_event_starts_at_once_pair_the_event_once,
     r3_1_3_one_player_added_to_two_teams_at_once_joins_one,
     one_link_code_used_twice_at_once_joins_once,
+    an_entrant_removed_while_the_event_starts_plays_all_or_nothing,
 );
 
 static UPDATES: AtomicU64 = AtomicU64::new(0);
@@ -283,6 +284,61 @@ async fn two_event_starts_at_once_pair_the_event_once(t: &TestDb) {
         let mut tx = t.db.read().await.unwrap();
         let games = tx.games_of_event(EventId(event as i64)).await.unwrap();
         assert_eq!(games.len(), 1, "round {round}: games of event {event}");
+    }
+    twins.finish().await;
+}
+
+/// Each round the organizer removes an entrant in one process while
+/// starting the event in the other: either the removal comes first (the
+/// entrant plays no game) or the start does (the removal is refused and the
+/// entrant plays every round-robin game).
+async fn an_entrant_removed_while_the_event_starts_plays_all_or_nothing(t: &TestDb) {
+    let mut twins = Twins::new(t).await;
+    twins
+        .world
+        .english(&["alice", "bob", "carol", "dave"])
+        .await;
+    let dave = {
+        let mut tx = t.db.read().await.unwrap();
+        let account = tx.account(Platform::Console, "dave").await.unwrap();
+        account.unwrap().player_id
+    };
+    for round in 0..ROUNDS {
+        let event = round + 1;
+        let w = &mut twins.world;
+        w.say(&format!("@alice: /event create Cup{round}")).await;
+        for user in ["bob", "carol", "dave"] {
+            w.say(&format!("@{user}: /event join {event}")).await;
+        }
+        let answers = at_once([
+            (&twins.world.app, "alice", &format!("/event start {event}")),
+            (
+                &twins.other,
+                "alice",
+                &format!("/event remove {event} @dave"),
+            ),
+        ])
+        .await;
+        let mut tx = t.db.read().await.unwrap();
+        let games = tx.games_of_event(EventId(event as i64)).await.unwrap();
+        let entered = tx
+            .entries(EventId(event as i64))
+            .await
+            .unwrap()
+            .iter()
+            .any(|e| e.player_id == dave);
+        let daves = games
+            .iter()
+            .filter(|g| g.white == dave || g.black == dave)
+            .count();
+        let texts = texts(&answers);
+        if entered {
+            assert_eq!((games.len(), daves), (3, 2), "round {round}: {texts:?}");
+            assert!(answers[1][0].is_error(), "round {round}: {texts:?}");
+        } else {
+            assert_eq!((games.len(), daves), (1, 0), "round {round}: {texts:?}");
+            assert!(!answers[1][0].is_error(), "round {round}: {texts:?}");
+        }
     }
     twins.finish().await;
 }

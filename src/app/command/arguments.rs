@@ -160,6 +160,9 @@ pub(super) fn parse_args(command: CommandWord, rest: &str) -> Result<Command, Co
             player: non_empty(rest),
         },
         W::Top => Command::Top,
+        W::Players => Command::Players {
+            event: number_only(command, "event", rest)?,
+        },
         W::Pgn => parse_pgn(rest)?,
         W::Dispute => desk(case::report(Report::Dispute, rest))?,
         W::Failure => desk(case::report(Report::Failure, rest))?,
@@ -272,9 +275,55 @@ fn parse_event_command(rest: &str) -> Result<EventCommand, CommandError> {
         "join" | "приєднатися" => EventCommand::Join { event: number()? },
         "withdraw" | "вийти" => EventCommand::Withdraw { event: number()? },
         "start" | "почати" => EventCommand::Start { event: number()? },
+        "rename" | "перейменувати" => parse_event_rename(after)?,
+        "set" | "змінити" => parse_event_set(after)?,
+        "close" | "закрити" => EventCommand::Close { event: number()? },
+        "remove" | "вилучити" => parse_event_remove(after)?,
+        "cancel" | "скасувати" => EventCommand::Cancel { event: number()? },
+        "games" | "партії" => EventCommand::Games {
+            event: match after.trim() {
+                "" => None,
+                _ => Some(number()?),
+            },
+        },
         "" => return Err(missing(command, "action")),
         _ => return Err(invalid(command, "action", action)),
     })
+}
+
+/// `rename N NAME…`.
+fn parse_event_rename(rest: &str) -> Result<EventCommand, CommandError> {
+    let (first, name) = split_word(rest);
+    let event = required_number(CommandWord::Event, "event", first)?;
+    let name = required_text(CommandWord::Event, "name", name)?;
+    Ok(EventCommand::Rename { event, name })
+}
+
+/// `set N key=value…`.
+fn parse_event_set(rest: &str) -> Result<EventCommand, CommandError> {
+    let (first, after) = split_word(rest);
+    let event = required_number(CommandWord::Event, "event", first)?;
+    let mut settings = Vec::new();
+    for word in after.split_whitespace() {
+        match word.split_once('=') {
+            Some((key, value)) if !key.is_empty() => {
+                settings.push((key.to_lowercase(), value.to_owned()))
+            }
+            _ => return Err(invalid(CommandWord::Event, "setting", word)),
+        }
+    }
+    if settings.is_empty() {
+        return Err(missing(CommandWord::Event, "setting"));
+    }
+    Ok(EventCommand::Set { event, settings })
+}
+
+/// `remove N @name`.
+fn parse_event_remove(rest: &str) -> Result<EventCommand, CommandError> {
+    let (first, name) = split_word(rest);
+    let event = required_number(CommandWord::Event, "event", first)?;
+    let player = required_text(CommandWord::Event, "player", name)?;
+    Ok(EventCommand::Remove { event, player })
 }
 
 /// `create NAME… [key=value…]`: settings are the trailing `key=value` words.

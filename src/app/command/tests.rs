@@ -403,3 +403,62 @@ fn unreadable_numbers_are_refused_not_dropped() {
         }
     );
 }
+
+#[test]
+fn event_management_reads_its_arguments() {
+    assert_eq!(
+        ok("/event rename 2 Кубок  осені"),
+        Command::Event(EventCommand::Rename {
+            event: 2,
+            name: "Кубок  осені".into()
+        })
+    );
+    assert_eq!(
+        ok("/турнір змінити #2 control=30/10 Arbiter=@a"),
+        Command::Event(EventCommand::Set {
+            event: 2,
+            settings: vec![
+                ("control".into(), "30/10".into()),
+                ("arbiter".into(), "@a".into())
+            ],
+        })
+    );
+    assert_eq!(
+        ok("/турнір вилучити 2 @bob"),
+        Command::Event(EventCommand::Remove {
+            event: 2,
+            player: "@bob".into()
+        })
+    );
+    assert_eq!(
+        ok("/event close 2"),
+        Command::Event(EventCommand::Close { event: 2 })
+    );
+    assert_eq!(
+        ok("/турнір скасувати 2"),
+        Command::Event(EventCommand::Cancel { event: 2 })
+    );
+    assert_eq!(
+        ok("/event games"),
+        Command::Event(EventCommand::Games { event: None })
+    );
+    assert_eq!(
+        ok("/турнір партії 3"),
+        Command::Event(EventCommand::Games { event: Some(3) })
+    );
+    assert_eq!(ok("/players"), Command::Players { event: None });
+    assert_eq!(ok("/гравці #4"), Command::Players { event: Some(4) });
+    let refused = [
+        "/event set 2 rounds",
+        "/event set 2",
+        "/event set x rounds=2",
+        "/event rename 2",
+        "/event remove 2",
+        "/event cancel",
+        "/event games x",
+        "/players x",
+    ];
+    for text in refused {
+        assert!(parse(text).is_err(), "{text}");
+    }
+}

@@ -43,6 +43,7 @@ command_words! {
     Link,
     Events,
     Event,
+    Players,
     Organizer,
     Games,
     Board,
@@ -216,6 +217,7 @@ impl CommandWord {
             .private_chat_only(),
             W::Events => spec(&["events"], &["турніри", "змагання"], &[]),
             W::Event => spec(&["event"], &["турнір"], &[Req("action"), Req("argument")]).public(),
+            W::Players => spec(&["players"], &["гравці"], &[Opt("event")]),
             W::Organizer => spec(
                 &["organizer"],
                 &["організатор"],

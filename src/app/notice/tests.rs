@@ -104,6 +104,14 @@ fn every_notice_renders_without_missing_messages_in_both_languages() {
             player: "А".into(),
             details: "a@b.c".into(),
         },
+        Notice::EntryRemoved {
+            event: 2,
+            name: "Кубок".into(),
+        },
+        Notice::EventCancelled {
+            event: 2,
+            name: "Кубок".into(),
+        },
         Notice::EventStarted {
             event: "Кубок".into(),
             games: 3,

@@ -1,8 +1,11 @@
 //! Event commands: create, join, start (R1.1: every game starts at once;
 //! `rounds=2` plays the Berger tables twice, colours swapped).
 
+mod event_games;
 pub(super) mod list;
+mod manage;
 pub(super) mod organizer;
+pub(super) mod players;
 mod setup;
 pub(crate) mod standings;
 pub mod zone;
@@ -18,8 +21,8 @@ use crate::app::outgoing::Outgoing;
 use crate::core::regulation::Regulation;
 use crate::core::tournament::round_robin;
 use crate::store::{
-    Event, EventId, EventStatus, GameStatus, GameUpdate, NewEvent, NewGame, NoticeRecipient,
-    PlayerId, Role, StoreError, Tx,
+    Event, EventId, EventStatus, GameStatus, GameUpdate, NewEvent, NewGame, PlayerId, Role,
+    StoreError, Tx,
 };
 
 use super::games::state::{clocks_without_leaves, regulation_of, set_pending_deadlines};
@@ -42,6 +45,16 @@ pub(super) async fn handle(
         EventCommand::Start { event } => start(tx, actor, event, now).await,
         EventCommand::Show { event } => list::show(tx, actor, event).await,
         EventCommand::Withdraw { event } => list::withdraw(tx, actor, event).await,
+        EventCommand::Rename { event, name } => manage::rename(tx, actor, event, &name).await,
+        EventCommand::Set { event, settings } => {
+            manage::set(tx, actor, event, &settings, now).await
+        }
+        EventCommand::Close { event } => manage::close(tx, actor, event, now).await,
+        EventCommand::Remove { event, player } => {
+            manage::remove(tx, actor, event, &player, now).await
+        }
+        EventCommand::Cancel { event } => manage::cancel(tx, actor, event, now).await,
+        EventCommand::Games { event } => event_games::games(tx, actor, event, now).await,
     }
 }
 
@@ -61,6 +74,22 @@ pub(super) async fn load_event(
         }
         Err(other) => Err(other.into()),
     }
+}
+
+/// The running events `player` organizes or arbitrates (event-wide answers
+/// for those who run an event without playing in it).
+pub(super) async fn run_events(tx: &mut Tx, player: PlayerId) -> Result<Vec<EventId>, Failure> {
+    let mut events = Vec::new();
+    for grant in tx.roles_of(player).await? {
+        let runs = matches!(grant.role, Role::Organizer | Role::Arbiter);
+        if let Some(event) = grant.event_id.filter(|_| runs)
+            && tx.event(event).await?.status == EventStatus::Running
+            && !events.contains(&event)
+        {
+            events.push(event);
+        }
+    }
+    Ok(events)
 }
 
 /// The actor's relations: administrator; organizer (of `event`, or with
@@ -131,25 +160,13 @@ async fn create(
     let arbiters = if setup.arbiters.is_empty() {
         vec![me]
     } else {
-        setup.arbiters
+        setup.arbiters.clone()
     };
     for arbiter in &arbiters {
         tx.grant_role(*arbiter, Role::Arbiter, Some(event.id), now)
             .await?;
     }
-    if let Some(lang) = setup.channel_lang {
-        let channels = [
-            &setup.settings.arbiter_channel,
-            &setup.settings.appeals_channel,
-            &setup.game_channel,
-        ];
-        for channel in channels.into_iter().flatten() {
-            if let NoticeRecipient::Chat { platform, chat_id } = channel {
-                tx.set_chat_language(*platform, chat_id, lang.code())
-                    .await?;
-            }
-        }
-    }
+    setup::set_channel_language(tx, &setup).await?;
     for member in &setup.committee {
         tx.grant_role(*member, Role::AppealsCommittee, Some(event.id), now)
             .await?;
@@ -186,6 +203,7 @@ async fn join(tx: &mut Tx, actor: &Actor, number: Number, now: DateTime<Utc>) ->
     let args = Args::new()
         .with("event", event.id.0)
         .with("name", event.name.clone());
+    manage::refuse_if_over(actor, &event)?;
     if event.status != EventStatus::Registration {
         return Err(refuse(actor.lang(), "error-event-not-open", &args));
     }
@@ -222,7 +240,8 @@ async fn start(tx: &mut Tx, actor: &Actor, number: Number, now: DateTime<Utc>) -
     let args = Args::new()
         .with("event", event.id.0)
         .with("name", event.name.clone());
-    if event.status != EventStatus::Registration {
+    manage::refuse_if_over(actor, &event)?;
+    if !event.status.before_start() {
         return Err(refuse(actor.lang(), "error-event-not-open", &args));
     }
     if event.is_team {

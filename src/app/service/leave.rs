@@ -68,7 +68,11 @@ async fn scope_events(
 /// Events open for entries or running in which `player` is entered.
 async fn entered_events(tx: &mut Tx, player: PlayerId) -> Result<Vec<Event>, StoreError> {
     let mut out = Vec::new();
-    for status in [EventStatus::Registration, EventStatus::Running] {
+    for status in [
+        EventStatus::Registration,
+        EventStatus::Closed,
+        EventStatus::Running,
+    ] {
         for event in tx.events_with_status(status).await? {
             let entries = tx.entries(event.id).await?;
             if entries

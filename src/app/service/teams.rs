@@ -18,9 +18,7 @@ use crate::app::authz::{self, Action, Relation};
 use crate::app::command::{Number, TeamCommand};
 use crate::app::i18n::{Args, tr};
 use crate::app::outgoing::Outgoing;
-use crate::store::{
-    Event, EventId, EventStatus, PlayerId, Role, StoreError, TeamId, TeamLine, TeamRecord, Tx,
-};
+use crate::store::{Event, EventId, PlayerId, Role, StoreError, TeamId, TeamLine, TeamRecord, Tx};
 
 use super::events::load_event;
 use super::people::names::player_named;
@@ -156,7 +154,7 @@ pub(super) async fn require(
 
 /// Refuses once the event has started: line-ups are fixed then.
 pub(super) fn require_open(actor: &Actor, event: &Event) -> Result<(), Failure> {
-    if matches!(event.status, EventStatus::Draft | EventStatus::Registration) {
+    if event.status.before_start() {
         Ok(())
     } else {
         Err(refuse(

@@ -18,6 +18,8 @@ fn status_word(status: EventStatus) -> &'static str {
     match status {
         EventStatus::Draft => "event-status-draft",
         EventStatus::Registration => "event-status-registration",
+        EventStatus::Closed => "event-status-closed",
+        EventStatus::Cancelled => "event-status-cancelled",
         EventStatus::Running => "event-status-running",
         EventStatus::Finished => "event-status-finished",
     }

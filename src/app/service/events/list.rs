@@ -24,6 +24,8 @@ fn status_word(status: EventStatus) -> &'static str {
     match status {
         EventStatus::Draft => "event-status-draft",
         EventStatus::Registration => "event-status-registration",
+        EventStatus::Closed => "event-status-closed",
+        EventStatus::Cancelled => "event-status-cancelled",
         EventStatus::Running => "event-status-running",
         EventStatus::Finished => "event-status-finished",
     }
@@ -45,8 +47,10 @@ pub(crate) async fn list(tx: &mut Tx, actor: &Actor) -> Outcome {
     let mut lines = Vec::new();
     let sections = [
         (EventStatus::Registration, "reply-events-open"),
+        (EventStatus::Closed, "reply-events-closed"),
         (EventStatus::Running, "reply-events-running"),
         (EventStatus::Finished, "reply-events-finished"),
+        (EventStatus::Cancelled, "reply-events-cancelled"),
     ];
     for (status, header) in sections {
         let events = tx.events_with_status(status).await?;
@@ -130,7 +134,7 @@ pub(super) async fn show(tx: &mut Tx, actor: &Actor, number: Number) -> Outcome 
 }
 
 /// Holders of `role` granted for exactly this event.
-async fn event_role(
+pub(super) async fn event_role(
     tx: &mut Tx,
     event: crate::store::EventId,
     role: Role,
@@ -151,7 +155,8 @@ pub(super) async fn withdraw(tx: &mut Tx, actor: &Actor, number: Number) -> Outc
     let args = Args::new()
         .with("event", event.id.0)
         .with("name", event.name.clone());
-    if event.status != EventStatus::Registration {
+    super::manage::refuse_if_over(actor, &event)?;
+    if !event.status.before_start() {
         return Err(refuse(lang, "error-event-started", &args));
     }
     if !tx.remove_entry(event.id, actor.player.id).await? {

@@ -55,6 +55,18 @@ pub(super) async fn read_setup(
         channel_lang: None,
         rated: None,
     };
+    apply_settings(tx, actor, &mut setup, settings).await?;
+    Ok(setup)
+}
+
+/// Applies `settings` to `setup` (`/event create`, `/event set`), or
+/// refuses the first that is unknown or not possible.
+pub(super) async fn apply_settings(
+    tx: &mut Tx,
+    actor: &Actor,
+    setup: &mut EventSetup,
+    settings: &[(String, String)],
+) -> Result<(), Failure> {
     for (key, value) in settings {
         let ok = match key.as_str() {
             "arbiter" => read_people(tx, actor, value, &mut setup.arbiters).await?,
@@ -71,7 +83,7 @@ pub(super) async fn read_setup(
                 setup.settings.appeals_channel = read_channel(tx, actor, value).await?;
                 setup.settings.appeals_channel.is_some()
             }
-            "type" | "boards" => apply_team(&mut setup, key, value),
+            "type" | "boards" => apply_team(setup, key, value),
             "rated" => {
                 setup.rated = yes_or_no(value);
                 setup.rated.is_some()
@@ -80,7 +92,7 @@ pub(super) async fn read_setup(
                 setup.game_channel = read_channel(tx, actor, value).await?;
                 setup.game_channel.is_some()
             }
-            _ => apply_rule(&mut setup, key, value),
+            _ => apply_rule(setup, key, value),
         };
         if !ok || setup.regulation.validate().is_err() {
             let args = Args::new()
@@ -89,7 +101,26 @@ pub(super) async fn read_setup(
             return Err(refuse(actor.lang(), "error-event-setting", &args));
         }
     }
-    Ok(setup)
+    Ok(())
+}
+
+/// Sets the language of the event's channels' chats (`channel-lang=`).
+pub(super) async fn set_channel_language(tx: &mut Tx, setup: &EventSetup) -> Result<(), Failure> {
+    let Some(lang) = setup.channel_lang else {
+        return Ok(());
+    };
+    let channels = [
+        &setup.settings.arbiter_channel,
+        &setup.settings.appeals_channel,
+        &setup.game_channel,
+    ];
+    for channel in channels.into_iter().flatten() {
+        if let NoticeRecipient::Chat { platform, chat_id } = channel {
+            tx.set_chat_language(*platform, chat_id, lang.code())
+                .await?;
+        }
+    }
+    Ok(())
 }
 
 /// Adds the players named in `value` (`@a,@b`) to `people`; `false` if none.

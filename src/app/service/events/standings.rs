@@ -205,7 +205,7 @@ pub(crate) async fn show(tx: &mut Tx, actor: &Actor, number: Option<Number>) -> 
         },
         None => only_event(tx, actor).await?,
     };
-    if event.status == EventStatus::Registration || event.status == EventStatus::Draft {
+    if event.status.before_start() || event.status == EventStatus::Cancelled {
         let args = Args::new()
             .with("event", event.id.0)
             .with("name", event.name.clone());
@@ -222,14 +222,18 @@ pub(crate) async fn show(tx: &mut Tx, actor: &Actor, number: Option<Number>) -> 
     Ok(vec![Outgoing::text(table.text(lang)).with_image(image)])
 }
 
-/// The event of the actor's running games, when there is exactly one.
-async fn only_event(tx: &mut Tx, actor: &Actor) -> Result<Event, Failure> {
+/// The event of the actor's running games, when there is exactly one; for
+/// an organizer or arbiter who does not play, the running event they run.
+pub(super) async fn only_event(tx: &mut Tx, actor: &Actor) -> Result<Event, Failure> {
     let mut events: Vec<EventId> = tx
         .active_games_of(actor.player.id)
         .await?
         .iter()
         .map(|game| game.event_id)
         .collect();
+    if events.is_empty() {
+        events = super::run_events(tx, actor.player.id).await?;
+    }
     events.sort_by_key(|e| e.0);
     events.dedup();
     match events.as_slice() {

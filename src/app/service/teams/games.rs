@@ -53,7 +53,7 @@ async fn led_team(tx: &mut Tx, actor: &Actor) -> Result<TeamRecord, Failure> {
     for team in tx.teams_led_by(actor.player.id).await? {
         match tx.event(team.event_id).await?.status {
             EventStatus::Running => running.push(team),
-            EventStatus::Draft | EventStatus::Registration => {}
+            status if status.before_start() || status == EventStatus::Cancelled => {}
             _ => finished.push(team),
         }
     }
