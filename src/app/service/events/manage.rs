@@ -123,6 +123,7 @@ pub(super) async fn set(
         team_boards: None,
         game_channel: tx.game_channel(event.id).await?,
         channel_lang: None,
+        rated: None,
     };
     apply_settings(tx, actor, &mut setup, settings).await?;
     save(tx, event.id, &setup, now).await?;
@@ -145,6 +146,9 @@ async fn save(
         .await?;
     if let Some(boards) = setup.team_boards {
         tx.set_team_boards(event, boards).await?;
+    }
+    if setup.rated.is_some() {
+        tx.set_event_rated(event, setup.rated).await?;
     }
     replace_role(tx, event, Role::Arbiter, &setup.arbiters, now).await?;
     replace_role(tx, event, Role::AppealsCommittee, &setup.committee, now).await?;
