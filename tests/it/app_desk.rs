@@ -105,7 +105,7 @@ async fn r3_6_3_a_ruling_over_the_limit_changes_nothing(t: &TestDb) {
     reply(&mut w, "bob", "/extraleave 2026-03-01 10 Still.").await;
     let before = notices(&w).await;
     let over = reply(&mut w, "alice", "/rule 2 leave -- granted").await;
-    assert!(over.contains("10 already granted in 2026"), "{over}");
+    assert!(over.contains("10 days already granted in 2026"), "{over}");
     assert_eq!(case_status(&w, 2).await, CaseStatus::Open);
     assert_eq!(notices(&w).await, before);
     let leaves = reply(&mut w, "bob", "/leave").await;

@@ -39,8 +39,8 @@ async fn events_are_listed_by_state(t: &TestDb) {
     let open = text.find("Open for entries:").expect(text);
     let running = text.find("Running:").expect(text);
     assert!(open < running, "{text}");
-    assert!(text.contains("#2 «Spring Open», 1 player"), "{text}");
-    assert!(text.contains("#1 «Cup», 2 players"), "{text}");
+    assert!(text.contains("#2 \"Spring Open\", 1 player"), "{text}");
+    assert!(text.contains("#1 \"Cup\", 2 players"), "{text}");
     assert!(!text.contains("Finished:"), "{text}");
     let out = w.say("@bob: /турніри").await;
     assert!(out[0].contains("#1"), "{out:?}");
@@ -56,7 +56,7 @@ async fn an_event_shows_its_settings_and_people(t: &TestDb) {
     let out = w.say("@bob: /event show 1").await;
     let text = &out[0];
     for expected in [
-        "Event #1 «Winter»: open for entries.",
+        "Event #1 \"Winter\": open for entries.",
         "Rules: server, double round robin, 30/10 (days/moves).",
         "Organizer: alice. Arbiter: alice. Arbiters' channel: not set.",
         "Players (2): bob, carol.",
@@ -79,7 +79,7 @@ async fn players_withdraw_only_before_the_start(t: &TestDb) {
     }
     let out = w.say("@dave: /event withdraw 1").await;
     assert!(
-        out[0].contains("You withdrew from event #1 «Cup»"),
+        out[0].contains("You withdrew from event #1 \"Cup\""),
         "{out:?}"
     );
     let cases = [
@@ -119,7 +119,7 @@ async fn administrators_grant_the_organizer_role(t: &TestDb) {
     let out = w.say("@alice: /organizer @carol").await;
     assert!(out[0].contains("carol may now create events"), "{out:?}");
     let out = w.say("@carol: /event create Mine").await;
-    assert!(out[0].contains("Event #1 «Mine» is created"), "{out:?}");
+    assert!(out[0].contains("Event #1 \"Mine\" is created"), "{out:?}");
     w.say("@alice: /event create Theirs").await;
     for user in ["bob", "dave"] {
         w.say(&format!("@{user}: /event join 1")).await;

@@ -48,7 +48,7 @@ async fn r3_6_reminders_and_flag_move_exactly_by_a_registered_leave(t: &TestDb) 
     );
     assert!(
         out.iter().any(|l| l.starts_with(
-            "-> @bob: carol is on leave in event «Cup» from 2026-01-07 00:00 Europe/Kyiv"
+            "-> @bob: carol is on leave in event \"Cup\" from 2026-01-07 00:00 Europe/Kyiv"
         )),
         "{out:?}"
     );

@@ -81,7 +81,7 @@ async fn a_move_with_several_games_to_choose_asks_with_one_button_per_game() {
     assert!(out[0].contains("Game #2: you played 1. e2-e4"), "{out:?}");
     // Now only game #1 waits for bob's move: a bare move goes there.
     let out = w.say("@bob: d2-d4").await;
-    assert!(out[0].contains("Game #1: your move 1. d2-d4"), "{out:?}");
+    assert!(out[0].contains("Game #1: you played 1. d2-d4"), "{out:?}");
     w.finish().await;
 }
 
@@ -270,7 +270,7 @@ async fn standings_rank_by_points_with_a_crosstable_image() {
     let replies = w.ask("carol", &format!("/standings {event}")).await;
     let text = &replies[0].text;
     let lines: Vec<&str> = text.lines().collect();
-    assert!(lines[0].contains("Standings of event #2 «Cup»"), "{text}");
+    assert!(lines[0].contains("Standings of event #2 \"Cup\""), "{text}");
     assert_eq!(lines[1], "1. bob — 2, wins: 2, SB: 1, left: 0", "{text}");
     assert_eq!(lines[2], "2. dave — 1, wins: 1, SB: 0, left: 0", "{text}");
     assert_eq!(lines[3], "3. carol — 0, wins: 0, SB: 0, left: 0", "{text}");

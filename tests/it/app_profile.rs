@@ -31,8 +31,8 @@ async fn the_profile_shows_every_setting(t: &TestDb) {
     let text = &out[0];
     for expected in [
         "Name: bob",
-        "Language: en",
-        "Notation: ukr",
+        "Language: English",
+        "Notation: Ukrainian long (e2-e4, Кg1-f3)",
         "Boards: your own side",
         "Move notices: on",
         "Address: not set",
@@ -56,7 +56,10 @@ async fn orientation_is_stored_and_turns_the_board(t: &TestDb) {
     w.english(&["alice", "bob", "carol"]).await;
     w.started_event("", &["bob", "carol"]).await;
     let out = w.say("@bob: /orientation sideways").await;
-    assert!(out[0].contains("Unknown orientation «sideways»"), "{out:?}");
+    assert!(
+        out[0].contains("Unknown orientation \"sideways\""),
+        "{out:?}"
+    );
     let mut tx = w.db.read().await.unwrap();
     let bob = player(&mut tx, "bob").await;
     assert_eq!(

@@ -113,7 +113,7 @@ impl Cross {
         let started = self.ask(OKSANA, "/event start 1").await;
         assert!(started.contains("почався"), "{started}");
         let notice = self.next(TARAS, 1).await.remove(0);
-        assert!(text(&notice).contains("«Міст» has started"), "{notice:?}");
+        assert!(text(&notice).contains("\"Міст\" has started"), "{notice:?}");
         self.discord
             .dm_containing(DANA, "Турнір «Міст» почався")
             .await;

@@ -58,7 +58,7 @@ async fn r3_1_3_a_player_belongs_to_one_team_of_an_event(t: &TestDb) {
         ] {
             let text = format!("/team {command} 2 {who}{after}");
             let refused = reply(&mut w, "alice", &text).await;
-            assert!(refused.contains("«Lions»"), "{text}: {refused}");
+            assert!(refused.contains("\"Lions\""), "{text}: {refused}");
         }
     }
     assert_eq!(team_text(&mut w, 2).await, before);
@@ -66,7 +66,7 @@ async fn r3_1_3_a_player_belongs_to_one_team_of_an_event(t: &TestDb) {
     assert!(out[0].contains("has started"), "{out:?}");
     for command in ["captain 2 @kate", "deputy 2 @ann"] {
         let refused = reply(&mut w, "alice", &format!("/team {command}")).await;
-        assert!(refused.contains("«Lions»"), "{command}: {refused}");
+        assert!(refused.contains("\"Lions\""), "{command}: {refused}");
     }
     assert_eq!(team_text(&mut w, 2).await, before);
 }

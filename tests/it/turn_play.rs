@@ -33,7 +33,7 @@ async fn a_bare_move_goes_to_the_only_game_where_it_is_legal() {
     let mut w = two_games().await;
     // e2-e4 is impossible in #1 (the pawn is on e4): it goes to #2.
     let out = w.say("@bob: e2-e4").await;
-    assert!(out[0].contains("Game #2: your move 1. e2-e4"), "{out:?}");
+    assert!(out[0].contains("Game #2: you played 1. e2-e4"), "{out:?}");
     assert_eq!(w.game(1).await.ply, 2);
     assert_eq!(w.game(2).await.ply, 1);
     w.finish().await;
@@ -97,7 +97,7 @@ async fn several_moves_in_one_message_are_refused_not_played_in_part_r3_2_4() {
     }
     // A move written with a space between its squares is one move.
     let out = w.say("@bob: e2 e4").await;
-    assert!(out[0].contains("your move 1. e2-e4"), "{out:?}");
+    assert!(out[0].contains("you played 1. e2-e4"), "{out:?}");
     w.finish().await;
 }
 
@@ -105,7 +105,7 @@ async fn a_message_with_a_move_reaches_the_opponent_and_stays_with_the_game(t: &
     let mut w = World::new(&t.db);
     w.event("Cup", &["bob", "carol"]).await;
     let out = w.say("@bob: e2-e4 -- Good luck!").await;
-    assert!(out[0].contains("your move 1. e2-e4"), "{out:?}");
+    assert!(out[0].contains("you played 1. e2-e4"), "{out:?}");
     assert!(
         out.iter().any(|l| l.contains("your message is sent")),
         "{out:?}"
@@ -230,7 +230,7 @@ async fn the_players_messages_are_in_the_case_file_for_the_arbiter_alone(t: &Tes
     let out = w.say("@alice: /case 1").await;
     assert!(out[0].contains("Messages between the players"), "{out:?}");
     assert!(
-        out[0].contains("bob (after half-move 1): «Good luck!»"),
+        out[0].contains("bob (after half-move 1): \"Good luck!\""),
         "{out:?}"
     );
     let out = w.say("@carol: /case 1").await;

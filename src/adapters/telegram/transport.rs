@@ -169,7 +169,8 @@ pub fn delivery_of(result: Result<(), TelegramSendError>) -> Delivery {
 }
 
 /// Splits `text` into parts of at most `limit` characters, at line breaks
-/// where possible.
+/// where possible, else after a space: a word is cut only when it alone is
+/// longer than `limit`.
 fn split_text(text: &str, limit: usize) -> Vec<String> {
     let mut parts = Vec::new();
     let mut current = String::new();
@@ -192,6 +193,10 @@ fn split_text(text: &str, limit: usize) -> Vec<String> {
                 .char_indices()
                 .nth(limit)
                 .map_or(line.len(), |(i, _)| i);
+            let cut = match line[..cut].rfind(' ') {
+                Some(space) if space > 0 => space + 1,
+                _ => cut,
+            };
             parts.push(line[..cut].to_owned());
             line = &line[cut..];
         }
@@ -213,6 +218,14 @@ mod tests {
         assert_eq!(split_text(text, 10), vec!["aaaa\nbbbb\n", "cc"]);
         assert_eq!(split_text("abcdefgh", 3), vec!["abc", "def", "gh"]);
         assert_eq!(split_text("їжак", 4), vec!["їжак"]);
+        assert_eq!(split_text("ab cd ef", 5), vec!["ab ", "cd ef"]);
+        let long = "слово ".repeat(1000);
+        let parts = split_text(&long, 4096);
+        assert_eq!(parts.concat(), long);
+        assert!(
+            parts.iter().all(|part| part.ends_with(' ')),
+            "never mid-word"
+        );
         assert!(split_text("", 4).is_empty());
     }
 

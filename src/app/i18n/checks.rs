@@ -674,3 +674,24 @@ fn the_checks_flag_known_bad_sentences() {
     );
     assert!(counted_words("Партія #2 дні", 2).is_empty());
 }
+
+/// R-issue-19 (one character each): English uses straight quotes, never
+/// «»; Ukrainian writes its apostrophe one way, ʼ (U+02BC).
+#[test]
+fn quotes_and_apostrophes_are_one_character_each() {
+    let english = Lang::En.source();
+    assert!(
+        !english.contains(['«', '»', '“', '”']),
+        "English quotes are straight"
+    );
+    for (number, line) in Lang::Uk.source().lines().enumerate() {
+        if line.starts_with('#') {
+            continue;
+        }
+        assert!(
+            !line.contains(['\'', '’']),
+            "uk.ftl line {}: the apostrophe is ʼ: {line}",
+            number + 1
+        );
+    }
+}
