@@ -1095,3 +1095,4 @@ reply-players-line = { $player } — { $accounts }
 reply-players-hint = Someone missing? They register by sending /start to the bot; then their name works in /organizer, arbiter= and /event remove.
 reply-players-console = console
 reply-players-no-handle = { $platform }: no user name
+event-line-details = Notations allowed: { $notations }. Leave: { $leave } a year. Zone of the rule dates: { $zone }.

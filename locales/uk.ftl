@@ -1093,3 +1093,4 @@ reply-players-line = { $player } — { $accounts }
 reply-players-hint = Когось бракує? Щоб зареєструватися, досить надіслати боту /start; після цього імʼя можна вказувати в /organizer, arbiter= і /event remove.
 reply-players-console = консоль
 reply-players-no-handle = { $platform }: без імені користувача
+event-line-details = Дозволені нотації: { $notations }. Відпустка: { $leave } на рік. Часовий пояс дат правил: { $zone }.

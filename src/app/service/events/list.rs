@@ -129,8 +129,33 @@ pub(super) async fn show(tx: &mut Tx, actor: &Actor, number: Number) -> Outcome 
         let args = Args::new().with("committee", names(tx, &committee).await?);
         tr(lang, "event-line-committee", &args)
     };
-    let text = format!("{}\n{committee}", tr(lang, "reply-event-show", &args));
+    let details = details_line(lang, &regulation);
+    let text = format!(
+        "{}\n{committee}\n{details}",
+        tr(lang, "reply-event-show", &args)
+    );
     Ok(vec![Outgoing::text(text)])
+}
+
+/// The allowed notations, the yearly leave allowance and the zone.
+fn details_line(lang: Lang, regulation: &crate::core::regulation::Regulation) -> String {
+    let notations: Vec<&str> = crate::app::actor::NOTATION_CODES
+        .iter()
+        .filter(|(_, notation)| regulation.notations.contains(notation))
+        .map(|(code, _)| *code)
+        .collect();
+    let zone = regulation
+        .zone
+        .clone()
+        .unwrap_or_else(|| crate::core::regulation::DEFAULT_EVENT_ZONE.to_owned());
+    let args = Args::new()
+        .with("notations", notations.join(", "))
+        .with(
+            "leave",
+            crate::app::i18n::days_text(lang, i64::from(regulation.leave_days_per_year)),
+        )
+        .with("zone", zone);
+    tr(lang, "event-line-details", &args)
 }
 
 /// Holders of `role` granted for exactly this event.
@@ -141,7 +166,8 @@ pub(super) async fn event_role(
 ) -> Result<Vec<PlayerId>, Failure> {
     let mut holders = Vec::new();
     for player in tx.holders_of(role, Some(event)).await? {
-        if tx.holds_role(player, role, Some(event)).await? {
+        // An event grant and an installation-wide one give two rows: once.
+        if !holders.contains(&player) && tx.holds_role(player, role, Some(event)).await? {
             holders.push(player);
         }
     }
