@@ -63,6 +63,11 @@ pub(super) const SQLITE_MIGRATIONS: EmbeddedList = &[
         "board theme",
         include_str!("../../migrations/sqlite/0012_board_theme.sql"),
     ),
+    (
+        15,
+        "postal leave",
+        include_str!("../../migrations/sqlite/0015_postal_leave.sql"),
+    ),
 ];
 
 pub(super) const POSTGRES_MIGRATIONS: EmbeddedList = &[
@@ -115,6 +120,11 @@ pub(super) const POSTGRES_MIGRATIONS: EmbeddedList = &[
         12,
         "board theme",
         include_str!("../../migrations/postgres/0012_board_theme.sql"),
+    ),
+    (
+        15,
+        "postal leave",
+        include_str!("../../migrations/postgres/0015_postal_leave.sql"),
     ),
 ];
 
