@@ -659,7 +659,11 @@ postal-notice-accepted = Your variant accepted and repeated (R2.3.7): { $moves }
 postal-notice-variant = Proposed variant (R2.3.7): { $variant }. To accept, repeat the moves you accept in order, then add your own move.
 postal-notice-first-move-query = Query (R2.5.2): game #{ $game } ({ $event }) started 20 days ago and your first move as White has not come. Please send it; the arbiter is told.
 postal-notice-leave = { $player } is on leave in all postal games from { $from } until { $until } (R2.7): the leave is not their thinking time; yours runs as usual (R2.7.4).
-postal-notice-leave-late = { $player } announced a leave late: planned from { $planned }, the leave counts from { $from }, the day of the notice (R2.7.6), until { $until }. Yours runs as usual (R2.7.4).
+postal-notice-leave-late = { $player } announced a leave late: planned from { $planned }, it counts from { $from }, the day of the notice (R2.7.6), until { $until }. Yours runs as usual (R2.7.4).
+postal-notice-leave-cancelled = { $player } cancelled the leave from { $from } in all postal games (R2.7.1).
+postal-notice-leave-ended = { $player } ended the leave from { $from } in all postal games early: from { $at } the days count as thinking time again (R2.7.1, R2.7.4).
+postal-notice-leave-repeated = Game #{ $game }: you have not answered the move { $move } yet. The leave notice is repeated with the last move (R2.7.3): { $player } is on leave from { $from } until { $until }; your time runs as usual (R2.7.4).
+leave-scope-postal = in all postal games
 postal-error-variants-off = This event's regulation does not allow variants (R2.3.7). Nothing was sent.
 postal-error-variant-ends = Game #{ $game }: the game would end inside the variant; send the final move on its own. Nothing was sent.
 postal-error-no-move = The message has no move (R2.3.9). Nothing was sent.
@@ -672,21 +676,27 @@ postal-error-variant-pair = Variant pair { $pair } must be two moves: your partn
 postal-error-variant-after-end = Variant pair { $pair } goes on after the game would have ended. Nothing was sent.
 postal-error-variant-move = Variant pair { $pair }: { $reason } Nothing was sent.
 postal-error-leave-over = That leave is over before today: a late notice counts only from the day it is sent (R2.7.6).
+postal-error-on-leave = You are on leave in all postal games until { $until }: its days are not thinking time (R2.7.1, R2.7.4), so no moves during it. To move now, end the leave with /leave cancel and its number (/leave list).
 postal-reply-sent = Game #{ $game }: your move { $move } is sent on { $sent } (R2.2: the bot's postmark). It cannot be changed now (R2.3.8).
 postal-reply-accepted = You repeated the accepted variant moves: { $moves }.
 postal-reply-variant = Your variant is sent with it: { $variant }.
 postal-reply-record-header = Game #{ $game }, the postal record (R2.4): each move with the date it was sent, the days it cost and its player's total.
 postal-reply-record-line = { $move } — sent { $sent }, { $days } (in total { $total })
+postal-reply-record-penalty = case #{ $case }: the arbiter { $sign ->
+        [back] gave back from
+       *[added] added to
+    } the time of { $player } (R2.4.1, R2.4.9): { $days } (in total { $total })
 postal-reply-leave = Leave #{ $leave } in all your postal games: from { $from } until { $until } ({ $days }). Your partners and the arbiter are told (R2.7.2).
 postal-reply-leave-late = Leave #{ $leave }: announced after it started (planned from { $planned }), it counts from today, { $from }, until { $until } ({ $days }) (R2.7.6). Your partners and the arbiter are told.
+postal-reply-leave-ended = Leave #{ $leave } in all your postal games is ended: from today, { $at }, the days count as your thinking time again (R2.7.4). Your partners and the arbiter are told.
 help-card = /card [#game] MOVE repeat=MOVE written=DATE postmark=DATE,DATE receipt=DATE — a card of a game by post; the recipient adds received=DATE
 help-ledger = /ledger [#game] — the correspondence chart of a game by post: dates settled, time counted
 postal-error-ledger-game = Game #{ $game } is played by post: enter each card with /card (see /help card).
 postal-error-not-postal = Game #{ $game } is not in a postal event: cards are for games by post (R2).
 postal-error-not-ledger = Game #{ $game } is played through the bot: its moves need no cards.
-postal-error-card-field = Cannot read { $key }={ $value } on the card: the keys are repeat, written, postmark, receipt and received, dates YYYY-MM-DD.
+postal-error-card-field = Cannot read { $key }={ $value } on the card: the keys are repeat, written, postmark, receipt, received and exempt, dates YYYY-MM-DD, exempt 0 to 3 days (R2.4.7).
 postal-error-card-recipient = The date of receipt is the recipient's to enter (R2.2.6).
-postal-error-card-sender = The written date, the receipt and the repetition are the sender's to enter (R2.2.3, R2.2.4).
+postal-error-card-sender = The written date, the receipt, the repetition and the exempt days are the sender's to enter (R2.2.3, R2.2.4, R2.4.7).
 postal-error-no-card = Game #{ $game } has no card yet.
 postal-ledger-empty = Game #{ $game } has no card yet.
 postal-ledger-header = Game #{ $game }, correspondence chart (R2.2, R2.4): { $white } (White) – { $black } (Black). Each card: as entered ⇒ as settled.
@@ -697,6 +707,8 @@ postal-ledger-repeat-right = right
 postal-ledger-repeat-wrong = WRONG
 postal-ledger-penalty-repeat = penalty (R2.4.9, R2.4.10): the partner's move repeated wrongly
 postal-ledger-penalty-registered = penalty (R2.4.12, R2.4.9): 5 days or fewer left, and the card was not registered
+postal-ledger-penalty-registered-required = penalty (R2.2.1, R2.4.9): the regulation requires registered mail and the card has no receipt; add it: /card receipt=DATE
+postal-ledger-exempt = not counted as thinking time (R2.4.7): { $days }
 postal-ledger-penalty-impossible = penalty (R2.4.9): an impossible or illegible move
 postal-ledger-penalty-address = penalty (R2.4.9): a wrong address
 postal-ledger-overstep = OVERSTEP (R2.6.1): the time used exceeds the norm

@@ -16,10 +16,11 @@
 //! received, each player's leave stopping their clock, R3.6); the leaves
 //! are listed for the auditor too.
 
-use chrono::{DateTime, TimeZone, Utc};
+use chrono::{DateTime, NaiveDate, TimeZone, Utc};
 use serde::Serialize;
 
 use crate::app::service::leave::time::{GameLeaves, game_leaves};
+use crate::app::service::postal::audited_moves;
 use crate::core::clock::PlayerTime;
 use crate::core::clock::server::ServerClock;
 use crate::core::regulation::Regulation;
@@ -140,8 +141,25 @@ pub struct MoveAudit {
     pub sent_at: Option<DateTime<Utc>>,
     /// Days charged for it (R3.5.2).
     pub charged_days: i64,
-    /// Both clocks just after it.
+    /// Both clocks just after it (in a postal event by the postal clock,
+    /// R2.4, the arbiter's days made by then counted).
     pub clocks: AuditClocks,
+    /// In a postal event: the move's dates and the days it cost (R2.4.4).
+    pub postal: Option<PostalDates>,
+}
+
+/// A postal move's dates by the postal clock (R2.4.4, R2.4.8), in the
+/// event's zone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct PostalDates {
+    /// The date the move it answers was received.
+    pub received: NaiveDate,
+    /// The date it was sent.
+    pub sent: NaiveDate,
+    /// The days it cost its player (leave left out, R2.7.4, R2.7.5).
+    pub days: i64,
+    /// A variant's uncharged move (R2.4.8).
+    pub continuation: bool,
 }
 
 /// A case with its record.
@@ -200,6 +218,7 @@ async fn read_audit(tx: &mut Tx, id: EventId, as_of: DateTime<Utc>) -> StoreResu
             match_games,
         });
     }
+    let postal = regulation.rule_set == crate::core::regulation::RuleSet::Postal;
     let mut games = Vec::new();
     let outbox = all_notices(tx).await?;
     for game in tx.games_of_event(id).await? {
@@ -207,6 +226,9 @@ async fn read_audit(tx: &mut Tx, id: EventId, as_of: DateTime<Utc>) -> StoreResu
         let log = tx.audit_of_game(game.id).await?;
         let leaves = game_leaves(tx, &game).await?;
         let mut audit = game_audit((&regulation, &leaves), game, &rows, log, as_of);
+        if postal {
+            postal_clocks(tx, &mut audit, as_of).await?;
+        }
         audit.messages = messages_of(&outbox, audit.game.id.0);
         games.push(audit);
     }
@@ -215,7 +237,7 @@ async fn read_audit(tx: &mut Tx, id: EventId, as_of: DateTime<Utc>) -> StoreResu
         cases.push(case_audit(tx, case).await?);
     }
     let people = mentioned_players(&entries, &teams, &games, &cases);
-    let leaves = leaves_of(tx, id, &entries).await?;
+    let leaves = leaves_of(tx, (id, postal), &entries).await?;
     let mut players = Vec::new();
     for id in people {
         let player = tx.player(id).await?;
@@ -277,6 +299,7 @@ fn game_audit(
                 sent_at: row.sent_at,
                 charged_days: row.charged_days,
                 clocks,
+                postal: None,
             }
         })
         .collect();
@@ -292,6 +315,29 @@ fn game_audit(
         log,
         messages: Vec::new(),
     }
+}
+
+/// A postal game's moves and clocks by the postal clock (R2.4): calendar
+/// dates, leave left out, the arbiter's penalty days counted from when they
+/// were made; the server clock's figures would not apply.
+async fn postal_clocks(
+    tx: &mut Tx,
+    audit: &mut GameAudit,
+    as_of: DateTime<Utc>,
+) -> StoreResult<()> {
+    let (moves, now) = audited_moves(tx, &audit.game, as_of).await?;
+    for (row, postal) in audit.moves.iter_mut().zip(moves) {
+        let [white, black] = postal.clocks;
+        row.clocks = AuditClocks { white, black };
+        row.postal = Some(PostalDates {
+            received: postal.received,
+            sent: postal.sent,
+            days: postal.cost,
+            continuation: postal.continuation,
+        });
+    }
+    audit.clocks_now = now.map(|[white, black]| AuditClocks { white, black });
+    Ok(())
 }
 
 /// Every notice in the outbox, whatever its delivery state, in order.
@@ -354,10 +400,12 @@ async fn case_audit(tx: &mut Tx, case: CaseRecord) -> StoreResult<CaseAudit> {
     })
 }
 
-/// The entrants' leaves that belong to this event or to no event (yearly leave).
+/// The entrants' leaves that count in this event (`postal`: under the postal
+/// rules): its own, those of no event (yearly leave), and in a postal event
+/// the postal leaves in all postal games (R2.7.1).
 async fn leaves_of(
     tx: &mut Tx,
-    event: EventId,
+    (event, postal): (EventId, bool),
     entries: &[EntryRecord],
 ) -> StoreResult<Vec<LeaveRecord>> {
     let from = Utc.timestamp_millis_opt(0).single().unwrap_or_default();
@@ -368,11 +416,14 @@ async fn leaves_of(
     let mut leaves = Vec::new();
     for entry in entries {
         let theirs = tx.leaves_of(entry.player_id, from, to).await?;
-        leaves.extend(
-            theirs
-                .into_iter()
-                .filter(|leave| leave.event_id.is_none_or(|e| e == event)),
-        );
+        leaves.extend(theirs.into_iter().filter(|leave| {
+            // Cancelled leaves stay in the record.
+            if leave.postal {
+                postal
+            } else {
+                leave.event_id.is_none_or(|e| e == event)
+            }
+        }));
     }
     Ok(leaves)
 }

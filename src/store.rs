@@ -96,7 +96,7 @@ use sqlx::sqlite::{
 };
 use tokio::sync::Notify;
 
-pub use arbiter::{ArbiterRequest, SanctionKind, StoredAbsence};
+pub use arbiter::{ArbiterRequest, ClockAdjustment, SanctionKind, StoredAbsence};
 pub use audit::AuditEntry;
 pub use cases::{
     AppealRecord, AppealStatus, CaseNote, CaseRecord, CaseStatus, NewCaseRecord, RulingRecord,

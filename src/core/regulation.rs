@@ -120,6 +120,9 @@ pub struct Regulation {
     /// Notations players may use (R2.3.2). Ukrainian full algebraic must be
     /// among them.
     pub notations: Vec<Notation>,
+    /// Every card of a game by post goes by registered mail (R2.2.1): a card
+    /// without a registered-mail receipt draws R2.4.9's penalty days.
+    pub registered_mail_required: bool,
 }
 
 impl Default for Regulation {
@@ -137,6 +140,7 @@ impl Default for Regulation {
             zone: None,
             variants_allowed: None,
             notations: Notation::ALL.to_vec(),
+            registered_mail_required: false,
         }
     }
 }

@@ -23,6 +23,20 @@ text_enum! {
     }
 }
 
+/// Days the arbiter added to one player's time in a game (penalty > 0, given
+/// back < 0), by a ruling in a case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClockAdjustment {
+    /// Whose time.
+    pub player: PlayerId,
+    /// The days.
+    pub days: i64,
+    /// The case whose ruling made it.
+    pub case: CaseId,
+    /// When.
+    pub made_at: DateTime<Utc>,
+}
+
 /// An arbiter's request to a player and its answer (R3.4.3).
 #[derive(Clone, Debug, PartialEq)]
 pub struct ArbiterRequest {
@@ -124,6 +138,26 @@ impl Tx {
             .fetch_optional(sql, args![game, player], |row| row.int("days"))
             .await?;
         Ok(days.unwrap_or(0))
+    }
+
+    /// The days the arbiter added to (or gave back from) the players' time in
+    /// `game`, one by one, in the order they were made (R2.4.2, R2.4.9).
+    pub async fn clock_adjustments_of(
+        &mut self,
+        game: GameId,
+    ) -> StoreResult<Vec<ClockAdjustment>> {
+        let sql = "SELECT id, player_id, days, case_id, made_at FROM clock_adjustments \
+                   WHERE game_id = $1 ORDER BY made_at, id";
+        self.fetch_all(sql, args![game], |row| {
+            let row = Record::new(row, "clock_adjustments")?;
+            Ok(ClockAdjustment {
+                player: PlayerId(row.int("player_id")?),
+                days: row.int("days")?,
+                case: CaseId(row.int("case_id")?),
+                made_at: row.at("made_at")?,
+            })
+        })
+        .await
     }
 
     /// Records a sanction.

@@ -29,8 +29,11 @@ pub struct LeaveRecord {
     pub id: LeaveId,
     /// Who.
     pub player_id: PlayerId,
-    /// In which event (server, R3.6.1), or `None` for all games (postal, R2.7.1).
+    /// In which event (server, R3.6.1), or `None` for all the player's events.
     pub event_id: Option<EventId>,
+    /// A postal leave (R2.7.1): one leave in all the player's postal games,
+    /// stored once with no event, counting in postal events only.
+    pub postal: bool,
     /// Start.
     pub starts_at: DateTime<Utc>,
     /// End (exclusive).
@@ -52,6 +55,8 @@ pub struct NewLeave {
     pub player_id: PlayerId,
     /// Which event, or all.
     pub event_id: Option<EventId>,
+    /// A postal leave in all postal games (R2.7.1).
+    pub postal: bool,
     /// Start.
     pub starts_at: DateTime<Utc>,
     /// End.
@@ -70,6 +75,7 @@ fn leave_row(row: &dyn RowExt) -> StoreResult<LeaveRecord> {
         id: LeaveId(row.int("id")?),
         player_id: PlayerId(row.int("player_id")?),
         event_id: row.opt_int("event_id")?.map(EventId),
+        postal: row.boolean("postal")?,
         starts_at: row.at("starts_at")?,
         ends_at: row.at("ends_at")?,
         status: row.enumerated("status", LeaveStatus::parse)?,
@@ -83,7 +89,7 @@ impl Tx {
     /// Registers a leave (R2.7, R3.6).
     pub async fn create_leave(&mut self, new: &NewLeave) -> StoreResult<LeaveRecord> {
         let sql = "INSERT INTO leaves (player_id, event_id, starts_at, ends_at, extra, granted_by, \
-                   created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id";
+                   created_at, postal) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id";
         let args = args![
             new.player_id,
             new.event_id,
@@ -91,11 +97,12 @@ impl Tx {
             new.ends_at,
             new.extra,
             new.granted_by,
-            new.at
+            new.at,
+            new.postal
         ];
         let id = LeaveId(self.insert_returning_id("leave", sql, args).await?);
         let sql = "SELECT id, player_id, event_id, starts_at, ends_at, status, extra, granted_by, \
-                   created_at FROM leaves WHERE id = $1";
+                   created_at, postal FROM leaves WHERE id = $1";
         self.fetch_one(sql, args![id], leave_row).await
     }
 
@@ -107,8 +114,8 @@ impl Tx {
         to: DateTime<Utc>,
     ) -> StoreResult<Vec<LeaveRecord>> {
         let sql = "SELECT id, player_id, event_id, starts_at, ends_at, status, extra, granted_by, \
-                   created_at FROM leaves WHERE player_id = $1 AND starts_at < $3 AND ends_at > $2 \
-                   ORDER BY starts_at, id";
+                   created_at, postal FROM leaves WHERE player_id = $1 AND starts_at < $3 \
+                   AND ends_at > $2 ORDER BY starts_at, id";
         self.fetch_all(sql, args![player, from, to], leave_row)
             .await
     }

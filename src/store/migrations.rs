@@ -68,6 +68,11 @@ pub(super) const SQLITE_MIGRATIONS: EmbeddedList = &[
         "ratings",
         include_str!("../../migrations/sqlite/0014_ratings.sql"),
     ),
+    (
+        15,
+        "postal leave",
+        include_str!("../../migrations/sqlite/0015_postal_leave.sql"),
+    ),
 ];
 
 pub(super) const POSTGRES_MIGRATIONS: EmbeddedList = &[
@@ -125,6 +130,11 @@ pub(super) const POSTGRES_MIGRATIONS: EmbeddedList = &[
         14,
         "ratings",
         include_str!("../../migrations/postgres/0014_ratings.sql"),
+    ),
+    (
+        15,
+        "postal leave",
+        include_str!("../../migrations/postgres/0015_postal_leave.sql"),
     ),
 ];
 

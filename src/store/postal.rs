@@ -126,6 +126,8 @@ pub struct StoredCard {
     pub received: Option<String>,
     /// `right` or `wrong`: the partner's last move repeated (R2.3.6).
     pub repeat: Option<String>,
+    /// Days of the reply not counted as thinking time (R2.4.7, at most 3).
+    pub exempt_days: i64,
 }
 
 fn card_row(row: &dyn RowExt) -> StoreResult<StoredCard> {
@@ -136,6 +138,7 @@ fn card_row(row: &dyn RowExt) -> StoreResult<StoredCard> {
         receipt: row.opt_text("receipt")?,
         received: row.opt_text("received")?,
         repeat: row.opt_text("repetition")?,
+        exempt_days: row.int("exempt_days")?,
     })
 }
 
@@ -147,11 +150,10 @@ impl Tx {
         card: &StoredCard,
         at: DateTime<Utc>,
     ) -> StoreResult<()> {
-        let sql = "INSERT INTO postal_cards \
-                   (game_id, ply, written, postmarks, receipt, received, repetition, entered_at) \
-                   VALUES ($1, $2, $3, $4, $5, $6, $7, $8) \
+        let sql = "INSERT INTO postal_cards (game_id, ply, written, postmarks, receipt, received, \
+                   repetition, entered_at, exempt_days) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
                    ON CONFLICT (game_id, ply) DO UPDATE SET written = $3, postmarks = $4, \
-                   receipt = $5, received = $6, repetition = $7, entered_at = $8";
+                   receipt = $5, received = $6, repetition = $7, entered_at = $8, exempt_days = $9";
         let args = args![
             game,
             card.ply,
@@ -160,7 +162,8 @@ impl Tx {
             card.receipt.clone(),
             card.received.clone(),
             card.repeat.clone(),
-            at
+            at,
+            card.exempt_days
         ];
         self.execute(sql, args).await?;
         Ok(())
@@ -168,8 +171,8 @@ impl Tx {
 
     /// A game's cards, by ply.
     pub async fn cards(&mut self, game: GameId) -> StoreResult<Vec<StoredCard>> {
-        let sql = "SELECT ply, written, postmarks, receipt, received, repetition FROM postal_cards \
-                   WHERE game_id = $1 ORDER BY ply";
+        let sql = "SELECT ply, written, postmarks, receipt, received, repetition, exempt_days \
+                   FROM postal_cards WHERE game_id = $1 ORDER BY ply";
         self.fetch_all(sql, args![game], card_row).await
     }
 }

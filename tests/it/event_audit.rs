@@ -90,6 +90,7 @@ async fn arbitrate(db: &Db, clock: &Arc<SimClock>) -> CaseId {
     let leave = NewLeave {
         player_id: carol,
         event_id: Some(EventId(1)),
+        postal: false,
         starts_at: now + Duration::days(10),
         ends_at: now + Duration::days(20),
         extra: false,

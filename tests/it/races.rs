@@ -31,6 +31,7 @@ on_both!(
     two_rulings_appeals_and_decisions_at_once_count_once,
     r3_1_5_two_offline_reports_at_once_record_one_absence,
     r3_6_1_two_leaves_at_once_stay_within_the_allowance,
+    r2_7_1_two_postal_leaves_at_once_stay_within_the_allowance,
     two_first_users_at_once_make_one_administrator,
     one_newcomer_seen_by_two_processes_at_once_registers_once,
     two_event_starts_at_once_pair_the_event_once,
@@ -203,6 +204,44 @@ async fn r3_6_1_two_leaves_at_once_stay_within_the_allowance(t: &TestDb) {
 }
 
 /// The ids of a player's leaves that are not cancelled.
+/// Each round bob asks at once, in both processes, for two postal leaves
+/// of 30 days (one naming each of his postal events): a postal leave is in
+/// all postal games (R2.7.1), so of 45 days a year one is granted, the
+/// other refused, and one leave is stored; then he cancels it.
+async fn r2_7_1_two_postal_leaves_at_once_stay_within_the_allowance(t: &TestDb) {
+    let mut twins = Twins::new(t).await;
+    let w = &mut twins.world;
+    w.english(&["alice", "bob", "carol", "dan"]).await;
+    for (number, partner) in [(1, "carol"), (2, "dan")] {
+        let out = w.say("@alice: /event create Post rules=postal").await;
+        assert!(out[0].contains("is created"), "{out:?}");
+        for user in ["bob", partner] {
+            w.say(&format!("@{user}: /event join {number}")).await;
+        }
+        let out = w.say(&format!("@alice: /event start {number}")).await;
+        assert!(out[0].contains("has started"), "{out:?}");
+    }
+    let bob = player(&t.db, "bob").await;
+    for round in 0..ROUNDS {
+        let answers = at_once([
+            (&twins.world.app, "bob", "/leave add 2026-06-01 30 1"),
+            (&twins.other, "bob", "/leave add 2026-08-01 30 2"),
+        ])
+        .await;
+        let granted = texts(&answers)
+            .iter()
+            .filter(|t| t.starts_with("Leave #"))
+            .count();
+        assert_eq!(granted, 1, "{:?}", texts(&answers));
+        let live = live_leaves(&t.db, bob).await;
+        assert_eq!(live.len(), 1, "round {round}: leaves {live:?}");
+        let cancel = format!("@bob: /leave cancel {}", live[0]);
+        let out = twins.world.say(&cancel).await;
+        assert!(live_leaves(&t.db, bob).await.is_empty(), "{out:?}");
+    }
+    twins.finish().await;
+}
+
 async fn live_leaves(db: &Db, who: PlayerId) -> Vec<i64> {
     let mut tx = db.read().await.unwrap();
     let from = Utc.with_ymd_and_hms(2000, 1, 1, 0, 0, 0).unwrap();

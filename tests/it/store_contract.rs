@@ -213,6 +213,7 @@ async fn events_teams_entries_and_leaves(t: &TestDb) {
     let leave = NewLeave {
         player_id: member.id,
         event_id: None,
+        postal: true,
         starts_at: t0() + TimeDelta::days(10),
         ends_at: t0() + TimeDelta::days(20),
         extra: false,
@@ -221,6 +222,7 @@ async fn events_teams_entries_and_leaves(t: &TestDb) {
     };
     let leave = tx.create_leave(&leave).await.unwrap();
     assert_eq!(leave.status, LeaveStatus::Planned);
+    assert!(leave.postal);
     let day = |d| t0() + TimeDelta::days(d);
     assert_eq!(
         tx.leaves_of(member.id, day(15), day(16)).await.unwrap(),

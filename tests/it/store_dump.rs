@@ -82,6 +82,7 @@ async fn fill(db: &Db) {
     let leave = NewLeave {
         player_id: black.id,
         event_id: Some(event.id),
+        postal: false,
         starts_at: t0() + TimeDelta::days(10),
         ends_at: t0() + TimeDelta::days(20),
         extra: true,

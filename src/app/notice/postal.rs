@@ -55,6 +55,31 @@ pub enum PostalNotice {
         /// The day the leave was meant to start, when announced late.
         late_from: Option<String>,
     },
+    /// To a partner and the arbiters: a postal leave cancelled before it
+    /// started, or ended early (R2.7.1: in all postal games at once).
+    LeaveCancelled {
+        /// Whose leave.
+        player: String,
+        /// Its first day.
+        from: String,
+        /// The day it ended early (the first day counted again), if it had
+        /// started.
+        ended: Option<String>,
+    },
+    /// To a partner who has not answered by the time the player's leave
+    /// starts: the leave notice again with the player's last move (R2.7.3).
+    LeaveRepeated {
+        /// The game's number.
+        game: i64,
+        /// Who is on leave.
+        player: String,
+        /// The first day counted.
+        from: String,
+        /// The first day after it.
+        until: String,
+        /// The player's last move, still unanswered.
+        mv: NoticeMove,
+    },
 }
 
 /// A postal move message (R2.3.6).
@@ -105,6 +130,8 @@ impl PostalNotice {
             PostalNotice::Move(_) => "postal_move",
             PostalNotice::FirstMoveQuery { .. } => "postal_first_move_query",
             PostalNotice::Leave { .. } => "postal_leave",
+            PostalNotice::LeaveCancelled { .. } => "postal_leave_cancelled",
+            PostalNotice::LeaveRepeated { .. } => "postal_leave_repeated",
             PostalNotice::ClaimFiled { .. } => "postal_claim_filed",
             PostalNotice::ObjectionClosed { .. } => "postal_objection_closed",
         }
@@ -167,6 +194,39 @@ impl PostalNotice {
                     None => tr(lang, "postal-notice-leave", &args),
                 }
             }
+            PostalNotice::LeaveCancelled {
+                player,
+                from,
+                ended,
+            } => {
+                let args = Args::new()
+                    .with("player", player.as_str())
+                    .with("from", from.as_str());
+                match ended {
+                    Some(day) => tr(
+                        lang,
+                        "postal-notice-leave-ended",
+                        &args.with("at", day.as_str()),
+                    ),
+                    None => tr(lang, "postal-notice-leave-cancelled", &args),
+                }
+            }
+            PostalNotice::LeaveRepeated {
+                game,
+                player,
+                from,
+                until,
+                mv,
+            } => tr(
+                lang,
+                "postal-notice-leave-repeated",
+                &Args::new()
+                    .with("game", *game)
+                    .with("player", player.as_str())
+                    .with("from", from.as_str())
+                    .with("until", until.as_str())
+                    .with("move", numbered(mv, notation)),
+            ),
         }
     }
 }

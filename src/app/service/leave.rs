@@ -89,7 +89,8 @@ async fn entered_events(tx: &mut Tx, player: PlayerId) -> Result<Vec<Event>, Sto
 /// The actor's leave book in `event`, with the stored leaves that count there.
 fn book_of(event: &Event, leaves: &[LeaveRecord]) -> LeaveBook {
     let mut book = LeaveBook::new(LeaveAllowance::from_regulation(&regulation_of(event)));
-    for leave in leaves.iter().filter(|l| applies_to(l, event.id)) {
+    let postal = super::postal::is_postal(&regulation_of(event));
+    for leave in leaves.iter().filter(|l| applies_to(l, event.id, postal)) {
         let length = leave.ends_at - leave.starts_at;
         let days =
             u32::try_from((length + Duration::days(1) - Duration::milliseconds(1)).num_days())
@@ -199,6 +200,7 @@ async fn add(
     let new = NewLeave {
         player_id: actor.player.id,
         event_id: event.map(EventId),
+        postal: false,
         starts_at,
         ends_at: starts_at + Duration::days(i64::from(days)),
         extra: false,
@@ -289,6 +291,7 @@ async fn leave_line(
 ) -> Result<String, Failure> {
     let zone = leave_zone(tx, leave).await?;
     let scope = match leave.event_id {
+        None if leave.postal => tr0(lang, "leave-scope-postal"),
         Some(event) => {
             let name = tx.event(event).await?.name;
             tr(lang, "leave-scope-event", &Args::new().with("event", name))
@@ -329,11 +332,16 @@ async fn leave_zone(tx: &mut Tx, leave: &LeaveRecord) -> Result<chrono_tz::Tz, F
 async fn cancel(tx: &mut Tx, actor: &Actor, number: Number, now: DateTime<Utc>) -> Outcome {
     let lang = actor.lang();
     let args = Args::new().with("leave", number);
+    // Read-then-write on the player's leaves: one command at a time.
+    tx.lock_player(actor.player.id).await?;
     let leave = leaves_of_player(tx, actor.player.id)
         .await?
         .into_iter()
         .find(|l| l.id == LeaveId(number) && l.status != LeaveStatus::Cancelled)
         .ok_or_else(|| refuse(lang, "error-leave-unknown", &args))?;
+    if leave.postal {
+        return super::postal::cancel_leave(tx, actor, &leave, now).await;
+    }
     let zone = leave_zone(tx, &leave).await?;
     let ended_at = if now < leave.starts_at {
         tx.set_leave_status(leave.id, LeaveStatus::Cancelled)

@@ -22,9 +22,9 @@ use crate::core::regulation::{Regulation, RuleSet};
 
 pub(crate) use card::card;
 pub(crate) use claim::{overstep, resume_claim};
-pub(crate) use clock::game_clocks;
+pub(crate) use clock::{audited_moves, game_clocks};
 pub(crate) use deadlines::{fire, set_deadlines};
-pub(crate) use leave::add_leave;
+pub(crate) use leave::{add_leave, cancel_leave};
 pub(crate) use ledger::ledger;
 pub(super) use play::make_move;
 pub(crate) use record::record;

@@ -26,6 +26,10 @@ pub struct Card {
     /// Whether the sender repeated the partner's last move correctly
     /// (R2.3.6); `None` if there was none to repeat.
     pub repeat_ok: Option<bool>,
+    /// Days of the reply spent telling the partner that their move was
+    /// impossible or illegible, or repeating one's own move already sent
+    /// (R2.4.7): not thinking time, at most 3 count.
+    pub exempt_days: u8,
 }
 
 /// Which rule gave a card's sending date.
@@ -103,10 +107,11 @@ pub struct Counted {
 /// (the start for White's first); an unsettled date costs nothing yet. A
 /// wrong repetition adds 5 penalty days, 10 on each repetition (R2.4.9,
 /// R2.4.10); a card not registered when the sender had 5 days or fewer
-/// left adds the same (R2.4.12).
+/// left adds the same (R2.4.12), as does every card not registered when
+/// the regulation requires registered mail (`registered`, R2.2.1, R2.4.9).
 pub fn count(
     clock: &PostalClock,
-    start: NaiveDate,
+    (start, registered): (NaiveDate, bool),
     cards: &[Card],
     leaves: [&LeaveTimeline; 2],
 ) -> Vec<Counted> {
@@ -132,11 +137,12 @@ pub fn count(
         if card.repeat_ok == Some(false) {
             penalties.push(PenaltyError::WrongRepeat);
         }
-        if card.receipt.is_none() && before.left <= REGISTERED_MAIL_DAYS {
+        if card.receipt.is_none() && (registered || before.left <= REGISTERED_MAIL_DAYS) {
             penalties.push(PenaltyError::NoRegisteredMail);
         }
         additions[side].extend(penalties.iter().map(|p| Addition::Penalty(*p)));
-        let mv = PostalMove::new(received, sent);
+        let mut mv = PostalMove::new(received, sent);
+        mv.exempt_days = card.exempt_days;
         let cost = clock.move_cost(&mv, start, leaves[side]);
         moves[side].push(mv);
         let total = clock.used(&moves[side], &additions[side], start, leaves[side]);

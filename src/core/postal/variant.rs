@@ -131,8 +131,10 @@ pub struct Answer {
     /// The accepted moves, repeated: partner, reply, partner, reply …
     /// (an even number, whole pairs).
     pub accepted: Vec<Move>,
-    /// The partner's own new move after them.
-    pub own: Move,
+    /// The partner's own new move after them; `None` when the accepted
+    /// moves end the game (mate, stalemate, repetition), so that no move of
+    /// one's own can follow.
+    pub own: Option<Move>,
 }
 
 impl Answer {
@@ -265,7 +267,37 @@ fn finish(
             reply,
         });
     }
-    Ok(Answer { accepted, own: mv })
+    Ok(Answer {
+        accepted,
+        own: Some(mv),
+    })
+}
+
+/// The answer that repeats whole pairs of `variant`, in order, and nothing
+/// more: the accepted moves, or `None` if `texts` are not such a repetition.
+/// It is a valid answer only when those moves end the game (R2.3.7: the
+/// accepted moves are repeated; after mate, stalemate or repetition no new
+/// move can follow), which the caller checks on the game's record.
+pub fn read_final_answer(
+    before: &Chess,
+    variant: &[Move],
+    texts: &[&str],
+    allowed: &[Notation],
+) -> Option<Vec<Move>> {
+    if texts.is_empty() || texts.len() % 2 == 1 || texts.len() > variant.len() {
+        return None;
+    }
+    let mut position = before.clone();
+    let mut accepted = Vec::new();
+    for (text, expected) in texts.iter().zip(variant) {
+        let mv = notation::parse(&position, text, allowed).ok()?.mv;
+        if mv != *expected {
+            return None;
+        }
+        position.play_unchecked(mv);
+        accepted.push(mv);
+    }
+    Some(accepted)
 }
 
 #[cfg(test)]

@@ -298,6 +298,7 @@ async fn grant_leave(
     let new = NewLeave {
         player_id: who,
         event_id: Some(file.event.id),
+        postal: false,
         starts_at,
         ends_at: starts_at + Duration::days(i64::from(days)),
         extra: true,

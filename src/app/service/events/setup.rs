@@ -206,6 +206,18 @@ fn apply_rule(setup: &mut EventSetup, key: &str, value: &str) -> bool {
             setup.regulation.zone = Some(value.to_owned());
             true
         }
+        // R2.2.1: cards by registered mail (`yes`/`так` or `no`/`ні`).
+        "registered-mail" => match value {
+            "yes" | "так" => {
+                setup.regulation.registered_mail_required = true;
+                true
+            }
+            "no" | "ні" => {
+                setup.regulation.registered_mail_required = false;
+                true
+            }
+            _ => false,
+        },
         "notations" => read_notations(value)
             .map(|n| setup.regulation.notations = n)
             .is_some(),

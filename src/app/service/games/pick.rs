@@ -248,16 +248,22 @@ pub(super) async fn ensure_not_disqualified(tx: &mut Tx, actor: &Actor) -> Resul
     Ok(())
 }
 
-/// Refuses a move during the mover's leave (R3.6.2).
+/// Refuses a move during the mover's leave (R3.6.2; in a postal game,
+/// `postal`, the leave in all postal games, R2.7.1, R2.7.4).
 pub(super) fn ensure_not_on_leave(
     actor: &Actor,
-    leave: &LeaveTimeline,
+    (leave, postal): (&LeaveTimeline, bool),
     now: DateTime<Utc>,
 ) -> Result<(), Failure> {
     match leave.spans().iter().find(|span| span.contains(now)) {
         Some(span) => {
             let args = Args::new().with("until", date_text(span.end));
-            Err(refuse(actor.lang(), "error-on-leave", &args))
+            let id = if postal {
+                "postal-error-on-leave"
+            } else {
+                "error-on-leave"
+            };
+            Err(refuse(actor.lang(), id, &args))
         }
         None => Ok(()),
     }

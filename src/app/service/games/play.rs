@@ -109,9 +109,10 @@ pub(crate) async fn load_turn(
     ensure_not_disqualified(tx, actor).await?;
     let colour = ensure_turn(&game, actor)?;
     let leaves = game_leaves(tx, &game).await?;
-    ensure_not_on_leave(actor, leaves.of(colour), now)?;
     let event = tx.event(game.event_id).await?;
     let regulation = regulation_of(&event);
+    let postal = regulation.rule_set == crate::core::regulation::RuleSet::Postal;
+    ensure_not_on_leave(actor, (leaves.of(colour), postal), now)?;
     let rows = tx.moves(game.id).await?;
     let record = replay(&game, &rows)?;
     let before = record.position().clone();

@@ -6,6 +6,7 @@ use chrono::{DateTime, TimeZone, Utc};
 
 use crate::core::clock::Days;
 use crate::core::leave::{LeaveTimeline, Span};
+use crate::core::regulation::RuleSet;
 use crate::store::{EventId, GameRecord, LeaveRecord, LeaveStatus, PlayerId, StoreError, Tx};
 
 /// What stops or changes both players' clocks in one game beyond the moves:
@@ -38,6 +39,15 @@ impl GameLeaves {
         &self.timelines[usize::from(colour == shakmaty::Color::Black)]
     }
 
+    /// The same leave with other arbiter's days (White's, Black's): the
+    /// days made by some moment, for the clocks as they stood then.
+    pub(crate) fn with_offsets(&self, offsets: [Days; 2]) -> Self {
+        Self {
+            timelines: self.timelines.clone(),
+            offsets,
+        }
+    }
+
     /// The days the arbiter added to the time used by the player of `colour`.
     pub(crate) fn offset(&self, colour: shakmaty::Color) -> Days {
         self.offsets[usize::from(colour == shakmaty::Color::Black)]
@@ -57,10 +67,18 @@ pub(crate) fn end_of_time() -> DateTime<Utc> {
         .unwrap_or_default()
 }
 
-/// Whether a stored leave counts in `event`: not cancelled, and either
-/// registered for that event (R3.6.1) or for all the player's events.
-pub(crate) fn applies_to(leave: &LeaveRecord, event: EventId) -> bool {
-    leave.status != LeaveStatus::Cancelled && leave.event_id.is_none_or(|e| e == event)
+/// Whether a stored leave counts in `event` (`postal` when it is played under
+/// the postal rules): not cancelled, and registered for that event (R3.6.1),
+/// for all the player's events, or — a postal leave — for all the player's
+/// postal games (R2.7.1), which no server event counts.
+pub(crate) fn applies_to(leave: &LeaveRecord, event: EventId, postal: bool) -> bool {
+    if leave.status == LeaveStatus::Cancelled {
+        return false;
+    }
+    if leave.postal {
+        return postal;
+    }
+    leave.event_id.is_none_or(|e| e == event)
 }
 
 /// A player's leaves (not cancelled), all of them, by start.
@@ -72,17 +90,17 @@ pub(crate) async fn leaves_of_player(
         .await
 }
 
-/// A player's leave in `event` as a timeline.
+/// A player's leave in `event` (`postal`: under the postal rules) as a timeline.
 pub(crate) async fn timeline_of(
     tx: &mut Tx,
     player: PlayerId,
-    event: EventId,
+    (event, postal): (EventId, bool),
 ) -> Result<LeaveTimeline, StoreError> {
     let leaves = leaves_of_player(tx, player).await?;
     Ok(LeaveTimeline::from_spans(
         leaves
             .iter()
-            .filter(|leave| applies_to(leave, event))
+            .filter(|leave| applies_to(leave, event, postal))
             .map(|leave| Span::new(leave.starts_at, leave.ends_at)),
     ))
 }
@@ -90,8 +108,9 @@ pub(crate) async fn timeline_of(
 /// Both players' leave in `game`'s event and the arbiter's adjustments of
 /// their time in the game.
 pub(crate) async fn game_leaves(tx: &mut Tx, game: &GameRecord) -> Result<GameLeaves, StoreError> {
-    let white = timeline_of(tx, game.white, game.event_id).await?;
-    let black = timeline_of(tx, game.black, game.event_id).await?;
+    let postal = tx.event(game.event_id).await?.regulation.rule_set == RuleSet::Postal;
+    let white = timeline_of(tx, game.white, (game.event_id, postal)).await?;
+    let black = timeline_of(tx, game.black, (game.event_id, postal)).await?;
     let offsets = [
         tx.clock_adjustment(game.id, game.white).await?,
         tx.clock_adjustment(game.id, game.black).await?,

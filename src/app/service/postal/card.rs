@@ -8,7 +8,11 @@
 //! Keys (English or Ukrainian): `repeat=`/`повтор=` MOVE,
 //! `written=`/`написано=`, `postmark=`/`штемпель=` (dates, comma
 //! separated), `receipt=`/`квитанція=`, `received=`/`отримано=`; dates
-//! `YYYY-MM-DD`. Words without `=` are the move.
+//! `YYYY-MM-DD`; `exempt=`/`звільнено=` 0 to 3 (R2.4.7: days of the reply
+//! spent asking about the partner's impossible or illegible move, or
+//! repeating one's own move already sent). Words without `=` are the move.
+//! Where the regulation requires registered mail (R2.2.1), a card without
+//! a receipt draws R2.4.9's penalty and its sender is told.
 
 use anyhow::Context;
 use chrono::{DateTime, NaiveDate, Utc};
@@ -38,6 +42,7 @@ struct CardInput {
     postmarks: Vec<NaiveDate>,
     receipt: Option<NaiveDate>,
     received: Option<NaiveDate>,
+    exempt: Option<u8>,
 }
 
 fn read_input(actor: &Actor, text: &str) -> Result<CardInput, Failure> {
@@ -65,6 +70,11 @@ fn read_input(actor: &Actor, text: &str) -> Result<CardInput, Failure> {
             }
             "receipt" | "квитанція" => input.receipt = Some(date(value)?),
             "received" | "отримано" => input.received = Some(date(value)?),
+            // R2.4.7: at most 3 days are not counted.
+            "exempt" | "звільнено" => match value.parse::<u8>() {
+                Ok(days @ 0..=3) => input.exempt = Some(days),
+                _ => return Err(bad()),
+            },
             _ => return Err(bad()),
         }
     }
@@ -158,6 +168,7 @@ async fn send_card(
         receipt: day(input.receipt),
         received: None,
         repeat,
+        exempt_days: i64::from(input.exempt.unwrap_or(0)),
     };
     tx.save_card(game.id, &card, now).await?;
     tx.cancel_deadlines_of_game(game.id).await?;
@@ -213,7 +224,11 @@ async fn add_dates(
     if is_sender && input.received.is_some() {
         return Err(refuse(lang, "postal-error-card-recipient", &Args::new()));
     }
-    if !is_sender && (input.written.is_some() || input.receipt.is_some() || input.repeat.is_some())
+    if !is_sender
+        && (input.written.is_some()
+            || input.receipt.is_some()
+            || input.repeat.is_some()
+            || input.exempt.is_some())
     {
         return Err(refuse(lang, "postal-error-card-sender", &Args::new()));
     }
@@ -236,6 +251,9 @@ async fn add_dates(
     }
     if input.received.is_some() {
         card.received = day(input.received);
+    }
+    if let Some(days) = input.exempt {
+        card.exempt_days = i64::from(days);
     }
     tx.save_card(game.id, &card, now).await?;
     chart(tx, actor, game, now).await

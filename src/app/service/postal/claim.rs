@@ -214,7 +214,7 @@ pub(crate) async fn resume_claim(
         text: claim.text.clone(),
         answer: Answer {
             accepted: Vec::new(),
-            own,
+            own: Some(own),
         },
         open: None,
         proposal: Vec::new(),

@@ -10,7 +10,7 @@ use crate::app::notice::Clocks;
 use crate::core::clock::postal::{Addition, Charge, Overstep, PostalClock, PostalMove};
 use crate::core::clock::{Days, PlayerTime};
 use crate::core::regulation::Regulation;
-use crate::store::{GameRecord, MoveRow, PostalPly, Tx};
+use crate::store::{GameRecord, GameStatus, MoveRow, PostalPly, StoreError, Tx};
 
 use super::super::Failure;
 use super::super::games::state::regulation_of;
@@ -220,4 +220,78 @@ pub(crate) async fn game_clocks(
 /// The date text of an instant in the regulation's zone.
 pub(crate) fn date_text(clock: &PostalClock, at: DateTime<Utc>) -> String {
     clock.date_of(at).format("%Y-%m-%d").to_string()
+}
+
+/// One move of a postal game as the audit export shows it: its postal
+/// dates, the days it cost (R2.4.4, R2.4.8) and both clocks after it, the
+/// arbiter's days made by then counted (R2.4.1, R2.4.9).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct AuditedMove {
+    /// The date the move it answers was received.
+    pub received: NaiveDate,
+    /// The date it was sent.
+    pub sent: NaiveDate,
+    /// The days it cost its player.
+    pub cost: Days,
+    /// A variant's uncharged move (R2.4.8).
+    pub continuation: bool,
+    /// White's and Black's time just after it.
+    pub clocks: [PlayerTime; 2],
+}
+
+/// A postal game's moves by the postal clock, and both clocks at `as_of`
+/// for a running game (the export, R2.1.3, R2.4).
+pub(crate) async fn audited_moves(
+    tx: &mut Tx,
+    game: &GameRecord,
+    as_of: DateTime<Utc>,
+) -> Result<(Vec<AuditedMove>, Option<[PlayerTime; 2]>), StoreError> {
+    let regulation = tx.event(game.event_id).await?.regulation;
+    let rows = tx.moves(game.id).await?;
+    let plies = tx.postal_plies(game.id).await?;
+    let loaded = Loaded {
+        entries: clocked_moves(game.started_at.unwrap_or(as_of), &rows, &plies),
+        leaves: game_leaves(tx, game).await?,
+        regulation,
+        rows,
+    };
+    let adjustments = tx.clock_adjustments_of(game.id).await?;
+    let start = game.started_at.unwrap_or(as_of);
+    let clock = PostalClock::new(&loaded.regulation);
+    let costs = loaded.game(start).costs();
+    let offsets_at = |at: DateTime<Utc>| {
+        let mut offsets = [0, 0];
+        for a in adjustments.iter().filter(|a| a.made_at <= at) {
+            offsets[usize::from(a.player != game.white)] += a.days;
+        }
+        offsets
+    };
+    let mut out = Vec::new();
+    for (index, (entry, cost)) in loaded.entries.iter().zip(costs).enumerate() {
+        let leaves = loaded.leaves.with_offsets(offsets_at(entry.sent));
+        let after = PostalGame {
+            clock,
+            start,
+            entries: &loaded.entries[..=index],
+            leaves: &leaves,
+        };
+        out.push(AuditedMove {
+            received: clock.date_of(entry.received),
+            sent: clock.date_of(entry.sent),
+            cost,
+            continuation: entry.continuation,
+            clocks: [
+                after.time_of(Color::White, entry.sent),
+                after.time_of(Color::Black, entry.sent),
+            ],
+        });
+    }
+    let now = (game.status == GameStatus::Running && game.started_at.is_some()).then(|| {
+        let postal = loaded.game(start);
+        [
+            postal.time_of(Color::White, as_of),
+            postal.time_of(Color::Black, as_of),
+        ]
+    });
+    Ok((out, now))
 }

@@ -41,6 +41,7 @@ pub(crate) async fn set_deadlines(
         let repeat = clock.repeat_date(since, leave);
         due.push(("postal_repeat", repeat));
         due.push(("postal_report", clock.report_date(repeat, leave)));
+        set_leave_repeat(tx, game, &loaded, now).await?;
     }
     due.push(("postal_two_months", PostalClock::no_move_case_date(since)));
     for (kind, date) in due {
@@ -62,6 +63,51 @@ pub(crate) async fn set_deadlines(
     }
     Ok(())
 }
+
+/// R2.7.3: the mover's next leave starting after their last move was sent
+/// is announced again with that move at the leave's first midnight, if the
+/// partner has still not answered then.
+async fn set_leave_repeat(
+    tx: &mut Tx,
+    game: &GameRecord,
+    loaded: &Loaded,
+    now: DateTime<Utc>,
+) -> Result<(), Failure> {
+    let mover = side_to_move(game).other();
+    let Some(sent) = loaded.rows.last().map(|row| row.received_at) else {
+        return Ok(());
+    };
+    let next = loaded
+        .leaves
+        .of(mover)
+        .spans()
+        .iter()
+        .find(|span| span.start > sent && span.start >= now)
+        .copied();
+    let Some(span) = next else {
+        return Ok(());
+    };
+    let clock = PostalClock::new(&loaded.regulation);
+    let new = NewDeadline {
+        due_at: span.start,
+        kind: LEAVE_REPEAT.to_owned(),
+        key: Some(format!("game:{}:{LEAVE_REPEAT}", game.id)),
+        game_id: Some(game.id),
+        event_id: Some(game.event_id),
+        player_id: Some(player_of(game, side_to_move(game))),
+        payload: json!({
+            "ply": game.ply,
+            "from": date_text(&clock, span.start),
+            "until": date_text(&clock, span.end),
+        }),
+        ..NewDeadline::default()
+    };
+    tx.set_deadline(&new, now).await?;
+    Ok(())
+}
+
+/// The deadline kind of R2.7.3's repeated leave notice.
+const LEAVE_REPEAT: &str = "postal_leave_repeat";
 
 /// A due postal deadline of a running game whose move is still pending.
 pub(crate) async fn fire(
@@ -95,6 +141,7 @@ pub(crate) async fn fire(
         "postal_two_months" => {
             open_silence_case(tx, game, CaseKind::TwoMonthsWithoutMove, now).await
         }
+        LEAVE_REPEAT => repeat_leave_notice(tx, game, deadline, now).await,
         _ => Ok(()),
     }
 }
@@ -118,6 +165,42 @@ async fn open_silence_case(
         context: CaseContext::default(),
     };
     open_case(tx, opening, now).await.map(|_| ())
+}
+
+/// R2.7.3: the partner has not answered by the time the leave starts: the
+/// leave notice goes to them again with the player's last move.
+async fn repeat_leave_notice(
+    tx: &mut Tx,
+    game: &GameRecord,
+    deadline: &Deadline,
+    now: DateTime<Utc>,
+) -> Result<(), Failure> {
+    let rows = tx.moves(game.id).await?;
+    let Some((last, earlier)) = rows.split_last() else {
+        return Ok(());
+    };
+    let position = replay(game, earlier)?.position().clone();
+    let mover = player_of(game, side_to_move(game).other());
+    let text = |key: &str| {
+        deadline
+            .payload
+            .get(key)
+            .and_then(|v| v.as_str())
+            .unwrap_or_default()
+            .to_owned()
+    };
+    let notice = PostalNotice::LeaveRepeated {
+        game: game.id.0,
+        player: tx.player(mover).await?.display_name,
+        from: text("from"),
+        until: text("until"),
+        mv: NoticeMove {
+            fen_before: fen_of(&position),
+            uci: last.uci.clone(),
+        },
+    };
+    let silent = player_of(game, side_to_move(game));
+    notify(tx, silent, &Notice::Postal(notice), now).await
 }
 
 /// The last move repeated to the silent partner, marked as a repeat

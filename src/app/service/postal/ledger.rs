@@ -50,6 +50,7 @@ fn core_card(stored: &StoredCard) -> Card {
         receipt: date(&stored.receipt),
         received: date(&stored.received),
         repeat_ok: stored.repeat.as_deref().map(|r| r == "right"),
+        exempt_days: u8::try_from(stored.exempt_days).unwrap_or(0),
     }
 }
 
@@ -68,7 +69,8 @@ async fn counted(
     let clock = PostalClock::new(regulation);
     let start = clock.date_of(game.started_at.unwrap_or(now));
     let leaves = game_leaves(tx, game).await?;
-    let counts = count(&clock, start, &cards, leaves.pair());
+    let registered = regulation.registered_mail_required;
+    let counts = count(&clock, (start, registered), &cards, leaves.pair());
     Ok(Some((cards, counts)))
 }
 
@@ -143,7 +145,8 @@ pub(crate) async fn chart(
         };
         let sender = if index % 2 == 0 { &white } else { &black };
         let text = numbered(&notice, actor.notation());
-        lines.push(card_line(lang, &text, sender, card, counted));
+        let registered = regulation.registered_mail_required;
+        lines.push(card_line(lang, (&text, sender, registered), card, counted));
         position.play_unchecked(*mv);
     }
     if let Some(clocks) = ledger_clocks(tx, game, now).await? {
@@ -173,7 +176,14 @@ fn received_rule(by: ReceivedBy) -> &'static str {
     }
 }
 
-fn card_line(lang: Lang, mv: &str, sender: &str, card: &Card, counted: &Counted) -> String {
+/// One card of the chart; `registered`: the regulation requires registered
+/// mail (R2.2.1), so a card without a receipt is the reason of its penalty.
+fn card_line(
+    lang: Lang,
+    (mv, sender, registered): (&str, &str, bool),
+    card: &Card,
+    counted: &Counted,
+) -> String {
     let postmarks: Vec<String> = card.postmarks.iter().map(|d| shown(Some(*d))).collect();
     let sent = counted.settled.sent.map_or_else(
         || tr0(lang, "postal-ledger-unsettled"),
@@ -217,11 +227,18 @@ fn card_line(lang: Lang, mv: &str, sender: &str, card: &Card, counted: &Counted)
     for penalty in &counted.penalties {
         let id = match penalty {
             PenaltyError::WrongRepeat => "postal-ledger-penalty-repeat",
+            PenaltyError::NoRegisteredMail if registered => {
+                "postal-ledger-penalty-registered-required"
+            }
             PenaltyError::NoRegisteredMail => "postal-ledger-penalty-registered",
             PenaltyError::ImpossibleMove => "postal-ledger-penalty-impossible",
             PenaltyError::WrongAddress => "postal-ledger-penalty-address",
         };
         line = format!("{line}\n   {}", tr0(lang, id));
+    }
+    if card.exempt_days > 0 {
+        let args = Args::new().with("days", days_text(lang, i64::from(card.exempt_days)));
+        line = format!("{line}\n   {}", tr(lang, "postal-ledger-exempt", &args));
     }
     if counted.overstep {
         line = format!("{line}\n   {}", tr0(lang, "postal-ledger-overstep"));

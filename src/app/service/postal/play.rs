@@ -16,7 +16,7 @@ use crate::app::notice::{
 use crate::app::outgoing::Outgoing;
 use crate::core::clock::postal::PostalClock;
 use crate::core::game::GameResult;
-use crate::core::postal::variant::{self, Answer};
+use crate::core::postal::variant::{self, Answer, RepeatError};
 use crate::store::{GameUpdate, MoveRow, PostalPly, StoredVariant, Tx};
 
 use super::super::games::pick::game_args;
@@ -117,20 +117,27 @@ async fn read_message(
         Some(stored) => {
             let moves = variant_moves(&turn.before, &stored.moves)?;
             let tokens = variant::tokens(first);
-            variant::read_answer(&turn.before, &moves, &tokens, allowed)
-                .map_err(|e| repeat_refusal(actor, &e))?
+            match variant::read_answer(&turn.before, &moves, &tokens, allowed) {
+                Ok(answer) => answer,
+                Err(RepeatError::NoNewMove) => final_answer(turn, &moves, &tokens)
+                    .ok_or_else(|| repeat_refusal(actor, &RepeatError::NoNewMove))?,
+                Err(error) => return Err(repeat_refusal(actor, &error)),
+            }
         }
         None => Answer {
             accepted: Vec::new(),
-            own: read_move(actor, turn, first)?,
+            own: Some(read_move(actor, turn, first)?),
         },
     };
     let mut after = turn.before.clone();
-    for mv in answer.accepted.iter().chain([&answer.own]) {
+    for mv in answer.accepted.iter().chain(answer.own.as_ref()) {
         after.play_unchecked(*mv);
     }
     let proposal = if pairs.is_empty() {
         Vec::new()
+    } else if answer.own.is_none() {
+        let args = game_args(turn.game.id);
+        return Err(refuse(lang, "postal-error-variant-ends", &args));
     } else if !turn.regulation.variants_allowed() {
         return Err(refuse(lang, "postal-error-variants-off", &Args::new()));
     } else {
@@ -142,6 +149,26 @@ async fn read_message(
         open,
         proposal,
         shift: Duration::zero(),
+    })
+}
+
+/// An answer that repeats whole pairs of the partner's variant and adds no
+/// move of its own: accepted when those moves end the game on the record
+/// (mate, stalemate, repetition), exactly at the last one (R2.3.7).
+fn final_answer(turn: &Turn, variant: &[Move], tokens: &[&str]) -> Option<Answer> {
+    let allowed = &turn.regulation.notations;
+    let accepted = variant::read_final_answer(&turn.before, variant, tokens, allowed)?;
+    let mut record = turn.record.clone();
+    let (last, earlier) = accepted.split_last()?;
+    for mv in earlier {
+        if record.play(*mv).ok()?.is_some() {
+            return None;
+        }
+    }
+    record.play(*last).ok()??;
+    Some(Answer {
+        accepted,
+        own: None,
     })
 }
 
@@ -183,15 +210,21 @@ async fn send(
         .answer
         .accepted
         .iter()
-        .chain([&message.answer.own])
+        .chain(message.answer.own.as_ref())
         .copied()
         .collect();
-    let dates = ply_dates(
+    let mut dates = ply_dates(
         plays.len(),
         message.answer.pairs(),
         answered_at + message.shift,
         now,
     );
+    if message.answer.own.is_none()
+        && let Some(last) = dates.last_mut()
+    {
+        // The variant's own last move, accepted and ending the game: free (R2.4.8).
+        last.continuation = true;
+    }
     let mut all = clocked_moves(start, &rows, &tx.postal_plies(game.id).await?);
     let clock = PostalClock::new(&regulation);
     let mut result = None;

@@ -5,15 +5,15 @@ use chrono::{DateTime, Utc};
 use shakmaty::{CastlingMode, Chess, Color, Position};
 
 use crate::app::actor::Actor;
-use crate::app::i18n::{Args, days_text, tr, tr0};
+use crate::app::i18n::{Args, Lang, days_text, tr, tr0};
 use crate::app::notice::{NoticeMove, clocks_text, numbered};
 use crate::app::outgoing::Outgoing;
 use crate::core::clock::postal::PostalClock;
-use crate::store::GameRecord;
+use crate::store::{ClockAdjustment, GameRecord};
 
 use super::super::games::pick::game_args;
 use super::super::games::state::{fen_of, replay};
-use super::super::{Outcome, Tx};
+use super::super::{Failure, Outcome, Tx};
 use super::clock::{Loaded, date_text};
 
 /// The record of a postal game, both totals under it.
@@ -36,7 +36,17 @@ pub(crate) async fn record(
     let mut position: Chess = played.start_position().clone();
     let mut lines = vec![tr(lang, "postal-reply-record-header", &game_args(game.id))];
     let mut totals = [0, 0];
+    let mut adjustments = tx
+        .clock_adjustments_of(game.id)
+        .await?
+        .into_iter()
+        .peekable();
     for ((mv, row), cost) in played.moves().iter().zip(&loaded.rows).zip(&costs) {
+        // R2.4.1, R2.4.9: the arbiter's penalty days count in the totals
+        // from when they were added.
+        while let Some(days) = adjustments.next_if(|a| a.made_at <= row.received_at) {
+            lines.push(penalty_line(tx, lang, game, &days, &mut totals).await?);
+        }
         let side = usize::from(position.turn() == Color::Black);
         totals[side] += cost;
         let notice = NoticeMove {
@@ -54,7 +64,31 @@ pub(crate) async fn record(
     if lines.len() == 1 {
         lines.push(tr0(lang, "reply-record-empty"));
     }
+    for days in adjustments {
+        lines.push(penalty_line(tx, lang, game, &days, &mut totals).await?);
+    }
     let at = game.finished_at.unwrap_or(now);
     lines.push(clocks_text(lang, &postal.clocks(at)));
     Ok(vec![Outgoing::text(lines.join("\n"))])
+}
+
+/// The arbiter's days on one player's time, as a line of the record, with
+/// that player's total after them (R2.4.1, R2.4.9).
+async fn penalty_line(
+    tx: &mut Tx,
+    lang: Lang,
+    game: &GameRecord,
+    adjustment: &ClockAdjustment,
+    totals: &mut [i64; 2],
+) -> Result<String, Failure> {
+    let side = usize::from(adjustment.player != game.white);
+    totals[side] += adjustment.days;
+    let player = tx.player(adjustment.player).await?.display_name;
+    let args = Args::new()
+        .with("player", player)
+        .with("days", days_text(lang, adjustment.days.abs()))
+        .with("sign", if adjustment.days < 0 { "back" } else { "added" })
+        .with("case", adjustment.case.0)
+        .with("total", days_text(lang, totals[side]));
+    Ok(tr(lang, "postal-reply-record-penalty", &args))
 }

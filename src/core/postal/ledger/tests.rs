@@ -88,7 +88,7 @@ fn r2_4_4_and_r2_4_9_the_ledger_counts_time_and_penalties() {
             ..Card::default()
         },
     ];
-    let counted = count(&clock, d(1, 5), &cards, [&empty, &empty]);
+    let counted = count(&clock, (d(1, 5), false), &cards, [&empty, &empty]);
     assert_eq!(counted[0].cost, 2);
     assert_eq!(counted[1].cost, 4);
     assert_eq!(counted[1].penalties, vec![PenaltyError::WrongRepeat]);
@@ -105,7 +105,7 @@ fn r2_4_12_and_r2_6_1_late_cards_must_be_registered_and_overstep() {
         written: Some(d(2, 26)),
         ..Card::default()
     }];
-    let counted = count(&clock, d(1, 5), &cards, [&empty, &empty]);
+    let counted = count(&clock, (d(1, 5), false), &cards, [&empty, &empty]);
     assert_eq!(counted[0].cost, 52);
     assert_eq!(counted[0].penalties, vec![PenaltyError::NoRegisteredMail]);
     assert!(counted[0].overstep);

@@ -107,3 +107,22 @@ fn r2_3_7_moves_after_the_new_one_are_refused() {
     let error = read_answer(&before, &variant, &texts, &Notation::ALL).unwrap_err();
     assert!(matches!(error, RepeatError::TooLong { .. }));
 }
+
+/// R2.3.7: an answer that repeats whole pairs and adds nothing reads as a
+/// final answer (the caller accepts it only when the moves end the game);
+/// a wrong or unpaired repetition does not.
+#[test]
+fn r2_3_7_a_final_answer_repeats_whole_pairs_only() {
+    let (before, variant) = setup();
+    let all = Notation::ALL;
+    let accepted = read_final_answer(&before, &variant, &["Кb8-c6", "Сf1-b5"], &all);
+    assert_eq!(accepted, Some(variant[..2].to_vec()));
+    assert_eq!(
+        read_final_answer(&before, &variant, &["Кb8-c6"], &all),
+        None
+    );
+    assert_eq!(
+        read_final_answer(&before, &variant, &["Кb8-c6", "Сf1-c4"], &all),
+        None
+    );
+}
