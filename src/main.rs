@@ -11,6 +11,7 @@ use corrbot::adapters::telegram::{TelegramBot, TelegramConfig};
 use corrbot::adapters::workers::run_workers;
 use corrbot::app::service::{App, AppConfig};
 use corrbot::render::RenderCache;
+use corrbot::shutdown::Stop;
 use corrbot::store::{DEFAULT_DATABASE_URL, Db, DbOptions};
 use corrbot::time::{Clock, SystemClock};
 use corrbot::web::{Limits, Site, WebConfig};
@@ -221,17 +222,19 @@ async fn run_web() -> anyhow::Result<()> {
         Arc::new(RenderCache::new(256)),
         Limits::default(),
     );
-    let served = corrbot::web::serve(site, config.listen, shutdown_signal()).await;
+    let served = corrbot::web::serve(site, config.listen, corrbot::shutdown::signal()).await;
     db.close().await;
     served
 }
 
-/// Starts the public pages beside the bot when `CORRBOT_WEB_LISTEN` is set.
+/// Starts the public pages beside the bot when `CORRBOT_WEB_LISTEN` is set,
+/// until `stop`.
 fn spawn_web(
     runtime: &tokio::runtime::Handle,
     db: &Db,
     clock: &Arc<dyn Clock>,
     renders: &Arc<RenderCache>,
+    stop: &Stop,
 ) -> anyhow::Result<()> {
     let Some(config) = WebConfig::from_env()? else {
         return Ok(());
@@ -242,8 +245,9 @@ fn spawn_web(
         renders.clone(),
         Limits::default(),
     );
+    let stopped = stop.wait();
     runtime.spawn(async move {
-        if let Err(error) = corrbot::web::serve(site, config.listen, shutdown_signal()).await {
+        if let Err(error) = corrbot::web::serve(site, config.listen, stopped).await {
             tracing::error!(error = format!("{error:#}"), "web: the site stopped");
         }
     });
@@ -266,46 +270,75 @@ fn run() -> anyhow::Result<()> {
 }
 
 /// The chat platforms whose tokens are set, with one scheduler and one
-/// outbox worker whose router knows every platform's transport.
+/// outbox worker whose router knows every platform's transport, until
+/// SIGTERM or Ctrl-C ([`corrbot::shutdown`]): then the adapters stop taking
+/// updates (the one in hand is finished), the workers finish their item and
+/// release their outbox claims, the gateway is closed, and the pool waits
+/// for the transactions in flight.
 async fn run_chats(
     telegram: Option<TelegramConfig>,
     discord: Option<ServeConfig>,
 ) -> anyhow::Result<()> {
+    let (switch, stop) = Stop::new();
+    tokio::spawn(async move {
+        corrbot::shutdown::signal().await;
+        switch.stop();
+    });
     let db = open_db().await?;
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
     let app = App::new(db.clone(), clock.clone(), app_config()?);
     let cache = Arc::new(RenderCache::new(256));
-    spawn_web(&tokio::runtime::Handle::current(), &db, &clock, &cache)?;
+    spawn_web(
+        &tokio::runtime::Handle::current(),
+        &db,
+        &clock,
+        &cache,
+        &stop,
+    )?;
     let mut transports: Vec<Arc<dyn Transport>> = Vec::new();
     let mut inbound = tokio::task::JoinSet::new();
     if let Some(config) = telegram {
         let bot = TelegramBot::connect(config).await?;
         transports.push(bot.transport());
-        let serving = bot.serve(app.clone(), clock.clone(), cache.clone(), shutdown_signal());
+        let serving = bot.serve(app.clone(), clock.clone(), cache.clone(), stop.wait());
         inbound.spawn(serving);
     }
-    let mut _discord_bot = None;
+    let mut discord_bot = None;
     if let Some(config) = discord {
         let bot = DiscordBot::start(app.clone(), clock.clone(), cache.clone(), &config).await?;
         transports.push(bot.transport());
-        _discord_bot = Some(bot);
+        discord_bot = Some(bot);
     }
     let router = Router::new(db.clone(), clock.clone(), cache, transports);
+    let workers = run_workers(db.clone(), clock.as_ref(), router, stop.wait());
+    tokio::pin!(workers);
+    let mut workers_done = false;
     tokio::select! {
-        () = run_workers(db.clone(), clock.as_ref(), router, shutdown_signal()) => {}
+        () = &mut workers => workers_done = true,
         Some(ended) = inbound.join_next() => ended??,
+    }
+    if let Some(bot) = &discord_bot {
+        bot.close().await;
+    }
+    // The inbound loops return after the update in hand; the workers after
+    // their item. A bound, in case a platform call hangs.
+    let drained = async {
+        while inbound.join_next().await.is_some() {}
+        if !workers_done {
+            workers.await;
+        }
+    };
+    if tokio::time::timeout(SHUTDOWN_BOUND, drained).await.is_err() {
+        tracing::warn!("shutdown: still busy after {SHUTDOWN_BOUND:?}; stopping anyway");
     }
     inbound.shutdown().await;
     db.close().await;
+    tracing::info!("corrbot stopped");
     Ok(())
 }
 
-/// Never completes: the process runs until it is stopped. Every change is
-/// committed in one transaction with its notices and deadlines, so stopping
-/// at any moment loses nothing.
-async fn shutdown_signal() {
-    std::future::pending::<()>().await;
-}
+/// The longest wait for the work in hand at shutdown.
+const SHUTDOWN_BOUND: std::time::Duration = std::time::Duration::from_secs(20);
 
 /// The console: `@name: text` lines on stdin, replies and notices on stdout.
 fn run_console() -> anyhow::Result<()> {
@@ -313,7 +346,7 @@ fn run_console() -> anyhow::Result<()> {
     let db = runtime.block_on(open_db())?;
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
     let renders = Arc::new(RenderCache::new(256));
-    spawn_web(runtime.handle(), &db, &clock, &renders)?;
+    spawn_web(runtime.handle(), &db, &clock, &renders, &Stop::default())?;
     let app = App::new(db, clock.clone(), app_config()?);
     let mut console = Console::with_options(app, clock, &ConsoleOptions::from_env()?)?;
     eprintln!("corrbot console: type `@name: text` lines (e.g. `@alice: /help`).");

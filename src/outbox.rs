@@ -21,6 +21,7 @@ use chrono::{DateTime, TimeDelta, Utc};
 
 use crate::app::notice::Notice;
 use crate::scheduler::run_loop;
+use crate::shutdown::{SEND_GRACE, Stop};
 use crate::store::{Db, NoticeRecipient, OutboxNotice, StoreError, StoreResult};
 use crate::time::Clock;
 
@@ -118,6 +119,7 @@ pub struct OutboxWorker<D> {
     db: Db,
     deliverer: D,
     config: OutboxConfig,
+    stop: Stop,
 }
 
 impl<D: Deliverer> OutboxWorker<D> {
@@ -127,7 +129,16 @@ impl<D: Deliverer> OutboxWorker<D> {
             db,
             deliverer,
             config,
+            stop: Stop::default(),
         }
+    }
+
+    /// The worker that stops at `stop`: no new notice is tried, a send in
+    /// flight gets [`SEND_GRACE`] to finish, and a claim still held then is
+    /// released, so another process sends the notice at once.
+    pub fn with_stop(mut self, stop: Stop) -> Self {
+        self.stop = stop;
+        self
     }
 
     /// The deliverer.
@@ -153,6 +164,9 @@ impl<D: Deliverer> OutboxWorker<D> {
             tx.commit().await?;
             let mut progressed = false;
             for notice in &heads {
+                if self.stop.is_set() {
+                    return Ok(sent);
+                }
                 progressed |= self.attempt(notice, now, &mut sent).await?;
             }
             if !progressed {
@@ -176,12 +190,23 @@ impl<D: Deliverer> OutboxWorker<D> {
         if !claimed {
             return Ok(false);
         }
-        let outcome = self.deliverer.deliver(notice).await;
+        let stopped = self.stop.wait();
+        let outcome = tokio::select! {
+            outcome = self.deliverer.deliver(notice) => outcome,
+            () = async { stopped.await; tokio::time::sleep(SEND_GRACE).await } => {
+                let mut tx = self.db.begin().await?;
+                tx.release_notice(notice.id).await?;
+                tx.commit().await?;
+                tracing::info!(notice = %notice.id, "stopping: claim released unsent");
+                return Ok(false);
+            }
+        };
         let mut tx = self.db.begin().await?;
         match outcome {
             Delivery::Delivered => {
                 if tx.mark_delivered(notice.id, now).await? {
                     sent.delivered += 1;
+                    crate::ops::notice(crate::ops::NoticeOutcome::Sent);
                 } else {
                     tracing::warn!(notice = %notice.id, "notice was already marked");
                 }
@@ -194,6 +219,7 @@ impl<D: Deliverer> OutboxWorker<D> {
                     let retry_at = now + self.config.backoff(failures, retry_after);
                     tx.record_failure(notice.id, retry_at, &error).await?;
                     sent.retried += 1;
+                    crate::ops::notice(crate::ops::NoticeOutcome::Retried);
                 }
             }
             Delivery::Permanent { error } => self.park(&mut tx, notice, &error, now, sent).await?,
@@ -214,6 +240,7 @@ impl<D: Deliverer> OutboxWorker<D> {
             return Ok(());
         }
         sent.parked += 1;
+        crate::ops::notice(crate::ops::NoticeOutcome::Parked);
         tracing::warn!(notice = %notice.id, recipient = %notice.recipient.key(), %error, "notice parked");
         if notice.recipient != NoticeRecipient::Administrator {
             let alert = Notice::DeliveryFailed {

@@ -23,6 +23,7 @@ use std::time::Duration;
 
 use chrono::{DateTime, TimeDelta, Utc};
 
+use crate::shutdown::Stop;
 use crate::store::{Db, Deadline, StoreResult, Tx};
 use crate::time::Clock;
 
@@ -77,6 +78,7 @@ pub struct Scheduler<H> {
     db: Db,
     handler: H,
     config: SchedulerConfig,
+    stop: Stop,
 }
 
 impl<H: DueHandler> Scheduler<H> {
@@ -86,7 +88,15 @@ impl<H: DueHandler> Scheduler<H> {
             db,
             handler,
             config,
+            stop: Stop::default(),
         }
+    }
+
+    /// The scheduler that stops at `stop`, after the deadline in hand (its
+    /// transaction commits or rolls back whole).
+    pub fn with_stop(mut self, stop: Stop) -> Self {
+        self.stop = stop;
+        self
     }
 
     /// The handler.
@@ -110,7 +120,9 @@ impl<H: DueHandler> Scheduler<H> {
             Some(due) if due <= now => {}
             _ => return Ok(fired),
         }
-        while let Some(handled) = self.fire_one(now).await? {
+        while !self.stop.is_set()
+            && let Some(handled) = self.fire_one(now).await?
+        {
             if handled {
                 fired.handled += 1;
             } else {

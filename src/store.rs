@@ -68,10 +68,12 @@ mod game_threads;
 mod games;
 mod ids;
 mod inbound;
+mod leader;
 mod leaves;
 mod locks;
 mod migrations;
 mod names;
+mod ops_figures;
 mod outbox;
 mod platform_roles;
 mod player_clock;
@@ -110,9 +112,11 @@ pub use ids::{
     NoticeId, PlayerId, RulingId, TeamId,
 };
 pub use inbound::InboundState;
+pub use leader::{LeaderRole, Leadership};
 pub use leaves::{LeaveRecord, LeaveStatus, NewLeave};
 use migrations::Embedded;
 pub use names::name_key;
+pub use ops_figures::OpsFigures;
 pub use outbox::{NoticeRecipient, NoticeStatus, OutboxNotice};
 pub use player_clock::ClockPrefs;
 pub use players::{Account, NewPlayer, Platform, Player, Role, RoleGrant};

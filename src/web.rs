@@ -32,6 +32,7 @@ pub(crate) mod data;
 mod handlers;
 mod lang;
 mod live;
+mod ops;
 mod pages;
 mod server;
 
@@ -148,7 +149,8 @@ impl Site {
 pub fn router(site: Arc<Site>) -> axum::Router {
     axum::Router::new()
         .route("/", get(handlers::events))
-        .route("/healthz", get(handlers::health))
+        .route("/healthz", get(ops::health))
+        .route("/metrics", get(ops::metrics))
         .route("/static/site.css", get(handlers::css))
         .route("/static/site.js", get(handlers::js))
         .route("/event/{id}", get(handlers::event))

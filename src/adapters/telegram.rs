@@ -15,6 +15,7 @@
 
 mod buttons;
 mod inbound;
+mod leader;
 mod limiter;
 mod polling;
 mod sender;
@@ -24,6 +25,7 @@ mod webhook;
 
 pub use buttons::{ButtonCodes, MAX_CALLBACK_BYTES};
 pub use inbound::{TelegramHandler, app_inbound, dedup_key};
+pub use leader::{TAKEOVER_CHECK, poll_as_leader};
 pub use limiter::RateLimiter;
 pub use polling::{PollingOptions, TelegramInboundHandler, prepare_polling, run_polling};
 pub use sender::{

@@ -8,29 +8,38 @@ use crate::app::service::DeadlineHandler;
 use crate::outbox::{OutboxConfig, OutboxWorker};
 use crate::retention::{Pruner, RetentionConfig};
 use crate::scheduler::{Scheduler, SchedulerConfig};
+use crate::shutdown::Stop;
 use crate::store::Db;
 use crate::time::Clock;
 
 /// Runs the scheduler and the outbox worker (delivering through `router`)
-/// on `clock` until `shutdown` completes.
+/// on `clock` until `shutdown` completes; then each finishes the item in
+/// hand (a notice in flight is sent, or its claim released) before this
+/// returns ([`crate::shutdown`]).
 pub async fn run_workers(
     db: Db,
     clock: &dyn Clock,
     router: Router,
     shutdown: impl Future<Output = ()>,
 ) {
-    let scheduler = Scheduler::new(db.clone(), DeadlineHandler, SchedulerConfig::default());
+    let (switch, stop) = Stop::new();
+    let scheduler = Scheduler::new(db.clone(), DeadlineHandler, SchedulerConfig::default())
+        .with_stop(stop.clone());
     let pruner = Pruner::new(db.clone(), RetentionConfig::from_env());
-    let outbox = OutboxWorker::new(db, router, OutboxConfig::default());
-    let both = async {
+    let outbox = OutboxWorker::new(db, router, OutboxConfig::default()).with_stop(stop.clone());
+    let all = async {
         tokio::join!(
-            scheduler.run(clock, std::future::pending()),
-            outbox.run(clock, std::future::pending()),
-            pruner.run(clock, std::future::pending()),
+            scheduler.run(clock, stop.wait()),
+            outbox.run(clock, stop.wait()),
+            pruner.run(clock, stop.wait()),
         )
     };
+    tokio::pin!(all);
     tokio::select! {
-        () = shutdown => {}
-        _ = both => {}
+        () = shutdown => {
+            switch.stop();
+            all.await;
+        }
+        _ = &mut all => {}
     }
 }

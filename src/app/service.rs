@@ -167,6 +167,9 @@ impl App {
             Ok(command) => self.execute(&mut tx, &actor, command, now).await,
             Err(failure) => Err(failure),
         };
+        let kind = crate::ops::command_kind(&inbound.text);
+        let refused = matches!(outcome, Err(Failure::Refused(_) | Failure::Ask(_)));
+        crate::ops::command_handled(kind, refused, kind == "move" && outcome.is_ok());
         let (mut tx, mut replies) = match outcome {
             Ok(replies) => (tx, replies),
             Err(Failure::Internal(error)) => return Err(error),

@@ -231,6 +231,15 @@ impl Tx {
         Ok(self.execute(sql, args![id, now, until]).await? == 1)
     }
 
+    /// Releases this process's claim on a pending notice it did not send
+    /// (graceful shutdown): another worker may send it at once.
+    pub async fn release_notice(&mut self, id: NoticeId) -> StoreResult<bool> {
+        let sql = "UPDATE outbox SET claimed_until = NULL WHERE id = $1 AND status = 'pending'";
+        let changed = self.execute(sql, args![id]).await? == 1;
+        self.wrote_notice |= changed;
+        Ok(changed)
+    }
+
     /// Marks a notice delivered. Only the first call for a notice changes
     /// anything and returns `true`: a notice is marked delivered exactly once.
     pub async fn mark_delivered(&mut self, id: NoticeId, at: DateTime<Utc>) -> StoreResult<bool> {

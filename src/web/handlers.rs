@@ -237,11 +237,6 @@ pub(crate) async fn not_found(Query(params): Query<Params>, headers: HeaderMap) 
     error_response(lang, PageError::NotFound)
 }
 
-/// `/healthz`.
-pub(crate) async fn health() -> &'static str {
-    "ok"
-}
-
 /// The style sheet.
 pub(crate) async fn css() -> Response {
     asset(

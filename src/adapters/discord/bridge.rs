@@ -82,6 +82,7 @@ impl<H: DiscordInboundHandler> EventHandler for Bridge<H> {
         tracing::info!(user = %ready.user.name, session = %ready.session_id, "Discord gateway ready");
         // serenity has taken the application id from READY before this runs.
         self.ready.send_replace(Some(ready.user.id.get()));
+        crate::ops::set_connected("discord", true);
     }
 
     async fn message(&self, ctx: Context, message: Message) {

@@ -95,6 +95,15 @@ impl DiscordSendError {
 /// Sorts a serenity error into retryable or permanent.
 fn classify(error: &serenity::Error, attempts: u32) -> DiscordSendError {
     use serenity::Error;
+    let code = match error {
+        Error::Http(HttpError::UnsuccessfulRequest(response)) => {
+            response.status_code.as_u16().to_string()
+        }
+        Error::Http(_) => "network".to_owned(),
+        Error::Io(_) => "io".to_owned(),
+        _ => "other".to_owned(),
+    };
+    crate::ops::platform_error("discord", code);
     match error {
         Error::Http(HttpError::UnsuccessfulRequest(response)) => {
             let status = response.status_code.as_u16();

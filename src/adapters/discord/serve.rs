@@ -70,6 +70,7 @@ pub struct DiscordBot {
     transport: Arc<DiscordTransport>,
     sender: DiscordSender,
     client: JoinHandle<()>,
+    shards: Arc<serenity::gateway::ShardManager>,
 }
 
 impl DiscordBot {
@@ -86,10 +87,12 @@ impl DiscordBot {
         let connection = connect(&config.discord, handler).await?;
         let mut client = connection.client;
         let mut ready = connection.ready;
+        let shards = Arc::clone(&client.shard_manager);
         let task = tokio::spawn(async move {
             if let Err(error) = client.start().await {
                 tracing::error!(error = %error_chain(&error), "Discord gateway stopped");
             }
+            crate::ops::set_connected("discord", false);
         });
         if ready.wait_for(Option::is_some).await.is_err() {
             task.abort();
@@ -104,6 +107,7 @@ impl DiscordBot {
             transport: Arc::new(DiscordTransport::new(Arc::clone(sender.http())).with_store(db)),
             sender,
             client: task,
+            shards,
         })
     }
 
@@ -115,6 +119,13 @@ impl DiscordBot {
     /// The sender (for threads, extra messages).
     pub fn sender(&self) -> &DiscordSender {
         &self.sender
+    }
+
+    /// Closes the gateway connections cleanly (graceful shutdown): no new
+    /// events arrive; those in hand run to their end.
+    pub async fn close(&self) {
+        self.shards.shutdown_all().await;
+        crate::ops::set_connected("discord", false);
     }
 
     /// Stops the gateway client.

@@ -100,8 +100,20 @@ pub async fn run_polling<H: TelegramInboundHandler>(
         };
         let delay = match result {
             Ok(updates) => {
+                crate::ops::set_connected("telegram", true);
                 backoff = options.min_error_backoff;
                 for update in updates {
+                    // Shutdown: the updates not handled yet stay unconfirmed
+                    // (the offset is confirmed by the next `getUpdates`), so
+                    // the next process receives them.
+                    let stopping = tokio::select! {
+                        biased;
+                        () = &mut shutdown => true,
+                        () = std::future::ready(()) => false,
+                    };
+                    if stopping {
+                        return;
+                    }
                     offset = offset.max(update.id.as_offset());
                     if let Some(inbound) = to_inbound(update) {
                         handler.handle(inbound).await;
@@ -111,6 +123,7 @@ pub async fn run_polling<H: TelegramInboundHandler>(
             }
             Err(RequestError::RetryAfter(seconds)) => seconds.duration(),
             Err(error) => {
+                crate::ops::set_connected("telegram", false);
                 let error = error_chain(&error);
                 tracing::warn!(%error, ?backoff, "telegram getUpdates failed");
                 let delay = backoff;

@@ -406,6 +406,7 @@ impl TelegramSender {
                 Ok(value) => return Ok(value),
                 Err(error) => error,
             };
+            crate::ops::platform_error("telegram", error_code(&error).to_owned());
             let retry_after = match classify(&error) {
                 Err(reason) => {
                     let detail = error_chain(&error);
@@ -432,6 +433,27 @@ impl TelegramSender {
             tracing::warn!(%error, ?delay, attempts, "telegram request failed, retrying");
             tokio::time::sleep(delay).await;
         }
+    }
+}
+
+/// The metrics label of a failed request: Telegram's HTTP status where the
+/// error implies one (teloxide keeps no status), else its kind.
+fn error_code(error: &RequestError) -> &'static str {
+    match error {
+        RequestError::RetryAfter(_) => "429",
+        RequestError::Network(_) => "network",
+        RequestError::InvalidJson { .. } => "invalid_json",
+        RequestError::MigrateToChatId(_) => "400",
+        RequestError::Api(ApiError::Unknown(text)) if is_server_error(text) => "5xx",
+        RequestError::Api(
+            ApiError::BotBlocked
+            | ApiError::UserDeactivated
+            | ApiError::BotKicked
+            | ApiError::BotKickedFromSupergroup
+            | ApiError::BotKickedFromChannel,
+        ) => "403",
+        RequestError::Api(_) => "400",
+        _ => "other",
     }
 }
 

@@ -24,7 +24,7 @@ use super::transport::TelegramTransport;
 use super::webhook::run_webhook;
 use super::{
     CommandList, Limits, PollingOptions, TelegramRetryPolicy, TelegramSender, build_bot,
-    prepare_polling, run_polling, telegram_limits,
+    poll_as_leader, prepare_polling, telegram_limits,
 };
 
 /// Where updates come from.
@@ -197,6 +197,7 @@ impl TelegramBot {
         let transport = TelegramTransport::new(sender, codes.clone());
         let username = me.username.clone().unwrap_or_default();
         tracing::info!(bot = %username, "telegram: connected");
+        crate::ops::set_connected("telegram", true);
         Ok(Self {
             bot,
             username,
@@ -227,11 +228,12 @@ impl TelegramBot {
         cache: Arc<RenderCache>,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> anyhow::Result<()> {
-        let images = Router::new(app.db().clone(), clock, cache, Vec::new());
+        let db = app.db().clone();
+        let images = Router::new(db.clone(), clock, cache, Vec::new());
         let handler = TelegramHandler::new(app, self.transport, self.codes, images, self.username);
         match &self.mode {
             InboundMode::Polling(options) => {
-                run_polling(&self.bot, &handler, options, shutdown).await;
+                poll_as_leader(&db, &self.bot, &handler, options, shutdown).await;
                 Ok(())
             }
             InboundMode::Webhook(config) => run_webhook(&self.bot, handler, config, shutdown).await,
