@@ -269,7 +269,8 @@ async fn run_chats(
         transports.push(bot.transport());
         _discord_bot = Some(bot);
     }
-    let router = Router::new(db.clone(), clock.clone(), cache, transports);
+    let router = Router::new(db.clone(), clock.clone(), cache, transports)
+        .with_web_url(app.web_url().cloned());
     tokio::select! {
         () = run_workers(db.clone(), clock.as_ref(), router, shutdown_signal()) => {}
         Some(ended) = inbound.join_next() => ended??,

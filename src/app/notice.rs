@@ -145,6 +145,10 @@ pub enum Notice {
     EventStarted {
         /// The event's name.
         event: String,
+        /// The event's number (for its web page's link; absent in notices
+        /// stored before it was added).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        event_id: Option<i64>,
         /// Games the recipient plays.
         games: u32,
         /// Those games: number, opponent, colour.
@@ -350,6 +354,20 @@ impl Notice {
         }
     }
 
+    /// The public web page the notice is about, if any: a move's or a
+    /// finished game's game, a started event.
+    pub fn web_page(&self) -> Option<crate::app::web_link::WebPage> {
+        use crate::app::web_link::WebPage;
+        match self {
+            Notice::MoveMade { game, .. } | Notice::GameOver { game, .. } => {
+                Some(WebPage::Game(*game))
+            }
+            Notice::Thread(thread) => Some(WebPage::Game(thread.game())),
+            Notice::EventStarted { event_id, .. } => event_id.map(WebPage::Event),
+            _ => None,
+        }
+    }
+
     /// The notice's text in `lang`, with moves in `notation`.
     pub fn text(&self, lang: Lang, notation: Notation) -> String {
         match self {
@@ -445,7 +463,9 @@ impl Notice {
                     .with("player", player.as_str())
                     .with("details", details.as_str()),
             ),
-            Notice::EventStarted { event, games, list } => {
+            Notice::EventStarted {
+                event, games, list, ..
+            } => {
                 let head = tr(
                     lang,
                     "notice-event-started",

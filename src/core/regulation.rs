@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::core::notation::Notation;
+use crate::core::team::MatchPoints;
 
 /// The two rule sets of `RULES.md`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -120,6 +121,11 @@ pub struct Regulation {
     /// Notations players may use (R2.3.2). Ukrainian full algebraic must be
     /// among them.
     pub notations: Vec<Notation>,
+    /// Team events: the match points for a match won, drawn and lost
+    /// (`match-points=2/1/0` or `3/1/0`). `None`: 2/1/0. Written only when
+    /// set, so regulations without it read as before.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub match_points: Option<MatchPoints>,
 }
 
 impl Default for Regulation {
@@ -137,6 +143,7 @@ impl Default for Regulation {
             zone: None,
             variants_allowed: None,
             notations: Notation::ALL.to_vec(),
+            match_points: None,
         }
     }
 }
