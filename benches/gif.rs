@@ -1,13 +1,24 @@
 //! A 60-ply game's animated GIF at 720 px (61 frames, names and the score),
-//! uncached: time per GIF and per frame, and the size. Compared side by side
-//! with lila-gif's `POST /game.gif` of the same game in `docs/images/README.md`.
+//! uncached: time per GIF and per frame, and the size.
+//!
+//! Side by side with lila-gif in one run: with `LILA_GIF_URL` set (a
+//! lila-gif server on loopback, e.g. `http://127.0.0.1:6175`, built and run
+//! outside this repository), the bench also times lila-gif's `POST
+//! /game.gif` of the same 61 positions (FEN, last move, check, the same
+//! delays) over one keep-alive-free HTTP request each, and prints both
+//! sizes. Measured so (2 shared cores, load ≈ 12, rough): see README
+//! "Figures" and `docs/images/README.md`.
 
 use std::hint::black_box;
+use std::io::{Read, Write};
+use std::net::TcpStream;
 
 use corrbot::render::{BoardOptions, PlayerLabel, render_game_gif};
 use criterion::{Criterion, criterion_group, criterion_main};
+use shakmaty::fen::Fen;
 use shakmaty::san::San;
-use shakmaty::{Chess, Move, Position};
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position};
 
 /// The Ruy Lopez of `docs/images/game.pgn`, 60 plies.
 const GAME: &str = "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5 Bb3 d6 c3 O-O h3 Nb8 d4 Nbd7 \
@@ -46,6 +57,67 @@ fn options() -> BoardOptions {
     }
 }
 
+/// lila-gif's `POST /game.gif` body for the same game: every position's
+/// FEN with the last move and the checked king, 80 cs a frame, 4 s last.
+fn lila_body(start: &Chess, moves: &[Move]) -> String {
+    let fen = |p: &Chess| Fen::from_position(p, EnPassantMode::Legal).to_string();
+    let mut position = start.clone();
+    let mut frames = vec![format!("{{\"fen\":\"{}\"}}", fen(&position))];
+    for (i, m) in moves.iter().enumerate() {
+        let uci = UciMove::from_move(*m, CastlingMode::Standard);
+        position.play_unchecked(*m);
+        let check = match position.board().king_of(position.turn()) {
+            Some(king) if position.is_check() => format!(",\"check\":\"{king}\""),
+            _ => String::new(),
+        };
+        let delay = if i + 1 == moves.len() {
+            ",\"delay\":400"
+        } else {
+            ""
+        };
+        frames.push(format!(
+            "{{\"fen\":\"{}\",\"lastMove\":\"{uci}\"{check}{delay}}}",
+            fen(&position)
+        ));
+    }
+    format!(
+        "{{\"white\":\"Olena Kovalenko\",\"black\":\"Bohdan Shevchenko\",\"delay\":80,\
+         \"theme\":\"green\",\"frames\":[{}]}}",
+        frames.join(",")
+    )
+}
+
+/// One `POST /game.gif` to lila-gif at `address` (`host:port`); the GIF's
+/// size in bytes (the chunked body decoded).
+fn lila_gif(address: &str, body: &str) -> usize {
+    let mut stream = TcpStream::connect(address).expect("lila-gif listening");
+    let request = format!(
+        "POST /game.gif HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).expect("request sent");
+    let mut response = Vec::new();
+    stream.read_to_end(&mut response).expect("response read");
+    let head = response
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .expect("headers");
+    let mut rest = &response[head + 4..];
+    let mut size = 0;
+    // Chunked: hex length, CRLF, data, CRLF; a zero length ends it.
+    while let Some(line_end) = rest.windows(2).position(|w| w == b"\r\n") {
+        let length = std::str::from_utf8(&rest[..line_end]).expect("chunk size");
+        let length = usize::from_str_radix(length.trim(), 16).expect("hex chunk size");
+        if length == 0 {
+            break;
+        }
+        size += length;
+        rest = &rest[line_end + 2 + length + 2..];
+    }
+    size
+}
+
 fn bench(c: &mut Criterion) {
     let (start, moves) = game();
     let options = options();
@@ -60,6 +132,21 @@ fn bench(c: &mut Criterion) {
     group.bench_function("60_plies", |b| {
         b.iter(|| render_game_gif(black_box(&start), black_box(&moves), black_box(&options)))
     });
+    if let Ok(url) = std::env::var("LILA_GIF_URL") {
+        let address = url
+            .trim_start_matches("http://")
+            .trim_end_matches('/')
+            .to_owned();
+        let body = lila_body(&start, &moves);
+        eprintln!(
+            "lila_gif/60_plies: {} bytes, {} frames",
+            lila_gif(&address, &body),
+            moves.len() + 1
+        );
+        group.bench_function("lila_gif_http", |b| {
+            b.iter(|| lila_gif(black_box(&address), black_box(&body)))
+        });
+    }
     group.finish();
 }
 

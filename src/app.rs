@@ -13,4 +13,5 @@ mod privacy;
 pub mod reply;
 pub mod service;
 pub mod user_error;
+pub mod web_link;
 pub mod zone;

@@ -309,7 +309,8 @@ async fn run_chats(
         transports.push(bot.transport());
         discord_bot = Some(bot);
     }
-    let router = Router::new(db.clone(), clock.clone(), cache, transports);
+    let router = Router::new(db.clone(), clock.clone(), cache, transports)
+        .with_web_url(app.web_url().cloned());
     let workers = run_workers(db.clone(), clock.as_ref(), router, stop.wait());
     tokio::pin!(workers);
     let mut workers_done = false;

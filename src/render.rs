@@ -21,6 +21,7 @@ mod gif;
 mod palette;
 mod sprites;
 mod table;
+mod team_table;
 mod text;
 mod theme;
 
@@ -29,13 +30,16 @@ pub use board::{
     MAX_NAME_CHARS, PlayerLabel, ViewSetting, clock_label, move_squares, orientation, render_board,
     render_board_with,
 };
-pub use cache::{ContentKey, RENDER_VERSION, RenderCache, board_key, crosstable_key};
+pub use cache::{
+    ContentKey, RENDER_VERSION, RenderCache, board_key, crosstable_key, team_table_key,
+};
 pub use canvas::{Deflate, EncodeSettings, RowFilter};
 pub use gif::{FINAL_DELAY_CS, FRAME_DELAY_CS, animation_frames, render_game_gif};
 pub use table::{
     CrosstableGame, CrosstableInput, CrosstableRow, GameMark, MAX_PLAYERS, render_crosstable,
     render_crosstable_with,
 };
+pub use team_table::{MAX_TEAMS, TeamMatchCell, TeamTableInput, TeamTableRow, render_team_table};
 pub use theme::{SquareColors, TableColors, Theme};
 
 /// The colours of the board image, for tests that sample pixels.

@@ -123,7 +123,8 @@ impl Console {
             })
             .collect();
         let cache = Arc::new(RenderCache::new(64));
-        let router = Router::new(db.clone(), clock.clone(), cache, transports);
+        let router = Router::new(db.clone(), clock.clone(), cache, transports)
+            .with_web_url(app.web_url().cloned());
         let deliverer = LoggedDeliverer::new(router, options.delivery_log.as_deref())?;
         let mut config = OutboxConfig::default();
         if let Some(lease) = options.outbox_lease {

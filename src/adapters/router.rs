@@ -6,7 +6,7 @@ use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
 
-use crate::app::outgoing::{Address, Outgoing, RenderedImage, notice_message, render_image};
+use crate::app::outgoing::{Address, Outgoing, RenderedImage, notice_message_linked, render_image};
 use crate::outbox::{Deliverer, Delivery};
 use crate::render::RenderCache;
 use crate::store::{Db, OutboxNotice, Platform};
@@ -50,6 +50,7 @@ pub struct Router {
     clock: Arc<dyn Clock>,
     cache: Arc<RenderCache>,
     transports: Vec<Arc<dyn Transport>>,
+    web_url: Option<url::Url>,
 }
 
 impl Router {
@@ -66,7 +67,15 @@ impl Router {
             clock,
             cache,
             transports,
+            web_url: None,
         }
+    }
+
+    /// The router with the web site's public address: notices about a
+    /// game or an event end with the link to its page.
+    pub fn with_web_url(mut self, web_url: Option<url::Url>) -> Self {
+        self.web_url = web_url;
+        self
     }
 
     fn platforms(&self) -> Vec<Platform> {
@@ -104,7 +113,9 @@ impl Router {
 
 impl Deliverer for Router {
     async fn deliver(&self, notice: &OutboxNotice) -> Delivery {
-        let found = match notice_message(&self.db, notice, &self.platforms()).await {
+        let platforms = self.platforms();
+        let web_url = self.web_url.as_ref();
+        let found = match notice_message_linked(&self.db, notice, &platforms, web_url).await {
             Ok(found) => found,
             Err(error) => return retry(error),
         };

@@ -154,6 +154,10 @@ pub enum Notice {
     EventStarted {
         /// The event's name.
         event: String,
+        /// The event's number (for its web page's link; absent in notices
+        /// stored before it was added).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        event_id: Option<i64>,
         /// Games the recipient plays.
         games: u32,
         /// Those games: number, opponent, colour.
@@ -375,6 +379,20 @@ impl Notice {
         }
     }
 
+    /// The public web page the notice is about, if any: a move's or a
+    /// finished game's game, a started event.
+    pub fn web_page(&self) -> Option<crate::app::web_link::WebPage> {
+        use crate::app::web_link::WebPage;
+        match self {
+            Notice::MoveMade { game, .. } | Notice::GameOver { game, .. } => {
+                Some(WebPage::Game(*game))
+            }
+            Notice::Thread(thread) => Some(WebPage::Game(thread.game())),
+            Notice::EventStarted { event_id, .. } => event_id.map(WebPage::Event),
+            _ => None,
+        }
+    }
+
     /// The notice's text in `lang`, with moves in `notation`.
     pub fn text(&self, lang: Lang, notation: Notation) -> String {
         match self {
@@ -485,7 +503,9 @@ impl Notice {
                     .with("event", *event)
                     .with("name", name.as_str()),
             ),
-            Notice::EventStarted { event, games, list } => {
+            Notice::EventStarted {
+                event, games, list, ..
+            } => {
                 let head = tr(
                     lang,
                     "notice-event-started",

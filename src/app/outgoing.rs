@@ -15,6 +15,8 @@ use crate::store::{Account, Db, NoticeRecipient, OutboxNotice, Platform, Player,
 
 pub use image::{ImageFormat, RenderedImage, render_image};
 
+use crate::app::web_link::append_page_link;
+
 /// A button: pressing it sends `command` as if the user had typed it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Button {
@@ -59,10 +61,14 @@ pub enum ImageRef {
         /// The words' language.
         lang: Lang,
     },
-    /// An event's crosstable.
+    /// An event's crosstable (a team event's: the teams' table), in
+    /// `viewer`'s board theme.
     Crosstable {
         /// The event's number.
         event: i64,
+        /// The viewing player, if any (a channel sees the default theme).
+        #[serde(default)]
+        viewer: Option<i64>,
         /// The words' language.
         lang: Lang,
     },
@@ -229,17 +235,29 @@ pub async fn notice_message(
     notice: &OutboxNotice,
     platforms: &[Platform],
 ) -> anyhow::Result<Option<(Address, Outgoing)>> {
+    notice_message_linked(db, notice, platforms, None).await
+}
+
+/// [`notice_message`], the message ending with the link to the web page
+/// of its game or event when the site's public `web_url` is given.
+pub async fn notice_message_linked(
+    db: &Db,
+    notice: &OutboxNotice,
+    platforms: &[Platform],
+    web_url: Option<&url::Url>,
+) -> anyhow::Result<Option<(Address, Outgoing)>> {
     let typed: Notice = serde_json::from_value(notice.payload.clone())?;
     match &notice.recipient {
         NoticeRecipient::Player(player_id) => {
-            player_message(db, &typed, *player_id, platforms).await
+            player_message(db, &typed, *player_id, (platforms, web_url)).await
         }
         NoticeRecipient::Administrator => {
             let mut tx = db.read().await?;
             let admins = tx.holders_of(Role::Administrator, None).await?;
             tx.commit().await?;
             for admin in admins {
-                if let Some(found) = player_message(db, &typed, admin, platforms).await? {
+                if let Some(found) = player_message(db, &typed, admin, (platforms, web_url)).await?
+                {
                     return Ok(Some(found));
                 }
             }
@@ -250,7 +268,9 @@ pub async fn notice_message(
             let language = tx.chat_language(*platform, chat_id).await?;
             tx.commit().await?;
             let lang = language.as_deref().and_then(Lang::from_code);
-            let message = typed.message(lang.unwrap_or(Lang::Uk), Notation::UkrainianFull, None);
+            let lang = lang.unwrap_or(Lang::Uk);
+            let mut message = typed.message(lang, Notation::UkrainianFull, None);
+            append_page_link(web_url, lang, typed.web_page(), &mut message);
             let address = Address::Chat {
                 platform: *platform,
                 chat_id: chat_id.clone(),
@@ -270,12 +290,13 @@ pub async fn notice_message(
 }
 
 /// `notice` rendered for player `player_id` at their first account on one
-/// of `platforms`; `None` when they have none there.
+/// of `platforms`; `None` when they have none there. With `web_url`, the
+/// message ends with the link to its game's or event's page.
 async fn player_message(
     db: &Db,
     notice: &Notice,
     player_id: PlayerId,
-    platforms: &[Platform],
+    (platforms, web_url): (&[Platform], Option<&url::Url>),
 ) -> anyhow::Result<Option<(Address, Outgoing)>> {
     let mut tx = db.read().await?;
     let player = tx.player(player_id).await?;
@@ -284,6 +305,8 @@ async fn player_message(
     let Some(account) = preferred_account(&accounts, platforms) else {
         return Ok(None);
     };
-    let message = notice.message(lang_of(&player), notation_of(&player), Some(player.id.0));
+    let lang = lang_of(&player);
+    let mut message = notice.message(lang, notation_of(&player), Some(player.id.0));
+    append_page_link(web_url, lang, notice.web_page(), &mut message);
     Ok(Some((address_of(account), message)))
 }

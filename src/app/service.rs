@@ -14,7 +14,7 @@ pub(crate) mod leave;
 mod people;
 pub(crate) mod postal;
 mod ratings;
-mod teams;
+pub(crate) mod teams;
 
 use std::sync::Arc;
 
@@ -144,6 +144,11 @@ impl App {
     /// The store.
     pub fn db(&self) -> &Db {
         &self.db
+    }
+
+    /// The public web site's address, when configured (`CORRBOT_WEB_URL`).
+    pub fn web_url(&self) -> Option<&url::Url> {
+        self.config.web_url.as_ref()
     }
 
     /// Handles one inbound message; a redelivered update id gets the stored
@@ -341,14 +346,16 @@ impl App {
         command: Command,
         now: DateTime<Utc>,
     ) -> Outcome {
+        use crate::app::web_link::WebPage;
         let shown = match &command {
             Command::Event(command::EventCommand::Show { event }) => Some(WebPage::Event(*event)),
             Command::Record { game: Some(game) } => Some(WebPage::Game(*game)),
             _ => None,
         };
         let mut replies = self.run_command(tx, actor, command, now).await?;
-        if let (Some(base), Some(first)) = (&self.config.web_url, replies.first_mut()) {
-            web_link(base, actor.lang(), shown, first);
+        if let Some(first) = replies.first_mut() {
+            let base = self.config.web_url.as_ref();
+            crate::app::web_link::append_page_link(base, actor.lang(), shown, first);
         }
         Ok(replies)
     }
@@ -419,37 +426,6 @@ impl App {
             Command::Team(team) => teams::handle(tx, actor, team, now).await,
         }
     }
-}
-
-/// A page of the public web site a reply may link to.
-#[derive(Clone, Copy)]
-enum WebPage {
-    Event(i64),
-    Game(i64),
-}
-
-/// Ends `reply` with the link to the page of what it shows: `shown`, else
-/// the game of its board or the event of its crosstable.
-fn web_link(base: &url::Url, lang: Lang, shown: Option<WebPage>, reply: &mut Outgoing) {
-    use crate::app::outgoing::ImageRef;
-    use crate::store::{EventId, GameId};
-    let page = shown.or(match reply.image {
-        Some(ImageRef::Board { game, .. } | ImageRef::Gif { game, .. }) => {
-            Some(WebPage::Game(game))
-        }
-        Some(ImageRef::Crosstable { event, .. }) => Some(WebPage::Event(event)),
-        None => None,
-    });
-    let (id, url) = match page {
-        Some(WebPage::Event(event)) => (
-            "web-link-event",
-            crate::web::event_url(base, EventId(event)),
-        ),
-        Some(WebPage::Game(game)) => ("web-link-game", crate::web::game_url(base, GameId(game))),
-        None => return,
-    };
-    let line = crate::app::i18n::tr(lang, id, &Args::new().with("url", url));
-    reply.text = format!("{}\n{line}", reply.text);
 }
 
 /// Parses the text, turning a parse error into a localized refusal.

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::core::notation::Notation;
+use crate::core::team::MatchPoints;
 
 /// The two rule sets of `RULES.md`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -123,6 +124,11 @@ pub struct Regulation {
     /// Every card of a game by post goes by registered mail (R2.2.1): a card
     /// without a registered-mail receipt draws R2.4.9's penalty days.
     pub registered_mail_required: bool,
+    /// Team events: the match points for a match won, drawn and lost
+    /// (`match-points=2/1/0` or `3/1/0`). `None`: 2/1/0. Written only when
+    /// set, so regulations without it read as before.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub match_points: Option<MatchPoints>,
 }
 
 impl Default for Regulation {
@@ -141,6 +147,7 @@ impl Default for Regulation {
             variants_allowed: None,
             notations: Notation::ALL.to_vec(),
             registered_mail_required: false,
+            match_points: None,
         }
     }
 }

@@ -12,6 +12,7 @@ use shakmaty::{Board, CastlingMode, Chess, Color, EnPassantMode, Move, Position,
 use super::board::{BoardOptions, Language, PlayerLabel, render_board};
 use super::gif::render_game_gif;
 use super::table::{CrosstableInput, render_crosstable};
+use super::team_table::{TeamTableInput, render_team_table};
 
 /// Changes whenever the same inputs would draw a different image (art,
 /// layout, palette), so that stored keys (e.g. uploaded file ids) expire.
@@ -155,6 +156,31 @@ pub fn crosstable_key(input: &CrosstableInput) -> ContentKey {
     w.finish()
 }
 
+/// The content key of a team event's table image.
+pub fn team_table_key(input: &TeamTableInput) -> ContentKey {
+    let mut w = KeyWriter::new("team-table");
+    w.text(&input.title);
+    w.number(language_code(input.language));
+    w.text(input.theme.as_str());
+    w.number(input.teams.len() as u64);
+    for row in &input.teams {
+        w.text(&row.name);
+        w.text(&row.place);
+        w.number(row.match_points.into());
+        w.number(row.board_halves.into());
+        w.number(row.matches.len() as u64);
+        for cell in &row.matches {
+            w.number(cell.len() as u64);
+            for game in cell {
+                w.number(game.own_halves.into());
+                w.number(game.other_halves.into());
+                w.number(game.complete.into());
+            }
+        }
+    }
+    w.finish()
+}
+
 struct CachedPng {
     png: Arc<[u8]>,
     used: u64,
@@ -253,6 +279,13 @@ impl RenderCache {
     pub fn crosstable(&self, input: &CrosstableInput) -> (ContentKey, Arc<[u8]>) {
         let key = crosstable_key(input);
         (key, self.get_or_render(key, || render_crosstable(input)))
+    }
+
+    /// A team event's table image and its key, from the cache when it is
+    /// there.
+    pub fn team_table(&self, input: &TeamTableInput) -> (ContentKey, Arc<[u8]>) {
+        let key = team_table_key(input);
+        (key, self.get_or_render(key, || render_team_table(input)))
     }
 }
 

@@ -96,17 +96,17 @@ pub struct CrosstableInput {
     pub theme: Theme,
 }
 
-struct TableKit {
-    palette: Palette,
-    colors: TableColors,
-    text: usize,
-    dim: usize,
-    header_text: usize,
-    win: usize,
-    loss: usize,
+pub(super) struct TableKit {
+    pub(super) palette: Palette,
+    pub(super) colors: TableColors,
+    pub(super) text: usize,
+    pub(super) dim: usize,
+    pub(super) header_text: usize,
+    pub(super) win: usize,
+    pub(super) loss: usize,
 }
 
-fn kit(theme: Theme) -> &'static TableKit {
+pub(super) fn kit(theme: Theme) -> &'static TableKit {
     static KITS: [OnceLock<TableKit>; Theme::ALL.len()] =
         [const { OnceLock::new() }; Theme::ALL.len()];
     KITS[theme.number()].get_or_init(|| {
@@ -138,7 +138,7 @@ fn kit(theme: Theme) -> &'static TableKit {
 }
 
 /// Half points as "5½", "½", "0".
-fn halves(value: u32) -> String {
+pub(super) fn halves(value: u32) -> String {
     match (value / 2, value % 2) {
         (0, 1) => "½".to_owned(),
         (whole, 1) => format!("{whole}½"),
@@ -152,16 +152,18 @@ fn quarters(value: u32) -> String {
     format!("{}{fraction}", value / 4)
 }
 
-/// Column sizes for a table of `players` rows.
-struct Grid {
-    row: usize,
-    title: usize,
-    number: usize,
-    name: usize,
-    cell: usize,
-    stat: usize,
-    players: usize,
-    font: u16,
+/// Column sizes for a table of `players` rows (teams, in the teams' table)
+/// and `stats` figure columns.
+pub(super) struct Grid {
+    pub(super) row: usize,
+    pub(super) title: usize,
+    pub(super) number: usize,
+    pub(super) name: usize,
+    pub(super) cell: usize,
+    pub(super) stat: usize,
+    pub(super) stats: usize,
+    pub(super) players: usize,
+    pub(super) font: u16,
 }
 
 impl Grid {
@@ -185,24 +187,25 @@ impl Grid {
             name: widest.max().unwrap_or(0).clamp(120, 320) + 24,
             cell: 24 + 22 * per_cell,
             stat: 76,
+            stats: 4,
             players,
             font,
         }
     }
 
-    fn width(&self) -> usize {
-        self.number + self.name + self.cell * self.players + 4 * self.stat
+    pub(super) fn width(&self) -> usize {
+        self.number + self.name + self.cell * self.players + self.stats * self.stat
     }
 
-    fn height(&self) -> usize {
+    pub(super) fn height(&self) -> usize {
         self.title + self.row * (self.players + 1)
     }
 
-    fn cells_left(&self) -> usize {
+    pub(super) fn cells_left(&self) -> usize {
         self.number + self.name
     }
 
-    fn stats_left(&self) -> usize {
+    pub(super) fn stats_left(&self) -> usize {
         self.cells_left() + self.cell * self.players
     }
 }
@@ -219,7 +222,7 @@ pub fn render_crosstable_with(input: &CrosstableInput, settings: EncodeSettings)
     let grid = Grid::of(input, players);
     let background = kit.palette.index(TABLE_BACKGROUND);
     let mut canvas = Canvas::new(grid.width(), grid.height(), background);
-    draw_title(&mut canvas, input, &grid, kit);
+    draw_title(&mut canvas, &input.title, &grid, kit);
     draw_header(&mut canvas, input, &grid, kit);
     for (index, row) in input.players.iter().take(players).enumerate() {
         draw_row(&mut canvas, index, row, &grid, kit);
@@ -228,7 +231,7 @@ pub fn render_crosstable_with(input: &CrosstableInput, settings: EncodeSettings)
     canvas.encode(&kit.palette, settings)
 }
 
-fn centred(
+pub(super) fn centred(
     canvas: &mut Canvas,
     kit: &TableKit,
     (left, width): (usize, usize),
@@ -242,16 +245,10 @@ fn centred(
     text::draw(canvas, &kit.palette, (x as i32, baseline), style, label, fg);
 }
 
-fn draw_title(canvas: &mut Canvas, input: &CrosstableInput, grid: &Grid, kit: &TableKit) {
+pub(super) fn draw_title(canvas: &mut Canvas, title: &str, grid: &Grid, kit: &TableKit) {
     canvas.fill_rect(0, 0, grid.width(), grid.title, kit.palette.index(HEADER));
     let size = 26;
-    let title = text::fit(
-        Face::Bold,
-        size,
-        &input.title,
-        80,
-        (grid.width() - 32) as u32,
-    );
+    let title = text::fit(Face::Bold, size, title, 80, (grid.width() - 32) as u32);
     let baseline = (grid.title / 2) as i32 + 9;
     text::draw(
         canvas,
@@ -425,7 +422,7 @@ fn draw_cell(
     }
 }
 
-fn draw_grid_lines(canvas: &mut Canvas, grid: &Grid, kit: &TableKit) {
+pub(super) fn draw_grid_lines(canvas: &mut Canvas, grid: &Grid, kit: &TableKit) {
     let line = kit.palette.index(kit.colors.grid);
     let body_top = grid.title + grid.row;
     let body_height = grid.row * grid.players;

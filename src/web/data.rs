@@ -12,6 +12,7 @@ use crate::app::service::games::state::{game_clocks, plies_of, regulation_of, re
 use crate::app::service::games::view::{game_pgn, ply_charges, written_moves};
 use crate::app::service::leave::time::game_leaves;
 use crate::app::service::postal::is_postal;
+use crate::app::service::teams::standings::{TeamTable, team_table_of};
 use crate::core::clock::Clocks;
 use crate::core::clock::server::ServerClock;
 use crate::core::notation::Notation;
@@ -111,6 +112,8 @@ pub(crate) struct EventView {
     pub(crate) players: Vec<Named>,
     /// The crosstable with standings (an individual event that started).
     pub(crate) table: Option<Table>,
+    /// The teams' standings (a team event that started).
+    pub(crate) team_table: Option<TeamTable>,
     /// The games by round.
     pub(crate) games: Vec<GameLine>,
 }
@@ -148,12 +151,18 @@ pub(crate) async fn event(tx: &mut Tx, id: EventId) -> PageResult<EventView> {
     } else {
         None
     };
+    let team_table = if started && event.is_team {
+        Some(team_table_of(tx, &event).await?)
+    } else {
+        None
+    };
     Ok(EventView {
         event,
         regulation,
         cycles,
         players,
         table,
+        team_table,
         games,
     })
 }

@@ -157,6 +157,7 @@ fn samples() -> Vec<Notice> {
         },
         Notice::EventStarted {
             event: text("Кубок"),
+            event_id: Some(1),
             games: 3,
             list: Vec::new(),
         },

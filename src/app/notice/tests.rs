@@ -114,6 +114,7 @@ fn every_notice_renders_without_missing_messages_in_both_languages() {
         },
         Notice::EventStarted {
             event: "Кубок".into(),
+            event_id: Some(2),
             games: 3,
             list: vec![StartedGame {
                 game: 4,

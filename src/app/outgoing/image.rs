@@ -16,6 +16,7 @@ use crate::app::service::events::standings::table_of;
 use crate::app::service::games::state::{clocks_of, plies_of, regulation_of, replay};
 use crate::app::service::games::turn_clock::{MoveClock, pending_clock};
 use crate::app::service::leave::time::game_leaves;
+use crate::app::service::teams::standings::team_table_of;
 use crate::app::zone::{default_zone, player_zone};
 use crate::render::cli::score_of;
 use crate::render::{
@@ -127,8 +128,13 @@ pub async fn render_image(
             let viewer = viewer.map(PlayerId);
             render_gif(db, (GameId(*game), viewer), *lang, cache).await
         }
-        ImageRef::Crosstable { event, lang } => {
-            render_crosstable(db, EventId(*event), *lang, cache).await
+        ImageRef::Crosstable {
+            event,
+            viewer,
+            lang,
+        } => {
+            let viewer = viewer.map(PlayerId);
+            render_crosstable(db, (EventId(*event), viewer), *lang, cache).await
         }
     }
 }
@@ -297,19 +303,29 @@ fn view_setting(orientation: Orientation) -> ViewSetting {
     }
 }
 
+/// An event's crosstable, or a team event's table of teams, in the
+/// viewer's theme (the theme is part of the cache key).
 async fn render_crosstable(
     db: &Db,
-    event: EventId,
+    (event, viewer): (EventId, Option<PlayerId>),
     lang: Lang,
     cache: &Arc<RenderCache>,
 ) -> anyhow::Result<RenderedImage> {
     let mut tx = db.read().await?;
     let event = tx.event(event).await?;
-    let table = table_of(&mut tx, event).await?;
-    tx.commit().await?;
-    let input = table.crosstable_input(lang);
+    let (_, theme) = viewer_settings(&mut tx, viewer).await?;
     let cache = Arc::clone(cache);
-    let png = off_runtime(move || cache.crosstable(&input).1).await?;
+    let png = if event.is_team {
+        let table = team_table_of(&mut tx, &event).await?;
+        tx.commit().await?;
+        let input = table.image_input(lang, theme);
+        off_runtime(move || cache.team_table(&input).1).await?
+    } else {
+        let table = table_of(&mut tx, event).await?;
+        tx.commit().await?;
+        let input = table.crosstable_input(lang, theme);
+        off_runtime(move || cache.crosstable(&input).1).await?
+    };
     Ok(RenderedImage::from_png(png))
 }
 

@@ -266,6 +266,7 @@ async fn start(tx: &mut Tx, actor: &Actor, number: Number, now: DateTime<Utc>) -
     for (player, games) in players.iter().zip(counts) {
         let notice = Notice::EventStarted {
             event: event.name.clone(),
+            event_id: Some(event.id.0),
             games,
             list: super::games::my_turn::started_list(tx, event.id, *player).await?,
         };

@@ -7,7 +7,7 @@
 mod games;
 pub(super) mod roster;
 mod setup;
-pub(super) mod standings;
+pub(crate) mod standings;
 pub(super) mod start;
 mod substitute;
 

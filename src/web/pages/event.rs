@@ -6,6 +6,7 @@ use shakmaty::Color;
 
 use crate::app::i18n::{Args, Lang, days_text, tr, tr0};
 use crate::app::service::events::standings::{Table, place_text, points_text, quarters_text};
+use crate::app::service::teams::standings::TeamTable;
 use crate::core::regulation::RuleSet;
 use crate::render::GameMark;
 use crate::store::{EventStatus, GameRecord, GameStatus};
@@ -61,6 +62,8 @@ pub(crate) fn event_page(lang: Lang, view: &EventView) -> Markup {
         (regulation(lang, view))
         @if let Some(table) = &view.table {
             (crosstable(lang, view, table))
+        } @else if let Some(table) = &view.team_table {
+            (team_standings(lang, table))
         } @else {
             section {
                 h2 { (tr0(lang, "web-players-heading")) }
@@ -162,6 +165,54 @@ fn crosstable(lang: Lang, view: &EventView, table: &Table) -> Markup {
                 }
             }
             p.note { (tr0(lang, "web-standings-note")) }
+        }
+    }
+}
+
+/// A team event's standings: teams × teams with each match's board points
+/// from the row team's side, then match points and board points.
+fn team_standings(lang: Lang, table: &TeamTable) -> Markup {
+    let order: Vec<usize> = table.lines.iter().map(|line| line.seed).collect();
+    let note = Args::new()
+        .with("win", table.points.win)
+        .with("draw", table.points.draw)
+        .with("loss", table.points.loss);
+    html! {
+        section {
+            h2 { (tr0(lang, "web-standings-heading")) }
+            div.scroll {
+                table.crosstable #team-standings {
+                    thead { tr {
+                        th { (tr0(lang, "web-col-place")) }
+                        th { (tr0(lang, "web-col-team")) }
+                        @for (n, _) in order.iter().enumerate() { th.num { (n + 1) } }
+                        th { (tr0(lang, "web-col-match-points")) }
+                        th { (tr0(lang, "web-col-board-points")) }
+                    } }
+                    tbody {
+                        @for (row, line) in table.lines.iter().enumerate() {
+                            tr {
+                                td.num { (place_text(line.place)) }
+                                td.name { (table.teams[line.seed].name) }
+                                @for (column, other) in order.iter().enumerate() {
+                                    @if column == row {
+                                        td.self { "×" }
+                                    } @else {
+                                        td.mark {
+                                            @for cell in table.cells(line.seed, *other) {
+                                                span { (points_text(cell.own_halves)) }
+                                            }
+                                        }
+                                    }
+                                }
+                                td.num.points { (line.match_points) }
+                                td.num { (points_text(line.board_halves)) }
+                            }
+                        }
+                    }
+                }
+            }
+            p.note { (tr(lang, "team-standings-footer", &note)) }
         }
     }
 }

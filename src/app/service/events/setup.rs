@@ -8,6 +8,7 @@ use crate::app::actor::{Actor, notation_from_code};
 use crate::app::i18n::{Args, Lang};
 use crate::core::notation::Notation;
 use crate::core::regulation::{DEFAULT_EVENT_ZONE, Regulation, TimeControl};
+use crate::core::team::MatchPoints;
 use crate::store::{EventSettings, NoticeRecipient, Platform, PlayerId, Tx};
 
 use super::super::people::names::player_named;
@@ -56,6 +57,15 @@ pub(super) async fn read_setup(
         rated: None,
     };
     apply_settings(tx, actor, &mut setup, settings).await?;
+    if let Some(value) = settings.iter().find(|(key, _)| key == "match-points")
+        && setup.team_boards.is_none()
+    {
+        // Match points only mean something in a team event.
+        let args = Args::new()
+            .with("key", value.0.clone())
+            .with("value", value.1.clone());
+        return Err(refuse(actor.lang(), "error-event-setting", &args));
+    }
     Ok(setup)
 }
 
@@ -221,6 +231,10 @@ fn apply_rule(setup: &mut EventSetup, key: &str, value: &str) -> bool {
         "notations" => read_notations(value)
             .map(|n| setup.regulation.notations = n)
             .is_some(),
+        // Team events' match points for a match won, drawn and lost.
+        "match-points" => read_match_points(value)
+            .map(|points| setup.regulation.match_points = Some(points))
+            .is_some(),
         _ => false,
     }
 }
@@ -231,6 +245,18 @@ fn read_control(value: &str) -> Option<TimeControl> {
         days: days.parse().ok()?,
         moves: moves.parse().ok()?,
     })
+}
+
+/// `W/D/L` match points (`2/1/0`, `3/1/0`): a win worth more than a draw,
+/// a draw at least a loss, at most 10 points.
+pub(crate) fn read_match_points(value: &str) -> Option<MatchPoints> {
+    let mut parts = value.split('/').map(|part| part.trim().parse::<u32>().ok());
+    let (Some(Some(win)), Some(Some(draw)), Some(Some(loss)), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
+        return None;
+    };
+    (win > draw && draw >= loss && win <= 10).then_some(MatchPoints { win, draw, loss })
 }
 
 fn read_notations(value: &str) -> Option<Vec<Notation>> {
@@ -258,4 +284,22 @@ async fn read_channel(
             platform,
             chat_id: chat_id.to_owned(),
         }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn match_points_read_win_draw_loss() {
+        let points = |win, draw, loss| Some(MatchPoints { win, draw, loss });
+        assert_eq!(read_match_points("2/1/0"), points(2, 1, 0));
+        assert_eq!(read_match_points("3/1/0"), points(3, 1, 0));
+        assert_eq!(read_match_points("1/1/0"), None, "a win beats a draw");
+        assert_eq!(read_match_points("2/0/1"), None, "a draw at least a loss");
+        assert_eq!(read_match_points("2/1"), None);
+        assert_eq!(read_match_points("2/1/0/0"), None);
+        assert_eq!(read_match_points("two/1/0"), None);
+        assert_eq!(read_match_points("11/1/0"), None);
+    }
 }

@@ -10,7 +10,7 @@ use crate::app::i18n::{Args, Lang, tr};
 use crate::app::outgoing::{ImageRef, Outgoing};
 use crate::core::game::Score;
 use crate::core::tournament::{GameScore, Standing, TournamentGame, standings};
-use crate::render::{CrosstableGame, CrosstableInput, CrosstableRow, GameMark, Language};
+use crate::render::{CrosstableGame, CrosstableInput, CrosstableRow, GameMark, Language, Theme};
 use crate::store::{Event, EventId, EventStatus, GameRecord, GameStatus, PlayerId, StoreError, Tx};
 
 use super::super::{Failure, Outcome, refuse};
@@ -143,7 +143,7 @@ pub(crate) fn place_text((first, last): (u32, u32)) -> String {
 
 impl Table {
     /// The crosstable as the renderer takes it, rows in order of place.
-    pub(crate) fn crosstable_input(&self, lang: Lang) -> CrosstableInput {
+    pub(crate) fn crosstable_input(&self, lang: Lang, theme: Theme) -> CrosstableInput {
         let order: Vec<usize> = self.lines.iter().map(|line| line.seed).collect();
         let players = self
             .lines
@@ -167,7 +167,7 @@ impl Table {
                 Lang::Uk => Language::Ukrainian,
                 Lang::En => Language::English,
             },
-            theme: Default::default(),
+            theme,
         }
     }
 
@@ -217,6 +217,7 @@ pub(crate) async fn show(tx: &mut Tx, actor: &Actor, number: Option<Number>) -> 
     let table = table_of(tx, event).await?;
     let image = ImageRef::Crosstable {
         event: table.event.id.0,
+        viewer: Some(actor.player.id.0),
         lang,
     };
     Ok(vec![Outgoing::text(table.text(lang)).with_image(image)])

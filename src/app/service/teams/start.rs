@@ -57,6 +57,7 @@ pub(crate) async fn start(
     for (player, games) in counts {
         let notice = Notice::EventStarted {
             event: event.name.clone(),
+            event_id: Some(event.id.0),
             games,
             list: super::super::games::my_turn::started_list(tx, event.id, player).await?,
         };
