@@ -50,6 +50,7 @@ impl Bench {
             handle: Some(user.to_owned()),
             chat: Chat::Private,
             text,
+            reply_to: None,
         }
     }
 

@@ -33,6 +33,7 @@ async fn say(app: &App, user: &str, text: &str) {
         handle: Some(user.to_owned()),
         chat: Chat::Private,
         text: text.to_owned(),
+        reply_to: None,
     };
     app.handle(&inbound).await.unwrap();
 }

@@ -9,8 +9,8 @@ mod sent;
 
 use std::sync::{Arc, Mutex};
 
-use crate::adapters::router::{Router, SendFuture, Transport};
-use crate::app::actor::{Chat, Inbound};
+use crate::adapters::router::{Router, SendFuture, SentFuture, Transport, remember_sent};
+use crate::app::actor::{Chat, Inbound, MessageRef};
 use crate::app::outgoing::{Address, Outgoing, RenderedImage};
 use crate::app::service::{App, DeadlineHandler};
 use crate::outbox::{Delivery, OutboxConfig, OutboxWorker};
@@ -44,6 +44,9 @@ pub struct Speaker {
     pub user: String,
     /// Where they write.
     pub chat: Chat,
+    /// The message of that chat they reply to, counted back from the
+    /// latest (1: the latest message the bot sent there); `None`: no reply.
+    pub replies_to: Option<usize>,
 }
 
 impl Speaker {
@@ -53,7 +56,56 @@ impl Speaker {
             platform: Platform::Console,
             user: user.to_owned(),
             chat: Chat::Private,
+            replies_to: None,
         }
+    }
+
+    /// The chat the speaker writes in, as the console names chats.
+    fn chat_key(&self) -> ChatKey {
+        let chat = match &self.chat {
+            Chat::Private => self.user.clone(),
+            Chat::Channel(channel) => channel.clone(),
+        };
+        (self.platform, chat)
+    }
+}
+
+/// A console chat: the platform and the user (private) or channel.
+type ChatKey = (Platform, String);
+
+/// The ids the console gives the messages it sends, chat by chat, so that a
+/// speaker can reply to one ([`Speaker::replies_to`]).
+#[derive(Debug, Default)]
+struct MessageLog {
+    last_id: u64,
+    chats: std::collections::HashMap<ChatKey, Vec<u64>>,
+}
+
+impl MessageLog {
+    /// A new message in the chat of `to`.
+    fn add(&mut self, to: &Address) -> MessageRef {
+        self.last_id += 1;
+        let chat = chat_of(to);
+        self.chats
+            .entry((to.platform(), chat.clone()))
+            .or_default()
+            .push(self.last_id);
+        MessageRef::new(chat, self.last_id)
+    }
+
+    /// The message `back` messages back (1: the latest) in `chat`.
+    fn back(&self, chat: &ChatKey, back: usize) -> Option<MessageRef> {
+        let ids = self.chats.get(chat)?;
+        let index = ids.len().checked_sub(back.max(1))?;
+        Some(MessageRef::new(&chat.1, ids[index]))
+    }
+}
+
+/// The console's name of the chat of an address.
+fn chat_of(to: &Address) -> String {
+    match to {
+        Address::User { user_id, .. } => user_id.clone(),
+        Address::Chat { chat_id, .. } | Address::Thread { chat_id, .. } => chat_id.clone(),
     }
 }
 
@@ -63,6 +115,7 @@ pub struct RecordingTransport {
     platform: Platform,
     clock: Arc<dyn Clock>,
     sent: Arc<Mutex<Vec<Sent>>>,
+    log: Arc<Mutex<MessageLog>>,
 }
 
 impl Transport for RecordingTransport {
@@ -83,6 +136,20 @@ impl Transport for RecordingTransport {
             Delivery::Delivered
         })
     }
+
+    fn send_recorded<'a>(
+        &'a self,
+        key: &'a str,
+        to: &'a Address,
+        message: &'a Outgoing,
+        image: Option<&'a RenderedImage>,
+    ) -> SentFuture<'a> {
+        Box::pin(async move {
+            let delivery = self.send_keyed(key, to, message, image).await;
+            let mut log = self.log.lock().unwrap_or_else(|e| e.into_inner());
+            (delivery, vec![log.add(to)])
+        })
+    }
 }
 
 /// The console session: the app, the scheduler and the outbox on one clock.
@@ -92,6 +159,7 @@ pub struct Console {
     scheduler: Scheduler<DeadlineHandler>,
     outbox: OutboxWorker<LoggedDeliverer>,
     sent: Arc<Mutex<Vec<Sent>>>,
+    log: Arc<Mutex<MessageLog>>,
     session: i64,
     counter: u64,
 }
@@ -112,6 +180,7 @@ impl Console {
     ) -> std::io::Result<Self> {
         let db = app.db().clone();
         let sent = Arc::new(Mutex::new(Vec::new()));
+        let log = Arc::new(Mutex::new(MessageLog::default()));
         let transports = [Platform::Console, Platform::Telegram, Platform::Discord]
             .into_iter()
             .map(|platform| {
@@ -119,6 +188,7 @@ impl Console {
                     platform,
                     clock: clock.clone(),
                     sent: sent.clone(),
+                    log: log.clone(),
                 }) as Arc<dyn Transport>
             })
             .collect();
@@ -137,6 +207,7 @@ impl Console {
             app,
             clock,
             sent,
+            log,
             counter: 0,
         })
     }
@@ -177,7 +248,19 @@ impl Console {
     /// reference and answered with an apology ([`App::apologize`]; the
     /// notices stay queued for the next delivery); a reply whose image
     /// fails goes without it.
+    /// A speaker who replies to a message ([`Speaker::replies_to`]) that
+    /// their chat does not have is an error (in a transcript, a wrong script).
     pub async fn say(&mut self, speaker: &Speaker, text: &str) -> anyhow::Result<Vec<Sent>> {
+        let reply_to = match speaker.replies_to {
+            Some(back) => {
+                let log = self.log.lock().unwrap_or_else(|e| e.into_inner());
+                let found = log.back(&speaker.chat_key(), back);
+                Some(found.ok_or_else(|| {
+                    anyhow::anyhow!("{} has no message {back} back to reply to", speaker.user)
+                })?)
+            }
+            None => None,
+        };
         self.counter += 1;
         let inbound = Inbound {
             platform: speaker.platform,
@@ -187,13 +270,20 @@ impl Console {
             handle: Some(speaker.user.clone()),
             chat: speaker.chat.clone(),
             text: text.to_owned(),
+            reply_to,
         };
         let replies = self.app.answer(&inbound).await;
         let router = self.outbox.deliverer().router();
         let mut out = Vec::new();
         for reply in replies {
             let image = router.image_or_none(&reply).await;
-            out.push(self.reply_to(speaker, reply, image.as_ref()));
+            let sent = self.reply_to(speaker, reply, image.as_ref());
+            let at = {
+                let mut log = self.log.lock().unwrap_or_else(|e| e.into_inner());
+                log.add(&sent.to)
+            };
+            remember_sent(self.app.db(), speaker.platform, &[at], &sent.message).await;
+            out.push(sent);
         }
         match self.deliver().await {
             Ok(sent) => out.extend(sent),

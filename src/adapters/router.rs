@@ -6,14 +6,18 @@ use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
 
+use crate::app::actor::MessageRef;
 use crate::app::outgoing::{Address, Outgoing, RenderedImage, notice_message_linked, render_image};
 use crate::outbox::{Deliverer, Delivery};
 use crate::render::RenderCache;
-use crate::store::{Db, OutboxNotice, Platform};
+use crate::store::{Db, GameId, OutboxNotice, Platform};
 use crate::time::Clock;
 
 /// A boxed future of a send.
 pub type SendFuture<'a> = Pin<Box<dyn Future<Output = Delivery> + Send + 'a>>;
+
+/// A boxed future of a send that tells where the sent messages landed.
+pub type SentFuture<'a> = Pin<Box<dyn Future<Output = (Delivery, Vec<MessageRef>)> + Send + 'a>>;
 
 /// One platform's way of sending a rendered message.
 pub trait Transport: Send + Sync {
@@ -40,6 +44,43 @@ pub trait Transport: Send + Sync {
     ) -> SendFuture<'a> {
         let _ = key;
         self.send(to, message, image)
+    }
+
+    /// Sends like [`Transport::send_keyed`], and tells which platform
+    /// messages it posted (so that a reply to one of them can be read as
+    /// about the message's game); a transport that cannot tell returns none.
+    fn send_recorded<'a>(
+        &'a self,
+        key: &'a str,
+        to: &'a Address,
+        message: &'a Outgoing,
+        image: Option<&'a RenderedImage>,
+    ) -> SentFuture<'a> {
+        Box::pin(async move { (self.send_keyed(key, to, message, image).await, Vec::new()) })
+    }
+}
+
+/// Remembers that the platform messages `sent` carry `message`: when it is
+/// about one game, a later reply to any of them means that game. A failure
+/// is logged; the message was sent all the same.
+pub async fn remember_sent(db: &Db, platform: Platform, sent: &[MessageRef], message: &Outgoing) {
+    let Some(game) = message.about_game() else {
+        return;
+    };
+    if sent.is_empty() {
+        return;
+    }
+    let remembered = async {
+        let mut tx = db.begin().await?;
+        for at in sent {
+            let key = (at.chat_id.as_str(), at.message_id.as_str());
+            tx.remember_message_game(platform, key, GameId(game))
+                .await?;
+        }
+        tx.commit().await
+    };
+    if let Err(error) = remembered.await {
+        tracing::warn!(%error, game, "a sent message's game was not remembered");
     }
 }
 
@@ -134,9 +175,13 @@ impl Deliverer for Router {
             Err(error) => return retry(error),
         };
         let key = format!("n{}", notice.id);
-        transport
-            .send_keyed(&key, &address, &message, image.as_ref())
-            .await
+        let (delivery, sent) = transport
+            .send_recorded(&key, &address, &message, image.as_ref())
+            .await;
+        if delivery == Delivery::Delivered {
+            remember_sent(&self.db, address.platform(), &sent, &message).await;
+        }
+        delivery
     }
 }
 

@@ -78,9 +78,11 @@ fn read_user(text: &str) -> Option<(Platform, String)> {
     valid.then(|| (platform, name.to_owned()))
 }
 
-/// Reads `@name[@platform] [in #channel]: text`.
+/// Reads `@name[@platform] [in #channel] [re [N]]: text`; `re` replies to
+/// the latest message of the chat, `re N` to the N-th latest.
 pub fn read_message(line: &str) -> Option<(Speaker, &str)> {
     let (head, text) = line.trim().split_once(':')?;
+    let (head, replies_to) = read_reply(head)?;
     let (user, chat) = match head.split_once(" in ") {
         Some((user, channel)) => {
             let channel = channel.trim().strip_prefix('#')?;
@@ -93,8 +95,25 @@ pub fn read_message(line: &str) -> Option<(Speaker, &str)> {
         platform,
         user,
         chat,
+        replies_to,
     };
     Some((speaker, text.trim()))
+}
+
+/// Splits a trailing ` re` or ` re N` (N ≥ 1) off a message's head; `None`
+/// for a malformed count.
+fn read_reply(head: &str) -> Option<(&str, Option<usize>)> {
+    let head = head.trim_end();
+    if let Some(rest) = head.strip_suffix(" re") {
+        return Some((rest, Some(1)));
+    }
+    match head.rsplit_once(" re ") {
+        Some((rest, count)) if count.chars().all(|c| c.is_ascii_digit()) => {
+            let count: usize = count.parse().ok()?;
+            (count >= 1).then_some((rest, Some(count)))
+        }
+        _ => Some((head, None)),
+    }
 }
 
 /// Reads `!admin @name[@platform]` as `platform:name`.
@@ -244,6 +263,21 @@ mod tests {
         assert_eq!(text, "e2-e4");
         assert!(read_message("@alice@fax: hi").is_none());
         assert!(read_message("alice: hi").is_none());
+    }
+
+    #[test]
+    fn replies_count_back_from_the_latest_message() {
+        let (speaker, text) = read_message("@alice re: e2-e4").unwrap();
+        assert_eq!(
+            (speaker.user.as_str(), speaker.replies_to),
+            ("alice", Some(1))
+        );
+        assert_eq!(text, "e2-e4");
+        let (speaker, _) = read_message("@bob@telegram in #club re 3: /time").unwrap();
+        assert_eq!(speaker.chat, Chat::Channel("club".to_owned()));
+        assert_eq!(speaker.replies_to, Some(3));
+        assert_eq!(read_message("@carol in #re: x").unwrap().0.replies_to, None);
+        assert!(read_message("@alice re 0: e4").is_none());
     }
 
     #[test]

@@ -63,6 +63,8 @@ pub struct TelegramInbound {
     pub language_code: Option<String>,
     /// The user's message, or the bot message whose button was pressed.
     pub message_id: i32,
+    /// The message the user's message replies to (`reply_to_message`), if any.
+    pub reply_to_message_id: Option<i32>,
     /// The text or the button's data.
     pub content: InboundContent,
 }

@@ -33,6 +33,29 @@ pub struct Inbound {
     pub chat: Chat,
     /// The text.
     pub text: String,
+    /// The bot's message this one replies to (Telegram reply, Discord
+    /// reply), if any: a reply to a message about a game makes that the
+    /// game of a bare move or a command without a number.
+    pub reply_to: Option<MessageRef>,
+}
+
+/// A message on a platform: its chat and its id there.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct MessageRef {
+    /// The chat (Telegram chat id, Discord channel id, console user).
+    pub chat_id: String,
+    /// The message's id within the chat.
+    pub message_id: String,
+}
+
+impl MessageRef {
+    /// The message `message_id` in chat `chat_id`.
+    pub fn new(chat_id: impl ToString, message_id: impl ToString) -> Self {
+        Self {
+            chat_id: chat_id.to_string(),
+            message_id: message_id.to_string(),
+        }
+    }
 }
 
 /// The resolved sender of a command.
@@ -42,6 +65,8 @@ pub struct Actor {
     pub player: Player,
     /// Whether the player administers the installation.
     pub is_admin: bool,
+    /// The game of the bot message the command replies to, if known.
+    pub replied_game: Option<crate::store::GameId>,
 }
 
 impl Actor {

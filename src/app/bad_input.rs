@@ -61,6 +61,7 @@ pub(crate) fn cleaned(inbound: &Inbound) -> Cow<'_, Inbound> {
             .map(|h| without_nul(h).into_owned()),
         chat,
         text: inbound.text.clone(),
+        reply_to: inbound.reply_to.clone(),
     })
 }
 
@@ -90,6 +91,7 @@ mod tests {
             handle: Some("a\0b".into()),
             chat: Chat::Channel("c\0".into()),
             text: "x\0".into(),
+            reply_to: None,
         };
         let clean = cleaned(&inbound);
         assert_eq!(

@@ -36,6 +36,20 @@ impl Button {
     }
 }
 
+/// Whether a button sending `command` is answered once: a choice (which
+/// game, confirm or cancel a held move, accept or decline a draw, the
+/// notice of continuing) whose buttons the adapters remove once one is
+/// pressed. Buttons that only show something (a board, the clocks, the
+/// record, the game list) stay. A stale button pressed anyway is refused by
+/// the command itself and changes nothing.
+pub fn answered_once(command: &str) -> bool {
+    const VIEWS: [&str; 7] = [
+        "/board", "/gif", "/time", "/record", "/pgn", "/games", "/help",
+    ];
+    let word = command.split_whitespace().next().unwrap_or_default();
+    !VIEWS.contains(&word)
+}
+
 /// An image the adapter renders (through [`render_image`]) when it sends
 /// the message: kept as a reference so stored replies stay small.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -149,6 +163,11 @@ pub struct Outgoing {
     /// or channel, whatever chat the command came from.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub private: bool,
+    /// The one game it is about, if any: a reply to it (Telegram reply,
+    /// Discord reply) means that game. A board image names its game too
+    /// ([`Outgoing::about_game`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<i64>,
 }
 
 fn reply_kind() -> String {
@@ -181,7 +200,23 @@ impl Outgoing {
             document: None,
             buttons: Vec::new(),
             private: false,
+            game: None,
         }
+    }
+
+    /// The message, about game `game`.
+    pub fn about(mut self, game: i64) -> Self {
+        self.game = Some(game);
+        self
+    }
+
+    /// The one game the message is about: the one it names, or its board's
+    /// (or game image's) game.
+    pub fn about_game(&self) -> Option<i64> {
+        self.game.or(match &self.image {
+            Some(ImageRef::Board { game, .. } | ImageRef::Gif { game, .. }) => Some(*game),
+            _ => None,
+        })
     }
 
     /// The message with `image` attached.
@@ -247,6 +282,25 @@ pub async fn notice_message_linked(
     web_url: Option<&url::Url>,
 ) -> anyhow::Result<Option<(Address, Outgoing)>> {
     let typed: Notice = serde_json::from_value(notice.payload.clone())?;
+    let game = notice
+        .payload
+        .get("game")
+        .and_then(serde_json::Value::as_i64);
+    let found = recipient_message(db, notice, &typed, (platforms, web_url)).await?;
+    Ok(found.map(|(address, message)| match game {
+        Some(game) if message.game.is_none() => (address, message.about(game)),
+        _ => (address, message),
+    }))
+}
+
+/// `typed` (the notice) rendered for the recipient of `notice`.
+async fn recipient_message(
+    db: &Db,
+    notice: &OutboxNotice,
+    typed: &Notice,
+    (platforms, web_url): (&[Platform], Option<&url::Url>),
+) -> anyhow::Result<Option<(Address, Outgoing)>> {
+    let typed = typed.clone();
     match &notice.recipient {
         NoticeRecipient::Player(player_id) => {
             player_message(db, &typed, *player_id, (platforms, web_url)).await

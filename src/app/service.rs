@@ -270,7 +270,18 @@ impl App {
             .await?
             .iter()
             .any(|grant| grant.role == Role::Administrator);
-        Ok(Actor { player, is_admin })
+        let replied_game = match &inbound.reply_to {
+            Some(message) => {
+                let at = (message.chat_id.as_str(), message.message_id.as_str());
+                tx.message_game(inbound.platform, at).await?
+            }
+            None => None,
+        };
+        Ok(Actor {
+            player,
+            is_admin,
+            replied_game,
+        })
     }
 
     /// The player of a known account, whose user name is brought up to

@@ -154,11 +154,18 @@ async fn draw_offer_accepted_with_a_button(test_db: &TestDb) {
     let answer = bot
         .click(black, "/draw accept #1", notice.channel_id, message)
         .await;
-    assert_eq!(
-        answer.kind,
-        SentKind::InteractionResponse { callback_type: 4 }
-    );
+    // Issue 18: the offer's buttons are removed by the answer (UPDATE_MESSAGE
+    // with no components); the result follows as a followup message.
+    assert_eq!(answer.kind, SentKind::Followup);
     assert!(content(&answer).contains("½-½"), "{answer:?}");
+    let interaction = answer.interaction_id.expect("an interaction answer");
+    let update = bot.update_of(interaction).expect("the buttons are removed");
+    assert!(update.components.is_empty(), "{update:?}");
+    // A stale Accept pressed again is refused and changes nothing.
+    let stale = bot
+        .click(black, "/draw accept #1", notice.channel_id, message)
+        .await;
+    assert!(!content(&stale).contains("½-½"), "{stale:?}");
     bot.dm_containing(white, "за згодою").await;
     assert_eq!(game_one(&bot).await.result_text(), Some("1/2-1/2"));
 }

@@ -68,7 +68,7 @@ fn board_message(text: &str) -> OutgoingMessage {
 /// command waits for `release` before answering.
 async fn reply_to(inbound: DiscordInbound, release: Arc<Notify>) -> DiscordReply {
     match inbound.kind {
-        InboundKind::Text { content } => {
+        InboundKind::Text { content, .. } => {
             DiscordReply::Message(OutgoingMessage::text(format!("echo: {content}")))
         }
         InboundKind::Slash { name, options } if name == "move" => {
@@ -185,7 +185,8 @@ async fn dropped_gateway_connection_is_resumed() {
     assert_eq!(
         inbound.kind,
         InboundKind::Text {
-            content: "after".into()
+            content: "after".into(),
+            replied: None,
         }
     );
     assert_eq!(fake.identifies().len(), 1, "resumed, not identified again");
@@ -234,6 +235,7 @@ async fn message_reaches_handler_and_reply_lands_in_channel() {
         roles: Some(Vec::new()),
         kind: InboundKind::Text {
             content: "hello".into(),
+            replied: None,
         },
     };
     assert_eq!(inbound, expected);

@@ -27,6 +27,7 @@ async fn from(w: &World, platform: Platform, user: &str, name: &str, text: &str)
         handle: None,
         chat: Chat::Private,
         text: text.to_owned(),
+        reply_to: None,
     };
     let replies = w.app.handle(&inbound).await.expect("handled");
     replies.into_iter().map(|reply| reply.text).collect()

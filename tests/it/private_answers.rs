@@ -30,6 +30,7 @@ fn in_club(user: &str) -> Speaker {
         platform: Platform::Console,
         user: user.to_owned(),
         chat: Chat::Channel("club".to_owned()),
+        replies_to: None,
     }
 }
 

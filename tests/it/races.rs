@@ -92,6 +92,7 @@ fn inbound(user: &str, text: &str) -> Inbound {
         handle: Some(user.to_owned()),
         chat: Chat::Private,
         text: text.to_owned(),
+        reply_to: None,
     }
 }
 

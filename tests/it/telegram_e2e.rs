@@ -255,6 +255,100 @@ async fn games_lists_the_game_to_move_with_a_board_button(t: &TestDb) {
     s.stop().await;
 }
 
+/// Bob and Carol meet in a second event: Bob has White in #1 and #2.
+async fn second_event(s: &mut Session) {
+    s.ask(ALICE, "/event create Winter Cup control=50/10").await;
+    s.ask(BOB, "/event join 2").await;
+    s.ask(CAROL, "/event join 2").await;
+    s.ask(ALICE, "/event start 2").await;
+    for id in [BOB, CAROL] {
+        s.next(id, 1).await;
+    }
+}
+
+async fn moves_of(db: &Db, game: i64) -> Vec<String> {
+    let mut tx = db.read().await.unwrap();
+    let moves = tx.moves(GameId(game)).await.unwrap();
+    tx.commit().await.unwrap();
+    moves.into_iter().map(|row| row.uci).collect()
+}
+
+/// Issue 18: a reply (`reply_to_message`) to a bot message about a game
+/// makes it the game of a bare move or a command without a number: e2-e4,
+/// legal in both of Bob's games, is asked about when bare, and played in
+/// #2 when it replies to #2's board; Carol's reply to the move notice gets
+/// #2's clocks.
+async fn a_reply_to_a_board_or_notice_chooses_the_game(t: &TestDb) {
+    let mut s = Session::start(&t.db).await;
+    s.start_event().await;
+    second_event(&mut s).await;
+    let asked = s.ask(BOB, "e2-e4").await;
+    assert!(asked.contains("#1, #2"), "{asked}");
+    s.say(BOB, "/board 2");
+    let board = s.next(BOB, 1).await.remove(0);
+    assert_eq!(board.kind, SentKind::Photo);
+    s.fake
+        .push_reply(BOB, &Session::user(BOB), "e2-e4", board.message_id);
+    let made = s.next(BOB, 1).await.remove(0);
+    assert!(text(&made).contains("Game #2"), "{made:?}");
+    assert_eq!(moves_of(&t.db, 2).await, ["e2e4"]);
+    assert!(moves_of(&t.db, 1).await.is_empty());
+    let notice = s.next(CAROL, 1).await.remove(0);
+    assert!(text(&notice).contains("Game #2"), "{notice:?}");
+    s.fake
+        .push_reply(CAROL, &Session::user(CAROL), "/time", notice.message_id);
+    let time = s.next(CAROL, 1).await.remove(0);
+    assert!(text(&time).starts_with("Game #2"), "{time:?}");
+    s.stop().await;
+}
+
+/// Issue 18: the "which game" question has a button per game; pressing one
+/// plays the move there and removes the question's buttons
+/// (`editMessageReplyMarkup` without a keyboard); the stale button pressed
+/// again is refused and plays nothing. A board button stays.
+async fn answered_buttons_are_removed_and_a_stale_press_changes_nothing(t: &TestDb) {
+    let mut s = Session::start(&t.db).await;
+    s.start_event().await;
+    second_event(&mut s).await;
+    s.say(BOB, "e2-e4");
+    let question = s.next(BOB, 1).await.remove(0);
+    let data: Vec<_> = question
+        .buttons
+        .iter()
+        .flatten()
+        .map(|b| b.callback_data.clone().unwrap_or_default())
+        .collect();
+    assert_eq!(data, ["/move #1 e2-e4", "/move #2 e2-e4"]);
+    let bob = Session::user(BOB);
+    s.fake
+        .push_callback(BOB, &bob, &data[1], question.message_id);
+    let made = s.next(BOB, 1).await.remove(0);
+    assert!(text(&made).contains("Game #2"), "{made:?}");
+    s.fake.wait_for_method("editMessageReplyMarkup").await;
+    let edits = s.fake.edits();
+    assert_eq!(edits.len(), 1, "{edits:?}");
+    assert_eq!(
+        (edits[0].chat_id, edits[0].message_id),
+        (BOB, question.message_id)
+    );
+    assert!(edits[0].buttons.iter().all(Vec::is_empty), "{edits:?}");
+    s.fake
+        .push_callback(BOB, &bob, &data[1], question.message_id);
+    let stale = s.next(BOB, 1).await.remove(0);
+    assert!(!text(&stale).contains("is made"), "{stale:?}");
+    assert_eq!(moves_of(&t.db, 2).await, ["e2e4"]);
+    s.fake
+        .push_callback(BOB, &bob, "/board 1", question.message_id);
+    s.next(BOB, 1).await;
+    s.fake.wait_for_answers(3).await;
+    assert_eq!(
+        s.fake.edits().len(),
+        2,
+        "the stale press is removed again, the board press not"
+    );
+    s.stop().await;
+}
+
 /// A reminder under the simulated clock: 14 days without Bob's first move,
 /// the scheduler fires, the outbox delivers it to his private chat (R3.3.1).
 async fn a_reminder_arrives_after_14_simulated_days(t: &TestDb) {
@@ -389,6 +483,8 @@ on_both!(
     an_edited_message_changes_no_move,
     in_a_group_only_commands_for_this_bot_are_answered,
     a_telegram_username_finds_the_one_account_that_holds_it_today,
+    a_reply_to_a_board_or_notice_chooses_the_game,
+    answered_buttons_are_removed_and_a_stale_press_changes_nothing,
 );
 
 /// `@name` finds a Telegram user by their `@username`, whatever their

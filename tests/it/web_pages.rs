@@ -197,6 +197,7 @@ async fn answers_about_an_event_or_a_game_carry_the_page_link() {
         handle: Some("alice".into()),
         chat: Chat::Private,
         text: text.into(),
+        reply_to: None,
     };
     let show = app.handle(&ask(1, "/event show 1")).await.unwrap();
     assert!(

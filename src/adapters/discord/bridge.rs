@@ -16,6 +16,7 @@ use tokio::sync::watch;
 use super::outgoing::{self, DiscordReply};
 use super::sender::{Destination, DiscordRetryPolicy, DiscordSendError, DiscordSender, with_retry};
 use super::{DiscordConfig, DiscordInbound};
+use crate::app::outgoing::answered_once;
 
 /// The caller's side of the adapter: one reply per inbound event.
 ///
@@ -135,7 +136,15 @@ impl<H: DiscordInboundHandler> EventHandler for Bridge<H> {
             }
             _ => return,
         };
-        let result = self.answer(&ctx.http, &target, inbound, is_component).await;
+        let once = match &inbound.kind {
+            super::InboundKind::Button { custom_id } => answered_once(custom_id),
+            _ => false,
+        };
+        let result = if is_component && once {
+            self.answer_once(&ctx.http, &target, inbound).await
+        } else {
+            self.answer(&ctx.http, &target, inbound, is_component).await
+        };
         self.log(result);
     }
 }
@@ -170,6 +179,31 @@ impl<H: DiscordInboundHandler> Bridge<H> {
         };
         let edit = outgoing::edit_response(&message);
         with_retry(&self.policy, || edit.clone().execute(http, &target.token)).await?;
+        Ok(())
+    }
+
+    /// Answers the press of a one-shot button: at once with UPDATE_MESSAGE
+    /// (type 7) and no components, which removes the pressed message's
+    /// buttons, then the handler's reply as a followup message.
+    async fn answer_once(
+        &self,
+        http: &Arc<Http>,
+        target: &Target,
+        inbound: DiscordInbound,
+    ) -> Result<(), DiscordSendError> {
+        let update = outgoing::remove_buttons();
+        with_retry(&self.policy, || {
+            update.clone().execute(http, (target.id, &target.token))
+        })
+        .await?;
+        let DiscordReply::Message(message) = self.handler.handle(inbound).await else {
+            return Ok(());
+        };
+        let followup = outgoing::followup_message(&message);
+        with_retry(&self.policy, || {
+            followup.clone().execute(http, (None, &target.token))
+        })
+        .await?;
         Ok(())
     }
 

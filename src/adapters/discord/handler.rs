@@ -15,7 +15,7 @@
 use std::sync::Arc;
 
 use crate::adapters::router::Router;
-use crate::app::actor::{Chat, Inbound};
+use crate::app::actor::{Chat, Inbound, MessageRef};
 use crate::app::i18n::{Args, tr};
 use crate::app::outgoing::Outgoing;
 use crate::app::service::App;
@@ -81,7 +81,7 @@ impl AppHandler {
     fn text_of(inbound: &DiscordInbound) -> Option<String> {
         match &inbound.kind {
             InboundKind::Text { .. } if inbound.guild_id.is_some() => None,
-            InboundKind::Text { content } => Some(content.clone()),
+            InboundKind::Text { content, .. } => Some(content.clone()),
             InboundKind::Slash { name, options } => Some(slash_text(name, options)),
             InboundKind::Button { custom_id } => Some(custom_id.clone()),
             InboundKind::Autocomplete { .. } => None,
@@ -110,6 +110,13 @@ impl AppHandler {
                 Chat::Private
             },
             text,
+            reply_to: match &inbound.kind {
+                InboundKind::Text {
+                    replied: Some(message),
+                    ..
+                } => Some(MessageRef::new(inbound.channel_id, message)),
+                _ => None,
+            },
         };
         // Roles are mirrored first; if that fails the command is not run
         // (a revoked role must not slip through). Either failure is answered

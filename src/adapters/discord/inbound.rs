@@ -37,6 +37,8 @@ pub enum InboundKind {
     Text {
         /// The message text.
         content: String,
+        /// The message it replies to (`message_reference`), if any.
+        replied: Option<u64>,
     },
     /// Used a slash (chat input) command.
     Slash {
@@ -106,6 +108,11 @@ impl DiscordInbound {
             roles: message.member.as_ref().map(|member| ids(&member.roles)),
             kind: InboundKind::Text {
                 content: message.content.clone(),
+                replied: message
+                    .message_reference
+                    .as_ref()
+                    .and_then(|reference| reference.message_id)
+                    .map(|id| id.get()),
             },
         }
     }

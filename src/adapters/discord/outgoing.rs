@@ -3,8 +3,9 @@
 
 use serenity::builder::{
     CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateAutocompleteResponse,
-    CreateButton, CreateCommand, CreateCommandOption, CreateEmbed,
-    CreateInteractionResponseMessage, CreateMessage, EditInteractionResponse,
+    CreateButton, CreateCommand, CreateCommandOption, CreateEmbed, CreateInteractionResponse,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage,
+    EditInteractionResponse,
 };
 use serenity::model::application::{self, CommandOptionType};
 
@@ -217,6 +218,23 @@ pub(super) fn response_message(message: &OutgoingMessage) -> CreateInteractionRe
         .content(&message.text)
         .ephemeral(message.ephemeral);
     with_parts!(builder, message, add_file)
+}
+
+/// A followup message of an interaction already answered.
+pub(super) fn followup_message(message: &OutgoingMessage) -> CreateInteractionResponseFollowup {
+    let builder = CreateInteractionResponseFollowup::new()
+        .content(&message.text)
+        .ephemeral(message.ephemeral);
+    with_parts!(builder, message, add_file)
+}
+
+/// The answer to a press of a one-shot button (callback type 7,
+/// UPDATE_MESSAGE): the pressed message keeps its text and loses its
+/// buttons, so that it is not pressed again.
+pub(super) fn remove_buttons() -> CreateInteractionResponse {
+    CreateInteractionResponse::UpdateMessage(
+        CreateInteractionResponseMessage::new().components(Vec::new()),
+    )
 }
 
 /// An edit of a deferred response.

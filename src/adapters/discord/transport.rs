@@ -19,7 +19,8 @@ use std::time::Duration;
 use serenity::http::Http;
 
 use crate::adapters::error_chain;
-use crate::adapters::router::{SendFuture, Transport};
+use crate::adapters::router::{SendFuture, SentFuture, Transport};
+use crate::app::actor::MessageRef;
 use crate::app::outgoing::{Address, Outgoing, RenderedImage};
 use crate::outbox::Delivery;
 use crate::store::{Db, Platform};
@@ -94,14 +95,28 @@ impl DiscordTransport {
         message: &Outgoing,
         image: Option<&RenderedImage>,
     ) -> Delivery {
+        self.deliver_recorded(key, to, message, image).await.0
+    }
+
+    /// Sends like `deliver`, telling where the message landed.
+    async fn deliver_recorded(
+        &self,
+        key: Option<&str>,
+        to: &Address,
+        message: &Outgoing,
+        image: Option<&RenderedImage>,
+    ) -> (Delivery, Vec<MessageRef>) {
         let destination = match self.destination_of(to).await {
             Ok(destination) => destination,
-            Err(delivery) => return delivery,
+            Err(delivery) => return (delivery, Vec::new()),
         };
         let discord = discord_message(message, image);
         match self.sender.send(destination, &discord, key).await {
-            Ok(_) => Delivery::Delivered,
-            Err(error) => delivery_of(&error),
+            Ok(sent) => (
+                Delivery::Delivered,
+                vec![MessageRef::new(sent.channel_id, sent.message_id)],
+            ),
+            Err(error) => (delivery_of(&error), Vec::new()),
         }
     }
 }
@@ -150,6 +165,16 @@ impl Transport for DiscordTransport {
         image: Option<&'a RenderedImage>,
     ) -> SendFuture<'a> {
         Box::pin(self.deliver(Some(key), to, message, image))
+    }
+
+    fn send_recorded<'a>(
+        &'a self,
+        key: &'a str,
+        to: &'a Address,
+        message: &'a Outgoing,
+        image: Option<&'a RenderedImage>,
+    ) -> SentFuture<'a> {
+        Box::pin(self.deliver_recorded(Some(key), to, message, image))
     }
 }
 

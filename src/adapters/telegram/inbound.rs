@@ -5,16 +5,16 @@
 
 use std::sync::Arc;
 
-use crate::adapters::router::Router;
-use crate::app::actor::{Chat, Inbound};
+use crate::adapters::router::{Router, remember_sent};
+use crate::app::actor::{Chat, Inbound, MessageRef};
 use crate::app::i18n::{Lang, tr0};
-use crate::app::outgoing::Outgoing;
+use crate::app::outgoing::{Outgoing, answered_once};
 use crate::app::service::App;
 use crate::store::Platform;
 
 use super::buttons::ButtonCodes;
-use super::transport::TelegramTransport;
-use super::{InboundContent, TelegramInbound, TelegramInboundHandler};
+use super::transport::{TelegramTransport, message_ref};
+use super::{InboundContent, SentMessageRef, TelegramInbound, TelegramInboundHandler};
 
 /// Hands Telegram updates to the app and sends its replies.
 #[derive(Clone)]
@@ -63,6 +63,9 @@ impl TelegramHandler {
                 let notice = match &command {
                     Some(command) => {
                         self.run(&update, command.clone()).await;
+                        if answered_once(command) {
+                            self.remove_buttons(&update).await;
+                        }
                         None
                     }
                     None => Some(tr0(client_lang(&update), "telegram-button-expired")),
@@ -115,8 +118,24 @@ impl TelegramHandler {
                 Err(error) => {
                     tracing::warn!(%error, chat = update.chat_id, "telegram: a reply was not sent");
                 }
-                Ok(()) => {}
+                Ok(sent) => {
+                    let sent: Vec<MessageRef> = sent.iter().map(message_ref).collect();
+                    remember_sent(self.app.db(), Platform::Telegram, &sent, reply).await;
+                }
             }
+        }
+    }
+
+    /// Removes the buttons of the message whose one-shot button was pressed
+    /// (`editMessageReplyMarkup` without a keyboard), so that it is not
+    /// pressed again.
+    async fn remove_buttons(&self, update: &TelegramInbound) {
+        let message = SentMessageRef {
+            chat_id: update.chat_id,
+            message_id: update.message_id,
+        };
+        if let Err(error) = self.transport.sender().edit_buttons(message, &[]).await {
+            tracing::warn!(%error, chat = update.chat_id, "telegram: answered buttons were not removed");
         }
     }
 
@@ -170,6 +189,9 @@ pub fn app_inbound(update: &TelegramInbound, text: String) -> Inbound {
         handle: update.username.clone(),
         chat,
         text,
+        reply_to: update
+            .reply_to_message_id
+            .map(|message| MessageRef::new(update.chat_id, message)),
     }
 }
 

@@ -157,6 +157,7 @@ pub(crate) fn to_inbound(update: Update) -> Option<TelegramInbound> {
                 private_chat: message.chat.is_private(),
                 language_code: from.language_code.clone(),
                 message_id: message.id.0,
+                reply_to_message_id: message.reply_to_message().map(|replied| replied.id.0),
                 content: InboundContent::Text(text),
             })
         }
@@ -171,6 +172,7 @@ pub(crate) fn to_inbound(update: Update) -> Option<TelegramInbound> {
                 private_chat: message.chat().is_private(),
                 language_code: query.from.language_code.clone(),
                 message_id: message.id().0,
+                reply_to_message_id: None,
                 content: InboundContent::Callback {
                     query_id: query.id.0.clone(),
                     data: query.data.clone()?,

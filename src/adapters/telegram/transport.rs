@@ -6,13 +6,14 @@
 
 use std::sync::Arc;
 
-use crate::adapters::router::{SendFuture, Transport};
+use crate::adapters::router::{SendFuture, SentFuture, Transport};
+use crate::app::actor::MessageRef;
 use crate::app::outgoing::{Address, ImageFormat, Outgoing, RenderedImage};
 use crate::outbox::Delivery;
 use crate::store::Platform;
 
 use super::buttons::ButtonCodes;
-use super::{TelegramButton, TelegramSendError, TelegramSender};
+use super::{SentMessageRef, TelegramButton, TelegramSendError, TelegramSender};
 
 /// Telegram's longest message text, in characters.
 const MAX_TEXT_CHARS: usize = 4096;
@@ -49,7 +50,7 @@ impl TelegramTransport {
         chat_id: i64,
         message: &Outgoing,
         image: Option<&RenderedImage>,
-    ) -> Result<(), TelegramSendError> {
+    ) -> Result<Vec<SentMessageRef>, TelegramSendError> {
         let buttons = self.keyboard(message);
         let has_media = image.is_some() || message.document.is_some();
         let as_caption = has_media && message.text.chars().count() <= MAX_CAPTION_CHARS;
@@ -60,32 +61,37 @@ impl TelegramTransport {
         };
         let text_apart = !as_caption && !message.text.is_empty();
         let sender = &self.sender;
+        let mut sent = Vec::new();
         if let Some(image) = image {
             let last = message.document.is_none() && !text_apart;
             let rows = if last { &buttons[..] } else { &[] };
             let bytes = &image.png;
-            match image.format {
+            sent.push(match image.format {
                 ImageFormat::Png => sender.send_photo_png(chat_id, bytes, caption, rows).await?,
                 ImageFormat::Gif => {
                     sender
                         .send_animation_gif(chat_id, bytes, caption, rows)
                         .await?
                 }
-            };
+            });
         }
         if let Some(document) = &message.document {
             let caption = if image.is_some() { "" } else { caption };
             let rows = if text_apart { &[] } else { &buttons[..] };
             let bytes = document.content.as_bytes();
-            sender
-                .send_document(chat_id, bytes, &document.file_name, caption, rows)
-                .await?;
+            sent.push(
+                sender
+                    .send_document(chat_id, bytes, &document.file_name, caption, rows)
+                    .await?,
+            );
         }
         if text_apart {
-            self.send_long_text(chat_id, &message.text, &buttons)
-                .await?;
+            sent.extend(
+                self.send_long_text(chat_id, &message.text, &buttons)
+                    .await?,
+            );
         }
-        Ok(())
+        Ok(sent)
     }
 
     async fn send_long_text(
@@ -93,14 +99,15 @@ impl TelegramTransport {
         chat_id: i64,
         text: &str,
         buttons: &[Vec<TelegramButton>],
-    ) -> Result<(), TelegramSendError> {
+    ) -> Result<Vec<SentMessageRef>, TelegramSendError> {
         let parts = split_text(text, MAX_TEXT_CHARS);
         let count = parts.len();
+        let mut sent = Vec::with_capacity(count);
         for (index, part) in parts.into_iter().enumerate() {
             let rows = if index + 1 == count { buttons } else { &[] };
-            self.sender.send_text(chat_id, &part, rows).await?;
+            sent.push(self.sender.send_text(chat_id, &part, rows).await?);
         }
-        Ok(())
+        Ok(sent)
     }
 
     fn keyboard(&self, message: &Outgoing) -> Vec<Vec<TelegramButton>> {
@@ -132,9 +139,33 @@ impl Transport for TelegramTransport {
                     error: format!("not a Telegram chat: {to:?}"),
                 };
             };
-            delivery_of(self.send_to_chat(chat_id, message, image).await)
+            delivery_of(self.send_to_chat(chat_id, message, image).await.map(drop))
         })
     }
+
+    fn send_recorded<'a>(
+        &'a self,
+        _key: &'a str,
+        to: &'a Address,
+        message: &'a Outgoing,
+        image: Option<&'a RenderedImage>,
+    ) -> SentFuture<'a> {
+        Box::pin(async move {
+            let Some(chat_id) = chat_of(to) else {
+                let error = format!("not a Telegram chat: {to:?}");
+                return (Delivery::Permanent { error }, Vec::new());
+            };
+            match self.send_to_chat(chat_id, message, image).await {
+                Ok(sent) => (Delivery::Delivered, sent.iter().map(message_ref).collect()),
+                Err(error) => (delivery_of(Err(error)), Vec::new()),
+            }
+        })
+    }
+}
+
+/// A sent Telegram message as the app names messages.
+pub fn message_ref(sent: &SentMessageRef) -> MessageRef {
+    MessageRef::new(sent.chat_id, sent.message_id)
 }
 
 /// The Telegram chat of an address: a private chat's id is its user's id.

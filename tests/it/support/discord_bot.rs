@@ -222,13 +222,19 @@ impl WiredBot {
 
     /// The answer to interaction `id`, once it is there. A deferred answer
     /// (the handler took longer than Discord's patience) is the edit that
-    /// follows the deferral, with the deferral's visibility.
+    /// follows the deferral, with the deferral's visibility; the answer to a
+    /// one-shot button, after the update that removed the buttons (type 7),
+    /// is the followup message.
     pub async fn answer_to(&self, id: u64) -> Sent {
         let deferred = SentKind::InteractionResponse { callback_type: 5 };
+        let updated = SentKind::InteractionResponse { callback_type: 7 };
         self.fake
             .wait_until("an interaction answer", |state| {
                 let mut answers = state.sent().iter().filter(|s| s.interaction_id == Some(id));
                 let first = answers.next()?;
+                if first.kind == updated {
+                    return answers.find(|s| s.kind == SentKind::Followup).cloned();
+                }
                 if first.kind != deferred {
                     return Some(first.clone());
                 }
@@ -237,6 +243,15 @@ impl WiredBot {
                 Some(edit)
             })
             .await
+    }
+
+    /// The update (callback type 7) that answered interaction `id`, if any.
+    pub fn update_of(&self, id: u64) -> Option<Sent> {
+        let updated = SentKind::InteractionResponse { callback_type: 7 };
+        self.fake
+            .sent()
+            .into_iter()
+            .find(|s| s.interaction_id == Some(id) && s.kind == updated)
     }
 
     /// Waits for a DM to `user` whose content contains `needle`; returns it.

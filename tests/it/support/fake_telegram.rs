@@ -126,6 +126,10 @@ pub struct SentMessage {
 /// An `editMessageText` or `editMessageReplyMarkup` call.
 #[derive(Clone, Debug)]
 pub struct Edit {
+    /// The edited message's chat.
+    pub chat_id: i64,
+    /// The edited message.
+    pub message_id: i64,
     /// The new text (`None` for `editMessageReplyMarkup`).
     pub text: Option<String>,
     /// The new keyboard.
@@ -249,6 +253,23 @@ impl FakeTelegram {
         self.push_with(|inner, update_id| {
             let message_id = inner.take_message_id();
             let message = json::user_message(chat_id, user, message_id, text);
+            serde_json::json!({ "update_id": update_id, "message": message })
+        })
+    }
+
+    /// Queues a text message from `user` in `chat_id` that replies to the
+    /// bot's message `replied` there (`reply_to_message`); returns its update id.
+    pub fn push_reply(&self, chat_id: i64, user: &FakeUser, text: &str, replied: i64) -> i64 {
+        self.push_with(|inner, update_id| {
+            let message_id = inner.take_message_id();
+            let mut message = json::user_message(chat_id, user, message_id, text);
+            let original = inner
+                .sent
+                .iter()
+                .find(|sent| sent.chat_id == chat_id && sent.message_id == replied)
+                .and_then(|sent| sent.text.clone());
+            message["reply_to_message"] =
+                json::bot_message(chat_id, replied, original.as_deref(), None);
             serde_json::json!({ "update_id": update_id, "message": message })
         })
     }

@@ -105,6 +105,7 @@ impl World {
             handle: Some(user.to_owned()),
             chat: Chat::Private,
             text: text.to_owned(),
+            reply_to: None,
         };
         self.app.handle(&inbound).await.expect("handled")
     }

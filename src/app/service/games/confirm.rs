@@ -55,7 +55,9 @@ pub(super) async fn hold(
             format!("/confirm cancel #{}", game.id),
         ),
     ];
-    let question = Outgoing::text(tr(lang, "reply-move-held", &args)).with_buttons(buttons);
+    let question = Outgoing::text(tr(lang, "reply-move-held", &args))
+        .with_buttons(buttons)
+        .about(game.id.0);
     Ok(vec![question])
 }
 
@@ -104,9 +106,14 @@ async fn held_move(
 ) -> Result<(GameRecord, HeldMove), Failure> {
     let me = actor.player.id;
     let lang = actor.lang();
-    let games = match number {
-        Some(number) => vec![own_game(tx, actor, number).await?],
-        None => tx.active_games_of(me).await?,
+    let replied = match number {
+        Some(_) => None,
+        None => super::pick::replied_own_game(tx, actor).await?,
+    };
+    let games = match (number, replied) {
+        (Some(number), _) => vec![own_game(tx, actor, number).await?],
+        (None, Some(game)) => vec![game],
+        (None, None) => tx.active_games_of(me).await?,
     };
     let mut held = Vec::new();
     for game in games {

@@ -113,6 +113,9 @@ pub(crate) async fn pick_game(
     if let Some(number) = number {
         return own_game(tx, actor, number).await;
     }
+    if let Some(game) = replied_own_game(tx, actor).await? {
+        return Ok(game);
+    }
     let lang = actor.lang();
     let mut games = candidate_games(tx, actor, pick.to_move).await?;
     let any = !games.is_empty();
@@ -132,6 +135,25 @@ pub(crate) async fn pick_game(
         [game] => Ok(game.clone()),
         several => Err(which_game(lang, several, &pick)),
     }
+}
+
+/// The game of the bot message the actor's command replies to (a move
+/// notice, a board, any message about one game), when the actor plays it:
+/// that game is the one meant, whoever is to move (the turn is checked
+/// after, with its own refusal).
+pub(crate) async fn replied_own_game(
+    tx: &mut Tx,
+    actor: &Actor,
+) -> Result<Option<GameRecord>, Failure> {
+    let Some(id) = actor.replied_game else {
+        return Ok(None);
+    };
+    let game = match tx.game(id).await {
+        Ok(game) => game,
+        Err(StoreError::NotFound { .. }) => return Ok(None),
+        Err(other) => return Err(other.into()),
+    };
+    Ok(colour_of(&game, actor.player.id).is_some().then_some(game))
 }
 
 /// The question "which game", with an example and a button per game.

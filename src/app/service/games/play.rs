@@ -260,7 +260,7 @@ async fn announce_move(
             set_pending_deadlines(tx, &game, regulation, &played.plies, now).await?;
         }
     }
-    Ok(vec![Outgoing::text(text)])
+    Ok(vec![Outgoing::text(text).about(game.id.0)])
 }
 
 /// `/time [#game]`: both clocks (R3.4.2).
@@ -278,7 +278,7 @@ pub(crate) async fn time(
     if let Some(line) = deadline_line(tx, actor, &game, now).await? {
         text = format!("{text}\n{line}");
     }
-    Ok(vec![Outgoing::text(text)])
+    Ok(vec![Outgoing::text(text).about(game.id.0)])
 }
 
 /// The pending move's deadline as `actor` sees it: their own («Ваш хід…»)

@@ -30,6 +30,8 @@ pub(crate) async fn viewable_game(
     number: Option<Number>,
     command: &str,
 ) -> Result<GameRecord, Failure> {
+    // A reply to a message about a game shows that game, whoever plays it.
+    let number = number.or(actor.replied_game.map(|game| game.0));
     let Some(number) = number else {
         return pick_game(tx, actor, None, Pick::any(command)).await;
     };
@@ -139,7 +141,7 @@ pub(crate) async fn record(
     if let Some(line) = super::play::deadline_line(tx, actor, &game, now).await? {
         lines.push(line);
     }
-    Ok(vec![Outgoing::text(lines.join("\n"))])
+    Ok(vec![Outgoing::text(lines.join("\n")).about(game.id.0)])
 }
 
 /// The days charged for each ply, its player's leave left out (R3.5.2–R3.5.5).

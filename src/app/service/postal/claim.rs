@@ -189,6 +189,7 @@ pub(crate) async fn resume_claim(
     let actor = Actor {
         player,
         is_admin: false,
+        replied_game: None,
     };
     let event = tx.event(game.event_id).await?;
     let rows = tx.moves(game.id).await?;

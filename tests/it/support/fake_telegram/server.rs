@@ -383,6 +383,8 @@ fn edit(inner: &mut Inner, params: &Params) -> Answer {
     };
     let text = params.str("text").map(str::to_owned);
     inner.edits.push(Edit {
+        chat_id,
+        message_id,
         text: text.clone(),
         buttons: json::buttons(params.reply_markup()),
     });
