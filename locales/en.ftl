@@ -1084,28 +1084,31 @@ reply-top-line = { $place }. { $name }: { $rating } ({ $games } { $games ->
     })
 reply-top-empty = No rated games yet: the table appears after the first one.
 ## Managing events ([events]): rename, set, close entries, remove, cancel, the event's games, the club's players
-error-event-cancelled = Event #{ $event } «{ $name }» is cancelled: nothing can be done in it any more. /events lists the other events.
-error-event-finished = Event #{ $event } «{ $name }» is finished: nothing in it can change any more.
-error-event-edit-started = Event #{ $event } «{ $name }» has already started: entrants can be removed and the event cancelled only before the start.
-error-event-name-long = The name is too long: at most { $max } characters.
+error-event-cancelled = Event #{ $event } "{ $name }" is cancelled: nothing can be done in it any more. /events lists the other events.
+error-event-finished = Event #{ $event } "{ $name }" is finished: nothing in it can change any more.
+error-event-edit-started = Event #{ $event } "{ $name }" has already started: entrants can be removed and the event cancelled only before the start.
+error-event-name-long = The name is too long: at most { $max ->
+    [one] { $max } character
+   *[other] { $max } characters
+}.
 error-event-set-type = The type of an event (type=) cannot change: cancel it (/event cancel { $event }) and create a new one.
-error-event-set-boards = Event #{ $event } «{ $name }» is not a team event: boards= is a setting of team events only.
-error-event-set-started = Event #{ $event } «{ $name }» has already started: { $key }= would change the sporting conditions, so it stays as it is. After the start only the arbiters (arbiter=), the appeals committee (committee=) and the channels (arbiter-channel=, appeals-channel=, channel=, channel-lang=) may change.
+error-event-set-boards = Event #{ $event } "{ $name }" is not a team event: boards= is a setting of team events only.
+error-event-set-started = Event #{ $event } "{ $name }" has already started: { $key }= would change the sporting conditions, so it stays as it is. After the start only the arbiters (arbiter=), the appeals committee (committee=) and the channels (arbiter-channel=, appeals-channel=, channel=, channel-lang=) may change.
 error-event-remove-team = In a team event the line-ups change with /team (the captain or the organizer).
-error-event-remove-absent = Not entered in event #{ $event } «{ $name }»: { $player }. /players { $event } lists the entrants.
-reply-event-renamed = Event #{ $event } is now called «{ $new }».
-reply-event-set = Event #{ $event } «{ $name }»: changed { $settings }. /event show { $event } shows every setting.
-reply-event-closed = Entries to event #{ $event } «{ $name }» are closed; entered: { $players }. /event start { $event } starts it.
-reply-event-removed = Removed from event #{ $event } «{ $name }»: { $player }. The entrant has been told.
-reply-event-cancelled = Event #{ $event } «{ $name }» is cancelled; entrants told: { $players }.
-notice-entry-removed = You have been removed from event #{ $event } «{ $name }» before its start. /events lists the other events.
-notice-event-cancelled = Event #{ $event } «{ $name }», which you entered, has been cancelled. /events lists the other events.
-reply-event-games-header = Games of event #{ $event } «{ $name }»: { $finished } of { $games } finished.
+error-event-remove-absent = Not entered in event #{ $event } "{ $name }": { $player }. /players { $event } lists the entrants.
+reply-event-renamed = Event #{ $event } is now called "{ $new }".
+reply-event-set = Event #{ $event } "{ $name }": changed { $settings }. /event show { $event } shows every setting.
+reply-event-closed = Entries to event #{ $event } "{ $name }" are closed; entered: { $players }. /event start { $event } starts it.
+reply-event-removed = Removed from event #{ $event } "{ $name }": { $player }. The entrant has been told.
+reply-event-cancelled = Event #{ $event } "{ $name }" is cancelled; entrants told: { $players }.
+notice-entry-removed = You have been removed from event #{ $event } "{ $name }" before its start. /events lists the other events.
+notice-event-cancelled = Event #{ $event } "{ $name }", which you entered, has been cancelled. /events lists the other events.
+reply-event-games-header = Games of event #{ $event } "{ $name }": { $finished } of { $games } finished.
 reply-event-games-none = No games yet: the event has not started.
 reply-event-games-finished = #{ $game } { $white } – { $black }: { $result }
 reply-event-games-line = #{ $game } { $white } – { $black }: to move: { $mover }, for { $days }
 reply-players-club = The club's registered players ({ $count }):
-reply-players-event = Entered in event #{ $event } «{ $name }» ({ $count }):
+reply-players-event = Entered in event #{ $event } "{ $name }" ({ $count }):
 reply-players-line = { $player } — { $accounts }
 reply-players-hint = Someone missing? They register by sending /start to the bot; then their name works in /organizer, arbiter= and /event remove.
 reply-players-console = console

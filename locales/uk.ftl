@@ -1080,12 +1080,16 @@ reply-top-line = { $place }. { $name }: { $rating } ({ $games } { $games ->
         [few] партії
        *[many] партій
     })
-reply-top-empty = Рейтингових партій ще не зіграно: таблиця з’явиться після першої.
+reply-top-empty = Рейтингових партій ще не зіграно: таблиця зʼявиться після першої.
 ## Керування турнірами ([events]): назва, налаштування, завершення запису, вилучення, скасування, партії турніру, гравці клубу
 error-event-cancelled = Турнір #{ $event } «{ $name }» скасовано: у ньому вже нічого не можна зробити. /events показує інші турніри.
 error-event-finished = Турнір #{ $event } «{ $name }» завершено: у ньому вже нічого не змінюється.
 error-event-edit-started = Турнір #{ $event } «{ $name }» уже почався: вилучати гравців і скасовувати турнір можна лише до початку.
-error-event-name-long = Назва задовга: щонайбільше { $max } символів.
+error-event-name-long = Назва задовга: щонайбільше { $max ->
+    [one] { $max } символ
+    [few] { $max } символи
+   *[many] { $max } символів
+}.
 error-event-set-type = Тип турніру (type=) змінити не можна: скасуйте турнір (/event cancel { $event }) і створіть новий.
 error-event-set-boards = Турнір #{ $event } «{ $name }» не командний: boards= — налаштування лише командних турнірів.
 error-event-set-started = Турнір #{ $event } «{ $name }» уже почався: { $key }= змінило б спортивні умови, тому лишається як є. Після початку можна змінити лише суддів (arbiter=), апеляційний комітет (committee=) і канали (arbiter-channel=, appeals-channel=, channel=, channel-lang=).

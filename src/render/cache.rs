@@ -158,7 +158,7 @@ pub fn crosstable_key(input: &CrosstableInput) -> ContentKey {
 
 /// The content key of a team event's table image.
 pub fn team_table_key(input: &TeamTableInput) -> ContentKey {
-    let mut w = KeyWriter::new("team-table");
+    let mut w = KeyWriter::new("teamtable");
     w.text(&input.title);
     w.number(language_code(input.language));
     w.text(input.theme.as_str());

@@ -203,7 +203,7 @@ fn row_to_json(row: &dyn RowExt, columns: &Columns) -> StoreResult<Map<String, V
     for (name, kind) in columns {
         let value = match kind {
             ColumnType::Int => row.opt_int(name)?.map(Value::from),
-            ColumnType::Bool => Some(Value::from(row.boolean(name)?)),
+            ColumnType::Bool => row.opt_boolean(name)?.map(Value::from),
             ColumnType::Text => row.opt_text(name)?.map(Value::from),
         };
         object.insert(name.clone(), value.unwrap_or(Value::Null));
@@ -248,8 +248,11 @@ fn json_to_arg(
     Ok(match (kind, value) {
         (ColumnType::Int, Value::Null) => QueryArg::Int(None),
         (ColumnType::Int, value) => QueryArg::Int(Some(value.as_i64().ok_or_else(wrong)?)),
-        (ColumnType::Bool, Value::Bool(flag)) => QueryArg::Bool(*flag),
-        (ColumnType::Bool, Value::Number(n)) => QueryArg::Bool(n.as_i64().ok_or_else(wrong)? != 0),
+        (ColumnType::Bool, Value::Null) => QueryArg::Bool(None),
+        (ColumnType::Bool, Value::Bool(flag)) => QueryArg::Bool(Some(*flag)),
+        (ColumnType::Bool, Value::Number(n)) => {
+            QueryArg::Bool(Some(n.as_i64().ok_or_else(wrong)? != 0))
+        }
         (ColumnType::Text, Value::Null) => QueryArg::Text(None),
         (ColumnType::Text, Value::String(text)) => QueryArg::Text(Some(text.clone())),
         _ => return Err(wrong()),

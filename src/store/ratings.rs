@@ -160,16 +160,8 @@ impl Tx {
         event: EventId,
         rated: Option<bool>,
     ) -> StoreResult<()> {
-        match rated {
-            Some(rated) => {
-                let sql = "UPDATE events SET rated = $2 WHERE id = $1";
-                self.execute(sql, args![event, rated]).await?
-            }
-            None => {
-                let sql = "UPDATE events SET rated = NULL WHERE id = $1";
-                self.execute(sql, args![event]).await?
-            }
-        };
+        let sql = "UPDATE events SET rated = $2 WHERE id = $1";
+        self.execute(sql, args![event, rated]).await?;
         Ok(())
     }
 

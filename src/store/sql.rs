@@ -21,7 +21,7 @@ pub(crate) enum QueryArg {
     /// TEXT (also JSON).
     Text(Option<String>),
     /// BOOLEAN.
-    Bool(bool),
+    Bool(Option<bool>),
 }
 
 /// Builds a `Vec<QueryArg>` from values convertible with `QueryArg::from`.
@@ -100,6 +100,11 @@ impl From<Option<i64>> for QueryArg {
 }
 impl From<bool> for QueryArg {
     fn from(v: bool) -> Self {
+        QueryArg::Bool(Some(v))
+    }
+}
+impl From<Option<bool>> for QueryArg {
+    fn from(v: Option<bool>) -> Self {
         QueryArg::Bool(v)
     }
 }
@@ -186,6 +191,8 @@ pub(crate) trait RowExt {
     fn opt_text(&self, column: &str) -> Result<Option<String>, StoreError>;
     /// A BOOLEAN.
     fn boolean(&self, column: &str) -> Result<bool, StoreError>;
+    /// A nullable BOOLEAN.
+    fn opt_boolean(&self, column: &str) -> Result<Option<bool>, StoreError>;
 }
 
 macro_rules! row_ext {
@@ -204,6 +211,9 @@ macro_rules! row_ext {
                 Ok(self.try_get(column)?)
             }
             fn boolean(&self, column: &str) -> Result<bool, StoreError> {
+                Ok(self.try_get(column)?)
+            }
+            fn opt_boolean(&self, column: &str) -> Result<Option<bool>, StoreError> {
                 Ok(self.try_get(column)?)
             }
         }

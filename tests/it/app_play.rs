@@ -271,9 +271,22 @@ async fn standings_rank_by_points_with_a_crosstable_image() {
     let text = &replies[0].text;
     let lines: Vec<&str> = text.lines().collect();
     assert!(lines[0].contains("Standings of event #2 \"Cup\""), "{text}");
-    assert_eq!(lines[1], "1. bob — 2, wins: 2, SB: 1, left: 0", "{text}");
-    assert_eq!(lines[2], "2. dave — 1, wins: 1, SB: 0, left: 0", "{text}");
-    assert_eq!(lines[3], "3. carol — 0, wins: 0, SB: 0, left: 0", "{text}");
+    // Club ratings beside the names (Elo, K = 32, from 1500; issue #21), in
+    // the order the games ended: bob beats dave (+16: 1516, 1484), bob beats
+    // carol (1516 vs 1500: E = 0.523, +15.3: 1531.3, 1484.7), dave beats
+    // carol (1484 vs 1484.7: E = 0.499, +16.0: 1500.0, 1468.7).
+    assert_eq!(
+        lines[1], "1. bob (1531) — 2, wins: 2, SB: 1, left: 0",
+        "{text}"
+    );
+    assert_eq!(
+        lines[2], "2. dave (1500) — 1, wins: 1, SB: 0, left: 0",
+        "{text}"
+    );
+    assert_eq!(
+        lines[3], "3. carol (1469) — 0, wins: 0, SB: 0, left: 0",
+        "{text}"
+    );
     let image = replies[0].image.clone().expect("a crosstable image");
     assert!(
         matches!(image, ImageRef::Crosstable { event: e, viewer: Some(_), lang: Lang::En } if e == event),

@@ -339,16 +339,16 @@ async fn autocomplete_answers_with_choices() {
 }
 
 #[tokio::test]
-async fn button_click_gets_a_response() {
+async fn a_button_that_only_shows_something_gets_a_response() {
     let fake = FakeDiscord::start().await;
     let mut bot = start_bot(config(&fake)).await;
     let board = fake.next_id();
-    fake.push_button("draw:7", PLAYER, CHANNEL, board).await;
+    fake.push_button("/board 7", PLAYER, CHANNEL, board).await;
     let inbound = bot.inbound.recv().await.expect("inbound");
     assert_eq!(
         inbound.kind,
         InboundKind::Button {
-            custom_id: "draw:7".into()
+            custom_id: "/board 7".into()
         }
     );
     assert_eq!((inbound.user_id, inbound.channel_id), (PLAYER, CHANNEL));
@@ -357,7 +357,7 @@ async fn button_click_gets_a_response() {
         sent[0].kind,
         SentKind::InteractionResponse { callback_type: 4 }
     );
-    assert_eq!(sent[0].content.as_deref(), Some("clicked draw:7"));
+    assert_eq!(sent[0].content.as_deref(), Some("clicked /board 7"));
     assert!(sent[0].ephemeral);
 }
 

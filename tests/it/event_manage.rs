@@ -43,7 +43,7 @@ async fn an_organizer_renames_and_changes_settings_before_the_start(t: &TestDb) 
     carols_event(&mut w).await;
     let out = w.say("@carol: /event rename 1 Autumn Open").await;
     assert!(
-        out[0].contains("Event #1 is now called «Autumn Open»"),
+        out[0].contains("Event #1 is now called \"Autumn Open\""),
         "{out:?}"
     );
     let line =
@@ -152,7 +152,7 @@ async fn closed_entries_refuse_joins_and_the_event_still_starts(t: &TestDb) {
     w.say("@alice: /lang en").await;
     let out = w.say("@carol: /event close 1").await;
     assert!(
-        out[0].contains("Entries to event #1 «Spring Cup» are closed; entered: 3"),
+        out[0].contains("Entries to event #1 \"Spring Cup\" are closed; entered: 3"),
         "{out:?}"
     );
     let out = w.say("@alice: /event join 1").await;
@@ -162,7 +162,10 @@ async fn closed_entries_refuse_joins_and_the_event_still_starts(t: &TestDb) {
     let out = w.say("@bob: /events").await;
     assert!(out[0].contains("Entries closed, to start:"), "{out:?}");
     let out = w.say("@bob: /event show 1").await;
-    assert!(out[0].contains("«Spring Cup»: entries closed."), "{out:?}");
+    assert!(
+        out[0].contains("\"Spring Cup\": entries closed."),
+        "{out:?}"
+    );
     // Withdrawing is still possible before the start.
     let out = w.say("@erin: /event withdraw 1").await;
     assert!(out[0].contains("You withdrew"), "{out:?}");
@@ -175,7 +178,7 @@ async fn a_removed_entrant_is_told_and_plays_no_game(t: &TestDb) {
     carols_event(&mut w).await;
     let out = w.say("@carol: /event remove 1 @erin").await;
     assert!(
-        out[0].contains("Removed from event #1 «Spring Cup»: erin."),
+        out[0].contains("Removed from event #1 \"Spring Cup\": erin."),
         "{out:?}"
     );
     assert!(
@@ -203,7 +206,7 @@ async fn a_cancelled_event_tells_its_entrants_and_refuses_everything(t: &TestDb)
     carols_event(&mut w).await;
     let out = w.say("@carol: /event cancel 1").await;
     assert!(
-        out[0].contains("Event #1 «Spring Cup» is cancelled; entrants told: 3"),
+        out[0].contains("Event #1 \"Spring Cup\" is cancelled; entrants told: 3"),
         "{out:?}"
     );
     let told = out
@@ -231,9 +234,9 @@ async fn a_cancelled_event_tells_its_entrants_and_refuses_everything(t: &TestDb)
         assert!(out[0].contains("is cancelled: nothing"), "{line}: {out:?}");
     }
     let out = w.say("@bob: /events").await;
-    assert!(out[0].contains("Cancelled:\n#1 «Spring Cup»"), "{out:?}");
+    assert!(out[0].contains("Cancelled:\n#1 \"Spring Cup\""), "{out:?}");
     let out = w.say("@bob: /event show 1").await;
-    assert!(out[0].contains("«Spring Cup»: cancelled."), "{out:?}");
+    assert!(out[0].contains("\"Spring Cup\": cancelled."), "{out:?}");
     let mut tx = w.db.read().await.unwrap();
     assert!(tx.games_of_event(EventId(1)).await.unwrap().is_empty());
 }
@@ -251,7 +254,7 @@ async fn players_and_entrants_are_listed_for_organizers_and_arbiters(t: &TestDb)
     assert!(text.contains("/start"), "the way forward: {text}");
     let out = w.say("@carol: /players 1").await;
     assert!(
-        out[0].contains("Entered in event #1 «Spring Cup» (3):"),
+        out[0].contains("Entered in event #1 \"Spring Cup\" (3):"),
         "{out:?}"
     );
     assert!(!out[0].contains("alice —"), "{out:?}");
@@ -349,5 +352,5 @@ async fn hostile_users_cannot_manage_others_events(t: &TestDb) {
     drop(tx);
     // An administrator may.
     let out = w.say("@alice: /event rename 1 Club Cup").await;
-    assert!(out[0].contains("now called «Club Cup»"), "{out:?}");
+    assert!(out[0].contains("now called \"Club Cup\""), "{out:?}");
 }

@@ -75,7 +75,9 @@ impl HelpGroup {
             }
             W::Record | W::Pgn | W::Card | W::Ledger | W::Overstep => HelpGroup::Playing,
             W::Confirm | W::Say | W::Messages | W::Continue | W::Gif => HelpGroup::Playing,
-            W::Events | W::Event | W::Standings | W::Players | W::Rating | W::Top => HelpGroup::Events,
+            W::Events | W::Event | W::Standings | W::Players | W::Rating | W::Top => {
+                HelpGroup::Events
+            }
             W::Leave | W::ExtraLeave | W::Offline | W::Online => HelpGroup::Leave,
             W::Dispute | W::Failure | W::Ask | W::Cases | W::Case | W::Appeal | W::Answer => {
                 HelpGroup::Cases
