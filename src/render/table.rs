@@ -319,7 +319,6 @@ fn draw_row(canvas: &mut Canvas, index: usize, row: &CrosstableRow, grid: &Grid,
     canvas.fill_rect(0, top, grid.width(), grid.row, kit.palette.index(ground));
     let baseline = (top + grid.row / 2) as i32 + 7;
     let regular = (Face::Regular, grid.font);
-    let bold = (Face::Bold, grid.font);
     centred(
         canvas,
         kit,
@@ -365,9 +364,26 @@ fn draw_row(canvas: &mut Canvas, index: usize, row: &CrosstableRow, grid: &Grid,
         quarters(row.sonneborn_berger_quarters),
         text::fit(Face::Bold, grid.font, &row.place, 8, grid.stat as u32 - 8),
     ];
+    draw_stats(canvas, (grid, kit), baseline, &stats, |i| i == 0 || i == 3);
+}
+
+/// Draws a row's figures centred in the stats columns, in bold where
+/// `is_bold(column)`, regular elsewhere.
+pub(super) fn draw_stats(
+    canvas: &mut Canvas,
+    (grid, kit): (&Grid, &TableKit),
+    baseline: i32,
+    stats: &[String],
+    is_bold: impl Fn(usize) -> bool,
+) {
     for (i, value) in stats.iter().enumerate() {
         let left = grid.stats_left() + i * grid.stat;
-        let style = if i == 0 || i == 3 { bold } else { regular };
+        let face = if is_bold(i) {
+            Face::Bold
+        } else {
+            Face::Regular
+        };
+        let style = (face, grid.font);
         centred(
             canvas,
             kit,

@@ -6,7 +6,7 @@
 use super::board::Language;
 use super::canvas::{Canvas, EncodeSettings};
 use super::table::{
-    Grid, TABLE_BACKGROUND, TableKit, centred, draw_grid_lines, draw_title, halves, kit,
+    Grid, TABLE_BACKGROUND, TableKit, centred, draw_grid_lines, draw_stats, draw_title, halves, kit,
 };
 use super::text::{self, Face};
 use super::theme::Theme;
@@ -151,7 +151,7 @@ fn draw_row(canvas: &mut Canvas, index: usize, row: &TeamTableRow, grid: &Grid, 
     };
     canvas.fill_rect(0, top, grid.width(), grid.row, kit.palette.index(ground));
     let baseline = (top + grid.row / 2) as i32 + 7;
-    let (regular, bold) = ((Face::Regular, grid.font), (Face::Bold, grid.font));
+    let regular = (Face::Regular, grid.font);
     let number = (index + 1).to_string();
     centred(
         canvas,
@@ -186,19 +186,7 @@ fn draw_row(canvas: &mut Canvas, index: usize, row: &TeamTableRow, grid: &Grid, 
         halves(row.board_halves),
         place,
     ];
-    for (i, value) in stats.iter().enumerate() {
-        let left = grid.stats_left() + i * grid.stat;
-        let style = if i == 1 { regular } else { bold };
-        centred(
-            canvas,
-            kit,
-            (left, grid.stat),
-            baseline,
-            style,
-            value,
-            kit.text,
-        );
-    }
+    draw_stats(canvas, (grid, kit), baseline, &stats, |i| i != 1);
 }
 
 fn draw_cell(

@@ -6,7 +6,7 @@
 //! did not confirm, and within seconds every move is stored once and every
 //! notice delivered.
 
-use std::path::PathBuf;
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -34,7 +34,7 @@ fn black(game: i64) -> FakeUser {
 }
 
 /// `corrbot run` against the fake, on the SQLite file `db`.
-fn spawn(fake: &FakeTelegram, db: &PathBuf, log: &PathBuf) -> Child {
+fn spawn(fake: &FakeTelegram, db: &Path, log: &Path) -> Child {
     let log = std::fs::OpenOptions::new()
         .create(true)
         .append(true)

@@ -7,11 +7,11 @@ use crate::app::actor::Actor;
 use crate::app::command::Number;
 use crate::app::i18n::{Args, Lang, days_text, tr};
 use crate::app::outgoing::Outgoing;
-use crate::store::{EventId, GameRecord, GameStatus, StoreError, Tx};
+use crate::store::{GameRecord, GameStatus, Tx};
 
 use super::super::games::state::{player_of, side_to_move};
-use super::super::{Failure, Outcome, refuse};
-use super::standings::only_event;
+use super::super::{Failure, Outcome};
+use super::standings::named_or_only_event;
 
 /// `/event games [N]`: the given event, or the one the actor plays in or
 /// runs.
@@ -22,17 +22,7 @@ pub(super) async fn games(
     now: DateTime<Utc>,
 ) -> Outcome {
     let lang = actor.lang();
-    let event = match number {
-        Some(number) => match tx.event(EventId(number)).await {
-            Ok(event) => event,
-            Err(StoreError::NotFound { .. }) => {
-                let args = Args::new().with("event", number);
-                return Err(refuse(lang, "error-unknown-event", &args));
-            }
-            Err(other) => return Err(other.into()),
-        },
-        None => only_event(tx, actor).await?,
-    };
+    let event = named_or_only_event(tx, actor, number).await?;
     let games = tx.games_of_event(event.id).await?;
     let finished = games
         .iter()

@@ -194,17 +194,7 @@ impl Table {
 /// `/standings [#event]`: the given event, or the actor's only running one.
 pub(crate) async fn show(tx: &mut Tx, actor: &Actor, number: Option<Number>) -> Outcome {
     let lang = actor.lang();
-    let event = match number {
-        Some(number) => match tx.event(EventId(number)).await {
-            Ok(event) => event,
-            Err(StoreError::NotFound { .. }) => {
-                let args = Args::new().with("event", number);
-                return Err(refuse(lang, "error-unknown-event", &args));
-            }
-            Err(other) => return Err(other.into()),
-        },
-        None => only_event(tx, actor).await?,
-    };
+    let event = named_or_only_event(tx, actor, number).await?;
     if event.status.before_start() || event.status == EventStatus::Cancelled {
         let args = Args::new()
             .with("event", event.id.0)
@@ -221,6 +211,26 @@ pub(crate) async fn show(tx: &mut Tx, actor: &Actor, number: Option<Number>) -> 
         lang,
     };
     Ok(vec![Outgoing::text(table.text(lang)).with_image(image)])
+}
+
+/// Event `number`, or without it the actor's only event ([`only_event`]);
+/// an unknown number is refused.
+pub(super) async fn named_or_only_event(
+    tx: &mut Tx,
+    actor: &Actor,
+    number: Option<Number>,
+) -> Result<Event, Failure> {
+    let Some(number) = number else {
+        return only_event(tx, actor).await;
+    };
+    match tx.event(EventId(number)).await {
+        Ok(event) => Ok(event),
+        Err(StoreError::NotFound { .. }) => {
+            let args = Args::new().with("event", number);
+            Err(refuse(actor.lang(), "error-unknown-event", &args))
+        }
+        Err(other) => Err(other.into()),
+    }
 }
 
 /// The event of the actor's running games, when there is exactly one; for
