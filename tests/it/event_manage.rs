@@ -73,6 +73,10 @@ async fn an_organizer_renames_and_changes_settings_before_the_start(t: &TestDb) 
         ),
         ("@carol: /event set 1 type=team", "cannot change"),
         ("@carol: /event set 1 boards=4", "not a team event"),
+        (
+            "@carol: /event set 1 match-points=3/1/0",
+            "match-points=3/1/0 is not possible",
+        ),
         ("@carol: /event set 1", "needs"),
         ("@carol: /event rename 1", "needs"),
         ("@carol: /event set 9 rounds=1", "There is no event #9"),
@@ -87,6 +91,7 @@ async fn an_organizer_renames_and_changes_settings_before_the_start(t: &TestDb) 
     assert_eq!(event.regulation.control.days, 30);
     assert_eq!(event.regulation.leave_days_per_year, 20);
     assert!(!event.is_team);
+    assert_eq!(event.regulation.match_points, None);
     drop(tx);
     let long = "x".repeat(101);
     let out = w.say(&format!("@carol: /event rename 1 {long}")).await;

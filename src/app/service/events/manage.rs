@@ -103,13 +103,21 @@ pub(super) async fn set(
 ) -> Outcome {
     let event = managed_event(tx, actor, number).await?;
     let lang = actor.lang();
-    for (key, _) in settings {
+    for (key, value) in settings {
         let args = event_args(&event).with("key", key.clone());
         if key == "type" {
             return Err(refuse(lang, "error-event-set-type", &args));
         }
         if key == "boards" && !event.is_team {
             return Err(refuse(lang, "error-event-set-boards", &args));
+        }
+        if key == "match-points" && !event.is_team {
+            // Match points only mean something in a team event, as at creation.
+            return Err(refuse(
+                lang,
+                "error-event-setting",
+                &args.with("value", value.clone()),
+            ));
         }
         if !event.status.before_start() && !AFTER_START.contains(&key.as_str()) {
             return Err(refuse(lang, "error-event-set-started", &args));
