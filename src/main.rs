@@ -123,15 +123,18 @@ async fn open_db() -> anyhow::Result<Db> {
 
 async fn export(event: Option<i64>, out: Option<&std::path::Path>) -> anyhow::Result<()> {
     let db = open_db().await?;
-    let text = match event {
-        Some(id) => {
-            let now = SystemClock.now();
-            let audit = corrbot::export::event_audit(&db, corrbot::store::EventId(id), now).await;
-            serde_json::to_string_pretty(&audit?)?
-        }
-        None => serde_json::to_string_pretty(&db.dump().await?)?,
+    let written = match event {
+        Some(id) => export_audit(&db, id, out).await,
+        None => export_dump(&db, out).await,
     };
     db.close().await;
+    written
+}
+
+/// Writes one event's audit export (a small document, built in memory).
+async fn export_audit(db: &Db, id: i64, out: Option<&std::path::Path>) -> anyhow::Result<()> {
+    let audit = corrbot::export::event_audit(db, corrbot::store::EventId(id), SystemClock.now());
+    let text = serde_json::to_string_pretty(&audit.await?)?;
     match out {
         Some(path) => std::fs::write(path, text)?,
         None => println!("{text}"),
@@ -139,14 +142,23 @@ async fn export(event: Option<i64>, out: Option<&std::path::Path>) -> anyhow::Re
     Ok(())
 }
 
+/// Streams the whole database to the file or stdout, in constant memory.
+async fn export_dump(db: &Db, out: Option<&std::path::Path>) -> anyhow::Result<()> {
+    let mut sink: Box<dyn std::io::Write + Send> = match out {
+        Some(path) => Box::new(std::fs::File::create(path)?),
+        None => Box::new(std::io::stdout()),
+    };
+    let mut buffered = std::io::BufWriter::with_capacity(1 << 16, &mut sink);
+    db.dump_to(&mut buffered).await?;
+    Ok(())
+}
+
 async fn import(file: &std::path::Path) -> anyhow::Result<()> {
-    let dump: corrbot::store::Dump = serde_json::from_str(&std::fs::read_to_string(file)?)?;
+    let input = std::fs::File::open(file)?;
     let db = open_db().await?;
-    let restored = db.restore(&dump).await;
+    let restored = db.restore_from(input).await;
     db.close().await;
-    restored?;
-    let rows: usize = dump.tables.values().map(Vec::len).sum();
-    println!("corrbot: imported {rows} rows.");
+    println!("corrbot: imported {} rows.", restored?);
     Ok(())
 }
 

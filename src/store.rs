@@ -214,6 +214,9 @@ pub enum StoreError {
     /// The DATABASE_URL names no supported backend.
     #[error("unsupported database URL (want sqlite:// or postgres://): {0}")]
     UnsupportedUrl(String),
+    /// The dump file could not be written or read.
+    #[error("dump file: {0}")]
+    DumpFile(#[source] std::io::Error),
     /// The database failed.
     #[error("database: {0}")]
     Database(#[from] sqlx::Error),

@@ -94,60 +94,51 @@ impl ColumnType {
 
 type Columns = Vec<(String, ColumnType)>;
 
+mod stream;
+
 impl Db {
-    /// Reads every table into a [`Dump`], in one read transaction.
+    /// Reads every table into a [`Dump`], from one consistent snapshot
+    /// (what [`Db::dump_to`] writes, held in memory: for tests and small
+    /// databases; `corrbot export` streams).
     pub async fn dump(&self) -> StoreResult<Dump> {
-        let mut tx = self.read().await?;
-        let mut tables = BTreeMap::new();
-        for table in DUMP_TABLES {
-            let columns = columns(&mut tx, table).await?;
-            tables.insert(
-                (*table).to_owned(),
-                read_table(&mut tx, table, &columns).await?,
-            );
-        }
-        tx.rollback().await?;
-        Ok(Dump {
-            format: DUMP_FORMAT.to_owned(),
-            schema_version: SCHEMA_VERSION,
-            tables,
+        let mut bytes = Vec::new();
+        self.dump_to(&mut bytes).await?;
+        serde_json::from_slice(&bytes).map_err(|source| StoreError::Encode {
+            what: "a dump",
+            source,
         })
     }
 
     /// Writes a [`Dump`] into this database, which must be migrated and
     /// empty, in one transaction: all of it or nothing.
     pub async fn restore(&self, dump: &Dump) -> StoreResult<()> {
-        if dump.format != DUMP_FORMAT || dump.schema_version != SCHEMA_VERSION {
+        if let Some(unknown) = dump
+            .tables
+            .keys()
+            .find(|name| !DUMP_TABLES.contains(&name.as_str()))
+        {
             return Err(StoreError::Restore(format!(
-                "not a corrbot dump of schema {SCHEMA_VERSION}: {} {}",
-                dump.format, dump.schema_version
+                "no table {unknown} in this schema"
             )));
         }
-        let mut tx = self.begin().await?;
+        let mut restorer = stream::Restorer::start(self).await?;
+        restorer
+            .take(stream::Item::Header {
+                format: dump.format.clone(),
+                schema_version: dump.schema_version,
+            })
+            .await?;
         for table in DUMP_TABLES {
-            let columns = columns(&mut tx, table).await?;
-            if count_rows(&mut tx, table).await? > 0 {
-                return Err(StoreError::Restore(format!(
-                    "restore needs an empty {table} table"
-                )));
-            }
-            for row in dump
-                .tables
-                .get(*table)
-                .map(Vec::as_slice)
-                .unwrap_or_default()
-            {
-                insert_row(&mut tx, table, &columns, row).await?;
-            }
-            if tx.backend() == Backend::Postgres && columns.iter().any(|(name, _)| name == "id") {
-                let sql = format!(
-                    "SELECT setval(pg_get_serial_sequence('{table}', 'id'), \
-                     COALESCE(MAX(id), 0) + 1, false) FROM {table}"
-                );
-                tx.execute_raw(&sql).await?;
-            }
+            let Some(rows) = dump.tables.get(*table) else {
+                continue;
+            };
+            restorer
+                .take(stream::Item::Table((*table).to_owned()))
+                .await?;
+            restorer.rows(rows).await?;
+            restorer.take(stream::Item::TableEnd).await?;
         }
-        tx.commit().await
+        restorer.commit().await.map(drop)
     }
 }
 
@@ -184,20 +175,6 @@ async fn count_rows(tx: &mut Tx, table: &str) -> StoreResult<i64> {
     })
 }
 
-async fn read_table(
-    tx: &mut Tx,
-    table: &str,
-    columns: &Columns,
-) -> StoreResult<Vec<Map<String, Value>>> {
-    // The first two columns are the key of every table (an `id`, or a
-    // compound key such as `(game_id, ply)`), so this order is stable.
-    let sql = format!("SELECT * FROM {table} ORDER BY 1, 2");
-    on_conn!(tx, conn => {
-        let rows = sqlx::query(&sql).fetch_all(conn).await?;
-        rows.iter().map(|row| row_to_json(row, columns)).collect()
-    })
-}
-
 fn row_to_json(row: &dyn RowExt, columns: &Columns) -> StoreResult<Map<String, Value>> {
     let mut object = Map::new();
     for (name, kind) in columns {
@@ -211,27 +188,67 @@ fn row_to_json(row: &dyn RowExt, columns: &Columns) -> StoreResult<Map<String, V
     Ok(object)
 }
 
-async fn insert_row(
+/// The most rows one INSERT carries: with the widest table's columns this
+/// stays far below both backends' limits on bound parameters (SQLite
+/// 32,766, PostgreSQL 65,535).
+const ROWS_PER_INSERT: usize = 256;
+
+/// Inserts rows into `table` with one statement per run of rows that
+/// carry the same columns (a batch of a dump: one round trip, not one per
+/// row).
+async fn insert_rows(
     tx: &mut Tx,
     table: &str,
     columns: &Columns,
-    row: &Map<String, Value>,
+    rows: &[Map<String, Value>],
 ) -> StoreResult<()> {
-    let present: Vec<&(String, ColumnType)> = columns
-        .iter()
-        .filter(|(name, _)| row.contains_key(name))
-        .collect();
+    let mut start = 0;
+    while start < rows.len() {
+        let present: Vec<&(String, ColumnType)> = columns
+            .iter()
+            .filter(|(name, _)| rows[start].contains_key(name))
+            .collect();
+        let same = |row: &Map<String, Value>| {
+            row.len() == rows[start].len() && present.iter().all(|(name, _)| row.contains_key(name))
+        };
+        let run = rows[start..]
+            .iter()
+            .take(ROWS_PER_INSERT)
+            .take_while(|row| same(row))
+            .count();
+        insert_run(tx, table, &present, &rows[start..start + run]).await?;
+        start += run;
+    }
+    Ok(())
+}
+
+async fn insert_run(
+    tx: &mut Tx,
+    table: &str,
+    present: &[&(String, ColumnType)],
+    rows: &[Map<String, Value>],
+) -> StoreResult<()> {
     let names: Vec<&str> = present.iter().map(|(name, _)| name.as_str()).collect();
-    let placeholders: Vec<String> = (1..=present.len()).map(|i| format!("${i}")).collect();
+    let width = present.len();
+    let tuples: Vec<String> = (0..rows.len())
+        .map(|row| {
+            let marks: Vec<String> = (1..=width)
+                .map(|i| format!("${}", row * width + i))
+                .collect();
+            format!("({})", marks.join(", "))
+        })
+        .collect();
     let sql = format!(
-        "INSERT INTO {table} ({}) VALUES ({})",
+        "INSERT INTO {table} ({}) VALUES {}",
         names.join(", "),
-        placeholders.join(", ")
+        tuples.join(", ")
     );
-    let args = present
-        .iter()
-        .map(|(name, kind)| json_to_arg(table, name, *kind, &row[name]))
-        .collect::<StoreResult<Vec<QueryArg>>>()?;
+    let mut args = Vec::with_capacity(width * rows.len());
+    for row in rows {
+        for (name, kind) in present {
+            args.push(json_to_arg(table, name, *kind, &row[name])?);
+        }
+    }
     on_conn!(tx, conn => {
         bind_all!(sqlx::query(&sql), args).execute(conn).await?;
         Ok(())

@@ -196,3 +196,80 @@ async fn a_foreign_document_is_refused() {
     ));
     target.finish().await;
 }
+
+/// `dump_to` / `restore_from`, what `corrbot export --json` and `corrbot
+/// import` use: the streamed text restores to the same database, from
+/// SQLite to PostgreSQL where it runs.
+#[tokio::test]
+async fn the_streamed_dump_restores_the_same_database() {
+    let source = TestDb::sqlite().await;
+    fill(&source.db).await;
+    // More rows than one INSERT carries.
+    source
+        .db
+        .execute_raw(
+            "INSERT INTO inbound (platform, update_id, response, processed_at) \
+             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 600) \
+             SELECT 'telegram', 'u' || i, NULL, 1700000000000 + i FROM n",
+        )
+        .await
+        .unwrap();
+    let mut text = Vec::new();
+    let written = source.db.dump_to(&mut text).await.unwrap();
+    let expected = source.db.dump().await.unwrap();
+    assert_eq!(written as usize, rows(&expected));
+    assert_eq!(expected.tables["inbound"].len(), 601);
+    let first_table = String::from_utf8_lossy(&text[..120]).to_string();
+    assert!(
+        first_table.contains("\"players\":["),
+        "restore order: {first_table}"
+    );
+    let mut targets = vec![TestDb::sqlite().await];
+    targets.extend(TestDb::postgres().await);
+    for target in &targets {
+        let restored = target
+            .db
+            .restore_from(std::io::Cursor::new(text.clone()))
+            .await;
+        assert_eq!(restored.unwrap(), written);
+        assert_eq!(target.db.dump().await.unwrap(), expected);
+    }
+    for test_db in targets.into_iter().chain([source]) {
+        test_db.finish().await;
+    }
+}
+
+/// A dump cut short, or with its tables out of restore order, restores
+/// nothing: one transaction, all of it or nothing.
+#[tokio::test]
+async fn a_broken_streamed_dump_restores_nothing() {
+    let source = TestDb::sqlite().await;
+    fill(&source.db).await;
+    let mut text = Vec::new();
+    source.db.dump_to(&mut text).await.unwrap();
+    let target = TestDb::sqlite().await;
+    let empty = target.db.dump().await.unwrap();
+
+    let cut = text[..text.len() * 2 / 3].to_vec();
+    let refused = target.db.restore_from(std::io::Cursor::new(cut)).await;
+    assert!(
+        matches!(refused, Err(StoreError::Restore(_))),
+        "{refused:?}"
+    );
+    assert_eq!(target.db.dump().await.unwrap(), empty);
+
+    // The in-memory document serializes its tables alphabetically:
+    // `absences` would come before `players`.
+    let alphabetical = serde_json::to_vec(&source.db.dump().await.unwrap()).unwrap();
+    let refused = target
+        .db
+        .restore_from(std::io::Cursor::new(alphabetical))
+        .await;
+    let Err(StoreError::Restore(reason)) = refused else {
+        panic!("{refused:?}");
+    };
+    assert!(reason.contains("out of order"), "{reason}");
+    assert_eq!(target.db.dump().await.unwrap(), empty);
+    source.finish().await;
+    target.finish().await;
+}
