@@ -1114,3 +1114,30 @@ reply-players-hint = Someone missing? They register by sending /start to the bot
 reply-players-console = console
 reply-players-no-handle = { $platform }: no user name
 event-line-details = Notations allowed: { $notations }. Leave: { $leave } a year. Zone of the rule dates: { $zone }.
+
+## club branch: invitations (/event invite, /start join-…)
+reply-invite-telegram = Invitation to event #{ $event } "{ $name }": { $link }
+    Whoever opens the link and presses Start is registered and entered in one step, while entries are open. To revoke it: /event invite { $event } off.
+reply-invite-discord = Event #{ $event } "{ $name }" is open for entries: press "Join" below to register with the bot and enter in one step.
+reply-invite-command = Invitation to event #{ $event } "{ $name }": whoever sends the bot { $command } is registered and entered in one step, while entries are open. To revoke it: /event invite { $event } off.
+reply-invite-off = Invitations to event #{ $event } "{ $name }" revoked: { $count ->
+    [one] { $count } link no longer works
+   *[other] { $count } links no longer work
+}. /event invite { $event } makes a new one.
+button-invite-join = Join
+reply-invite-joined = Welcome! Your name in events: { $player } (to change it: /name). You are entered in event #{ $event } "{ $name }". Your games come to you as soon as the organizer starts the event. /event show { $event } shows the event; /event withdraw { $event } takes you out before the start.
+error-invite-team = Event #{ $event } "{ $name }" is a team event: players enter it with their team (/team add), not by invitation.
+error-invite-not-open = Event #{ $event } "{ $name }" is not open for entries, so an invitation to it would not work.
+error-invite-unknown = This invitation is unknown or has been revoked. Ask the organizer for a new one; /events lists the events open for entries.
+error-invite-started = Event #{ $event } "{ $name }" has already started, so its invitation no longer works. /events lists the events open for entries.
+error-invite-closed = Entries to event #{ $event } "{ $name }" are closed, so its invitation no longer works. Ask the organizer; /events lists the events open for entries.
+
+## club branch: /event show
+event-player-points = { $player } — { $points }
+event-line-teams = Teams: { $teams }.
+event-line-teams-none = Teams: none yet (/team create).
+event-team-captain = { $team } (captain: { $captain })
+event-team-no-captain = { $team } (no captain yet)
+
+## club branch: naming someone not yet registered for a role
+error-staff-unregistered = Nobody called "{ $name }" is registered with the bot yet, so no role can be given. Ask them to send /start to the bot (on Telegram or Discord), then repeat this command. An invitation to an event (/event invite N) registers and enters a player in one step; /players lists the registered players.

@@ -1113,3 +1113,32 @@ reply-players-hint = Когось бракує? Щоб зареєструват�
 reply-players-console = консоль
 reply-players-no-handle = { $platform }: без імені користувача
 event-line-details = Дозволені нотації: { $notations }. Відпустка: { $leave } на рік. Часовий пояс дат правил: { $zone }.
+
+## гілка club: запрошення (/event invite, /start join-…)
+reply-invite-telegram = Запрошення на турнір #{ $event } «{ $name }»: { $link }
+    Хто відкриє посилання й натисне «Start», той одним кроком зареєструється і запишеться на турнір, поки запис відкритий. Скасувати запрошення: /event invite { $event } off.
+reply-invite-discord = Відкрито запис на турнір #{ $event } «{ $name }»: натисніть «Взяти участь» нижче, щоб одним кроком зареєструватися в боті й записатися.
+reply-invite-command = Запрошення на турнір #{ $event } «{ $name }»: хто надішле боту { $command }, той одним кроком зареєструється і запишеться на турнір, поки запис відкритий. Скасувати запрошення: /event invite { $event } off.
+reply-invite-off = Запрошення на турнір #{ $event } «{ $name }» скасовано: { $count ->
+    [one] { $count } посилання більше не діє
+    [few] { $count } посилання більше не діють
+    [many] { $count } посилань більше не діють
+   *[other] { $count } посилання більше не діють
+}. Нове запрошення: /event invite { $event }.
+button-invite-join = Взяти участь
+reply-invite-joined = Вітаємо! Ваше імʼя в турнірах: { $player } (змінити: /name). Вас записано на турнір #{ $event } «{ $name }». Партії надійдуть вам, щойно організатор почне турнір. /event show { $event } показує турнір; /event withdraw { $event } — вийти до початку.
+error-invite-team = Турнір #{ $event } «{ $name }» командний: гравці входять до нього у складі команди (/team add), а не за запрошенням.
+error-invite-not-open = На турнір #{ $event } «{ $name }» запис закрито, тож запрошення на нього не діятиме.
+error-invite-unknown = Це запрошення невідоме або скасоване. Попросіть в організатора нове; /events показує турніри з відкритим записом.
+error-invite-started = Турнір #{ $event } «{ $name }» уже почався, тож запрошення на нього більше не діє. /events показує турніри з відкритим записом.
+error-invite-closed = Запис на турнір #{ $event } «{ $name }» закрито, тож запрошення на нього більше не діє. Зверніться до організатора; /events показує турніри з відкритим записом.
+
+## гілка club: /event show
+event-player-points = { $player } — { $points }
+event-line-teams = Команди: { $teams }.
+event-line-teams-none = Команд ще немає (/team create).
+event-team-captain = { $team } (капітан: { $captain })
+event-team-no-captain = { $team } (капітана ще немає)
+
+## гілка club: роль для ще не зареєстрованої людини
+error-staff-unregistered = Серед зареєстрованих у боті немає імені «{ $name }», тож призначити роль не можна. Попросіть цю людину надіслати боту /start (у Telegram чи Discord), а тоді повторіть команду. Запрошення на турнір (/event invite N) реєструє гравця й записує на турнір одним кроком; /players показує зареєстрованих гравців.

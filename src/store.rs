@@ -68,6 +68,7 @@ mod game_threads;
 mod games;
 mod ids;
 mod inbound;
+mod invitations;
 mod leader;
 mod leaves;
 mod locks;

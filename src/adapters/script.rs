@@ -13,6 +13,10 @@
 //! * `!admin @name[@platform]`: name an administrator (before anyone writes;
 //!   without one, the first user to write becomes the administrator);
 //! * `#` comments and blank lines, repeated as they are.
+//!
+//! An invitation's random token (`/start join-…`, `/event invite`) prints as
+//! `join-TOKEN`, and `join-TOKEN` in a later message stands for the last
+//! one printed, so transcripts of invitations stay the same run to run.
 
 use std::sync::Arc;
 
@@ -146,6 +150,43 @@ pub enum Format {
 struct Runner {
     clock: Arc<SimClock>,
     console: Console,
+    /// The last invitation token printed.
+    invitation: Option<String>,
+}
+
+/// The placeholder of an invitation token in transcripts.
+const TOKEN: &str = "join-TOKEN";
+
+impl Runner {
+    /// Prints invitation tokens as [`TOKEN`], remembering the last one.
+    fn mask_tokens(&mut self, sent: &mut [Sent]) {
+        for sent in sent {
+            let text = &mut sent.message.text;
+            while let Some(at) = text
+                .find("join-")
+                .filter(|at| !text[*at..].starts_with(TOKEN))
+            {
+                let start = at + "join-".len();
+                let token: String = text[start..]
+                    .chars()
+                    .take_while(char::is_ascii_alphanumeric)
+                    .collect();
+                if token.is_empty() {
+                    break;
+                }
+                text.replace_range(at..start + token.len(), TOKEN);
+                self.invitation = Some(token);
+            }
+        }
+    }
+
+    /// `text` with [`TOKEN`] standing for the last invitation token.
+    fn unmask(&self, text: &str) -> String {
+        match &self.invitation {
+            Some(token) => text.replace(TOKEN, &format!("join-{token}")),
+            None => text.to_owned(),
+        }
+    }
 }
 
 impl Runner {
@@ -183,7 +224,12 @@ impl Runner {
             return Ok(Some(Vec::new()));
         }
         match read_message(line) {
-            Some((speaker, text)) => Ok(Some(self.console.say(&speaker, text).await?)),
+            Some((speaker, text)) => {
+                let text = self.unmask(text);
+                let mut sent = self.console.say(&speaker, &text).await?;
+                self.mask_tokens(&mut sent);
+                Ok(Some(sent))
+            }
             None => Ok(None),
         }
     }
@@ -207,7 +253,11 @@ pub async fn run_script_as(
     let config = AppConfig::with_admins(&admins_of(script, admins));
     let app = App::new(db, dyn_clock.clone(), config);
     let console = Console::new(app, dyn_clock);
-    let mut runner = Runner { clock, console };
+    let mut runner = Runner {
+        clock,
+        console,
+        invitation: None,
+    };
     let mut transcript = Vec::new();
     for (index, line) in script.lines().enumerate() {
         let trimmed = line.trim();

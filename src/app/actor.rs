@@ -67,6 +67,9 @@ pub struct Actor {
     pub is_admin: bool,
     /// The game of the bot message the command replies to, if known.
     pub replied_game: Option<crate::store::GameId>,
+    /// The platform the command came from; `None` when the bot acts for the
+    /// player (a held move delivered later).
+    pub platform: Option<crate::store::Platform>,
 }
 
 impl Actor {

@@ -38,6 +38,9 @@ pub enum Command {
     },
     /// The greeting that registers a newcomer.
     Start,
+    /// `/start join-TOKEN` (a Telegram deep link, a Discord "Join" button):
+    /// register if needed and enter the invitation's event.
+    Invited { token: String },
     /// Show one's profile.
     Profile,
     /// Set one's display name.
@@ -189,6 +192,9 @@ pub enum EventCommand {
     /// The event's games at a glance; without a number, the event the
     /// asker plays in or runs.
     Games { event: Option<Number> },
+    /// An invitation link (Telegram) or "Join" button (Discord) entering
+    /// whoever follows it; with `off`, the event's invitations revoked.
+    Invite { event: Number, off: bool },
 }
 
 /// Draw actions.

@@ -40,11 +40,12 @@ impl Button {
 /// game, confirm or cancel a held move, accept or decline a draw, the
 /// notice of continuing) whose buttons the adapters remove once one is
 /// pressed. Buttons that only show something (a board, the clocks, the
-/// record, the game list) stay. A stale button pressed anyway is refused by
-/// the command itself and changes nothing.
+/// record, the game list) stay, and so does an invitation's "Join" button
+/// (`/start join-…`), which every reader may press. A stale button pressed
+/// anyway is refused by the command itself and changes nothing.
 pub fn answered_once(command: &str) -> bool {
-    const VIEWS: [&str; 7] = [
-        "/board", "/gif", "/time", "/record", "/pgn", "/games", "/help",
+    const VIEWS: [&str; 8] = [
+        "/board", "/gif", "/time", "/record", "/pgn", "/games", "/help", "/start",
     ];
     let word = command.split_whitespace().next().unwrap_or_default();
     !VIEWS.contains(&word)

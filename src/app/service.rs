@@ -103,6 +103,10 @@ pub struct AppConfig {
     /// The public web site's address (`CORRBOT_WEB_URL`): `/event show`,
     /// `/standings`, `/board` and `/record` then end with the page's link.
     pub web_url: Option<url::Url>,
+    /// The Telegram bot's user name (from `getMe`), for invitation deep
+    /// links (`https://t.me/<bot>?start=join-<token>`); set by the Telegram
+    /// adapter on the app it serves.
+    pub telegram_bot: Option<String>,
 }
 
 impl AppConfig {
@@ -116,7 +120,7 @@ impl AppConfig {
             .collect();
         Self {
             admins,
-            web_url: None,
+            ..Self::default()
         }
     }
 
@@ -144,6 +148,13 @@ impl App {
     /// The store.
     pub fn db(&self) -> &Db {
         &self.db
+    }
+
+    /// The same app, making invitation links to the Telegram bot
+    /// `username` (without the `@`).
+    pub fn with_telegram_bot(mut self, username: &str) -> Self {
+        self.config.telegram_bot = Some(username.to_owned()).filter(|name| !name.is_empty());
+        self
     }
 
     /// The public web site's address, when configured (`CORRBOT_WEB_URL`).
@@ -281,6 +292,7 @@ impl App {
             player,
             is_admin,
             replied_game,
+            platform: Some(inbound.platform),
         })
     }
 
@@ -381,9 +393,14 @@ impl App {
         match command {
             Command::Help { topic, all } => help::help(tx, actor, topic, all).await,
             Command::Start => Ok(profile::start(actor)),
+            Command::Invited { token } => events::invite::join(tx, actor, &token, now).await,
             Command::SetName { name } => profile::set_name(tx, actor, &name).await,
             Command::SetLanguage { code } => profile::set_language(tx, actor, &code).await,
             Command::SetNotation { notation } => profile::set_notation(tx, actor, &notation).await,
+            Command::Event(command::EventCommand::Invite { event, off }) => {
+                let bot = self.config.telegram_bot.as_deref();
+                events::invite::invite(tx, actor, (event, off), bot, now).await
+            }
             Command::Event(event) => events::handle(tx, actor, event, now).await,
             Command::Games { all } => my_turn::games(tx, actor, all, now).await,
             Command::Move { game, text } => play::make_move(tx, actor, game, &text, now).await,

@@ -25,6 +25,7 @@ pub const DUMP_TABLES: &[&str] = &[
     "accounts",
     "events",
     "event_settings",
+    "invitations",
     "roles",
     "teams",
     "team_members",
@@ -143,7 +144,7 @@ impl Db {
 }
 
 /// The schema version the dump format follows (the newest migration).
-pub(super) const SCHEMA_VERSION: i64 = 15;
+pub(super) const SCHEMA_VERSION: i64 = 16;
 
 async fn columns(tx: &mut Tx, table: &str) -> StoreResult<Columns> {
     const SQLITE: &str = "SELECT name, type FROM pragma_table_info($1) ORDER BY cid";

@@ -73,6 +73,11 @@ pub(super) const SQLITE_MIGRATIONS: EmbeddedList = &[
         "postal leave",
         include_str!("../../migrations/sqlite/0015_postal_leave.sql"),
     ),
+    (
+        16,
+        "club invitations",
+        include_str!("../../migrations/sqlite/0016_club_invitations.sql"),
+    ),
 ];
 
 pub(super) const POSTGRES_MIGRATIONS: EmbeddedList = &[
@@ -135,6 +140,11 @@ pub(super) const POSTGRES_MIGRATIONS: EmbeddedList = &[
         15,
         "postal leave",
         include_str!("../../migrations/postgres/0015_postal_leave.sql"),
+    ),
+    (
+        16,
+        "club invitations",
+        include_str!("../../migrations/postgres/0016_club_invitations.sql"),
     ),
 ];
 

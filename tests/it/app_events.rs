@@ -115,7 +115,7 @@ async fn administrators_grant_the_organizer_role(t: &TestDb) {
     let out = w.say("@bob: /organizer @carol").await;
     assert!(out[0].contains("role does not allow"), "{out:?}");
     let out = w.say("@alice: /organizer @nobody").await;
-    assert!(out[0].contains("no player called nobody"), "{out:?}");
+    assert!(out[0].contains("Nobody called \"nobody\""), "{out:?}");
     let out = w.say("@alice: /organizer @carol").await;
     assert!(out[0].contains("carol may now create events"), "{out:?}");
     let out = w.say("@carol: /event create Mine").await;
@@ -167,7 +167,7 @@ async fn arbiters_and_channel_are_set_at_creation(t: &TestDb) {
     let refused = [
         (
             "@alice: /event create X arbiter=@nobody",
-            "no player called nobody",
+            "Nobody called \"nobody\"",
         ),
         (
             "@alice: /event create X arbiter-channel=mars:1",

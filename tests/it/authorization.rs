@@ -42,7 +42,7 @@ const ROLES: [(&str, &str); 9] = [
 ];
 
 /// The commands, in the order each role sends them.
-const COMMANDS: [&str; 73] = [
+const COMMANDS: [&str; 74] = [
     "/help",
     "/start",
     "/profile",
@@ -109,6 +109,7 @@ const COMMANDS: [&str; 73] = [
     "/team captain 2 @cap",
     "/team deputy 2 @pl",
     "/players",
+    "/event invite 1 off",
     "/event games 1",
     "/event rename 1 Cup",
     "/event set 1 arbiter=@arb",

@@ -328,6 +328,20 @@ async fn a_non_playing_arbiter_gets_the_event_they_run(t: &TestDb) {
     // Someone who neither plays nor runs an event is still told so.
     let out = w.say("@alice: /standings").await;
     assert!(out[0].contains("no running games"), "{out:?}");
+    // `/cases`: the arbiter who does not play gets the event's open cases,
+    // not only their own (none); a player of the event only their own.
+    let out = w.say("@carol: /cases").await;
+    assert!(out[0].ends_with("No cases for you."), "{out:?}");
+    w.say("@bob: /ask #1 May I claim a draw by repetition?")
+        .await;
+    let out = w.say("@carol: /cases").await;
+    assert!(out[0].contains("Cases:"), "{out:?}");
+    assert!(
+        out[0].contains("#1 ") && out[0].contains("Spring Cup"),
+        "{out:?}"
+    );
+    let out = w.say("@erin: /cases").await;
+    assert!(out[0].ends_with("No cases for you."), "{out:?}");
 }
 
 async fn hostile_users_cannot_manage_others_events(t: &TestDb) {

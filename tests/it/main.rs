@@ -36,6 +36,7 @@ mod fuzz_console;
 mod game_results;
 mod graceful_shutdown;
 mod identity_names;
+mod invitations;
 mod leave;
 mod notation_props;
 mod notation_table;

@@ -75,7 +75,7 @@ impl Twins {
 }
 
 /// Each app handles its user's text, both at once; the answers.
-async fn at_once(sends: [(&App, &str, &str); 2]) -> [Vec<Outgoing>; 2] {
+pub(crate) async fn at_once(sends: [(&App, &str, &str); 2]) -> [Vec<Outgoing>; 2] {
     let [(a, a_user, a_text), (b, b_user, b_text)] = sends;
     let (to_a, to_b) = (inbound(a_user, a_text), inbound(b_user, b_text));
     let (first, second) = tokio::join!(a.handle(&to_a), b.handle(&to_b));

@@ -228,6 +228,7 @@ impl TelegramBot {
         cache: Arc<RenderCache>,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> anyhow::Result<()> {
+        let app = app.with_telegram_bot(&self.username);
         let db = app.db().clone();
         let images = Router::new(db.clone(), clock, cache, Vec::new());
         let handler = TelegramHandler::new(app, self.transport, self.codes, images, self.username);

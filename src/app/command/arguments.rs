@@ -95,7 +95,12 @@ pub(super) fn parse_args(command: CommandWord, rest: &str) -> Result<Command, Co
             topic: CommandWord::from_word(rest.trim().trim_start_matches('/')),
             all: matches!(rest.trim().to_lowercase().as_str(), "all" | "усі" | "всі"),
         },
-        W::Start => Command::Start,
+        W::Start => match rest.trim().strip_prefix("join-") {
+            Some(token) if !token.is_empty() => Command::Invited {
+                token: token.to_owned(),
+            },
+            _ => Command::Start,
+        },
         W::Profile => Command::Profile,
         W::Name => Command::SetName {
             name: required_text(command, "name", rest)?,
@@ -286,6 +291,7 @@ fn parse_event_command(rest: &str) -> Result<EventCommand, CommandError> {
                 _ => Some(number()?),
             },
         },
+        "invite" | "запросити" => parse_event_invite(after)?,
         "" => return Err(missing(command, "action")),
         _ => return Err(invalid(command, "action", action)),
     })
@@ -316,6 +322,18 @@ fn parse_event_set(rest: &str) -> Result<EventCommand, CommandError> {
         return Err(missing(CommandWord::Event, "setting"));
     }
     Ok(EventCommand::Set { event, settings })
+}
+
+/// `invite N [off]`.
+fn parse_event_invite(rest: &str) -> Result<EventCommand, CommandError> {
+    let (first, after) = split_word(rest);
+    let event = required_number(CommandWord::Event, "event", first)?;
+    let off = match after.trim().to_lowercase().as_str() {
+        "" => false,
+        "off" | "вимкнути" => true,
+        other => return Err(invalid(CommandWord::Event, "action", other)),
+    };
+    Ok(EventCommand::Invite { event, off })
 }
 
 /// `remove N @name`.

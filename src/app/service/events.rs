@@ -2,6 +2,7 @@
 //! `rounds=2` plays the Berger tables twice, colours swapped).
 
 mod event_games;
+pub(super) mod invite;
 pub(super) mod list;
 mod manage;
 pub(super) mod organizer;
@@ -55,6 +56,9 @@ pub(super) async fn handle(
         }
         EventCommand::Cancel { event } => manage::cancel(tx, actor, event, now).await,
         EventCommand::Games { event } => event_games::games(tx, actor, event, now).await,
+        EventCommand::Invite { event, off } => {
+            invite::invite(tx, actor, (event, off), None, now).await
+        }
     }
 }
 
@@ -198,7 +202,12 @@ async fn create(
 }
 
 /// `/event join N`.
-async fn join(tx: &mut Tx, actor: &Actor, number: Number, now: DateTime<Utc>) -> Outcome {
+pub(super) async fn join(
+    tx: &mut Tx,
+    actor: &Actor,
+    number: Number,
+    now: DateTime<Utc>,
+) -> Outcome {
     let event = load_event(tx, actor, number).await?;
     let args = Args::new()
         .with("event", event.id.0)

@@ -119,7 +119,7 @@ pub(super) async fn show(tx: &mut Tx, actor: &Actor, number: Number) -> Outcome 
         .with("arbiters", names(tx, &arbiters).await?)
         .with("channel", channel)
         .with("count", players.len())
-        .with("players", names(tx, &players).await?)
+        .with("players", players_text(tx, lang, &event).await?)
         .with("games", games.len())
         .with("finished", finished);
     let committee = event_role(tx, event.id, Role::AppealsCommittee).await?;
@@ -130,11 +130,59 @@ pub(super) async fn show(tx: &mut Tx, actor: &Actor, number: Number) -> Outcome 
         tr(lang, "event-line-committee", &args)
     };
     let details = details_line(lang, &regulation);
-    let text = format!(
+    let mut text = format!(
         "{}\n{committee}\n{details}",
         tr(lang, "reply-event-show", &args)
     );
+    if event.is_team {
+        text = format!("{text}\n{}", teams_line(tx, lang, &event).await?);
+    }
     Ok(vec![Outgoing::text(text)])
+}
+
+/// The entrants, with their club rating in a rated event; once the event
+/// has started, in order of place with their points.
+async fn players_text(tx: &mut Tx, lang: Lang, event: &Event) -> Result<String, Failure> {
+    let table = super::standings::table_of(tx, event.clone()).await?;
+    if event.status.before_start() || event.is_team {
+        return Ok(table.names.join(", "));
+    }
+    let lines: Vec<String> = table
+        .lines
+        .iter()
+        .map(|line| {
+            let args = Args::new()
+                .with("player", table.names[line.seed].clone())
+                .with("points", super::standings::points_text(line.halves));
+            tr(lang, "event-player-points", &args)
+        })
+        .collect();
+    Ok(lines.join(", "))
+}
+
+/// A team event's teams with their captains.
+async fn teams_line(tx: &mut Tx, lang: Lang, event: &Event) -> Result<String, Failure> {
+    let mut teams = Vec::new();
+    for team in tx.teams_of(event.id).await? {
+        let text = match team.captain_id {
+            Some(captain) => {
+                let captain = tx.player(captain).await?.display_name;
+                let args = Args::new().with("team", team.name).with("captain", captain);
+                tr(lang, "event-team-captain", &args)
+            }
+            None => tr(
+                lang,
+                "event-team-no-captain",
+                &Args::new().with("team", team.name),
+            ),
+        };
+        teams.push(text);
+    }
+    if teams.is_empty() {
+        return Ok(tr0(lang, "event-line-teams-none"));
+    }
+    let args = Args::new().with("teams", teams.join("; "));
+    Ok(tr(lang, "event-line-teams", &args))
 }
 
 /// The allowed notations, the yearly leave allowance and the zone.

@@ -52,7 +52,11 @@ pub(super) fn refuse_if_over(actor: &Actor, event: &Event) -> Result<(), Failure
 
 /// The event `number`, locked, if the actor may manage it and it is not
 /// over.
-async fn managed_event(tx: &mut Tx, actor: &Actor, number: Number) -> Result<Event, Failure> {
+pub(super) async fn managed_event(
+    tx: &mut Tx,
+    actor: &Actor,
+    number: Number,
+) -> Result<Event, Failure> {
     let event = load_event(tx, actor, number).await?;
     let relations = relations(tx, actor, Some(event.id)).await?;
     if !authz::allows(Action::ManageEvent, &relations) {

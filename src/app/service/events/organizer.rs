@@ -5,12 +5,25 @@ use chrono::{DateTime, Utc};
 
 use crate::app::actor::Actor;
 use crate::app::authz::{self, Action, Relation};
-use crate::app::i18n::{Args, tr};
+use crate::app::i18n::{Args, Lang, tr};
 use crate::app::outgoing::Outgoing;
-use crate::store::{Role, Tx};
+use crate::store::{PlayerId, Role, Tx};
 
 use super::super::people::names::player_named;
-use super::super::{Outcome, refuse};
+use super::super::{Failure, Outcome, refuse};
+
+/// The player `name` to be given a role (`/organizer`, `arbiter=`,
+/// `committee=`); someone not yet registered is refused with the way to
+/// register them (`/start`, or an event's invitation), not with an example
+/// built from the name.
+pub(super) async fn staff_named(tx: &mut Tx, lang: Lang, name: &str) -> Result<PlayerId, Failure> {
+    let bare = name.trim().trim_start_matches('@');
+    if tx.players_named(bare).await?.is_empty() {
+        let args = Args::new().with("name", bare.to_owned());
+        return Err(refuse(lang, "error-staff-unregistered", &args));
+    }
+    player_named(tx, lang, name).await
+}
 
 /// Grants (`grant`) or revokes the organizer role of the player `name`.
 pub(crate) async fn set_organizer(
@@ -29,7 +42,7 @@ pub(crate) async fn set_organizer(
     if !authz::allows(Action::GrantOrganizer, &[relation]) {
         return Err(refuse(lang, "error-not-allowed", &Args::new()));
     }
-    let player = player_named(tx, lang, name).await?;
+    let player = staff_named(tx, lang, name).await?;
     let display = tx.player(player).await?.display_name;
     let args = Args::new().with("name", display);
     if grant {

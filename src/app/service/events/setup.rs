@@ -11,7 +11,6 @@ use crate::core::regulation::{DEFAULT_EVENT_ZONE, Regulation, TimeControl};
 use crate::core::team::MatchPoints;
 use crate::store::{EventSettings, NoticeRecipient, Platform, PlayerId, Tx};
 
-use super::super::people::names::player_named;
 use super::super::{Failure, refuse};
 
 /// An event as set up by its creator.
@@ -141,7 +140,7 @@ async fn read_people(
     people: &mut Vec<PlayerId>,
 ) -> Result<bool, Failure> {
     for name in value.split(',').filter(|n| !n.is_empty()) {
-        let person = player_named(tx, actor.lang(), name).await?;
+        let person = super::organizer::staff_named(tx, actor.lang(), name).await?;
         if !people.contains(&person) {
             people.push(person);
         }

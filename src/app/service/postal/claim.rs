@@ -190,6 +190,7 @@ pub(crate) async fn resume_claim(
         player,
         is_admin: false,
         replied_game: None,
+        platform: None,
     };
     let event = tx.event(game.event_id).await?;
     let rows = tx.moves(game.id).await?;
