@@ -1114,3 +1114,21 @@ reply-players-hint = Someone missing? They register by sending /start to the bot
 reply-players-console = console
 reply-players-no-handle = { $platform }: no user name
 event-line-details = Notations allowed: { $notations }. Leave: { $leave } a year. Zone of the rule dates: { $zone }.
+
+## branch player: postal deadlines as instants (R2.4, R2.6.1), settings at /start
+clock-postal-deadline-yours = Your move in game #{ $game }: { $days } on it so far; send it before { $at }, or your time is exceeded (R2.6.1).
+clock-postal-deadline = Game #{ $game }, { $side ->
+    [white] White
+   *[black] Black
+} to move: { $days } on this move so far; a move not sent before { $at } exceeds the time limit (R2.6.1).
+clock-postal-over-yours = Your move in game #{ $game }: { $days } on it so far; time exceeded by { $over } (R2.6.1), and your partner may claim it with the arbiter (R2.6.2).
+clock-postal-over = Game #{ $game }, { $side ->
+    [white] White
+   *[black] Black
+} to move: { $days } on this move so far; time exceeded by { $over } (R2.6.1).
+postal-notice-deadline = Send your move before { $at }, or your time is exceeded (R2.6.1).
+postal-notice-over = Time exceeded by { $over } (R2.6.1): your partner may claim it with the arbiter (R2.6.2).
+reply-games-line-mine-over = #{ $game } — opponent: { $opponent }, you play { $colour }; last move: { $last }; { $days } on this move; time exceeded by { $over }
+reply-games-line-theirs-over = #{ $game } — opponent: { $opponent }, you play { $colour }; last move: { $last }; the opponent has { $days } on this move; time exceeded by { $over }
+notice-digest-line-over = #{ $game } — opponent: { $opponent }; { $days } on this move; time exceeded by { $over }
+board-overstepped = time exceeded

@@ -1113,3 +1113,21 @@ reply-players-hint = Когось бракує? Щоб зареєструват�
 reply-players-console = консоль
 reply-players-no-handle = { $platform }: без імені користувача
 event-line-details = Дозволені нотації: { $notations }. Відпустка: { $leave } на рік. Часовий пояс дат правил: { $zone }.
+
+## branch player: поштові строки як моменти часу (R2.4, R2.6.1), налаштування в /start
+clock-postal-deadline-yours = Ваш хід у партії #{ $game }: думаєте { $days }; надішліть хід до { $at }, інакше час буде перевищено (R2.6.1).
+clock-postal-deadline = Партія #{ $game }, хід { $side ->
+    [white] білих
+   *[black] чорних
+}: на цей хід витрачено { $days }; хід, не надісланий до { $at }, перевищить норму часу (R2.6.1).
+clock-postal-over-yours = Ваш хід у партії #{ $game }: думаєте { $days }; час перевищено на { $over } (R2.6.1), партнер може заявити про це судді (R2.6.2).
+clock-postal-over = Партія #{ $game }, хід { $side ->
+    [white] білих
+   *[black] чорних
+}: на цей хід витрачено { $days }; час перевищено на { $over } (R2.6.1).
+postal-notice-deadline = Надішліть хід до { $at }, інакше час буде перевищено (R2.6.1).
+postal-notice-over = Час перевищено на { $over } (R2.6.1): партнер може заявити про це судді (R2.6.2).
+reply-games-line-mine-over = #{ $game } — суперник: { $opponent }, ви граєте { $colour }; останній хід: { $last }; думаєте { $days }; час перевищено на { $over }
+reply-games-line-theirs-over = #{ $game } — суперник: { $opponent }, ви граєте { $colour }; останній хід: { $last }; суперник думає { $days }; час перевищено на { $over }
+notice-digest-line-over = #{ $game } — суперник: { $opponent }; думаєте { $days }; час перевищено на { $over }
+board-overstepped = час перевищено
