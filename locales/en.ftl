@@ -1132,3 +1132,12 @@ reply-games-line-mine-over = #{ $game } — opponent: { $opponent }, you play { 
 reply-games-line-theirs-over = #{ $game } — opponent: { $opponent }, you play { $colour }; last move: { $last }; the opponent has { $days } on this move; time exceeded by { $over }
 notice-digest-line-over = #{ $game } — opponent: { $opponent }; { $days } on this move; time exceeded by { $over }
 board-overstepped = time exceeded
+reply-start-settings = Your settings:
+    language: { $language } — /lang uk or /lang en
+    notation: { $notation } — /notation and the notation's name (/help notation)
+    time zone: { $zone } — /timezone Europe/Kyiv
+    daily digest: { $digest } — /digest on or /digest off
+    move confirmation: { $confirm } — /confirm on or /confirm off
+    messages from opponents: { $messages } — /messages on or /messages off
+setting-on = on
+setting-off = off

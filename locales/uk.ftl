@@ -1131,3 +1131,12 @@ reply-games-line-mine-over = #{ $game } — суперник: { $opponent }, в�
 reply-games-line-theirs-over = #{ $game } — суперник: { $opponent }, ви граєте { $colour }; останній хід: { $last }; суперник думає { $days }; час перевищено на { $over }
 notice-digest-line-over = #{ $game } — суперник: { $opponent }; думаєте { $days }; час перевищено на { $over }
 board-overstepped = час перевищено
+reply-start-settings = Ваші налаштування:
+    мова: { $language } — /lang uk або /lang en
+    нотація: { $notation } — /notation і назва нотації (/help notation)
+    часовий пояс: { $zone } — /timezone Europe/Kyiv
+    щоденне зведення: { $digest } — /digest on або /digest off
+    підтвердження ходів: { $confirm } — /confirm on або /confirm off
+    повідомлення суперників: { $messages } — /messages on або /messages off
+setting-on = увімкнено
+setting-off = вимкнено
