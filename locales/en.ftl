@@ -1141,3 +1141,29 @@ event-team-no-captain = { $team } (no captain yet)
 
 ## club branch: naming someone not yet registered for a role
 error-staff-unregistered = Nobody called "{ $name }" is registered with the bot yet, so no role can be given. Ask them to send /start to the bot (on Telegram or Discord), then repeat this command. An invitation to an event (/event invite N) registers and enters a player in one step; /players lists the registered players.
+## branch player: postal deadlines as instants (R2.4, R2.6.1), settings at /start
+clock-postal-deadline-yours = Your move in game #{ $game }: { $days } on it so far; send it before { $at }, or your time is exceeded (R2.6.1).
+clock-postal-deadline = Game #{ $game }, { $side ->
+    [white] White
+   *[black] Black
+} to move: { $days } on this move so far; a move not sent before { $at } exceeds the time limit (R2.6.1).
+clock-postal-over-yours = Your move in game #{ $game }: { $days } on it so far; time exceeded by { $over } (R2.6.1), and your partner may claim it with the arbiter (R2.6.2).
+clock-postal-over = Game #{ $game }, { $side ->
+    [white] White
+   *[black] Black
+} to move: { $days } on this move so far; time exceeded by { $over } (R2.6.1).
+postal-notice-deadline = Send your move before { $at }, or your time is exceeded (R2.6.1).
+postal-notice-over = Time exceeded by { $over } (R2.6.1): your partner may claim it with the arbiter (R2.6.2).
+reply-games-line-mine-over = #{ $game } — opponent: { $opponent }, you play { $colour }; last move: { $last }; { $days } on this move; time exceeded by { $over }
+reply-games-line-theirs-over = #{ $game } — opponent: { $opponent }, you play { $colour }; last move: { $last }; the opponent has { $days } on this move; time exceeded by { $over }
+notice-digest-line-over = #{ $game } — opponent: { $opponent }; { $days } on this move; time exceeded by { $over }
+board-overstepped = time exceeded
+reply-start-settings = Your settings:
+    language: { $language } — /lang uk or /lang en
+    notation: { $notation } — /notation and the notation's name (/help notation)
+    time zone: { $zone } — /timezone Europe/Kyiv
+    daily digest: { $digest } — /digest on or /digest off
+    move confirmation: { $confirm } — /confirm on or /confirm off
+    messages from opponents: { $messages } — /messages on or /messages off
+setting-on = on
+setting-off = off

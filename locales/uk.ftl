@@ -1142,3 +1142,29 @@ event-team-no-captain = { $team } (капітана ще немає)
 
 ## гілка club: роль для ще не зареєстрованої людини
 error-staff-unregistered = Серед зареєстрованих у боті немає імені «{ $name }», тож призначити роль не можна. Попросіть цю людину надіслати боту /start (у Telegram чи Discord), а тоді повторіть команду. Запрошення на турнір (/event invite N) реєструє гравця й записує на турнір одним кроком; /players показує зареєстрованих гравців.
+## branch player: поштові строки як моменти часу (R2.4, R2.6.1), налаштування в /start
+clock-postal-deadline-yours = Ваш хід у партії #{ $game }: думаєте { $days }; надішліть хід до { $at }, інакше час буде перевищено (R2.6.1).
+clock-postal-deadline = Партія #{ $game }, хід { $side ->
+    [white] білих
+   *[black] чорних
+}: на цей хід витрачено { $days }; хід, не надісланий до { $at }, перевищить норму часу (R2.6.1).
+clock-postal-over-yours = Ваш хід у партії #{ $game }: думаєте { $days }; час перевищено на { $over } (R2.6.1), партнер може заявити про це судді (R2.6.2).
+clock-postal-over = Партія #{ $game }, хід { $side ->
+    [white] білих
+   *[black] чорних
+}: на цей хід витрачено { $days }; час перевищено на { $over } (R2.6.1).
+postal-notice-deadline = Надішліть хід до { $at }, інакше час буде перевищено (R2.6.1).
+postal-notice-over = Час перевищено на { $over } (R2.6.1): партнер може заявити про це судді (R2.6.2).
+reply-games-line-mine-over = #{ $game } — суперник: { $opponent }, ви граєте { $colour }; останній хід: { $last }; думаєте { $days }; час перевищено на { $over }
+reply-games-line-theirs-over = #{ $game } — суперник: { $opponent }, ви граєте { $colour }; останній хід: { $last }; суперник думає { $days }; час перевищено на { $over }
+notice-digest-line-over = #{ $game } — суперник: { $opponent }; думаєте { $days }; час перевищено на { $over }
+board-overstepped = час перевищено
+reply-start-settings = Ваші налаштування:
+    мова: { $language } — /lang uk або /lang en
+    нотація: { $notation } — /notation і назва нотації (/help notation)
+    часовий пояс: { $zone } — /timezone Europe/Kyiv
+    щоденне зведення: { $digest } — /digest on або /digest off
+    підтвердження ходів: { $confirm } — /confirm on або /confirm off
+    повідомлення суперників: { $messages } — /messages on або /messages off
+setting-on = увімкнено
+setting-off = вимкнено

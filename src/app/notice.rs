@@ -24,7 +24,9 @@ pub use turn::TurnNotice;
 
 pub use case::{CaseNews, CaseNotice, Deciders, MeasureView, RequestNotice, case_kind_text};
 mod postal;
-pub use postal::{Answered, PostalMoveNotice, PostalNotice, numbered, numbered_list, variant_text};
+pub use postal::{
+    Answered, PostalDeadline, PostalMoveNotice, PostalNotice, numbered, numbered_list, variant_text,
+};
 
 pub use crate::core::clock::Clocks;
 
@@ -629,8 +631,12 @@ pub struct DigestGame {
     pub opponent: String,
     /// Days on this move so far.
     pub days: Days,
-    /// When the recipient loses on time without a move (server games).
+    /// When the recipient loses on time without a move (server games), or
+    /// oversteps the norm by sending it later (postal, R2.6.1).
     pub loses_at: Option<ShownInstant>,
+    /// Days a postal player's time is already over the norm (R2.6.1).
+    #[serde(default)]
+    pub over: Days,
 }
 
 /// The digest: a heading and a line per game.
@@ -646,6 +652,11 @@ fn digest_text(games: &[DigestGame], lang: Lang) -> String {
             .with("opponent", game.opponent.as_str())
             .with("days", days_text(lang, game.days));
         match &game.loses_at {
+            Some(_) if game.over > 0 => tr(
+                lang,
+                "notice-digest-line-over",
+                &args.with("over", days_text(lang, game.over)),
+            ),
             Some(at) => tr(lang, "notice-digest-line", &args.with("at", at.text(lang))),
             None => tr(lang, "notice-digest-line-postal", &args),
         }

@@ -392,7 +392,7 @@ impl App {
     ) -> Outcome {
         match command {
             Command::Help { topic, all } => help::help(tx, actor, topic, all).await,
-            Command::Start => Ok(profile::start(actor)),
+            Command::Start => profile::start(tx, actor).await,
             Command::Invited { token } => events::invite::join(tx, actor, &token, now).await,
             Command::SetName { name } => profile::set_name(tx, actor, &name).await,
             Command::SetLanguage { code } => profile::set_language(tx, actor, &code).await,

@@ -108,7 +108,7 @@ pub struct EntryRecord {
     pub joined_at: DateTime<Utc>,
 }
 
-fn event_row(row: &dyn RowExt) -> StoreResult<Event> {
+pub(super) fn event_row(row: &dyn RowExt) -> StoreResult<Event> {
     let row = Record::new(row, "events")?;
     Ok(Event {
         id: EventId(row.int("id")?),

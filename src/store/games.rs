@@ -264,7 +264,7 @@ fn game_row(row: &dyn RowExt) -> StoreResult<GameRecord> {
     })
 }
 
-fn move_row(row: &dyn RowExt) -> StoreResult<MoveRow> {
+pub(super) fn move_row(row: &dyn RowExt) -> StoreResult<MoveRow> {
     let row = Record::keyed(row, "moves", &["game_id", "ply"])?;
     Ok(MoveRow {
         ply: row.int("ply")?,

@@ -69,7 +69,7 @@ pub struct NewLeave {
     pub at: DateTime<Utc>,
 }
 
-fn leave_row(row: &dyn RowExt) -> StoreResult<LeaveRecord> {
+pub(super) fn leave_row(row: &dyn RowExt) -> StoreResult<LeaveRecord> {
     let row = Record::new(row, "leaves")?;
     Ok(LeaveRecord {
         id: LeaveId(row.int("id")?),

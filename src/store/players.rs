@@ -98,7 +98,7 @@ pub struct RoleGrant {
     pub event_id: Option<EventId>,
 }
 
-fn player_row(row: &dyn RowExt) -> StoreResult<Player> {
+pub(super) fn player_row(row: &dyn RowExt) -> StoreResult<Player> {
     let row = Record::new(row, "players")?;
     Ok(Player {
         id: PlayerId(row.int("id")?),

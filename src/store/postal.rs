@@ -35,7 +35,7 @@ pub struct StoredVariant {
     pub accepted: i64,
 }
 
-fn ply_row(row: &dyn RowExt) -> StoreResult<PostalPly> {
+pub(super) fn ply_row(row: &dyn RowExt) -> StoreResult<PostalPly> {
     let row = Record::keyed(row, "postal_plies", &["game_id", "ply"])?;
     Ok(PostalPly {
         ply: row.int("ply")?,

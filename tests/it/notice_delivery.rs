@@ -112,6 +112,7 @@ fn postal_move() -> PostalMoveNotice {
         clocks: clocks(),
         repeat: false,
         ends_game: false,
+        deadline: None,
     }
 }
 
@@ -175,6 +176,7 @@ fn samples() -> Vec<Notice> {
                 opponent: text("Борис"),
                 days: 3,
                 loses_at: None,
+                over: 0,
             }],
         },
         Notice::LeaveRegistered {

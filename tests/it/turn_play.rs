@@ -16,7 +16,32 @@ on_both!(
     the_notice_of_continuing_prevents_the_silence_case_r3_3_2,
     the_players_messages_are_in_the_case_file_for_the_arbiter_alone,
     a_repeated_draw_offer_is_refused_not_sent_again,
+    start_shows_each_setting_and_how_to_change_it,
 );
+
+/// `/start` shows the settings, the confirm setting among them (R2.3.8).
+async fn start_shows_each_setting_and_how_to_change_it(t: &TestDb) {
+    let mut w = World::new(&t.db);
+    w.say("@bob: /lang en").await;
+    let out = w.say("@bob: /start").await.join("\n");
+    for line in [
+        "language: English — /lang uk or /lang en",
+        "time zone: Kyiv — /timezone Europe/Kyiv",
+        "daily digest: off — /digest on or /digest off",
+        "move confirmation: off — /confirm on or /confirm off",
+        "messages from opponents: on — /messages on or /messages off",
+    ] {
+        assert!(out.contains(line), "{line}: {out}");
+    }
+    w.say("@bob: /confirm on").await;
+    w.say("@bob: /timezone Europe/Berlin").await;
+    let out = w.say("@bob: /start").await.join("\n");
+    assert!(out.contains("move confirmation: on —"), "{out}");
+    assert!(out.contains("time zone: Europe/Berlin —"), "{out}");
+    w.say("@bob: /lang uk").await;
+    let out = w.say("@bob: /start").await.join("\n");
+    assert!(out.contains("підтвердження ходів: увімкнено —"), "{out}");
+}
 
 /// bob has White in #1 and #2 against carol; in #1 1. e2-e4 e7-e5 is played.
 async fn two_games() -> World {

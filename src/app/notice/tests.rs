@@ -128,6 +128,7 @@ fn every_notice_renders_without_missing_messages_in_both_languages() {
                 opponent: "Б".into(),
                 days: 3,
                 loses_at: None,
+                over: 0,
             }],
         },
         Notice::DeliveryFailed {

@@ -13,9 +13,8 @@ use shakmaty::{Color, Position};
 
 use crate::app::i18n::Lang;
 use crate::app::service::events::standings::table_of;
-use crate::app::service::games::state::{clocks_of, plies_of, regulation_of, replay};
-use crate::app::service::games::turn_clock::{MoveClock, pending_clock};
-use crate::app::service::leave::time::game_leaves;
+use crate::app::service::games::state::{game_clocks, replay};
+use crate::app::service::games::turn_clock::{MoveClock, shown_clock};
 use crate::app::service::teams::standings::team_table_of;
 use crate::app::zone::{default_zone, player_zone};
 use crate::render::cli::score_of;
@@ -250,10 +249,12 @@ async fn render_board(
         setting,
         theme,
     } = GameView::load(&mut tx, game_id, viewer).await?;
-    let leaves = game_leaves(&mut tx, &game).await?;
-    let deadline = pending_clock(&mut tx, &game, now)
+    let deadline = shown_clock(&mut tx, &game, now)
         .await
         .map_err(|error| anyhow::anyhow!("game {game_id}: the pending move's clock: {error:?}"))?;
+    let clocks = game_clocks(&mut tx, &game, now)
+        .await
+        .map_err(|error| anyhow::anyhow!("game {game_id}: the clocks: {error:?}"))?;
     let zone = match viewer {
         Some(viewer) => player_zone(&mut tx, viewer, Some(&event)).await?,
         None => default_zone(Some(&event)),
@@ -261,15 +262,6 @@ async fn render_board(
     tx.commit().await?;
     let played = replay(&game, &rows)?;
     let position = played.position();
-    let now = game.finished_at.unwrap_or(now);
-    let start = game.started_at.unwrap_or(now);
-    let clocks = clocks_of(
-        &regulation_of(&event),
-        start,
-        &plies_of(&rows),
-        now,
-        &leaves,
-    );
     let options = BoardOptions {
         orientation: orientation(colour_of(&game, viewer), setting),
         last_move: played.last_move().and_then(move_squares),
@@ -341,6 +333,9 @@ fn label(name: String, days_left: Option<i64>, deadline: Option<String>) -> Play
 /// («до 10.02 09:00») in the viewer's zone.
 fn deadline_of(clock: Option<MoveClock>, colour: Color, zone: Tz, lang: Lang) -> Option<String> {
     let clock = clock.filter(|clock| clock.colour == colour)?;
+    if clock.over > 0 {
+        return Some(crate::app::i18n::tr0(lang, "board-overstepped"));
+    }
     let at = clock.loses_at.with_timezone(&zone).format("%d.%m %H:%M");
     let args = crate::app::i18n::Args::new().with("at", at.to_string());
     Some(crate::app::i18n::tr(lang, "board-deadline", &args))

@@ -5,6 +5,7 @@
 //! what a user types (`suggest`), and what every game command shares
 //! (`state`: the regulation, replaying, clocks, deadlines, ending a game).
 
+pub(crate) mod batch;
 pub(crate) mod channel;
 pub(super) mod claim;
 pub(super) mod confirm;

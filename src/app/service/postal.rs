@@ -22,7 +22,7 @@ use crate::core::regulation::{Regulation, RuleSet};
 
 pub(crate) use card::card;
 pub(crate) use claim::{overstep, resume_claim};
-pub(crate) use clock::{audited_moves, game_clocks};
+pub(crate) use clock::{Loaded, audited_moves, clocked_moves, game_clocks, pending_postal_clock};
 pub(crate) use deadlines::{fire, set_deadlines};
 pub(crate) use leave::{add_leave, cancel_leave};
 pub(crate) use ledger::ledger;

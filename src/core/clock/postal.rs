@@ -264,7 +264,33 @@ impl PostalClock {
         leaves: &LeaveTimeline,
     ) -> NaiveDate {
         let used_before = self.used(moves, additions, start, leaves);
-        let index = control_index(count(moves) + 1, self.overstep_norm);
+        self.overstep_date_after(used_before, count(moves), pending_received, start, leaves)
+    }
+
+    /// [`Self::overstep_date`] with `offset` days on the player's total
+    /// besides the moves: the arbiter's days (R2.4.9–R2.4.11, R2.6.8),
+    /// negative for days given back.
+    pub fn overstep_date_with_offset(
+        &self,
+        moves: &[PostalMove],
+        offset: Days,
+        pending_received: NaiveDate,
+        start: NaiveDate,
+        leaves: &LeaveTimeline,
+    ) -> NaiveDate {
+        let used_before = self.used(moves, &[], start, leaves) + offset;
+        self.overstep_date_after(used_before, count(moves), pending_received, start, leaves)
+    }
+
+    fn overstep_date_after(
+        &self,
+        used_before: Days,
+        made: u32,
+        pending_received: NaiveDate,
+        start: NaiveDate,
+        leaves: &LeaveTimeline,
+    ) -> NaiveDate {
+        let index = control_index(made + 1, self.overstep_norm);
         let budget = allowance(index, self.overstep_norm) - used_before;
         let days = (budget + 1).max(0);
         self.date_after_days(pending_received.max(start), days, leaves)

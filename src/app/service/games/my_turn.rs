@@ -11,12 +11,15 @@ use crate::app::actor::Actor;
 use crate::app::i18n::{Args, Lang, days_text, tr, tr0};
 use crate::app::notice::{StartedGame, left_text};
 use crate::app::outgoing::{Button, Outgoing};
-use crate::app::zone::{ShownInstant, player_zone};
-use crate::core::notation::Notation;
-use crate::store::{GameRecord, GameStatus, PlayerId, Tx};
+use chrono_tz::Tz;
 
-use super::super::leave::time::game_leaves;
+use crate::app::zone::{ShownInstant, default_zone, parse_zone};
+use crate::core::notation::Notation;
+use crate::store::{Event, GameRecord, GameStatus, MoveRow, PlayerId, StoreError, Tx};
+
+use super::super::postal::{Loaded, clocked_moves};
 use super::super::{Failure, Outcome};
+use super::batch::GamesInputs;
 use super::state::{
     clocks_of, colour_of, days_left, game_clocks, player_of, plies_of, regulation_of, replay,
     side_to_move,
@@ -50,7 +53,10 @@ impl GameEntry {
     }
 }
 
-/// The player's games as entries: with `all`, the finished ones too.
+/// The player's games as entries: with `all`, the finished ones too. A
+/// constant number of statements whatever the number of games (issue 24):
+/// the games, their inputs ([`GamesInputs`]) and the player's zone; only a
+/// game kept by cards reads its own.
 pub(crate) async fn entries(
     tx: &mut Tx,
     me: PlayerId,
@@ -63,57 +69,107 @@ pub(crate) async fn entries(
     } else {
         tx.active_games_of(me).await?
     };
+    if games.is_empty() {
+        return Ok(Vec::new());
+    }
+    let inputs = GamesInputs::new(tx.player_games_data(me, all).await?);
+    let chosen_zone = tx
+        .clock_prefs(me)
+        .await?
+        .zone
+        .as_deref()
+        .and_then(parse_zone);
     let mut out = Vec::with_capacity(games.len());
     for game in games {
-        out.push(entry_of(tx, me, notation, game, now).await?);
+        let event = inputs
+            .event(game.event_id)
+            .ok_or(StoreError::NotFound {
+                what: "event",
+                id: game.event_id.0,
+            })?
+            .clone();
+        let zone = chosen_zone.unwrap_or_else(|| default_zone(Some(&event)));
+        let seen = Seen {
+            me,
+            notation,
+            now,
+            zone,
+        };
+        out.push(entry_of(tx, &inputs, &seen, &event, game).await?);
     }
     Ok(out)
 }
 
-/// One game as the player sees it, from one read of its moves, event and
-/// leaves.
-async fn entry_of(
-    tx: &mut Tx,
+/// Who looks at the list, how and when.
+struct Seen {
     me: PlayerId,
     notation: Notation,
-    game: GameRecord,
     now: DateTime<Utc>,
+    zone: Tz,
+}
+
+/// One game as the player sees it, from the inputs read at once.
+async fn entry_of(
+    tx: &mut Tx,
+    inputs: &GamesInputs,
+    seen: &Seen,
+    event: &Event,
+    game: GameRecord,
 ) -> Result<GameEntry, Failure> {
-    let colour = colour_of(&game, me).unwrap_or(Color::White);
-    let opponent = tx.player(player_of(&game, colour.other())).await?;
-    let rows = tx.moves(game.id).await?;
-    let last_move =
-        written_moves(&replay(&game, &rows)?, notation)
-            .pop()
-            .map(|(number, side, text)| {
-                let dots = if side == Color::White { "." } else { "..." };
-                format!("{number}{dots} {text}")
-            });
-    let event = tx.event(game.event_id).await?;
-    let regulation = regulation_of(&event);
-    let (clock, left) = if super::super::postal::is_postal(&regulation) {
-        (None, days_left(&game_clocks(tx, &game, now).await?, colour))
-    } else {
-        let plies = plies_of(&rows);
-        let leaves = game_leaves(tx, &game).await?;
-        let at = game.finished_at.unwrap_or(now);
-        let start = game.started_at.unwrap_or(at);
-        let clocks = clocks_of(&regulation, start, &plies, at, &leaves);
-        let running = game.status == GameStatus::Running;
-        let clock = running.then(|| move_clock(&regulation, start, &plies, now, &leaves));
-        (clock, days_left(&clocks, colour))
+    let now = seen.now;
+    let colour = colour_of(&game, seen.me).unwrap_or(Color::White);
+    let opponent_id = player_of(&game, colour.other());
+    let opponent = match inputs.player(opponent_id) {
+        Some(player) => player.display_name.clone(),
+        None => tx.player(opponent_id).await?.display_name,
     };
-    let zone = player_zone(tx, me, Some(&event)).await?;
-    let loses_at = clock.map(|clock| ShownInstant::new(clock.loses_at, zone));
+    let rows = inputs.moves(game.id);
+    let last_move = last_move(&game, rows, seen.notation)?;
+    let regulation = regulation_of(event);
+    let leaves = inputs.leaves(&game, event);
+    let at = game.finished_at.unwrap_or(now);
+    let start = game.started_at.unwrap_or(at);
+    let running = game.status == GameStatus::Running;
+    let (clock, clocks) = if !super::super::postal::is_postal(&regulation) {
+        let plies = plies_of(rows);
+        let clock = running.then(|| move_clock(&regulation, start, &plies, now, &leaves));
+        (clock, clocks_of(&regulation, start, &plies, at, &leaves))
+    } else if inputs.has_cards(game.id) {
+        (None, game_clocks(tx, &game, now).await?)
+    } else {
+        let loaded = Loaded {
+            entries: clocked_moves(game.started_at.unwrap_or(now), rows, inputs.plies(game.id)),
+            regulation,
+            rows: rows.to_vec(),
+            leaves,
+        };
+        let postal = loaded.game(start);
+        (running.then(|| postal.pending(now)), postal.clocks(at))
+    };
+    let loses_at = clock.map(|clock| ShownInstant::new(clock.loses_at, seen.zone));
     Ok(GameEntry {
-        game,
         colour,
-        opponent: opponent.display_name,
+        opponent,
         last_move,
         clock,
-        left,
+        left: days_left(&clocks, colour),
         loses_at,
+        game,
     })
+}
+
+/// The last move, numbered (`12... Кg8-f6`), in `notation`.
+fn last_move(
+    game: &GameRecord,
+    rows: &[MoveRow],
+    notation: Notation,
+) -> Result<Option<String>, Failure> {
+    Ok(written_moves(&replay(game, rows)?, notation)
+        .pop()
+        .map(|(number, side, text)| {
+            let dots = if side == Color::White { "." } else { "..." };
+            format!("{number}{dots} {text}")
+        }))
 }
 
 /// The games where it is the player's move, soonest loss on time first.
@@ -155,16 +211,10 @@ pub(crate) async fn games(tx: &mut Tx, actor: &Actor, all: bool, now: DateTime<U
             buttons.push(board_button(lang, entry));
         }
     }
-    if !all && has_finished(tx, actor.player.id).await? {
+    if !all && tx.has_finished_game(actor.player.id).await? {
         lines.push(tr0(lang, "reply-games-all-hint"));
     }
     Ok(vec![Outgoing::text(lines.join("\n")).with_buttons(buttons)])
-}
-
-/// Whether the player has a finished game (for the `/games all` hint).
-async fn has_finished(tx: &mut Tx, me: PlayerId) -> Result<bool, Failure> {
-    let games = tx.games_of_player(me).await?;
-    Ok(games.iter().any(|game| game.status == GameStatus::Finished))
 }
 
 /// A button that opens the game's board.
@@ -203,14 +253,16 @@ pub(crate) fn entry_line(lang: Lang, entry: &GameEntry) -> String {
     }
     match (entry.clock, &entry.loses_at) {
         (Some(clock), Some(at)) => {
-            let id = if entry.mine() {
-                "reply-games-line-mine"
-            } else {
-                "reply-games-line-theirs"
+            let id = match (entry.mine(), clock.over > 0) {
+                (true, false) => "reply-games-line-mine",
+                (false, false) => "reply-games-line-theirs",
+                (true, true) => "reply-games-line-mine-over",
+                (false, true) => "reply-games-line-theirs-over",
             };
             let args = args
                 .with("days", days_text(lang, clock.days_on_move))
-                .with("at", at.text(lang));
+                .with("at", at.text(lang))
+                .with("over", days_text(lang, clock.over));
             tr(lang, id, &args)
         }
         _ => {

@@ -27,7 +27,7 @@ use super::state::{
     announce_end, clocks_of, colour_of, conclude, fen_of, finish_update, game_clocks,
     game_over_notice, player_of, plies_of, regulation_of, replay, set_pending_deadlines,
 };
-use super::turn_clock::{move_clock, pending_clock, side_text, yours_text};
+use super::turn_clock::{MoveClock, move_clock, shown_clock, side_text, yours_text};
 use super::{confirm, talk};
 
 /// A bare move or `/move [#game] MOVE`.
@@ -282,25 +282,37 @@ pub(crate) async fn time(
 }
 
 /// The pending move's deadline as `actor` sees it: their own («Ваш хід…»)
-/// or the side to move's; `None` for a finished or postal game.
+/// or the side to move's, the loss on time (R3.5.7) or the postal overstep
+/// (R2.6.1); `None` for a finished game or one kept by cards.
 pub(crate) async fn deadline_line(
     tx: &mut Tx,
     actor: &Actor,
     game: &GameRecord,
     now: DateTime<Utc>,
 ) -> Result<Option<String>, Failure> {
-    let Some(clock) = pending_clock(tx, game, now).await? else {
+    let Some(clock) = shown_clock(tx, game, now).await? else {
         return Ok(None);
     };
+    Ok(Some(clock_line(tx, actor, game, &clock).await?))
+}
+
+/// The line of a pending move's `clock` as `actor` sees it, in their zone.
+pub(crate) async fn clock_line(
+    tx: &mut Tx,
+    actor: &Actor,
+    game: &GameRecord,
+    clock: &MoveClock,
+) -> Result<String, Failure> {
+    let clock = *clock;
     let event = tx.event(game.event_id).await?;
     let zone = player_zone(tx, actor.player.id, Some(&event)).await?;
     let shown = ShownInstant::new(clock.loses_at, zone);
     let lang = actor.lang();
-    Ok(Some(if player_of(game, clock.colour) == actor.player.id {
+    Ok(if player_of(game, clock.colour) == actor.player.id {
         yours_text(lang, game.id.0, &clock, &shown)
     } else {
         side_text(lang, game.id.0, &clock, &shown)
-    }))
+    })
 }
 
 /// `/resign [#game] [confirm]`: asks first, then ends the game.

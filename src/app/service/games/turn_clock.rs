@@ -26,8 +26,15 @@ pub(crate) struct MoveClock {
     pub since: DateTime<Utc>,
     /// Whole days of thinking on this move so far, leave left out (R3.5.2).
     pub days_on_move: Days,
-    /// The instant the player loses on time without a move (R3.5.7).
+    /// The instant the player loses on time without a move (R3.5.7); in a
+    /// postal game the first instant sending the move oversteps the norm
+    /// (R2.6.1).
     pub loses_at: DateTime<Utc>,
+    /// A postal game (R2.4): the deadline is an overstep, not a loss.
+    pub postal: bool,
+    /// Leave-free days by which a postal player's time is already exceeded
+    /// (R2.6.1); 0 when it is not.
+    pub over: Days,
 }
 
 /// The pending move's clock computed from the record.
@@ -52,6 +59,8 @@ pub(crate) fn move_clock(
         since,
         days_on_move: timeline.active(since, now.max(since)).num_days(),
         loses_at: clock.flag_instant(&record.moves, since, timeline),
+        postal: false,
+        over: 0,
     }
 }
 
@@ -75,14 +84,43 @@ pub(crate) async fn pending_clock(
     Ok(Some(move_clock(&regulation, start, &plies, now, &leaves)))
 }
 
+/// The pending move's clock as players see it, in any running game played
+/// through the bot: the server clock (R3.5) or the postal one (R2.4,
+/// R2.6.1); `None` for a finished game or one by post with cards.
+pub(crate) async fn shown_clock(
+    tx: &mut Tx,
+    game: &GameRecord,
+    now: DateTime<Utc>,
+) -> Result<Option<MoveClock>, Failure> {
+    if game.status != GameStatus::Running {
+        return Ok(None);
+    }
+    let regulation = regulation_of(&tx.event(game.event_id).await?);
+    if super::super::postal::is_postal(&regulation) {
+        return super::super::postal::pending_postal_clock(tx, game, now).await;
+    }
+    pending_clock(tx, game, now).await
+}
+
 /// «Ваш хід у партії #3: думаєте 16 днів; якщо не походите до …»: the
 /// mover's own deadline.
 pub(crate) fn yours_text(lang: Lang, game: i64, clock: &MoveClock, shown: &ShownInstant) -> String {
-    let args = Args::new()
+    let id = match (clock.postal, clock.over > 0) {
+        (false, _) => "clock-deadline-yours",
+        (true, false) => "clock-postal-deadline-yours",
+        (true, true) => "clock-postal-over-yours",
+    };
+    tr(lang, id, &clock_args(lang, game, clock, shown))
+}
+
+/// The arguments of a deadline text: the game, the days on this move, the
+/// deadline and (postal) the days over the norm.
+fn clock_args(lang: Lang, game: i64, clock: &MoveClock, shown: &ShownInstant) -> Args<'static> {
+    Args::new()
         .with("game", game)
         .with("days", days_text(lang, clock.days_on_move))
-        .with("at", shown.text(lang));
-    tr(lang, "clock-deadline-yours", &args)
+        .with("at", shown.text(lang))
+        .with("over", days_text(lang, clock.over))
 }
 
 /// The deadline of the side to move as anyone else sees it.
@@ -91,10 +129,14 @@ pub(crate) fn side_text(lang: Lang, game: i64, clock: &MoveClock, shown: &ShownI
         Color::White => "white",
         Color::Black => "black",
     };
-    let args = Args::new()
-        .with("game", game)
-        .with("side", side)
-        .with("days", days_text(lang, clock.days_on_move))
-        .with("at", shown.text(lang));
-    tr(lang, "clock-deadline", &args)
+    let id = match (clock.postal, clock.over > 0) {
+        (false, _) => "clock-deadline",
+        (true, false) => "clock-postal-deadline",
+        (true, true) => "clock-postal-over",
+    };
+    tr(
+        lang,
+        id,
+        &clock_args(lang, game, clock, shown).with("side", side),
+    )
 }

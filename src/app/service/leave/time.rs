@@ -54,6 +54,28 @@ impl GameLeaves {
     }
 }
 
+/// [`game_leaves`] from leave records already read (`records`: White's and
+/// Black's, cancelled ones included) and the arbiter's days (`offsets`).
+pub(crate) fn game_leaves_from(
+    game: &GameRecord,
+    postal: bool,
+    records: [&[LeaveRecord]; 2],
+    offsets: [Days; 2],
+) -> GameLeaves {
+    let timeline = |records: &[LeaveRecord]| {
+        LeaveTimeline::from_spans(
+            records
+                .iter()
+                .filter(|leave| applies_to(leave, game.event_id, postal))
+                .map(|leave| Span::new(leave.starts_at, leave.ends_at)),
+        )
+    };
+    GameLeaves {
+        timelines: [timeline(records[0]), timeline(records[1])],
+        offsets,
+    }
+}
+
 /// The earliest instant a leave lookup considers (the store keeps instants
 /// as milliseconds, so the far ends stay well inside its range).
 pub(crate) fn beginning_of_time() -> DateTime<Utc> {

@@ -137,6 +137,7 @@ pub(crate) async fn fire_digest(
             opponent: entry.opponent,
             days: entry.clock.map_or(0, |clock| clock.days_on_move),
             loses_at: entry.loses_at,
+            over: entry.clock.map_or(0, |clock| clock.over),
         })
         .collect();
     if !games.is_empty() {

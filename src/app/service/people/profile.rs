@@ -3,15 +3,35 @@
 use crate::app::actor::{Actor, NOTATION_CODES, notation_from_code};
 use crate::app::i18n::{Args, Lang, tr, tr0};
 use crate::app::outgoing::Outgoing;
+use crate::app::zone::{player_zone, zone_label};
 use crate::store::Tx;
 
 use super::super::{Outcome, refuse};
 use super::names::display_name_problem;
 
-/// The greeting.
-pub(crate) fn start(actor: &Actor) -> Vec<Outgoing> {
+/// The greeting, with the player's settings and how to change each:
+/// language, notation, zone, digest, move confirmation (R2.3.8) and
+/// messages from opponents.
+pub(crate) async fn start(tx: &mut Tx, actor: &Actor) -> Outcome {
+    let lang = actor.lang();
+    let me = actor.player.id;
     let args = Args::new().with("name", actor.player.display_name.clone());
-    vec![Outgoing::text(tr(actor.lang(), "reply-welcome", &args))]
+    let welcome = tr(lang, "reply-welcome", &args);
+    let on_off = |on: bool| tr0(lang, if on { "setting-on" } else { "setting-off" });
+    let zone = player_zone(tx, me, None).await?;
+    let code = |code: &str| Args::new().with("code", code.to_owned());
+    let args = Args::new()
+        .with("language", tr(lang, "language-name", &code(lang.code())))
+        .with(
+            "notation",
+            tr(lang, "notation-name", &code(&actor.player.notation)),
+        )
+        .with("zone", zone_label(lang, zone))
+        .with("digest", on_off(tx.clock_prefs(me).await?.digest))
+        .with("confirm", on_off(tx.switch_on(me, "confirm_moves").await?))
+        .with("messages", on_off(!tx.switch_on(me, "no_messages").await?));
+    let settings = tr(lang, "reply-start-settings", &args);
+    Ok(vec![Outgoing::text(format!("{welcome}\n{settings}"))])
 }
 
 /// `/name NAME`.

@@ -6,11 +6,13 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use shakmaty::Color;
 
-use crate::app::notice::Clocks;
+use crate::app::notice::{Clocks, PostalDeadline};
+use crate::app::service::games::turn_clock::MoveClock;
+use crate::app::zone::{ShownInstant, player_zone};
 use crate::core::clock::postal::{Addition, Charge, Overstep, PostalClock, PostalMove};
 use crate::core::clock::{Days, PlayerTime};
 use crate::core::regulation::Regulation;
-use crate::store::{GameRecord, GameStatus, MoveRow, PostalPly, StoreError, Tx};
+use crate::store::{GameId, GameRecord, GameStatus, MoveRow, PlayerId, PostalPly, StoreError, Tx};
 
 use super::super::Failure;
 use super::super::games::state::regulation_of;
@@ -146,6 +148,47 @@ impl PostalGame<'_> {
         )
     }
 
+    /// The pending move's clock on `now`'s date: who is to move, since when,
+    /// the days it has cost so far (R2.4.4), and the midnight (in the
+    /// regulation's zone) from which sending it oversteps the norm (R2.6.1),
+    /// leave (R2.7.4) and the arbiter's days (R2.4.9) counted.
+    pub(crate) fn pending(&self, now: DateTime<Utc>) -> MoveClock {
+        let colour = if self.entries.len().is_multiple_of(2) {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let since = self.entries.last().map_or(self.start, |e| e.sent);
+        let received = self.clock.date_of(since);
+        let today = self.clock.date_of(now);
+        let leaves = self.leaves.of(colour);
+        let due = self.clock.overstep_date_with_offset(
+            &self.moves_of(colour),
+            self.leaves.offset(colour),
+            received,
+            self.start_date(),
+            leaves,
+        );
+        let over = if today >= due {
+            let last_free = due - chrono::Duration::days(1);
+            self.clock
+                .days_between(last_free, today, self.start_date(), leaves)
+                .max(1)
+        } else {
+            0
+        };
+        MoveClock {
+            colour,
+            since,
+            days_on_move: self
+                .clock
+                .days_between(received, today, self.start_date(), leaves),
+            loses_at: self.clock.midnight(due),
+            postal: true,
+            over,
+        }
+    }
+
     /// Both clocks on `now`'s date.
     pub(crate) fn clocks(&self, now: DateTime<Utc>) -> Clocks {
         let white = self.time_of(Color::White, now);
@@ -215,6 +258,43 @@ pub(crate) async fn game_clocks(
     let at = game.finished_at.unwrap_or(now);
     let start = game.started_at.unwrap_or(at);
     Ok(loaded.game(start).clocks(at))
+}
+
+/// The pending move's postal clock of a running game played through the
+/// bot at `now`; `None` for a finished game or one by post with cards (whose
+/// dates the players enter, R2.2).
+pub(crate) async fn pending_postal_clock(
+    tx: &mut Tx,
+    game: &GameRecord,
+    now: DateTime<Utc>,
+) -> Result<Option<MoveClock>, Failure> {
+    if game.status != GameStatus::Running || !tx.cards(game.id).await?.is_empty() {
+        return Ok(None);
+    }
+    let loaded = Loaded::of(tx, game, now).await?;
+    let start = game.started_at.unwrap_or(now);
+    Ok(Some(loaded.game(start).pending(now)))
+}
+
+/// The deadline of the reply to the move just sent in game `id` (read
+/// afresh), as `recipient` sees it (R2.6.1); `None` for a game kept by cards
+/// or over.
+pub(crate) async fn reply_deadline(
+    tx: &mut Tx,
+    id: GameId,
+    recipient: PlayerId,
+    now: DateTime<Utc>,
+) -> Result<Option<PostalDeadline>, Failure> {
+    let game = tx.game(id).await?;
+    let Some(clock) = pending_postal_clock(tx, &game, now).await? else {
+        return Ok(None);
+    };
+    let event = tx.event(game.event_id).await?;
+    let zone = player_zone(tx, recipient, Some(&event)).await?;
+    Ok(Some(PostalDeadline {
+        at: ShownInstant::new(clock.loses_at, zone),
+        over: clock.over,
+    }))
 }
 
 /// The date text of an instant in the regulation's zone.

@@ -214,6 +214,7 @@ async fn repeat(tx: &mut Tx, game: &GameRecord, now: DateTime<Utc>) -> Result<()
     let position = replay(game, earlier)?.position().clone();
     let sender = player_of(game, side_to_move(game).other());
     let start = game.started_at.unwrap_or(now);
+    let silent = player_of(game, side_to_move(game));
     let notice = PostalMoveNotice {
         game: game.id.0,
         event: tx.event(game.event_id).await?.name,
@@ -229,8 +230,8 @@ async fn repeat(tx: &mut Tx, game: &GameRecord, now: DateTime<Utc>) -> Result<()
         clocks: loaded.game(start).clocks(now),
         repeat: true,
         ends_game: false,
+        deadline: super::clock::reply_deadline(tx, game.id, silent, now).await?,
     };
-    let silent = player_of(game, side_to_move(game));
     let notice = Notice::Postal(PostalNotice::Move(Box::new(notice)));
     notify(tx, silent, &notice, now).await
 }

@@ -463,6 +463,10 @@ async fn announce(tx: &mut Tx, actor: &Actor, sent: PostedMessage, now: DateTime
         clocks: sent.clocks,
         repeat: false,
         ends_game: sent.result.is_some(),
+        deadline: match sent.result {
+            Some(_) => None,
+            None => super::clock::reply_deadline(tx, game.id, partner, now).await?,
+        },
     };
     notify(
         tx,

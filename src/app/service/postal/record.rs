@@ -9,9 +9,10 @@ use crate::app::i18n::{Args, Lang, days_text, tr, tr0};
 use crate::app::notice::{NoticeMove, clocks_text, numbered};
 use crate::app::outgoing::Outgoing;
 use crate::core::clock::postal::PostalClock;
-use crate::store::{ClockAdjustment, GameRecord};
+use crate::store::{ClockAdjustment, GameRecord, GameStatus};
 
 use super::super::games::pick::game_args;
+use super::super::games::play::clock_line;
 use super::super::games::state::{fen_of, replay};
 use super::super::{Failure, Outcome, Tx};
 use super::clock::{Loaded, date_text};
@@ -69,6 +70,10 @@ pub(crate) async fn record(
     }
     let at = game.finished_at.unwrap_or(now);
     lines.push(clocks_text(lang, &postal.clocks(at)));
+    if game.status == GameStatus::Running {
+        let clock = postal.pending(now);
+        lines.push(clock_line(tx, actor, game, &clock).await?);
+    }
     Ok(vec![Outgoing::text(lines.join("\n"))])
 }
 

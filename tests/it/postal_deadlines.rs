@@ -1,0 +1,91 @@
+//! Issue 18: every clock a player sees in a postal game (the move notice,
+//! `/time`, `/record`, `/games`, the digest) shows the instant from which
+//! sending the pending move oversteps the norm (R2.4.3, R2.6.1): the
+//! midnight of the event's zone for the rule dates (R2.4.4), shown in the
+//! player's zone; past it, by how many days the time is exceeded, never a
+//! negative count.
+
+use chrono::Duration;
+
+use crate::support::db::{TestDb, on_both};
+use crate::support::world::World;
+
+on_both!(
+    a_postal_deadline_is_an_instant_in_the_players_zone_r2_6_1,
+    past_the_norm_the_clock_says_by_how_much_never_a_negative_count_r2_6_1,
+);
+
+/// bob (White) and carol in a postal event started on 2026-01-05 (Kyiv
+/// date), 50 days per 10 moves (R2.4.3).
+async fn postal_game(t: &TestDb) -> World {
+    let mut w = World::new(&t.db);
+    w.english(&["alice", "bob", "carol"]).await;
+    w.started_event("rules=postal", &["bob", "carol"]).await;
+    w
+}
+
+async fn a_postal_deadline_is_an_instant_in_the_players_zone_r2_6_1(t: &TestDb) {
+    let mut w = postal_game(t).await;
+    // Sent on 24 February the first move costs 50 days, within the norm;
+    // on 25 February, 51 days: over it (R2.6.1).
+    let out = w.say("@bob: /time 1").await.join("\n");
+    assert!(
+        out.contains("send it before 25.02.2026 00:00 (Kyiv), or your time is exceeded (R2.6.1)"),
+        "{out}"
+    );
+    let out = w.say("@carol: /time 1").await.join("\n");
+    assert!(
+        out.contains("White to move: 0 days on this move so far; a move not sent before 25.02.2026 00:00 (Kyiv)"),
+        "{out}"
+    );
+    // The same instant in bob's own zone; the rule date stays Kyiv's.
+    w.say("@bob: /timezone Europe/Berlin").await;
+    let out = w.say("@bob: /games").await.join("\n");
+    assert!(
+        out.contains("move by 24.02.2026 23:00 (Europe/Berlin)"),
+        "{out}"
+    );
+    w.clock.advance(Duration::days(3));
+    let out = w.say("@bob: e2-e4").await.join("\n");
+    // carol received the move on 8 January: 50 days from then.
+    assert!(
+        out.contains(
+            "Send your move before 28.02.2026 00:00 (Kyiv), or your time is exceeded (R2.6.1)."
+        ),
+        "{out}"
+    );
+    let out = w.say("@carol: /record 1").await.join("\n");
+    assert!(
+        out.contains(
+            "Your move in game #1: 0 days on it so far; send it before 28.02.2026 00:00 (Kyiv)"
+        ),
+        "{out}"
+    );
+}
+
+async fn past_the_norm_the_clock_says_by_how_much_never_a_negative_count_r2_6_1(t: &TestDb) {
+    let mut w = postal_game(t).await;
+    // 60 days without White's first move: 10 days over the 50 (R2.6.1).
+    w.clock.advance(Duration::days(60));
+    w.console.tick().await.unwrap();
+    for (user, command) in [("bob", "/time 1"), ("bob", "/games"), ("carol", "/time 1")] {
+        let out = w.say(&format!("@{user}: {command}")).await.join("\n");
+        assert!(out.contains("time exceeded by 10 days"), "{command}: {out}");
+        assert!(!out.contains(" -"), "{command}: a negative count: {out}");
+        assert!(!out.contains("before"), "{command}: a past deadline: {out}");
+    }
+    let out = w.say("@bob: /time 1").await.join("\n");
+    assert!(
+        out.contains(
+            "Your move in game #1: 60 days on it so far; time exceeded by 10 days (R2.6.1)"
+        ),
+        "{out}"
+    );
+    // The move still goes, and the partner gets a deadline ahead.
+    let out = w.say("@bob: e2-e4").await.join("\n");
+    assert!(
+        out.contains("Time: White used 60 days, time exceeded by 10 days;"),
+        "{out}"
+    );
+    assert!(out.contains("Send your move before "), "{out}");
+}
