@@ -82,6 +82,7 @@ mod postal;
 mod profile;
 mod ratings;
 mod retention;
+mod role_chats;
 mod teams;
 mod turn;
 mod versions;

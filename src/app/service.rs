@@ -35,6 +35,7 @@ use crate::time::Clock;
 pub use deadlines::DeadlineHandler;
 pub use events::zone::event_zone;
 pub use games::suggest::{GameSuggestion, MoveSuggestion};
+pub(crate) use people::help::{HelpGroup, group_seen_with};
 
 use events::{organizer, standings};
 use games::{claim, confirm, draw, my_turn, play, talk, view};

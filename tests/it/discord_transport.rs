@@ -48,6 +48,7 @@ fn board_message(text: &str) -> OutgoingMessage {
             filename: "board.png".into(),
             bytes: PNG.to_vec(),
         }),
+        file: None,
         buttons: vec![
             ButtonSpec {
                 custom_id: "draw:7".into(),
@@ -202,6 +203,7 @@ async fn ready_gives_the_sender_its_application_id() {
         options: vec![],
         name_localizations: vec![],
         description_localizations: vec![],
+        default_member_permissions: None,
     };
     let count = bot
         .sender
@@ -643,6 +645,7 @@ async fn commands_are_registered_globally_and_per_guild() {
             options: vec![san],
             name_localizations: vec![("uk".into(), "хід".into())],
             description_localizations: vec![],
+            default_member_permissions: None,
         },
         CommandSpec {
             name: "games".into(),
@@ -650,6 +653,7 @@ async fn commands_are_registered_globally_and_per_guild() {
             options: vec![],
             name_localizations: vec![],
             description_localizations: vec![],
+            default_member_permissions: None,
         },
     ];
     assert_eq!(

@@ -43,6 +43,7 @@ mod notice_delivery;
 mod operations;
 mod outbox;
 mod pgn_roundtrip;
+mod platform_native;
 mod private_answers;
 mod races;
 mod ratings;

@@ -120,6 +120,19 @@ impl Holds {
     }
 }
 
+/// Whether a holder of `roles` (captaincy by the role alone) sees `group`
+/// in `/help`: what a platform's per-chat command menu shows too.
+pub(crate) fn group_seen_with(roles: &[Role], group: HelpGroup) -> bool {
+    let holds = |wanted: &[Role]| roles.iter().any(|role| wanted.contains(role));
+    Holds {
+        admin: holds(&[Role::Administrator]),
+        arbiter: holds(&[Role::Arbiter, Role::AppealsCommittee]),
+        organizer: holds(&[Role::Organizer]),
+        captain: holds(&[Role::Captain]),
+    }
+    .sees(group)
+}
+
 /// `/help`, `/help all` or `/help COMMAND`.
 pub(crate) async fn help(
     tx: &mut Tx,
