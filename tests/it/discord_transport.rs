@@ -83,6 +83,14 @@ async fn reply_to(inbound: DiscordInbound, release: Arc<Notify>) -> DiscordReply
                 }),
             }
         }
+        InboundKind::Slash { name, .. } if name == "long" => {
+            let lines: Vec<String> = (1..=100)
+                .map(|n| format!("line {n:03} {}", "x".repeat(45)))
+                .collect();
+            let mut message = board_message(&lines.join("\n"));
+            message.ephemeral = true;
+            DiscordReply::Message(message)
+        }
         InboundKind::Slash { .. } => {
             release.notified().await;
             DiscordReply::Message(OutgoingMessage::text("done slowly"))
@@ -317,6 +325,41 @@ async fn slash_command_error_is_ephemeral() {
     );
     assert_eq!(sent[0].content.as_deref(), Some("illegal move"));
     assert!(sent[0].ephemeral);
+}
+
+/// A 5,000-character answer to a slash command: the interaction response
+/// holds the first 2,000 characters at most (cut at a line break) with the
+/// board, followup messages the rest, the buttons ride on the last one,
+/// and every part keeps the answer's visibility.
+#[tokio::test]
+async fn a_long_answer_is_split_into_followups() {
+    let fake = FakeDiscord::start().await;
+    let _bot = start_bot(config(&fake)).await;
+    let id = fake
+        .push_slash_command("long", json!([]), PLAYER, CHANNEL)
+        .await;
+    let sent = fake.wait_for_sent(3).await;
+    assert_eq!(
+        sent[0].kind,
+        SentKind::InteractionResponse { callback_type: 4 }
+    );
+    assert!(sent[1..].iter().all(|s| s.kind == SentKind::Followup));
+    assert!(
+        sent.iter()
+            .all(|s| s.interaction_id == Some(id) && s.ephemeral)
+    );
+    let parts: Vec<&str> = sent
+        .iter()
+        .map(|s| s.content.as_deref().unwrap_or(""))
+        .collect();
+    assert!(parts.concat().chars().count() > 5_000);
+    for part in &parts {
+        assert!(part.chars().count() <= 2000, "{}", part.chars().count());
+        assert!(part.starts_with("line "), "{part:.20}");
+    }
+    assert_eq!(sent[0].attachments.len(), 1, "the board on the first part");
+    assert!(sent[0].components.is_empty() && sent[1].components.is_empty());
+    assert!(!sent[2].button_ids().is_empty(), "buttons on the last part");
 }
 
 #[tokio::test]
