@@ -328,8 +328,14 @@ impl App {
         };
         let new = NewPlayer {
             display_name,
-            language: Lang::Uk.code().to_owned(),
-            notation: "ukr".to_owned(),
+            // A new player's language and notation follow their client
+            // until they choose (`/lang`, `/notation`).
+            language: inbound.client_lang.unwrap_or(Lang::Uk).code().to_owned(),
+            notation: inbound
+                .client_lang
+                .unwrap_or(Lang::Uk)
+                .default_notation()
+                .to_owned(),
             at: now,
         };
         let player = tx.create_player(&new).await?;

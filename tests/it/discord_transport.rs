@@ -243,6 +243,7 @@ async fn message_reaches_handler_and_reply_lands_in_channel() {
         display_name: format!("user{PLAYER}"),
         user_name: format!("user{PLAYER}"),
         roles: Some(Vec::new()),
+        locale: None,
         kind: InboundKind::Text {
             content: "hello".into(),
             replied: None,

@@ -9,6 +9,7 @@ use corrbot::store::{Db, NoticeRecipient, Platform, PlayerId};
 
 use crate::support::db::{TestDb, on_both};
 use crate::support::discord_bot::{self, WiredBot};
+use crate::support::fake_discord::payloads::ENGLISH_USER;
 use crate::support::fake_discord::{GUILD_ID, Sent, SentKind};
 use crate::support::fake_telegram::{FakeTelegram, FakeUser, SentMessage};
 use crate::support::telegram_bot::{self, TestBot};
@@ -235,7 +236,45 @@ async fn discord_escapes_user_text(t: &TestDb) {
     assert!(!content(&profile).contains(TRICKY), "{profile:?}");
 }
 
+/// A new player's language and notation follow their Telegram client: an
+/// English client is greeted in English with SAN examples, a Ukrainian
+/// one in Ukrainian with Ukrainian notation.
+async fn telegram_client_language_sets_the_defaults(t: &TestDb) {
+    let fake = FakeTelegram::start().await;
+    let bot = TestBot::start(&fake, t.db.clone()).await;
+    let english = FakeUser {
+        language_code: Some("en-GB".to_owned()),
+        ..user(ALICE, "Alice")
+    };
+    fake.push_message(ALICE, &english, "/start");
+    fake.push_message(BOB, &user(BOB, "Bob"), "/start");
+    let greeting = text(&fake.wait_for_sent_to(ALICE, 1).await[0]);
+    assert!(greeting.starts_with("Welcome"), "{greeting}");
+    assert!(greeting.contains("like e4 or Nf3"), "{greeting}");
+    let ukrainian = text(&fake.wait_for_sent_to(BOB, 1).await[0]);
+    assert!(
+        ukrainian.contains("Ходи пишуть так: e2-e4 або Кg1-f3"),
+        "{ukrainian}"
+    );
+    bot.stop().await;
+}
+
+/// On Discord the interaction's `locale` does the same.
+async fn discord_client_locale_sets_the_defaults(t: &TestDb) {
+    let bot = WiredBot::start(t.db.clone()).await;
+    let english = bot.slash(ENGLISH_USER, "start", &[]).await;
+    assert!(content(&english).starts_with("Welcome"), "{english:?}");
+    assert!(content(&english).contains("like e4 or Nf3"), "{english:?}");
+    let ukrainian = bot.slash(ANNA, "start", &[]).await;
+    assert!(
+        content(&ukrainian).contains("e2-e4 або Кg1-f3"),
+        "{ukrainian:?}"
+    );
+}
+
 on_both!(
+    telegram_client_language_sets_the_defaults,
+    discord_client_locale_sets_the_defaults,
     telegram_menus_are_scoped_by_roles,
     telegram_long_notice_is_split_at_line_breaks,
     telegram_shows_user_text_literally,

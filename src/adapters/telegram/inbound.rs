@@ -206,6 +206,7 @@ pub fn app_inbound(update: &TelegramInbound, text: String) -> Inbound {
         reply_to: update
             .reply_to_message_id
             .map(|message| MessageRef::new(update.chat_id, message)),
+        client_lang: update.language_code.as_deref().and_then(Lang::of_client),
     }
 }
 

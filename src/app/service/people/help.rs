@@ -190,7 +190,9 @@ pub(crate) fn command_help(lang: Lang, notation: Notation, word: CommandWord) ->
 }
 
 /// `$move` and `$knight`: 1. e2-e4 and 1. Кg1-f3 in `notation`.
-fn example_moves(notation: Notation) -> Args<'static> {
+/// `move` (1. e2-e4) and `knight` (1. Кg1-f3) written in `notation`: the
+/// examples of the help and the greeting.
+pub(crate) fn example_moves(notation: Notation) -> Args<'static> {
     let start = Chess::default();
     let pawn = Move::Normal {
         role: PieceRole::Pawn,

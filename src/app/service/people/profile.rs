@@ -10,7 +10,9 @@ use super::names::display_name_problem;
 
 /// The greeting.
 pub(crate) fn start(actor: &Actor) -> Vec<Outgoing> {
-    let args = Args::new().with("name", actor.player.display_name.clone());
+    // The examples in the reader's notation (SAN for an English client).
+    let args = super::help::example_moves(actor.notation())
+        .with("name", actor.player.display_name.clone());
     vec![Outgoing::text(tr(actor.lang(), "reply-welcome", &args))]
 }
 
