@@ -51,6 +51,7 @@ impl Bench {
             chat: Chat::Private,
             text,
             reply_to: None,
+            client_lang: None,
         }
     }
 

@@ -34,6 +34,7 @@ async fn say(app: &App, user: &str, text: &str) {
         chat: Chat::Private,
         text: text.to_owned(),
         reply_to: None,
+        client_lang: None,
     };
     app.handle(&inbound).await.unwrap();
 }

@@ -156,7 +156,7 @@ move-error-promotion-invalid-piece = A pawn cannot promote to that piece ({ $pie
 move-error-no-piece-can-reach = None of your pieces of kind "{ $piece }" can go to { $to }.
 
 ## Replies of the app
-reply-welcome = Welcome, { $name }! Send /help for the commands. Moves are written like e2-e4 or Кg1-f3.
+reply-welcome = Welcome, { $name }! Send /help for the commands. Moves are written like { $move } or { $knight }.
 reply-name-set = Your name is now { $name }.
 reply-language-set = Messages will be in English.
 reply-notation-set = Moves are now shown in this notation: { $notation }.

@@ -154,7 +154,7 @@ move-error-promotion-invalid-piece = Пішак не може перетвори
 move-error-no-piece-can-reach = Жодна ваша фігура «{ $piece }» не може піти на { $to }.
 
 ## Відповіді застосунку
-reply-welcome = Вітаємо! Ваше імʼя в турнірах: { $name } (змінити: /name). Надішліть /help, щоб побачити команди. Ходи пишуть так: e2-e4 або Кg1-f3.
+reply-welcome = Вітаємо! Ваше імʼя в турнірах: { $name } (змінити: /name). Надішліть /help, щоб побачити команди. Ходи пишуть так: { $move } або { $knight }.
 reply-name-set = Тепер ваше імʼя: { $name }.
 reply-language-set = Повідомлення будуть українською.
 reply-notation-set = Тепер ходи показано в нотації: { $notation }.

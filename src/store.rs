@@ -84,6 +84,7 @@ mod postal;
 mod profile;
 mod ratings;
 mod retention;
+mod role_chats;
 mod teams;
 mod turn;
 mod versions;

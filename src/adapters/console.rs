@@ -271,6 +271,7 @@ impl Console {
             chat: speaker.chat.clone(),
             text: text.to_owned(),
             reply_to,
+            client_lang: None,
         };
         let replies = self.app.answer(&inbound).await;
         let router = self.outbox.deliverer().router();

@@ -30,6 +30,7 @@ mod outgoing;
 mod roles;
 mod sender;
 pub mod serve;
+pub mod split;
 mod threads;
 mod transport;
 

@@ -17,6 +17,7 @@ mod buttons;
 mod inbound;
 mod leader;
 mod limiter;
+mod menus;
 mod polling;
 mod sender;
 mod serve;
@@ -27,14 +28,14 @@ pub use buttons::{ButtonCodes, MAX_CALLBACK_BYTES};
 pub use inbound::{TelegramHandler, app_inbound, dedup_key};
 pub use leader::{TAKEOVER_CHECK, poll_as_leader};
 pub use limiter::RateLimiter;
+pub use menus::{RoleMenus, chat_menus, command_menus, menu_entries};
 pub use polling::{PollingOptions, TelegramInboundHandler, prepare_polling, run_polling};
 pub use sender::{
     CommandList, PermanentReason, SentMessageRef, TelegramButton, TelegramRetryPolicy,
     TelegramSendError, TelegramSender, telegram_limits,
 };
 pub use serve::{
-    DEFAULT_WEBHOOK_LISTEN, InboundMode, TelegramBot, TelegramConfig, WebhookConfig, command_menus,
-    secret_of,
+    DEFAULT_WEBHOOK_LISTEN, InboundMode, TelegramBot, TelegramConfig, WebhookConfig, secret_of,
 };
 pub use teloxide::adaptors::throttle::Limits;
 pub use teloxide::types::Me;

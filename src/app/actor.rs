@@ -37,6 +37,11 @@ pub struct Inbound {
     /// reply), if any: a reply to a message about a game makes that the
     /// game of a bare move or a command without a number.
     pub reply_to: Option<MessageRef>,
+    /// The language of the sender's client (Telegram's `language_code`,
+    /// Discord's interaction `locale`), if the platform tells it: a new
+    /// player's language and notation follow it until they choose
+    /// (Ukrainian: `ukr`; any other: English and SAN).
+    pub client_lang: Option<crate::app::i18n::Lang>,
 }
 
 /// A message on a platform: its chat and its id there.

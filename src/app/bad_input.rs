@@ -62,6 +62,7 @@ pub(crate) fn cleaned(inbound: &Inbound) -> Cow<'_, Inbound> {
         chat,
         text: inbound.text.clone(),
         reply_to: inbound.reply_to.clone(),
+        client_lang: inbound.client_lang,
     })
 }
 
@@ -92,6 +93,7 @@ mod tests {
             chat: Chat::Channel("c\0".into()),
             text: "x\0".into(),
             reply_to: None,
+            client_lang: None,
         };
         let clean = cleaned(&inbound);
         assert_eq!(

@@ -40,6 +40,27 @@ impl Lang {
         }
     }
 
+    /// The language a client's code stands for (Telegram's `language_code`
+    /// `uk`, Discord's locale `uk` or `en-US`): Ukrainian for `uk`, English
+    /// for any other; `None` for an empty code.
+    pub fn of_client(code: &str) -> Option<Lang> {
+        let primary = code.trim().split(['-', '_']).next().unwrap_or_default();
+        match primary.to_lowercase().as_str() {
+            "" => None,
+            "uk" => Some(Lang::Uk),
+            _ => Some(Lang::En),
+        }
+    }
+
+    /// The notation a new player of this language starts with: `ukr` in
+    /// Ukrainian, SAN in English.
+    pub fn default_notation(self) -> &'static str {
+        match self {
+            Lang::Uk => "ukr",
+            Lang::En => "san",
+        }
+    }
+
     /// The Fluent source of this language's catalog.
     pub fn source(self) -> &'static str {
         match self {

@@ -35,6 +35,7 @@ use crate::time::Clock;
 pub use deadlines::DeadlineHandler;
 pub use events::zone::event_zone;
 pub use games::suggest::{GameSuggestion, MoveSuggestion};
+pub(crate) use people::help::{HelpGroup, group_seen_with};
 
 use events::{organizer, standings};
 use games::{claim, confirm, draw, my_turn, play, talk, view};
@@ -339,8 +340,14 @@ impl App {
         };
         let new = NewPlayer {
             display_name,
-            language: Lang::Uk.code().to_owned(),
-            notation: "ukr".to_owned(),
+            // A new player's language and notation follow their client
+            // until they choose (`/lang`, `/notation`).
+            language: inbound.client_lang.unwrap_or(Lang::Uk).code().to_owned(),
+            notation: inbound
+                .client_lang
+                .unwrap_or(Lang::Uk)
+                .default_notation()
+                .to_owned(),
             at: now,
         };
         let player = tx.create_player(&new).await?;

@@ -108,6 +108,7 @@ async fn a_redelivered_update_gets_the_same_reply_and_changes_nothing() {
         chat: Chat::Private,
         text: "e2-e4".into(),
         reply_to: None,
+        client_lang: None,
     };
     let first = w.app.handle(&inbound).await.unwrap();
     let again = w.app.handle(&inbound).await.unwrap();

@@ -21,7 +21,7 @@ fn content(sent: &Sent) -> &str {
 
 /// Game #1 of a started event between Anna and Bohdan, made by slash
 /// commands; returns the Discord ids of (White, Black).
-async fn started_game(bot: &WiredBot) -> (u64, u64) {
+pub(crate) async fn started_game(bot: &WiredBot) -> (u64, u64) {
     started_game_with(bot, "").await
 }
 
@@ -62,7 +62,7 @@ async fn game_one(bot: &WiredBot) -> corrbot::store::GameRecord {
     game
 }
 
-async fn play(bot: &WiredBot, user: u64, mv: &str) -> Sent {
+pub(crate) async fn play(bot: &WiredBot, user: u64, mv: &str) -> Sent {
     bot.slash(user, "move", &[("move", mv)]).await
 }
 

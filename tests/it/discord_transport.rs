@@ -48,6 +48,7 @@ fn board_message(text: &str) -> OutgoingMessage {
             filename: "board.png".into(),
             bytes: PNG.to_vec(),
         }),
+        file: None,
         buttons: vec![
             ButtonSpec {
                 custom_id: "draw:7".into(),
@@ -81,6 +82,14 @@ async fn reply_to(inbound: DiscordInbound, release: Arc<Notify>) -> DiscordReply
                     ..OutgoingMessage::text("illegal move")
                 }),
             }
+        }
+        InboundKind::Slash { name, .. } if name == "long" => {
+            let lines: Vec<String> = (1..=100)
+                .map(|n| format!("line {n:03} {}", "x".repeat(45)))
+                .collect();
+            let mut message = board_message(&lines.join("\n"));
+            message.ephemeral = true;
+            DiscordReply::Message(message)
         }
         InboundKind::Slash { .. } => {
             release.notified().await;
@@ -202,6 +211,7 @@ async fn ready_gives_the_sender_its_application_id() {
         options: vec![],
         name_localizations: vec![],
         description_localizations: vec![],
+        default_member_permissions: None,
     };
     let count = bot
         .sender
@@ -233,6 +243,7 @@ async fn message_reaches_handler_and_reply_lands_in_channel() {
         display_name: format!("user{PLAYER}"),
         user_name: format!("user{PLAYER}"),
         roles: Some(Vec::new()),
+        locale: None,
         kind: InboundKind::Text {
             content: "hello".into(),
             replied: None,
@@ -315,6 +326,41 @@ async fn slash_command_error_is_ephemeral() {
     );
     assert_eq!(sent[0].content.as_deref(), Some("illegal move"));
     assert!(sent[0].ephemeral);
+}
+
+/// A 5,000-character answer to a slash command: the interaction response
+/// holds the first 2,000 characters at most (cut at a line break) with the
+/// board, followup messages the rest, the buttons ride on the last one,
+/// and every part keeps the answer's visibility.
+#[tokio::test]
+async fn a_long_answer_is_split_into_followups() {
+    let fake = FakeDiscord::start().await;
+    let _bot = start_bot(config(&fake)).await;
+    let id = fake
+        .push_slash_command("long", json!([]), PLAYER, CHANNEL)
+        .await;
+    let sent = fake.wait_for_sent(3).await;
+    assert_eq!(
+        sent[0].kind,
+        SentKind::InteractionResponse { callback_type: 4 }
+    );
+    assert!(sent[1..].iter().all(|s| s.kind == SentKind::Followup));
+    assert!(
+        sent.iter()
+            .all(|s| s.interaction_id == Some(id) && s.ephemeral)
+    );
+    let parts: Vec<&str> = sent
+        .iter()
+        .map(|s| s.content.as_deref().unwrap_or(""))
+        .collect();
+    assert!(parts.concat().chars().count() > 5_000);
+    for part in &parts {
+        assert!(part.chars().count() <= 2000, "{}", part.chars().count());
+        assert!(part.starts_with("line "), "{part:.20}");
+    }
+    assert_eq!(sent[0].attachments.len(), 1, "the board on the first part");
+    assert!(sent[0].components.is_empty() && sent[1].components.is_empty());
+    assert!(!sent[2].button_ids().is_empty(), "buttons on the last part");
 }
 
 #[tokio::test]
@@ -643,6 +689,7 @@ async fn commands_are_registered_globally_and_per_guild() {
             options: vec![san],
             name_localizations: vec![("uk".into(), "хід".into())],
             description_localizations: vec![],
+            default_member_permissions: None,
         },
         CommandSpec {
             name: "games".into(),
@@ -650,6 +697,7 @@ async fn commands_are_registered_globally_and_per_guild() {
             options: vec![],
             name_localizations: vec![],
             description_localizations: vec![],
+            default_member_permissions: None,
         },
     ];
     assert_eq!(

@@ -28,6 +28,7 @@ async fn from(w: &World, platform: Platform, user: &str, name: &str, text: &str)
         chat: Chat::Private,
         text: text.to_owned(),
         reply_to: None,
+        client_lang: None,
     };
     let replies = w.app.handle(&inbound).await.expect("handled");
     replies.into_iter().map(|reply| reply.text).collect()

@@ -44,6 +44,7 @@ mod notice_delivery;
 mod operations;
 mod outbox;
 mod pgn_roundtrip;
+mod platform_native;
 mod postal_deadlines;
 mod private_answers;
 mod races;

@@ -93,6 +93,7 @@ fn inbound(user: &str, text: &str) -> Inbound {
         chat: Chat::Private,
         text: text.to_owned(),
         reply_to: None,
+        client_lang: None,
     }
 }
 

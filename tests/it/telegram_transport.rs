@@ -438,6 +438,7 @@ async fn command_lists_are_set_per_language() {
     );
     let list = |code: Option<&str>, pairs: &[(&str, &str)]| CommandList {
         language_code: code.map(str::to_owned),
+        chat: None,
         commands: pairs
             .iter()
             .map(|(c, d)| (c.to_string(), d.to_string()))

@@ -198,6 +198,7 @@ async fn answers_about_an_event_or_a_game_carry_the_page_link() {
         chat: Chat::Private,
         text: text.into(),
         reply_to: None,
+        client_lang: None,
     };
     let show = app.handle(&ask(1, "/event show 1")).await.unwrap();
     assert!(

@@ -15,6 +15,7 @@ use tokio::sync::watch;
 
 use super::outgoing::{self, DiscordReply};
 use super::sender::{Destination, DiscordRetryPolicy, DiscordSendError, DiscordSender, with_retry};
+use super::split;
 use super::{DiscordConfig, DiscordInbound};
 use crate::app::outgoing::answered_once;
 
@@ -101,7 +102,7 @@ impl<H: DiscordInboundHandler> EventHandler for Bridge<H> {
         // The nonce makes a retried reply to this message land once.
         let key = format!("re{}", message.id.get());
         let to = Destination::Channel(message.channel_id.get());
-        if let Err(error) = sender.send(to, &outgoing, Some(&key)).await {
+        if let Err(error) = sender.send_all(to, &outgoing, Some(&key)).await {
             tracing::error!(%error, channel = %message.channel_id, "Discord reply failed");
         }
     }
@@ -177,8 +178,26 @@ impl<H: DiscordInboundHandler> Bridge<H> {
                 outgoing::OutgoingMessage::text("✓")
             }
         };
-        let edit = outgoing::edit_response(&message);
+        let parts = split::parts(&message);
+        let edit = outgoing::edit_response(&parts[0]);
         with_retry(&self.policy, || edit.clone().execute(http, &target.token)).await?;
+        self.follow_up(http, target, &parts[1..]).await
+    }
+
+    /// Sends the parts of a long answer after its first as followup messages.
+    async fn follow_up(
+        &self,
+        http: &Arc<Http>,
+        target: &Target,
+        parts: &[outgoing::OutgoingMessage],
+    ) -> Result<(), DiscordSendError> {
+        for part in parts {
+            let followup = outgoing::followup_message(part);
+            with_retry(&self.policy, || {
+                followup.clone().execute(http, (None, &target.token))
+            })
+            .await?;
+        }
         Ok(())
     }
 
@@ -199,12 +218,7 @@ impl<H: DiscordInboundHandler> Bridge<H> {
         let DiscordReply::Message(message) = self.handler.handle(inbound).await else {
             return Ok(());
         };
-        let followup = outgoing::followup_message(&message);
-        with_retry(&self.policy, || {
-            followup.clone().execute(http, (None, &target.token))
-        })
-        .await?;
-        Ok(())
+        self.follow_up(http, target, &split::parts(&message)).await
     }
 
     /// Sends `reply` as the interaction's answer.
@@ -215,9 +229,12 @@ impl<H: DiscordInboundHandler> Bridge<H> {
         reply: DiscordReply,
         is_component: bool,
     ) -> Result<(), DiscordSendError> {
+        let mut rest = Vec::new();
         let response = match reply {
             DiscordReply::Message(message) => {
-                CreateInteractionResponse::Message(outgoing::response_message(&message))
+                rest = split::parts(&message);
+                let first = rest.remove(0);
+                CreateInteractionResponse::Message(outgoing::response_message(&first))
             }
             DiscordReply::Choices(choices) => {
                 CreateInteractionResponse::Autocomplete(outgoing::autocomplete(&choices))
@@ -234,7 +251,8 @@ impl<H: DiscordInboundHandler> Bridge<H> {
         with_retry(&self.policy, || {
             response.clone().execute(http, (target.id, &target.token))
         })
-        .await
+        .await?;
+        self.follow_up(http, target, &rest).await
     }
 
     fn log(&self, result: Result<(), DiscordSendError>) {

@@ -11,6 +11,7 @@
 
 use crate::app::command::{Arg, CommandWord};
 use crate::app::i18n::{Lang, tr0};
+use crate::app::service::HelpGroup;
 
 use super::inbound::{OptionValue, SlashOption};
 use super::outgoing::{CommandOptionKind, CommandOptionSpec, CommandSpec};
@@ -67,6 +68,29 @@ fn command_spec(word: CommandWord) -> CommandSpec {
             .map(|name| vec![("uk".to_owned(), name.to_owned())])
             .unwrap_or_default(),
         description_localizations: english_localizations(command_description(word, Lang::En)),
+        default_member_permissions: member_permissions(word),
+    }
+}
+
+/// Discord's MODERATE_MEMBERS permission (`1 << 40`).
+pub const MODERATE_MEMBERS: u64 = 1 << 40;
+
+/// Who sees a command in a guild before the server's own settings
+/// (Integrations → the bot) say otherwise, by its `/help` group:
+/// * administration (`/organizer`): `0`, the server's administrators only,
+///   as the app's administrators run the installation;
+/// * the arbiter's commands (`/rule`, `/decide`, `/request`):
+///   MODERATE_MEMBERS, the permission Discord servers give their
+///   moderators, the closest to an arbiter's office;
+/// * everything else (players', events', captains' commands): everyone,
+///   since a player or captain holds no Discord permission of their own.
+///
+/// This only hides commands; the app authorizes every use (authz.rs).
+pub fn member_permissions(word: CommandWord) -> Option<u64> {
+    match HelpGroup::of(word) {
+        HelpGroup::Administration => Some(0),
+        HelpGroup::Arbiter => Some(MODERATE_MEMBERS),
+        _ => None,
     }
 }
 

@@ -2,9 +2,12 @@
 //!
 //! Rules (documented in README, section Discord):
 //! * the text is the message content, its Markdown escaped so that what
-//!   users wrote shows literally (cut to Discord's 2000 characters);
+//!   users wrote shows literally (a text over Discord's 2000 characters
+//!   is sent as several messages, see [`split`](super::split));
 //! * an image goes inside an embed, attached as `board.png` (a game's
 //!   animation as `game.gif`, which Discord plays in the embed);
+//! * a document (`/pgn`) is attached as its file (`game-12.pgn`) under
+//!   the short text naming it;
 //! * each button's `custom_id` is the command it stands for; a command
 //!   longer than Discord's 100 characters gets no button (the text names it);
 //! * replies to interactions are ephemeral when they are errors
@@ -29,14 +32,15 @@ pub const IMAGE_FILE: &str = "board.png";
 /// One app message with its rendered image as a Discord message.
 pub fn discord_message(message: &Outgoing, image: Option<&RenderedImage>) -> OutgoingMessage {
     OutgoingMessage {
-        text: escape_markdown(&message.text)
-            .chars()
-            .take(MAX_CONTENT_CHARS)
-            .collect(),
+        text: escape_markdown(&message.text),
         embed: image.map(|_| EmbedSpec::default()),
         image: image.map(|image| PngImage {
             filename: image.file_name(),
             bytes: image.png.to_vec(),
+        }),
+        file: message.document.as_ref().map(|document| PngImage {
+            filename: document.file_name.clone(),
+            bytes: document.content.as_bytes().to_vec(),
         }),
         buttons: buttons(message),
         ephemeral: message.is_error() || message.private,
@@ -72,10 +76,12 @@ pub fn merge(messages: Vec<OutgoingMessage>) -> Option<OutgoingMessage> {
             all.image = next.image;
             all.embed = next.embed;
         }
+        if all.file.is_none() {
+            all.file = next.file;
+        }
         all.ephemeral |= next.ephemeral;
         all
     })?;
-    merged.text = merged.text.chars().take(MAX_CONTENT_CHARS).collect();
     merged.buttons.truncate(25);
     Some(merged)
 }

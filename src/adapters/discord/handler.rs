@@ -16,7 +16,7 @@ use std::sync::Arc;
 
 use crate::adapters::router::Router;
 use crate::app::actor::{Chat, Inbound, MessageRef};
-use crate::app::i18n::{Args, tr};
+use crate::app::i18n::{Args, Lang, tr};
 use crate::app::outgoing::Outgoing;
 use crate::app::service::App;
 use crate::render::RenderCache;
@@ -117,6 +117,7 @@ impl AppHandler {
                 } => Some(MessageRef::new(inbound.channel_id, message)),
                 _ => None,
             },
+            client_lang: inbound.locale.as_deref().and_then(Lang::of_client),
         };
         // Roles are mirrored first; if that fails the command is not run
         // (a revoked role must not slip through). Either failure is answered

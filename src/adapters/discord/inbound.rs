@@ -26,6 +26,9 @@ pub struct DiscordInbound {
     /// Their guild roles' ids, when Discord sent the guild member (in a
     /// guild); `None` in a DM, where Discord tells no roles.
     pub roles: Option<Vec<u64>>,
+    /// The locale of their Discord client (`uk`, `en-US` …), which
+    /// interactions carry and messages do not.
+    pub locale: Option<String>,
     /// What they did.
     pub kind: InboundKind,
 }
@@ -106,6 +109,7 @@ impl DiscordInbound {
             display_name: display_name(&message.author),
             user_name: message.author.name.clone(),
             roles: message.member.as_ref().map(|member| ids(&member.roles)),
+            locale: None,
             kind: InboundKind::Text {
                 content: message.content.clone(),
                 replied: message
@@ -147,6 +151,7 @@ impl DiscordInbound {
             display_name: display_name(&component.user),
             user_name: component.user.name.clone(),
             roles: component.member.as_ref().map(|member| ids(&member.roles)),
+            locale: Some(component.locale.clone()),
             kind: InboundKind::Button {
                 custom_id: component.data.custom_id.clone(),
             },
@@ -162,6 +167,7 @@ impl DiscordInbound {
             display_name: display_name(&command.user),
             user_name: command.user.name.clone(),
             roles: command.member.as_ref().map(|member| ids(&member.roles)),
+            locale: Some(command.locale.clone()),
             kind,
         }
     }

@@ -8,6 +8,7 @@ use serenity::builder::{
     EditInteractionResponse,
 };
 use serenity::model::application::{self, CommandOptionType};
+use serenity::model::permissions::Permissions;
 
 /// What the caller's handler answers to one inbound event.
 #[derive(Clone, Debug, PartialEq)]
@@ -30,6 +31,8 @@ pub struct OutgoingMessage {
     pub embed: Option<EmbedSpec>,
     /// A PNG attached to the message (shown inside the embed when there is one).
     pub image: Option<PngImage>,
+    /// Another file attached, not shown in the embed (a game's `.pgn`).
+    pub file: Option<PngImage>,
     /// Buttons, five to a row (Discord allows five rows).
     pub buttons: Vec<ButtonSpec>,
     /// Whether only the addressee sees it (interaction responses only).
@@ -55,7 +58,7 @@ pub struct EmbedSpec {
     pub description: String,
 }
 
-/// A PNG image to upload.
+/// A file to upload: a PNG or GIF image, or a PGN document.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PngImage {
     /// File name, e.g. `board.png`.
@@ -110,6 +113,10 @@ pub struct CommandSpec {
     pub name_localizations: Vec<(String, String)>,
     /// The description in other Discord locales, as `(locale, text)`.
     pub description_localizations: Vec<(String, String)>,
+    /// Discord's `default_member_permissions` bit set: who sees the command
+    /// until the server's settings say otherwise (`Some(0)`: administrators
+    /// only); `None`: everyone. The app still authorizes every use.
+    pub default_member_permissions: Option<u64>,
 }
 
 /// One option of a [`CommandSpec`].
@@ -190,6 +197,9 @@ macro_rules! with_parts {
         if let Some(image) = &$message.image {
             builder = builder.$attach(attachment(image));
         }
+        if let Some(file) = &$message.file {
+            builder = builder.$attach(attachment(file));
+        }
         if !$message.buttons.is_empty() {
             builder = builder.components(rows(&$message.buttons));
         }
@@ -264,6 +274,9 @@ pub(super) fn command(spec: &CommandSpec) -> CreateCommand {
     }
     for (locale, text) in &spec.description_localizations {
         base = base.description_localized(locale, text);
+    }
+    if let Some(bits) = spec.default_member_permissions {
+        base = base.default_member_permissions(Permissions::from_bits_truncate(bits));
     }
     spec.options.iter().fold(base, |builder, option| {
         let kind = match option.kind {

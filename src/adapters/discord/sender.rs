@@ -240,6 +240,27 @@ impl DiscordSender {
         })
     }
 
+    /// Sends `message` to `to` as the messages Discord accepts
+    /// ([`split::parts`](super::split::parts): a long text in several, at
+    /// line breaks); part `n` after the first carries the nonce of
+    /// `{key}.{n}`, so a retried delivery posts no part twice.
+    pub async fn send_all(
+        &self,
+        to: Destination,
+        message: &OutgoingMessage,
+        idempotency_key: Option<&str>,
+    ) -> Result<Vec<Delivered>, DiscordSendError> {
+        let mut delivered = Vec::new();
+        for (index, part) in super::split::parts(message).iter().enumerate() {
+            let key = idempotency_key.map(|key| match index {
+                0 => key.to_owned(),
+                n => format!("{key}.{n}"),
+            });
+            delivered.push(self.send(to, part, key.as_deref()).await?);
+        }
+        Ok(delivered)
+    }
+
     /// Opens (or recalls) the DM channel with `user`.
     pub async fn open_dm(&self, user: u64) -> Result<u64, DiscordSendError> {
         if let Some(&channel) = self.dm_channels.lock().expect("dm cache").get(&user) {

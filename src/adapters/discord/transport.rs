@@ -111,10 +111,12 @@ impl DiscordTransport {
             Err(delivery) => return (delivery, Vec::new()),
         };
         let discord = discord_message(message, image);
-        match self.sender.send(destination, &discord, key).await {
+        match self.sender.send_all(destination, &discord, key).await {
             Ok(sent) => (
                 Delivery::Delivered,
-                vec![MessageRef::new(sent.channel_id, sent.message_id)],
+                sent.iter()
+                    .map(|sent| MessageRef::new(sent.channel_id, sent.message_id))
+                    .collect(),
             ),
             Err(error) => (delivery_of(&error), Vec::new()),
         }

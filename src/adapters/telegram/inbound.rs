@@ -13,6 +13,7 @@ use crate::app::service::App;
 use crate::store::Platform;
 
 use super::buttons::ButtonCodes;
+use super::menus::RoleMenus;
 use super::transport::{TelegramTransport, message_ref};
 use super::{InboundContent, SentMessageRef, TelegramInbound, TelegramInboundHandler};
 
@@ -26,6 +27,8 @@ pub struct TelegramHandler {
     images: Router,
     /// The bot's `@username`, for `/command@username` in groups.
     bot_username: String,
+    /// The role holders' menus, synced after each update (see [`RoleMenus`]).
+    menus: Option<Arc<RoleMenus>>,
 }
 
 impl TelegramHandler {
@@ -44,7 +47,15 @@ impl TelegramHandler {
             codes,
             images,
             bot_username,
+            menus: None,
         }
+    }
+
+    /// The handler keeping the role holders' command menus in step with
+    /// their roles after each update it answers.
+    pub fn with_menus(mut self, menus: Arc<RoleMenus>) -> Self {
+        self.menus = Some(menus);
+        self
     }
 
     /// Handles one update: the app's replies are sent, a button press is
@@ -124,6 +135,9 @@ impl TelegramHandler {
                 }
             }
         }
+        if let Some(menus) = &self.menus {
+            menus.sync(self.app.db()).await;
+        }
     }
 
     /// Removes the buttons of the message whose one-shot button was pressed
@@ -192,6 +206,7 @@ pub fn app_inbound(update: &TelegramInbound, text: String) -> Inbound {
         reply_to: update
             .reply_to_message_id
             .map(|message| MessageRef::new(update.chat_id, message)),
+        client_lang: update.language_code.as_deref().and_then(Lang::of_client),
     }
 }
 

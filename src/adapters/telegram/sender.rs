@@ -11,8 +11,8 @@ use teloxide::adaptors::throttle::Limits;
 use teloxide::payloads::setters::*;
 use teloxide::requests::{Request, Requester};
 use teloxide::types::{
-    BotCommand, CallbackQueryId, ChatId, FileId, InlineKeyboardButton, InlineKeyboardMarkup,
-    InputFile, Message, MessageId,
+    BotCommand, BotCommandScope, CallbackQueryId, ChatId, FileId, InlineKeyboardButton,
+    InlineKeyboardMarkup, InputFile, Message, MessageId, Recipient,
 };
 use teloxide::{ApiError, Bot, RequestError};
 
@@ -93,6 +93,9 @@ impl SentMessageRef {
 pub struct CommandList {
     /// IETF language code such as `uk` or `en`; `None` for all others.
     pub language_code: Option<String>,
+    /// The private chat it is for (`BotCommandScopeChat`); `None`: the
+    /// default scope.
+    pub chat: Option<i64>,
     /// `(command, description)` pairs, the command without `/`.
     pub commands: Vec<(String, String)>,
 }
@@ -353,7 +356,8 @@ impl TelegramSender {
     }
 
     /// Sets the command menu for each language (`setMyCommands` per
-    /// `language_code`), for example a Ukrainian and an English list.
+    /// `language_code`), for example a Ukrainian and an English list, in
+    /// the default scope or one private chat's.
     pub async fn set_commands(&self, lists: &[CommandList]) -> Result<(), TelegramSendError> {
         for list in lists {
             let commands = list
@@ -363,6 +367,11 @@ impl TelegramSender {
             let mut request = self.bot.set_my_commands(commands);
             if let Some(code) = &list.language_code {
                 request = request.language_code(code);
+            }
+            if let Some(chat) = list.chat {
+                request = request.scope(BotCommandScope::Chat {
+                    chat_id: Recipient::Id(ChatId(chat)),
+                });
             }
             self.with_retries(None, || request.send_ref()).await?;
         }

@@ -13,18 +13,18 @@ use sha2::{Digest, Sha256};
 use teloxide::Bot;
 
 use crate::adapters::router::{Router, Transport};
-use crate::app::i18n::{Lang, message_ids, tr0};
 use crate::app::service::App;
 use crate::render::RenderCache;
 use crate::time::Clock;
 
 use super::buttons::ButtonCodes;
 use super::inbound::TelegramHandler;
+use super::menus::{RoleMenus, command_menus};
 use super::transport::TelegramTransport;
 use super::webhook::run_webhook;
 use super::{
-    CommandList, Limits, PollingOptions, TelegramRetryPolicy, TelegramSender, build_bot,
-    poll_as_leader, prepare_polling, telegram_limits,
+    Limits, PollingOptions, TelegramRetryPolicy, TelegramSender, build_bot, poll_as_leader,
+    prepare_polling, telegram_limits,
 };
 
 /// Where updates come from.
@@ -131,52 +131,20 @@ pub fn secret_of(token: &str) -> String {
     digest[..16].iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// The command menus `setMyCommands` gets: Ukrainian for Ukrainian
-/// clients and by default, English for English ones, from the catalogs'
-/// `help-*` lines (`/move [#game] MOVE — make a move` gives `move` and
-/// `make a move`).
-pub fn command_menus() -> Vec<CommandList> {
-    let menu = |lang: Lang, code: Option<&str>| CommandList {
-        language_code: code.map(str::to_owned),
-        commands: menu_entries(lang),
-    };
-    vec![
-        menu(Lang::Uk, None),
-        menu(Lang::Uk, Some("uk")),
-        menu(Lang::En, Some("en")),
-    ]
-}
-
-fn menu_entries(lang: Lang) -> Vec<(String, String)> {
-    message_ids(lang)
-        .iter()
-        .filter_map(|id| {
-            let command = id.strip_prefix("help-")?;
-            let valid = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_';
-            if !command.chars().all(valid) {
-                return None;
-            }
-            let line = tr0(lang, id);
-            let (usage, description) = line.split_once(" — ")?;
-            usage
-                .starts_with(&format!("/{command}"))
-                .then(|| (command.to_owned(), description.trim().to_owned()))
-        })
-        .collect()
-}
-
 /// A connected Telegram bot: the token is checked, the menus are set.
 pub struct TelegramBot {
     bot: Bot,
     username: String,
     transport: TelegramTransport,
     codes: Arc<ButtonCodes>,
+    menus: Arc<RoleMenus>,
     mode: InboundMode,
 }
 
 impl TelegramBot {
     /// Checks the token (`getMe`), removes a webhook when polling, and sets
-    /// the Ukrainian and English command menus. Must run inside tokio.
+    /// the players' Ukrainian and English command menus (the role holders'
+    /// follow when serving starts, see [`RoleMenus`]). Must run inside tokio.
     pub async fn connect(config: TelegramConfig) -> anyhow::Result<Self> {
         let bot = build_bot(&config.token, config.api_url.as_deref())?;
         let me = match &config.mode {
@@ -194,6 +162,7 @@ impl TelegramBot {
             .await
             .context("telegram: setMyCommands failed")?;
         let codes = Arc::new(ButtonCodes::new());
+        let menus = Arc::new(RoleMenus::new(sender.clone()));
         let transport = TelegramTransport::new(sender, codes.clone());
         let username = me.username.clone().unwrap_or_default();
         tracing::info!(bot = %username, "telegram: connected");
@@ -203,6 +172,7 @@ impl TelegramBot {
             username,
             transport,
             codes,
+            menus,
             mode: config.mode,
         })
     }
@@ -231,7 +201,9 @@ impl TelegramBot {
         let app = app.with_telegram_bot(&self.username);
         let db = app.db().clone();
         let images = Router::new(db.clone(), clock, cache, Vec::new());
-        let handler = TelegramHandler::new(app, self.transport, self.codes, images, self.username);
+        self.menus.sync(&db).await;
+        let handler = TelegramHandler::new(app, self.transport, self.codes, images, self.username)
+            .with_menus(self.menus);
         match &self.mode {
             InboundMode::Polling(options) => {
                 poll_as_leader(&db, &self.bot, &handler, options, shutdown).await;
@@ -245,35 +217,6 @@ impl TelegramBot {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn menus_come_from_the_catalogs_in_both_languages() {
-        let menus = command_menus();
-        let entry = |menu: &CommandList, name: &str| {
-            menu.commands
-                .iter()
-                .find(|(command, _)| command == name)
-                .map(|(_, description)| description.clone())
-        };
-        assert_eq!(menus[0].language_code, None);
-        assert_eq!(
-            entry(&menus[1], "resign").as_deref(),
-            Some(tr0(Lang::Uk, "help-resign").split(" — ").nth(1).unwrap())
-        );
-        assert_eq!(
-            entry(&menus[2], "games").as_deref(),
-            Some("your games, those to move first")
-        );
-        assert!(entry(&menus[2], "intro").is_none());
-        for menu in &menus {
-            assert!(menu.commands.len() >= 10, "{menu:?}");
-            assert!(
-                menu.commands
-                    .iter()
-                    .all(|(c, d)| c.len() <= 32 && !d.is_empty())
-            );
-        }
-    }
 
     #[test]
     fn the_token_is_not_shown() {

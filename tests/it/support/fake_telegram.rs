@@ -121,6 +121,8 @@ pub struct SentMessage {
     pub file: Option<SentFile>,
     /// Inline keyboard rows.
     pub buttons: Vec<Vec<SentButton>>,
+    /// The `parse_mode` asked for, if any (none: the text shows literally).
+    pub parse_mode: Option<String>,
 }
 
 /// An `editMessageText` or `editMessageReplyMarkup` call.
@@ -181,6 +183,8 @@ struct Inner {
     edits: Vec<Edit>,
     answered: Vec<AnsweredCallback>,
     commands: HashMap<String, Vec<(String, String)>>,
+    /// Every `setMyCommands` list by (scope key, language code).
+    scoped_commands: HashMap<(String, String), Vec<(String, String)>>,
     failures: VecDeque<Failure>,
     /// Private chats of users who never pressed Start (or blocked the bot).
     closed_chats: HashSet<i64>,
@@ -395,6 +399,25 @@ impl FakeTelegram {
             .await;
     }
 
+    /// Waits until a command list was set for `scope` (`chat:ID` …) and
+    /// `language` (`""`: the default) that `ready` accepts; returns it.
+    pub async fn wait_for_commands(
+        &self,
+        scope: &str,
+        language: &str,
+        ready: impl Fn(&[(String, String)]) -> bool,
+    ) -> Vec<(String, String)> {
+        let key = (scope.to_owned(), language.to_owned());
+        self.wait_until(|inner| {
+            inner
+                .scoped_commands
+                .get(&key)
+                .is_some_and(|list| ready(list))
+        })
+        .await;
+        self.scoped_commands()[&key].clone()
+    }
+
     /// Waits until at least `count` requests were answered with an injected
     /// failure.
     pub async fn wait_for_failed_attempts(&self, count: usize) {
@@ -412,9 +435,15 @@ impl FakeTelegram {
         self.shared.lock().answered.clone()
     }
 
-    /// The command list set per `language_code` (`""` for the default list).
+    /// The command list set per `language_code` (`""` for the default list), in the default scope.
     pub fn commands(&self) -> HashMap<String, Vec<(String, String)>> {
         self.shared.lock().commands.clone()
+    }
+
+    /// Every command list set, by (scope, `language_code`): the scope as
+    /// `default`, `chat:ID` … (see the server's `scope_key`).
+    pub fn scoped_commands(&self) -> HashMap<(String, String), Vec<(String, String)>> {
+        self.shared.lock().scoped_commands.clone()
     }
 
     /// How many requests were answered with an injected failure.

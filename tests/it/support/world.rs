@@ -106,6 +106,7 @@ impl World {
             chat: Chat::Private,
             text: text.to_owned(),
             reply_to: None,
+            client_lang: None,
         };
         self.app.handle(&inbound).await.expect("handled")
     }

@@ -120,6 +120,19 @@ impl Holds {
     }
 }
 
+/// Whether a holder of `roles` (captaincy by the role alone) sees `group`
+/// in `/help`: what a platform's per-chat command menu shows too.
+pub(crate) fn group_seen_with(roles: &[Role], group: HelpGroup) -> bool {
+    let holds = |wanted: &[Role]| roles.iter().any(|role| wanted.contains(role));
+    Holds {
+        admin: holds(&[Role::Administrator]),
+        arbiter: holds(&[Role::Arbiter, Role::AppealsCommittee]),
+        organizer: holds(&[Role::Organizer]),
+        captain: holds(&[Role::Captain]),
+    }
+    .sees(group)
+}
+
 /// `/help`, `/help all` or `/help COMMAND`.
 pub(crate) async fn help(
     tx: &mut Tx,
@@ -177,7 +190,9 @@ pub(crate) fn command_help(lang: Lang, notation: Notation, word: CommandWord) ->
 }
 
 /// `$move` and `$knight`: 1. e2-e4 and 1. Кg1-f3 in `notation`.
-fn example_moves(notation: Notation) -> Args<'static> {
+/// `move` (1. e2-e4) and `knight` (1. Кg1-f3) written in `notation`: the
+/// examples of the help and the greeting.
+pub(crate) fn example_moves(notation: Notation) -> Args<'static> {
     let start = Chess::default();
     let pawn = Move::Normal {
         role: PieceRole::Pawn,

@@ -15,7 +15,9 @@ use super::names::display_name_problem;
 pub(crate) async fn start(tx: &mut Tx, actor: &Actor) -> Outcome {
     let lang = actor.lang();
     let me = actor.player.id;
-    let args = Args::new().with("name", actor.player.display_name.clone());
+    // The examples in the reader's notation (SAN for an English client).
+    let args = super::help::example_moves(actor.notation())
+        .with("name", actor.player.display_name.clone());
     let welcome = tr(lang, "reply-welcome", &args);
     let on_off = |on: bool| tr0(lang, if on { "setting-on" } else { "setting-off" });
     let zone = player_zone(tx, me, None).await?;

@@ -6,6 +6,9 @@
 use serde_json::{Value, json};
 
 /// The id of the fake bot's own user.
+/// A user whose Discord client is in English (`locale` `en-US`); every
+/// other user's is Ukrainian (`uk`).
+pub const ENGLISH_USER: u64 = 7_777_777;
 pub const BOT_USER_ID: u64 = 900_000_000_000_000_001;
 /// The id of the fake bot's application.
 pub const APPLICATION_ID: u64 = 900_000_000_000_000_002;
@@ -183,7 +186,7 @@ pub fn interaction(parts: InteractionParts) -> Value {
         "token": parts.token,
         "version": 1,
         "app_permissions": "2147483647",
-        "locale": "uk",
+        "locale": if parts.user_id == ENGLISH_USER { "en-US" } else { "uk" },
         "entitlements": [],
         "authorizing_integration_owners": {},
         "attachment_size_limit": 10_485_760,

@@ -307,6 +307,19 @@ fn webhook_message(state: &mut FakeState, token: &str, kind: SentKind, body: Bod
 fn overwrite_commands(state: &mut FakeState, guild: Option<u64>, json: Value) -> Response {
     let mut commands = Vec::new();
     for mut command in array(&json) {
+        // `default_member_permissions` is a `?string`: a permission bit set
+        // written in decimal, or null (everyone).
+        let permissions = &command["default_member_permissions"];
+        let valid = permissions.is_null()
+            || permissions
+                .as_str()
+                .is_some_and(|bits| !bits.is_empty() && bits.parse::<u64>().is_ok());
+        if !valid {
+            return error(
+                StatusCode::BAD_REQUEST,
+                "Invalid Form Body: default_member_permissions",
+            );
+        }
         command["id"] = json!(state.next_id().to_string());
         command["application_id"] = json!(payloads::APPLICATION_ID.to_string());
         command["version"] = json!("1");

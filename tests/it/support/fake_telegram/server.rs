@@ -276,6 +276,9 @@ fn send(inner: &mut Inner, kind: SentKind, params: &Params) -> Answer {
     }
     let (text, file, extra) = match kind {
         SentKind::Text => match params.str("text") {
+            Some(text) if text.chars().count() > MAX_TEXT_CHARS => {
+                return bad_request("message is too long");
+            }
             Some(text) if !text.is_empty() => (Some(text.to_owned()), None, None),
             _ => return bad_request("message text is empty"),
         },
@@ -309,6 +312,7 @@ fn send(inner: &mut Inner, kind: SentKind, params: &Params) -> Answer {
         text,
         file,
         buttons: json::buttons(params.reply_markup()),
+        parse_mode: params.str("parse_mode").map(str::to_owned),
     });
     (StatusCode::OK, json::ok(message))
 }
@@ -406,10 +410,33 @@ fn answer_callback(inner: &mut Inner, params: &Params) -> Answer {
     (StatusCode::OK, json::ok(json!(true)))
 }
 
+/// Telegram's longest message text (after entities parsing), in characters.
+const MAX_TEXT_CHARS: usize = 4096;
+
+/// `setMyCommands` as the Bot API documents it: 1–100 commands, each
+/// `command` 1–32 characters of `a-z`, `0-9` and `_`, each `description`
+/// 1–256 characters; an optional `scope` (a `BotCommandScope` object:
+/// `default`, `all_private_chats`, `all_group_chats`,
+/// `all_chat_administrators`, or `chat` / `chat_administrators` with a
+/// `chat_id`, or `chat_member` with `chat_id` and `user_id`) and an
+/// optional `language_code` (two-letter ISO 639-1, or empty).
 fn set_commands(inner: &mut Inner, params: &Params) -> Answer {
     let Some(commands) = params.fields.get("commands").and_then(Value::as_array) else {
         return bad_request("commands must be an array");
     };
+    if let Err(problem) = validate_commands(commands) {
+        return bad_request(&problem);
+    }
+    let scope = match scope_key(params.fields.get("scope")) {
+        Ok(scope) => scope,
+        Err(problem) => return bad_request(&problem),
+    };
+    let language = params.str("language_code").unwrap_or_default().to_owned();
+    let valid_language = language.is_empty()
+        || (language.len() == 2 && language.chars().all(|c| c.is_ascii_lowercase()));
+    if !valid_language {
+        return bad_request("language_code must be a two-letter ISO 639-1 code");
+    }
     let list = commands
         .iter()
         .map(|command| {
@@ -421,7 +448,61 @@ fn set_commands(inner: &mut Inner, params: &Params) -> Answer {
             (name, description)
         })
         .collect();
-    let language = params.str("language_code").unwrap_or_default().to_owned();
-    inner.commands.insert(language, list);
+    inner
+        .scoped_commands
+        .insert((scope.clone(), language.clone()), list);
+    if scope == "default" {
+        let list = inner.scoped_commands[&(scope, language.clone())].clone();
+        inner.commands.insert(language, list);
+    }
     (StatusCode::OK, json::ok(json!(true)))
+}
+
+fn validate_commands(commands: &[Value]) -> Result<(), String> {
+    if commands.is_empty() || commands.len() > 100 {
+        return Err("BOT_COMMANDS_TOO_MUCH".to_owned());
+    }
+    for command in commands {
+        let name = command["command"].as_str().unwrap_or_default();
+        let name_ok = (1..=32).contains(&name.len())
+            && name
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+        if !name_ok {
+            return Err(format!("BOT_COMMAND_INVALID: {name:?}"));
+        }
+        let description = command["description"].as_str().unwrap_or_default();
+        if !(1..=256).contains(&description.chars().count()) {
+            return Err(format!("BOT_COMMAND_DESCRIPTION_INVALID: {name}"));
+        }
+    }
+    Ok(())
+}
+
+/// The recorded key of a `BotCommandScope`: `default` (also when absent),
+/// `all_private_chats` …, `chat:ID`, `chat_administrators:ID`,
+/// `chat_member:ID:USER`.
+fn scope_key(scope: Option<&Value>) -> Result<String, String> {
+    let Some(scope) = scope else {
+        return Ok("default".to_owned());
+    };
+    // Sent as a multipart or form field, the object arrives as JSON text.
+    let scope: Value = match scope {
+        Value::String(text) => serde_json::from_str(text).map_err(|e| format!("scope: {e}"))?,
+        other => other.clone(),
+    };
+    let id = |field: &str| {
+        scope[field]
+            .as_i64()
+            .ok_or_else(|| format!("scope {field} must be an integer"))
+    };
+    match scope["type"].as_str().unwrap_or_default() {
+        kind
+        @ ("default" | "all_private_chats" | "all_group_chats" | "all_chat_administrators") => {
+            Ok(kind.to_owned())
+        }
+        kind @ ("chat" | "chat_administrators") => Ok(format!("{kind}:{}", id("chat_id")?)),
+        "chat_member" => Ok(format!("chat_member:{}:{}", id("chat_id")?, id("user_id")?)),
+        other => Err(format!("unknown BotCommandScope type {other:?}")),
+    }
 }
