@@ -13,7 +13,7 @@ use shakmaty::{Color, Position};
 
 use crate::app::i18n::Lang;
 use crate::app::service::events::standings::table_of;
-use crate::app::service::games::state::{clocks_of, plies_of, regulation_of, replay};
+use crate::app::service::games::state::{clocks_of, first_mover, plies_of, regulation_of, replay};
 use crate::app::service::games::turn_clock::{MoveClock, pending_clock};
 use crate::app::service::leave::time::game_leaves;
 use crate::app::service::teams::standings::team_table_of;
@@ -267,6 +267,7 @@ async fn render_board(
         &regulation_of(&event),
         start,
         &plies_of(&rows),
+        first_mover(&game),
         now,
         &leaves,
     );

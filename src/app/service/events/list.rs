@@ -130,10 +130,13 @@ pub(super) async fn show(tx: &mut Tx, actor: &Actor, number: Number) -> Outcome 
         tr(lang, "event-line-committee", &args)
     };
     let details = details_line(lang, &regulation);
-    let text = format!(
+    let mut text = format!(
         "{}\n{committee}\n{details}",
         tr(lang, "reply-event-show", &args)
     );
+    if let Some(line) = super::opening::show_line(lang, actor.notation(), &regulation) {
+        text = format!("{text}\n{line}");
+    }
     Ok(vec![Outgoing::text(text)])
 }
 

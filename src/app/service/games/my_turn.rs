@@ -18,8 +18,8 @@ use crate::store::{GameRecord, GameStatus, PlayerId, Tx};
 use super::super::leave::time::game_leaves;
 use super::super::{Failure, Outcome};
 use super::state::{
-    clocks_of, colour_of, days_left, game_clocks, player_of, plies_of, regulation_of, replay,
-    side_to_move,
+    clocks_of, colour_of, days_left, first_mover, game_clocks, player_of, plies_of, regulation_of,
+    replay, side_to_move,
 };
 use super::turn_clock::{MoveClock, move_clock};
 use super::view::written_moves;
@@ -98,9 +98,11 @@ async fn entry_of(
         let leaves = game_leaves(tx, &game).await?;
         let at = game.finished_at.unwrap_or(now);
         let start = game.started_at.unwrap_or(at);
-        let clocks = clocks_of(&regulation, start, &plies, at, &leaves);
+        let first = first_mover(&game);
+        let clocks = clocks_of(&regulation, start, &plies, first, at, &leaves);
         let running = game.status == GameStatus::Running;
-        let clock = running.then(|| move_clock(&regulation, start, &plies, now, &leaves));
+        let plies = (plies.as_slice(), first);
+        let clock = running.then(|| move_clock(&regulation, start, plies, now, &leaves));
         (clock, days_left(&clocks, colour))
     };
     let zone = player_zone(tx, me, Some(&event)).await?;
