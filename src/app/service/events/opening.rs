@@ -78,7 +78,7 @@ fn refusal(lang: Lang, notation: Notation, error: &OpeningError, value: &str) ->
         } => {
             let before: Chess = error.position_before().unwrap_or_default();
             let reason = move_error_text(lang, why, &before, text, notation);
-            let number = (ply + 1) / 2;
+            let number = ply.div_ceil(2);
             let dots = if ply % 2 == 1 { "." } else { "..." };
             let args = args
                 .with("number", format!("{number}{dots}"))
