@@ -1167,3 +1167,17 @@ reply-start-settings = Your settings:
     messages from opponents: { $messages } — /messages on or /messages off
 setting-on = on
 setting-off = off
+## Branch visual: thematic events (opening=)
+error-opening-move = { $key }: the move { $number } { $move } is not possible. { $reason } Nothing was changed.
+error-opening-fen = { $key }: "{ $value }" is not a possible chess position. Give the moves ({ $key }="1. e4 c5") or a valid FEN. Nothing was changed.
+error-opening-empty = { $key }: there is no move. Example: { $key }="1. e4 c5 2. Nf3". Nothing was changed.
+error-opening-finished = { $key }: after these moves the game is already over (mate, stalemate or insufficient material). Nothing was changed.
+error-opening-postal = { $key }: a thematic start is possible only in events under the server rules. Nothing was changed.
+event-line-opening = Thematic event: the games start after { $moves }; { $side ->
+        [white] White moves
+       *[black] Black moves
+    } first.
+event-line-opening-fen = Thematic event: the games start from the position { $fen }; { $side ->
+        [white] White moves
+       *[black] Black moves
+    } first.

@@ -8,6 +8,7 @@ pub mod clock;
 pub mod game;
 pub mod leave;
 pub mod notation;
+pub mod opening;
 pub mod pgn;
 pub mod postal;
 pub mod rating;

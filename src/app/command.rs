@@ -8,6 +8,7 @@
 
 mod arguments;
 mod case;
+mod quoted;
 mod team;
 mod turn;
 mod words;

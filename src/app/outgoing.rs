@@ -338,7 +338,8 @@ async fn recipient_message(
             game,
         } if platforms.contains(platform) => {
             let thread = crate::app::service::games::channel::thread_delivery;
-            Ok(Some(thread(db, &typed, *platform, chat_id, *game).await?))
+            let at = (chat_id.as_str(), *game);
+            Ok(Some(thread(db, &typed, *platform, at, web_url).await?))
         }
         NoticeRecipient::Chat { .. } | NoticeRecipient::GameThread { .. } => Ok(None),
     }

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::core::notation::Notation;
+use crate::core::opening::Opening;
 use crate::core::team::MatchPoints;
 
 /// The two rule sets of `RULES.md`.
@@ -129,6 +130,10 @@ pub struct Regulation {
     /// set, so regulations without it read as before.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub match_points: Option<MatchPoints>,
+    /// A thematic event's start (`opening=`): every game starts from this
+    /// position. `None`: the initial position. Written only when set.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub opening: Option<Opening>,
 }
 
 impl Default for Regulation {
@@ -148,6 +153,7 @@ impl Default for Regulation {
             notations: Notation::ALL.to_vec(),
             registered_mail_required: false,
             match_points: None,
+            opening: None,
         }
     }
 }

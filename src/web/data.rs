@@ -8,7 +8,9 @@ use shakmaty::{Chess, Color, Position};
 
 use crate::app::service::Failure;
 use crate::app::service::events::standings::{Table, table_of};
-use crate::app::service::games::state::{game_clocks, plies_of, regulation_of, replay};
+use crate::app::service::games::state::{
+    first_mover, game_clocks, plies_of, regulation_of, replay,
+};
 use crate::app::service::games::view::{game_pgn, ply_charges, written_moves};
 use crate::app::service::leave::time::game_leaves;
 use crate::app::service::postal::is_postal;
@@ -220,7 +222,7 @@ pub(crate) async fn game(
         ply_charges(
             &ServerClock::new(&regulation),
             start,
-            &plies_of(&rows),
+            (&plies_of(&rows), first_mover(&game)),
             &leaves,
         )
     };

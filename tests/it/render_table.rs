@@ -5,8 +5,8 @@
 
 use corrbot::render::colors::{self, Rgb};
 use corrbot::render::{
-    CrosstableGame, CrosstableInput, CrosstableRow, GameMark, Language, RenderCache,
-    crosstable_key, render_crosstable,
+    CrosstableGame, CrosstableInput, CrosstableRow, GameMark, Language, RenderCache, TeamMatchCell,
+    TeamTableInput, TeamTableRow, crosstable_key, render_crosstable, render_team_table,
 };
 
 struct Image {
@@ -204,4 +204,58 @@ fn cache_keys_follow_the_inputs_and_example_is_written() {
     if std::env::var_os("CORRBOT_WRITE_EXAMPLES").is_some() {
         std::fs::write("docs/images/crosstable.png", &*png).expect("write example");
     }
+}
+
+/// A three-team table: A beat B 3–1 and drew C 2–2; B–C still playing.
+fn three_teams(theme: corrbot::render::Theme, complete: bool) -> TeamTableInput {
+    let cell = |own, other| {
+        vec![TeamMatchCell {
+            own_halves: own,
+            other_halves: other,
+            complete,
+        }]
+    };
+    let pending = vec![TeamMatchCell {
+        own_halves: 2,
+        other_halves: 0,
+        complete: false,
+    }];
+    let row = |name: &str, place: &str, matches| TeamTableRow {
+        name: name.into(),
+        place: place.into(),
+        match_points: 0,
+        board_halves: 0,
+        matches,
+    };
+    TeamTableInput {
+        title: "Командний кубок".into(),
+        teams: vec![
+            row("Динамо", "1", vec![vec![], cell(6, 2), cell(4, 4)]),
+            row("Шахтар", "2", vec![cell(2, 6), vec![], pending.clone()]),
+            row("Карпати", "3", vec![cell(4, 4), pending, vec![]]),
+        ],
+        language: Language::Ukrainian,
+        theme,
+    }
+}
+
+/// The team standings image: a row per team under the title and header,
+/// won matches in green, lost in red, unfinished ones in neither, the
+/// stripes in the reader's theme.
+#[test]
+fn the_team_table_colours_won_and_lost_matches_in_the_theme() {
+    use corrbot::render::Theme;
+    const WIN: Rgb = [0x3f, 0x7a, 0x2a];
+    const LOSS: Rgb = [0xb0, 0x37, 0x2d];
+    let done = decode(&render_team_table(&three_teams(Theme::Green, true)));
+    assert_eq!(done.height, 56 + 40 * 4);
+    assert!(count(&done, WIN) > 20, "a won match in green");
+    assert!(count(&done, LOSS) > 20, "a lost match in red");
+    let playing = decode(&render_team_table(&three_teams(Theme::Green, false)));
+    assert_eq!(count(&playing, WIN) + count(&playing, LOSS), 0);
+    for theme in [Theme::Green, Theme::Brown] {
+        let image = decode(&render_team_table(&three_teams(theme, true)));
+        assert!(count(&image, theme.table().stripe) > 1000, "{theme:?}");
+    }
+    assert_ne!(Theme::Green.table().stripe, Theme::Brown.table().stripe);
 }

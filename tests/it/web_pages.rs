@@ -175,6 +175,7 @@ on_both!(
     names_with_markup_are_shown_literally,
     a_move_in_this_process_reaches_the_live_streams,
     a_move_by_another_process_reaches_the_live_streams,
+    game_thread_notices_carry_the_game_page_link,
 );
 
 /// With `CORRBOT_WEB_URL` set, `/event show` and `/board` end with the link
@@ -219,4 +220,40 @@ async fn answers_about_an_event_or_a_game_carry_the_page_link() {
     let plain = world.say("@alice: /event show 1").await;
     assert!(!plain[0].contains("https://"), "{plain:?}");
     world.finish().await;
+}
+
+/// A game thread's notices (the event's `channel=`) end with the game
+/// page's link when `CORRBOT_WEB_URL` is set, and carry none without it.
+async fn game_thread_notices_carry_the_game_page_link(test_db: &TestDb) {
+    use corrbot::app::outgoing::notice_message_linked;
+    use corrbot::store::{GameId, NoticeRecipient, Platform};
+    let mut w = World::new(&test_db.db);
+    w.english(&["alice", "bob", "carol"]).await;
+    w.started_event("channel=discord:4242 channel-lang=en", &["bob", "carol"])
+        .await;
+    w.move_as("bob", 1, "e4").await;
+    let thread = NoticeRecipient::GameThread {
+        platform: Platform::Discord,
+        chat_id: "4242".into(),
+        game: GameId(1),
+    };
+    let mut tx = test_db.db.read().await.unwrap();
+    let notices = tx.notices_to(&thread).await.unwrap();
+    tx.commit().await.unwrap();
+    assert!(!notices.is_empty(), "the move went to the game's thread");
+    let url = url::Url::parse("https://chess.example.org/club").unwrap();
+    let platforms = [Platform::Discord];
+    for notice in &notices {
+        let linked = notice_message_linked(&test_db.db, notice, &platforms, Some(&url));
+        let (_, message) = linked.await.unwrap().expect("a thread message");
+        let last = message.text.lines().last().unwrap().to_owned();
+        assert_eq!(
+            last, "The game's page: https://chess.example.org/club/game/1",
+            "{}",
+            message.text
+        );
+        let bare = notice_message_linked(&test_db.db, notice, &platforms, None);
+        let (_, message) = bare.await.unwrap().expect("a thread message");
+        assert!(!message.text.contains("https://"), "{}", message.text);
+    }
 }

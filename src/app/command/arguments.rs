@@ -3,6 +3,7 @@
 //! new word does not compile until its arguments are read here.
 
 use super::case::{self, Report};
+use super::quoted;
 use super::words::CommandWord;
 use super::{
     ClaimKind, Command, CommandError, ContactField, DrawAction, EventCommand, LeaveCommand,
@@ -310,12 +311,10 @@ fn parse_event_set(rest: &str) -> Result<EventCommand, CommandError> {
     let (first, after) = split_word(rest);
     let event = required_number(CommandWord::Event, "event", first)?;
     let mut settings = Vec::new();
-    for word in after.split_whitespace() {
-        match word.split_once('=') {
-            Some((key, value)) if !key.is_empty() => {
-                settings.push((key.to_lowercase(), value.to_owned()))
-            }
-            _ => return Err(invalid(CommandWord::Event, "setting", word)),
+    for word in quoted::words(after) {
+        match quoted::setting(&word) {
+            Some(setting) => settings.push(setting),
+            None => return Err(invalid(CommandWord::Event, "setting", &word)),
         }
     }
     if settings.is_empty() {
@@ -348,13 +347,11 @@ fn parse_event_remove(rest: &str) -> Result<EventCommand, CommandError> {
 fn parse_event_create(rest: &str) -> Result<EventCommand, CommandError> {
     let mut name_words = Vec::new();
     let mut settings = Vec::new();
-    for word in rest.split_whitespace() {
-        match word.split_once('=') {
-            Some((key, value)) if !key.is_empty() => {
-                settings.push((key.to_lowercase(), value.to_owned()))
-            }
-            _ if settings.is_empty() => name_words.push(word),
-            _ => return Err(invalid(CommandWord::Event, "setting", word)),
+    for word in quoted::words(rest) {
+        match quoted::setting(&word) {
+            Some(setting) => settings.push(setting),
+            None if settings.is_empty() => name_words.push(word),
+            None => return Err(invalid(CommandWord::Event, "setting", &word)),
         }
     }
     if name_words.is_empty() {

@@ -5,6 +5,7 @@ mod event_games;
 pub(super) mod invite;
 pub(super) mod list;
 mod manage;
+mod opening;
 pub(super) mod organizer;
 pub(super) mod players;
 mod setup;
@@ -313,14 +314,16 @@ pub(super) async fn start_game_on(
     (white, black): (PlayerId, PlayerId),
     now: DateTime<Utc>,
 ) -> Result<crate::store::GameId, Failure> {
+    // A thematic event's games start after its opening (issue 21).
+    let (initial_fen, fen) = opening::start_fens(regulation, START_FEN);
     let new = NewGame {
         event_id: event.id,
         round: i64::from(round),
         board,
         white,
         black,
-        initial_fen: None,
-        fen: START_FEN.to_owned(),
+        initial_fen,
+        fen,
         clock: Some(clocks_without_leaves(regulation, now, &[], now)),
     };
     let game = tx.create_game(&new).await?;

@@ -45,7 +45,20 @@ pub struct PlayerRecord {
 /// of White's first move, `plies[1]` Black's first, and so on; White's first
 /// span starts at `start`.
 pub fn player_record(start: DateTime<Utc>, plies: &[DateTime<Utc>], color: Color) -> PlayerRecord {
-    let offset = usize::from(color == Color::Black);
+    player_record_from(start, plies, color, Color::White)
+}
+
+/// [`player_record`] of a game whose players' first move is `first`'s (a
+/// thematic start with Black to move): `plies[0]` is `first`'s first move,
+/// whose span starts at `start`. Only the moves the players make count
+/// (R3.5.1).
+pub fn player_record_from(
+    start: DateTime<Utc>,
+    plies: &[DateTime<Utc>],
+    color: Color,
+    first: Color,
+) -> PlayerRecord {
+    let offset = usize::from(color != first);
     let moves = (offset..plies.len())
         .step_by(2)
         .map(|ply| MoveSpan {
@@ -54,9 +67,9 @@ pub fn player_record(start: DateTime<Utc>, plies: &[DateTime<Utc>], color: Color
         })
         .collect();
     let to_move = if plies.len().is_multiple_of(2) {
-        Color::White
+        first
     } else {
-        Color::Black
+        !first
     };
     let pending_since = (to_move == color).then(|| plies.last().copied().unwrap_or(start));
     PlayerRecord {
@@ -264,8 +277,21 @@ impl ServerClock {
         leaves: [&LeaveTimeline; 2],
         offsets: [Days; 2],
     ) -> [PlayerTime; 2] {
+        self.game_clocks_from(start, (plies, Color::White), now, leaves, offsets)
+    }
+
+    /// [`ServerClock::game_clocks`] of a game whose players' first move is
+    /// `first`'s (see [`player_record_from`]).
+    pub fn game_clocks_from(
+        &self,
+        start: DateTime<Utc>,
+        (plies, first): (&[DateTime<Utc>], Color),
+        now: DateTime<Utc>,
+        leaves: [&LeaveTimeline; 2],
+        offsets: [Days; 2],
+    ) -> [PlayerTime; 2] {
         [Color::White, Color::Black].map(|color| {
-            let record = player_record(start, plies, color);
+            let record = player_record_from(start, plies, color, first);
             let side = usize::from(color == Color::Black);
             let clock = self.clone().with_offset(offsets[side]);
             clock.time_state(&record.moves, record.pending_since, now, leaves[side])

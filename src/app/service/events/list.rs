@@ -137,6 +137,9 @@ pub(super) async fn show(tx: &mut Tx, actor: &Actor, number: Number) -> Outcome 
     if event.is_team {
         text = format!("{text}\n{}", teams_line(tx, lang, &event).await?);
     }
+    if let Some(line) = super::opening::show_line(lang, actor.notation(), &regulation) {
+        text = format!("{text}\n{line}");
+    }
     Ok(vec![Outgoing::text(text)])
 }
 

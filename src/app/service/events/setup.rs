@@ -12,6 +12,7 @@ use crate::core::team::MatchPoints;
 use crate::store::{EventSettings, NoticeRecipient, Platform, PlayerId, Tx};
 
 use super::super::{Failure, refuse};
+use super::opening;
 
 /// An event as set up by its creator.
 pub(super) struct EventSetup {
@@ -101,6 +102,11 @@ pub(super) async fn apply_settings(
                 setup.game_channel = read_channel(tx, actor, value).await?;
                 setup.game_channel.is_some()
             }
+            opening::KEY => {
+                let regulation = &mut setup.regulation;
+                opening::apply(actor.lang(), actor.notation(), regulation, value)?;
+                true
+            }
             _ => apply_rule(setup, key, value),
         };
         if !ok || setup.regulation.validate().is_err() {
@@ -110,7 +116,7 @@ pub(super) async fn apply_settings(
             return Err(refuse(actor.lang(), "error-event-setting", &args));
         }
     }
-    Ok(())
+    opening::check_rules(actor.lang(), &setup.regulation)
 }
 
 /// Sets the language of the event's channels' chats (`channel-lang=`).

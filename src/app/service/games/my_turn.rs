@@ -21,8 +21,8 @@ use super::super::postal::{Loaded, clocked_moves};
 use super::super::{Failure, Outcome};
 use super::batch::GamesInputs;
 use super::state::{
-    clocks_of, colour_of, days_left, game_clocks, player_of, plies_of, regulation_of, replay,
-    side_to_move,
+    clocks_of, colour_of, days_left, first_mover, game_clocks, player_of, plies_of, regulation_of,
+    replay, side_to_move,
 };
 use super::turn_clock::{MoveClock, move_clock};
 use super::view::written_moves;
@@ -132,8 +132,9 @@ async fn entry_of(
     let running = game.status == GameStatus::Running;
     let (clock, clocks) = if !super::super::postal::is_postal(&regulation) {
         let plies = plies_of(rows);
-        let clock = running.then(|| move_clock(&regulation, start, &plies, now, &leaves));
-        (clock, clocks_of(&regulation, start, &plies, at, &leaves))
+        let first = first_mover(&game);
+        let clock = running.then(|| move_clock(&regulation, start, (&plies, first), now, &leaves));
+        (clock, clocks_of(&regulation, start, &plies, first, at, &leaves))
     } else if inputs.has_cards(game.id) {
         (None, game_clocks(tx, &game, now).await?)
     } else {

@@ -24,7 +24,7 @@ use super::pick::{
     Pick, ensure_not_disqualified, ensure_not_on_leave, ensure_turn, game_args, pick_game,
 };
 use super::state::{
-    announce_end, clocks_of, colour_of, conclude, fen_of, finish_update, game_clocks,
+    announce_end, clocks_of, colour_of, conclude, fen_of, finish_update, first_mover, game_clocks,
     game_over_notice, player_of, plies_of, regulation_of, replay, set_pending_deadlines,
 };
 use super::turn_clock::{MoveClock, move_clock, shown_clock, side_text, yours_text};
@@ -165,7 +165,8 @@ pub(super) async fn commit_move(
     let charged = ServerClock::new(&regulation).move_charge(received, now, leaves.of(colour));
     let mut plies = plies_of(&rows);
     plies.push(now);
-    let clocks = clocks_of(&regulation, start, &plies, now, &leaves);
+    let first = first_mover(&game);
+    let clocks = clocks_of(&regulation, start, &plies, first, now, &leaves);
     let mut update = GameUpdate::from_game(&game);
     update.fen = fen_of(record.position());
     update.clock = Some(clocks);
@@ -188,7 +189,7 @@ pub(super) async fn commit_move(
     )?;
     let opponent = player_of(&game, colour.other());
     let zone = player_zone(tx, opponent, Some(&event)).await?;
-    let next = move_clock(&regulation, start, &plies, now, &leaves);
+    let next = move_clock(&regulation, start, (&plies, first), now, &leaves);
     let played = Played {
         game,
         event: event.name,

@@ -10,7 +10,7 @@ use shakmaty::{Chess, Color, EnPassantMode};
 use crate::app::actor::Actor;
 use crate::app::notice::{Clocks, Notice};
 use crate::app::outgoing::Outgoing;
-use crate::core::clock::server::{ServerClock, ServerDeadline, player_record};
+use crate::core::clock::server::{ServerClock, ServerDeadline, player_record_from};
 use crate::core::game::{ArbiterReason, Game, GameResult, Termination};
 use crate::core::regulation::Regulation;
 use crate::store::{
@@ -43,6 +43,18 @@ pub(crate) fn player_of(game: &GameRecord, colour: Color) -> PlayerId {
     match colour {
         Color::White => game.white,
         Color::Black => game.black,
+    }
+}
+
+/// Who makes the players' first move: White, or the side to move in the
+/// game's start position (a thematic start ending with White's move,
+/// issue 21). The clock counts from that move (R3.5.1).
+pub(crate) fn first_mover(game: &GameRecord) -> Color {
+    let start = game.initial_fen.as_deref().unwrap_or_default();
+    if start.split_whitespace().nth(1) == Some("b") {
+        Color::Black
+    } else {
+        Color::White
     }
 }
 
@@ -83,12 +95,13 @@ pub(crate) fn clocks_of(
     regulation: &Regulation,
     start: DateTime<Utc>,
     plies: &[DateTime<Utc>],
+    first: Color,
     now: DateTime<Utc>,
     leaves: &GameLeaves,
 ) -> Clocks {
-    let [white, black] = ServerClock::new(regulation).game_clocks(
+    let [white, black] = ServerClock::new(regulation).game_clocks_from(
         start,
-        plies,
+        (plies, first),
         now,
         leaves.pair(),
         leaves.offsets(),
@@ -116,7 +129,14 @@ pub(crate) async fn game_clocks(
     let leaves = game_leaves(tx, game).await?;
     let at = game.finished_at.unwrap_or(now);
     let start = game.started_at.unwrap_or(at);
-    Ok(clocks_of(&regulation, start, &plies, at, &leaves))
+    Ok(clocks_of(
+        &regulation,
+        start,
+        &plies,
+        first_mover(game),
+        at,
+        &leaves,
+    ))
 }
 
 /// The days left on `colour`'s clock.
@@ -134,7 +154,11 @@ pub(crate) fn clocks_without_leaves(
     plies: &[DateTime<Utc>],
     now: DateTime<Utc>,
 ) -> Clocks {
-    clocks_of(regulation, start, plies, now, &GameLeaves::none())
+    let first = regulation
+        .opening
+        .as_ref()
+        .map_or(Color::White, |opening| opening.first_to_move());
+    clocks_of(regulation, start, plies, first, now, &GameLeaves::none())
 }
 
 /// Replaces the game's deadlines with those of the pending move: reminders
@@ -154,12 +178,13 @@ pub(crate) async fn set_pending_deadlines(
     }
     tx.cancel_deadlines_of_game(game.id).await?;
     let start = game.started_at.unwrap_or(now);
+    let first = first_mover(game);
     let colour = if plies.len().is_multiple_of(2) {
-        Color::White
+        first
     } else {
-        Color::Black
+        !first
     };
-    let record = player_record(start, plies, colour);
+    let record = player_record_from(start, plies, colour, first);
     let since = record.pending_since.unwrap_or(now);
     let leaves = game_leaves(tx, game).await?;
     let clock = ServerClock::new(regulation).with_offset(leaves.offset(colour));

@@ -9,13 +9,13 @@ use shakmaty::Color;
 use crate::app::i18n::{Args, Lang, days_text, tr};
 use crate::app::zone::ShownInstant;
 use crate::core::clock::Days;
-use crate::core::clock::server::{ServerClock, player_record};
+use crate::core::clock::server::{ServerClock, player_record_from};
 use crate::core::regulation::Regulation;
 use crate::store::{GameRecord, GameStatus, Tx};
 
 use super::super::Failure;
 use super::super::leave::time::{GameLeaves, game_leaves};
-use super::state::{plies_of, regulation_of};
+use super::state::{first_mover, plies_of, regulation_of};
 
 /// The pending move's clock.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -41,16 +41,16 @@ pub(crate) struct MoveClock {
 pub(crate) fn move_clock(
     regulation: &Regulation,
     start: DateTime<Utc>,
-    plies: &[DateTime<Utc>],
+    (plies, first): (&[DateTime<Utc>], Color),
     now: DateTime<Utc>,
     leaves: &GameLeaves,
 ) -> MoveClock {
     let colour = if plies.len().is_multiple_of(2) {
-        Color::White
+        first
     } else {
-        Color::Black
+        !first
     };
-    let record = player_record(start, plies, colour);
+    let record = player_record_from(start, plies, colour, first);
     let since = record.pending_since.unwrap_or(start);
     let timeline = leaves.of(colour);
     let clock = ServerClock::new(regulation).with_offset(leaves.offset(colour));
@@ -81,7 +81,8 @@ pub(crate) async fn pending_clock(
     let plies = plies_of(&tx.moves(game.id).await?);
     let leaves = game_leaves(tx, game).await?;
     let start = game.started_at.unwrap_or(now);
-    Ok(Some(move_clock(&regulation, start, &plies, now, &leaves)))
+    let plies = (plies.as_slice(), first_mover(game));
+    Ok(Some(move_clock(&regulation, start, plies, now, &leaves)))
 }
 
 /// The pending move's clock as players see it, in any running game played

@@ -11,7 +11,7 @@ use crate::app::command::{Number, PgnTarget};
 use crate::app::i18n::{Args, days_text, tr, tr0};
 use crate::app::notice::clocks_text;
 use crate::app::outgoing::{Document, ImageRef, Outgoing};
-use crate::core::clock::server::{ServerClock, player_record};
+use crate::core::clock::server::{ServerClock, player_record_from};
 use crate::core::game::{ArbiterReason, Game, Score};
 use crate::core::notation::{self, Notation};
 use crate::core::pgn::{self, PgnHeaders};
@@ -20,7 +20,9 @@ use crate::store::{Event, EventId, GameId, GameRecord, GameStatus, StoreError, T
 use super::super::leave::time::{GameLeaves, game_leaves};
 use super::super::{Failure, Outcome, refuse};
 use super::pick::{Pick, game_args, pick_game};
-use super::state::{arbiter_reason_of, clocks_of, plies_of, regulation_of, replay, side_to_move};
+use super::state::{
+    arbiter_reason_of, clocks_of, first_mover, plies_of, regulation_of, replay, side_to_move,
+};
 
 /// The game a viewing command is about: any game by number (everyone may
 /// look), or the actor's only game.
@@ -115,7 +117,9 @@ pub(crate) async fn record(
     let leaves = game_leaves(tx, &game).await?;
     let start = game.started_at.unwrap_or(now);
     let plies = plies_of(&rows);
-    let charges = ply_charges(&ServerClock::new(&regulation), start, &plies, &leaves);
+    let first = first_mover(&game);
+    let clock = ServerClock::new(&regulation);
+    let charges = ply_charges(&clock, start, (&plies, first), &leaves);
     let moves = written_moves(&played, actor.notation());
     let mut lines = vec![tr(lang, "reply-record-header", &game_args(game.id))];
     let mut totals = [0, 0];
@@ -136,7 +140,7 @@ pub(crate) async fn record(
     let at = game.finished_at.unwrap_or(now);
     lines.push(clocks_text(
         lang,
-        &clocks_of(&regulation, start, &plies, at, &leaves),
+        &clocks_of(&regulation, start, &plies, first, at, &leaves),
     ));
     if let Some(line) = super::play::deadline_line(tx, actor, &game, now).await? {
         lines.push(line);
@@ -148,13 +152,13 @@ pub(crate) async fn record(
 pub(crate) fn ply_charges(
     clock: &ServerClock,
     start: DateTime<Utc>,
-    plies: &[DateTime<Utc>],
+    (plies, first): (&[DateTime<Utc>], Color),
     leaves: &GameLeaves,
 ) -> Vec<i64> {
     let mut charges = vec![0; plies.len()];
     for colour in [Color::White, Color::Black] {
-        let spans = player_record(start, plies, colour).moves;
-        let offset = usize::from(colour == Color::Black);
+        let spans = player_record_from(start, plies, colour, first).moves;
+        let offset = usize::from(colour != first);
         for (n, span) in spans.iter().enumerate() {
             charges[offset + 2 * n] =
                 clock.move_charge(span.received, span.sent, leaves.of(colour));
