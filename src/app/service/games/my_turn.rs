@@ -134,7 +134,10 @@ async fn entry_of(
         let plies = plies_of(rows);
         let first = first_mover(&game);
         let clock = running.then(|| move_clock(&regulation, start, (&plies, first), now, &leaves));
-        (clock, clocks_of(&regulation, start, &plies, first, at, &leaves))
+        (
+            clock,
+            clocks_of(&regulation, start, &plies, first, at, &leaves),
+        )
     } else if inputs.has_cards(game.id) {
         (None, game_clocks(tx, &game, now).await?)
     } else {
