@@ -5,7 +5,7 @@
 use chrono::{NaiveDate, TimeZone, Utc};
 use chrono_tz::Tz;
 use corrbot::core::clock::postal::PostalClock;
-use corrbot::core::leave::{LeaveAllowance, LeaveBook, LeaveKind, midnight};
+use corrbot::core::leave::{LeaveAllowance, LeaveBook, LeaveKind, LeaveTimeline, midnight};
 use corrbot::core::regulation::Regulation;
 
 use crate::support::db::{TestDb, on_both};
@@ -25,6 +25,40 @@ fn kyiv_postal() -> Regulation {
 
 fn d(y: i32, m: u32, day: u32) -> NaiveDate {
     NaiveDate::from_ymd_opt(y, m, day).unwrap()
+}
+
+/// R2.4.4: postal days are calendar days. Kyiv's 29 March 2026 has 23
+/// hours, yet 6 March → 26 April is 51 days, as the calendar counts; and
+/// 25 October (25 hours) makes 1 → 31 October 30 days.
+#[test]
+fn r2_4_4_calendar_days_across_the_changes_of_summer_time() {
+    let clock = PostalClock::new(&kyiv_postal());
+    let none = LeaveTimeline::empty();
+    let start = d(2026, 1, 1);
+    assert_eq!(
+        clock.days_between(d(2026, 3, 6), d(2026, 4, 26), start, &none),
+        51
+    );
+    assert_eq!(
+        clock.days_between(d(2026, 3, 28), d(2026, 3, 30), start, &none),
+        2
+    );
+    assert_eq!(
+        clock.days_between(d(2026, 10, 1), d(2026, 10, 31), start, &none),
+        30
+    );
+    assert_eq!(
+        clock.days_between(d(2026, 10, 25), d(2026, 10, 26), start, &none),
+        1
+    );
+    assert_eq!(
+        clock.days_between(d(2026, 4, 26), d(2026, 3, 6), start, &none),
+        0
+    );
+    // The dates the clock computes count the same way (R2.5.1: 20 days).
+    assert_eq!(clock.repeat_date(d(2026, 3, 20), &none), d(2026, 4, 9));
+    assert_eq!(clock.repeat_date(d(2026, 10, 20), &none), d(2026, 11, 9));
+    assert_eq!(clock.repeat_date(d(2026, 6, 1), &none), d(2026, 6, 21));
 }
 
 /// R2.4.4 with R3.5.6: a postal date is the date in the event's zone. In

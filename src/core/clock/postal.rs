@@ -173,7 +173,9 @@ impl PostalClock {
     }
 
     /// The days from `received` to `on`, less leave, counting nothing before
-    /// `start` (R2.4.4, R2.4.5, R2.7.4, R2.7.5).
+    /// `start` (R2.4.4, R2.4.5, R2.7.4, R2.7.5). Postal days are calendar
+    /// days: between local midnights a day lasts 23 or 25 hours at a change
+    /// of summer time, so the span is rounded to whole days, not cut.
     pub fn days_between(
         &self,
         received: NaiveDate,
@@ -183,7 +185,8 @@ impl PostalClock {
     ) -> Days {
         let from = self.midnight(received.max(start));
         let to = self.midnight(on);
-        leaves.active(from, to).num_days()
+        let hours = leaves.active(from, to).num_hours();
+        (hours + 12).div_euclid(24)
     }
 
     /// The cost of one move (R2.4.4–R2.4.8).
@@ -296,10 +299,14 @@ impl PostalClock {
         self.date_after_days(pending_received.max(start), days, leaves)
     }
 
-    /// The first date whose midnight is at least `days` leave-free days after
-    /// the midnight of `from`.
+    /// The first date at least `days` leave-free calendar days after `from`,
+    /// as [`PostalClock::days_between`] counts them (rounded to whole days,
+    /// so a 23-hour day at the change of summer time is a day).
     fn date_after_days(&self, from: NaiveDate, days: Days, leaves: &LeaveTimeline) -> NaiveDate {
-        let amount = Duration::days(days);
+        if days <= 0 {
+            return from;
+        }
+        let amount = Duration::days(days) - Duration::hours(12);
         let instant = leaves.after_active(self.midnight(from), amount);
         let date = self.date_of(instant);
         if self.midnight(date) == instant {
