@@ -10,7 +10,7 @@
 use serde::{Deserialize, Serialize};
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Position};
+use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position};
 
 use crate::core::notation::{self, Notation, NotationError};
 
@@ -128,6 +128,12 @@ fn fen_of(position: &Chess) -> String {
 impl Opening {
     /// The position the games start from: after the moves, or the FEN.
     pub fn position(&self) -> Chess {
+        self.replay(|_, _| {})
+    }
+
+    /// Plays the opening's moves from its FEN (or the initial position),
+    /// showing `each` the position before every move; returns the last.
+    fn replay(&self, mut each: impl FnMut(&Chess, &Move)) -> Chess {
         let mut position = self
             .fen
             .as_deref()
@@ -141,6 +147,7 @@ impl Opening {
             else {
                 break;
             };
+            each(&position, &mv);
             position.play_unchecked(mv);
         }
         position
@@ -159,26 +166,13 @@ impl Opening {
     /// The moves written in `notation` with move numbers
     /// (`1. e2-e4 c7-c5 2. Кg1-f3`); empty for a FEN.
     pub fn written(&self, notation: Notation) -> String {
-        let mut position = self
-            .fen
-            .as_deref()
-            .and_then(fen_position)
-            .unwrap_or_default();
         let mut words = Vec::new();
-        for uci in &self.moves {
-            let Some(mv) = uci
-                .parse::<UciMove>()
-                .ok()
-                .and_then(|m| m.to_move(&position).ok())
-            else {
-                break;
-            };
+        self.replay(|position, mv| {
             if position.turn() == Color::White {
                 words.push(format!("{}.", position.fullmoves()));
             }
-            words.push(notation::write_with_check(&position, &mv, notation));
-            position.play_unchecked(mv);
-        }
+            words.push(notation::write_with_check(position, mv, notation));
+        });
         words.join(" ")
     }
 }

@@ -71,6 +71,15 @@ pub(super) async fn load_event(
     number: Number,
 ) -> Result<Event, Failure> {
     tx.lock_event(EventId(number)).await?;
+    event_numbered(tx, actor, number).await
+}
+
+/// The event `number`, or the refusal naming an unknown one.
+pub(super) async fn event_numbered(
+    tx: &mut Tx,
+    actor: &Actor,
+    number: Number,
+) -> Result<Event, Failure> {
     match tx.event(EventId(number)).await {
         Ok(event) => Ok(event),
         Err(StoreError::NotFound { .. }) => {

@@ -220,16 +220,9 @@ pub(super) async fn named_or_only_event(
     actor: &Actor,
     number: Option<Number>,
 ) -> Result<Event, Failure> {
-    let Some(number) = number else {
-        return only_event(tx, actor).await;
-    };
-    match tx.event(EventId(number)).await {
-        Ok(event) => Ok(event),
-        Err(StoreError::NotFound { .. }) => {
-            let args = Args::new().with("event", number);
-            Err(refuse(actor.lang(), "error-unknown-event", &args))
-        }
-        Err(other) => Err(other.into()),
+    match number {
+        Some(number) => super::event_numbered(tx, actor, number).await,
+        None => only_event(tx, actor).await,
     }
 }
 

@@ -71,18 +71,12 @@ pub(crate) async fn pending_clock(
     game: &GameRecord,
     now: DateTime<Utc>,
 ) -> Result<Option<MoveClock>, Failure> {
-    if game.status != GameStatus::Running {
-        return Ok(None);
+    match running_regulation(tx, game).await? {
+        Some(regulation) if !super::super::postal::is_postal(&regulation) => {
+            Ok(Some(server_clock(tx, game, &regulation, now).await?))
+        }
+        _ => Ok(None),
     }
-    let regulation = regulation_of(&tx.event(game.event_id).await?);
-    if super::super::postal::is_postal(&regulation) {
-        return Ok(None);
-    }
-    let plies = plies_of(&tx.moves(game.id).await?);
-    let leaves = game_leaves(tx, game).await?;
-    let start = game.started_at.unwrap_or(now);
-    let plies = (plies.as_slice(), first_mover(game));
-    Ok(Some(move_clock(&regulation, start, plies, now, &leaves)))
 }
 
 /// The pending move's clock as players see it, in any running game played
@@ -93,14 +87,35 @@ pub(crate) async fn shown_clock(
     game: &GameRecord,
     now: DateTime<Utc>,
 ) -> Result<Option<MoveClock>, Failure> {
+    match running_regulation(tx, game).await? {
+        None => Ok(None),
+        Some(regulation) if super::super::postal::is_postal(&regulation) => {
+            super::super::postal::pending_postal_clock(tx, game, now).await
+        }
+        Some(regulation) => Ok(Some(server_clock(tx, game, &regulation, now).await?)),
+    }
+}
+
+/// The regulation of a running game's event; `None` once it is finished.
+async fn running_regulation(tx: &mut Tx, game: &GameRecord) -> Result<Option<Regulation>, Failure> {
     if game.status != GameStatus::Running {
         return Ok(None);
     }
-    let regulation = regulation_of(&tx.event(game.event_id).await?);
-    if super::super::postal::is_postal(&regulation) {
-        return super::super::postal::pending_postal_clock(tx, game, now).await;
-    }
-    pending_clock(tx, game, now).await
+    Ok(Some(regulation_of(&tx.event(game.event_id).await?)))
+}
+
+/// The server clock (R3.5) of the move pending in `game` at `now`.
+async fn server_clock(
+    tx: &mut Tx,
+    game: &GameRecord,
+    regulation: &Regulation,
+    now: DateTime<Utc>,
+) -> Result<MoveClock, Failure> {
+    let plies = plies_of(&tx.moves(game.id).await?);
+    let leaves = game_leaves(tx, game).await?;
+    let start = game.started_at.unwrap_or(now);
+    let plies = (plies.as_slice(), first_mover(game));
+    Ok(move_clock(regulation, start, plies, now, &leaves))
 }
 
 /// «Ваш хід у партії #3: думаєте 16 днів; якщо не походите до …»: the
