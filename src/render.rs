@@ -18,6 +18,7 @@ mod cache;
 mod canvas;
 pub mod cli;
 mod gif;
+mod lzw;
 mod palette;
 mod sprites;
 mod table;
