@@ -1163,7 +1163,7 @@ reply-players-line = { $player } — { $accounts }
 reply-players-hint = Someone missing? They register by sending /start to the bot; then their name works in /organizer, arbiter= and /event remove.
 reply-players-console = console
 reply-players-no-handle = { $platform }: no user name
-event-line-details = Notations allowed: { $notations }. Leave: { $leave } a year. Time zone of the rules' dates: { $zone }.
+event-line-details = Notations allowed: { $notations }. Leave: { $leave } a year. Time zone for deadlines: { $zone }.
 
 ## club branch: invitations (/event invite, /start join-…)
 reply-invite-telegram = Invitation to event #{ $event } "{ $name }": { $link }

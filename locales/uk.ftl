@@ -1162,7 +1162,7 @@ reply-players-line = { $player } — { $accounts }
 reply-players-hint = Когось бракує? Щоб зареєструватися, досить надіслати боту /start; після цього імʼя можна вказувати в /organizer, arbiter= і /event remove.
 reply-players-console = консоль
 reply-players-no-handle = { $platform }: без імені користувача
-event-line-details = Дозволені нотації: { $notations }. Відпустка: { $leave } на рік. Часовий пояс дат правил: { $zone }.
+event-line-details = Дозволені нотації: { $notations }. Відпустка: { $leave } на рік. Часовий пояс, за яким рахують строки: { $zone }.
 
 ## гілка club: запрошення (/event invite, /start join-…)
 reply-invite-telegram = Запрошення на турнір #{ $event } «{ $name }»: { $link }
