@@ -1147,7 +1147,29 @@ error-event-set-started = Event #{ $event } "{ $name }" has already started: { $
 error-event-remove-team = In a team event the line-ups change with /team (the captain or the organizer).
 error-event-remove-absent = Not entered in event #{ $event } "{ $name }": { $player }. /players { $event } lists the entrants.
 reply-event-renamed = Event #{ $event } is now called "{ $new }".
-reply-event-set = Event #{ $event } "{ $name }": changed { $settings }. /event show { $event } shows every setting.
+reply-event-set = Event #{ $event } "{ $name }": settings changed ({ $settings }). /event show { $event } shows every setting.
+setting-name = { $key ->
+    [rules] rules
+    [rounds] rounds
+    [control] time control
+    [exclusion] exclusion
+    [leave] leave
+    [zone] time zone
+    [registered-mail] registered mail
+    [notations] notations
+    [match-points] match points
+    [arbiter] arbiter
+    [committee] appeals committee
+    [arbiter-channel] arbiters' channel
+    [channel-lang] language of the channels
+    [appeals-channel] appeals channel
+    [type] type of event
+    [boards] boards
+    [rated] rated
+    [channel] game channel
+    [opening] opening
+   *[other] { $key }
+}
 reply-event-closed = Entries to event #{ $event } "{ $name }" are closed; entered: { $players }. /event start { $event } starts it.
 reply-event-removed = Removed from event #{ $event } "{ $name }": { $player }. The entrant has been told.
 reply-event-cancelled = Event #{ $event } "{ $name }" is cancelled; entrants told: { $players }.

@@ -1146,7 +1146,29 @@ error-event-set-started = Турнір #{ $event } «{ $name }» уже поча
 error-event-remove-team = У командному турнірі склад змінюють командою /team (капітан або організатор).
 error-event-remove-absent = Не записано на турнір #{ $event } «{ $name }»: { $player }. /players { $event } показує записаних.
 reply-event-renamed = Турнір #{ $event } тепер називається «{ $new }».
-reply-event-set = Турнір #{ $event } «{ $name }»: змінено { $settings }. /event show { $event } показує всі налаштування.
+reply-event-set = Турнір #{ $event } «{ $name }»: змінено налаштування ({ $settings }). /event show { $event } показує всі налаштування.
+setting-name = { $key ->
+    [rules] правила
+    [rounds] кола
+    [control] контроль часу
+    [exclusion] виключення
+    [leave] відпустка
+    [zone] часовий пояс
+    [registered-mail] рекомендовані листи
+    [notations] нотації
+    [match-points] очки за матч
+    [arbiter] суддя
+    [committee] апеляційний комітет
+    [arbiter-channel] канал суддів
+    [channel-lang] мова каналів
+    [appeals-channel] канал апеляцій
+    [type] вид турніру
+    [boards] дошки
+    [rated] рейтинговий
+    [channel] канал партій
+    [opening] дебют
+   *[other] { $key }
+}
 reply-event-closed = Запис на турнір #{ $event } «{ $name }» завершено; записано: { $players }. /event start { $event } починає турнір.
 reply-event-removed = Вилучено з турніру #{ $event } «{ $name }»: { $player }. Повідомлення надіслано.
 reply-event-cancelled = Турнір #{ $event } «{ $name }» скасовано; повідомлено записаних: { $players }.

@@ -138,8 +138,20 @@ pub(super) async fn set(
     };
     apply_settings(tx, actor, &mut setup, settings).await?;
     save(tx, event.id, &setup, now).await?;
-    let written: Vec<String> = settings.iter().map(|(k, v)| format!("{k}={v}")).collect();
-    let args = event_args(&event).with("settings", written.join(" "));
+    // The settings by their names in the reader's language (issue 19: no
+    // raw keys in Ukrainian text), each with its value as written.
+    let written: Vec<String> = settings
+        .iter()
+        .map(|(key, value)| {
+            let name = tr(
+                actor.lang(),
+                "setting-name",
+                &Args::new().with("key", key.as_str()),
+            );
+            format!("{name}: {value}")
+        })
+        .collect();
+    let args = event_args(&event).with("settings", written.join("; "));
     Ok(vec![Outgoing::text(tr(lang, "reply-event-set", &args))])
 }
 
