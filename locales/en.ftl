@@ -133,7 +133,7 @@ castling-cause-rook-moved = the rook has moved or is gone
 move-error-empty = The message has no move (R2.3.9). Send a move, for example e2-e4.
 move-error-any-move = "Any move" is not allowed (R2.3.5): write a definite move, for example e2-e4.
 move-error-unreadable = "{ $text }" does not read as a move. Write it in full algebraic notation: e2-e4, Ng1-f3, Bf1xb5, 0-0.
-move-error-notation-not-allowed = The notation { $notation } is not allowed in this event. Write moves in full algebraic notation: e2-e4, Кg1-f3.
+move-error-notation-not-allowed = This event does not allow the notation: { $notation }. Write moves in Ukrainian full algebraic notation: e2-e4, Кg1-f3.
 move-error-ambiguous = Which move: { $candidates }? Write the move in full.
 move-error-no-piece = There is no piece on { $square }. Check the square you move from.
 move-error-opponent-piece = The piece on { $square } is your opponent's ({ $piece }). Move your own pieces.
@@ -150,10 +150,60 @@ move-error-castling-path-occupied = { $side } is not possible: { $square } is oc
 move-error-castling-in-check = { $side } is not possible: your king is in check.
 move-error-castling-through-check = { $side } is not possible: the king would cross the attacked square { $square }.
 move-error-castling-into-check = { $side } is not possible: { $square } is attacked.
-move-error-promotion-missing = The pawn on { $to } must promote: add the piece, for example e7-e8Q.
+move-error-promotion-missing = A pawn reaching { $to } must promote: add the piece, for example { $example }.
 move-error-promotion-not-possible = A pawn promotes only on the last rank, not on { $to }.
-move-error-promotion-invalid-piece = A pawn cannot promote to that piece ({ $piece }).
-move-error-no-piece-can-reach = None of your pieces of kind "{ $piece }" can go to { $to }.
+move-error-promotion-invalid-piece = A pawn cannot promote to that piece ({ $piece }); write, for example, { $example }.
+move-error-no-piece-can-reach = { $role ->
+    [pawn] None of your pawns can go to { $to }.
+    [knight] None of your knights can go to { $to }.
+    [bishop] None of your bishops can go to { $to }.
+    [rook] None of your rooks can go to { $to }.
+    [queen] Your queen cannot go to { $to }.
+    [king] Your king cannot go to { $to }.
+   *[other] None of your pieces ({ $piece }) can go to { $to }.
+}
+move-error-king-or-knight = A Latin K reads both as a king and as a knight (the Ukrainian К). Which move: { $candidates }? Write the king as Кр and the knight as the Cyrillic К, which every event reads: { $full }.
+## What to do after a refusal (issue 19): the piece's moves, the pawn that can take, the promotion pieces.
+word-and = { " " }and{ " " }
+move-hint-piece-moves = The { $role ->
+    [pawn] pawn
+    [knight] knight
+    [bishop] bishop
+    [rook] rook
+    [queen] queen
+   *[king] king
+} on { $from } can play { $moves }.
+move-hint-piece-no-moves = The { $role ->
+    [pawn] pawn
+    [knight] knight
+    [bishop] bishop
+    [rook] rook
+    [queen] queen
+   *[king] king
+} on { $from } has no legal move now.
+move-hint-role-moves = Your { $role ->
+    [pawn] pawn moves
+    [knight] knight moves
+    [bishop] bishop moves
+    [rook] rook moves
+    [queen] queen moves
+   *[king] king moves
+}: { $moves }.
+move-hint-role-no-moves = { $role ->
+    [pawn] No pawn move
+    [knight] No knight move
+    [bishop] No bishop move
+    [rook] No rook move
+    [queen] No queen move
+   *[king] No king move
+} is possible now.
+move-hint-reach = To go to { $to }, play { $moves }.
+move-hint-pawn-takes = { $count ->
+    [one] The pawn on { $from } can take on { $to }: { $moves }.
+   *[other] The pawns on { $from } can take on { $to }: { $moves }.
+}
+move-hint-parry = The moves that parry the check: { $moves }.
+move-hint-promotion-pieces = Choose from: { $pieces }.
 
 ## Replies of the app
 reply-welcome = Welcome, { $name }! Send /help for the commands. Moves are written like { $move } or { $knight }.
@@ -214,7 +264,7 @@ error-unknown-event = There is no event #{ $event }. /events lists them.
 error-event-not-open = Event #{ $event } "{ $name }" is not open for entries.
 error-already-joined = You are already in event #{ $event } "{ $name }".
 error-too-few-players = Event #{ $event } "{ $name }" needs at least two players to start.
-error-event-setting = The setting { $key }={ $value } is not possible. See /help event.
+error-event-setting = The setting { $key }={ $value } is not possible. See /help { $help }.
 error-unknown-game = There is no game #{ $game }. /games lists yours.
 error-not-your-game = Game #{ $game } is not yours: only its players move in it.
 error-not-your-turn = Game #{ $game }: it is not your turn; wait for your opponent's move.
@@ -260,8 +310,8 @@ theme-gray = gray
 reply-theme-set = Your boards, animations and tables will be drawn in the { $theme } theme.
 error-unknown-theme = Unknown theme "{ $value }". Choose green, brown, blue or gray.
 reply-muted = Move notices are off. You stay responsible for your games and your time (R3.2.3): reminders, draw offers and results still come; /games shows whose move it is. /unmute turns move notices on.
-reply-timezone = Dates and times are shown in { $zone }. To change: /timezone Europe/Kyiv.
-reply-timezone-set = Dates and times are now shown in { $zone }. Deadlines are counted as before (R3.5.6).
+reply-timezone = Your time zone: { $zone }; dates and times are shown in it. To change: /timezone Europe/Kyiv.
+reply-timezone-set = Your time zone is now { $zone }; dates and times are shown in it. Deadlines are counted as before (R3.5.6).
 error-unknown-timezone = Unknown time zone "{ $value }". Write an IANA name, for example Europe/Kyiv or America/New_York.
 reply-digest-on = The daily digest is on: every day at 09:00, the games where it is your move; no notice per move. You stay responsible for your time (R3.2.3). First digest: { $at }. To turn it off: /digest off.
 reply-digest-off = The daily digest is off: a notice comes for every move.
@@ -1097,7 +1147,29 @@ error-event-set-started = Event #{ $event } "{ $name }" has already started: { $
 error-event-remove-team = In a team event the line-ups change with /team (the captain or the organizer).
 error-event-remove-absent = Not entered in event #{ $event } "{ $name }": { $player }. /players { $event } lists the entrants.
 reply-event-renamed = Event #{ $event } is now called "{ $new }".
-reply-event-set = Event #{ $event } "{ $name }": changed { $settings }. /event show { $event } shows every setting.
+reply-event-set = Event #{ $event } "{ $name }": settings changed ({ $settings }). /event show { $event } shows every setting.
+setting-name = { $key ->
+    [rules] rules
+    [rounds] rounds
+    [control] time control
+    [exclusion] exclusion
+    [leave] leave
+    [zone] time zone
+    [registered-mail] registered mail
+    [notations] notations
+    [match-points] match points
+    [arbiter] arbiter
+    [committee] appeals committee
+    [arbiter-channel] arbiters' channel
+    [channel-lang] language of the channels
+    [appeals-channel] appeals channel
+    [type] type of event
+    [boards] boards
+    [rated] rated
+    [channel] game channel
+    [opening] opening
+   *[other] { $key }
+}
 reply-event-closed = Entries to event #{ $event } "{ $name }" are closed; entered: { $players }. /event start { $event } starts it.
 reply-event-removed = Removed from event #{ $event } "{ $name }": { $player }. The entrant has been told.
 reply-event-cancelled = Event #{ $event } "{ $name }" is cancelled; entrants told: { $players }.
@@ -1113,7 +1185,7 @@ reply-players-line = { $player } — { $accounts }
 reply-players-hint = Someone missing? They register by sending /start to the bot; then their name works in /organizer, arbiter= and /event remove.
 reply-players-console = console
 reply-players-no-handle = { $platform }: no user name
-event-line-details = Notations allowed: { $notations }. Leave: { $leave } a year. Zone of the rule dates: { $zone }.
+event-line-details = Notations allowed: { $notations }. Leave: { $leave } a year. Time zone for deadlines: { $zone }.
 
 ## club branch: invitations (/event invite, /start join-…)
 reply-invite-telegram = Invitation to event #{ $event } "{ $name }": { $link }

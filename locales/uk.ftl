@@ -131,7 +131,7 @@ castling-cause-rook-moved = тура вже ходила або її немає
 move-error-empty = Повідомлення без ходу (R2.3.9). Надішліть хід, наприклад e2-e4.
 move-error-any-move = «Будь-який хід» не дозволено (R2.3.5): напишіть конкретний хід, наприклад e2-e4.
 move-error-unreadable = Не вдалося прочитати «{ $text }» як хід. Пишіть повною алгебраїчною нотацією: e2-e4, Кg1-f3, Сf1:b5, 0-0.
-move-error-notation-not-allowed = Нотація { $notation } у цьому турнірі не дозволена. Пишіть повною алгебраїчною нотацією: e2-e4, Кg1-f3.
+move-error-notation-not-allowed = У цьому турнірі не дозволена нотація: { $notation }. Пишіть повною алгебраїчною нотацією: e2-e4, Кg1-f3.
 move-error-ambiguous = Який саме хід: { $candidates }? Напишіть хід повністю.
 move-error-no-piece = На { $square } немає фігури. Перевірте поле, з якого ходите.
 move-error-opponent-piece = На { $square } стоїть фігура суперника ({ $piece }). Ходіть своїми фігурами.
@@ -148,10 +148,60 @@ move-error-castling-path-occupied = { $side } неможлива: поле { $sq
 move-error-castling-in-check = { $side } неможлива: ваш король під шахом.
 move-error-castling-through-check = { $side } неможлива: король проходить через атаковане поле { $square }.
 move-error-castling-into-check = { $side } неможлива: поле { $square } під боєм.
-move-error-promotion-missing = Пішак на { $to } має перетворитися: допишіть фігуру, наприклад e7-e8Ф.
+move-error-promotion-missing = Пішак, що доходить до { $to }, має перетворитися на іншу фігуру: допишіть її, наприклад { $example }.
 move-error-promotion-not-possible = Перетворення можливе лише на останній горизонталі, а не на { $to }.
-move-error-promotion-invalid-piece = Пішак не може перетворитися на таку фігуру ({ $piece }).
-move-error-no-piece-can-reach = Жодна ваша фігура «{ $piece }» не може піти на { $to }.
+move-error-promotion-invalid-piece = Пішак не може перетворитися на таку фігуру ({ $piece }); напишіть, наприклад, { $example }.
+move-error-no-piece-can-reach = { $role ->
+    [pawn] Жоден ваш пішак не може піти на { $to }.
+    [knight] Жоден ваш кінь не може піти на { $to }.
+    [bishop] Жоден ваш слон не може піти на { $to }.
+    [rook] Жодна ваша тура не може піти на { $to }.
+    [queen] Ваш ферзь не може піти на { $to }.
+    [king] Ваш король не може піти на { $to }.
+   *[other] Жодна ваша фігура ({ $piece }) не може піти на { $to }.
+}
+move-error-king-or-knight = Латинську K можна прочитати і як короля, і як коня. Який саме хід: { $candidates }? Напишіть короля через Кр, а коня кириличною К: { $full }.
+## Що робити далі після відмови (issue 19): ходи фігури, пішак, що може взяти, фігури для перетворення.
+word-and = { " " }і{ " " }
+move-hint-piece-moves = { $role ->
+    [pawn] Пішак
+    [knight] Кінь
+    [bishop] Слон
+    [rook] Тура
+    [queen] Ферзь
+   *[king] Король
+} з { $from } може піти: { $moves }.
+move-hint-piece-no-moves = { $role ->
+    [pawn] Пішак
+    [knight] Кінь
+    [bishop] Слон
+    [rook] Тура
+    [queen] Ферзь
+   *[king] Король
+} з { $from } зараз не має жодного ходу.
+move-hint-role-moves = Можливі ходи { $role ->
+    [pawn] пішаками
+    [knight] конями
+    [bishop] слонами
+    [rook] турами
+    [queen] ферзем
+   *[king] королем
+}: { $moves }.
+move-hint-role-no-moves = Жодного ходу { $role ->
+    [pawn] пішаками
+    [knight] конями
+    [bishop] слонами
+    [rook] турами
+    [queen] ферзем
+   *[king] королем
+} зараз немає.
+move-hint-reach = На { $to } можна піти так: { $moves }.
+move-hint-pawn-takes = { $count ->
+    [one] Взяти на { $to } може пішак з { $from }: { $moves }.
+   *[other] Взяти на { $to } можуть пішаки з { $from }: { $moves }.
+}
+move-hint-parry = Від шаху захищають ходи: { $moves }.
+move-hint-promotion-pieces = На вибір: { $pieces }.
 
 ## Відповіді застосунку
 reply-welcome = Вітаємо! Ваше імʼя в турнірах: { $name } (змінити: /name). Надішліть /help, щоб побачити команди. Ходи пишуть так: { $move } або { $knight }.
@@ -213,7 +263,7 @@ error-unknown-event = Турніру #{ $event } немає. /events показ�
 error-event-not-open = На турнір #{ $event } «{ $name }» запис закрито.
 error-already-joined = Ви вже записані на турнір #{ $event } «{ $name }».
 error-too-few-players = Для початку турніру #{ $event } «{ $name }» потрібно щонайменше два гравці.
-error-event-setting = Налаштування { $key }={ $value } неможливе. Див. /help event.
+error-event-setting = Налаштування { $key }={ $value } неможливе. Див. /help { $help }.
 error-unknown-game = Партії #{ $game } немає. /games показує ваші партії.
 error-not-your-game = Партія #{ $game } не ваша: ходять у ній лише її учасники.
 error-not-your-turn = Партія #{ $game }: зараз не ваш хід; чекайте на хід суперника.
@@ -259,8 +309,8 @@ theme-gray = сіра
 reply-theme-set = Ваші дошки, анімації й таблиці малюватимуться в темі: { $theme }.
 error-unknown-theme = Невідома тема «{ $value }». Виберіть: зелена, коричнева, синя або сіра.
 reply-muted = Сповіщення про ходи вимкнено. Ви й далі відповідаєте за свої партії та свій час (R3.2.3): нагадування, пропозиції нічиєї та результати надходитимуть; /games покаже, чий хід. /unmute вмикає сповіщення.
-reply-timezone = Дати й час показано за поясом { $zone }. Змінити: /timezone Europe/Kyiv.
-reply-timezone-set = Тепер дати й час показано за поясом { $zone }. Строки рахуються як і раніше (R3.5.6).
+reply-timezone = Ваш часовий пояс: { $zone }; за ним показано дати й час. Змінити: /timezone Europe/Kyiv.
+reply-timezone-set = Тепер ваш часовий пояс: { $zone }; за ним показано дати й час. Строки рахуються як і раніше (R3.5.6).
 error-unknown-timezone = Невідомий часовий пояс «{ $value }». Напишіть назву з бази IANA, наприклад Europe/Kyiv або America/New_York.
 reply-digest-on = Щоденне зведення увімкнено: щодня о 09:00 — партії, де ваш хід; сповіщень про окремі ходи не буде. Ви й далі відповідаєте за свій час (R3.2.3). Перше зведення: { $at }. Вимкнути: /digest off.
 reply-digest-off = Щоденне зведення вимкнено: сповіщення надходитимуть про кожен хід.
@@ -1096,7 +1146,29 @@ error-event-set-started = Турнір #{ $event } «{ $name }» уже поча
 error-event-remove-team = У командному турнірі склад змінюють командою /team (капітан або організатор).
 error-event-remove-absent = Не записано на турнір #{ $event } «{ $name }»: { $player }. /players { $event } показує записаних.
 reply-event-renamed = Турнір #{ $event } тепер називається «{ $new }».
-reply-event-set = Турнір #{ $event } «{ $name }»: змінено { $settings }. /event show { $event } показує всі налаштування.
+reply-event-set = Турнір #{ $event } «{ $name }»: змінено налаштування ({ $settings }). /event show { $event } показує всі налаштування.
+setting-name = { $key ->
+    [rules] правила
+    [rounds] кола
+    [control] контроль часу
+    [exclusion] виключення
+    [leave] відпустка
+    [zone] часовий пояс
+    [registered-mail] рекомендовані листи
+    [notations] нотації
+    [match-points] очки за матч
+    [arbiter] суддя
+    [committee] апеляційний комітет
+    [arbiter-channel] канал суддів
+    [channel-lang] мова каналів
+    [appeals-channel] канал апеляцій
+    [type] вид турніру
+    [boards] дошки
+    [rated] рейтинговий
+    [channel] канал партій
+    [opening] дебют
+   *[other] { $key }
+}
 reply-event-closed = Запис на турнір #{ $event } «{ $name }» завершено; записано: { $players }. /event start { $event } починає турнір.
 reply-event-removed = Вилучено з турніру #{ $event } «{ $name }»: { $player }. Повідомлення надіслано.
 reply-event-cancelled = Турнір #{ $event } «{ $name }» скасовано; повідомлено записаних: { $players }.
@@ -1112,7 +1184,7 @@ reply-players-line = { $player } — { $accounts }
 reply-players-hint = Когось бракує? Щоб зареєструватися, досить надіслати боту /start; після цього імʼя можна вказувати в /organizer, arbiter= і /event remove.
 reply-players-console = консоль
 reply-players-no-handle = { $platform }: без імені користувача
-event-line-details = Дозволені нотації: { $notations }. Відпустка: { $leave } на рік. Часовий пояс дат правил: { $zone }.
+event-line-details = Дозволені нотації: { $notations }. Відпустка: { $leave } на рік. Часовий пояс, за яким рахують строки: { $zone }.
 
 ## гілка club: запрошення (/event invite, /start join-…)
 reply-invite-telegram = Запрошення на турнір #{ $event } «{ $name }»: { $link }

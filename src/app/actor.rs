@@ -1,6 +1,7 @@
 //! Who is speaking: an inbound message as the adapters hand it over, and the
 //! player behind it once resolved (registered on first contact).
 
+use crate::app::command::CommandWord;
 use crate::app::i18n::Lang;
 use crate::core::notation::Notation;
 use crate::store::{Platform, Player};
@@ -75,12 +76,25 @@ pub struct Actor {
     /// The platform the command came from; `None` when the bot acts for the
     /// player (a held move delivered later).
     pub platform: Option<crate::store::Platform>,
+    /// The command word the message began with, as spelled (`турнір`), so
+    /// that a refusal names the help of the command typed.
+    pub typed: Option<(CommandWord, &'static str)>,
 }
 
 impl Actor {
     /// The player's language (Ukrainian if the stored code is unknown).
     pub fn lang(&self) -> Lang {
         Lang::from_code(&self.player.language).unwrap_or(Lang::Uk)
+    }
+
+    /// The word `/help` takes for `command` in a refusal: the spelling the
+    /// player typed when the message began with `command`, else its
+    /// English name (issue 19: error replies point to the right help).
+    pub fn help_word(&self, command: CommandWord) -> &'static str {
+        match self.typed {
+            Some((typed, spelling)) if typed == command => spelling,
+            _ => command.name(),
+        }
     }
 
     /// The player's notation for showing moves.

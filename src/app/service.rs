@@ -21,7 +21,7 @@ use std::sync::Arc;
 use chrono::{DateTime, Utc};
 
 use crate::app::actor::{Actor, Inbound};
-use crate::app::command::{self, Command, CommandError, MAX_TEXT_CHARS};
+use crate::app::command::{self, Command, CommandError, CommandWord, MAX_TEXT_CHARS};
 use crate::app::i18n::{Args, Lang, tr};
 use crate::app::notice::Notice;
 use crate::app::outgoing::Outgoing;
@@ -294,6 +294,7 @@ impl App {
             is_admin,
             replied_game,
             platform: Some(inbound.platform),
+            typed: CommandWord::typed_in(&inbound.text),
         })
     }
 
@@ -475,18 +476,18 @@ fn parse(actor: &Actor, text: &str) -> Result<Command, Failure> {
                 .with("max", MAX_TEXT_CHARS),
             CommandError::Unknown { word } => Args::new().with("word", word.clone()),
             CommandError::Missing { command, argument } => Args::new()
-                .with("command", format!("/{}", command.name()))
+                .with("command", format!("/{}", actor.help_word(*command)))
                 .with("argument", argument_name(lang, argument))
-                .with("name", command.name()),
+                .with("name", actor.help_word(*command)),
             CommandError::Invalid {
                 command,
                 argument,
                 value,
             } => Args::new()
-                .with("command", format!("/{}", command.name()))
-                .with("argument", *argument)
+                .with("command", format!("/{}", actor.help_word(*command)))
+                .with("argument", argument_name(lang, argument))
                 .with("value", value.clone())
-                .with("name", command.name()),
+                .with("name", actor.help_word(*command)),
         };
         refuse(lang, error.message_id(), &args)
     })

@@ -83,6 +83,17 @@ pub fn zone_label(lang: Lang, zone: Tz) -> String {
     }
 }
 
+/// The zone in words and by its IANA name, `Київ (Europe/Kyiv)`; a zone
+/// without a name in the catalogs by its IANA name alone.
+pub fn zone_title(lang: Lang, zone: Tz) -> String {
+    let label = zone_label(lang, zone);
+    if label == zone.name() {
+        label
+    } else {
+        format!("{label} ({})", zone.name())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use chrono::TimeZone;

@@ -8,7 +8,10 @@
 //! number in front and signs or remarks after the move (R2.3.4). A lowercase
 //! Latin `b` is always a file. A text that fits several moves is never
 //! guessed: it is [`NotationError::Ambiguous`]. Readings that need no
-//! look-alike win over those that do (a Latin `K` is first the English king).
+//! look-alike win over those that do; a Latin `K` that reads both as the
+//! English king and as the Cyrillic knight `К` with a legal move each
+//! (`Ke2` after 1.e4 e5) is [`NotationError::KingOrKnight`]: the player is
+//! asked which (issue 19).
 
 mod error;
 mod grammar;
@@ -138,6 +141,11 @@ pub fn parse(pos: &Chess, text: &str, allowed: &[Notation]) -> Result<ParsedMove
         return Err(NotationError::Unreadable);
     }
     let legal = pos.legal_moves();
+    if lexer::has_latin_k(body)
+        && let Some(candidates) = king_or_knight(pos, &legal, &readings)
+    {
+        return Err(NotationError::KingOrKnight { candidates });
+    }
     let is_allowed = |n: &Notation| *n == Notation::UkrainianFull || allowed.contains(n);
     let mut first_error = None;
     // Exact readings first, look-alike ones only if the exact ones fail.
@@ -165,6 +173,34 @@ pub fn parse(pos: &Chess, text: &str, allowed: &[Notation]) -> Result<ParsedMove
         (None, Some(error)) => Err(error),
         (None, None) => Err(not_allowed(&readings[0])),
     }
+}
+
+/// The king's and the knights' legal moves a Latin `K` may mean, when it
+/// may mean both: the English king (the exact reading) and the Cyrillic
+/// knight `К` typed on a Latin keyboard (the look-alike one). In any
+/// notation, so that a king's move is never played for a knight's or the
+/// other way round.
+fn king_or_knight(
+    pos: &Chess,
+    legal: &shakmaty::MoveList,
+    readings: &[grammar::Reading],
+) -> Option<Vec<Move>> {
+    let every = |_: &Notation| true;
+    let mut ignored = None;
+    let mut tier = |lookalike: bool, role: Role| -> Vec<Move> {
+        let tier = readings.iter().filter(|r| r.lookalike == lookalike);
+        resolve_tier(pos, legal, tier, &every, &mut ignored)
+            .into_iter()
+            .map(|found| found.mv)
+            .filter(|mv| mv.role() == role)
+            .collect()
+    };
+    let kings = tier(false, Role::King);
+    let knights = tier(true, Role::Knight);
+    if kings.is_empty() || knights.is_empty() {
+        return None;
+    }
+    Some(kings.into_iter().chain(knights).collect())
 }
 
 /// The distinct legal moves that the allowed readings of one tier give,

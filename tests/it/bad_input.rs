@@ -178,3 +178,77 @@ async fn an_unreadable_game_in_a_ruling_is_refused_not_the_cases_game() {
     assert_eq!(crate::fuzz_console::state(&world.db).await, before);
     world.finish().await;
 }
+
+/// The word after `/help ` in `reply`, up to the end of the sentence.
+fn help_named(reply: &str) -> Option<&str> {
+    let (_, after) = reply.split_once("/help ")?;
+    after.split(['.', ' ', ')']).next()
+}
+
+/// Issue 19: a refusal that points to a help names the help of the command
+/// the player typed, in the spelling typed (Ukrainian or English).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn refusals_name_the_help_of_the_command_typed() {
+    let mut world = World::sqlite().await;
+    world.say("@alice: /start").await;
+    let rows = [
+        ("/event create Cup rated=maybe", "event"),
+        ("/турнір create Cup rated=maybe", "турнір"),
+        ("/event join", "event"),
+        ("/турнір join x", "турнір"),
+        ("/move", "move"),
+        ("/хід", "хід"),
+        ("/відпустка add", "відпустка"),
+        ("/leave add", "leave"),
+        ("/імʼя", "імʼя"),
+        ("/name", "name"),
+    ];
+    for lang in ["uk", "en"] {
+        world.say(&format!("@alice: /lang {lang}")).await;
+        for (text, help) in rows {
+            let replies = world.say(&format!("@alice: {text}")).await;
+            assert_eq!(replies.len(), 1, "{text}: {replies:?}");
+            assert_eq!(help_named(&replies[0]), Some(help), "{text}: {replies:?}");
+        }
+    }
+    let uk = world.say("@alice: /lang uk").await;
+    assert!(!uk.is_empty());
+    let setting = world.say("@alice: /турнір create Cup rated=maybe").await;
+    assert!(
+        setting[0].contains("Налаштування rated=maybe неможливе. Див. /help турнір."),
+        "{setting:?}"
+    );
+    let argument = world.say("@alice: /турнір join x").await;
+    assert!(argument[0].contains("(номер турніру)"), "{argument:?}");
+    world.finish().await;
+}
+
+/// Issue 19: `Ke2` after 1.e4 e5 may be the king's move or the knight's
+/// (a Latin `K` for the Cyrillic `К`): the bot asks which, with both moves
+/// written out, and plays nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_latin_k_for_king_or_knight_is_asked_about_and_changes_nothing() {
+    let mut world = World::sqlite().await;
+    world.event("Cup", &["bob", "carol"]).await;
+    world.move_as("bob", 1, "e2-e4").await;
+    world.move_as("carol", 1, "e7-e5").await;
+    let before = crate::fuzz_console::state(&world.db).await;
+    let asked = world.move_as("bob", 1, "Ke2").await;
+    assert!(asked[0].contains("A Latin K"), "{asked:?}");
+    assert!(asked[0].contains("Крe1-e2 or Кg1-e2?"), "{asked:?}");
+    assert_eq!(crate::fuzz_console::state(&world.db).await, before);
+    world.say("@bob: /notation san").await;
+    world.say("@bob: /lang uk").await;
+    let before = crate::fuzz_console::state(&world.db).await;
+    world.say("@bob: /lang en").await;
+    let asked = world.move_as("bob", 1, "Ke2").await;
+    assert!(asked[0].contains("Which move: Ke2 or Ne2?"), "{asked:?}");
+    world.say("@bob: /lang uk").await;
+    let asked = world.move_as("bob", 1, "Ke2").await;
+    assert!(asked[0].contains("Латинську K"), "{asked:?}");
+    assert_eq!(crate::fuzz_console::state(&world.db).await, before);
+    let played = world.move_as("bob", 1, "Кg1-e2").await;
+    assert!(!played.is_empty());
+    assert_ne!(crate::fuzz_console::state(&world.db).await, before);
+    world.finish().await;
+}

@@ -49,7 +49,10 @@ async fn an_organizer_renames_and_changes_settings_before_the_start(t: &TestDb) 
     let line =
         "@carol: /event set 1 control=30/10 rounds=2 leave=20 notations=ukr,san rules=postal";
     let out = w.say(line).await;
-    assert!(out[0].contains("changed control=30/10"), "{out:?}");
+    assert!(
+        out[0].contains("settings changed (time control: 30/10; rounds: 2; leave: 20;"),
+        "{out:?}"
+    );
     let mut tx = w.db.read().await.unwrap();
     let event = tx.event(EventId(1)).await.unwrap();
     assert_eq!(event.name, "Autumn Open");
@@ -120,7 +123,10 @@ async fn after_the_start_only_arbiters_committee_and_channels_change(t: &TestDb)
     let out = w
         .say("@carol: /event set 1 arbiter=@alice committee=@erin arbiter-channel=telegram:-5")
         .await;
-    assert!(out[0].contains("changed arbiter=@alice"), "{out:?}");
+    assert!(
+        out[0].contains("settings changed (arbiter: @alice; appeals committee: @erin;"),
+        "{out:?}"
+    );
     let (alice, carol) = (id_of(&w, "alice").await, id_of(&w, "carol").await);
     let mut tx = w.db.read().await.unwrap();
     let arbiters = tx

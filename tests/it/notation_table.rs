@@ -205,8 +205,8 @@ fn latin_and_cyrillic_look_alikes_are_tolerated() {
     );
 }
 
-/// A lowercase Latin `b` is a file, and the exact English reading of a
-/// Latin `K` (the king) wins over the look-alike one (the knight).
+/// A lowercase Latin `b` is a file; a Latin `K` that only the king or only
+/// a knight can mean reads as that piece.
 #[test]
 fn readings_without_look_alikes_come_first() {
     const B_PAWN: &str = "4k3/8/8/8/2n5/1P6/8/4KB2 w - - 0 1";
@@ -216,7 +216,6 @@ fn readings_without_look_alikes_come_first() {
             (B_PAWN, "b:c4", "b3c4", Short),
             (B_PAWN, "Bxc4", "f1c4", San),
             (B_PAWN, "С:c4", "f1c4", Short),
-            (TWO_KNIGHTS, "Kd2", "e1d2", San),
             (TWO_KNIGHTS, "Ke1-d2", "e1d2", Lan),
             (TWO_KNIGHTS, "Kbd2", "b1d2", Short),
             (TWO_KNIGHTS, "Kb1-d2", "b1d2", Full),
@@ -225,6 +224,34 @@ fn readings_without_look_alikes_come_first() {
             (PAWN_OR_BISHOP, "Сd4", "e3d4", Short),
             (PAWN_OR_BISHOP, "Сe3:d4", "e3d4", Full),
         ],
+        ALL,
+    );
+}
+
+/// Issue 19: a Latin `K` that reads both as the English king and as the
+/// Cyrillic knight `К` with a legal move each is never guessed, in any
+/// set of allowed notations: the king's moves, then the knights'.
+#[test]
+fn a_latin_k_for_king_or_knight_is_asked_about() {
+    let rows: &[(&str, &str, &[&str])] = &[
+        (E4_E5, "Ke2", &["e1e2", "g1e2"]),
+        (E4_E5, "Ke2+", &["e1e2", "g1e2"]),
+        (TWO_KNIGHTS, "Kd2", &["e1d2", "b1d2", "f3d2"]),
+    ];
+    for allowed in [ALL, ONLY_FULL] {
+        for &(fen, text, want) in rows {
+            let got = parse(&position(fen), text, allowed);
+            let Err(NotationError::KingOrKnight { candidates }) = &got else {
+                panic!("{text:?} in {fen}: got {got:?}");
+            };
+            let mut got: Vec<String> = candidates.iter().map(uci).collect();
+            got[1..].sort();
+            assert_eq!(got, want, "{text:?} in {fen}");
+        }
+    }
+    // Only one of the two readings is legal: no question.
+    check_reads(
+        &[(E4_E5, "Kf3", "g1f3", Short), (ITALIAN, "Ke2", "e1e2", San)],
         ALL,
     );
 }
@@ -583,15 +610,35 @@ fn promotion_refusals_say_why() {
     use NotationError as E;
     check_refusals(
         &[
-            (PROMO_WHITE, "a7-a8", E::PromotionMissing { to: A8 }),
-            (PROMO_WHITE, "a8", E::PromotionMissing { to: A8 }),
-            (PROMO_WHITE, "a7a8", E::PromotionMissing { to: A8 }),
-            (PROMO_WHITE, "1718", E::PromotionMissing { to: A8 }),
-            (PROMO_WHITE, "axb8", E::PromotionMissing { to: B8 }),
+            (
+                PROMO_WHITE,
+                "a7-a8",
+                E::PromotionMissing { from: A7, to: A8 },
+            ),
+            (PROMO_WHITE, "a8", E::PromotionMissing { from: A7, to: A8 }),
+            (
+                PROMO_WHITE,
+                "a7a8",
+                E::PromotionMissing { from: A7, to: A8 },
+            ),
+            (
+                PROMO_WHITE,
+                "1718",
+                E::PromotionMissing { from: A7, to: A8 },
+            ),
+            (
+                PROMO_WHITE,
+                "axb8",
+                E::PromotionMissing { from: A7, to: B8 },
+            ),
             (
                 PROMO_WHITE,
                 "a7-a8Кр",
-                E::PromotionInvalidPiece { role: Role::King },
+                E::PromotionInvalidPiece {
+                    role: Role::King,
+                    from: A7,
+                    to: A8,
+                },
             ),
             (START, "e2-e4Ф", E::PromotionNotPossible { to: E4 }),
             (START, "Кg1-f3Ф", E::PromotionNotPossible { to: F3 }),

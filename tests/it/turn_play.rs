@@ -26,7 +26,7 @@ async fn start_shows_each_setting_and_how_to_change_it(t: &TestDb) {
     let out = w.say("@bob: /start").await.join("\n");
     for line in [
         "language: English — /lang uk or /lang en",
-        "time zone: Kyiv — /timezone Europe/Kyiv",
+        "time zone: Kyiv (Europe/Kyiv) — /timezone Europe/Kyiv",
         "daily digest: off — /digest on or /digest off",
         "move confirmation: off — /confirm on or /confirm off",
         "messages from opponents: on — /messages on or /messages off",

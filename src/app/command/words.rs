@@ -322,6 +322,22 @@ impl CommandWord {
         Self::from_word(word).map_or(Privacy::Open, |word| word.spec().privacy)
     }
 
+    /// The command word `text` starts with (`/турнір set …`, `event@bot`)
+    /// and the spelling used, as the table spells it.
+    pub fn typed_in(text: &str) -> Option<(CommandWord, &'static str)> {
+        let first = text.split_whitespace().next()?;
+        let word = first.strip_prefix('/').unwrap_or(first);
+        let word = word.split('@').next().unwrap_or(word);
+        let command = Self::from_word(word)?;
+        let apostrophes = |text: &str| text.replace(['’', 'ʼ', '`'], "'");
+        let typed = apostrophes(&word.to_lowercase());
+        let spelling = command
+            .spellings()
+            .find(|spelling| apostrophes(spelling) == typed)
+            .unwrap_or(command.name());
+        Some((command, spelling))
+    }
+
     /// Reads a command word in any accepted spelling, case-insensitively
     /// (the apostrophes ʼ, ’ and ` count as `'`, so `/імʼя`, `/ім'я` and
     /// `/ім’я` are one word).

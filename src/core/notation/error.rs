@@ -36,6 +36,13 @@ pub enum NotationError {
         /// Every legal move that fits.
         candidates: Vec<Move>,
     },
+    /// A Latin `K` reads both as the English king and as the Cyrillic
+    /// knight `К`, and both readings are legal (`Ke2` after 1.e4 e5): never
+    /// guessed, the player says which.
+    KingOrKnight {
+        /// The king's moves that fit, then the knights'.
+        candidates: Vec<Move>,
+    },
     /// There is no piece on the square the move starts from.
     NoPiece {
         /// The empty square.
@@ -144,6 +151,8 @@ pub enum NotationError {
     },
     /// A pawn reaches the last rank but the new piece is not written.
     PromotionMissing {
+        /// The pawn's square (of the first legal move that fits).
+        from: Square,
         /// The square on the last rank.
         to: Square,
     },
@@ -156,6 +165,10 @@ pub enum NotationError {
     PromotionInvalidPiece {
         /// The piece written.
         role: Role,
+        /// The pawn's square (of the first legal move that fits).
+        from: Square,
+        /// The square on the last rank.
+        to: Square,
     },
     /// No piece of that kind can move to the square.
     NoPieceCanReach {
@@ -175,6 +188,7 @@ impl NotationError {
             NotationError::Unreadable => "unreadable",
             NotationError::NotationNotAllowed { .. } => "notation_not_allowed",
             NotationError::Ambiguous { .. } => "ambiguous",
+            NotationError::KingOrKnight { .. } => "king_or_knight",
             NotationError::NoPiece { .. } => "no_piece",
             NotationError::OpponentPiece { .. } => "opponent_piece",
             NotationError::WrongPiece { .. } => "wrong_piece",
@@ -227,7 +241,7 @@ impl NotationError {
             E::NotationNotAllowed { notation } => {
                 write!(f, "{notation} notation is not allowed in this event")
             }
-            E::Ambiguous { candidates } => {
+            E::Ambiguous { candidates } | E::KingOrKnight { candidates } => {
                 write!(f, "the move is ambiguous; it could be ")?;
                 for (index, mv) in candidates.iter().enumerate() {
                     let joiner = if index == 0 { "" } else { " or " };
@@ -318,7 +332,7 @@ impl NotationError {
                     "the piece on {square} is pinned: the king would be in check"
                 )
             }
-            E::PromotionMissing { to } => {
+            E::PromotionMissing { to, .. } => {
                 write!(f, "the pawn reaches {to}: write the piece it becomes")
             }
             E::PromotionNotPossible { to } => {
@@ -327,7 +341,7 @@ impl NotationError {
                     "a promotion is written but the move to {to} does not promote"
                 )
             }
-            E::PromotionInvalidPiece { role } => {
+            E::PromotionInvalidPiece { role, .. } => {
                 write!(f, "a pawn cannot become a {}", piece_name(*role))
             }
             E::NoPieceCanReach { role, to } => {
@@ -346,7 +360,8 @@ impl fmt::Display for NotationError {
             | E::AnyMove
             | E::Unreadable
             | E::NotationNotAllowed { .. }
-            | E::Ambiguous { .. } => self.fmt_reading(f),
+            | E::Ambiguous { .. }
+            | E::KingOrKnight { .. } => self.fmt_reading(f),
             E::CastlingNoRight { .. }
             | E::CastlingPathOccupied { .. }
             | E::CastlingInCheck { .. }

@@ -163,6 +163,17 @@ pub(super) fn lex(body: &str) -> Vec<Alts> {
     out
 }
 
+/// Whether the body has a Latin capital `K` standing alone as a piece
+/// letter (not the `Kp` look-alike of `Кр`): the English king, or the
+/// Cyrillic knight `К` typed on a Latin keyboard.
+pub(super) fn has_latin_k(body: &str) -> bool {
+    let chars: Vec<char> = body.chars().take(MAX_CHARS).collect();
+    chars
+        .iter()
+        .enumerate()
+        .any(|(index, &c)| c == 'K' && !chars.get(index + 1).copied().is_some_and(is_r))
+}
+
 fn is_k(c: char) -> bool {
     matches!(c, 'К' | 'к' | 'K' | 'k')
 }
@@ -271,6 +282,15 @@ mod tests {
         assert_eq!(prepare("7."), Prepared::Empty);
         assert_eq!(prepare("Будь-який хід"), Prepared::AnyMove);
         assert_eq!(prepare("any move"), Prepared::AnyMove);
+    }
+
+    #[test]
+    fn a_lone_latin_k_is_found_but_not_kp() {
+        assert!(has_latin_k("Ke2"));
+        assert!(has_latin_k("Kg1-e2"));
+        assert!(!has_latin_k("Kpe2"));
+        assert!(!has_latin_k("Кe2"));
+        assert!(!has_latin_k("ke2"));
     }
 
     #[test]

@@ -51,12 +51,19 @@ fn resolve_move(
     if !exact.is_empty() {
         return Ok(exact);
     }
-    Err(match pattern.promotion {
-        None => NotationError::PromotionMissing { to: pattern.to },
-        Some(role) if fitting.iter().any(|m| m.is_promotion()) => {
-            NotationError::PromotionInvalidPiece { role }
-        }
-        Some(_) => NotationError::PromotionNotPossible { to: pattern.to },
+    let promoting = fitting.iter().find(|m| m.is_promotion());
+    let from = promoting.and_then(|mv| mv.from()).unwrap_or(pattern.to);
+    Err(match (pattern.promotion, promoting) {
+        (None, _) => NotationError::PromotionMissing {
+            from,
+            to: pattern.to,
+        },
+        (Some(role), Some(_)) => NotationError::PromotionInvalidPiece {
+            role,
+            from,
+            to: pattern.to,
+        },
+        (Some(_), None) => NotationError::PromotionNotPossible { to: pattern.to },
     })
 }
 

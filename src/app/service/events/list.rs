@@ -190,17 +190,19 @@ async fn teams_line(tx: &mut Tx, lang: Lang, event: &Event) -> Result<String, Fa
 
 /// The allowed notations, the yearly leave allowance and the zone.
 fn details_line(lang: Lang, regulation: &crate::core::regulation::Regulation) -> String {
-    let notations: Vec<&str> = crate::app::actor::NOTATION_CODES
+    let notations: Vec<String> = crate::app::actor::NOTATION_CODES
         .iter()
         .filter(|(_, notation)| regulation.notations.contains(notation))
-        .map(|(code, _)| *code)
+        .map(|(_, notation)| crate::app::move_error::notation_name(lang, *notation))
         .collect();
     let zone = regulation
         .zone
         .clone()
         .unwrap_or_else(|| crate::core::regulation::DEFAULT_EVENT_ZONE.to_owned());
+    let zone = crate::app::zone::parse_zone(&zone)
+        .map_or(zone, |zone| crate::app::zone::zone_title(lang, zone));
     let args = Args::new()
-        .with("notations", notations.join(", "))
+        .with("notations", notations.join("; "))
         .with(
             "leave",
             crate::app::i18n::days_text(lang, i64::from(regulation.leave_days_per_year)),

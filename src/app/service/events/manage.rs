@@ -8,7 +8,7 @@ use chrono::{DateTime, Utc};
 
 use crate::app::actor::Actor;
 use crate::app::authz::{self, Action};
-use crate::app::command::Number;
+use crate::app::command::{CommandWord, Number};
 use crate::app::i18n::{Args, tr};
 use crate::app::notice::Notice;
 use crate::app::outgoing::Outgoing;
@@ -117,11 +117,10 @@ pub(super) async fn set(
         }
         if key == "match-points" && !event.is_team {
             // Match points only mean something in a team event, as at creation.
-            return Err(refuse(
-                lang,
-                "error-event-setting",
-                &args.with("value", value.clone()),
-            ));
+            let args = args
+                .with("value", value.clone())
+                .with("help", actor.help_word(CommandWord::Event));
+            return Err(refuse(lang, "error-event-setting", &args));
         }
         if !event.status.before_start() && !AFTER_START.contains(&key.as_str()) {
             return Err(refuse(lang, "error-event-set-started", &args));
@@ -139,8 +138,20 @@ pub(super) async fn set(
     };
     apply_settings(tx, actor, &mut setup, settings).await?;
     save(tx, event.id, &setup, now).await?;
-    let written: Vec<String> = settings.iter().map(|(k, v)| format!("{k}={v}")).collect();
-    let args = event_args(&event).with("settings", written.join(" "));
+    // The settings by their names in the reader's language (issue 19: no
+    // raw keys in Ukrainian text), each with its value as written.
+    let written: Vec<String> = settings
+        .iter()
+        .map(|(key, value)| {
+            let name = tr(
+                actor.lang(),
+                "setting-name",
+                &Args::new().with("key", key.as_str()),
+            );
+            format!("{name}: {value}")
+        })
+        .collect();
+    let args = event_args(&event).with("settings", written.join("; "));
     Ok(vec![Outgoing::text(tr(lang, "reply-event-set", &args))])
 }
 

@@ -5,6 +5,7 @@
 //! `channel=PLATFORM:ID` names the chat where each game gets a public thread.
 
 use crate::app::actor::{Actor, notation_from_code};
+use crate::app::command::CommandWord;
 use crate::app::i18n::{Args, Lang};
 use crate::core::notation::Notation;
 use crate::core::regulation::{DEFAULT_EVENT_ZONE, Regulation, TimeControl};
@@ -63,7 +64,8 @@ pub(super) async fn read_setup(
         // Match points only mean something in a team event.
         let args = Args::new()
             .with("key", value.0.clone())
-            .with("value", value.1.clone());
+            .with("value", value.1.clone())
+            .with("help", actor.help_word(CommandWord::Event));
         return Err(refuse(actor.lang(), "error-event-setting", &args));
     }
     Ok(setup)
@@ -112,7 +114,8 @@ pub(super) async fn apply_settings(
         if !ok || setup.regulation.validate().is_err() {
             let args = Args::new()
                 .with("key", key.clone())
-                .with("value", value.clone());
+                .with("value", value.clone())
+                .with("help", actor.help_word(CommandWord::Event));
             return Err(refuse(actor.lang(), "error-event-setting", &args));
         }
     }

@@ -11,7 +11,7 @@ use crate::app::actor::Actor;
 use crate::app::i18n::{Args, tr};
 use crate::app::notice::{DigestGame, Notice};
 use crate::app::outgoing::Outgoing;
-use crate::app::zone::{ShownInstant, parse_zone, player_zone, zone_label};
+use crate::app::zone::{ShownInstant, parse_zone, player_zone, zone_title};
 use crate::store::{Deadline, NewDeadline, PlayerId, Tx};
 
 use super::super::games::my_turn::{entries, my_move_first};
@@ -68,15 +68,6 @@ pub(crate) async fn digest(tx: &mut Tx, actor: &Actor, on: bool, now: DateTime<U
 /// One key per player and day: the digest being fired sets the next day's
 /// under a new key (the scheduler deletes the fired row).
 /// `Europe/Kyiv (Київ)`, or the IANA name alone for other zones.
-fn zone_title(lang: crate::app::i18n::Lang, zone: Tz) -> String {
-    let label = zone_label(lang, zone);
-    if label == zone.name() {
-        label
-    } else {
-        format!("{} ({label})", zone.name())
-    }
-}
-
 fn digest_key(player: PlayerId, at: DateTime<Utc>) -> String {
     format!("digest:{player}:{}", at.format("%Y-%m-%d"))
 }

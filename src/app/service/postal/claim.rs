@@ -191,6 +191,7 @@ pub(crate) async fn resume_claim(
         is_admin: false,
         replied_game: None,
         platform: None,
+        typed: None,
     };
     let event = tx.event(game.event_id).await?;
     let rows = tx.moves(game.id).await?;
