@@ -64,9 +64,15 @@ pub trait Transport: Send + Sync {
 /// about one game, a later reply to any of them means that game. A failure
 /// is logged; the message was sent all the same.
 pub async fn remember_sent(db: &Db, platform: Platform, sent: &[MessageRef], message: &Outgoing) {
-    let Some(game) = message.about_game() else {
-        return;
-    };
+    if let Some(game) = message.about_game() {
+        remember_game(db, platform, sent, game).await;
+    }
+}
+
+/// Remembers that the platform messages `sent` are about game `game`, so
+/// that a later reply to any of them means that game. A failure is logged;
+/// the messages were sent all the same.
+pub async fn remember_game(db: &Db, platform: Platform, sent: &[MessageRef], game: i64) {
     if sent.is_empty() {
         return;
     }

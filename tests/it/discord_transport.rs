@@ -49,6 +49,7 @@ fn board_message(text: &str) -> OutgoingMessage {
             bytes: PNG.to_vec(),
         }),
         file: None,
+        game: None,
         buttons: vec![
             ButtonSpec {
                 custom_id: "draw:7".into(),

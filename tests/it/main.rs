@@ -26,6 +26,7 @@ mod cross_platform;
 mod crosstable_ratings;
 mod desk_roles;
 mod discord_e2e;
+mod discord_play;
 mod discord_run;
 mod discord_threads;
 mod discord_transport;

@@ -349,6 +349,76 @@ async fn answered_buttons_are_removed_and_a_stale_press_changes_nothing(t: &Test
     s.stop().await;
 }
 
+/// Move confirmation (R2.3.8, issue 18) with inline buttons: after
+/// `/confirm on` Bob's move is held with Confirm / Cancel. Cancel drops it,
+/// Confirm plays it; each press removes the buttons
+/// (`editMessageReplyMarkup` without a keyboard), and a stale press of
+/// either button plays nothing and says no move waits for confirmation.
+async fn move_confirmation_buttons_confirm_and_cancel(t: &TestDb) {
+    let mut s = Session::start(&t.db).await;
+    s.start_event().await;
+    let on = s.ask(BOB, "/confirm on").await;
+    assert!(on.contains("Move confirmation is on"), "{on}");
+    let bob = Session::user(BOB);
+    let nothing_held = "You have no move waiting for confirmation.";
+
+    s.say(BOB, "e2-e4");
+    let held = s.next(BOB, 1).await.remove(0);
+    assert!(
+        text(&held).starts_with("Game #1: make the move e2-e4?"),
+        "{held:?}"
+    );
+    let data: Vec<_> = held
+        .buttons
+        .iter()
+        .flatten()
+        .map(|b| b.callback_data.clone().unwrap_or_default())
+        .collect();
+    assert_eq!(data, ["/confirm #1", "/confirm cancel #1"]);
+    s.fake.push_callback(BOB, &bob, &data[1], held.message_id);
+    let cancelled = s.next(BOB, 1).await.remove(0);
+    assert!(
+        text(&cancelled).contains("the held move is cancelled"),
+        "{cancelled:?}"
+    );
+    s.fake.wait_for_answers(1).await;
+    let edits = s.fake.edits();
+    assert_eq!(edits.len(), 1, "{edits:?}");
+    assert_eq!(
+        (edits[0].chat_id, edits[0].message_id),
+        (BOB, held.message_id)
+    );
+    assert!(edits[0].buttons.iter().all(Vec::is_empty), "{edits:?}");
+    assert!(moves_of_game_1(&t.db).await.is_empty(), "no move");
+    s.fake.push_callback(BOB, &bob, &data[0], held.message_id);
+    let stale = s.next(BOB, 1).await.remove(0);
+    assert!(text(&stale).contains(nothing_held), "{stale:?}");
+    assert!(moves_of_game_1(&t.db).await.is_empty(), "still no move");
+
+    s.say(BOB, "d2-d4");
+    let held = s.next(BOB, 1).await.remove(0);
+    s.fake
+        .push_callback(BOB, &bob, "/confirm #1", held.message_id);
+    let made = s.next(BOB, 1).await.remove(0);
+    assert!(
+        text(&made).contains("Game #1: you played 1. d2-d4"),
+        "{made:?}"
+    );
+    assert_eq!(moves_of_game_1(&t.db).await, ["d2d4"]);
+    let notice = s.next(CAROL, 1).await.remove(0);
+    assert!(text(&notice).contains("1. d2-d4"), "{notice:?}");
+    s.fake
+        .push_callback(BOB, &bob, "/confirm cancel #1", held.message_id);
+    let stale = s.next(BOB, 1).await.remove(0);
+    assert!(text(&stale).contains(nothing_held), "{stale:?}");
+    assert_eq!(moves_of_game_1(&t.db).await, ["d2d4"], "nothing changed");
+    s.fake.wait_for_answers(4).await;
+    let edits = s.fake.edits();
+    assert_eq!(edits.len(), 4, "every press removes the buttons: {edits:?}");
+    assert_eq!(edits[2].message_id, held.message_id);
+    s.stop().await;
+}
+
 /// A reminder under the simulated clock: 14 days without Bob's first move,
 /// the scheduler fires, the outbox delivers it to his private chat (R3.3.1).
 async fn a_reminder_arrives_after_14_simulated_days(t: &TestDb) {
@@ -485,6 +555,7 @@ on_both!(
     a_telegram_username_finds_the_one_account_that_holds_it_today,
     a_reply_to_a_board_or_notice_chooses_the_game,
     answered_buttons_are_removed_and_a_stale_press_changes_nothing,
+    move_confirmation_buttons_confirm_and_cancel,
 );
 
 /// `@name` finds a Telegram user by their `@username`, whatever their

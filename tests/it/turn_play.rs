@@ -108,6 +108,36 @@ async fn which_game_names_the_command_asked_not_a_move() {
     w.finish().await;
 }
 
+/// Issue 18: `/draw accept` and `/draw decline` without a number mean the
+/// only game where the opponent's offer is open; with offers open in
+/// several games the bot asks which of those.
+#[tokio::test]
+async fn a_draw_answer_without_a_number_finds_the_game_of_the_offer() {
+    let mut w = two_games().await;
+    w.say("@carol: /draw offer #2").await;
+    let out = w.say("@bob: /draw decline").await;
+    assert!(out[0].contains("Game #2"), "{out:?}");
+    assert!(!out[0].contains("several"), "{out:?}");
+    w.say("@carol: /draw offer #1").await;
+    let out = w.say("@bob: /draw accept").await.join("\n");
+    assert!(out.contains("½-½"), "{out}");
+    assert_eq!(w.game(1).await.result_text(), Some("1/2-1/2"));
+    assert_eq!(w.game(2).await.result_text(), None);
+    w.say("@bob: /move #2 e2-e4").await;
+    w.say("@carol: /draw offer #2").await;
+    w.event("Bowl", &["bob", "carol"]).await;
+    w.say("@carol: /draw offer #3").await;
+    let replies = w.ask("bob", "/draw accept").await;
+    assert_eq!(
+        replies[0].buttons,
+        vec![
+            Button::new("Game #2", "/draw accept #2"),
+            Button::new("Game #3", "/draw accept #3"),
+        ]
+    );
+    w.finish().await;
+}
+
 #[tokio::test]
 async fn several_moves_in_one_message_are_refused_not_played_in_part_r3_2_4() {
     let mut w = World::sqlite().await;

@@ -14,7 +14,9 @@ use serenity::model::id::InteractionId;
 use tokio::sync::watch;
 
 use super::outgoing::{self, DiscordReply};
-use super::sender::{Destination, DiscordRetryPolicy, DiscordSendError, DiscordSender, with_retry};
+use super::sender::{
+    Delivered, Destination, DiscordRetryPolicy, DiscordSendError, DiscordSender, with_retry,
+};
 use super::split;
 use super::{DiscordConfig, DiscordInbound};
 use crate::app::outgoing::answered_once;
@@ -32,6 +34,15 @@ pub trait DiscordInboundHandler: Send + Sync + 'static {
     fn defer_ephemeral(&self, inbound: &DiscordInbound) -> bool {
         let _ = inbound;
         false
+    }
+
+    /// Told, after the adapter posted a reply about game `game`
+    /// ([`OutgoingMessage::game`](super::OutgoingMessage::game)), which
+    /// Discord messages carry it: channel messages, the interaction's
+    /// original response and its followups. Does nothing by default.
+    fn sent(&self, game: i64, sent: Vec<Delivered>) -> impl Future<Output = ()> + Send {
+        let _ = (game, sent);
+        async {}
     }
 }
 
@@ -102,8 +113,11 @@ impl<H: DiscordInboundHandler> EventHandler for Bridge<H> {
         // The nonce makes a retried reply to this message land once.
         let key = format!("re{}", message.id.get());
         let to = Destination::Channel(message.channel_id.get());
-        if let Err(error) = sender.send_all(to, &outgoing, Some(&key)).await {
-            tracing::error!(%error, channel = %message.channel_id, "Discord reply failed");
+        match sender.send_all(to, &outgoing, Some(&key)).await {
+            Ok(sent) => self.remember(outgoing.game, sent).await,
+            Err(error) => {
+                tracing::error!(%error, channel = %message.channel_id, "Discord reply failed");
+            }
         }
     }
 
@@ -180,25 +194,41 @@ impl<H: DiscordInboundHandler> Bridge<H> {
         };
         let parts = split::parts(&message);
         let edit = outgoing::edit_response(&parts[0]);
-        with_retry(&self.policy, || edit.clone().execute(http, &target.token)).await?;
-        self.follow_up(http, target, &parts[1..]).await
+        let original =
+            with_retry(&self.policy, || edit.clone().execute(http, &target.token)).await?;
+        let mut sent = vec![delivered(&original)];
+        let result = self.follow_up(http, target, &parts[1..], &mut sent).await;
+        self.remember(message.game, sent).await;
+        result
     }
 
-    /// Sends the parts of a long answer after its first as followup messages.
+    /// Sends the parts of a long answer after its first as followup
+    /// messages, adding each posted message (from the response body) to `sent`.
     async fn follow_up(
         &self,
         http: &Arc<Http>,
         target: &Target,
         parts: &[outgoing::OutgoingMessage],
+        sent: &mut Vec<Delivered>,
     ) -> Result<(), DiscordSendError> {
         for part in parts {
             let followup = outgoing::followup_message(part);
-            with_retry(&self.policy, || {
+            let posted = with_retry(&self.policy, || {
                 followup.clone().execute(http, (None, &target.token))
             })
             .await?;
+            sent.push(delivered(&posted));
         }
         Ok(())
+    }
+
+    /// Hands the messages `sent` of a reply about `game` to the handler.
+    async fn remember(&self, game: Option<i64>, sent: Vec<Delivered>) {
+        if let Some(game) = game
+            && !sent.is_empty()
+        {
+            self.handler.sent(game, sent).await;
+        }
     }
 
     /// Answers the press of a one-shot button: at once with UPDATE_MESSAGE
@@ -218,10 +248,20 @@ impl<H: DiscordInboundHandler> Bridge<H> {
         let DiscordReply::Message(message) = self.handler.handle(inbound).await else {
             return Ok(());
         };
-        self.follow_up(http, target, &split::parts(&message)).await
+        let mut sent = Vec::new();
+        let result = self
+            .follow_up(http, target, &split::parts(&message), &mut sent)
+            .await;
+        self.remember(message.game, sent).await;
+        result
     }
 
     /// Sends `reply` as the interaction's answer.
+    ///
+    /// The callback (type 4) tells no message id, so for an answer about a
+    /// game that anyone can reply to (not ephemeral: Discord offers no reply
+    /// to an ephemeral message) the id is read with "Get Original
+    /// Interaction Response" (`GET /webhooks/{app}/{token}/messages/@original`).
     async fn respond(
         &self,
         http: &Arc<Http>,
@@ -230,10 +270,12 @@ impl<H: DiscordInboundHandler> Bridge<H> {
         is_component: bool,
     ) -> Result<(), DiscordSendError> {
         let mut rest = Vec::new();
+        let mut about = None;
         let response = match reply {
             DiscordReply::Message(message) => {
                 rest = split::parts(&message);
                 let first = rest.remove(0);
+                about = message.game.filter(|_| !first.ephemeral);
                 CreateInteractionResponse::Message(outgoing::response_message(&first))
             }
             DiscordReply::Choices(choices) => {
@@ -252,12 +294,37 @@ impl<H: DiscordInboundHandler> Bridge<H> {
             response.clone().execute(http, (target.id, &target.token))
         })
         .await?;
-        self.follow_up(http, target, &rest).await
+        let mut sent = Vec::new();
+        if about.is_some() {
+            let original = with_retry(&self.policy, || {
+                http.get_original_interaction_response(&target.token)
+            })
+            .await;
+            match original {
+                Ok(original) => sent.push(delivered(&original)),
+                // The answer is there all the same; only a reply to it will
+                // not choose its game.
+                Err(error) => {
+                    tracing::warn!(%error, "Discord: the original response was not read");
+                }
+            }
+        }
+        let result = self.follow_up(http, target, &rest, &mut sent).await;
+        self.remember(about, sent).await;
+        result
     }
 
     fn log(&self, result: Result<(), DiscordSendError>) {
         if let Err(error) = result {
             tracing::error!(%error, "Discord interaction answer failed");
         }
+    }
+}
+
+/// Where a posted message is.
+fn delivered(message: &Message) -> Delivered {
+    Delivered {
+        channel_id: message.channel_id.get(),
+        message_id: message.id.get(),
     }
 }

@@ -44,6 +44,7 @@ pub fn discord_message(message: &Outgoing, image: Option<&RenderedImage>) -> Out
         }),
         buttons: buttons(message),
         ephemeral: message.is_error() || message.private,
+        game: message.about_game(),
     }
 }
 
@@ -67,8 +68,15 @@ fn buttons(message: &Outgoing) -> Vec<ButtonSpec> {
 }
 
 /// Several replies to one command as one Discord message: texts joined by a
-/// blank line, every button, the first image; ephemeral if any is.
+/// blank line, every button, the first image; ephemeral if any is; about a
+/// game if those about one are all about the same game.
 pub fn merge(messages: Vec<OutgoingMessage>) -> Option<OutgoingMessage> {
+    let mut games: Vec<i64> = messages.iter().filter_map(|message| message.game).collect();
+    games.dedup();
+    let game = match games.as_slice() {
+        [one] => Some(*one),
+        _ => None,
+    };
     let mut merged = messages.into_iter().reduce(|mut all, next| {
         all.text = format!("{}\n\n{}", all.text, next.text);
         all.buttons.extend(next.buttons);
@@ -83,6 +91,7 @@ pub fn merge(messages: Vec<OutgoingMessage>) -> Option<OutgoingMessage> {
         all
     })?;
     merged.buttons.truncate(25);
+    merged.game = game;
     Some(merged)
 }
 
@@ -126,6 +135,23 @@ mod tests {
         .expect("one");
         assert_eq!((merged.text.as_str(), merged.ephemeral), ("a\n\nb", true));
         assert!(merge(Vec::new()).is_none());
+    }
+
+    #[test]
+    fn a_merged_reply_is_about_a_game_only_if_its_parts_agree() {
+        let about = |game: Option<i64>| OutgoingMessage {
+            game,
+            ..OutgoingMessage::text("x")
+        };
+        let game_of = |games: &[Option<i64>]| {
+            merge(games.iter().map(|game| about(*game)).collect()).and_then(|m| m.game)
+        };
+        assert_eq!(game_of(&[Some(3), None, Some(3)]), Some(3));
+        assert_eq!(game_of(&[None, Some(5)]), Some(5));
+        assert_eq!(game_of(&[Some(3), Some(5), Some(3)]), None);
+        assert_eq!(game_of(&[None, None]), None);
+        let board = Outgoing::text("b").about(7);
+        assert_eq!(discord_message(&board, None).game, Some(7));
     }
 
     #[test]

@@ -7,6 +7,11 @@
 //! * A button's `custom_id` is the command it stands for.
 //! * Autocomplete asks the app for the user's legal moves (in their
 //!   notation) and their games.
+//! * A reply (`message_reference`) to a bot message about a game makes that
+//!   the game of a bare move or a command (issue 18): the adapter reports
+//!   the ids of every message it posts about a game (channel messages,
+//!   interaction responses read back from `@original`, followups), and
+//!   [`AppHandler`] remembers them.
 //! * Edited messages (MESSAGE_UPDATE) never reach the app: editing a message
 //!   changes no move (R2.3.8).
 //! * With a [`RoleMap`], the member's Discord roles are mirrored into the
@@ -14,7 +19,7 @@
 
 use std::sync::Arc;
 
-use crate::adapters::router::Router;
+use crate::adapters::router::{Router, remember_game};
 use crate::app::actor::{Chat, Inbound, MessageRef};
 use crate::app::i18n::{Args, Lang, tr};
 use crate::app::outgoing::Outgoing;
@@ -26,7 +31,7 @@ use crate::time::Clock;
 use super::commands::{GAME, MOVE, slash_text};
 use super::convert::{discord_message, is_public_command, merge};
 use super::outgoing::{AutocompleteChoice, DiscordReply};
-use super::{DiscordInbound, DiscordInboundHandler, InboundKind, RoleMap};
+use super::{Delivered, DiscordInbound, DiscordInboundHandler, InboundKind, RoleMap};
 
 /// Discord shows at most 25 autocomplete choices.
 const MAX_CHOICES: usize = 25;
@@ -232,5 +237,15 @@ impl DiscordInboundHandler for AppHandler {
     fn defer_ephemeral(&self, inbound: &DiscordInbound) -> bool {
         inbound.guild_id.is_some()
             && Self::text_of(inbound).is_some_and(|text| !is_public_command(&text))
+    }
+
+    /// Remembers the messages of a reply about a game (issue 18): a Discord
+    /// reply (`message_reference`) to one of them then means that game.
+    async fn sent(&self, game: i64, sent: Vec<Delivered>) {
+        let sent: Vec<MessageRef> = sent
+            .iter()
+            .map(|at| MessageRef::new(at.channel_id, at.message_id))
+            .collect();
+        remember_game(self.app.db(), Platform::Discord, &sent, game).await;
     }
 }

@@ -37,6 +37,11 @@ pub struct OutgoingMessage {
     pub buttons: Vec<ButtonSpec>,
     /// Whether only the addressee sees it (interaction responses only).
     pub ephemeral: bool,
+    /// The game the message is about, if one: not sent, but the adapter
+    /// hands the ids of the posted messages to
+    /// [`DiscordInboundHandler::sent`](super::DiscordInboundHandler::sent),
+    /// so that a reply to one of them means that game (issue 18).
+    pub game: Option<i64>,
 }
 
 impl OutgoingMessage {

@@ -193,6 +193,7 @@ mod tests {
                 style: ButtonStyle::Primary,
             }],
             ephemeral: true,
+            game: None,
         };
         let parts = parts(&message);
         assert_eq!(parts.len(), 4, "{:?}", parts.iter().map(|p| p.text.len()));

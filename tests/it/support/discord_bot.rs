@@ -186,6 +186,89 @@ impl WiredBot {
         self.answer_to(id).await
     }
 
+    /// Uses slash command `name` with text options in `user`'s DM channel
+    /// with the bot (opened by an earlier notice); returns the answer.
+    pub async fn slash_in_dm(&self, user: u64, name: &str, options: &[(&str, &str)]) -> Sent {
+        let options: Vec<Value> = options
+            .iter()
+            .map(|(name, value)| json!({ "name": name, "type": 3, "value": value }))
+            .collect();
+        let dm = self.dm_of(user);
+        let id = self
+            .fake
+            .push_slash_command_in(name, Value::Array(options), user, dm, None)
+            .await;
+        self.answer_to(id).await
+    }
+
+    /// Clicks the button `custom_id` on `message` in `user`'s DM channel;
+    /// returns the answer.
+    pub async fn click_in_dm(&self, user: u64, custom_id: &str, message: u64) -> Sent {
+        let dm = self.dm_of(user);
+        let id = self
+            .fake
+            .push_button_in(custom_id, user, (dm, None), message)
+            .await;
+        self.answer_to(id).await
+    }
+
+    /// `user` writes `text` in their DM channel, as a reply to `replied`
+    /// (a Discord reply, `message_reference`) if given; returns the bot's
+    /// answer, the first DM message after the one written.
+    pub async fn say_in_dm(&self, user: u64, text: &str, replied: Option<u64>) -> Sent {
+        let dm = self.dm_of(user);
+        let written = match replied {
+            Some(replied) => self.fake.push_reply_in(dm, None, user, text, replied).await,
+            None => self.fake.push_message_in(dm, None, user, text).await,
+        };
+        // The bot's answer to a message carries the nonce `re{message id}`.
+        let nonce = format!("re{written}");
+        self.fake
+            .wait_until(&format!("the answer to «{text}»"), |state| {
+                state
+                    .sent()
+                    .iter()
+                    .find(|sent| {
+                        sent.channel_id == dm
+                            && sent.kind == SentKind::Message
+                            && sent.nonce.as_deref() == Some(nonce.as_str())
+                    })
+                    .cloned()
+            })
+            .await
+    }
+
+    /// The game the bot remembered Discord message `message` in `channel`
+    /// to be about, once it has (a reply to it then means that game); the
+    /// wait is a guard, never a pace.
+    pub async fn remembered_game(&self, channel: u64, message: u64) -> i64 {
+        let key = (channel.to_string(), message.to_string());
+        let found = async {
+            loop {
+                let mut tx = self.db.read().await.expect("read");
+                let game = tx
+                    .message_game(Platform::Discord, (&key.0, &key.1))
+                    .await
+                    .expect("message game");
+                tx.commit().await.expect("commit");
+                if let Some(game) = game {
+                    return game.0;
+                }
+                tokio::task::yield_now().await;
+            }
+        };
+        tokio::time::timeout(Duration::from_secs(10), found)
+            .await
+            .unwrap_or_else(|_| panic!("message {message} in {channel} is about no game"))
+    }
+
+    /// The DM channel the bot opened with `user`.
+    pub fn dm_of(&self, user: u64) -> u64 {
+        self.fake
+            .dm_channel(user)
+            .expect("a notice opened the DM channel")
+    }
+
     /// Clicks the button `custom_id` on `message` in `channel`; returns the answer.
     pub async fn click(&self, user: u64, custom_id: &str, channel: u64, message: u64) -> Sent {
         let id = self

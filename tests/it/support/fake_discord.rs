@@ -55,6 +55,8 @@ pub struct Sent {
     pub choices: Vec<Value>,
     /// The `allowed_mentions` object as sent (`null` when absent).
     pub allowed_mentions: Value,
+    /// The nonce sent with a channel message, if any.
+    pub nonce: Option<String>,
 }
 
 impl Sent {
@@ -160,6 +162,9 @@ struct State {
     by_nonce: HashMap<(u64, String), Value>,
     /// Interaction token → (interaction id, channel id).
     interactions: HashMap<String, (u64, u64)>,
+    /// Interaction token → its original response (a message object), once
+    /// answered with a message (callback type 4 or 5).
+    originals: HashMap<String, Value>,
     answered: HashSet<u64>,
     /// Guild roles of members, by user id (none unless set).
     member_roles: HashMap<u64, Vec<u64>>,
@@ -260,6 +265,7 @@ impl FakeDiscord {
             commands: HashMap::new(),
             by_nonce: HashMap::new(),
             interactions: HashMap::new(),
+            originals: HashMap::new(),
             answered: HashSet::new(),
         };
         let shared = Arc::new(Shared {
@@ -512,6 +518,33 @@ impl FakeDiscord {
         id
     }
 
+    /// Pushes MESSAGE_CREATE of a reply (type 19, `message_reference`) by
+    /// `author` to message `replied` in `channel` of `guild` (`None` for a
+    /// DM); returns the message id.
+    pub async fn push_reply_in(
+        &self,
+        channel: u64,
+        guild: Option<u64>,
+        author: u64,
+        content: &str,
+        replied: u64,
+    ) -> u64 {
+        let id = self.next_id();
+        let parts = payloads::MessageParts {
+            id,
+            channel_id: channel,
+            guild_id: guild,
+            author_id: author,
+            content: content.to_owned(),
+            roles: self.roles_of(author),
+            replied_to: Some(replied),
+            ..Default::default()
+        };
+        self.dispatch("MESSAGE_CREATE", payloads::message(&parts))
+            .await;
+        id
+    }
+
     /// Pushes a chat-input command `name` with raw Discord `options`
     /// (`[{"name","type","value"}]`) by `user` in guild channel `channel`;
     /// returns the interaction id.
@@ -522,14 +555,42 @@ impl FakeDiscord {
         user: u64,
         channel: u64,
     ) -> u64 {
+        self.push_slash_command_in(name, options, user, channel, Some(GUILD_ID))
+            .await
+    }
+
+    /// As [`FakeDiscord::push_slash_command`] in `channel` of `guild`
+    /// (`None`: a DM channel).
+    pub async fn push_slash_command_in(
+        &self,
+        name: &str,
+        options: Value,
+        user: u64,
+        channel: u64,
+        guild: Option<u64>,
+    ) -> u64 {
         let data = json!({ "id": "77", "name": name, "type": 1, "options": options });
-        self.push_interaction(2, data, user, channel).await
+        self.push_interaction_with(2, data, user, (channel, guild), None)
+            .await
     }
 
     /// Pushes a button click on `message` (in guild channel `channel`) by `user`.
     pub async fn push_button(&self, custom_id: &str, user: u64, channel: u64, message: u64) -> u64 {
+        self.push_button_in(custom_id, user, (channel, Some(GUILD_ID)), message)
+            .await
+    }
+
+    /// Pushes a button click on `message` by `user` in `(channel, guild)`
+    /// (guild `None`: a DM channel).
+    pub async fn push_button_in(
+        &self,
+        custom_id: &str,
+        user: u64,
+        at: (u64, Option<u64>),
+        message: u64,
+    ) -> u64 {
         let data = json!({ "custom_id": custom_id, "component_type": 2 });
-        self.push_interaction_with(3, data, user, channel, Some(message))
+        self.push_interaction_with(3, data, user, at, Some(message))
             .await
     }
 
@@ -549,7 +610,7 @@ impl FakeDiscord {
     }
 
     async fn push_interaction(&self, kind: u8, data: Value, user: u64, channel: u64) -> u64 {
-        self.push_interaction_with(kind, data, user, channel, None)
+        self.push_interaction_with(kind, data, user, (channel, Some(GUILD_ID)), None)
             .await
     }
 
@@ -558,7 +619,7 @@ impl FakeDiscord {
         kind: u8,
         data: Value,
         user: u64,
-        channel: u64,
+        (channel, guild): (u64, Option<u64>),
         message: Option<u64>,
     ) -> u64 {
         let id = self.next_id();
@@ -570,7 +631,7 @@ impl FakeDiscord {
             kind,
             data,
             channel_id: channel,
-            guild_id: Some(GUILD_ID),
+            guild_id: guild,
             user_id: user,
             token,
             roles: self.roles_of(user),

@@ -13,7 +13,7 @@ use crate::core::game::{GameResult, Termination};
 use crate::store::{AuditEntry, GameRecord, GameStatus, PlayerId, Tx};
 
 use super::super::{Failure, Outcome, notify, refuse};
-use super::pick::{Pick, ensure_not_disqualified, pick_game};
+use super::pick::{Pick, ensure_not_disqualified, pick_game, replied_own_game, which_game};
 use super::state::{colour_of, conclude, player_of, side_to_move};
 
 const OFFERED: &str = "draw_offered";
@@ -33,7 +33,12 @@ pub(crate) async fn handle(
         DrawAction::Accept => "/draw accept",
         DrawAction::Decline => "/draw decline",
     };
-    let game = pick_game(tx, actor, number, Pick::any(prefix)).await?;
+    let game = match action {
+        DrawAction::Accept | DrawAction::Decline if number.is_none() => {
+            offered_game(tx, actor, prefix).await?
+        }
+        _ => pick_game(tx, actor, number, Pick::any(prefix)).await?,
+    };
     if action != DrawAction::Decline {
         // R2.1.5: a disqualified player takes no part in play.
         ensure_not_disqualified(tx, actor).await?;
@@ -78,6 +83,33 @@ pub(crate) async fn handle(
             let result = GameResult::draw(Termination::Agreement);
             conclude(tx, actor, &game, &result, &[opponent], now).await
         }
+    }
+}
+
+/// The game an answer to a draw offer without a number is about (issue 18:
+/// the only relevant game): the replied one, else the only game where the
+/// opponent's offer is open; with several such, the bot asks which of them.
+/// With none, the actor's games are picked as for any command (so that the
+/// refusal names the game).
+async fn offered_game(tx: &mut Tx, actor: &Actor, prefix: &str) -> Result<GameRecord, Failure> {
+    if let Some(game) = replied_own_game(tx, actor).await? {
+        return Ok(game);
+    }
+    let me = actor.player.id;
+    let mut offered = Vec::new();
+    for game in tx.active_games_of(me).await? {
+        let Some(colour) = colour_of(&game, me) else {
+            continue;
+        };
+        let opponent = player_of(&game, colour.other());
+        if game.status == GameStatus::Running && open_offer_by(tx, &game, opponent).await? {
+            offered.push(game);
+        }
+    }
+    match offered.len() {
+        0 => pick_game(tx, actor, None, Pick::any(prefix)).await,
+        1 => Ok(offered.remove(0)),
+        _ => Err(which_game(actor.lang(), &offered, &Pick::any(prefix))),
     }
 }
 

@@ -81,9 +81,12 @@ pub struct MessageParts {
     pub nonce: Option<String>,
     /// The author's guild roles (in a guild).
     pub roles: Vec<u64>,
+    /// The message this one replies to (in the same channel), if any.
+    pub replied_to: Option<u64>,
 }
 
-/// A message object.
+/// A message object; a reply is of type 19 (REPLY) with its
+/// `message_reference` (type 0, DEFAULT).
 pub fn message(parts: &MessageParts) -> Value {
     let attachments: Vec<Value> = parts
         .attachments
@@ -116,6 +119,18 @@ pub fn message(parts: &MessageParts) -> Value {
         "type": 0,
         "nonce": parts.nonce,
     });
+    if let Some(replied) = parts.replied_to {
+        value["type"] = json!(19);
+        let mut reference = json!({
+            "type": 0,
+            "message_id": replied.to_string(),
+            "channel_id": parts.channel_id.to_string(),
+        });
+        if let Some(guild_id) = parts.guild_id {
+            reference["guild_id"] = json!(guild_id.to_string());
+        }
+        value["message_reference"] = reference;
+    }
     if let Some(guild_id) = parts.guild_id {
         value["guild_id"] = json!(guild_id.to_string());
         let roles: Vec<String> = parts.roles.iter().map(u64::to_string).collect();

@@ -155,6 +155,7 @@ fn route(state: &mut FakeState, method: &Method, path: &str, body: Body) -> Resp
         ("POST", ["interactions", _, token, "callback"]) => {
             interaction_callback(state, token, body)
         }
+        ("GET", ["webhooks", _, token, "messages", "@original"]) => original(state, token),
         ("PATCH", ["webhooks", _, token, "messages", "@original"]) => {
             webhook_message(state, token, SentKind::EditOriginal, body)
         }
@@ -188,23 +189,25 @@ fn create_message(state: &mut FakeState, channel_id: u64, body: Body) -> Respons
             return ok(existing.clone());
         }
     }
-    let message = record(state, SentKind::Message, channel_id, None, body);
+    let message = record(state, SentKind::Message, channel_id, None, None, body);
     if let Some(nonce) = nonce {
         state.by_nonce.insert((channel_id, nonce), message.clone());
     }
     ok(message)
 }
 
-/// Records a message-like payload as sent and returns its message object.
+/// Records a message-like payload as sent and returns its message object;
+/// `id` is the id of the message it edits, else a fresh one is given.
 fn record(
     state: &mut FakeState,
     kind: SentKind,
     channel_id: u64,
     interaction: Option<u64>,
+    id: Option<u64>,
     body: Body,
 ) -> Value {
     let data = &body.json;
-    let id = state.next_id();
+    let id = id.unwrap_or_else(|| state.next_id());
     let attachments = body
         .files
         .iter()
@@ -222,6 +225,7 @@ fn record(
         attachments,
         nonce: data["nonce"].as_str().map(str::to_owned),
         roles: Vec::new(),
+        replied_to: None,
     };
     state.push_sent(super::Sent {
         kind,
@@ -235,6 +239,7 @@ fn record(
         ephemeral: data["flags"].as_u64().is_some_and(|flags| flags & 64 != 0),
         choices: array(&data["choices"]),
         allowed_mentions: data["allowed_mentions"].clone(),
+        nonce: parts.nonce.clone(),
     });
     payloads::message(&parts)
 }
@@ -287,21 +292,69 @@ fn interaction_callback(state: &mut FakeState, token: &str, body: Body) -> Respo
         json: data,
         files: body.files,
     };
-    record(
+    let message = record(
         state,
         SentKind::InteractionResponse { callback_type },
         channel_id,
         Some(interaction_id),
+        None,
         body,
     );
+    // As on Discord, a message response (4) or a deferred one (5) is the
+    // interaction's original response, which "Get Original Interaction
+    // Response" returns; the callback itself answers 204 without it.
+    if matches!(callback_type, 4 | 5) {
+        state
+            .originals
+            .insert(token.to_owned(), webhook_made(message));
+    }
     StatusCode::NO_CONTENT.into_response()
 }
 
+/// A message posted through the interaction's webhook, as Discord returns
+/// it: `webhook_id` is the application's id.
+fn webhook_made(mut message: Value) -> Value {
+    message["webhook_id"] = json!(payloads::APPLICATION_ID.to_string());
+    message
+}
+
+/// `GET /webhooks/{app}/{token}/messages/@original`: the original response
+/// with its id, or 404 Unknown Message (code 10008) before there is one.
+fn original(state: &mut FakeState, token: &str) -> Response {
+    match state.originals.get(token) {
+        Some(message) => ok(message.clone()),
+        None => {
+            let body = json!({ "message": "Unknown Message", "code": 10008 });
+            (StatusCode::NOT_FOUND, axum::Json(body)).into_response()
+        }
+    }
+}
+
+/// A followup (a new message), or an edit of the original response, which
+/// keeps the original's id as on Discord.
 fn webhook_message(state: &mut FakeState, token: &str, kind: SentKind, body: Body) -> Response {
     let Some(&(interaction_id, channel_id)) = state.interactions.get(token) else {
         return error(StatusCode::NOT_FOUND, "Unknown Webhook");
     };
-    ok(record(state, kind, channel_id, Some(interaction_id), body))
+    let edited = match kind {
+        SentKind::EditOriginal => state
+            .originals
+            .get(token)
+            .and_then(|message| message["id"].as_str().and_then(|id| id.parse::<u64>().ok())),
+        _ => None,
+    };
+    let message = webhook_made(record(
+        state,
+        kind,
+        channel_id,
+        Some(interaction_id),
+        edited,
+        body,
+    ));
+    if kind == SentKind::EditOriginal {
+        state.originals.insert(token.to_owned(), message.clone());
+    }
+    ok(message)
 }
 
 fn overwrite_commands(state: &mut FakeState, guild: Option<u64>, json: Value) -> Response {
