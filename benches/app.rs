@@ -8,6 +8,11 @@
 //! against the update id), and `games`: the `/games` list of a player with
 //! 141 games.
 //!
+//! And an event's tables (issue 24: under 50 ms, `/games` under 20 ms):
+//! `/standings` and `/event show` of a 100-player round robin (4,950 games,
+//! two thirds of them finished), and the `/games` list of one of its
+//! players with 100 running games.
+//!
 //! Run briefly: `cargo bench --bench app -- --warm-up-time 1 --measurement-time 5`.
 
 use std::sync::Arc;
@@ -24,6 +29,9 @@ use tokio::runtime::Runtime;
 
 /// Players of the round robin: 142 · 141 / 2 = 10,011 games.
 const PLAYERS: usize = 142;
+
+/// Players of the second round robin: 100 · 99 / 2 = 4,950 games.
+const RR_PLAYERS: usize = 100;
 
 /// An opening both sides can play in every game, one ply at a time.
 const OPENING: [&str; 16] = [
@@ -101,7 +109,46 @@ async fn setup() -> Bench {
     }
     tx.commit().await.unwrap();
     assert_eq!(bench.games.len(), PLAYERS * (PLAYERS - 1) / 2);
+    round_robin_100(&bench).await;
     bench
+}
+
+/// Event #2: a 100-player round robin (`q0` … `q99`) whose games between
+/// `q2` … `q99` are two thirds finished (White resigned), and event #3, a
+/// duel of `q1` and `r0`: `q1` has 100 running games.
+async fn round_robin_100(bench: &Bench) {
+    bench.say("p0", "/event create RR100".to_owned()).await;
+    for player in 0..RR_PLAYERS {
+        bench
+            .say(&format!("q{player}"), "/event join 2".to_owned())
+            .await;
+    }
+    bench.say("p0", "/event start 2".to_owned()).await;
+    let mut tx = bench.app.db().read().await.unwrap();
+    let mut to_finish = Vec::new();
+    let games = tx.games_of_event(corrbot::store::EventId(2)).await.unwrap();
+    assert_eq!(games.len(), RR_PLAYERS * (RR_PLAYERS - 1) / 2);
+    for (n, game) in games.iter().enumerate() {
+        let white = tx.player(game.white).await.unwrap().display_name;
+        let black = tx.player(game.black).await.unwrap().display_name;
+        let plays_first_two = [&white, &black]
+            .iter()
+            .any(|name| name.as_str() == "q0" || name.as_str() == "q1");
+        if !plays_first_two && n % 3 != 0 {
+            to_finish.push((game.id.0, white));
+        }
+    }
+    tx.commit().await.unwrap();
+    for (game, white) in to_finish {
+        let reply = bench.say(&white, format!("/resign {game} confirm")).await;
+        assert!(reply.contains("0-1"), "{reply}");
+    }
+    bench.say("p0", "/event create Duel".to_owned()).await;
+    bench.say("q1", "/event join 3".to_owned()).await;
+    bench.say("r0", "/event join 3".to_owned()).await;
+    bench.say("p0", "/event start 3".to_owned()).await;
+    let games = bench.say("q1", "/games".to_owned()).await;
+    assert!(games.contains("#"), "{games}");
 }
 
 fn app_benches(c: &mut Criterion) {
@@ -141,6 +188,41 @@ fn app_benches(c: &mut Criterion) {
             runtime.block_on(async {
                 for _ in 0..iterations {
                     bench.say("p1", "/games".to_owned()).await;
+                }
+            });
+            started.elapsed()
+        })
+    });
+    group.bench_function("standings_100_players_4950_games", |b| {
+        b.iter_custom(|iterations| {
+            let started = Instant::now();
+            runtime.block_on(async {
+                for _ in 0..iterations {
+                    let reply = bench.say("q0", "/standings 2".to_owned()).await;
+                    assert!(reply.contains("q99"), "{reply}");
+                }
+            });
+            started.elapsed()
+        })
+    });
+    group.bench_function("event_show_100_players_4950_games", |b| {
+        b.iter_custom(|iterations| {
+            let started = Instant::now();
+            runtime.block_on(async {
+                for _ in 0..iterations {
+                    let reply = bench.say("q0", "/event show 2".to_owned()).await;
+                    assert!(reply.contains("q99"), "{reply}");
+                }
+            });
+            started.elapsed()
+        })
+    });
+    group.bench_function("games_list_100_games", |b| {
+        b.iter_custom(|iterations| {
+            let started = Instant::now();
+            runtime.block_on(async {
+                for _ in 0..iterations {
+                    bench.say("q1", "/games".to_owned()).await;
                 }
             });
             started.elapsed()

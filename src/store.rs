@@ -63,6 +63,7 @@ mod audit;
 mod backup;
 mod cases;
 mod deadlines;
+mod event_tables;
 mod events;
 mod game_threads;
 mod games;
@@ -73,6 +74,7 @@ mod leader;
 mod leaves;
 mod locks;
 mod migrations;
+mod move_reads;
 mod my_games;
 mod names;
 mod ops_figures;
@@ -107,6 +109,7 @@ pub use cases::{
     AppealRecord, AppealStatus, CaseNote, CaseRecord, CaseStatus, NewCaseRecord, RulingRecord,
 };
 pub use deadlines::{Deadline, NewDeadline};
+pub use event_tables::Entrant;
 pub use events::{EntryRecord, EntryStatus, Event, EventStatus, NewEvent};
 pub use game_threads::GameThread;
 pub use games::{GameRecord, GameStatus, GameUpdate, MoveRow, NewGame};
@@ -118,6 +121,7 @@ pub use inbound::InboundState;
 pub use leader::{LeaderRole, Leadership};
 pub use leaves::{LeaveRecord, LeaveStatus, NewLeave};
 use migrations::Embedded;
+pub use move_reads::{AccountPlayer, CONFIRM_MOVES, MoveHead, NoticePrefs};
 pub use my_games::PlayerGamesData;
 pub use names::name_key;
 pub use ops_figures::OpsFigures;
@@ -570,11 +574,7 @@ impl Tx {
     }
 
     /// Runs a statement; returns the number of rows it changed.
-    pub(crate) async fn execute(
-        &mut self,
-        sql: &'static str,
-        args: Vec<QueryArg>,
-    ) -> StoreResult<u64> {
+    pub(crate) async fn execute(&mut self, sql: &str, args: Vec<QueryArg>) -> StoreResult<u64> {
         on_conn!(self, conn => {
             let query = bind_all!(sqlx::query(sql), args);
             Ok(query.execute(conn).await?.rows_affected())

@@ -28,7 +28,8 @@ use crate::app::outgoing::Outgoing;
 use crate::app::user_error::{Refusal, UserError};
 use crate::app::{privacy, reply};
 use crate::store::{
-    Db, GameId, InboundState, NewPlayer, NoticeRecipient, Platform, PlayerId, Role, StoreError, Tx,
+    Db, GameId, InboundState, NewPlayer, NoticePrefs, NoticeRecipient, Platform, PlayerId, Role,
+    StoreError, Tx,
 };
 use crate::time::Clock;
 
@@ -273,15 +274,28 @@ impl App {
         inbound: &Inbound,
         now: DateTime<Utc>,
     ) -> anyhow::Result<Actor> {
-        let player = match tx.account(inbound.platform, &inbound.user_id).await? {
-            Some(account) => self.known(tx, &account, inbound).await?,
-            None => self.register_or_find(tx, inbound, now).await?,
-        };
-        let is_admin = tx
-            .roles_of(player.id)
+        // A known account: its player and roles in one statement (issue 24).
+        let (player, is_admin) = match tx
+            .account_player(inbound.platform, &inbound.user_id)
             .await?
-            .iter()
-            .any(|grant| grant.role == Role::Administrator);
+        {
+            Some(known) => {
+                if known.account.username != inbound.handle {
+                    tx.set_handle(&known.account, inbound.handle.as_deref())
+                        .await?;
+                }
+                (known.player, known.is_admin)
+            }
+            None => {
+                let player = self.register_or_find(tx, inbound, now).await?;
+                let is_admin = tx
+                    .roles_of(player.id)
+                    .await?
+                    .iter()
+                    .any(|grant| grant.role == Role::Administrator);
+                (player, is_admin)
+            }
+        };
         let replied_game = match &inbound.reply_to {
             Some(message) => {
                 let at = (message.chat_id.as_str(), message.message_id.as_str());
@@ -511,9 +525,21 @@ pub(crate) async fn notify(
     notice: &Notice,
     now: DateTime<Utc>,
 ) -> Result<(), Failure> {
-    if matches!(notice, Notice::MoveMade { .. })
-        && (tx.player_settings(player).await?.muted || tx.clock_prefs(player).await?.digest)
-    {
+    let prefs = match notice {
+        Notice::MoveMade { .. } => tx.notice_prefs(player).await?,
+        _ => NoticePrefs::default(),
+    };
+    notify_with(tx, (player, &prefs), notice, now).await
+}
+
+/// [`notify`] when how the player takes notices (`prefs`) is already read.
+pub(crate) async fn notify_with(
+    tx: &mut Tx,
+    (player, prefs): (PlayerId, &NoticePrefs),
+    notice: &Notice,
+    now: DateTime<Utc>,
+) -> Result<(), Failure> {
+    if matches!(notice, Notice::MoveMade { .. }) && (prefs.muted || prefs.digest) {
         return Ok(());
     }
     let payload = serde_json::to_value(notice).map_err(|e| Failure::Internal(e.into()))?;

@@ -40,10 +40,15 @@ pub(crate) async fn player_zone(
     event: Option<&Event>,
 ) -> Result<Tz, StoreError> {
     let chosen = tx.clock_prefs(player).await?.zone;
-    Ok(chosen
-        .as_deref()
+    Ok(chosen_zone(chosen.as_deref(), event))
+}
+
+/// The zone a player sees instants in, from their stored choice (`chosen`)
+/// already read, else the default of `event` ([`default_zone`]).
+pub(crate) fn chosen_zone(chosen: Option<&str>, event: Option<&Event>) -> Tz {
+    chosen
         .and_then(parse_zone)
-        .unwrap_or_else(|| default_zone(event)))
+        .unwrap_or_else(|| default_zone(event))
 }
 
 /// An instant as one recipient sees it: kept in UTC with the zone to show it

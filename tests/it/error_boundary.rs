@@ -22,52 +22,19 @@ const UK_APOLOGY: &str =
 /// The English answer to `/games` without games: the bot still serves.
 const NO_GAMES: &str = "You have no running games.";
 
-/// Everything the bot logs in this test binary, for finding a reference.
+/// Everything the bot logs in this test binary, for finding a reference
+/// (the binary's one subscriber, shared with the statement counts).
 mod captured_log {
-    use std::io;
-    use std::sync::{Arc, Mutex, OnceLock};
-
-    #[derive(Clone)]
-    struct Capture(Arc<Mutex<Vec<u8>>>);
-
-    impl io::Write for Capture {
-        fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-            self.0.lock().unwrap().extend_from_slice(bytes);
-            Ok(bytes.len())
-        }
-
-        fn flush(&mut self) -> io::Result<()> {
-            Ok(())
-        }
-    }
-
-    static LOG: OnceLock<Capture> = OnceLock::new();
+    use crate::support::tracing_log;
 
     /// Starts capturing (once per test binary) every warning and error.
     pub fn start() {
-        LOG.get_or_init(|| {
-            let capture = Capture(Arc::new(Mutex::new(Vec::new())));
-            let writer = capture.clone();
-            let subscriber = tracing_subscriber::fmt()
-                .with_writer(move || writer.clone())
-                .with_ansi(false)
-                .with_max_level(tracing::Level::WARN)
-                .finish();
-            tracing::subscriber::set_global_default(subscriber)
-                .expect("no other subscriber in this test binary");
-            capture
-        });
+        tracing_log::install();
     }
 
     /// The log lines that name `reference`.
     pub fn lines_with(reference: &str) -> Vec<String> {
-        let capture = LOG.get().expect("capture started");
-        let bytes = capture.0.lock().unwrap().clone();
-        String::from_utf8_lossy(&bytes)
-            .lines()
-            .filter(|line| line.contains(reference))
-            .map(str::to_owned)
-            .collect()
+        tracing_log::warnings_with(reference)
     }
 }
 

@@ -10,5 +10,6 @@ pub mod fake_discord;
 pub mod fake_telegram;
 pub mod telegram_bot;
 pub mod time;
+pub mod tracing_log;
 pub mod web;
 pub mod world;

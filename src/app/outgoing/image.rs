@@ -13,8 +13,8 @@ use shakmaty::{Color, Position};
 
 use crate::app::i18n::Lang;
 use crate::app::service::events::standings::table_of;
-use crate::app::service::games::state::{game_clocks, replay};
-use crate::app::service::games::turn_clock::{MoveClock, shown_clock};
+use crate::app::service::games::state::replay;
+use crate::app::service::games::turn_clock::{MoveClock, clocks_from};
 use crate::app::service::teams::standings::team_table_of;
 use crate::app::zone::{default_zone, player_zone};
 use crate::render::cli::score_of;
@@ -183,8 +183,7 @@ impl GameView {
         let game = tx.game(game_id).await?;
         let rows = tx.moves(game_id).await?;
         let event = tx.event(game.event_id).await?;
-        let white = tx.player(game.white).await?.display_name;
-        let black = tx.player(game.black).await?.display_name;
+        let [white, black] = tx.names_of_pair([game.white, game.black]).await?;
         let (setting, theme) = viewer_settings(tx, viewer).await?;
         Ok(GameView {
             game,
@@ -249,10 +248,7 @@ async fn render_board(
         setting,
         theme,
     } = GameView::load(&mut tx, game_id, viewer).await?;
-    let deadline = shown_clock(&mut tx, &game, now)
-        .await
-        .map_err(|error| anyhow::anyhow!("game {game_id}: the pending move's clock: {error:?}"))?;
-    let clocks = game_clocks(&mut tx, &game, now)
+    let (deadline, clocks) = clocks_from(&mut tx, &game, (&event, &rows), now)
         .await
         .map_err(|error| anyhow::anyhow!("game {game_id}: the clocks: {error:?}"))?;
     let zone = match viewer {

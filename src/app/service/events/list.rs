@@ -4,7 +4,7 @@ use crate::app::actor::Actor;
 use crate::app::command::Number;
 use crate::app::i18n::{Args, Lang, tr, tr0};
 use crate::app::outgoing::Outgoing;
-use crate::store::{Event, EventStatus, GameStatus, NoticeRecipient, PlayerId, Role, Tx};
+use crate::store::{Event, EventStatus, NoticeRecipient, PlayerId, Role, Tx};
 
 use super::super::games::state::regulation_of;
 use super::super::{Failure, Outcome, refuse};
@@ -74,19 +74,11 @@ pub(super) async fn show(tx: &mut Tx, actor: &Actor, number: Number) -> Outcome 
     let event = load_event(tx, actor, number).await?;
     let settings = tx.event_settings(event.id).await?;
     let regulation = regulation_of(&event);
-    let players: Vec<PlayerId> = tx
-        .entries(event.id)
-        .await?
-        .iter()
-        .map(|e| e.player_id)
-        .collect();
-    let organizers = event_role(tx, event.id, Role::Organizer).await?;
-    let arbiters = event_role(tx, event.id, Role::Arbiter).await?;
-    let games = tx.games_of_event(event.id).await?;
-    let finished = games
-        .iter()
-        .filter(|g| g.status == GameStatus::Finished)
-        .count();
+    // The entrants and games in the standings' three statements, the rest
+    // one statement each: nothing grows with the players or games (issue 24).
+    let table = super::standings::table_of(tx, event.clone()).await?;
+    let organizers = role_names(tx, event.id, Role::Organizer).await?;
+    let arbiters = role_names(tx, event.id, Role::Arbiter).await?;
     let channel = match &settings.arbiter_channel {
         Some(NoticeRecipient::Chat { platform, chat_id }) => {
             format!("{}:{chat_id}", platform.as_str())
@@ -115,18 +107,18 @@ pub(super) async fn show(tx: &mut Tx, actor: &Actor, number: Number) -> Outcome 
             "control",
             format!("{}/{}", regulation.control.days, regulation.control.moves),
         )
-        .with("organizers", names(tx, &organizers).await?)
-        .with("arbiters", names(tx, &arbiters).await?)
+        .with("organizers", organizers)
+        .with("arbiters", arbiters)
         .with("channel", channel)
-        .with("count", players.len())
-        .with("players", players_text(tx, lang, &event).await?)
-        .with("games", games.len())
-        .with("finished", finished);
-    let committee = event_role(tx, event.id, Role::AppealsCommittee).await?;
+        .with("count", table.names.len())
+        .with("players", players_text(lang, &event, &table))
+        .with("games", table.games)
+        .with("finished", table.finished);
+    let committee = role_names(tx, event.id, Role::AppealsCommittee).await?;
     let committee = if committee.is_empty() {
         tr0(lang, "event-line-committee-none")
     } else {
-        let args = Args::new().with("committee", names(tx, &committee).await?);
+        let args = Args::new().with("committee", committee);
         tr(lang, "event-line-committee", &args)
     };
     let details = details_line(lang, &regulation);
@@ -145,10 +137,9 @@ pub(super) async fn show(tx: &mut Tx, actor: &Actor, number: Number) -> Outcome 
 
 /// The entrants, with their club rating in a rated event; once the event
 /// has started, in order of place with their points.
-async fn players_text(tx: &mut Tx, lang: Lang, event: &Event) -> Result<String, Failure> {
-    let table = super::standings::table_of(tx, event.clone()).await?;
+fn players_text(lang: Lang, event: &Event, table: &super::standings::Table) -> String {
     if event.status.before_start() || event.is_team {
-        return Ok(table.names.join(", "));
+        return table.names.join(", ");
     }
     let lines: Vec<String> = table
         .lines
@@ -160,16 +151,15 @@ async fn players_text(tx: &mut Tx, lang: Lang, event: &Event) -> Result<String, 
             tr(lang, "event-player-points", &args)
         })
         .collect();
-    Ok(lines.join(", "))
+    lines.join(", ")
 }
 
 /// A team event's teams with their captains.
 async fn teams_line(tx: &mut Tx, lang: Lang, event: &Event) -> Result<String, Failure> {
     let mut teams = Vec::new();
-    for team in tx.teams_of(event.id).await? {
-        let text = match team.captain_id {
+    for (team, captain) in tx.teams_with_captains(event.id).await? {
+        let text = match captain {
             Some(captain) => {
-                let captain = tx.player(captain).await?.display_name;
                 let args = Args::new().with("team", team.name).with("captain", captain);
                 tr(lang, "event-team-captain", &args)
             }
@@ -211,20 +201,26 @@ fn details_line(lang: Lang, regulation: &crate::core::regulation::Regulation) ->
     tr(lang, "event-line-details", &args)
 }
 
-/// Holders of `role` granted for exactly this event.
+/// Holders of `role` granted for exactly this event (one statement).
 pub(super) async fn event_role(
     tx: &mut Tx,
     event: crate::store::EventId,
     role: Role,
 ) -> Result<Vec<PlayerId>, Failure> {
-    let mut holders = Vec::new();
-    for player in tx.holders_of(role, Some(event)).await? {
-        // An event grant and an installation-wide one give two rows: once.
-        if !holders.contains(&player) && tx.holds_role(player, role, Some(event)).await? {
-            holders.push(player);
-        }
-    }
-    Ok(holders)
+    let holders = tx.event_role_holders(event, role).await?;
+    Ok(holders.into_iter().map(|(player, _)| player).collect())
+}
+
+/// The names of the holders of `role` granted for exactly this event,
+/// joined by commas (one statement).
+async fn role_names(
+    tx: &mut Tx,
+    event: crate::store::EventId,
+    role: Role,
+) -> Result<String, Failure> {
+    let holders = tx.event_role_holders(event, role).await?;
+    let names: Vec<String> = holders.into_iter().map(|(_, name)| name).collect();
+    Ok(names.join(", "))
 }
 
 /// `/event withdraw N`: leave an event before it starts.

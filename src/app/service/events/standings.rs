@@ -25,27 +25,32 @@ pub(crate) struct Table {
     pub lines: Vec<Standing>,
     /// `marks[seed_a][seed_b]`: games of `a` against `b`, from `a`'s side.
     pub marks: Vec<Vec<Vec<CrosstableGame>>>,
+    /// The event's games.
+    pub games: usize,
+    /// Of them, the finished ones.
+    pub finished: usize,
 }
 
 /// The standings of `event` from the store: every entrant, an excluded
 /// player too (R2.1.5: the games scored by default count for the partners).
+/// Three statements, whatever the number of players and games (issue 24).
 pub(crate) async fn table_of(tx: &mut Tx, event: Event) -> Result<Table, StoreError> {
-    let entries = tx.entries(event.id).await?;
-    let seeds: Vec<_> = entries.iter().map(|entry| entry.player_id).collect();
-    let mut names = Vec::with_capacity(seeds.len());
-    let ratings = match tx.event_rated(event.id).await? {
-        true => tx.ratings_of(&seeds).await?,
-        false => Default::default(),
-    };
-    for player in &seeds {
-        let name = tx.player(*player).await?.display_name;
+    let entrants = tx.event_entrants(event.id).await?;
+    let rated = tx.event_rated(event.id).await?;
+    let seeds: Vec<_> = entrants.iter().map(|entrant| entrant.player).collect();
+    let names = entrants
+        .into_iter()
         // The club rating beside the name, in a rated event (issue #21).
-        names.push(match ratings.get(player) {
-            Some(rating) => format!("{name} ({})", rating.points()),
-            None => name,
-        });
-    }
+        .map(|entrant| match entrant.rating.filter(|_| rated) {
+            Some(rating) => format!("{} ({})", entrant.name, rating.points()),
+            None => entrant.name,
+        })
+        .collect();
     let games = tx.games_of_event(event.id).await?;
+    let finished = games
+        .iter()
+        .filter(|game| game.status == GameStatus::Finished)
+        .count();
     let seed_of = |p: PlayerId| seeds.iter().position(|s| *s == p);
     let latest = games.iter().filter_map(|g| g.finished_at).max();
     let mut scored = Vec::new();
@@ -81,6 +86,8 @@ pub(crate) async fn table_of(tx: &mut Tx, event: Event) -> Result<Table, StoreEr
         names,
         lines,
         marks,
+        games: games.len(),
+        finished,
     })
 }
 

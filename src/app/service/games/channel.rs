@@ -15,16 +15,16 @@ use crate::store::{Db, Event, GameId, GameRecord, NoticeRecipient, Platform, Tx}
 
 use super::super::Failure;
 
-/// The recipient for game `game`'s thread, if its event has a game channel.
-async fn thread_of(tx: &mut Tx, game: &GameRecord) -> Result<Option<NoticeRecipient>, Failure> {
-    Ok(match tx.game_channel(game.event_id).await? {
+/// The recipient for game `game`'s thread in the event's game `channel`.
+fn thread_in(channel: Option<&NoticeRecipient>, game: &GameRecord) -> Option<NoticeRecipient> {
+    match channel {
         Some(NoticeRecipient::Chat { platform, chat_id }) => Some(NoticeRecipient::GameThread {
-            platform,
-            chat_id,
+            platform: *platform,
+            chat_id: chat_id.clone(),
             game: game.id,
         }),
         _ => None,
-    })
+    }
 }
 
 /// Queues `notice` for `game`'s thread, if its event has a game channel.
@@ -34,7 +34,19 @@ async fn to_thread(
     notice: &Notice,
     now: DateTime<Utc>,
 ) -> Result<(), Failure> {
-    let Some(thread) = thread_of(tx, game).await? else {
+    let channel = tx.game_channel(game.event_id).await?;
+    to_thread_in(tx, channel.as_ref(), game, notice, now).await
+}
+
+/// [`to_thread`] when the event's game `channel` is already read.
+async fn to_thread_in(
+    tx: &mut Tx,
+    channel: Option<&NoticeRecipient>,
+    game: &GameRecord,
+    notice: &Notice,
+    now: DateTime<Utc>,
+) -> Result<(), Failure> {
+    let Some(thread) = thread_in(channel, game) else {
         return Ok(());
     };
     let payload = serde_json::to_value(notice).map_err(|e| Failure::Internal(e.into()))?;
@@ -60,9 +72,11 @@ pub(crate) async fn game_started(
 }
 
 /// A move was made: the opponent's [`Notice::MoveMade`] becomes the
-/// thread's public [`ThreadNotice::Moved`] (other notices are ignored).
+/// thread's public [`ThreadNotice::Moved`] (other notices are ignored), in
+/// the event's game `channel` (read with the event), if it has one.
 pub(crate) async fn move_made(
     tx: &mut Tx,
+    channel: Option<&NoticeRecipient>,
     game: &GameRecord,
     notice: &Notice,
     now: DateTime<Utc>,
@@ -85,7 +99,7 @@ pub(crate) async fn move_made(
         mv: mv.clone(),
         clocks: *clocks,
     });
-    to_thread(tx, game, &moved, now).await
+    to_thread_in(tx, channel, game, &moved, now).await
 }
 
 /// A game ended (R3.1.6): its [`Notice::GameOver`] goes to the thread too

@@ -11,19 +11,11 @@ use crate::app::command::{ConfirmCommand, Number};
 use crate::app::i18n::{Args, tr, tr0};
 use crate::app::outgoing::{Button, Outgoing};
 use crate::core::notation;
-use crate::store::{GameId, GameRecord, GameStatus, HeldMove, Tx};
+use crate::store::{CONFIRM_MOVES, GameId, GameRecord, GameStatus, HeldMove, Tx};
 
 use super::super::{Failure, Outcome, refuse};
 use super::pick::{Pick, game_args, own_game};
 use super::play::{Turn, play_move};
-
-/// The switch of a player who confirms each move.
-const CONFIRM_MOVES: &str = "confirm_moves";
-
-/// Whether the actor confirms each move.
-pub(super) async fn wanted(tx: &mut Tx, actor: &Actor) -> Result<bool, Failure> {
-    Ok(tx.switch_on(actor.player.id, CONFIRM_MOVES).await?)
-}
 
 /// Holds the actor's read move `mv` (written `text`, with any message) and
 /// asks to confirm it.

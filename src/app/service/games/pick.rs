@@ -260,7 +260,14 @@ pub(super) fn ensure_turn(game: &GameRecord, actor: &Actor) -> Result<Color, Fai
 /// Refuses a move by a disqualified player (R2.1.5), whatever the path.
 pub(super) async fn ensure_not_disqualified(tx: &mut Tx, actor: &Actor) -> Result<(), Failure> {
     let disqualified = crate::store::SanctionKind::Disqualification;
-    if tx.has_sanction(actor.player.id, disqualified).await? {
+    let disqualified = tx.has_sanction(actor.player.id, disqualified).await?;
+    refuse_if_disqualified(actor, disqualified)
+}
+
+/// [`ensure_not_disqualified`] when whether the actor is disqualified is
+/// already read.
+pub(super) fn refuse_if_disqualified(actor: &Actor, disqualified: bool) -> Result<(), Failure> {
+    if disqualified {
         return Err(refuse(
             actor.lang(),
             "error-disqualified-play",

@@ -11,21 +11,23 @@ use crate::app::move_error::{move_error_id, move_error_text};
 use crate::app::notice::{Clocks, Notice, NoticeMove, clocks_text};
 use crate::app::outgoing::Outgoing;
 use crate::app::user_error::Refusal;
-use crate::app::zone::{ShownInstant, player_zone};
+use crate::app::zone::{ShownInstant, chosen_zone, player_zone};
 use crate::core::clock::server::ServerClock;
 use crate::core::game::{Game, GameResult};
 use crate::core::notation;
 use crate::core::regulation::Regulation;
-use crate::store::{Event, GameRecord, GameStatus, GameUpdate, MoveRow, Tx};
+use crate::store::{
+    Event, GameRecord, GameStatus, GameUpdate, MoveRow, NoticePrefs, NoticeRecipient, Tx,
+};
 
-use super::super::leave::time::{GameLeaves, game_leaves};
-use super::super::{Failure, Outcome, notify, or_conflict, refuse};
+use super::super::leave::time::{GameLeaves, game_leaves_with};
+use super::super::{Failure, Outcome, notify_with, or_conflict, refuse};
 use super::pick::{
-    Pick, ensure_not_disqualified, ensure_not_on_leave, ensure_turn, game_args, pick_game,
+    Pick, ensure_not_on_leave, ensure_turn, game_args, pick_game, refuse_if_disqualified,
 };
 use super::state::{
     announce_end, clocks_of, colour_of, conclude, fen_of, finish_update, first_mover, game_clocks,
-    game_over_notice, player_of, plies_of, regulation_of, replay, set_pending_deadlines,
+    game_over_notice, player_of, plies_of, regulation_of, replay, set_pending_deadlines_with,
 };
 use super::turn_clock::{MoveClock, move_clock, shown_clock, side_text, yours_text};
 use super::{confirm, talk};
@@ -63,7 +65,7 @@ pub(crate) async fn play_move(
     }
     talk::refuse_several_moves(actor, &turn, mv_text)?;
     let mv = read_move(actor, &turn, mv_text)?;
-    if !confirmed && confirm::wanted(tx, actor).await? {
+    if !confirmed && turn.confirms {
         return confirm::hold(tx, actor, &turn, &mv, text, now).await;
     }
     let game = turn.game.clone();
@@ -94,10 +96,17 @@ pub(crate) struct Turn {
     pub before: Chess,
     /// The game replayed; the caller plays or claims on it.
     pub record: Game,
+    /// The event's game channel, whose thread carries the game's moves.
+    pub game_channel: Option<NoticeRecipient>,
+    /// Whether the actor confirms each move (`/confirm on`).
+    pub confirms: bool,
 }
 
 /// The game `number` (or the one the actor must mean), refusing unless it is
-/// the actor's turn and the actor is not on leave (R3.6.2).
+/// the actor's turn and the actor is neither disqualified (R2.1.5) nor on
+/// leave (R3.6.2). Besides picking the game, three statements: the event
+/// with the rest a move asks ([`Tx::move_head`]), both players' leave, and
+/// the moves (issue 24).
 pub(crate) async fn load_turn(
     tx: &mut Tx,
     actor: &Actor,
@@ -106,12 +115,16 @@ pub(crate) async fn load_turn(
     now: DateTime<Utc>,
 ) -> Result<Turn, Failure> {
     let game = pick_game(tx, actor, number, pick).await?;
-    ensure_not_disqualified(tx, actor).await?;
+    let players = (game.id, game.white, game.black);
+    let head = tx
+        .move_head(game.event_id, actor.player.id, players)
+        .await?;
+    refuse_if_disqualified(actor, head.mover_disqualified)?;
     let colour = ensure_turn(&game, actor)?;
-    let leaves = game_leaves(tx, &game).await?;
-    let event = tx.event(game.event_id).await?;
+    let event = head.event;
     let regulation = regulation_of(&event);
     let postal = regulation.rule_set == crate::core::regulation::RuleSet::Postal;
+    let leaves = game_leaves_with(tx, &game, postal, head.adjustments).await?;
     ensure_not_on_leave(actor, (leaves.of(colour), postal), now)?;
     let rows = tx.moves(game.id).await?;
     let record = replay(&game, &rows)?;
@@ -125,6 +138,8 @@ pub(crate) async fn load_turn(
         rows,
         before,
         record,
+        game_channel: head.game_channel,
+        confirms: head.mover_confirms,
     })
 }
 
@@ -159,6 +174,8 @@ pub(super) async fn commit_move(
         rows,
         before,
         record,
+        game_channel,
+        ..
     } = turn;
     let start = game.started_at.unwrap_or(now);
     let received = rows.last().map_or(start, |row| row.received_at);
@@ -188,7 +205,8 @@ pub(super) async fn commit_move(
         tx.append_move(game.id, game.version, &row, &update).await,
     )?;
     let opponent = player_of(&game, colour.other());
-    let zone = player_zone(tx, opponent, Some(&event)).await?;
+    let prefs = tx.notice_prefs(opponent).await?;
+    let zone = chosen_zone(prefs.zone.as_deref(), Some(&event));
     let next = move_clock(&regulation, start, (&plies, first), now, &leaves);
     let played = Played {
         game,
@@ -198,6 +216,9 @@ pub(super) async fn commit_move(
         clocks,
         plies,
         loses_at: ShownInstant::new(next.loses_at, zone),
+        opponent: (opponent, prefs),
+        game_channel,
+        leaves,
     };
     announce_move(tx, actor, &played, result, &regulation, now).await
 }
@@ -212,6 +233,12 @@ struct Played {
     plies: Vec<DateTime<Utc>>,
     /// When the opponent loses on time without a move, in their zone.
     loses_at: ShownInstant,
+    /// The opponent and how they take notices.
+    opponent: (crate::store::PlayerId, NoticePrefs),
+    /// The event's game channel.
+    game_channel: Option<NoticeRecipient>,
+    /// Both players' leave and the arbiter's days.
+    leaves: GameLeaves,
 }
 
 /// Tells the opponent (R3.2.2), ends the game or sets the next deadlines,
@@ -230,8 +257,8 @@ async fn announce_move(
         fen_before: game.fen.clone(),
         uci: played.uci.clone(),
     };
-    let colour = colour_of(game, actor.player.id).unwrap_or(Color::White);
-    let opponent = player_of(game, colour.other());
+    let (opponent, prefs) = &played.opponent;
+    let opponent = *opponent;
     let notice = Notice::MoveMade {
         game: game.id.0,
         event: played.event.clone(),
@@ -242,8 +269,8 @@ async fn announce_move(
         ends_game: result.is_some(),
         loses_at: Some(played.loses_at.clone()),
     };
-    notify(tx, opponent, &notice, now).await?;
-    super::channel::move_made(tx, game, &notice, now).await?;
+    notify_with(tx, (opponent, prefs), &notice, now).await?;
+    super::channel::move_made(tx, played.game_channel.as_ref(), game, &notice, now).await?;
     let args = game_args(game.id)
         .with("number", played.move_number)
         .with("dots", mv.dots())
@@ -257,8 +284,8 @@ async fn announce_move(
             text = format!("{text}\n{}", notice.text(lang, actor.notation()));
         }
         None => {
-            let game = tx.game(game.id).await?;
-            set_pending_deadlines(tx, &game, regulation, &played.plies, now).await?;
+            let leaves = &played.leaves;
+            set_pending_deadlines_with(tx, game, regulation, &played.plies, leaves, now).await?;
         }
     }
     Ok(vec![Outgoing::text(text).about(game.id.0)])

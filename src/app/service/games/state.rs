@@ -176,7 +176,24 @@ pub(crate) async fn set_pending_deadlines(
     if super::super::postal::is_postal(regulation) {
         return super::super::postal::set_deadlines(tx, game, now).await;
     }
-    tx.cancel_deadlines_of_game(game.id).await?;
+    let leaves = game_leaves(tx, game).await?;
+    set_pending_deadlines_with(tx, game, regulation, plies, &leaves, now).await
+}
+
+/// [`set_pending_deadlines`] when both players' leave and the arbiter's
+/// days (`leaves`) are already read: the game's deadlines are replaced in
+/// two statements, a DELETE and one INSERT of them all (issue 24).
+pub(crate) async fn set_pending_deadlines_with(
+    tx: &mut Tx,
+    game: &GameRecord,
+    regulation: &Regulation,
+    plies: &[DateTime<Utc>],
+    leaves: &GameLeaves,
+    now: DateTime<Utc>,
+) -> Result<(), Failure> {
+    if super::super::postal::is_postal(regulation) {
+        return super::super::postal::set_deadlines(tx, game, now).await;
+    }
     let start = game.started_at.unwrap_or(now);
     let first = first_mover(game);
     let colour = if plies.len().is_multiple_of(2) {
@@ -186,7 +203,6 @@ pub(crate) async fn set_pending_deadlines(
     };
     let record = player_record_from(start, plies, colour, first);
     let since = record.pending_since.unwrap_or(now);
-    let leaves = game_leaves(tx, game).await?;
     let clock = ServerClock::new(regulation).with_offset(leaves.offset(colour));
     let due = clock.pending_deadlines(&record.moves, since, leaves.of(colour));
     // A deadline already past is dropped, except the flag: time run out
@@ -195,6 +211,7 @@ pub(crate) async fn set_pending_deadlines(
         ServerDeadline::Flag => Some((what, at.max(now))),
         _ => (at >= now).then_some((what, at)),
     });
+    let mut deadlines = Vec::new();
     for (what, at) in due {
         let (kind, key, days) = match what {
             ServerDeadline::Reminder(n) => {
@@ -223,8 +240,10 @@ pub(crate) async fn set_pending_deadlines(
             payload: json!({ "ply": plies.len(), "days": days }),
             ..NewDeadline::default()
         };
-        tx.set_deadline(&new, now).await?;
+        deadlines.push(new);
     }
+    tx.replace_deadlines_of_game(game.id, &deadlines, now)
+        .await?;
     Ok(())
 }
 

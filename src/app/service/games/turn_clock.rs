@@ -7,15 +7,16 @@ use chrono::{DateTime, Utc};
 use shakmaty::Color;
 
 use crate::app::i18n::{Args, Lang, days_text, tr};
+use crate::app::notice::Clocks;
 use crate::app::zone::ShownInstant;
 use crate::core::clock::Days;
 use crate::core::clock::server::{ServerClock, player_record_from};
 use crate::core::regulation::Regulation;
-use crate::store::{GameRecord, GameStatus, Tx};
+use crate::store::{Event, GameRecord, GameStatus, MoveRow, Tx};
 
 use super::super::Failure;
-use super::super::leave::time::{GameLeaves, game_leaves};
-use super::state::{first_mover, plies_of, regulation_of};
+use super::super::leave::time::{GameLeaves, game_leaves, game_leaves_with};
+use super::state::{clocks_of, first_mover, game_clocks, plies_of, regulation_of};
 
 /// The pending move's clock.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -94,6 +95,37 @@ pub(crate) async fn shown_clock(
         }
         Some(regulation) => Ok(Some(server_clock(tx, game, &regulation, now).await?)),
     }
+}
+
+/// [`shown_clock`] and [`game_clocks`] of `game` at `now` from its `event`
+/// and moves (`rows`) already read: a server game reads only its players'
+/// leave and the arbiter's days (two statements; a board image, issue 24);
+/// a postal game reads its own.
+pub(crate) async fn clocks_from(
+    tx: &mut Tx,
+    game: &GameRecord,
+    (event, rows): (&Event, &[MoveRow]),
+    now: DateTime<Utc>,
+) -> Result<(Option<MoveClock>, Clocks), Failure> {
+    let regulation = regulation_of(event);
+    if super::super::postal::is_postal(&regulation) {
+        let deadline = shown_clock(tx, game, now).await?;
+        return Ok((deadline, game_clocks(tx, game, now).await?));
+    }
+    let offsets = tx
+        .clock_adjustments_pair(game.id, [game.white, game.black])
+        .await?;
+    let leaves = game_leaves_with(tx, game, false, offsets).await?;
+    let plies = plies_of(rows);
+    let first = first_mover(game);
+    let deadline = (game.status == GameStatus::Running).then(|| {
+        let start = game.started_at.unwrap_or(now);
+        move_clock(&regulation, start, (&plies, first), now, &leaves)
+    });
+    let at = game.finished_at.unwrap_or(now);
+    let start = game.started_at.unwrap_or(at);
+    let clocks = clocks_of(&regulation, start, &plies, first, at, &leaves);
+    Ok((deadline, clocks))
 }
 
 /// The regulation of a running game's event; `None` once it is finished.

@@ -112,33 +112,29 @@ pub(crate) async fn leaves_of_player(
         .await
 }
 
-/// A player's leave in `event` (`postal`: under the postal rules) as a timeline.
-pub(crate) async fn timeline_of(
-    tx: &mut Tx,
-    player: PlayerId,
-    (event, postal): (EventId, bool),
-) -> Result<LeaveTimeline, StoreError> {
-    let leaves = leaves_of_player(tx, player).await?;
-    Ok(LeaveTimeline::from_spans(
-        leaves
-            .iter()
-            .filter(|leave| applies_to(leave, event, postal))
-            .map(|leave| Span::new(leave.starts_at, leave.ends_at)),
-    ))
-}
-
 /// Both players' leave in `game`'s event and the arbiter's adjustments of
-/// their time in the game.
+/// their time in the game (three statements).
 pub(crate) async fn game_leaves(tx: &mut Tx, game: &GameRecord) -> Result<GameLeaves, StoreError> {
     let postal = tx.event(game.event_id).await?.regulation.rule_set == RuleSet::Postal;
-    let white = timeline_of(tx, game.white, (game.event_id, postal)).await?;
-    let black = timeline_of(tx, game.black, (game.event_id, postal)).await?;
-    let offsets = [
-        tx.clock_adjustment(game.id, game.white).await?,
-        tx.clock_adjustment(game.id, game.black).await?,
-    ];
-    Ok(GameLeaves {
-        timelines: [white, black],
-        offsets,
-    })
+    let offsets = tx
+        .clock_adjustments_pair(game.id, [game.white, game.black])
+        .await?;
+    game_leaves_with(tx, game, postal, offsets).await
+}
+
+/// [`game_leaves`] when the event's rules (`postal`) and the arbiter's days
+/// (`offsets`: White's, Black's) are known: both players' leave in one
+/// statement.
+pub(crate) async fn game_leaves_with(
+    tx: &mut Tx,
+    game: &GameRecord,
+    postal: bool,
+    offsets: [Days; 2],
+) -> Result<GameLeaves, StoreError> {
+    let records = tx.leaves_of_pair([game.white, game.black]).await?;
+    let (white, black): (Vec<LeaveRecord>, Vec<LeaveRecord>) = records
+        .into_iter()
+        .filter(|leave| leave.player_id == game.white || leave.player_id == game.black)
+        .partition(|leave| leave.player_id == game.white);
+    Ok(game_leaves_from(game, postal, [&white, &black], offsets))
 }

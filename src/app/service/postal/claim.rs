@@ -212,6 +212,8 @@ pub(crate) async fn resume_claim(
         before,
         record,
         game,
+        game_channel: None,
+        confirms: false,
     };
     let message = Message {
         text: claim.text.clone(),

@@ -411,6 +411,7 @@ async fn to_thread(
         .player(player_of(game, colour.other()))
         .await?
         .display_name;
+    let channel = tx.game_channel(game.event_id).await?;
     for (index, mv) in sent.moves.iter().enumerate() {
         // A variant's replies (odd places) are the partner's moves.
         let mover = if index % 2 == 1 {
@@ -432,7 +433,7 @@ async fn to_thread(
             ends_game: false,
             loses_at: None,
         };
-        super::super::games::channel::move_made(tx, game, &notice, now).await?;
+        super::super::games::channel::move_made(tx, channel.as_ref(), game, &notice, now).await?;
     }
     Ok(())
 }

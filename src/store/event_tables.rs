@@ -1,0 +1,82 @@
+//! What an event's tables (`/standings`, `/event show`, the crosstable)
+//! read, each kind in one statement keyed by the event, so the number of
+//! statements does not grow with its players or games (issue 24: no N+1).
+
+use super::ids::{EventId, PlayerId, TeamId};
+use super::players::Role;
+use super::sql::{Record, RowExt, args};
+use super::{StoreResult, TeamRecord, Tx};
+use crate::core::rating::Rating;
+
+/// An entrant as an event's tables show them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entrant {
+    /// The player.
+    pub player: PlayerId,
+    /// Their display name.
+    pub name: String,
+    /// Their club rating, once they have a rated game.
+    pub rating: Option<Rating>,
+}
+
+fn entrant_row(row: &dyn RowExt) -> StoreResult<Entrant> {
+    let record = Record::keyed(row, "entries", &["player_id"])?;
+    Ok(Entrant {
+        player: PlayerId(record.int("player_id")?),
+        name: record.text("display_name")?,
+        rating: record.opt_int("rating")?.map(Rating),
+    })
+}
+
+fn named_row(row: &dyn RowExt) -> StoreResult<(PlayerId, String)> {
+    let record = Record::new(row, "players")?;
+    Ok((PlayerId(record.int("id")?), record.text("display_name")?))
+}
+
+fn team_captain_row(row: &dyn RowExt) -> StoreResult<(TeamRecord, Option<String>)> {
+    let record = Record::new(row, "teams")?;
+    let team = TeamRecord {
+        id: TeamId(record.int("id")?),
+        event_id: EventId(record.int("event_id")?),
+        name: record.text("name")?,
+        captain_id: record.opt_int("captain_id")?.map(PlayerId),
+    };
+    Ok((team, record.opt_text("captain_name")?))
+}
+
+impl Tx {
+    /// The entrants of `event` in entry order (the seeding), every one of
+    /// them (withdrawn and excluded too), with their names and club ratings.
+    pub async fn event_entrants(&mut self, event: EventId) -> StoreResult<Vec<Entrant>> {
+        let sql = "SELECT e.player_id, p.display_name, r.rating FROM entries e \
+                   JOIN players p ON p.id = e.player_id \
+                   LEFT JOIN ratings r ON r.player_id = e.player_id AND r.games > 0 \
+                   WHERE e.event_id = $1 ORDER BY e.joined_at, e.player_id";
+        self.fetch_all(sql, args![event], entrant_row).await
+    }
+
+    /// The holders of `role` granted for exactly `event` (not those holding
+    /// it everywhere), with their names, by player.
+    pub async fn event_role_holders(
+        &mut self,
+        event: EventId,
+        role: Role,
+    ) -> StoreResult<Vec<(PlayerId, String)>> {
+        let sql = "SELECT p.id, p.display_name FROM players p WHERE p.id IN \
+                   (SELECT player_id FROM roles WHERE role = $1 AND event_id = $2) \
+                   ORDER BY p.id";
+        self.fetch_all(sql, args![role.as_str(), event], named_row)
+            .await
+    }
+
+    /// The teams of `event` with their captains' names, by team.
+    pub async fn teams_with_captains(
+        &mut self,
+        event: EventId,
+    ) -> StoreResult<Vec<(TeamRecord, Option<String>)>> {
+        let sql = "SELECT t.id, t.event_id, t.name, t.captain_id, p.display_name AS captain_name \
+                   FROM teams t LEFT JOIN players p ON p.id = t.captain_id \
+                   WHERE t.event_id = $1 ORDER BY t.id";
+        self.fetch_all(sql, args![event], team_captain_row).await
+    }
+}
