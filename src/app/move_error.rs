@@ -75,7 +75,7 @@ pub fn move_error_text(
             .with("example", promotion_example(position, *from, *to, notation)),
         E::NoPieceCanReach { role, to } => Args::new()
             .with("piece", piece(lang, *role))
-            .with("role", role_code(*role))
+            .with("role", notation::piece_name(*role))
             .with("to", to.to_string()),
     };
     let refusal = tr(lang, &id, &args);
@@ -153,7 +153,7 @@ fn reach(
         .map(|square| square.to_string())
         .collect();
     let args = Args::new()
-        .with("role", role_code(role))
+        .with("role", notation::piece_name(role))
         .with("count", moves.len())
         .with("to", to.to_string())
         .with("from", squares.join(&tr0(lang, "word-and")))
@@ -180,7 +180,7 @@ fn piece_moves(
         .filter(|mv| mv.from() == Some(from))
         .collect();
     let args = Args::new()
-        .with("role", role_code(role))
+        .with("role", notation::piece_name(role))
         .with("from", from.to_string())
         .with("moves", move_list(lang, position, &moves, notation));
     let id = if moves.is_empty() {
@@ -199,7 +199,7 @@ fn role_moves(lang: Lang, position: &Chess, role: Role, notation: Notation) -> S
         .filter(|mv| mv.role() == role)
         .collect();
     let args = Args::new()
-        .with("role", role_code(role))
+        .with("role", notation::piece_name(role))
         .with("moves", move_list(lang, position, &moves, notation));
     let id = if moves.is_empty() {
         "move-hint-role-no-moves"
@@ -265,18 +265,6 @@ fn piece_letter(role: Role, notation: Notation) -> String {
             _ => "4",
         }
         .to_owned(),
-    }
-}
-
-/// The role as the catalogs' selectors name it (`knight`).
-fn role_code(role: Role) -> &'static str {
-    match role {
-        Role::King => "king",
-        Role::Queen => "queen",
-        Role::Rook => "rook",
-        Role::Bishop => "bishop",
-        Role::Knight => "knight",
-        Role::Pawn => "pawn",
     }
 }
 

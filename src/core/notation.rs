@@ -23,7 +23,7 @@ mod write;
 use serde::{Deserialize, Serialize};
 use shakmaty::{Chess, Move, Position, Role};
 
-pub use error::{CastlingRightLost, NotationError};
+pub use error::{CastlingRightLost, NotationError, piece_name};
 
 /// The notations a move may be written in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::ids::{CaseId, DeadlineId, EventId, GameId, PlayerId};
-use super::sql::{Record, RowExt, args};
+use super::sql::{QueryArg, Record, RowExt, args};
 use super::{Backend, StoreResult, Tx};
 
 /// A deadline, handed to the app once when due.
@@ -81,6 +81,23 @@ macro_rules! select_deadlines {
     };
 }
 
+/// The values of a deadline's row, in the column order of `INSERT INTO
+/// deadlines (due_at, kind, key, game_id, event_id, case_id, player_id,
+/// payload, created_at)`.
+pub(super) fn deadline_values(new: &NewDeadline, at: DateTime<Utc>) -> Vec<QueryArg> {
+    args![
+        new.due_at,
+        &new.kind,
+        new.key.clone(),
+        new.game_id,
+        new.event_id,
+        new.case_id,
+        new.player_id,
+        &new.payload,
+        at
+    ]
+}
+
 impl Tx {
     /// Sets a deadline; one with the same `key` is replaced. Committing wakes
     /// this process's scheduler.
@@ -98,17 +115,7 @@ impl Tx {
             "payload = excluded.payload, attempts = 0, last_error = NULL, ",
             "created_at = excluded.created_at RETURNING id"
         );
-        let args = args![
-            new.due_at,
-            &new.kind,
-            new.key.clone(),
-            new.game_id,
-            new.event_id,
-            new.case_id,
-            new.player_id,
-            &new.payload,
-            at
-        ];
+        let args = deadline_values(new, at);
         let id = DeadlineId(self.insert_returning_id("deadline", sql, args).await?);
         self.wrote_deadline = true;
         Ok(id)

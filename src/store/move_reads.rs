@@ -7,7 +7,7 @@
 use chrono::{DateTime, Utc};
 
 use super::arbiter::SanctionKind;
-use super::deadlines::NewDeadline;
+use super::deadlines::{NewDeadline, deadline_values};
 use super::events::event_row;
 use super::ids::{AccountId, EventId, GameId, PlayerId};
 use super::leaves::leave_row;
@@ -260,17 +260,7 @@ impl Tx {
                 .map(|column| format!("${}", first + column))
                 .collect();
             sql.push_str(&format!("({})", marks.join(", ")));
-            values.extend(args![
-                new.due_at,
-                &new.kind,
-                new.key.clone(),
-                new.game_id,
-                new.event_id,
-                new.case_id,
-                new.player_id,
-                &new.payload,
-                at
-            ]);
+            values.extend(deadline_values(new, at));
         }
         sql.push_str(
             " ON CONFLICT (key) DO UPDATE SET due_at = excluded.due_at, kind = excluded.kind, \

@@ -212,7 +212,9 @@ impl NotationError {
     }
 }
 
-fn piece_name(role: Role) -> &'static str {
+/// The English name of a piece's role (`knight`), as the refusals and the
+/// catalogs' selectors name it.
+pub fn piece_name(role: Role) -> &'static str {
     match role {
         Role::King => "king",
         Role::Queen => "queen",
