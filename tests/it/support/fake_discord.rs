@@ -503,19 +503,8 @@ impl FakeDiscord {
         author: u64,
         content: &str,
     ) -> u64 {
-        let id = self.next_id();
-        let parts = payloads::MessageParts {
-            id,
-            channel_id: channel,
-            guild_id: guild,
-            author_id: author,
-            content: content.to_owned(),
-            roles: self.roles_of(author),
-            ..Default::default()
-        };
-        self.dispatch("MESSAGE_CREATE", payloads::message(&parts))
-            .await;
-        id
+        self.push_user_message(channel, guild, author, content, None)
+            .await
     }
 
     /// Pushes MESSAGE_CREATE of a reply (type 19, `message_reference`) by
@@ -529,6 +518,19 @@ impl FakeDiscord {
         content: &str,
         replied: u64,
     ) -> u64 {
+        self.push_user_message(channel, guild, author, content, Some(replied))
+            .await
+    }
+
+    /// A user's MESSAGE_CREATE, a reply to `replied_to` if given.
+    async fn push_user_message(
+        &self,
+        channel: u64,
+        guild: Option<u64>,
+        author: u64,
+        content: &str,
+        replied_to: Option<u64>,
+    ) -> u64 {
         let id = self.next_id();
         let parts = payloads::MessageParts {
             id,
@@ -537,7 +539,7 @@ impl FakeDiscord {
             author_id: author,
             content: content.to_owned(),
             roles: self.roles_of(author),
-            replied_to: Some(replied),
+            replied_to,
             ..Default::default()
         };
         self.dispatch("MESSAGE_CREATE", payloads::message(&parts))
