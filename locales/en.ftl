@@ -1147,7 +1147,9 @@ error-event-set-started = Event #{ $event } "{ $name }" has already started: { $
 error-event-remove-team = In a team event the line-ups change with /team (the captain or the organizer).
 error-event-remove-absent = Not entered in event #{ $event } "{ $name }": { $player }. /players { $event } lists the entrants.
 reply-event-renamed = Event #{ $event } is now called "{ $new }".
-reply-event-set = Event #{ $event } "{ $name }": settings changed ({ $settings }). /event show { $event } shows every setting.
+reply-event-set = Event #{ $event } "{ $name }": settings changed:
+    { $settings }
+    /event show { $event } shows every setting.
 setting-name = { $key ->
     [rules] rules
     [rounds] rounds
@@ -1239,6 +1241,10 @@ reply-start-settings = Your settings:
     messages from opponents: { $messages } — /messages on or /messages off
 setting-on = on
 setting-off = off
+setting-yes = yes
+setting-no = no
+setting-exclusion-losses = losses in the unfinished games
+setting-exclusion-annulled = the unfinished games annulled
 ## Branch visual: thematic events (opening=)
 error-opening-move = { $key }: the move { $number } { $move } is not possible. { $reason } Nothing was changed.
 error-opening-fen = { $key }: "{ $value }" is not a possible chess position. Give the moves ({ $key }="1. e4 c5") or a valid FEN. Nothing was changed.

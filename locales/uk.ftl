@@ -1146,7 +1146,9 @@ error-event-set-started = Турнір #{ $event } «{ $name }» уже поча
 error-event-remove-team = У командному турнірі склад змінюють командою /team (капітан або організатор).
 error-event-remove-absent = Не записано на турнір #{ $event } «{ $name }»: { $player }. /players { $event } показує записаних.
 reply-event-renamed = Турнір #{ $event } тепер називається «{ $new }».
-reply-event-set = Турнір #{ $event } «{ $name }»: змінено налаштування ({ $settings }). /event show { $event } показує всі налаштування.
+reply-event-set = Турнір #{ $event } «{ $name }»: змінено налаштування:
+    { $settings }
+    /event show { $event } показує всі налаштування.
 setting-name = { $key ->
     [rules] правила
     [rounds] кола
@@ -1240,6 +1242,10 @@ reply-start-settings = Ваші налаштування:
     повідомлення суперників: { $messages } — /messages on або /messages off
 setting-on = увімкнено
 setting-off = вимкнено
+setting-yes = так
+setting-no = ні
+setting-exclusion-losses = поразки в незавершених партіях
+setting-exclusion-annulled = незавершені партії анульовано
 ## Гілка visual: тематичні турніри (opening=)
 error-opening-move = { $key }: хід { $number } { $move } неможливий. { $reason } Нічого не змінено.
 error-opening-fen = { $key }: «{ $value }» не є можливою шаховою позицією. Задайте ходи ({ $key }=«1. e2-e4 c7-c5») або правильну позицію в нотації Форсайта — Едвардса. Нічого не змінено.

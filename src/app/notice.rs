@@ -10,7 +10,7 @@ use shakmaty::{CastlingMode, Chess};
 
 use crate::app::i18n::{Args, Lang, days_text, tr, tr0};
 use crate::app::outgoing::{Button, ImageRef, Outgoing};
-pub use crate::app::zone::ShownInstant;
+pub use crate::app::zone::{ShownDate, ShownInstant};
 use crate::core::clock::Days;
 use crate::core::notation::{self, Notation};
 
@@ -191,10 +191,10 @@ pub enum Notice {
     LeaveRegistered {
         /// Who goes on leave.
         player: String,
-        /// The first instant of the leave, as text.
-        from: String,
-        /// The first instant after it, as text.
-        until: String,
+        /// The first instant of the leave.
+        from: ShownDate,
+        /// The first instant after it.
+        until: ShownDate,
         /// The event it is for, or `None` for all the player's events.
         event: Option<String>,
     },
@@ -202,11 +202,11 @@ pub enum Notice {
     LeaveWithdrawn {
         /// Whose leave.
         player: String,
-        /// The leave's start, as text.
-        from: String,
-        /// When a running leave was ended early (their time runs again), as
-        /// text; `None` when it was cancelled before it started.
-        ended_at: Option<String>,
+        /// The leave's start.
+        from: ShownDate,
+        /// When a running leave was ended early (their time runs again);
+        /// `None` when it was cancelled before it started.
+        ended_at: Option<ShownDate>,
     },
     /// The arbiter's desk: a case opened, passed on, ruled, appealed …
     Case(CaseNotice),
@@ -686,8 +686,8 @@ fn leave_text(notice: &Notice, lang: Lang) -> String {
             };
             let args = Args::new()
                 .with("player", player.as_str())
-                .with("from", from.as_str())
-                .with("until", until.as_str())
+                .with("from", from.text(lang))
+                .with("until", until.text(lang))
                 .with("scope", scope);
             tr(lang, "notice-leave-registered", &args)
         }
@@ -698,9 +698,9 @@ fn leave_text(notice: &Notice, lang: Lang) -> String {
         } => {
             let args = Args::new()
                 .with("player", player.as_str())
-                .with("from", from.as_str());
+                .with("from", from.text(lang));
             match ended_at {
-                Some(at) => tr(lang, "notice-leave-ended", &args.with("at", at.as_str())),
+                Some(at) => tr(lang, "notice-leave-ended", &args.with("at", at.text(lang))),
                 None => tr(lang, "notice-leave-cancelled", &args),
             }
         }

@@ -78,6 +78,34 @@ impl ShownInstant {
     }
 }
 
+/// A date in a stored notice: an instant with the zone to show it in, or,
+/// in notices stored by versions before the instant was kept, its text as
+/// made then (so a queued notice still renders after an upgrade).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum ShownDate {
+    /// An instant, shown in the reader's language when delivered.
+    At(ShownInstant),
+    /// Text made when the notice was stored.
+    Text(String),
+}
+
+impl ShownDate {
+    /// The date as `lang`'s reader sees it ([`ShownInstant::text`]).
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            Self::At(shown) => shown.text(lang),
+            Self::Text(text) => text.clone(),
+        }
+    }
+}
+
+impl From<ShownInstant> for ShownDate {
+    fn from(shown: ShownInstant) -> Self {
+        Self::At(shown)
+    }
+}
+
 /// The zone's name as shown: Kyiv in the reader's language, others by their
 /// IANA name.
 pub fn zone_label(lang: Lang, zone: Tz) -> String {
@@ -129,10 +157,24 @@ mod tests {
             ShownInstant::new(summer, kyiv).text(Lang::En),
             "10.07.2026 10:00 (Kyiv)"
         );
+        let utc = ShownInstant::new(winter, chrono_tz::UTC);
+        assert_eq!(utc.text(Lang::Uk), "10.02.2026 07:00 (UTC)");
         let berlin = chrono_tz::Europe::Berlin;
         assert_eq!(
             ShownInstant::new(winter, berlin).text(Lang::En),
             "10.02.2026 08:00 (Europe/Berlin)"
         );
+    }
+
+    #[test]
+    fn a_date_stored_as_text_by_an_older_version_still_reads() {
+        let old: ShownDate = serde_json::from_str("\"2026-01-07 00:00 Europe/Kyiv\"").unwrap();
+        assert_eq!(old.text(Lang::Uk), "2026-01-07 00:00 Europe/Kyiv");
+        let at = Utc.with_ymd_and_hms(2026, 1, 6, 22, 0, 0).unwrap();
+        let new = ShownDate::from(ShownInstant::new(at, chrono_tz::Europe::Kyiv));
+        let stored = serde_json::to_string(&new).unwrap();
+        let read: ShownDate = serde_json::from_str(&stored).unwrap();
+        assert_eq!(read.text(Lang::Uk), "07.01.2026 00:00 (Київ)");
+        assert_eq!(read.text(Lang::En), "07.01.2026 00:00 (Kyiv)");
     }
 }

@@ -55,10 +55,7 @@ async fn r2_1_6_the_appeal_window_ends_with_day_14(t: &TestDb) {
     reply(&mut w, "carol", "/ask #1 Second question.").await;
     for case in [1, 2] {
         let ruled = reply(&mut w, "alice", &format!("/rule {case} none -- answered")).await;
-        assert!(
-            ruled.contains("until 2026-01-19 23:59 Europe/Kyiv"),
-            "{ruled}"
-        );
+        assert!(ruled.contains("until 19.01.2026 23:59 (Kyiv)"), "{ruled}");
     }
     let closes = start().date_naive() + chrono::Days::new(15);
     let closes = closes.and_hms_opt(0, 0, 0).unwrap().and_utc() - Duration::hours(2);
@@ -67,10 +64,7 @@ async fn r2_1_6_the_appeal_window_ends_with_day_14(t: &TestDb) {
     assert_eq!(case_status(&w, 1).await, CaseStatus::Appealed);
     w.clock.advance(Duration::minutes(1));
     let late = reply(&mut w, "carol", "/appeal 2 Too late.").await;
-    assert!(
-        late.contains("closed at 2026-01-20 00:00 Europe/Kyiv"),
-        "{late}"
-    );
+    assert!(late.contains("closed at 20.01.2026 00:00 (Kyiv)"), "{late}");
     assert_eq!(case_status(&w, 2).await, CaseStatus::Ruled);
 }
 
@@ -109,7 +103,7 @@ async fn r3_6_3_a_ruling_over_the_limit_changes_nothing(t: &TestDb) {
     assert_eq!(case_status(&w, 2).await, CaseStatus::Open);
     assert_eq!(notices(&w).await, before);
     let leaves = reply(&mut w, "bob", "/leave").await;
-    assert_eq!(leaves.matches("Kyiv —").count(), 1, "{leaves}");
+    assert_eq!(leaves.matches("(Kyiv) —").count(), 1, "{leaves}");
 }
 
 /// An outsider can neither see a case nor act in it; the partner who is not

@@ -42,13 +42,13 @@ async fn r3_6_reminders_and_flag_move_exactly_by_a_registered_leave(t: &TestDb) 
     let out = w.say("@carol: /leave add 2026-01-07 5 1").await;
     assert!(
         out[0].contains(
-            "Leave #1 is registered: from 2026-01-07 00:00 Europe/Kyiv until 2026-01-12 00:00 Europe/Kyiv (5 days)"
+            "Leave #1 is registered: from 07.01.2026 00:00 (Kyiv) until 12.01.2026 00:00 (Kyiv) (5 days)"
         ),
         "{out:?}"
     );
     assert!(
         out.iter().any(|l| l.starts_with(
-            "-> @bob: carol is on leave in event \"Cup\" from 2026-01-07 00:00 Europe/Kyiv"
+            "-> @bob: carol is on leave in event \"Cup\" from 07.01.2026 00:00 (Kyiv)"
         )),
         "{out:?}"
     );
@@ -85,8 +85,9 @@ async fn r3_6_cancelling_a_leave_before_it_starts_restores_the_deadlines(t: &Tes
     let out = w.say("@carol: /leave cancel 1").await;
     assert!(out[0].contains("Leave #1 is cancelled"), "{out:?}");
     assert!(
-        out.iter().any(|l| l
-            .starts_with("-> @bob: carol cancelled the leave from 2026-01-10 00:00 Europe/Kyiv")),
+        out.iter()
+            .any(|l| l
+                .starts_with("-> @bob: carol cancelled the leave from 10.01.2026 00:00 (Kyiv)")),
         "{out:?}"
     );
     assert_eq!(due(&w.deadlines(1).await), before);
@@ -112,7 +113,7 @@ async fn r3_6_2_no_moves_during_leave_and_the_clock_stands(t: &TestDb) {
     let out = w.say("@carol: e7-e5").await;
     assert_eq!(out.len(), 1, "{out:?}");
     assert!(
-        out[0].contains("on leave until 2026-01-11 22:00 UTC"),
+        out[0].contains("on leave until 12.01.2026 00:00 (Kyiv)"),
         "{out:?}"
     );
     assert_eq!(w.game(1).await, before);
@@ -122,7 +123,7 @@ async fn r3_6_2_no_moves_during_leave_and_the_clock_stands(t: &TestDb) {
     let out = w.say("@carol: /leave").await;
     assert!(
         out[0].contains(
-            "#1: 2026-01-07 00:00 Europe/Kyiv — 2026-01-12 00:00 Europe/Kyiv in all events, running"
+            "#1: 07.01.2026 00:00 (Kyiv) — 12.01.2026 00:00 (Kyiv) in all events, running"
         ),
         "{out:?}"
     );

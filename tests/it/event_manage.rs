@@ -50,7 +50,7 @@ async fn an_organizer_renames_and_changes_settings_before_the_start(t: &TestDb) 
         "@carol: /event set 1 control=30/10 rounds=2 leave=20 notations=ukr,san rules=postal";
     let out = w.say(line).await;
     assert!(
-        out[0].contains("settings changed (time control: 30/10; rounds: 2; leave: 20;"),
+        out[0].contains("settings changed:\n• time control: 30/10\n• rounds: 2\n• leave: 20 days\n• notations: Ukrainian long (e2-e4, Кg1-f3); SAN (e4, Nf3)\n• rules: postal\n"),
         "{out:?}"
     );
     let mut tx = w.db.read().await.unwrap();
@@ -124,7 +124,7 @@ async fn after_the_start_only_arbiters_committee_and_channels_change(t: &TestDb)
         .say("@carol: /event set 1 arbiter=@alice committee=@erin arbiter-channel=telegram:-5")
         .await;
     assert!(
-        out[0].contains("settings changed (arbiter: @alice; appeals committee: @erin;"),
+        out[0].contains("settings changed:\n• arbiter: @alice\n• appeals committee: @erin\n"),
         "{out:?}"
     );
     let (alice, carol) = (id_of(&w, "alice").await, id_of(&w, "carol").await);

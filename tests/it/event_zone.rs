@@ -150,7 +150,7 @@ async fn r3_5_6_zone_setting_names_the_zone_of_rule_dates(t: &TestDb) {
         .await;
     let out = w.say("@carol: /leave add 2026-02-01 3").await;
     assert!(
-        out[0].contains("from 2026-02-01 00:00 America/New_York"),
+        out[0].contains("from 01.02.2026 00:00 (America/New_York)"),
         "{out:?}"
     );
     let mut tx = w.db.read().await.unwrap();

@@ -8,7 +8,8 @@ use corrbot::adapters::discord::convert::discord_message;
 use corrbot::app::i18n::Lang;
 use corrbot::app::notice::{
     Answered, CaseNews, CaseNotice, Clocks, Deciders, LinkNotice, MeasureView, Notice, NoticeMove,
-    PostalMoveNotice, PostalNotice, RequestNotice, ThreadNotice, TurnNotice,
+    PostalMoveNotice, PostalNotice, RequestNotice, ShownDate, ShownInstant, ThreadNotice,
+    TurnNotice,
 };
 use corrbot::app::outgoing::{Address, notice_message};
 use corrbot::core::case::CaseKind;
@@ -181,13 +182,22 @@ fn samples() -> Vec<Notice> {
         },
         Notice::LeaveRegistered {
             player: text("Анна"),
-            from: text("2026-06-01"),
-            until: text("2026-06-11"),
+            from: ShownInstant::new(
+                Utc.with_ymd_and_hms(2026, 5, 31, 21, 0, 0).unwrap(),
+                chrono_tz::Europe::Kyiv,
+            )
+            .into(),
+            until: ShownInstant::new(
+                Utc.with_ymd_and_hms(2026, 6, 10, 21, 0, 0).unwrap(),
+                chrono_tz::Europe::Kyiv,
+            )
+            .into(),
             event: Some(text("Кубок")),
         },
         Notice::LeaveWithdrawn {
             player: text("Анна"),
-            from: text("2026-06-01"),
+            // As stored by a version that kept the date as text.
+            from: ShownDate::Text(text("2026-06-01 00:00 Europe/Kyiv")),
             ended_at: None,
         },
         Notice::Case(case_notice()),

@@ -5,7 +5,7 @@
 
 use chrono::{DateTime, Utc};
 use corrbot::app::notice::Notice;
-use corrbot::store::{Db, NoticeRecipient, Platform, PlayerId};
+use corrbot::store::{Db, NoticeRecipient, Platform, PlayerId, Role};
 
 use crate::support::db::{TestDb, on_both};
 use crate::support::discord_bot::{self, WiredBot};
@@ -121,6 +121,29 @@ async fn telegram_menus_are_scoped_by_roles(t: &TestDb) {
     fake.push_message(ALICE, &user(ALICE, "Alice"), "/organizer remove @bob");
     fake.wait_for_commands(&format!("chat:{BOB}"), "uk", |list| !has(list, "team"))
         .await;
+    bot.stop().await;
+}
+
+/// A role granted without any Telegram update (on Discord, on the console or
+/// by another process) reaches the holder's Telegram menu at the next
+/// refresh, not only at the next Telegram update.
+async fn telegram_menus_follow_roles_granted_elsewhere(t: &TestDb) {
+    let fake = FakeTelegram::start().await;
+    let bot = TestBot::start(&fake, t.db.clone()).await;
+    let has = |list: &[(String, String)], name: &str| list.iter().any(|(c, _)| c == name);
+    fake.push_message(ALICE, &user(ALICE, "Alice"), "/start");
+    fake.push_message(BOB, &user(BOB, "Bob"), "/start");
+    fake.wait_for_sent_to(BOB, 1).await;
+    let bob = player_on(&t.db, Platform::Telegram, &BOB.to_string()).await;
+    let mut tx = t.db.begin().await.unwrap();
+    tx.grant_role(bob, Role::Organizer, None, telegram_bot::start_time())
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    let menu = fake
+        .wait_for_commands(&format!("chat:{BOB}"), "uk", |list| has(list, "team"))
+        .await;
+    assert!(!has(&menu, "organizer") && has(&menu, "move"), "{menu:?}");
     bot.stop().await;
 }
 
@@ -276,6 +299,7 @@ on_both!(
     telegram_client_language_sets_the_defaults,
     discord_client_locale_sets_the_defaults,
     telegram_menus_are_scoped_by_roles,
+    telegram_menus_follow_roles_granted_elsewhere,
     telegram_long_notice_is_split_at_line_breaks,
     telegram_shows_user_text_literally,
     discord_staff_commands_are_hidden_from_members,

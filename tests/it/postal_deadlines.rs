@@ -13,6 +13,7 @@ use crate::support::world::World;
 on_both!(
     a_postal_deadline_is_an_instant_in_the_players_zone_r2_6_1,
     past_the_norm_the_clock_says_by_how_much_never_a_negative_count_r2_6_1,
+    a_game_by_post_has_its_deadline_from_the_cards_r2_2_r2_6_1,
 );
 
 /// bob (White) and carol in a postal event started on 2026-01-05 (Kyiv
@@ -88,4 +89,41 @@ async fn past_the_norm_the_clock_says_by_how_much_never_a_negative_count_r2_6_1(
         "{out}"
     );
     assert!(out.contains("Send your move before "), "{out}");
+}
+
+async fn a_game_by_post_has_its_deadline_from_the_cards_r2_2_r2_6_1(t: &TestDb) {
+    let mut w = postal_game(t).await;
+    // bob's card stamped 6 and 9 January: sent 6, received 9 (R2.2.5);
+    // 1 day since the start (5 January), his total.
+    w.say("@bob: /card e2-e4 written=2026-01-06 postmark=2026-01-06,2026-01-09")
+        .await;
+    // carol's reply, registered on 14 January (R2.2.4), repeating bob's
+    // move wrongly: 5 days plus 5 penalty days (R2.4.9), total 10.
+    w.say("@carol: /card e7-e5 repeat=d2-d4 written=2026-01-13 receipt=2026-01-14")
+        .await;
+    // While carol's card travels bob's move has no deadline, only days.
+    let out = w.say("@bob: /time 1").await.join("\n");
+    assert!(!out.contains("before"), "a deadline before receipt: {out}");
+    assert!(out.contains("Time: White used 1 day"), "{out}");
+    // bob states receipt on 16 January: his 1 day used leaves 49 of the
+    // first 50 (R2.4.3, R2.6.1), so sending on 6 March (49 days) is within
+    // the norm and on 7 March (50 days from 16 January, total 51) over it.
+    w.clock.advance(Duration::days(12));
+    w.say("@bob: /card received=2026-01-16").await;
+    let out = w.say("@bob: /time 1").await.join("\n");
+    assert!(
+        out.contains("send it before 07.03.2026 00:00 (Kyiv), or your time is exceeded (R2.6.1)"),
+        "{out}"
+    );
+    // The partner sees the same instant; carol's total of 10 is hers.
+    let out = w.say("@carol: /time 1").await.join("\n");
+    assert!(
+        out.contains("a move not sent before 07.03.2026 00:00 (Kyiv)"),
+        "{out}"
+    );
+    // Past it: by how many days, never a negative count.
+    w.clock.advance(Duration::days(55));
+    let out = w.say("@bob: /time 1").await.join("\n");
+    assert!(out.contains("time exceeded by "), "{out}");
+    assert!(!out.contains(" -"), "a negative count: {out}");
 }

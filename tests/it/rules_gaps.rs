@@ -387,7 +387,7 @@ async fn r2_6_4_the_objection_notice_shows_the_last_minute_that_counts(t: &TestD
         told(
             &out,
             "carol",
-            "objection until 2026-01-24 23:59 Europe/Kyiv (R2.6.4)"
+            "objection until 24.01.2026 23:59 (Kyiv) (R2.6.4)"
         ),
         1,
         "{out:?}"

@@ -10,8 +10,9 @@
 //! [`RoleMenus::sync`] compares the roles' fingerprint with the one it last
 //! saw and, if it changed, sets the menu of every private chat whose roles
 //! changed. At start-up the same call sets the menus of every known role
-//! holder. A role changed on another platform shows in the Telegram menus
-//! at the next Telegram update (or restart).
+//! holder, and the adapter repeats it every `menu_refresh` (a minute by
+//! default), so a role changed on another platform or by another process
+//! shows in the Telegram menus within that time without a Telegram update.
 
 use std::collections::HashMap;
 use std::sync::Arc;

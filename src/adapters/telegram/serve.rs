@@ -7,6 +7,7 @@
 use std::fmt;
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::Duration;
 
 use anyhow::Context;
 use sha2::{Digest, Sha256};
@@ -71,6 +72,10 @@ pub struct TelegramConfig {
     pub limits: Limits,
     /// Retries of one request before the outbox takes over.
     pub retry: TelegramRetryPolicy,
+    /// How often the role holders' menus are compared with the roles
+    /// without waiting for a Telegram update (roles changed on Discord, on
+    /// the console or by another process), see [`RoleMenus`].
+    pub menu_refresh: Duration,
 }
 
 impl fmt::Debug for TelegramConfig {
@@ -82,6 +87,9 @@ impl fmt::Debug for TelegramConfig {
             .finish_non_exhaustive()
     }
 }
+
+/// How often the menus follow role changes made elsewhere by default.
+pub const DEFAULT_MENU_REFRESH: Duration = Duration::from_secs(60);
 
 /// Default listen address of the webhook server.
 pub const DEFAULT_WEBHOOK_LISTEN: &str = "0.0.0.0:8443";
@@ -95,6 +103,7 @@ impl TelegramConfig {
             mode: InboundMode::Polling(PollingOptions::default()),
             limits: telegram_limits(),
             retry: TelegramRetryPolicy::default(),
+            menu_refresh: DEFAULT_MENU_REFRESH,
         }
     }
 
@@ -138,6 +147,7 @@ pub struct TelegramBot {
     transport: TelegramTransport,
     codes: Arc<ButtonCodes>,
     menus: Arc<RoleMenus>,
+    menu_refresh: Duration,
     mode: InboundMode,
 }
 
@@ -173,6 +183,7 @@ impl TelegramBot {
             transport,
             codes,
             menus,
+            menu_refresh: config.menu_refresh,
             mode: config.mode,
         })
     }
@@ -202,15 +213,36 @@ impl TelegramBot {
         let db = app.db().clone();
         let images = Router::new(db.clone(), clock, cache, Vec::new());
         self.menus.sync(&db).await;
+        let refresher = tokio::spawn(refresh_menus(
+            self.menus.clone(),
+            db.clone(),
+            self.menu_refresh,
+        ));
         let handler = TelegramHandler::new(app, self.transport, self.codes, images, self.username)
             .with_menus(self.menus);
-        match &self.mode {
+        let served = match &self.mode {
             InboundMode::Polling(options) => {
                 poll_as_leader(&db, &self.bot, &handler, options, shutdown).await;
                 Ok(())
             }
             InboundMode::Webhook(config) => run_webhook(&self.bot, handler, config, shutdown).await,
-        }
+        };
+        refresher.abort();
+        served
+    }
+}
+
+/// Brings the role holders' menus in step with the roles every `every`, so
+/// a role granted on Discord, on the console or through another process
+/// shows in the Telegram menu without waiting for a Telegram update (one
+/// statement when nothing changed).
+async fn refresh_menus(menus: Arc<RoleMenus>, db: crate::store::Db, every: Duration) {
+    let mut ticks = tokio::time::interval(every);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    ticks.tick().await;
+    loop {
+        ticks.tick().await;
+        menus.sync(&db).await;
     }
 }
 

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::app::i18n::{Args, Lang, days_text, tr, tr0};
 use crate::app::outgoing::{Button, ImageRef, Outgoing};
+use crate::app::zone::ShownDate;
 use crate::core::case::CaseKind;
 
 use super::{Clocks, clocks_text};
@@ -219,9 +220,9 @@ pub struct CaseNotice {
     /// The measures of a ruling or of the committee's replacement.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub measures: Vec<MeasureView>,
-    /// The appeal deadline of a ruling (R2.1.6), as text.
+    /// The appeal deadline of a ruling (R2.1.6).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub until: Option<String>,
+    pub until: Option<ShownDate>,
     /// Who reported for the party (an arbiter told of lost access, R3.1.5).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reporter: Option<String>,
@@ -279,7 +280,7 @@ impl CaseNotice {
                 self.by.clone().unwrap_or_else(|| tr0(lang, "case-by-bot")),
             );
         if let Some(until) = &self.until {
-            args = args.with("until", until.as_str());
+            args = args.with("until", until.text(lang));
         }
         let mut lines = vec![tr(lang, self.news.id(), &args)];
         let with_game = matches!(
@@ -314,7 +315,7 @@ impl CaseNotice {
         if let Some(until) = &self.until {
             let args = Args::new()
                 .with("case", self.case)
-                .with("until", until.as_str());
+                .with("until", until.text(lang));
             lines.push(tr(lang, "case-line-appeal", &args));
         }
         lines.join("\n")

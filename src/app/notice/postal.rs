@@ -7,7 +7,7 @@ use shakmaty::fen::Fen;
 
 use super::{Clocks, NoticeMove, clocks_text};
 use crate::app::i18n::{Args, Lang, days_text, tr};
-use crate::app::zone::ShownInstant;
+use crate::app::zone::{ShownDate, ShownInstant};
 use crate::core::clock::Days;
 use crate::core::notation::Notation;
 
@@ -34,8 +34,8 @@ pub enum PostalNotice {
         claimant: String,
         /// The case's number.
         case: i64,
-        /// The last day to object.
-        until: String,
+        /// The last minute to object.
+        until: ShownDate,
     },
     /// To the arbiters: the 7 days to object to an overstep claim are over
     /// (R2.6.4); the claim awaits the ruling.
@@ -198,7 +198,7 @@ impl PostalNotice {
                     .with("game", *game)
                     .with("claimant", claimant.as_str())
                     .with("case", *case)
-                    .with("until", until.as_str()),
+                    .with("until", until.text(lang)),
             ),
             PostalNotice::ObjectionClosed { game, case } => tr(
                 lang,

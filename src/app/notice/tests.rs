@@ -140,25 +140,25 @@ fn every_notice_renders_without_missing_messages_in_both_languages() {
         },
         Notice::LeaveRegistered {
             player: "А".into(),
-            from: "2026-02-01 00:00 UTC".into(),
-            until: "2026-02-11 00:00 UTC".into(),
+            from: kyiv(2026, 2, 1, 0),
+            until: kyiv(2026, 2, 11, 0),
             event: Some("Кубок".into()),
         },
         Notice::LeaveRegistered {
             player: "А".into(),
-            from: "2026-02-01 00:00 UTC".into(),
-            until: "2026-02-11 00:00 UTC".into(),
+            from: kyiv(2026, 2, 1, 0),
+            until: kyiv(2026, 2, 11, 0),
             event: None,
         },
         Notice::LeaveWithdrawn {
             player: "А".into(),
-            from: "2026-02-01 00:00 UTC".into(),
+            from: kyiv(2026, 2, 1, 0),
             ended_at: None,
         },
         Notice::LeaveWithdrawn {
             player: "А".into(),
-            from: "2026-02-01 00:00 UTC".into(),
-            ended_at: Some("2026-02-03 10:00 UTC".into()),
+            from: kyiv(2026, 2, 1, 0),
+            ended_at: Some(kyiv(2026, 2, 3, 10)),
         },
     ];
     for notice in notices {
@@ -225,4 +225,28 @@ fn a_reminder_and_a_move_notice_show_the_instant_of_the_loss_on_time() {
         en.contains("If you do not move by 10.02.2026 09:00 (Kyiv)"),
         "{en}"
     );
+}
+
+/// An instant at `hour`:00 of a Kyiv date, as a leave notice keeps it.
+fn kyiv(year: i32, month: u32, day: u32, hour: u32) -> ShownDate {
+    use chrono::TimeZone;
+    let local = chrono_tz::Europe::Kyiv
+        .with_ymd_and_hms(year, month, day, hour, 0, 0)
+        .unwrap();
+    ShownInstant::new(local.with_timezone(&chrono::Utc), chrono_tz::Europe::Kyiv).into()
+}
+
+#[test]
+fn leave_notices_show_dates_in_the_readers_language() {
+    let notice = Notice::LeaveRegistered {
+        player: "Олена".into(),
+        from: kyiv(2026, 2, 1, 0),
+        until: kyiv(2026, 2, 11, 0),
+        event: None,
+    };
+    let uk = notice.text(Lang::Uk, Notation::UkrainianFull);
+    assert!(uk.contains("01.02.2026 00:00 (Київ)"), "{uk}");
+    assert!(!uk.contains("Europe/Kyiv"), "{uk}");
+    let en = notice.text(Lang::En, Notation::San);
+    assert!(en.contains("11.02.2026 00:00 (Kyiv)"), "{en}");
 }

@@ -28,6 +28,7 @@ use crate::app::authz::{self, Action, Relation};
 use crate::app::command::{CaseAction, CaseCommand, Number};
 use crate::app::i18n::{Args, Lang};
 use crate::app::notice::{CaseNews, CaseNotice, Clocks, Notice};
+use crate::app::zone::ShownInstant;
 use crate::core::case::{Case, CaseError, CaseRole, CaseState, ObjectionError};
 use crate::core::team::Roster;
 use crate::store::{
@@ -425,7 +426,7 @@ pub(crate) async fn tell_committee(
 /// The last minute before a window of `file`'s case closes at `closes`, in
 /// the event's zone: a window closing at 00:00 of 3 February is open "until
 /// 2 February 23:59" (R2.1.6, R3.5.6).
-pub(crate) fn last_minute_text(file: &CaseFile, closes: DateTime<Utc>) -> String {
+pub(crate) fn last_minute_text(file: &CaseFile, closes: DateTime<Utc>) -> ShownInstant {
     super::events::zone::last_minute_in(closes, file.case.zone())
 }
 
@@ -444,12 +445,12 @@ pub(crate) fn case_refusal(lang: Lang, file: &CaseFile, error: &CaseError) -> Fa
         E::Objection(ObjectionError::WindowClosed { closed_at }) => refuse(
             lang,
             "error-objection-closed",
-            &args.with("closed", last_minute_text(file, *closed_at)),
+            &args.with("closed", last_minute_text(file, *closed_at).text(lang)),
         ),
         E::AppealWindowOpen { until, .. } => refuse(
             lang,
             "error-case-appeal-window-open",
-            &args.with("until", last_minute_text(file, *until)),
+            &args.with("until", last_minute_text(file, *until).text(lang)),
         ),
         other => refuse(
             lang,

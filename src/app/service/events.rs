@@ -8,6 +8,7 @@ mod manage;
 mod opening;
 pub(super) mod organizer;
 pub(super) mod players;
+mod setting_words;
 mod setup;
 pub(crate) mod standings;
 pub mod zone;

@@ -19,7 +19,7 @@ use crate::store::{
     NewLeave, PlayerId, StoreError, Tx,
 };
 
-use super::events::zone::{event_zone, zoned_text};
+use super::events::zone::{event_zone, zoned};
 use super::games::state::{
     colour_of, player_of, plies_of, regulation_of, set_pending_deadlines, side_to_move,
 };
@@ -210,15 +210,15 @@ async fn add(
     let leave = tx.create_leave(&new).await?;
     let notice = Notice::LeaveRegistered {
         player: actor.player.display_name.clone(),
-        from: zoned_text(leave.starts_at, zone),
-        until: zoned_text(leave.ends_at, zone),
+        from: zoned(leave.starts_at, zone).into(),
+        until: zoned(leave.ends_at, zone).into(),
         event: event.map(|_| events[0].name.clone()),
     };
     after_change(tx, actor.player.id, &events, &notice, now).await?;
     let args = Args::new()
         .with("leave", leave.id.0)
-        .with("from", zoned_text(leave.starts_at, zone))
-        .with("until", zoned_text(leave.ends_at, zone))
+        .with("from", zoned(leave.starts_at, zone).text(lang))
+        .with("until", zoned(leave.ends_at, zone).text(lang))
         .with("days", days_text(lang, i64::from(days)));
     Ok(vec![Outgoing::text(tr(lang, "reply-leave-added", &args))])
 }
@@ -307,8 +307,8 @@ async fn leave_line(
     };
     let args = Args::new()
         .with("leave", leave.id.0)
-        .with("from", zoned_text(leave.starts_at, zone))
-        .with("until", zoned_text(leave.ends_at, zone))
+        .with("from", zoned(leave.starts_at, zone).text(lang))
+        .with("until", zoned(leave.ends_at, zone).text(lang))
         .with("scope", scope)
         .with("state", tr0(lang, state));
     Ok(tr(lang, "reply-leave-line", &args))
@@ -349,7 +349,7 @@ async fn cancel(tx: &mut Tx, actor: &Actor, number: Number, now: DateTime<Utc>) 
         None
     } else if now < leave.ends_at {
         tx.set_leave_end(leave.id, now, LeaveStatus::Ended).await?;
-        Some(zoned_text(now, zone))
+        Some(zoned(now, zone))
     } else {
         return Err(refuse(lang, "error-leave-over", &args));
     };
@@ -359,8 +359,8 @@ async fn cancel(tx: &mut Tx, actor: &Actor, number: Number, now: DateTime<Utc>) 
     };
     let notice = Notice::LeaveWithdrawn {
         player: actor.player.display_name.clone(),
-        from: zoned_text(leave.starts_at, zone),
-        ended_at: ended_at.clone(),
+        from: zoned(leave.starts_at, zone).into(),
+        ended_at: ended_at.clone().map(Into::into),
     };
     after_change(tx, actor.player.id, &events, &notice, now).await?;
     let id = if ended_at.is_some() {

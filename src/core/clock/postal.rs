@@ -285,7 +285,11 @@ impl PostalClock {
         self.overstep_date_after(used_before, count(moves), pending_received, start, leaves)
     }
 
-    fn overstep_date_after(
+    /// The first date on which sending the pending move oversteps the norm
+    /// (R2.6.1) for a player whose total is `used_before` after `made`
+    /// moves (the arbiter's and penalty days included): a game by post
+    /// whose totals come from its cards (R2.2, R2.4).
+    pub fn overstep_date_after(
         &self,
         used_before: Days,
         made: u32,

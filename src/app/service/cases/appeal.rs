@@ -15,7 +15,7 @@ use crate::store::{AppealId, AppealStatus, Role, RulingId, Tx};
 
 use super::super::events::list::names;
 
-use super::super::events::zone::zoned_text;
+use super::super::events::zone::zoned;
 use super::super::keys::person_key;
 use super::super::{Outcome, refuse};
 use super::apply::{apply_measures, revoke};
@@ -44,10 +44,12 @@ pub(super) async fn appeal(
             let zone = file.case.zone();
             let args = Args::new()
                 .with("case", number)
-                .with("closed", zoned_text(closed_at, zone))
+                .with("closed", zoned(closed_at, zone).text(lang))
                 .with(
                     "received",
-                    received.map(|r| zoned_text(r, zone)).unwrap_or_default(),
+                    received
+                        .map(|r| zoned(r, zone).text(lang))
+                        .unwrap_or_default(),
                 );
             return Err(refuse(lang, "error-appeal-closed", &args));
         }

@@ -21,7 +21,7 @@ use crate::store::{
     StoreError, Tx,
 };
 
-use super::super::events::zone::zoned_text;
+use super::super::events::zone::zoned;
 use super::super::games::state::{
     announce_end, arbiter_reason_id, colour_of, finish_update, game_over_notice, plies_of,
     regulation_of, set_pending_deadlines, side_to_move,
@@ -80,9 +80,11 @@ pub(super) async fn rule(
     let mut notice = notice_of(tx, &file, CaseNews::Ruled, Some(actor.player.id)).await?;
     notice.measures = views;
     notice.text = Some(why.to_owned());
-    notice.until = Some(until.clone());
+    notice.until = Some(until.clone().into());
     tell_all(tx, &file, Some(actor.player.id), &notice, now).await?;
-    let args = Args::new().with("case", number).with("until", until);
+    let args = Args::new()
+        .with("case", number)
+        .with("until", until.text(lang));
     Ok(vec![Outgoing::text(tr(lang, "reply-case-ruled", &args))])
 }
 
@@ -310,8 +312,8 @@ async fn grant_leave(
     let player = tx.player(who).await?.display_name;
     let notice = Notice::LeaveRegistered {
         player: player.clone(),
-        from: zoned_text(leave.starts_at, zone),
-        until: zoned_text(leave.ends_at, zone),
+        from: zoned(leave.starts_at, zone).into(),
+        until: zoned(leave.ends_at, zone).into(),
         event: Some(file.event.name.clone()),
     };
     after_change(tx, who, std::slice::from_ref(&file.event), &notice, now).await?;

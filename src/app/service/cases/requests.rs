@@ -13,7 +13,7 @@ use crate::app::notice::{Notice, RequestNotice};
 use crate::app::outgoing::Outgoing;
 use crate::store::{EventId, NewDeadline, Role, StoreError, Tx};
 
-use super::super::games::pick::date_text;
+use super::super::events::zone::{event_zone, zoned};
 use super::super::people::contacts::live_events;
 use super::super::people::names::player_named;
 use super::super::{Outcome, notify, notify_arbiters, refuse};
@@ -72,7 +72,7 @@ pub(super) async fn request(
     let args = Args::new()
         .with("request", stored.id)
         .with("player", tx.player(player).await?.display_name)
-        .with("due", date_text(due));
+        .with("due", zoned(due, event_zone(&event)).text(lang));
     Ok(vec![Outgoing::text(tr(lang, "reply-request-sent", &args))])
 }
 

@@ -180,11 +180,6 @@ async fn teams_line(tx: &mut Tx, lang: Lang, event: &Event) -> Result<String, Fa
 
 /// The allowed notations, the yearly leave allowance and the zone.
 fn details_line(lang: Lang, regulation: &crate::core::regulation::Regulation) -> String {
-    let notations: Vec<String> = crate::app::actor::NOTATION_CODES
-        .iter()
-        .filter(|(_, notation)| regulation.notations.contains(notation))
-        .map(|(_, notation)| crate::app::move_error::notation_name(lang, *notation))
-        .collect();
     let zone = regulation
         .zone
         .clone()
@@ -192,13 +187,26 @@ fn details_line(lang: Lang, regulation: &crate::core::regulation::Regulation) ->
     let zone = crate::app::zone::parse_zone(&zone)
         .map_or(zone, |zone| crate::app::zone::zone_title(lang, zone));
     let args = Args::new()
-        .with("notations", notations.join("; "))
+        .with("notations", notation_names(lang, regulation))
         .with(
             "leave",
             crate::app::i18n::days_text(lang, i64::from(regulation.leave_days_per_year)),
         )
         .with("zone", zone);
     tr(lang, "event-line-details", &args)
+}
+
+/// The notations `regulation` allows, by name, in the catalog's order.
+pub(super) fn notation_names(
+    lang: Lang,
+    regulation: &crate::core::regulation::Regulation,
+) -> String {
+    let names: Vec<String> = crate::app::actor::NOTATION_CODES
+        .iter()
+        .filter(|(_, notation)| regulation.notations.contains(notation))
+        .map(|(_, notation)| crate::app::move_error::notation_name(lang, *notation))
+        .collect();
+    names.join("; ")
 }
 
 /// Holders of `role` granted for exactly this event (one statement).

@@ -138,20 +138,16 @@ pub(super) async fn set(
     };
     apply_settings(tx, actor, &mut setup, settings).await?;
     save(tx, event.id, &setup, now).await?;
-    // The settings by their names in the reader's language (issue 19: no
-    // raw keys in Ukrainian text), each with its value as written.
+    // The settings by their names and values in the reader's language
+    // (issue 19: no raw keys or codes in Ukrainian text).
     let written: Vec<String> = settings
         .iter()
         .map(|(key, value)| {
-            let name = tr(
-                actor.lang(),
-                "setting-name",
-                &Args::new().with("key", key.as_str()),
-            );
-            format!("{name}: {value}")
+            let line = super::setting_words::setting_text(lang, &setup, key, value);
+            format!("• {line}")
         })
         .collect();
-    let args = event_args(&event).with("settings", written.join("; "));
+    let args = event_args(&event).with("settings", written.join("\n"));
     Ok(vec![Outgoing::text(tr(lang, "reply-event-set", &args))])
 }
 

@@ -7,6 +7,7 @@
 use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
 
+use crate::app::zone::ShownInstant;
 use crate::store::Event;
 
 /// The zone of `event`'s rule dates, and the zone its dates are shown in by
@@ -15,22 +16,18 @@ pub fn event_zone(event: &Event) -> Tz {
     event.regulation.date_zone()
 }
 
-/// An instant as a date and time in `zone`, named after the zone: the same
-/// text as UTC's (`2026-03-15 23:59 UTC`) when the zone is UTC, else
-/// `2026-03-15 23:59 Europe/Kyiv`.
-pub(crate) fn zoned_text(at: DateTime<Utc>, zone: Tz) -> String {
-    let local = at.with_timezone(&zone).format("%Y-%m-%d %H:%M");
-    match zone {
-        Tz::UTC | Tz::Etc__UTC => format!("{local} UTC"),
-        named => format!("{local} {}", named.name()),
-    }
+/// An instant of a rule date in `zone` (R3.5.6), to be shown in the
+/// reader's language: `07.01.2026 00:00 (Київ)`, `(Kyiv)` in English,
+/// other zones by their IANA name.
+pub(crate) fn zoned(at: DateTime<Utc>, zone: Tz) -> ShownInstant {
+    ShownInstant::new(at, zone)
 }
 
-/// The last minute before a window closing at `closes` in `zone`, as text:
-/// a window closing at 00:00 of 3 February is open "until 2 February 23:59"
+/// The last minute before a window closing at `closes` in `zone`: a window
+/// closing at 00:00 of 3 February is open "until 2 February 23:59"
 /// (R2.1.6, R2.6.4).
-pub(crate) fn last_minute_in(closes: DateTime<Utc>, zone: Tz) -> String {
-    zoned_text(closes - chrono::Duration::minutes(1), zone)
+pub(crate) fn last_minute_in(closes: DateTime<Utc>, zone: Tz) -> ShownInstant {
+    zoned(closes - chrono::Duration::minutes(1), zone)
 }
 
 #[cfg(test)]
@@ -40,12 +37,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn r3_5_6_texts_name_the_zone() {
+    fn r3_5_6_rule_dates_name_the_zone_in_the_readers_language() {
+        use crate::app::i18n::Lang;
         let at = Utc.with_ymd_and_hms(2026, 3, 28, 21, 59, 0).unwrap();
-        assert_eq!(zoned_text(at, Tz::UTC), "2026-03-28 21:59 UTC");
+        assert_eq!(zoned(at, Tz::UTC).text(Lang::En), "28.03.2026 21:59 (UTC)");
         assert_eq!(
-            zoned_text(at, Tz::Europe__Kyiv),
-            "2026-03-28 23:59 Europe/Kyiv"
+            zoned(at, Tz::Europe__Kyiv).text(Lang::Uk),
+            "28.03.2026 23:59 (Київ)"
+        );
+        let closes = Utc.with_ymd_and_hms(2026, 2, 2, 22, 0, 0).unwrap();
+        assert_eq!(
+            last_minute_in(closes, Tz::Europe__Kyiv).text(Lang::En),
+            "02.02.2026 23:59 (Kyiv)"
         );
     }
 }

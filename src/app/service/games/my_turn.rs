@@ -139,7 +139,9 @@ async fn entry_of(
             clocks_of(&regulation, start, &plies, first, at, &leaves),
         )
     } else if inputs.has_cards(game.id) {
-        (None, game_clocks(tx, &game, now).await?)
+        // A game by post: its own statements, from the cards (R2.2, R2.4).
+        let clock = super::super::postal::pending_postal_clock(tx, &game, now).await?;
+        (clock, game_clocks(tx, &game, now).await?)
     } else {
         let loaded = Loaded {
             entries: clocked_moves(game.started_at.unwrap_or(now), rows, inputs.plies(game.id)),

@@ -278,15 +278,18 @@ pub(super) fn refuse_if_disqualified(actor: &Actor, disqualified: bool) -> Resul
 }
 
 /// Refuses a move during the mover's leave (R3.6.2; in a postal game,
-/// `postal`, the leave in all postal games, R2.7.1, R2.7.4).
+/// `postal`, the leave in all postal games, R2.7.1, R2.7.4), saying when
+/// it ends in the event's `zone`.
 pub(super) fn ensure_not_on_leave(
     actor: &Actor,
-    (leave, postal): (&LeaveTimeline, bool),
+    (leave, postal, zone): (&LeaveTimeline, bool, chrono_tz::Tz),
     now: DateTime<Utc>,
 ) -> Result<(), Failure> {
     match leave.spans().iter().find(|span| span.contains(now)) {
         Some(span) => {
-            let args = Args::new().with("until", date_text(span.end));
+            // The leave's end is a rule date in the event's zone (R3.5.6).
+            let until = super::super::events::zone::zoned(span.end, zone);
+            let args = Args::new().with("until", until.text(actor.lang()));
             let id = if postal {
                 "postal-error-on-leave"
             } else {

@@ -125,7 +125,8 @@ pub(crate) async fn load_turn(
     let regulation = regulation_of(&event);
     let postal = regulation.rule_set == crate::core::regulation::RuleSet::Postal;
     let leaves = game_leaves_with(tx, &game, postal, head.adjustments).await?;
-    ensure_not_on_leave(actor, (leaves.of(colour), postal), now)?;
+    let zone = regulation.date_zone();
+    ensure_not_on_leave(actor, (leaves.of(colour), postal, zone), now)?;
     let rows = tx.moves(game.id).await?;
     let record = replay(&game, &rows)?;
     let before = record.position().clone();

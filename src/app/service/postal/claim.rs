@@ -93,7 +93,7 @@ pub(crate) async fn overstep(
         game: game.id.0,
         claimant: actor.player.display_name.clone(),
         case: file.number(),
-        until: last_minute_in(closes, zone),
+        until: last_minute_in(closes, zone).into(),
     };
     notify(tx, partner, &Notice::Postal(notice), now).await?;
     let held = NoticeMove {

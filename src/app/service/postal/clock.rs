@@ -11,6 +11,7 @@ use crate::app::service::games::turn_clock::MoveClock;
 use crate::app::zone::{ShownInstant, player_zone};
 use crate::core::clock::postal::{Addition, Charge, Overstep, PostalClock, PostalMove};
 use crate::core::clock::{Days, PlayerTime};
+use crate::core::leave::LeaveTimeline;
 use crate::core::regulation::Regulation;
 use crate::store::{GameId, GameRecord, GameStatus, MoveRow, PlayerId, PostalPly, StoreError, Tx};
 
@@ -160,7 +161,6 @@ impl PostalGame<'_> {
         };
         let since = self.entries.last().map_or(self.start, |e| e.sent);
         let received = self.clock.date_of(since);
-        let today = self.clock.date_of(now);
         let leaves = self.leaves.of(colour);
         let due = self.clock.overstep_date_with_offset(
             &self.moves_of(colour),
@@ -169,24 +169,15 @@ impl PostalGame<'_> {
             self.start_date(),
             leaves,
         );
-        let over = if today >= due {
-            let last_free = due - chrono::Duration::days(1);
-            self.clock
-                .days_between(last_free, today, self.start_date(), leaves)
-                .max(1)
-        } else {
-            0
-        };
-        MoveClock {
+        PendingDates {
             colour,
             since,
-            days_on_move: self
-                .clock
-                .days_between(received, today, self.start_date(), leaves),
-            loses_at: self.clock.midnight(due),
-            postal: true,
-            over,
+            received,
+            due,
+            start: self.start_date(),
+            leaves,
         }
+        .clock(&self.clock, now)
     }
 
     /// Both clocks on `now`'s date.
@@ -198,6 +189,47 @@ impl PostalGame<'_> {
             white_left: white.left,
             black_used: black.used,
             black_left: black.left,
+        }
+    }
+}
+
+/// The dates of a pending postal move, from which its clock follows.
+pub(crate) struct PendingDates<'a> {
+    /// Who is to move.
+    pub colour: Color,
+    /// Since when (the partner's move sent, or the start).
+    pub since: DateTime<Utc>,
+    /// The date the partner's move was received (R2.4.4).
+    pub received: NaiveDate,
+    /// The first date on which sending the move oversteps the norm (R2.6.1).
+    pub due: NaiveDate,
+    /// The game's start date.
+    pub start: NaiveDate,
+    /// The mover's leave (R2.7.4).
+    pub leaves: &'a LeaveTimeline,
+}
+
+impl PendingDates<'_> {
+    /// The move's clock on `now`'s date: the days it has cost so far
+    /// (R2.4.4), the midnight (in the regulation's zone) from which sending
+    /// it oversteps the norm, and the days over it once past (R2.6.1).
+    pub(crate) fn clock(&self, clock: &PostalClock, now: DateTime<Utc>) -> MoveClock {
+        let today = clock.date_of(now);
+        let over = if today >= self.due {
+            let last_free = self.due - chrono::Duration::days(1);
+            clock
+                .days_between(last_free, today, self.start, self.leaves)
+                .max(1)
+        } else {
+            0
+        };
+        MoveClock {
+            colour: self.colour,
+            since: self.since,
+            days_on_move: clock.days_between(self.received, today, self.start, self.leaves),
+            loses_at: clock.midnight(self.due),
+            postal: true,
+            over,
         }
     }
 }
@@ -260,16 +292,21 @@ pub(crate) async fn game_clocks(
     Ok(loaded.game(start).clocks(at))
 }
 
-/// The pending move's postal clock of a running game played through the
-/// bot at `now`; `None` for a finished game or one by post with cards (whose
-/// dates the players enter, R2.2).
+/// The pending move's postal clock of a running game at `now`: played
+/// through the bot, or by post with cards (from the dates the players
+/// entered, R2.2; `None` while the partner's last card has no date of
+/// receipt); `None` for a finished game.
 pub(crate) async fn pending_postal_clock(
     tx: &mut Tx,
     game: &GameRecord,
     now: DateTime<Utc>,
 ) -> Result<Option<MoveClock>, Failure> {
-    if game.status != GameStatus::Running || !tx.cards(game.id).await?.is_empty() {
+    if game.status != GameStatus::Running {
         return Ok(None);
+    }
+    let cards = tx.cards(game.id).await?;
+    if !cards.is_empty() {
+        return super::ledger::pending_clock(tx, game, &cards, now).await;
     }
     let loaded = Loaded::of(tx, game, now).await?;
     let start = game.started_at.unwrap_or(now);
@@ -277,8 +314,8 @@ pub(crate) async fn pending_postal_clock(
 }
 
 /// The deadline of the reply to the move just sent in game `id` (read
-/// afresh), as `recipient` sees it (R2.6.1); `None` for a game kept by cards
-/// or over.
+/// afresh), as `recipient` sees it (R2.6.1); `None` for a game over, or
+/// kept by cards whose last has no date of receipt yet.
 pub(crate) async fn reply_deadline(
     tx: &mut Tx,
     id: GameId,

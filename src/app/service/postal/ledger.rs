@@ -4,7 +4,7 @@
 //! (R2.4.9–R2.4.12), and oversteps flagged (R2.6.1).
 
 use chrono::{DateTime, NaiveDate, Utc};
-use shakmaty::{CastlingMode, Chess, Position};
+use shakmaty::{CastlingMode, Chess, Color, Position};
 
 use crate::app::actor::Actor;
 use crate::app::command::Number;
@@ -19,9 +19,11 @@ use crate::store::{GameRecord, StoredCard, Tx};
 
 use super::super::games::pick::game_args;
 use super::super::games::state::{fen_of, regulation_of, replay};
+use super::super::games::turn_clock::MoveClock;
 use super::super::games::view::viewable_game;
-use super::super::leave::time::game_leaves;
+use super::super::leave::time::{GameLeaves, game_leaves};
 use super::super::{Failure, Outcome};
+use super::clock::PendingDates;
 
 /// `/ledger [#game]`.
 pub(crate) async fn ledger(
@@ -65,13 +67,72 @@ async fn counted(
     if stored.is_empty() {
         return Ok(None);
     }
+    let leaves = game_leaves(tx, game).await?;
     let cards: Vec<Card> = stored.iter().map(core_card).collect();
+    let counts = count_cards(game, regulation, &cards, &leaves, now);
+    Ok(Some((cards, counts)))
+}
+
+/// Both players' time over `cards` (R2.4), White's first.
+fn count_cards(
+    game: &GameRecord,
+    regulation: &Regulation,
+    cards: &[Card],
+    leaves: &GameLeaves,
+    now: DateTime<Utc>,
+) -> Vec<Counted> {
     let clock = PostalClock::new(regulation);
     let start = clock.date_of(game.started_at.unwrap_or(now));
-    let leaves = game_leaves(tx, game).await?;
     let registered = regulation.registered_mail_required;
-    let counts = count(&clock, (start, registered), &cards, leaves.pair());
-    Ok(Some((cards, counts)))
+    count(&clock, (start, registered), cards, leaves.pair())
+}
+
+/// The pending move's clock of a game by post from its cards (R2.2, R2.4,
+/// R2.6.1): the move is pending from the date the partner's last card was
+/// received, and oversteps the norm from the date the mover's total (penalty
+/// and the arbiter's days included) would pass it; `None` while that card
+/// has no date of receipt (it travels, or the recipient has not entered it).
+pub(crate) async fn pending_clock(
+    tx: &mut Tx,
+    game: &GameRecord,
+    stored: &[StoredCard],
+    now: DateTime<Utc>,
+) -> Result<Option<MoveClock>, Failure> {
+    let regulation = regulation_of(&tx.event(game.event_id).await?);
+    let leaves = game_leaves(tx, game).await?;
+    let cards: Vec<Card> = stored.iter().map(core_card).collect();
+    let counts = count_cards(game, &regulation, &cards, &leaves, now);
+    let Some((received, _)) = counts.last().and_then(|last| last.settled.received) else {
+        return Ok(None);
+    };
+    let colour = if counts.len().is_multiple_of(2) {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let side = usize::from(colour == Color::Black);
+    let made = counts.iter().skip(side).step_by(2).count();
+    let total = counts
+        .iter()
+        .skip(side)
+        .step_by(2)
+        .next_back()
+        .map_or(0, |c| c.total);
+    let clock = PostalClock::new(&regulation);
+    let start = clock.date_of(game.started_at.unwrap_or(now));
+    let timeline = leaves.of(colour);
+    let used_before = total + leaves.offset(colour);
+    let made = u32::try_from(made).unwrap_or(u32::MAX);
+    let due = clock.overstep_date_after(used_before, made, received, start, timeline);
+    let pending = PendingDates {
+        colour,
+        since: clock.midnight(received),
+        received,
+        due,
+        start,
+        leaves: timeline,
+    };
+    Ok(Some(pending.clock(&clock, now)))
 }
 
 /// Both clocks of a game by post from its ledger, or `None` if it has no
