@@ -1259,3 +1259,15 @@ event-line-opening-fen = Thematic event: the games start from the position { $fe
         [white] White moves
        *[black] Black moves
     } first.
+## Branch storms: several notices to one player at one instant, as one message
+notice-batch-reminders = Reminders (R3.3.1) for { $count } { $count ->
+    [one] game
+   *[other] games
+}:
+notice-batch = Notices about { $count } { $count ->
+    [one] game
+   *[other] games
+}:
+notice-batch-reminder = #{ $game } — opponent: { $opponent }; no answer for { $days }; your clock: { $left }
+notice-batch-reminder-deadline = #{ $game } — opponent: { $opponent }; no answer for { $days }; move by { $at } or the game is lost on time
+button-continue-game = I continue game #{ $game }

@@ -1260,3 +1260,19 @@ event-line-opening-fen = Тематичний турнір: партії поч�
         [white] білі
        *[black] чорні
     }.
+## Гілка storms: кілька сповіщень одному гравцеві в ту саму мить — одним повідомленням
+notice-batch-reminders = Нагадування (R3.3.1) про { $count } { $count ->
+    [one] партію
+    [few] партії
+    [many] партій
+   *[other] партії
+}:
+notice-batch = Сповіщення про { $count } { $count ->
+    [one] партію
+    [few] партії
+    [many] партій
+   *[other] партії
+}:
+notice-batch-reminder = #{ $game } — суперник: { $opponent }; ви не відповідаєте { $days }; на годиннику { $left }
+notice-batch-reminder-deadline = #{ $game } — суперник: { $opponent }; ви не відповідаєте { $days }; походіть до { $at }, інакше партію буде програно за часом
+button-continue-game = Продовжую партію #{ $game }

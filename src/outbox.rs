@@ -9,6 +9,15 @@
 //! marks each notice delivered exactly once (a conditional UPDATE that only
 //! a pending notice passes).
 //!
+//! Several notices of a storm (reminders, 35-day notices, losses on time:
+//! [`MERGEABLE_KINDS`](crate::app::notice::MERGEABLE_KINDS)) that one
+//! scheduler run wrote to one recipient go out as one message, a
+//! [`NoticeBatch`]: the worker claims them together under one lease
+//! (claiming the recipient's first pending notice first, so
+//! of two workers only one sends any of them) and marks each delivered in
+//! one transaction. As with a single notice, a crash between sending and
+//! marking sends the message again.
+//!
 //! Like the scheduler, the worker is a step, [`OutboxWorker::poll`]`(now)`,
 //! inside a thin async loop, [`OutboxWorker::run`]. Before sending, a worker
 //! claims a notice for a lease, so several processes on one PostgreSQL do
@@ -19,10 +28,10 @@ use std::time::Duration;
 
 use chrono::{DateTime, TimeDelta, Utc};
 
-use crate::app::notice::Notice;
+use crate::app::notice::{BATCH_KIND, Notice, NoticeBatch, mergeable};
 use crate::scheduler::run_loop;
 use crate::shutdown::{SEND_GRACE, Stop};
-use crate::store::{Db, NoticeRecipient, OutboxNotice, StoreError, StoreResult};
+use crate::store::{Db, NoticeId, NoticeRecipient, OutboxNotice, StoreError, StoreResult};
 use crate::time::Clock;
 
 /// What became of one attempt to send a notice.
@@ -64,6 +73,9 @@ pub struct OutboxConfig {
     pub lease: TimeDelta,
     /// Notices fetched per query.
     pub batch: i64,
+    /// The most notices of a storm sent as one message to one recipient
+    /// (see [`NoticeBatch`]); 1 sends each alone.
+    pub merge_limit: i64,
     /// The longest sleep, in real time, without looking at the database.
     pub max_idle: Duration,
 }
@@ -76,6 +88,7 @@ impl Default for OutboxConfig {
             max_backoff: TimeDelta::minutes(30),
             lease: TimeDelta::minutes(2),
             batch: 100,
+            merge_limit: 100,
             max_idle: Duration::from_secs(30),
         }
     }
@@ -156,16 +169,29 @@ impl<D: Deliverer> OutboxWorker<D> {
 
     /// Tries every notice that may be sent at `now`, keeping each
     /// recipient's order, until none is left for now.
+    ///
+    /// A notice of a storm kind
+    /// ([`MERGEABLE_KINDS`](crate::app::notice::MERGEABLE_KINDS)) waits
+    /// while a deadline due at or before the instant it was written is
+    /// still to be fired (the scheduler's run that wrote it is not over), so
+    /// that the whole run's notices to its recipient go out together. Other
+    /// recipients' notices may then wait for the end of the storm's firing
+    /// too (the heads read per query are `batch`).
     pub async fn poll(&self, now: DateTime<Utc>) -> StoreResult<PollReport> {
         let mut sent = PollReport::default();
         loop {
             let mut tx = self.db.read().await?;
             let heads = tx.sendable_notices(now, self.config.batch).await?;
+            let storm_due = tx.next_due_at().await?;
             tx.commit().await?;
             let mut progressed = false;
             for notice in &heads {
                 if self.stop.is_set() {
                     return Ok(sent);
+                }
+                let storm_running = storm_due.is_some_and(|due| due <= notice.created_at);
+                if storm_running && mergeable(&notice.kind) {
+                    continue;
                 }
                 progressed |= self.attempt(notice, now, &mut sent).await?;
             }
@@ -175,73 +201,136 @@ impl<D: Deliverer> OutboxWorker<D> {
         }
     }
 
-    /// Claims, sends and records one notice; `false` if another worker had it.
+    /// Claims `head` for a lease and, when it is of a storm kind, the
+    /// notices right behind it that go out in the same message: same
+    /// recipient, same instant written, storm kinds, due (at most
+    /// `merge_limit` in all). `None` if another worker has it.
+    async fn claim(
+        &self,
+        head: &OutboxNotice,
+        now: DateTime<Utc>,
+    ) -> StoreResult<Option<Vec<OutboxNotice>>> {
+        let until = now + self.config.lease;
+        let mut tx = self.db.begin().await?;
+        if !tx.claim_notice(head.id, now, until).await? {
+            tx.commit().await?;
+            return Ok(None);
+        }
+        let mut parts = vec![head.clone()];
+        if mergeable(&head.kind) && self.config.merge_limit > 1 {
+            let after = tx
+                .pending_after(&head.recipient, head.id, self.config.merge_limit - 1)
+                .await?;
+            let followers: Vec<OutboxNotice> = after
+                .into_iter()
+                .take_while(|next| joins(head, next, now))
+                .collect();
+            let ids: Vec<NoticeId> = followers.iter().map(|n| n.id).collect();
+            if !tx.claim_followers(&ids, now, until).await? {
+                tx.rollback().await?;
+                return Ok(None);
+            }
+            parts.extend(followers);
+        }
+        tx.commit().await?;
+        Ok(Some(parts))
+    }
+
+    /// Claims, sends and records one notice, or one message of several;
+    /// `false` if another worker had it.
     async fn attempt(
         &self,
         notice: &OutboxNotice,
         now: DateTime<Utc>,
         sent: &mut PollReport,
     ) -> StoreResult<bool> {
-        let mut tx = self.db.begin().await?;
-        let claimed = tx
-            .claim_notice(notice.id, now, now + self.config.lease)
-            .await?;
-        tx.commit().await?;
-        if !claimed {
+        let Some(parts) = self.claim(notice, now).await? else {
             return Ok(false);
-        }
+        };
+        let message = combined(notice, &parts)?;
         let stopped = self.stop.wait();
         let outcome = tokio::select! {
-            outcome = self.deliverer.deliver(notice) => outcome,
+            outcome = self.deliverer.deliver(&message) => outcome,
             () = async { stopped.await; tokio::time::sleep(SEND_GRACE).await } => {
                 let mut tx = self.db.begin().await?;
-                tx.release_notice(notice.id).await?;
+                for part in &parts {
+                    tx.release_notice(part.id).await?;
+                }
                 tx.commit().await?;
                 tracing::info!(notice = %notice.id, "stopping: claim released unsent");
                 return Ok(false);
             }
         };
         let mut tx = self.db.begin().await?;
-        match outcome {
-            Delivery::Delivered => {
-                if tx.mark_delivered(notice.id, now).await? {
-                    sent.delivered += 1;
-                    crate::ops::notice(crate::ops::NoticeOutcome::Sent);
-                } else {
-                    tracing::warn!(notice = %notice.id, "notice was already marked");
-                }
-            }
-            Delivery::Retry { error, retry_after } => {
-                let failures = notice.attempts + 1;
-                if failures >= self.config.max_attempts {
-                    self.park(&mut tx, notice, &error, now, sent).await?;
-                } else {
-                    let retry_at = now + self.config.backoff(failures, retry_after);
-                    tx.record_failure(notice.id, retry_at, &error).await?;
-                    sent.retried += 1;
-                    crate::ops::notice(crate::ops::NoticeOutcome::Retried);
-                }
-            }
-            Delivery::Permanent { error } => self.park(&mut tx, notice, &error, now, sent).await?,
-        }
+        self.record(&mut tx, &parts, outcome, now, sent).await?;
         tx.commit().await?;
         Ok(true)
     }
 
+    /// Records what became of the message of `parts`, for each of them.
+    async fn record(
+        &self,
+        tx: &mut crate::store::Tx,
+        parts: &[OutboxNotice],
+        outcome: Delivery,
+        now: DateTime<Utc>,
+        sent: &mut PollReport,
+    ) -> StoreResult<()> {
+        let Some(head) = parts.first() else {
+            return Ok(());
+        };
+        match outcome {
+            Delivery::Delivered => {
+                for part in parts {
+                    if tx.mark_delivered(part.id, now).await? {
+                        sent.delivered += 1;
+                        crate::ops::notice(crate::ops::NoticeOutcome::Sent);
+                    } else {
+                        tracing::warn!(notice = %part.id, "notice was already marked");
+                    }
+                }
+            }
+            Delivery::Retry { error, retry_after } => {
+                let failures = head.attempts + 1;
+                if failures >= self.config.max_attempts {
+                    return self.park(tx, parts, &error, now, sent).await;
+                }
+                let retry_at = now + self.config.backoff(failures, retry_after);
+                for part in parts {
+                    if tx.record_failure(part.id, retry_at, &error).await? {
+                        sent.retried += 1;
+                        crate::ops::notice(crate::ops::NoticeOutcome::Retried);
+                    }
+                }
+            }
+            Delivery::Permanent { error } => self.park(tx, parts, &error, now, sent).await?,
+        }
+        Ok(())
+    }
+
+    /// Parks the notices of one message and alerts the administrator once.
     async fn park(
         &self,
         tx: &mut crate::store::Tx,
-        notice: &OutboxNotice,
+        parts: &[OutboxNotice],
         error: &str,
         now: DateTime<Utc>,
         sent: &mut PollReport,
     ) -> StoreResult<()> {
-        if !tx.park_notice(notice.id, error).await? {
-            return Ok(());
+        let mut parked = Vec::new();
+        for part in parts {
+            if tx.park_notice(part.id, error).await? {
+                parked.push(part);
+            }
         }
-        sent.parked += 1;
-        crate::ops::notice(crate::ops::NoticeOutcome::Parked);
-        tracing::warn!(notice = %notice.id, recipient = %notice.recipient.key(), %error, "notice parked");
+        let Some(notice) = parked.first() else {
+            return Ok(());
+        };
+        sent.parked += parked.len();
+        for _ in &parked {
+            crate::ops::notice(crate::ops::NoticeOutcome::Parked);
+        }
+        tracing::warn!(notice = %notice.id, count = parked.len(), recipient = %notice.recipient.key(), %error, "notice parked");
         if notice.recipient != NoticeRecipient::Administrator {
             let alert = Notice::DeliveryFailed {
                 recipient: notice.recipient.key(),
@@ -280,6 +369,38 @@ impl<D: Deliverer> OutboxWorker<D> {
         )
         .await;
     }
+}
+
+/// Whether `next` goes out in one message with `head`: the same instant
+/// written (one scheduler run), a storm kind, due, and its payload a notice.
+fn joins(head: &OutboxNotice, next: &OutboxNotice, now: DateTime<Utc>) -> bool {
+    mergeable(&next.kind)
+        && next.created_at == head.created_at
+        && next.next_attempt_at <= now
+        && serde_json::from_value::<Notice>(next.payload.clone()).is_ok()
+}
+
+/// The notice the deliverer sends for `parts`: the single notice itself, or
+/// one [`NoticeBatch`] under the first one's id (so a resend after a crash
+/// has the same key), with its recipient, time and attempts.
+fn combined(head: &OutboxNotice, parts: &[OutboxNotice]) -> StoreResult<OutboxNotice> {
+    if parts.len() < 2 {
+        return Ok(head.clone());
+    }
+    let items = parts
+        .iter()
+        .filter_map(|part| serde_json::from_value::<Notice>(part.payload.clone()).ok())
+        .collect();
+    let batch = Notice::Batch(NoticeBatch { items });
+    let payload = serde_json::to_value(&batch).map_err(|source| StoreError::Encode {
+        what: "notice batch",
+        source,
+    })?;
+    Ok(OutboxNotice {
+        kind: BATCH_KIND.to_owned(),
+        payload,
+        ..head.clone()
+    })
 }
 
 #[cfg(test)]

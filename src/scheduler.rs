@@ -8,10 +8,11 @@
 //! writes a new one, or for at most `max_idle` of real time (so that deadlines written by
 //! other processes on the same PostgreSQL are seen).
 //!
-//! Each deadline is handled in its own transaction: the app's handler makes
-//! its changes, notices and new deadlines in the same [`Tx`] that deletes the
-//! deadline, so a deadline fires exactly once or not at all. Several
-//! schedulers on one PostgreSQL claim disjoint items (`FOR UPDATE SKIP LOCKED`).
+//! Deadlines are handled in bounded batches, one transaction a batch and a
+//! savepoint a deadline: the app's handler makes its changes, notices and
+//! new deadlines in the same [`Tx`] that deletes the deadline, so a deadline
+//! fires exactly once or not at all. Several schedulers on one PostgreSQL
+//! claim disjoint items (`FOR UPDATE SKIP LOCKED`).
 //!
 //! Time comes through [`Clock`]: its `now`, and a sleep that under the
 //! simulated clock completes as soon as simulated time reaches the instant
@@ -30,7 +31,8 @@ use crate::time::Clock;
 /// The app's side: what a due deadline means (a reminder, a loss on time, a
 /// silence case, a leave's start or end, an appeal window closing, …).
 pub trait DueHandler: Send + Sync {
-    /// Handles `deadline` inside `tx`, which also deletes the deadline.
+    /// Handles `deadline` inside `tx`, which also deletes the deadline
+    /// (before the handler runs).
     /// An error rolls everything back and the deadline is tried again later.
     fn handle(
         &self,
@@ -51,6 +53,9 @@ pub struct SchedulerConfig {
     pub retry_after: TimeDelta,
     /// The longest retry delay.
     pub max_retry_after: TimeDelta,
+    /// Deadlines handled in one transaction, between two yields (a storm
+    /// is fired in batches of this size).
+    pub batch: usize,
 }
 
 impl Default for SchedulerConfig {
@@ -59,6 +64,7 @@ impl Default for SchedulerConfig {
             max_idle: Duration::from_secs(30),
             retry_after: TimeDelta::seconds(10),
             max_retry_after: TimeDelta::hours(1),
+            batch: 100,
         }
     }
 }
@@ -113,7 +119,14 @@ impl<H: DueHandler> Scheduler<H> {
         Ok(next)
     }
 
-    /// Fires every deadline due at `now`, earliest first, each once.
+    /// Fires every deadline due at `now`, earliest first, each once, in
+    /// batches of at most [`SchedulerConfig::batch`]: each batch is one
+    /// transaction, and between batches the scheduler yields, so in a storm
+    /// (every reminder of a big event due at one instant) a player's
+    /// command waits for one batch at most, not for the storm (on SQLite,
+    /// where there is one writer, writers take turns in arrival order:
+    /// [`Db::begin`]). Every notice of one call is written at `now`, so the
+    /// outbox sends a player's notices of a storm as one message.
     pub async fn poll_due(&self, now: DateTime<Utc>) -> StoreResult<Fired> {
         let mut fired = Fired::default();
         match self.next_due().await? {
@@ -121,43 +134,57 @@ impl<H: DueHandler> Scheduler<H> {
             _ => return Ok(fired),
         }
         while !self.stop.is_set()
-            && let Some(handled) = self.fire_one(now).await?
+            && let Some(batch) = self.fire_batch(now).await?
         {
-            if handled {
-                fired.handled += 1;
-            } else {
-                fired.failed += 1;
-            }
+            fired.handled += batch.handled;
+            fired.failed += batch.failed;
+            tokio::task::yield_now().await;
         }
         Ok(fired)
     }
 
-    /// Claims and handles the earliest due deadline: `Some(true)` handled,
-    /// `Some(false)` failed and put off, `None` nothing due (or all claimed
-    /// by other schedulers).
-    async fn fire_one(&self, now: DateTime<Utc>) -> StoreResult<Option<bool>> {
+    /// Claims up to a batch of due deadlines and handles them in one
+    /// transaction, each in its own savepoint: a handler's failure rolls
+    /// back that deadline's changes only and puts it off for a retry. A
+    /// claimed deadline that an earlier one of the batch cancelled is
+    /// skipped, as it would be had they come one transaction each.
+    /// `None` when nothing was claimed (none due, or all claimed by other
+    /// schedulers).
+    async fn fire_batch(&self, now: DateTime<Utc>) -> StoreResult<Option<Fired>> {
+        let mut fired = Fired::default();
         let mut tx = self.db.begin().await?;
-        let Some(deadline) = tx.claim_due(now, 1).await?.pop() else {
+        let limit = i64::try_from(self.config.batch.max(1)).unwrap_or(i64::MAX);
+        let due = tx.claim_due(now, limit).await?;
+        if due.is_empty() {
             tx.commit().await?;
             return Ok(None);
-        };
-        match self.handler.handle(&mut tx, &deadline, now).await {
-            Ok(()) => {
-                tx.finish_deadline(deadline.id).await?;
-                tx.commit().await?;
-                Ok(Some(true))
+        }
+        for deadline in &due {
+            tx.execute_raw("SAVEPOINT deadline").await?;
+            // Deleted first: gone means an earlier deadline of the batch
+            // cancelled it (a loss on time cancels its game's reminders).
+            if !tx.finish_deadline(deadline.id).await? {
+                tx.execute_raw("RELEASE SAVEPOINT deadline").await?;
+                continue;
             }
-            Err(error) => {
-                tx.rollback().await?;
-                tracing::warn!(deadline = %deadline.id, kind = %deadline.kind, %error, "deadline handler failed");
-                let retry_at = now + self.retry_delay(deadline.attempts);
-                let mut tx = self.db.begin().await?;
-                tx.postpone_deadline(deadline.id, retry_at, &format!("{error:#}"))
-                    .await?;
-                tx.commit().await?;
-                Ok(Some(false))
+            match self.handler.handle(&mut tx, deadline, now).await {
+                Ok(()) => {
+                    tx.execute_raw("RELEASE SAVEPOINT deadline").await?;
+                    fired.handled += 1;
+                }
+                Err(error) => {
+                    tx.execute_raw("ROLLBACK TO SAVEPOINT deadline").await?;
+                    tx.execute_raw("RELEASE SAVEPOINT deadline").await?;
+                    tracing::warn!(deadline = %deadline.id, kind = %deadline.kind, %error, "deadline handler failed");
+                    let retry_at = now + self.retry_delay(deadline.attempts);
+                    tx.postpone_deadline(deadline.id, retry_at, &format!("{error:#}"))
+                        .await?;
+                    fired.failed += 1;
+                }
             }
         }
+        tx.commit().await?;
+        Ok(Some(fired))
     }
 
     fn retry_delay(&self, attempts: i64) -> TimeDelta {

@@ -336,6 +336,11 @@ enum Pool {
 pub struct Db {
     pool: Pool,
     wakers: Arc<Wakers>,
+    /// SQLite's writers of this process take turns here, first come first
+    /// served (see [`Db::begin`]).
+    write_turn: Arc<tokio::sync::Mutex<()>>,
+    /// How long a writer waits for its turn (SQLite's busy timeout).
+    busy_timeout: Duration,
 }
 
 impl Db {
@@ -375,6 +380,8 @@ impl Db {
         Ok(Self {
             pool,
             wakers: Arc::default(),
+            write_turn: Arc::default(),
+            busy_timeout: options.busy_timeout,
         })
     }
 
@@ -448,10 +455,24 @@ impl Db {
     }
 
     /// Starts a write transaction (`BEGIN IMMEDIATE` on SQLite).
+    ///
+    /// On SQLite, where there is one writer at a time, this process's
+    /// writers first queue for their turn in arrival order (a fair lock held
+    /// until the transaction ends), so a player's command waits for the
+    /// transaction in hand, never behind a scheduler that begins its next
+    /// transaction a microsecond after the last commit (SQLite's busy
+    /// handler, which polls, would lose that race again and again). A writer
+    /// that waits longer than the busy timeout for its turn goes on without
+    /// it, as before (a transaction nested in another's would otherwise wait
+    /// forever).
     pub async fn begin(&self) -> StoreResult<Tx> {
-        let inner = match &self.pool {
-            Pool::Sqlite(pool) => TxInner::Sqlite(pool.begin_with("BEGIN IMMEDIATE").await?),
-            Pool::Postgres(pool) => TxInner::Postgres(pool.begin().await?),
+        let (inner, turn) = match &self.pool {
+            Pool::Sqlite(pool) => {
+                let turn = self.write_turn().await;
+                let tx = pool.begin_with("BEGIN IMMEDIATE").await?;
+                (TxInner::Sqlite(tx), turn)
+            }
+            Pool::Postgres(pool) => (TxInner::Postgres(pool.begin().await?), None),
         };
         Ok(Tx {
             inner,
@@ -459,7 +480,15 @@ impl Db {
             wrote_deadline: false,
             wrote_notice: false,
             writes: true,
+            _turn: turn,
         })
+    }
+
+    /// This process's turn to write on SQLite, or `None` after waiting the
+    /// busy timeout for it.
+    async fn write_turn(&self) -> Option<tokio::sync::OwnedMutexGuard<()>> {
+        let turn = self.write_turn.clone().lock_owned();
+        tokio::time::timeout(self.busy_timeout, turn).await.ok()
     }
 
     /// Starts a transaction for reading (takes no write lock on SQLite).
@@ -474,6 +503,7 @@ impl Db {
             wrote_deadline: false,
             wrote_notice: false,
             writes: false,
+            _turn: None,
         })
     }
 
@@ -509,6 +539,8 @@ pub struct Tx {
     wrote_notice: bool,
     /// Begun by [`Db::begin`] (not [`Db::read`]).
     writes: bool,
+    /// This process's turn to write on SQLite, held until the transaction ends.
+    _turn: Option<tokio::sync::OwnedMutexGuard<()>>,
 }
 
 /// Runs `$body` with `$conn` bound to the transaction's connection, once per backend.

@@ -21,6 +21,8 @@ mod link;
 pub use link::LinkNotice;
 mod turn;
 pub use turn::TurnNotice;
+mod batch;
+pub use batch::{BATCH_KIND, MERGEABLE_KINDS, NoticeBatch, mergeable};
 
 pub use case::{CaseNews, CaseNotice, Deciders, MeasureView, RequestNotice, case_kind_text};
 mod postal;
@@ -109,6 +111,10 @@ pub enum Notice {
         /// player's zone.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         loses_at: Option<ShownInstant>,
+        /// The opponent's name, for the line of the reminder in a
+        /// [`NoticeBatch`] (absent in reminders stored before it was added).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        opponent: Option<String>,
     },
     /// 35 days without a move: tell the arbiter and the partner within 5
     /// days that you mean to continue (R3.3.2).
@@ -283,6 +289,9 @@ pub enum Notice {
     Link(LinkNotice),
     /// A message from the opponent, or the notice of continuing (R3.3.2).
     Turn(TurnNotice),
+    /// Several notices to one recipient at one instant, as one message (a
+    /// storm of reminders, 35-day notices or losses on time).
+    Batch(NoticeBatch),
 }
 
 impl Notice {
@@ -314,6 +323,7 @@ impl Notice {
             Notice::Postal(postal) => postal.kind(),
             Notice::Turn(turn) => turn.kind(),
             Notice::Link(link) => link.kind(),
+            Notice::Batch(_) => BATCH_KIND,
         }
     }
 
@@ -327,6 +337,9 @@ impl Notice {
         }
         if let Notice::Link(link) = self {
             return link.message(lang);
+        }
+        if let Notice::Batch(batch) = self {
+            return batch.message(lang, notation, viewer);
         }
         let message = Outgoing::of_kind(self.kind(), self.text(lang, notation));
         match self {
@@ -435,6 +448,7 @@ impl Notice {
                 days,
                 left,
                 loses_at,
+                ..
             } => {
                 let args = Args::new()
                     .with("game", *game)
@@ -592,6 +606,7 @@ impl Notice {
             Notice::Postal(postal) => postal.text(lang, notation),
             Notice::Link(link) => link.text(lang),
             Notice::Turn(turn) => turn.text(lang),
+            Notice::Batch(batch) => batch.text(lang, notation),
         }
     }
 }

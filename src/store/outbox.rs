@@ -231,6 +231,42 @@ impl Tx {
         Ok(self.execute(sql, args![id, now, until]).await? == 1)
     }
 
+    /// The pending notices to `recipient` after notice `after`, in order,
+    /// at most `limit`: the candidates to go out in one message with it.
+    pub async fn pending_after(
+        &mut self,
+        recipient: &NoticeRecipient,
+        after: NoticeId,
+        limit: i64,
+    ) -> StoreResult<Vec<OutboxNotice>> {
+        let sql = select_notices!(
+            "WHERE o.recipient = $1 AND o.status = 'pending' AND o.id > $2 \
+             ORDER BY o.id LIMIT $3"
+        );
+        self.fetch_all(sql, args![recipient.key(), after, limit], notice_row)
+            .await
+    }
+
+    /// Claims the notices that follow a claimed notice into the same
+    /// message, until `until`; `false` (and the caller rolls back) if one is
+    /// no longer pending or another worker holds it. Only the holder of the
+    /// first notice's claim sends the ones behind it (they are never the
+    /// first pending of their recipient before it is done), so this claim
+    /// meets no rival but the holder of an expired lease.
+    pub async fn claim_followers(
+        &mut self,
+        ids: &[NoticeId],
+        now: DateTime<Utc>,
+        until: DateTime<Utc>,
+    ) -> StoreResult<bool> {
+        for id in ids {
+            if !self.claim_notice(*id, now, until).await? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
     /// Releases this process's claim on a pending notice it did not send
     /// (graceful shutdown): another worker may send it at once.
     pub async fn release_notice(&mut self, id: NoticeId) -> StoreResult<bool> {

@@ -59,6 +59,7 @@ mod scheduler;
 mod statement_counts;
 mod store_contract;
 mod store_dump;
+mod storms;
 mod team_events;
 mod team_privacy;
 mod team_roles;

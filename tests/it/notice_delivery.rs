@@ -68,11 +68,12 @@ fn variant(notice: &Notice) -> usize {
         Notice::Turn(_) => 21,
         Notice::EntryRemoved { .. } => 22,
         Notice::EventCancelled { .. } => 23,
+        Notice::Batch(_) => 24,
     }
 }
 
 /// How many variants [`variant`] knows.
-const VARIANTS: usize = 24;
+const VARIANTS: usize = 25;
 
 fn case_notice() -> CaseNotice {
     CaseNotice {
@@ -136,6 +137,7 @@ fn samples() -> Vec<Notice> {
             days: 14,
             left: 36,
             loses_at: None,
+            opponent: Some(text("Борис")),
         },
         Notice::ContinuationDue { game: 1, days: 35 },
         Notice::GameOver {
@@ -259,6 +261,18 @@ fn samples() -> Vec<Notice> {
         Notice::Turn(TurnNotice::ContinuationGiven {
             game: 1,
             player: text("Борис"),
+        }),
+        Notice::Batch(corrbot::app::notice::NoticeBatch {
+            items: vec![
+                Notice::Reminder {
+                    game: 1,
+                    days: 14,
+                    left: 36,
+                    loses_at: None,
+                    opponent: Some(text("Борис")),
+                },
+                Notice::ContinuationDue { game: 2, days: 35 },
+            ],
         }),
     ]
 }

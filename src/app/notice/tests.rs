@@ -83,6 +83,7 @@ fn every_notice_renders_without_missing_messages_in_both_languages() {
             days: 14,
             left: 36,
             loses_at: None,
+            opponent: None,
         },
         Notice::ContinuationDue { game: 1, days: 35 },
         Notice::GameOver {
@@ -177,6 +178,7 @@ fn the_reminder_uses_plural_forms() {
         days: 28,
         left: 22,
         loses_at: None,
+        opponent: None,
     }
     .text(Lang::Uk, Notation::San);
     assert!(text.contains("28 днів"), "{text}");
@@ -209,6 +211,7 @@ fn a_reminder_and_a_move_notice_show_the_instant_of_the_loss_on_time() {
         days: 14,
         left: 36,
         loses_at: Some(shown.clone()),
+        opponent: None,
     };
     let uk = reminder.text(Lang::Uk, Notation::UkrainianFull);
     assert!(uk.contains("до 10.02.2026 09:00 (Київ)"), "{uk}");

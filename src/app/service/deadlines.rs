@@ -146,11 +146,13 @@ async fn remind(
     let loses_at = pending_clock(tx, game, now)
         .await?
         .map(|clock| ShownInstant::new(clock.loses_at, zone));
+    let opponent = tx.player(player_of(game, colour.other())).await?;
     let notice = Notice::Reminder {
         game: game.id.0,
         days,
         left,
         loses_at,
+        opponent: Some(opponent.display_name),
     };
     notify(tx, player, &notice, now).await
 }

@@ -1,0 +1,145 @@
+//! Several notices to one recipient at one instant as one message.
+//!
+//! In a big event the deadlines of many games fall due at the same instant
+//! (every 14-day reminder of a round robin, R3.3.1; the 35-day notices,
+//! R3.3.2; the losses on time, R3.5.7): a player of a 100-player event
+//! would get some fifty messages at once, which the platforms' per-chat
+//! limits trickle out over minutes. The outbox sends the pending notices of
+//! the kinds in [`MERGEABLE_KINDS`] that one scheduler run wrote for one
+//! recipient (the same `created_at`, one after the other in the
+//! recipient's order) as one [`NoticeBatch`]: a heading with the number of
+//! games and a line per notice.
+//!
+//! A batch keeps the buttons of its notices, one per game (the 35-day
+//! notice's «continue», labelled with the game's number). It drops the
+//! board image of a game-over notice: a message carries one image, and the
+//! board of each game stays a `/board N` away.
+
+use std::collections::BTreeSet;
+
+use serde::{Deserialize, Serialize};
+
+use super::{Notice, left_text};
+use crate::app::i18n::{Args, Lang, days_text, tr};
+use crate::app::outgoing::{Button, Outgoing};
+use crate::core::notation::Notation;
+
+/// The kinds of notices the scheduler writes per game that go out together
+/// when several are due to one recipient at one instant.
+pub const MERGEABLE_KINDS: [&str; 4] = [
+    "reminder",
+    "continuation_due",
+    "captain_continuation_due",
+    "game_over",
+];
+
+/// The kind of a batch in the outbox and in transcripts.
+pub const BATCH_KIND: &str = "notice_batch";
+
+/// Whether a notice of `kind` may go out in a [`NoticeBatch`].
+pub fn mergeable(kind: &str) -> bool {
+    MERGEABLE_KINDS.contains(&kind)
+}
+
+/// Notices to one recipient sent as one message, in their order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NoticeBatch {
+    /// The notices.
+    pub items: Vec<Notice>,
+}
+
+impl NoticeBatch {
+    /// The number of games the notices are about.
+    pub fn games(&self) -> usize {
+        let games: BTreeSet<i64> = self.items.iter().filter_map(game_of).collect();
+        games.len()
+    }
+
+    /// The heading and a line per notice, in `lang`.
+    pub fn text(&self, lang: Lang, notation: Notation) -> String {
+        let all_reminders = self
+            .items
+            .iter()
+            .all(|item| matches!(item, Notice::Reminder { .. }));
+        let heading = if all_reminders {
+            "notice-batch-reminders"
+        } else {
+            "notice-batch"
+        };
+        let head = tr(lang, heading, &Args::new().with("count", self.games()));
+        let lines = self.items.iter().map(|item| line(item, lang, notation));
+        std::iter::once(head)
+            .chain(lines)
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// The message: the text and the notices' buttons, one per game.
+    pub fn message(&self, lang: Lang, notation: Notation, viewer: Option<i64>) -> Outgoing {
+        let buttons = self
+            .items
+            .iter()
+            .flat_map(|item| buttons(item, lang, notation, viewer))
+            .collect();
+        Outgoing::of_kind(BATCH_KIND, self.text(lang, notation)).with_buttons(buttons)
+    }
+}
+
+/// The game a notice is about.
+fn game_of(notice: &Notice) -> Option<i64> {
+    match notice {
+        Notice::Reminder { game, .. }
+        | Notice::ContinuationDue { game, .. }
+        | Notice::ContinuationDueViaCaptain { game, .. }
+        | Notice::CaptainContinuationDue { game, .. }
+        | Notice::GameOver { game, .. } => Some(*game),
+        _ => None,
+    }
+}
+
+/// A notice's line: a reminder in short, with the opponent (R3.3.1);
+/// any other notice in its own words, which name the game.
+fn line(notice: &Notice, lang: Lang, notation: Notation) -> String {
+    let Notice::Reminder {
+        game,
+        days,
+        left,
+        loses_at,
+        opponent,
+    } = notice
+    else {
+        return notice.text(lang, notation);
+    };
+    let args = Args::new()
+        .with("game", *game)
+        .with("opponent", opponent.as_deref().unwrap_or("—"))
+        .with("days", days_text(lang, *days));
+    match loses_at {
+        Some(at) => tr(
+            lang,
+            "notice-batch-reminder-deadline",
+            &args.with("at", at.text(lang)),
+        ),
+        None => tr(
+            lang,
+            "notice-batch-reminder",
+            &args.with("left", left_text(lang, *left)),
+        ),
+    }
+}
+
+/// A notice's buttons in a batch: the 35-day notice's «continue» names its
+/// game (R3.3.2); others keep their own.
+fn buttons(notice: &Notice, lang: Lang, notation: Notation, viewer: Option<i64>) -> Vec<Button> {
+    match notice {
+        Notice::ContinuationDue { game, .. } | Notice::ContinuationDueViaCaptain { game, .. } => {
+            let label = tr(
+                lang,
+                "button-continue-game",
+                &Args::new().with("game", *game),
+            );
+            vec![Button::new(label, format!("/continue #{game}"))]
+        }
+        other => other.message(lang, notation, viewer).buttons,
+    }
+}
