@@ -14,6 +14,7 @@ use teloxide::Bot;
 
 use crate::adapters::router::{Router, Transport};
 use crate::app::service::App;
+use crate::ratebudget::SharedBudget;
 use crate::render::RenderCache;
 use crate::time::Clock;
 
@@ -71,6 +72,9 @@ pub struct TelegramConfig {
     pub limits: Limits,
     /// Retries of one request before the outbox takes over.
     pub retry: TelegramRetryPolicy,
+    /// The rate budget shared with the other processes on the database
+    /// (`None`: this process alone; see [`crate::ratebudget`]).
+    pub budget: Option<Arc<SharedBudget>>,
 }
 
 impl fmt::Debug for TelegramConfig {
@@ -95,6 +99,7 @@ impl TelegramConfig {
             mode: InboundMode::Polling(PollingOptions::default()),
             limits: telegram_limits(),
             retry: TelegramRetryPolicy::default(),
+            budget: None,
         }
     }
 
@@ -152,11 +157,10 @@ impl TelegramBot {
             InboundMode::Webhook(_) => teloxide::requests::Requester::get_me(&bot).await,
         }
         .context("telegram: getMe failed (is TELEGRAM_BOT_TOKEN right?)")?;
-        let sender = Arc::new(TelegramSender::new(
-            bot.clone(),
-            config.limits,
-            config.retry,
-        ));
+        let sender = Arc::new(
+            TelegramSender::new(bot.clone(), config.limits, config.retry)
+                .with_budget(config.budget.clone()),
+        );
         sender
             .set_commands(&command_menus())
             .await
