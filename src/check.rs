@@ -4,7 +4,7 @@
 
 use std::net::SocketAddr;
 
-use crate::adapters::discord::RoleMap;
+use crate::adapters::discord::{RoleMap, ShardPlan};
 use crate::store::{DEFAULT_DATABASE_URL, Db, DbOptions, StoreError};
 
 /// One finding of [`check`].
@@ -153,6 +153,10 @@ fn discord_settings(set: &dyn Fn(&str) -> Option<String>) -> Vec<Finding> {
             .map(|_| "must be a numeric guild id".to_owned());
         findings.push(finding("DISCORD_GUILD_ID", problem, "a guild id"));
     }
+    if let Some(shards) = set("DISCORD_SHARDS") {
+        let problem = ShardPlan::parse(&shards).err();
+        findings.push(finding("DISCORD_SHARDS", problem, "readable"));
+    }
     if let Some(roles) = set("CORRBOT_DISCORD_ROLES") {
         let problem = RoleMap::parse(&roles)
             .err()
@@ -258,4 +262,26 @@ async fn database(url: &str) -> Finding {
         }
     };
     finding("DATABASE_URL", problem, "")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn discord_findings(shards: &str) -> Vec<Finding> {
+        let set = |name: &str| (name == "DISCORD_SHARDS").then(|| shards.to_owned());
+        discord_settings(&set)
+    }
+
+    #[test]
+    fn a_bad_shard_range_fails_in_one_line() {
+        let findings = discord_findings("0-4/4");
+        assert_eq!(findings.len(), 1);
+        assert!(!findings[0].ok);
+        let line = findings[0].to_string();
+        assert!(line.starts_with("FAIL DISCORD_SHARDS: "), "{line}");
+        assert!(!line.contains('\n'), "{line}");
+        assert!(discord_findings("1-1/2")[0].ok);
+        assert!(discord_findings("auto")[0].ok);
+    }
 }

@@ -12,6 +12,7 @@ pub mod core;
 pub mod export;
 pub mod ops;
 pub mod outbox;
+pub mod ratebudget;
 pub mod render;
 pub mod retention;
 pub mod scheduler;

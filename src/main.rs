@@ -4,12 +4,13 @@ use std::io::{BufRead, Write};
 use std::sync::Arc;
 
 use clap::{Parser, Subcommand};
-use corrbot::adapters::console::{Console, ConsoleOptions};
+use corrbot::adapters::console::{Console, ConsoleOptions, LoggedDeliverer};
 use corrbot::adapters::discord::{DiscordBot, ServeConfig};
 use corrbot::adapters::router::{Router, Transport};
 use corrbot::adapters::telegram::{TelegramBot, TelegramConfig};
-use corrbot::adapters::workers::run_workers;
+use corrbot::adapters::workers::run_logged_workers;
 use corrbot::app::service::{App, AppConfig};
+use corrbot::ratebudget::SharedBudget;
 use corrbot::render::RenderCache;
 use corrbot::shutdown::Stop;
 use corrbot::store::{DEFAULT_DATABASE_URL, Db, DbOptions};
@@ -309,7 +310,8 @@ async fn run_chats(
     )?;
     let mut transports: Vec<Arc<dyn Transport>> = Vec::new();
     let mut inbound = tokio::task::JoinSet::new();
-    if let Some(config) = telegram {
+    if let Some(mut config) = telegram {
+        config.budget = SharedBudget::for_db(&db, "telegram");
         let bot = TelegramBot::connect(config).await?;
         transports.push(bot.transport());
         let serving = bot.serve(app.clone(), clock.clone(), cache.clone(), stop.wait());
@@ -323,7 +325,15 @@ async fn run_chats(
     }
     let router = Router::new(db.clone(), clock.clone(), cache, transports)
         .with_web_url(app.web_url().cloned());
-    let workers = run_workers(db.clone(), clock.as_ref(), router, stop.wait());
+    let options = ConsoleOptions::from_env()?;
+    let deliverer = LoggedDeliverer::new(router, options.delivery_log.as_deref())?;
+    let workers = run_logged_workers(
+        db.clone(),
+        clock.as_ref(),
+        deliverer,
+        options.outbox_lease,
+        stop.wait(),
+    );
     tokio::pin!(workers);
     let mut workers_done = false;
     tokio::select! {

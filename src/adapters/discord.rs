@@ -30,6 +30,7 @@ mod outgoing;
 mod roles;
 mod sender;
 pub mod serve;
+mod shards;
 pub mod split;
 mod threads;
 mod transport;
@@ -53,6 +54,7 @@ pub use outgoing::{
 pub use roles::RoleMap;
 pub use sender::{Delivered, Destination, DiscordRetryPolicy, DiscordSendError, DiscordSender};
 pub use serve::{DiscordBot, ServeConfig, run_workers};
+pub use shards::{ShardPlan, shard_of};
 pub use transport::DiscordTransport;
 
 /// How to reach Discord. Its `Debug` hides the token.

@@ -3,6 +3,9 @@
 //! shutdown. `corrbot run` gives them a [`Router`] over the transports of
 //! the platforms it serves.
 
+use chrono::TimeDelta;
+
+use crate::adapters::console::LoggedDeliverer;
 use crate::adapters::router::Router;
 use crate::app::service::DeadlineHandler;
 use crate::outbox::{OutboxConfig, OutboxWorker};
@@ -22,11 +25,28 @@ pub async fn run_workers(
     router: Router,
     shutdown: impl Future<Output = ()>,
 ) {
+    let deliverer = LoggedDeliverer::new(router, None).expect("no log file to open");
+    run_logged_workers(db, clock, deliverer, None, shutdown).await;
+}
+
+/// [`run_workers`] delivering through `deliverer` (the router, and the
+/// delivery log of `CORRBOT_DELIVERY_LOG` if set: how the multi-process
+/// test sees every send by notice id), with the outbox's claims lasting
+/// `lease` (`CORRBOT_OUTBOX_LEASE_MS`; the default when `None`).
+pub async fn run_logged_workers(
+    db: Db,
+    clock: &dyn Clock,
+    deliverer: LoggedDeliverer,
+    lease: Option<TimeDelta>,
+    shutdown: impl Future<Output = ()>,
+) {
     let (switch, stop) = Stop::new();
     let scheduler = Scheduler::new(db.clone(), DeadlineHandler, SchedulerConfig::default())
         .with_stop(stop.clone());
     let pruner = Pruner::new(db.clone(), RetentionConfig::from_env());
-    let outbox = OutboxWorker::new(db, router, OutboxConfig::default()).with_stop(stop.clone());
+    let mut config = OutboxConfig::default();
+    config.lease = lease.unwrap_or(config.lease);
+    let outbox = OutboxWorker::new(db, deliverer, config).with_stop(stop.clone());
     let all = async {
         tokio::join!(
             scheduler.run(clock, stop.wait()),

@@ -78,6 +78,11 @@ pub(super) const SQLITE_MIGRATIONS: EmbeddedList = &[
         "club invitations",
         include_str!("../../migrations/sqlite/0016_club_invitations.sql"),
     ),
+    (
+        18,
+        "rate budget",
+        include_str!("../../migrations/sqlite/0018_rate_budget.sql"),
+    ),
 ];
 
 pub(super) const POSTGRES_MIGRATIONS: EmbeddedList = &[
@@ -145,6 +150,11 @@ pub(super) const POSTGRES_MIGRATIONS: EmbeddedList = &[
         16,
         "club invitations",
         include_str!("../../migrations/postgres/0016_club_invitations.sql"),
+    ),
+    (
+        18,
+        "rate budget",
+        include_str!("../../migrations/postgres/0018_rate_budget.sql"),
     ),
 ];
 

@@ -159,6 +159,7 @@ async fn start_bot(config: DiscordConfig) -> Bot {
 async fn client_connects_identifies_and_heartbeats() {
     let fake = FakeDiscord::start_with(FakeOptions {
         heartbeat_interval: Duration::from_millis(50),
+        ..FakeOptions::default()
     })
     .await;
     let _bot = start_bot(config(&fake)).await;

@@ -14,6 +14,7 @@ use serenity::model::channel::{ChannelType, Nonce};
 use serenity::model::id::{ChannelId, GuildId, MessageId, UserId};
 
 use crate::adapters::error_chain;
+use crate::ratebudget::{SharedBudget, discord_scopes};
 
 use super::outgoing::{self, CommandSpec, OutgoingMessage};
 
@@ -187,6 +188,8 @@ pub struct Delivered {
 pub struct DiscordSender {
     http: Arc<Http>,
     policy: DiscordRetryPolicy,
+    /// The global budget shared with the other processes on the database.
+    budget: Option<Arc<SharedBudget>>,
     dm_channels: Arc<Mutex<HashMap<u64, u64>>>,
 }
 
@@ -196,8 +199,34 @@ impl DiscordSender {
         DiscordSender {
             http,
             policy,
+            budget: None,
             dm_channels: Arc::default(),
         }
+    }
+
+    /// The sender also keeping the global `budget` shared with the other
+    /// processes on the database (`None`: this process alone).
+    pub fn with_budget(mut self, budget: Option<Arc<SharedBudget>>) -> Self {
+        self.budget = budget;
+        self
+    }
+
+    /// [`with_retry`], each attempt first waiting for the shared budget.
+    async fn paced<T, Fut>(&self, mut attempt: impl FnMut() -> Fut) -> Result<T, DiscordSendError>
+    where
+        Fut: Future<Output = serenity::Result<T>>,
+    {
+        with_retry(&self.policy, || {
+            let request = attempt();
+            let budget = self.budget.clone();
+            async move {
+                if let Some(budget) = budget {
+                    budget.acquire(&discord_scopes()).await;
+                }
+                request.await
+            }
+        })
+        .await
     }
 
     /// The HTTP client.
@@ -230,10 +259,9 @@ impl DiscordSender {
                 .nonce(Nonce::String(nonce_for(key)))
                 .enforce_nonce(true);
         }
-        let sent = with_retry(&self.policy, || {
-            channel_id.send_message(&self.http, builder.clone())
-        })
-        .await?;
+        let sent = self
+            .paced(|| channel_id.send_message(&self.http, builder.clone()))
+            .await?;
         Ok(Delivered {
             channel_id: channel,
             message_id: sent.id.get(),
@@ -267,7 +295,7 @@ impl DiscordSender {
             return Ok(channel);
         }
         let user_id = UserId::from(nonzero(user, "user")?);
-        let channel = with_retry(&self.policy, || user_id.create_dm_channel(&self.http)).await?;
+        let channel = self.paced(|| user_id.create_dm_channel(&self.http)).await?;
         self.dm_channels
             .lock()
             .expect("dm cache")
@@ -288,17 +316,15 @@ impl DiscordSender {
             Some(message) => {
                 let message_id = MessageId::from(nonzero(message, "message")?);
                 let builder = CreateThread::new(name);
-                with_retry(&self.policy, || {
+                self.paced(|| {
                     channel_id.create_thread_from_message(&self.http, message_id, builder.clone())
                 })
                 .await?
             }
             None => {
                 let builder = CreateThread::new(name).kind(ChannelType::PublicThread);
-                with_retry(&self.policy, || {
-                    channel_id.create_thread(&self.http, builder.clone())
-                })
-                .await?
+                self.paced(|| channel_id.create_thread(&self.http, builder.clone()))
+                    .await?
             }
         };
         Ok(thread.id.get())
@@ -312,24 +338,21 @@ impl DiscordSender {
         commands: &[CommandSpec],
     ) -> Result<usize, DiscordSendError> {
         if self.http.application_id().is_none() {
-            let info =
-                with_retry(&self.policy, || self.http.get_current_application_info()).await?;
+            let info = self
+                .paced(|| self.http.get_current_application_info())
+                .await?;
             self.http.set_application_id(info.id);
         }
         let builders: Vec<_> = commands.iter().map(outgoing::command).collect();
         let registered = match guild {
             Some(guild) => {
                 let guild_id = GuildId::from(nonzero(guild, "guild")?);
-                with_retry(&self.policy, || {
-                    guild_id.set_commands(&self.http, builders.clone())
-                })
-                .await?
+                self.paced(|| guild_id.set_commands(&self.http, builders.clone()))
+                    .await?
             }
             None => {
-                with_retry(&self.policy, || {
-                    Command::set_global_commands(&self.http, builders.clone())
-                })
-                .await?
+                self.paced(|| Command::set_global_commands(&self.http, builders.clone()))
+                    .await?
             }
         };
         Ok(registered.len())

@@ -13,6 +13,7 @@ use crate::adapters::error_chain;
 use crate::adapters::router::{Router, Transport};
 use crate::app::service::{App, DeadlineHandler};
 use crate::outbox::{OutboxConfig, OutboxWorker};
+use crate::ratebudget::SharedBudget;
 use crate::render::RenderCache;
 use crate::scheduler::{Scheduler, SchedulerConfig};
 use crate::store::Db;
@@ -21,7 +22,7 @@ use crate::time::Clock;
 use super::commands::slash_commands;
 use super::handler::AppHandler;
 use super::transport::DiscordTransport;
-use super::{DiscordConfig, DiscordSender, RoleMap, connect};
+use super::{DiscordConfig, DiscordSender, RoleMap, ShardPlan, connect};
 
 /// How the Discord bot is set up.
 #[derive(Clone, Debug)]
@@ -33,13 +34,16 @@ pub struct ServeConfig {
     pub guild: Option<u64>,
     /// Discord role ids standing for app roles (`CORRBOT_DISCORD_ROLES`).
     pub roles: RoleMap,
+    /// The gateway shards this process runs (`DISCORD_SHARDS`).
+    pub shards: ShardPlan,
 }
 
 impl ServeConfig {
     /// Reads `DISCORD_TOKEN`, `DISCORD_API_URL` (a base URL replacing
     /// `https://discord.com`; the gateway URL is asked from it) and
-    /// `DISCORD_GUILD_ID`, and `CORRBOT_DISCORD_ROLES` (`111=arbiter,…`, see
-    /// [`RoleMap::parse`]); `None` without a token. The token is never logged.
+    /// `DISCORD_GUILD_ID`, `CORRBOT_DISCORD_ROLES` (`111=arbiter,…`, see
+    /// [`RoleMap::parse`]) and `DISCORD_SHARDS` (see [`ShardPlan::parse`]);
+    /// `None` without a token. The token is never logged.
     pub fn from_env() -> anyhow::Result<Option<Self>> {
         let var = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
         let Some(token) = var("DISCORD_TOKEN") else {
@@ -57,10 +61,16 @@ impl ServeConfig {
         };
         let roles = RoleMap::parse(&var("CORRBOT_DISCORD_ROLES").unwrap_or_default())
             .context("CORRBOT_DISCORD_ROLES")?;
+        let shards = match var("DISCORD_SHARDS") {
+            Some(text) => ShardPlan::parse(&text)
+                .map_err(|problem| anyhow::anyhow!("DISCORD_SHARDS: {problem}"))?,
+            None => ShardPlan::Single,
+        };
         Ok(Some(Self {
             discord,
             guild,
             roles,
+            shards,
         }))
     }
 }
@@ -88,8 +98,10 @@ impl DiscordBot {
         let mut client = connection.client;
         let mut ready = connection.ready;
         let shards = Arc::clone(&client.shard_manager);
+        let plan = config.shards;
+        tracing::info!(?plan, "Discord gateway shards");
         let task = tokio::spawn(async move {
-            if let Err(error) = client.start().await {
+            if let Err(error) = plan.start(&mut client).await {
                 tracing::error!(error = %error_chain(&error), "Discord gateway stopped");
             }
             crate::ops::set_connected("discord", false);
@@ -104,7 +116,11 @@ impl DiscordBot {
             .await?;
         tracing::info!(count, guild = ?config.guild, "Discord slash commands registered");
         Ok(Self {
-            transport: Arc::new(DiscordTransport::new(Arc::clone(sender.http())).with_store(db)),
+            transport: Arc::new(
+                DiscordTransport::new(Arc::clone(sender.http()))
+                    .with_budget(SharedBudget::for_db(&db, "discord"))
+                    .with_store(db),
+            ),
             sender,
             client: task,
             shards,
@@ -167,6 +183,7 @@ mod tests {
             discord: DiscordConfig::new("secret-token-123"),
             guild: None,
             roles: RoleMap::default(),
+            shards: ShardPlan::Single,
         };
         let shown = format!("{config:?}");
         assert!(!shown.contains("secret-token-123"), "{shown}");

@@ -23,6 +23,7 @@ use crate::adapters::router::{SendFuture, SentFuture, Transport};
 use crate::app::actor::MessageRef;
 use crate::app::outgoing::{Address, Outgoing, RenderedImage};
 use crate::outbox::Delivery;
+use crate::ratebudget::SharedBudget;
 use crate::store::{Db, Platform};
 
 use super::convert::discord_message;
@@ -54,6 +55,13 @@ impl DiscordTransport {
     /// store, notices to a game's thread are refused).
     pub fn with_store(mut self, db: Db) -> Self {
         self.store = Some(db);
+        self
+    }
+
+    /// The transport keeping the global `budget` shared with the other
+    /// processes on the database (see [`crate::ratebudget`]).
+    pub fn with_budget(mut self, budget: Option<Arc<SharedBudget>>) -> Self {
+        self.sender = self.sender.with_budget(budget);
         self
     }
 

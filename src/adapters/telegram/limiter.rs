@@ -6,6 +6,11 @@
 //! second. This limiter computes, for each request, the earliest instant it
 //! may go and sleeps exactly until then: one at a time, the outbox reaches
 //! the 30 messages a second Telegram allows.
+//!
+//! The limiter paces one process. With several processes on one
+//! PostgreSQL database the sender also reserves each send in the shared
+//! budget ([`crate::ratebudget`]) under the scopes [`shared_scopes`] gives,
+//! so that the bot as a whole keeps the limits.
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Mutex, MutexGuard};
@@ -14,6 +19,8 @@ use std::time::Duration;
 use tokio::time::Instant;
 
 use super::Limits;
+use crate::ratebudget::{ALL, spacing};
+use crate::store::RateScope;
 
 const SECOND: Duration = Duration::from_secs(1);
 const MINUTE: Duration = Duration::from_secs(60);
@@ -112,6 +119,27 @@ impl RateLimiter {
     }
 }
 
+/// The shared budget's scopes of a send to `chat`: every send (30 a
+/// second), and the chat: 1 a second, and in a group (negative ids) also
+/// 20 a minute, in a channel or supergroup its own per-minute figure.
+pub fn shared_scopes(limits: &Limits, chat: i64) -> [RateScope; 2] {
+    let per_second = spacing(limits.messages_per_sec_chat, SECOND);
+    let per_chat = if chat < CHANNEL_IDS_BELOW {
+        per_second.max(spacing(
+            limits.messages_per_min_channel_or_supergroup,
+            MINUTE,
+        ))
+    } else if chat < 0 {
+        per_second.max(spacing(limits.messages_per_min_chat, MINUTE))
+    } else {
+        per_second
+    };
+    [
+        RateScope::new(ALL, spacing(limits.messages_per_sec_overall, SECOND)),
+        RateScope::new(format!("chat:{chat}"), per_chat),
+    ]
+}
+
 /// With `limit` sends allowed per `window`, when the window has room again:
 /// the `limit`-th newest send plus the window, or `None` below the limit.
 fn nth_newest_plus(sent: &VecDeque<Instant>, limit: u32, window: Duration) -> Option<Instant> {
@@ -160,6 +188,20 @@ mod tests {
             messages_per_min_channel_or_supergroup: 10,
             messages_per_sec_overall: 30,
         }
+    }
+
+    #[test]
+    fn shared_scopes_space_chats_by_their_kind() {
+        let private = shared_scopes(&limits(), 7);
+        assert_eq!(private[0].key, "all");
+        assert_eq!(private[0].spacing, Duration::from_nanos(33_333_333));
+        assert_eq!(
+            (private[1].key.as_str(), private[1].spacing),
+            ("chat:7", SECOND)
+        );
+        assert_eq!(shared_scopes(&limits(), -42)[1].spacing, SECOND * 3);
+        let channel = shared_scopes(&limits(), -1_001_234_567_890);
+        assert_eq!(channel[1].spacing, SECOND * 6);
     }
 
     #[tokio::test(start_paused = true)]

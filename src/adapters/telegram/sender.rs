@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 use std::future::Future;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use sha2::{Digest, Sha256};
@@ -18,7 +18,8 @@ use teloxide::{ApiError, Bot, RequestError};
 
 use crate::adapters::error_chain;
 
-use super::limiter::RateLimiter;
+use super::limiter::{RateLimiter, shared_scopes};
+use crate::ratebudget::SharedBudget;
 
 /// Telegram's documented limits, as teloxide's `Limits::default()` sets
 /// them: 30 messages per second overall, 1 per second per chat, 20 per
@@ -152,7 +153,10 @@ impl TelegramSendError {
 /// ([`RateLimiter`]), and retries 429 and 5xx answers.
 pub struct TelegramSender {
     bot: Bot,
+    limits: Limits,
     limiter: RateLimiter,
+    /// The budget shared with the other processes on the database.
+    budget: Option<Arc<SharedBudget>>,
     retry: TelegramRetryPolicy,
     /// Telegram `file_id` of each uploaded photo or animation, by the
     /// image's SHA-256.
@@ -165,10 +169,19 @@ impl TelegramSender {
     pub fn new(bot: Bot, limits: Limits, retry: TelegramRetryPolicy) -> Self {
         Self {
             bot,
+            limits,
             limiter: RateLimiter::new(limits),
+            budget: None,
             retry,
             photo_ids: Mutex::new(HashMap::new()),
         }
+    }
+
+    /// The sender also keeping `budget`, shared with the other processes
+    /// on the database (`None`: this process alone).
+    pub fn with_budget(mut self, budget: Option<Arc<SharedBudget>>) -> Self {
+        self.budget = budget;
+        self
     }
 
     /// Sends `text` with optional inline button rows.
@@ -410,6 +423,9 @@ impl TelegramSender {
             attempts += 1;
             if let Some(chat) = chat {
                 self.limiter.acquire(chat).await;
+                if let Some(budget) = &self.budget {
+                    budget.acquire(&shared_scopes(&self.limits, chat)).await;
+                }
             }
             let error = match attempt().await {
                 Ok(value) => return Ok(value),
@@ -425,6 +441,9 @@ impl TelegramSender {
             };
             if let Some(pause) = retry_after {
                 self.limiter.freeze(pause);
+                if let Some(budget) = &self.budget {
+                    budget.hold(pause).await;
+                }
             }
             if attempts >= self.retry.max_attempts {
                 let detail = error_chain(&error);

@@ -15,6 +15,7 @@ use teloxide::Bot;
 
 use crate::adapters::router::{Router, Transport};
 use crate::app::service::App;
+use crate::ratebudget::SharedBudget;
 use crate::render::RenderCache;
 use crate::time::Clock;
 
@@ -76,6 +77,9 @@ pub struct TelegramConfig {
     /// without waiting for a Telegram update (roles changed on Discord, on
     /// the console or by another process), see [`RoleMenus`].
     pub menu_refresh: Duration,
+    /// The rate budget shared with the other processes on the database
+    /// (`None`: this process alone; see [`crate::ratebudget`]).
+    pub budget: Option<Arc<SharedBudget>>,
 }
 
 impl fmt::Debug for TelegramConfig {
@@ -104,6 +108,7 @@ impl TelegramConfig {
             limits: telegram_limits(),
             retry: TelegramRetryPolicy::default(),
             menu_refresh: DEFAULT_MENU_REFRESH,
+            budget: None,
         }
     }
 
@@ -162,11 +167,10 @@ impl TelegramBot {
             InboundMode::Webhook(_) => teloxide::requests::Requester::get_me(&bot).await,
         }
         .context("telegram: getMe failed (is TELEGRAM_BOT_TOKEN right?)")?;
-        let sender = Arc::new(TelegramSender::new(
-            bot.clone(),
-            config.limits,
-            config.retry,
-        ));
+        let sender = Arc::new(
+            TelegramSender::new(bot.clone(), config.limits, config.retry)
+                .with_budget(config.budget.clone()),
+        );
         sender
             .set_commands(&command_menus())
             .await

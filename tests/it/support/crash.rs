@@ -1,8 +1,11 @@
 //! Pieces of the crash test: scripted games, the bot as a child process,
-//! and the player driver that feeds it moves.
+//! and the player driver that feeds it moves; and the fleet of `corrbot
+//! run` processes of the multi-process test.
 
 pub mod bot;
+pub mod fleet;
 pub mod games;
+pub mod players;
 
 /// A small seeded generator (SplitMix64): the crash points and the games
 /// follow from the printed seed.

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use chrono::{DateTime, TimeZone, Utc};
 use corrbot::adapters::discord::{
-    DiscordBot, DiscordConfig, DiscordRetryPolicy, RoleMap, ServeConfig, run_workers,
+    DiscordBot, DiscordConfig, DiscordRetryPolicy, RoleMap, ServeConfig, ShardPlan, run_workers,
 };
 use corrbot::adapters::router::{Router, Transport};
 use corrbot::app::service::{App, AppConfig};
@@ -43,6 +43,7 @@ pub fn serve_config(fake: &FakeDiscord) -> ServeConfig {
         discord,
         guild: Some(GUILD_ID),
         roles: RoleMap::default(),
+        shards: ShardPlan::Single,
     }
 }
 

@@ -22,7 +22,7 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 use tokio::net::TcpListener;
-use tokio::sync::{Notify, mpsc};
+use tokio::sync::Notify;
 use tokio::task::JoinHandle;
 
 pub use payloads::{APPLICATION_ID, BOT_USER_ID, GUILD_ID};
@@ -121,6 +121,16 @@ pub struct RequestRecord {
     pub path: String,
     /// Status code answered.
     pub status: u16,
+    /// When the fake received it.
+    pub at: std::time::Instant,
+}
+
+impl RequestRecord {
+    /// Whether Discord's global limit (50 requests a second for the bot)
+    /// counts it: interaction answers and their webhooks are exempt.
+    pub fn counts_globally(&self) -> bool {
+        !self.path.contains("/interactions/") && !self.path.contains("/webhooks/")
+    }
 }
 
 /// An injected failure for the next mutating (non-GET) request.
@@ -154,7 +164,11 @@ struct State {
     identifies: Vec<Value>,
     heartbeats: u64,
     disconnects: u64,
-    sessions: Vec<mpsc::UnboundedSender<gateway::Push>>,
+    sessions: Vec<gateway::Live>,
+    /// The shards Discord recommends (`GET /gateway/bot`).
+    recommended_shards: u32,
+    /// For each dispatch pushed: its name and how many sessions got it.
+    deliveries: Vec<(String, usize)>,
     resumes: Vec<Value>,
     dm_channels: HashMap<u64, u64>,
     threads: Vec<Thread>,
@@ -223,12 +237,15 @@ impl Drop for FakeDiscord {
 pub struct FakeOptions {
     /// The heartbeat interval sent in Hello.
     pub heartbeat_interval: Duration,
+    /// The shards `GET /gateway/bot` recommends.
+    pub shards: u32,
 }
 
 impl Default for FakeOptions {
     fn default() -> Self {
         FakeOptions {
             heartbeat_interval: Duration::from_millis(41_250),
+            shards: 1,
         }
     }
 }
@@ -258,6 +275,8 @@ impl FakeDiscord {
             heartbeats: 0,
             disconnects: 0,
             sessions: Vec::new(),
+            recommended_shards: options.shards,
+            deliveries: Vec::new(),
             resumes: Vec::new(),
             dm_channels: HashMap::new(),
             threads: Vec::new(),
@@ -301,8 +320,25 @@ impl FakeDiscord {
     pub async fn wait_until<T>(
         &self,
         what: &str,
-        mut probe: impl FnMut(&StateView<'_>) -> Option<T>,
+        probe: impl FnMut(&StateView<'_>) -> Option<T>,
     ) -> T {
+        match self.try_wait_until(WAIT_GUARD, probe).await {
+            Some(found) => found,
+            None => panic!(
+                "fake Discord: timed out waiting for {what}; sent so far: {:#?}",
+                self.sent()
+            ),
+        }
+    }
+
+    /// Waits until `probe` returns `Some`, re-checking on every change;
+    /// `None` after `guard` (an event whose shard's process was killed is
+    /// lost, as on Discord: the caller then asks again).
+    pub async fn try_wait_until<T>(
+        &self,
+        guard: Duration,
+        mut probe: impl FnMut(&StateView<'_>) -> Option<T>,
+    ) -> Option<T> {
         let wait = async {
             loop {
                 let notified = self.shared.notify.notified();
@@ -318,13 +354,7 @@ impl FakeDiscord {
                 notified.await;
             }
         };
-        match tokio::time::timeout(WAIT_GUARD, wait).await {
-            Ok(found) => found,
-            Err(_) => panic!(
-                "fake Discord: timed out waiting for {what}; sent so far: {:#?}",
-                self.sent()
-            ),
-        }
+        tokio::time::timeout(guard, wait).await.ok()
     }
 
     /// Waits for a session that has identified and got READY; returns the Identify payload.
@@ -342,7 +372,7 @@ impl FakeDiscord {
             .shared
             .with_state(|state| std::mem::take(&mut state.sessions));
         for session in sessions {
-            let _ = session.send(gateway::Push::Close);
+            let _ = session.push.send(gateway::Push::Close);
         }
     }
 
@@ -378,6 +408,27 @@ impl FakeDiscord {
             .expect("fake state lock")
             .sent
             .clone()
+    }
+
+    /// The most requests under the global limit received in any sliding
+    /// window of `window` (Discord allows 50 a second).
+    pub fn max_global_requests_in(&self, window: Duration) -> usize {
+        let mut instants: Vec<std::time::Instant> = self
+            .requests()
+            .iter()
+            .filter(|r| r.counts_globally())
+            .map(|r| r.at)
+            .collect();
+        instants.sort();
+        let mut best = 0;
+        let mut start = 0;
+        for end in 0..instants.len() {
+            while instants[end] - instants[start] >= window {
+                start += 1;
+            }
+            best = best.max(end - start + 1);
+        }
+        best
     }
 
     /// Every REST request answered so far, in order.
@@ -459,16 +510,51 @@ impl FakeDiscord {
         self.shared.with_state(State::next_id)
     }
 
-    /// Dispatches an event to every ready session (waiting for one first).
+    /// Dispatches an event to the ready sessions of the shard it belongs
+    /// to (waiting for a session first): a guild's events to shard
+    /// `(guild_id >> 22) % total`, the rest (direct messages) to shard 0,
+    /// as Discord does.
     pub async fn dispatch(&self, name: &str, data: Value) {
         self.wait_ready().await;
+        let guild = data["guild_id"]
+            .as_str()
+            .and_then(|id| id.parse::<u64>().ok());
         self.shared.with_state(|state| {
+            let mut delivered = 0;
             state.sessions.retain(|session| {
-                session
-                    .send(gateway::Push::Dispatch(name.to_owned(), data.clone()))
-                    .is_ok()
+                if !session.receives(guild) {
+                    return true;
+                }
+                let push = gateway::Push::Dispatch(name.to_owned(), data.clone());
+                let alive = session.push.send(push).is_ok();
+                delivered += usize::from(alive);
+                alive
             });
+            state.deliveries.push((name.to_owned(), delivered));
         });
+    }
+
+    /// For each dispatch pushed so far: its name and the number of
+    /// sessions it went to.
+    pub fn deliveries(&self) -> Vec<(String, usize)> {
+        self.shared
+            .state
+            .lock()
+            .expect("fake state lock")
+            .deliveries
+            .clone()
+    }
+
+    /// Waits until sessions for every shard in `shards` (`[id, total]`)
+    /// are ready.
+    pub async fn wait_shards_ready(&self, shards: &[[u32; 2]]) {
+        self.wait_until("every shard READY", |s| {
+            shards
+                .iter()
+                .all(|shard| s.0.sessions.iter().any(|live| live.shard == *shard))
+                .then_some(())
+        })
+        .await;
     }
 
     /// Pushes MESSAGE_CREATE from `author` in guild channel `channel`; returns the message id.

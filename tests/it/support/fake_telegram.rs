@@ -9,6 +9,9 @@
 
 mod json;
 mod server;
+mod webhook;
+
+pub use webhook::WebhookTarget;
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::net::SocketAddr;
@@ -161,8 +164,39 @@ pub struct RateStats {
     pub max_per_chat_per_window: usize,
     /// Most requests to one chat in any 60-second window.
     pub max_per_chat_per_min: usize,
+    /// Most requests to one group chat (negative id) in any 60-second
+    /// window: Telegram allows 20.
+    pub max_per_group_per_min: usize,
     /// Shortest time between two requests to the same chat.
     pub min_per_chat_gap: Option<Duration>,
+}
+
+impl RateStats {
+    /// Which of Telegram's limits these figures exceed (30 a window
+    /// overall, 1 a window per chat, 20 a minute per group), one line each;
+    /// empty when none.
+    pub fn violations(&self) -> Vec<String> {
+        let mut found = Vec::new();
+        if self.max_overall_per_window > 30 {
+            found.push(format!(
+                "{} sends in {:?} overall (limit 30)",
+                self.max_overall_per_window, self.window
+            ));
+        }
+        if self.max_per_chat_per_window > 1 {
+            found.push(format!(
+                "{} sends to one chat in {:?} (limit 1)",
+                self.max_per_chat_per_window, self.window
+            ));
+        }
+        if self.max_per_group_per_min > 20 {
+            found.push(format!(
+                "{} sends to one group in a minute (limit 20)",
+                self.max_per_group_per_min
+            ));
+        }
+        found
+    }
 }
 
 /// The fake's mutable state.
@@ -191,6 +225,10 @@ struct Inner {
     failed_attempts: usize,
     send_receipts: Vec<(Instant, i64)>,
     method_calls: Vec<String>,
+    /// Updates a process answered 200 by webhook.
+    acknowledged: HashSet<i64>,
+    webhook_posts: usize,
+    webhook_failures: usize,
 }
 
 /// State shared by the server and the test handle.
@@ -567,10 +605,11 @@ fn rate_stats(receipts: &[(Instant, i64)], window: Duration) -> RateStats {
     for (at, chat) in receipts {
         per_chat.entry(*chat).or_default().push(*at);
     }
-    let per_chat_max = |width| {
+    let per_chat_max = |width, groups_only: bool| {
         per_chat
-            .values()
-            .map(|instants| max_in_window(instants, width))
+            .iter()
+            .filter(|(chat, _)| !groups_only || **chat < 0)
+            .map(|(_, instants)| max_in_window(instants, width))
             .max()
             .unwrap_or(0)
     };
@@ -578,8 +617,9 @@ fn rate_stats(receipts: &[(Instant, i64)], window: Duration) -> RateStats {
         window,
         requests: receipts.len(),
         max_overall_per_window: max_in_window(&all, window),
-        max_per_chat_per_window: per_chat_max(window),
-        max_per_chat_per_min: per_chat_max(Duration::from_secs(60)),
+        max_per_chat_per_window: per_chat_max(window, false),
+        max_per_chat_per_min: per_chat_max(Duration::from_secs(60), false),
+        max_per_group_per_min: per_chat_max(Duration::from_secs(60), true),
         min_per_chat_gap: per_chat
             .values_mut()
             .filter_map(|instants| min_gap(instants))

@@ -23,6 +23,26 @@ pub(super) enum Push {
     Close,
 }
 
+/// A ready session as the test side sees it: its shard and its queue.
+pub(super) struct Live {
+    /// `[shard id, total shards]` from its Identify.
+    pub shard: [u32; 2],
+    /// Where pushes for it go.
+    pub push: mpsc::UnboundedSender<Push>,
+}
+
+impl Live {
+    /// Whether an event of `guild` (`None`: a direct message) goes to this
+    /// session: Discord's `(guild_id >> 22) % total`, DMs to shard 0.
+    pub fn receives(&self, guild: Option<u64>) -> bool {
+        let [id, total] = self.shard;
+        match guild {
+            Some(guild) => corrbot::adapters::discord::shard_of(guild, total) == id,
+            None => id == 0,
+        }
+    }
+}
+
 /// Gateway opcodes used here.
 const OP_DISPATCH: u64 = 0;
 const OP_HEARTBEAT: u64 = 1;
@@ -44,6 +64,7 @@ struct Session {
     shared: Arc<Shared>,
     seq: u64,
     dispatch_tx: mpsc::UnboundedSender<Push>,
+    shard: [u32; 2],
 }
 
 async fn session(stream: TcpStream, shared: Arc<Shared>) {
@@ -56,6 +77,7 @@ async fn session(stream: TcpStream, shared: Arc<Shared>) {
         shared,
         seq: 0,
         dispatch_tx,
+        shard: [0, 1],
     };
     let hello = json!({
         "op": OP_HELLO,
@@ -119,21 +141,27 @@ impl Session {
                     .await
             }
             Some(OP_IDENTIFY) => {
+                self.shard = shard_of_identify(&frame["d"]);
                 let session_id = self.shared.with_state(|state| {
                     state.identifies.push(frame["d"].clone());
                     format!("fake-session-{}", state.identifies.len())
                 });
                 let resume_url = self.shared.gateway_url();
-                self.dispatch("READY", payloads::ready(&session_id, &resume_url))
-                    .await?;
+                self.dispatch(
+                    "READY",
+                    payloads::ready(&session_id, &resume_url, self.shard),
+                )
+                .await?;
                 self.register();
                 Ok(())
             }
             Some(OP_RESUME) => {
                 // Discord replays what was missed, then RESUMED; nothing was missed here.
                 self.seq = frame["d"]["seq"].as_u64().unwrap_or(0);
-                self.shared
-                    .with_state(|state| state.resumes.push(frame["d"].clone()));
+                self.shard = self.shared.with_state(|state| {
+                    state.resumes.push(frame["d"].clone());
+                    shard_of_session(state, frame["d"]["session_id"].as_str())
+                });
                 self.dispatch("RESUMED", json!({})).await?;
                 self.register();
                 Ok(())
@@ -144,7 +172,33 @@ impl Session {
 
     /// Makes this session a target of pushed dispatches.
     fn register(&self) {
-        let tx = self.dispatch_tx.clone();
-        self.shared.with_state(|state| state.sessions.push(tx));
+        let live = Live {
+            shard: self.shard,
+            push: self.dispatch_tx.clone(),
+        };
+        self.shared.with_state(|state| state.sessions.push(live));
     }
+}
+
+/// The `shard: [id, total]` of an Identify payload (`[0, 1]` without one).
+fn shard_of_identify(identify: &Value) -> [u32; 2] {
+    let part = |i: usize| {
+        identify["shard"][i]
+            .as_u64()
+            .and_then(|n| u32::try_from(n).ok())
+    };
+    match (part(0), part(1)) {
+        (Some(id), Some(total)) if total > 0 && id < total => [id, total],
+        _ => [0, 1],
+    }
+}
+
+/// The shard a resumed session identified for (session ids are
+/// `fake-session-N`, the N-th Identify).
+fn shard_of_session(state: &super::State, session_id: Option<&str>) -> [u32; 2] {
+    let n = session_id
+        .and_then(|id| id.strip_prefix("fake-session-"))
+        .and_then(|n| n.parse::<usize>().ok());
+    n.and_then(|n| state.identifies.get(n.wrapping_sub(1)))
+        .map_or([0, 1], shard_of_identify)
 }

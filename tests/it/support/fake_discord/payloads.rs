@@ -43,15 +43,15 @@ pub fn member(user_id: u64, roles: &[u64]) -> Value {
     })
 }
 
-/// The READY dispatch payload for a fresh session.
-pub fn ready(session_id: &str, resume_url: &str) -> Value {
+/// The READY dispatch payload for a fresh session of `shard` (`[id, total]`).
+pub fn ready(session_id: &str, resume_url: &str, shard: [u32; 2]) -> Value {
     json!({
         "v": 10,
         "user": user(BOT_USER_ID, true),
         "guilds": [{ "id": GUILD_ID.to_string(), "unavailable": true }],
         "session_id": session_id,
         "resume_gateway_url": resume_url,
-        "shard": [0, 1],
+        "shard": shard,
         "application": { "id": APPLICATION_ID.to_string(), "flags": 0 },
     })
 }

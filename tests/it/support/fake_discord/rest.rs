@@ -28,6 +28,7 @@ struct Body {
 }
 
 async fn handle(State(shared): State<Arc<Shared>>, request: Request) -> Response {
+    let at = std::time::Instant::now();
     let method = request.method().clone();
     let path = request.uri().path().to_owned();
     let authorized = request
@@ -69,7 +70,7 @@ async fn handle(State(shared): State<Arc<Shared>>, request: Request) -> Response
         }
     };
     let status = response.status().as_u16();
-    shared.with_state(|state| state.requests.push(RequestRecord { path, status }));
+    shared.with_state(|state| state.requests.push(RequestRecord { path, status, at }));
     response
 }
 
@@ -141,7 +142,7 @@ fn route(state: &mut FakeState, method: &Method, path: &str, body: Body) -> Resp
         ("GET", ["gateway"]) => ok(json!({ "url": state.gateway_url })),
         ("GET", ["gateway", "bot"]) => ok(json!({
             "url": state.gateway_url,
-            "shards": 1,
+            "shards": state.recommended_shards,
             "session_start_limit": { "total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1 },
         })),
         ("GET", ["users", "@me"]) => ok(payloads::user(payloads::BOT_USER_ID, true)),
