@@ -1273,6 +1273,6 @@ notice-batch = Сповіщення про { $count } { $count ->
     [many] партій
    *[other] партії
 }:
-notice-batch-reminder = #{ $game } — суперник: { $opponent }; ви не відповідаєте { $days }; на годиннику { $left }
-notice-batch-reminder-deadline = #{ $game } — суперник: { $opponent }; ви не відповідаєте { $days }; походіть до { $at }, інакше партію буде програно за часом
+notice-batch-reminder = #{ $game } — суперник: { $opponent }; ви не відповідаєте вже { $days }; на годиннику { $left }
+notice-batch-reminder-deadline = #{ $game } — суперник: { $opponent }; ви не відповідаєте вже { $days }; походіть до { $at }, інакше партію буде програно за часом
 button-continue-game = Продовжую партію #{ $game }

@@ -182,7 +182,11 @@ impl<D: Deliverer> OutboxWorker<D> {
         loop {
             let mut tx = self.db.read().await?;
             let heads = tx.sendable_notices(now, self.config.batch).await?;
-            let storm_due = tx.next_due_at().await?;
+            let storm_due = if heads.iter().any(|head| mergeable(&head.kind)) {
+                tx.next_due_at().await?
+            } else {
+                None
+            };
             tx.commit().await?;
             let mut progressed = false;
             for notice in &heads {
