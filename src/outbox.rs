@@ -178,10 +178,19 @@ impl<D: Deliverer> OutboxWorker<D> {
     /// recipients' notices may then wait for the end of the storm's firing
     /// too (the heads read per query are `batch`).
     pub async fn poll(&self, now: DateTime<Utc>) -> StoreResult<PollReport> {
+        self.poll_at(&|| now).await
+    }
+
+    /// [`Self::poll`] reading the time afresh (`now`) for each query and
+    /// each claim: a poll that sends many notices at the platforms' pace
+    /// outlasts a lease, and a claim dated at the poll's start would be
+    /// over as soon as it is taken, letting another process send the same
+    /// notice.
+    async fn poll_at(&self, now: &(dyn Fn() -> DateTime<Utc> + Sync)) -> StoreResult<PollReport> {
         let mut sent = PollReport::default();
         loop {
             let mut tx = self.db.read().await?;
-            let heads = tx.sendable_notices(now, self.config.batch).await?;
+            let heads = tx.sendable_notices(now(), self.config.batch).await?;
             let storm_due = if heads.iter().any(|head| mergeable(&head.kind)) {
                 tx.next_due_at().await?
             } else {
@@ -197,7 +206,7 @@ impl<D: Deliverer> OutboxWorker<D> {
                 if storm_running && mergeable(&notice.kind) {
                     continue;
                 }
-                progressed |= self.attempt(notice, now, &mut sent).await?;
+                progressed |= self.attempt(notice, now(), &mut sent).await?;
             }
             if !progressed {
                 return Ok(sent);
@@ -359,8 +368,8 @@ impl<D: Deliverer> OutboxWorker<D> {
     /// logged and retried after `max_idle`.
     pub async fn run(&self, clock: &dyn Clock, shutdown: impl Future<Output = ()>) {
         let wake = &self.db.wakers().outbox;
-        let step = |now| async move {
-            self.poll(now).await?;
+        let step = |_| async move {
+            self.poll_at(&|| clock.now()).await?;
             self.next_attempt_at().await
         };
         run_loop(
