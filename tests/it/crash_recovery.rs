@@ -201,13 +201,7 @@ async fn check_games(db: &Db, tables: &[Table], acks: &[Ack]) -> Vec<usize> {
     let mut plies = Vec::new();
     for (t, table) in tables.iter().enumerate() {
         let game = tx.game(table.game).await.unwrap();
-        let moves: Vec<String> = tx
-            .moves(table.game)
-            .await
-            .unwrap()
-            .into_iter()
-            .map(|m| m.uci)
-            .collect();
+        let moves = games::stored_moves(&mut tx, table.game).await;
         assert!(moves.len() <= table.script.len(), "game {t}: extra moves");
         assert_eq!(moves, table.script[..moves.len()], "game {t}: stored moves");
         assert_eq!(game.ply as usize, moves.len(), "game {t}: ply counts moves");

@@ -307,13 +307,7 @@ async fn check_games(db: &Db, tables: &[Table], acks: &[Ack]) {
     let mut plies = Vec::new();
     for (t, table) in tables.iter().enumerate() {
         let game = tx.game(table.game).await.unwrap();
-        let moves: Vec<String> = tx
-            .moves(table.game)
-            .await
-            .unwrap()
-            .into_iter()
-            .map(|m| m.uci)
-            .collect();
+        let moves = games::stored_moves(&mut tx, table.game).await;
         assert_eq!(
             moves, table.script,
             "game {t}: the whole script, each move once"

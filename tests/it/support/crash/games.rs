@@ -56,3 +56,12 @@ pub fn replay(moves: &[String]) -> Option<String> {
     }
     Some(Fen::from_position(&pos, EnPassantMode::Legal).to_string())
 }
+
+/// The stored moves of `game`, in UCI, in order.
+pub async fn stored_moves(
+    tx: &mut corrbot::store::Tx,
+    game: corrbot::store::GameId,
+) -> Vec<String> {
+    let rows = tx.moves(game).await.unwrap();
+    rows.into_iter().map(|m| m.uci).collect()
+}
