@@ -17,6 +17,7 @@ pub mod render;
 pub mod retention;
 pub mod scheduler;
 pub mod shutdown;
+pub mod simulate;
 pub mod store;
 pub mod time;
 pub mod web;

@@ -80,6 +80,9 @@ enum CliCommand {
         #[arg(long)]
         rebuild: bool,
     },
+    /// Simulate a federation's seasons in simulated time on a fresh
+    /// database and report the rates, memory, size and costs (issue 24).
+    Simulate(corrbot::simulate::SimulateArgs),
 }
 
 fn main() -> anyhow::Result<()> {
@@ -107,6 +110,7 @@ fn main() -> anyhow::Result<()> {
         CliCommand::Check => runtime()?.block_on(check()),
         CliCommand::Ratings { rebuild } => runtime()?.block_on(ratings(rebuild)),
         CliCommand::Web => runtime()?.block_on(run_web()),
+        CliCommand::Simulate(args) => corrbot::simulate::run(&args),
     }
 }
 

@@ -62,6 +62,7 @@ mod arbiter;
 mod audit;
 mod backup;
 mod cases;
+mod db_size;
 mod deadlines;
 mod event_tables;
 mod events;
@@ -110,7 +111,7 @@ pub use cases::{
     AppealRecord, AppealStatus, CaseNote, CaseRecord, CaseStatus, NewCaseRecord, RulingRecord,
 };
 pub use deadlines::{Deadline, NewDeadline};
-pub use event_tables::Entrant;
+pub use event_tables::{Entrant, TableGame};
 pub use events::{EntryRecord, EntryStatus, Event, EventStatus, NewEvent};
 pub use game_threads::GameThread;
 pub use games::{GameRecord, GameStatus, GameUpdate, MoveRow, NewGame};

@@ -2,11 +2,49 @@
 //! read, each kind in one statement keyed by the event, so the number of
 //! statements does not grow with its players or games (issue 24: no N+1).
 
+use chrono::{DateTime, Utc};
+
+use super::games::parse_score;
 use super::ids::{EventId, PlayerId, TeamId};
 use super::players::Role;
 use super::sql::{Record, RowExt, args};
-use super::{StoreResult, TeamRecord, Tx};
+use super::{GameStatus, StoreResult, TeamRecord, Tx};
+use crate::core::game::Score;
 use crate::core::rating::Rating;
+
+/// A game as an event's tables read it: the players and the result only
+/// (no position, clocks or moves to decode: issue 24, `/standings` of a
+/// 100-player round robin under 50 ms).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableGame {
+    /// White.
+    pub white: PlayerId,
+    /// Black.
+    pub black: PlayerId,
+    /// Life state.
+    pub status: GameStatus,
+    /// The score, once finished.
+    pub result: Option<Score>,
+    /// Why it ended: the catalog id of the reason.
+    pub result_reason: Option<String>,
+    /// When it ended.
+    pub finished_at: Option<DateTime<Utc>>,
+}
+
+fn table_game_row(row: &dyn RowExt) -> StoreResult<TableGame> {
+    let row = Record::new(row, "games")?;
+    let result = row.opt_text("result")?;
+    Ok(TableGame {
+        white: PlayerId(row.int("white_id")?),
+        black: PlayerId(row.int("black_id")?),
+        status: row.enumerated("status", GameStatus::parse)?,
+        result: result
+            .map(|text| row.parsed("result", &text, parse_score))
+            .transpose()?,
+        result_reason: row.opt_text("result_reason")?,
+        finished_at: row.opt_at("finished_at")?,
+    })
+}
 
 /// An entrant as an event's tables show them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,6 +91,13 @@ impl Tx {
                    LEFT JOIN ratings r ON r.player_id = e.player_id AND r.games > 0 \
                    WHERE e.event_id = $1 ORDER BY e.joined_at, e.player_id";
         self.fetch_all(sql, args![event], entrant_row).await
+    }
+
+    /// The games of `event` as its tables read them, by round and board.
+    pub async fn event_table_games(&mut self, event: EventId) -> StoreResult<Vec<TableGame>> {
+        let sql = "SELECT id, white_id, black_id, status, result, result_reason, finished_at \
+                   FROM games WHERE event_id = $1 ORDER BY round, board, id";
+        self.fetch_all(sql, args![event], table_game_row).await
     }
 
     /// The holders of `role` granted for exactly `event` (not those holding

@@ -59,6 +59,7 @@ mod render_gif;
 mod render_table;
 mod rules_gaps;
 mod scheduler;
+mod simulate;
 mod statement_counts;
 mod store_contract;
 mod store_dump;

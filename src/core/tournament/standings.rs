@@ -129,8 +129,10 @@ fn full_key(line: &Standing) -> (u32, u32, u32, u32) {
 }
 
 /// Within each group equal on the primary key, orders by the points scored
-/// in the games among the group's players.
+/// in the games among the group's players: one pass over the games per
+/// group (not one per player and group member).
 fn settle_ties_by_direct_games(lines: &mut [Standing], games: &[TournamentGame]) {
+    let mut in_group = vec![false; lines.len()];
     let mut start = 0;
     while start < lines.len() {
         let key = primary_key(&lines[start]);
@@ -140,9 +142,13 @@ fn settle_ties_by_direct_games(lines: &mut [Standing], games: &[TournamentGame])
                 .take_while(|l| primary_key(l) == key)
                 .count();
         if end - start > 1 {
-            let group: Vec<usize> = lines[start..end].iter().map(|line| line.seed).collect();
+            for line in &lines[start..end] {
+                in_group[line.seed] = true;
+            }
+            let direct = direct_halves(&in_group, games);
             for line in &mut lines[start..end] {
-                line.direct_halves = direct_halves(line.seed, &group, games);
+                in_group[line.seed] = false;
+                line.direct_halves = direct[line.seed];
             }
             lines[start..end].sort_by_key(|line| std::cmp::Reverse(line.direct_halves));
         }
@@ -150,20 +156,18 @@ fn settle_ties_by_direct_games(lines: &mut [Standing], games: &[TournamentGame])
     }
 }
 
-fn direct_halves(seed: usize, group: &[usize], games: &[TournamentGame]) -> u32 {
-    games
-        .iter()
-        .filter_map(|game| {
-            let score = game.score?;
-            if game.white == seed && group.contains(&game.black) {
-                Some(u32::from(score.white_halves))
-            } else if game.black == seed && group.contains(&game.white) {
-                Some(u32::from(score.black_halves))
-            } else {
-                None
-            }
-        })
-        .sum()
+/// Each seed's half-points in the finished games between two members of
+/// the group (`in_group[seed]`), by seed.
+fn direct_halves(in_group: &[bool], games: &[TournamentGame]) -> Vec<u32> {
+    let mut halves = vec![0; in_group.len()];
+    for game in games {
+        let Some(score) = game.score else { continue };
+        if in_group[game.white] && in_group[game.black] {
+            halves[game.white] += u32::from(score.white_halves);
+            halves[game.black] += u32::from(score.black_halves);
+        }
+    }
+    halves
 }
 
 fn assign_places(lines: &mut [Standing]) {

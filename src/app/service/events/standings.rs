@@ -2,6 +2,8 @@
 //! games left, place; ordered by points, wins, Sonneborn-Berger, then the
 //! games between tied players) as text and as an image.
 
+use std::collections::HashMap;
+
 use shakmaty::Color;
 
 use crate::app::actor::Actor;
@@ -11,7 +13,7 @@ use crate::app::outgoing::{ImageRef, Outgoing};
 use crate::core::game::Score;
 use crate::core::tournament::{GameScore, Standing, TournamentGame, standings};
 use crate::render::{CrosstableGame, CrosstableInput, CrosstableRow, GameMark, Language, Theme};
-use crate::store::{Event, EventId, EventStatus, GameRecord, GameStatus, PlayerId, StoreError, Tx};
+use crate::store::{Event, EventId, EventStatus, GameStatus, PlayerId, StoreError, TableGame, Tx};
 
 use super::super::{Failure, Outcome, refuse};
 
@@ -46,12 +48,17 @@ pub(crate) async fn table_of(tx: &mut Tx, event: Event) -> Result<Table, StoreEr
             None => entrant.name,
         })
         .collect();
-    let games = tx.games_of_event(event.id).await?;
+    let games = tx.event_table_games(event.id).await?;
     let finished = games
         .iter()
         .filter(|game| game.status == GameStatus::Finished)
         .count();
-    let seed_of = |p: PlayerId| seeds.iter().position(|s| *s == p);
+    let seed_index: HashMap<PlayerId, usize> = seeds
+        .iter()
+        .enumerate()
+        .map(|(seed, p)| (*p, seed))
+        .collect();
+    let seed_of = |p: PlayerId| seed_index.get(&p).copied();
     let latest = games.iter().filter_map(|g| g.finished_at).max();
     let mut scored = Vec::new();
     let mut marks = vec![vec![Vec::new(); seeds.len()]; seeds.len()];
@@ -92,7 +99,7 @@ pub(crate) async fn table_of(tx: &mut Tx, event: Event) -> Result<Table, StoreEr
 }
 
 /// The stored result as half-points, `None` while the game goes on.
-fn score_of(game: &GameRecord) -> Option<GameScore> {
+fn score_of(game: &TableGame) -> Option<GameScore> {
     match game.result? {
         Score::Win(Color::White) => Some(GameScore::WHITE_WINS),
         Score::Win(Color::Black) => Some(GameScore::BLACK_WINS),

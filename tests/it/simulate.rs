@@ -1,0 +1,88 @@
+//! `corrbot simulate` in small (issue 24): 20 players, 40 games, 120
+//! simulated days on SQLite. Every move is legal and stored, every game's
+//! stored moves replay to its stored position, some games end, the
+//! scheduler fired deadlines and the outbox sent notices.
+
+use corrbot::simulate::{OPS, SimulateArgs, simulate};
+use corrbot::store::{EventStatus, GameStatus};
+use shakmaty::fen::Fen;
+use shakmaty::uci::UciMove;
+use shakmaty::{Chess, EnPassantMode, Position};
+
+use crate::support::db::TestDb;
+
+fn small() -> SimulateArgs {
+    SimulateArgs {
+        players: 20,
+        games: 40,
+        days: 120,
+        database: None,
+        seed: 7,
+    }
+}
+
+#[tokio::test]
+async fn a_small_federation_plays_legal_games_that_replay_and_end() {
+    let test_db = TestDb::sqlite().await;
+    let report = simulate(&test_db.db, &small()).await.expect("simulated");
+    let meter = &report.meter;
+    assert_eq!(report.games, 40, "{report}");
+    assert!(meter.moves > 400, "{report}");
+    // A few legal moves are refused (about 2–5 %, the first one shown in
+    // the report): a player on leave moving in another game of the event,
+    // which R3.6.2 refuses; the simulator does not yet hold them back.
+    eprintln!("{report}");
+    assert!(meter.refused * 10 < meter.moves, "{report}");
+    assert!(report.finished > 0, "{report}");
+    assert!(meter.fires > 0 && meter.notices > meter.moves, "{report}");
+    assert_eq!(meter.closed().len(), 10, "{report}");
+    for op in OPS {
+        assert!(
+            meter.overall(op).is_some(),
+            "{op:?} never sampled: {report}"
+        );
+    }
+    assert!(report.db_bytes > 0 && report.peak_rss.is_some(), "{report}");
+    let mut tx = test_db.db.read().await.unwrap();
+    let mut events = tx.events_with_status(EventStatus::Running).await.unwrap();
+    events.extend(tx.events_with_status(EventStatus::Finished).await.unwrap());
+    let mut replayed = 0;
+    for event in events {
+        for game in tx.games_of_event(event.id).await.unwrap() {
+            let moves = tx.moves(game.id).await.unwrap();
+            assert_eq!(moves.len() as i64, game.ply, "game {}", game.id.0);
+            let mut position = Chess::default();
+            for stored in &moves {
+                let uci: UciMove = stored.uci.parse().expect("stored UCI");
+                let played = uci.to_move(&position).expect("a legal move");
+                position.play_unchecked(played);
+            }
+            let replayed_fen = Fen::from_position(&position, EnPassantMode::Legal).to_string();
+            let stored_board = game.fen.split(' ').take(2).collect::<Vec<_>>();
+            let board = replayed_fen.split(' ').take(2).collect::<Vec<_>>();
+            assert_eq!(board, stored_board, "game {}", game.id.0);
+            assert!(game.status != GameStatus::Pending, "game {}", game.id.0);
+            replayed += 1;
+        }
+    }
+    tx.commit().await.unwrap();
+    assert_eq!(replayed, 40);
+    test_db.finish().await;
+}
+
+#[tokio::test]
+async fn one_seed_gives_one_simulation() {
+    let first = TestDb::sqlite().await;
+    let second = TestDb::sqlite().await;
+    let mut args = small();
+    args.days = 40;
+    let a = simulate(&first.db, &args).await.expect("simulated");
+    let b = simulate(&second.db, &args).await.expect("simulated");
+    assert_eq!(
+        (a.meter.moves, a.meter.fires),
+        (b.meter.moves, b.meter.fires)
+    );
+    assert_eq!(a.meter.notices, b.meter.notices);
+    first.finish().await;
+    second.finish().await;
+}
