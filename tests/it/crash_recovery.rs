@@ -22,12 +22,12 @@
 //! Runs on SQLite always and on PostgreSQL (an own schema) when
 //! `TEST_DATABASE_URL` is set.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Sender, channel};
 use std::time::Duration;
 
-use corrbot::store::{Db, DbOptions, EventStatus, GameId, NoticeStatus};
+use corrbot::store::{Db, DbOptions, EventStatus, GameId};
 use tokio::runtime::Runtime;
 
 use crate::support::crash::bot::{self, Console};
@@ -221,24 +221,10 @@ async fn check_games(db: &Db, tables: &[Table], acks: &[Ack]) -> Vec<usize> {
 /// Every notice delivered and marked once; the log holds exactly those
 /// ids. Returns the number of re-sends (ids logged more than once).
 async fn check_notices(db: &Db, log: &Path) -> (usize, usize) {
-    let mut tx = db.read().await.unwrap();
-    let pending = tx.notices_with_status(NoticeStatus::Pending).await.unwrap();
-    let parked = tx.notices_with_status(NoticeStatus::Parked).await.unwrap();
-    let delivered = tx
-        .notices_with_status(NoticeStatus::Delivered)
-        .await
-        .unwrap();
-    tx.commit().await.unwrap();
-    assert!(pending.is_empty(), "undelivered: {pending:?}");
-    assert!(parked.is_empty(), "parked: {parked:?}");
+    let (delivered, logged) = crash::delivered_and_logged(db, log).await;
     for notice in &delivered {
         assert_eq!(notice.attempts, 1, "notice {} marked once", notice.id);
         assert!(notice.delivered_at.is_some());
-    }
-    let mut logged: BTreeMap<i64, usize> = BTreeMap::new();
-    for line in std::fs::read_to_string(log).unwrap().lines() {
-        let id = line.split(' ').next().unwrap().parse().expect("notice id");
-        *logged.entry(id).or_default() += 1;
     }
     let marked: BTreeSet<i64> = delivered.iter().map(|n| n.id.0).collect();
     let received: BTreeSet<i64> = logged.keys().copied().collect();

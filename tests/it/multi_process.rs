@@ -32,7 +32,7 @@
 //! lapses (`CORRBOT_OUTBOX_LEASE_MS`, 6 s here instead of two minutes).
 //! Skipped with a notice when `TEST_DATABASE_URL` is unset.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
@@ -330,21 +330,7 @@ async fn check_games(db: &Db, tables: &[Table], acks: &[Ack]) {
 
 /// Every notice delivered and logged; returns (delivered, sent twice).
 async fn check_notices(db: &Db, log: &Path) -> (usize, usize) {
-    let mut tx = db.read().await.unwrap();
-    let pending = tx.notices_with_status(NoticeStatus::Pending).await.unwrap();
-    let parked = tx.notices_with_status(NoticeStatus::Parked).await.unwrap();
-    let delivered = tx
-        .notices_with_status(NoticeStatus::Delivered)
-        .await
-        .unwrap();
-    tx.commit().await.unwrap();
-    assert!(pending.is_empty(), "undelivered: {pending:?}");
-    assert!(parked.is_empty(), "parked: {parked:?}");
-    let mut logged: BTreeMap<i64, usize> = BTreeMap::new();
-    for line in std::fs::read_to_string(log).unwrap().lines() {
-        let id = line.split(' ').next().unwrap().parse().expect("notice id");
-        *logged.entry(id).or_default() += 1;
-    }
+    let (delivered, logged) = crash::delivered_and_logged(db, log).await;
     let marked: BTreeSet<i64> = delivered.iter().map(|n| n.id.0).collect();
     let sent: BTreeSet<i64> = logged.keys().copied().collect();
     assert_eq!(sent, marked, "sent (by notice id) = marked delivered");

@@ -44,3 +44,31 @@ pub fn seed() -> u64 {
                 .map_or(1, |d| d.as_nanos() as u64)
         })
 }
+
+/// The notices marked delivered, asserting none is left pending or parked,
+/// and how many times the delivery log at `log` names each notice id.
+pub async fn delivered_and_logged(
+    db: &corrbot::store::Db,
+    log: &std::path::Path,
+) -> (
+    Vec<corrbot::store::OutboxNotice>,
+    std::collections::BTreeMap<i64, usize>,
+) {
+    use corrbot::store::NoticeStatus;
+    let mut tx = db.read().await.unwrap();
+    let pending = tx.notices_with_status(NoticeStatus::Pending).await.unwrap();
+    let parked = tx.notices_with_status(NoticeStatus::Parked).await.unwrap();
+    let delivered = tx
+        .notices_with_status(NoticeStatus::Delivered)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    assert!(pending.is_empty(), "undelivered: {pending:?}");
+    assert!(parked.is_empty(), "parked: {parked:?}");
+    let mut logged = std::collections::BTreeMap::new();
+    for line in std::fs::read_to_string(log).unwrap().lines() {
+        let id = line.split(' ').next().unwrap().parse().expect("notice id");
+        *logged.entry(id).or_default() += 1;
+    }
+    (delivered, logged)
+}
