@@ -4,7 +4,7 @@
 
 use chrono::{DateTime, Utc};
 
-use super::games::parse_score;
+use super::games::stored_result;
 use super::ids::{EventId, PlayerId, TeamId};
 use super::players::Role;
 use super::sql::{Record, RowExt, args};
@@ -33,14 +33,11 @@ pub struct TableGame {
 
 fn table_game_row(row: &dyn RowExt) -> StoreResult<TableGame> {
     let row = Record::new(row, "games")?;
-    let result = row.opt_text("result")?;
     Ok(TableGame {
         white: PlayerId(row.int("white_id")?),
         black: PlayerId(row.int("black_id")?),
         status: row.enumerated("status", GameStatus::parse)?,
-        result: result
-            .map(|text| row.parsed("result", &text, parse_score))
-            .transpose()?,
+        result: stored_result(&row)?,
         result_reason: row.opt_text("result_reason")?,
         finished_at: row.opt_at("finished_at")?,
     })

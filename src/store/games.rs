@@ -159,6 +159,14 @@ pub fn score_text(score: Score) -> &'static str {
 }
 
 /// Reads [`score_text`].
+/// The stored `result` of a game row: `None` while the game runs.
+pub(super) fn stored_result(row: &Record<'_>) -> StoreResult<Option<Score>> {
+    let result = row.opt_text("result")?;
+    result
+        .map(|text| row.parsed("result", &text, parse_score))
+        .transpose()
+}
+
 pub(super) fn parse_score(text: &str) -> Option<Score> {
     [
         Score::Win(Color::White),
@@ -234,7 +242,6 @@ fn clocks_arg(clocks: &Option<Clocks>) -> StoreResult<QueryArg> {
 
 fn game_row(row: &dyn RowExt) -> StoreResult<GameRecord> {
     let row = Record::new(row, "games")?;
-    let result = row.opt_text("result")?;
     let clock: serde_json::Value = row.json("clock")?;
     Ok(GameRecord {
         id: GameId(row.int("id")?),
@@ -244,9 +251,7 @@ fn game_row(row: &dyn RowExt) -> StoreResult<GameRecord> {
         white: PlayerId(row.int("white_id")?),
         black: PlayerId(row.int("black_id")?),
         status: row.enumerated("status", GameStatus::parse)?,
-        result: result
-            .map(|text| row.parsed("result", &text, parse_score))
-            .transpose()?,
+        result: stored_result(&row)?,
         result_reason: row.opt_text("result_reason")?,
         initial_fen: row.opt_text("initial_fen")?,
         fen: row.text("fen")?,
