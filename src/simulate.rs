@@ -54,6 +54,10 @@ pub struct SimulateArgs {
     /// The seed of every random choice.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Commands run at once (players moving in the same hour), and up to
+    /// four outbox workers.
+    #[arg(long, default_value_t = 8)]
+    pub concurrency: usize,
 }
 
 /// The first simulated instant: Monday 4 January 2027, 09:00 UTC.
@@ -68,7 +72,8 @@ pub async fn simulate(db: &Db, args: &SimulateArgs) -> anyhow::Result<Report> {
     let dyn_clock: Arc<dyn Clock> = clock.clone();
     let admins = format!("console:{}", club::ADMIN);
     let app = App::new(db.clone(), dyn_clock, AppConfig::with_admins(&admins));
-    let mut federation = federation::Federation::new(club::Club::new(app), clock, args.seed);
+    let club = club::Club::new(app);
+    let mut federation = federation::Federation::new(club, clock, args.seed, args.concurrency);
     let plan = plan::plan(args.players, args.games, args.days);
     federation.create_events(plan).await?;
     let setup = wall.elapsed();
@@ -89,6 +94,7 @@ pub async fn simulate(db: &Db, args: &SimulateArgs) -> anyhow::Result<Report> {
         backend: db.backend(),
         players: args.players,
         days: args.days,
+        concurrency: args.concurrency,
         games: federation.games(),
         finished,
         setup,
@@ -115,7 +121,8 @@ pub fn run(args: &SimulateArgs) -> anyhow::Result<()> {
         .enable_all()
         .build()?;
     let report = runtime.block_on(async {
-        let target = Target::open(args.database.as_deref()).await?;
+        let pool = (args.concurrency + federation::OUTBOX_WORKERS + 2) as u32;
+        let target = Target::open(args.database.as_deref(), pool).await?;
         let report = simulate(&target.db, args).await;
         target.close().await?;
         report
@@ -132,12 +139,16 @@ struct Target {
 }
 
 impl Target {
-    async fn open(url: Option<&str>) -> anyhow::Result<Self> {
+    async fn open(url: Option<&str>, pool: u32) -> anyhow::Result<Self> {
         let unique = format!("{}_{}", std::process::id(), Utc::now().timestamp());
         match url {
             None => {
                 let path = std::env::temp_dir().join(format!("corrbot_simulate_{unique}.db"));
-                let db = Db::open(&format!("sqlite://{}", path.display()), &options(None)).await?;
+                let db = Db::open(
+                    &format!("sqlite://{}", path.display()),
+                    &options(None, pool),
+                )
+                .await?;
                 Ok(Self {
                     db,
                     temp_file: Some(path),
@@ -145,7 +156,7 @@ impl Target {
                 })
             }
             Some(url) if url.starts_with("sqlite:") => {
-                let db = Db::open(url, &options(None)).await?;
+                let db = Db::open(url, &options(None, pool)).await?;
                 Ok(Self {
                     db,
                     temp_file: None,
@@ -154,12 +165,12 @@ impl Target {
             }
             Some(url) => {
                 let schema = format!("sim_{unique}");
-                let admin = Db::connect(url, &options(None)).await?;
+                let admin = Db::connect(url, &options(None, 1)).await?;
                 admin
                     .execute_raw(&format!("CREATE SCHEMA {schema}"))
                     .await?;
                 admin.close().await;
-                let db = Db::open(url, &options(Some(schema.clone()))).await?;
+                let db = Db::open(url, &options(Some(schema.clone()), pool)).await?;
                 Ok(Self {
                     db,
                     temp_file: None,
@@ -177,7 +188,7 @@ impl Target {
             }
         }
         if let Some((url, schema)) = self.schema {
-            let admin = Db::connect(&url, &options(None)).await?;
+            let admin = Db::connect(&url, &options(None, 1)).await?;
             admin
                 .execute_raw(&format!("DROP SCHEMA {schema} CASCADE"))
                 .await?;
@@ -187,9 +198,9 @@ impl Target {
     }
 }
 
-fn options(schema: Option<String>) -> DbOptions {
+fn options(schema: Option<String>, pool: u32) -> DbOptions {
     DbOptions {
-        max_connections: 4,
+        max_connections: pool,
         pg_search_path: schema,
         ..DbOptions::default()
     }

@@ -1,6 +1,7 @@
 //! The simulated club's people at the app's door: every line goes through
 //! [`App::handle`] as a console message, like a chat update.
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::app::actor::{Chat, Inbound};
@@ -13,13 +14,16 @@ pub const ADMIN: &str = "sim-admin";
 /// The app and the next update id.
 pub struct Club {
     app: App,
-    updates: u64,
+    updates: AtomicU64,
 }
 
 impl Club {
     /// The club on `app`.
     pub fn new(app: App) -> Self {
-        Self { app, updates: 0 }
+        Self {
+            app,
+            updates: AtomicU64::new(0),
+        }
     }
 
     /// The app.
@@ -28,11 +32,11 @@ impl Club {
     }
 
     /// `text` from `user`: the replies' text joined, and how long the app took.
-    pub async fn say(&mut self, user: &str, text: String) -> anyhow::Result<(String, Duration)> {
-        self.updates += 1;
+    pub async fn say(&self, user: &str, text: String) -> anyhow::Result<(String, Duration)> {
+        let update = self.updates.fetch_add(1, Ordering::Relaxed) + 1;
         let inbound = Inbound {
             platform: Platform::Console,
-            update_id: format!("sim-{}", self.updates),
+            update_id: format!("sim-{update}"),
             user_id: user.to_owned(),
             display_name: user.to_owned(),
             handle: Some(user.to_owned()),

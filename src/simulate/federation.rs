@@ -21,6 +21,13 @@ use crate::scheduler::{Scheduler, SchedulerConfig};
 use crate::store::{Db, EventId, OutboxNotice};
 use crate::time::SimClock;
 
+/// The span of simulated time whose due turns are played together, at its
+/// first turn's instant.
+const SLOT: TimeDelta = TimeDelta::hours(1);
+
+/// The most outbox workers a simulation runs, as several processes would.
+pub const OUTBOX_WORKERS: usize = 4;
+
 /// A deliverer that sends nothing and counts.
 #[derive(Debug, Default)]
 pub struct CountingDeliverer(AtomicU64);
@@ -40,43 +47,68 @@ pub(super) struct SimGame {
     pub(super) ending: Ending,
 }
 
+/// A span of simulated time, its end excluded.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Span {
+    pub(super) from: DateTime<Utc>,
+    pub(super) until: DateTime<Utc>,
+}
+
+impl Span {
+    /// Whether `at` falls in it.
+    pub(super) fn holds(&self, at: DateTime<Utc>) -> bool {
+        self.from <= at && at < self.until
+    }
+}
+
 /// The simulation in progress.
 pub struct Federation {
     pub(super) club: Club,
     pub(super) db: Db,
     clock: Arc<SimClock>,
     scheduler: Scheduler<DeadlineHandler>,
-    outbox: OutboxWorker<CountingDeliverer>,
+    outboxes: Vec<OutboxWorker<CountingDeliverer>>,
+    /// Commands and outbox workers run at once.
+    pub(super) concurrency: usize,
     pub(super) rng: Rng,
     events: Vec<(PlannedEvent, i64)>,
     pub(super) started: Vec<i64>,
     pub(super) games: HashMap<i64, SimGame>,
     pub(super) queue: BinaryHeap<Reverse<(DateTime<Utc>, i64)>>,
+    /// Each registered leave's span, by (player, event): the player does
+    /// not move in that event's games then (R3.6.2).
+    pub(super) leaves: HashMap<(String, i64), Span>,
     /// The figures so far.
     pub meter: Meter,
 }
 
 impl Federation {
-    /// A federation on `club`'s app, its clock `clock`, seeded with `seed`.
-    pub fn new(club: Club, clock: Arc<SimClock>, seed: u64) -> Self {
+    /// A federation on `club`'s app, its clock `clock`, seeded with `seed`,
+    /// running up to `concurrency` commands at once and as many outbox
+    /// workers (at most [`OUTBOX_WORKERS`]).
+    pub fn new(club: Club, clock: Arc<SimClock>, seed: u64, concurrency: usize) -> Self {
         let db = club.app().db().clone();
         let scheduler = Scheduler::new(db.clone(), DeadlineHandler, SchedulerConfig::default());
-        let outbox = OutboxWorker::new(
-            db.clone(),
-            CountingDeliverer::default(),
-            OutboxConfig::default(),
-        );
+        let concurrency = concurrency.max(1);
+        let outboxes = (0..concurrency.min(OUTBOX_WORKERS))
+            .map(|_| {
+                let deliverer = CountingDeliverer::default();
+                OutboxWorker::new(db.clone(), deliverer, OutboxConfig::default())
+            })
+            .collect();
         Self {
             club,
             db,
             clock,
             scheduler,
-            outbox,
+            outboxes,
+            concurrency,
             rng: Rng::new(seed),
             events: Vec::new(),
             started: Vec::new(),
             games: HashMap::new(),
             queue: BinaryHeap::new(),
+            leaves: HashMap::new(),
             meter: Meter::default(),
         }
     }
@@ -108,13 +140,22 @@ impl Federation {
         self.clock.set(morning);
         self.start_events(day, morning).await?;
         let evening = morning + TimeDelta::days(1);
-        while let Some(Reverse((due, game))) = self.queue.peek().copied() {
+        while let Some(Reverse((due, _))) = self.queue.peek().copied() {
             if due >= evening {
                 break;
             }
-            self.queue.pop();
-            self.clock.set(due.max(morning));
-            self.play(game, due.max(morning)).await?;
+            let now = due.max(morning);
+            let slot_end = (now + SLOT).min(evening);
+            let mut games = Vec::new();
+            while let Some(Reverse((due, game))) = self.queue.peek().copied() {
+                if due >= slot_end {
+                    break;
+                }
+                self.queue.pop();
+                games.push(game);
+            }
+            self.clock.set(now);
+            self.play_slot(games, now).await?;
         }
         self.clock.set(evening);
         self.fire_and_send(evening).await
@@ -127,10 +168,13 @@ impl Federation {
         self.meter.record(Op::Fire, started.elapsed(), fires);
         self.meter.fires += fires;
         let started = Instant::now();
-        let sent = self.outbox.poll(now).await?;
-        let sends = (sent.delivered + sent.parked + sent.retried) as u64;
+        let polls = self.outboxes.iter().map(|outbox| outbox.poll(now));
+        let mut sends = 0;
+        for sent in futures_util::future::try_join_all(polls).await? {
+            sends += (sent.delivered + sent.parked + sent.retried) as u64;
+            self.meter.notices += sent.delivered as u64;
+        }
         self.meter.record(Op::Send, started.elapsed(), sends);
-        self.meter.notices += sent.delivered as u64;
         Ok(())
     }
 
@@ -144,9 +188,14 @@ impl Federation {
                 .say(ADMIN, format!("/event start {number}"))
                 .await?;
             let mut tx = self.db.read().await?;
+            let mut names = HashMap::new();
             for game in tx.games_of_event(EventId(number)).await? {
-                let white = tx.player(game.white).await?.display_name;
-                let black = tx.player(game.black).await?.display_name;
+                for id in [game.white, game.black] {
+                    if let std::collections::hash_map::Entry::Vacant(slot) = names.entry(id) {
+                        slot.insert(tx.player(id).await?.display_name);
+                    }
+                }
+                let (white, black) = (names[&game.white].clone(), names[&game.black].clone());
                 let sim = SimGame {
                     event: number,
                     white,

@@ -17,6 +17,8 @@ pub struct Report {
     pub players: usize,
     /// Simulated days.
     pub days: u32,
+    /// Commands run at once.
+    pub concurrency: usize,
     /// Games created.
     pub games: usize,
     /// Games finished by the end.
@@ -52,8 +54,8 @@ impl fmt::Display for Report {
         let m = &self.meter;
         writeln!(
             f,
-            "simulation on {:?}: {} players, {} games, {} days",
-            self.backend, self.players, self.games, self.days
+            "simulation on {:?}: {} players, {} games, {} days, {} commands at once",
+            self.backend, self.players, self.games, self.days, self.concurrency
         )?;
         writeln!(
             f,
