@@ -14,6 +14,7 @@
 
 mod club;
 mod federation;
+mod history;
 mod meter;
 mod plan;
 mod report;
@@ -31,6 +32,7 @@ use crate::app::service::{App, AppConfig};
 use crate::store::{Db, DbOptions, GameId, GameStatus};
 use crate::time::{Clock, SimClock};
 
+pub use history::History;
 pub use meter::{Meter, OPS, Op, Phase, peak_rss};
 pub use report::Report;
 
@@ -58,6 +60,11 @@ pub struct SimulateArgs {
     /// four outbox workers.
     #[arg(long, default_value_t = 8)]
     pub concurrency: usize,
+    /// Finished games of the two years before, written to the database
+    /// first (with their moves, events and players), so that the days run
+    /// on a federation's accumulated data.
+    #[arg(long, default_value_t = 0)]
+    pub history: usize,
 }
 
 /// The first simulated instant: Monday 4 January 2027, 09:00 UTC.
@@ -67,6 +74,7 @@ pub fn start() -> DateTime<Utc> {
 
 /// Runs the simulation of `args` on `db` (migrated, empty).
 pub async fn simulate(db: &Db, args: &SimulateArgs) -> anyhow::Result<Report> {
+    let history = history::write(db, args.history, args.seed, start()).await?;
     let wall = Instant::now();
     let clock = Arc::new(SimClock::new(start()));
     let dyn_clock: Arc<dyn Clock> = clock.clone();
@@ -95,6 +103,7 @@ pub async fn simulate(db: &Db, args: &SimulateArgs) -> anyhow::Result<Report> {
         players: args.players,
         days: args.days,
         concurrency: args.concurrency,
+        history,
         games: federation.games(),
         finished,
         setup,

@@ -59,6 +59,7 @@
 mod sql;
 
 mod arbiter;
+mod archive;
 mod audit;
 mod backup;
 mod cases;

@@ -4,6 +4,7 @@
 use std::fmt;
 use std::time::Duration;
 
+use super::History;
 use super::meter::{Meter, OPS};
 use super::millis;
 use crate::store::Backend;
@@ -19,6 +20,8 @@ pub struct Report {
     pub days: u32,
     /// Commands run at once.
     pub concurrency: usize,
+    /// The past written before the days.
+    pub history: History,
     /// Games created.
     pub games: usize,
     /// Games finished by the end.
@@ -57,6 +60,15 @@ impl fmt::Display for Report {
             "simulation on {:?}: {} players, {} games, {} days, {} commands at once",
             self.backend, self.players, self.games, self.days, self.concurrency
         )?;
+        if self.history.games > 0 {
+            writeln!(
+                f,
+                "history        {} finished games, {} moves, written in {:.1} s",
+                self.history.games,
+                self.history.moves,
+                self.history.took.as_secs_f64()
+            )?;
+        }
         writeln!(
             f,
             "wall time      {:.1} s (setup {:.1} s)",

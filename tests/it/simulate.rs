@@ -19,6 +19,7 @@ fn small() -> SimulateArgs {
         database: None,
         seed: 7,
         concurrency: 4,
+        history: 0,
     }
 }
 
@@ -85,4 +86,41 @@ async fn one_seed_gives_one_simulation() {
     assert_eq!(a.meter.notices, b.meter.notices);
     first.finish().await;
     second.finish().await;
+}
+
+#[tokio::test]
+async fn a_history_of_finished_games_lies_under_the_simulated_days() {
+    let test_db = TestDb::sqlite().await;
+    let mut args = small();
+    args.days = 20;
+    args.history = 200;
+    let report = simulate(&test_db.db, &args).await.expect("simulated");
+    assert!((180..=230).contains(&report.history.games), "{report}");
+    assert_eq!(report.meter.refused, 0, "{report}");
+    let mut tx = test_db.db.read().await.unwrap();
+    let past = tx.events_with_status(EventStatus::Finished).await.unwrap();
+    assert!(past.len() >= 2, "{past:?}");
+    let mut moves = 0;
+    for event in past {
+        for game in tx.games_of_event(event.id).await.unwrap() {
+            assert_eq!(game.status, GameStatus::Finished, "game {}", game.id.0);
+            assert!(game.result.is_some(), "game {}", game.id.0);
+            let stored = tx.moves(game.id).await.unwrap();
+            assert_eq!(stored.len() as i64, game.ply, "game {}", game.id.0);
+            moves += stored.len() as u64;
+        }
+    }
+    assert_eq!(moves, report.history.moves);
+    // The pool's players are the past's: the first player of the live
+    // events already has finished games.
+    let first = tx
+        .account(corrbot::store::Platform::Console, "sim0")
+        .await
+        .unwrap()
+        .expect("sim0 registered by the history");
+    let games = tx.games_of_player(first.player_id).await.unwrap();
+    assert!(games.iter().any(|g| g.status == GameStatus::Finished));
+    assert!(games.iter().any(|g| g.status != GameStatus::Finished));
+    tx.commit().await.unwrap();
+    test_db.finish().await;
 }
