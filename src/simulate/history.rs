@@ -21,8 +21,8 @@ use super::rng::Rng;
 use crate::core::game::Score;
 use crate::core::regulation::{Regulation, RuleSet};
 use crate::store::{
-    Db, EventId, EventStatus, GameId, GameStatus, GameUpdate, MoveRow, NewEvent, NewGame,
-    NewPlayer, Platform, PlayerId, Tx,
+    Db, EventId, EventStatus, GameStatus, GameUpdate, MoveRow, NewEvent, NewGame, NewPlayer,
+    Platform, PlayerId, Tx,
 };
 
 /// What was written.
@@ -37,7 +37,9 @@ pub struct History {
 }
 
 /// Writes about `games` finished games of events played in the two years
-/// before `start`, seeded with `seed`.
+/// before `start`, seeded with `seed`. The games are written in the order
+/// they finished, as a federation's results arrive, so that each result
+/// updates the ratings after the players' earlier ones.
 pub async fn write(
     db: &Db,
     games: usize,
@@ -49,27 +51,78 @@ pub async fn write(
     if games == 0 {
         return Ok(history);
     }
+    let mut rng = Rng::new(seed ^ 0x5EA5_0115);
+    let (events, mut past) = past_events(db, games, start, &mut rng).await?;
+    past.sort_by_key(|game| (game.finished_at, game.seed));
+    for chunk in past.chunks(GAMES_PER_TRANSACTION) {
+        let mut tx = db.begin().await?;
+        for game in chunk {
+            history.moves += past_game(&mut tx, game).await?;
+        }
+        tx.commit().await?;
+    }
+    let mut tx = db.begin().await?;
+    for (id, ended) in events {
+        tx.set_event_status(id, EventStatus::Finished, ended)
+            .await?;
+    }
+    tx.commit().await?;
+    history.games = past.len();
+    history.took = began.elapsed();
+    Ok(history)
+}
+
+/// Games written per transaction.
+const GAMES_PER_TRANSACTION: usize = 200;
+
+/// A past game to write: its pairing, and the seed of its moves.
+struct PastGame {
+    event: EventId,
+    white: PlayerId,
+    black: PlayerId,
+    round: i64,
+    started_at: DateTime<Utc>,
+    finished_at: DateTime<Utc>,
+    seed: u64,
+}
+
+/// Creates the past events with their players and entries (running); their
+/// games to write, and each event's end.
+async fn past_events(
+    db: &Db,
+    games: usize,
+    start: DateTime<Utc>,
+    rng: &mut Rng,
+) -> anyhow::Result<(Vec<(EventId, DateTime<Utc>)>, Vec<PastGame>)> {
     let players = (games / 10).max(2);
     let first_day = start - TimeDelta::days(730);
-    let mut rng = Rng::new(seed ^ 0x5EA5_0115);
     let mut ids: HashMap<usize, PlayerId> = HashMap::new();
+    let (mut events, mut past) = (Vec::new(), Vec::new());
     for (n, event) in plan(players, games, 730).into_iter().enumerate() {
         let at = first_day + TimeDelta::days(i64::from(event.start_day));
         let mut tx = db.begin().await?;
         let entrants = ensure_players(&mut tx, &event, &mut ids, at).await?;
         let id = past_event(&mut tx, n, &entrants, at).await?;
-        for (round, (white, black)) in pairings(&entrants, event.cycles).enumerate() {
-            let pairing = (white, black, round as i64 + 1);
-            history.moves += past_game(&mut tx, id, pairing, at, &mut rng).await?;
-            history.games += 1;
-        }
-        let ended = at + TimeDelta::days(365);
-        tx.set_event_status(id, EventStatus::Finished, ended)
-            .await?;
         tx.commit().await?;
+        let mut ended = at;
+        for (round, (white, black)) in pairings(&entrants, event.cycles).enumerate() {
+            let seed = rng.next_u64();
+            let (moves, _) = random_game(&mut Rng::new(seed), at);
+            let finished_at = moves.last().map_or(at, |m| m.received_at);
+            ended = ended.max(finished_at);
+            past.push(PastGame {
+                event: id,
+                white,
+                black,
+                round: round as i64 + 1,
+                started_at: at,
+                finished_at,
+                seed,
+            });
+        }
+        events.push((id, ended));
     }
-    history.took = began.elapsed();
-    Ok(history)
+    Ok((events, past))
 }
 
 /// The event's entrants, registering those not seen before as the app
@@ -138,42 +191,36 @@ fn pairings(entrants: &[PlayerId], cycles: u32) -> impl Iterator<Item = (PlayerI
     })
 }
 
-/// One finished game of seeded legal moves (20–120 plies, about two days
-/// each), ended by the board or by a seeded result; its moves' count.
-async fn past_game(
-    tx: &mut Tx,
-    event: EventId,
-    (white, black, round): (PlayerId, PlayerId, i64),
-    at: DateTime<Utc>,
-    rng: &mut Rng,
-) -> anyhow::Result<u64> {
+/// Writes one finished game: its seeded legal moves (20–120 plies, a move
+/// every one to three days), ended by the board or by a seeded result;
+/// its moves' count.
+async fn past_game(tx: &mut Tx, past: &PastGame) -> anyhow::Result<u64> {
     let start_fen = Fen::from_position(&Chess::default(), EnPassantMode::Legal).to_string();
     let new = NewGame {
-        event_id: event,
-        round,
+        event_id: past.event,
+        round: past.round,
         board: None,
-        white,
-        black,
+        white: past.white,
+        black: past.black,
         initial_fen: None,
         fen: start_fen,
         clock: None,
     };
     let game = tx.create_game(&new).await?;
-    let (moves, position) = random_game(rng, at);
+    let mut rng = Rng::new(past.seed);
+    let (moves, position) = random_game(&mut rng, past.started_at);
     tx.archive_moves(game.id, &moves).await?;
-    let finished_at = moves.last().map_or(at, |m| m.received_at);
     let update = GameUpdate {
         status: GameStatus::Finished,
-        result: Some(score(&position, rng)),
+        result: Some(score(&position, &mut rng)),
         result_reason: None,
         fen: Fen::from_position(&position, EnPassantMode::Legal).to_string(),
         clock: None,
         turn_since: None,
-        started_at: Some(at),
-        finished_at: Some(finished_at),
+        started_at: Some(past.started_at),
+        finished_at: Some(past.finished_at),
     };
-    tx.update_game(GameId(game.id.0), game.version, &update)
-        .await?;
+    tx.update_game(game.id, game.version, &update).await?;
     Ok(moves.len() as u64)
 }
 
