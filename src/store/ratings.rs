@@ -10,10 +10,13 @@
 //! `FOR UPDATE`, in player order), so two games of one player ending at once
 //! apply one after the other. Anything else (a game whose key is before one
 //! of its players' last games, a result replaced by a ruling or an appeal,
-//! a game annulled after it was rated) recomputes every rating from scratch
-//! ([`Tx::rebuild_ratings`]), which is what `corrbot ratings --rebuild` runs.
-//! Both paths do the same arithmetic in the same order, so they give the
-//! same numbers.
+//! a game annulled after it was rated) recomputes the ratings from that
+//! game's key on (`ratings/rerate.rs`): later changes undone, later games
+//! applied again. `corrbot ratings --rebuild` recomputes every rating from
+//! scratch ([`Tx::rebuild_ratings`]). All paths do the same arithmetic in
+//! the same order, so they give the same numbers.
+
+mod rerate;
 
 use std::collections::HashMap;
 
@@ -270,11 +273,19 @@ impl Tx {
             (Some(applied), Some((score, _))) if applied == score_text(score) => Ok(()),
             (None, Some((score, outcome))) => {
                 if !self.rate_in_order(&game, score, outcome).await? {
-                    self.rebuild_ratings().await?;
+                    self.rerate_from(game_key(&game)).await?;
                 }
                 Ok(())
             }
-            _ => self.rebuild_ratings().await.map(|_| ()),
+            _ => {
+                // A rated result replaced or annulled: from the earlier of
+                // its old and new places in game-end order.
+                let sql = "SELECT finished_at AS n FROM rating_changes WHERE game_id = $1 \
+                           ORDER BY player_id LIMIT 1";
+                let old_at = self.fetch_one(sql, args![game.id], int_row).await?;
+                let from = game_key(&game).min((old_at, game.id.0));
+                self.rerate_from(from).await
+            }
         }
     }
 
@@ -286,8 +297,8 @@ impl Tx {
         score: Score,
         outcome: Outcomes,
     ) -> StoreResult<bool> {
-        let at = game.finished_at.map_or(0, super::sql::millis);
-        let key = (at, game.id.0);
+        let key = game_key(game);
+        let at = key.0;
         let [white, black] = self.lock_ratings(game.white, game.black).await?;
         if [white, black]
             .iter()
@@ -404,6 +415,11 @@ impl Tx {
         }
         Ok(games.len())
     }
+}
+
+/// A game's place in game-end order: (finished_at in milliseconds, id).
+fn game_key(game: &GameRecord) -> (i64, i64) {
+    (game.finished_at.map_or(0, super::sql::millis), game.id.0)
 }
 
 /// One player's side of a rated game: the row after it, the rating before.

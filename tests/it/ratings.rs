@@ -20,6 +20,7 @@ on_both!(
     annulled_double_loss_and_unrated_games_count_for_nobody,
     a_replaced_result_recomputes_and_the_rebuild_gives_the_same_numbers,
     two_games_of_one_player_ending_at_once_both_count,
+    results_arriving_in_any_order_give_the_numbers_of_the_rebuild,
 );
 
 fn t0() -> DateTime<Utc> {
@@ -299,4 +300,58 @@ async fn two_games_of_one_player_ending_at_once_both_count(t: &TestDb) {
         "rebuild = updates"
     );
     other.close().await;
+}
+
+/// Thirty games of six players whose results arrive in a scrambled order
+/// (a loss on time recorded after later games, rulings dated back): each
+/// late one recomputes only from its place in game-end order on, and the
+/// ratings and histories equal a recomputation from scratch.
+async fn results_arriving_in_any_order_give_the_numbers_of_the_rebuild(t: &TestDb) {
+    let mut tx = t.db.begin().await.unwrap();
+    let mut players = Vec::new();
+    for name in ["Аня", "Борис", "Вадим", "Галина", "Дарина", "Євген"]
+    {
+        players.push(new_player(&mut tx, name, t0()).await.id);
+    }
+    let cup = event(&mut tx, "Кубок", false).await;
+    let mut games = Vec::new();
+    for n in 0..30usize {
+        let (w, b) = (players[n % 6], players[(n * 5 + 1) % 6]);
+        let (w, b) = if w == b {
+            (w, players[(n + 2) % 6])
+        } else {
+            (w, b)
+        };
+        games.push(game(&mut tx, cup, w, b).await);
+    }
+    tx.commit().await.unwrap();
+    let scores = [
+        Score::Win(Color::White),
+        Score::Draw,
+        Score::Win(Color::Black),
+    ];
+    for n in 0..30usize {
+        // A scrambled arrival order, with end dates not following it.
+        let k = (n * 7) % 30;
+        let days = ((k * 11) % 30) as i64;
+        let mut tx = t.db.begin().await.unwrap();
+        finish(
+            &mut tx,
+            games[k],
+            scores[k % 3],
+            t0() + Duration::days(days),
+        )
+        .await;
+        tx.commit().await.unwrap();
+    }
+    let updated = snapshot(&t.db, &players).await;
+    assert!(updated.iter().all(|(rating, _)| rating.is_some()));
+    let mut tx = t.db.begin().await.unwrap();
+    assert_eq!(tx.rebuild_ratings().await.unwrap(), 30);
+    tx.commit().await.unwrap();
+    assert_eq!(
+        snapshot(&t.db, &players).await,
+        updated,
+        "rebuild = updates"
+    );
 }
