@@ -161,7 +161,12 @@ async fn export_dump(db: &Db, out: Option<&std::path::Path>) -> anyhow::Result<(
 async fn import(file: &std::path::Path) -> anyhow::Result<()> {
     let input = std::fs::File::open(file)?;
     let db = open_db().await?;
-    let restored = db.restore_from(input).await;
+    let mut restored = db.restore_from(input).await;
+    if restored.is_ok()
+        && let Err(error) = db.analyze().await
+    {
+        restored = Err(error);
+    }
     db.close().await;
     println!("corrbot: imported {} rows.", restored?);
     Ok(())

@@ -521,6 +521,25 @@ impl Db {
         Ok(done)
     }
 
+    /// Gathers PostgreSQL's planner statistics of this schema's tables
+    /// (`ANALYZE`) after a bulk load (an import, the simulator's history):
+    /// without them, where autovacuum is off or has not come round yet, a
+    /// player's games are estimated in the hundreds and `/games` reads every
+    /// move of the database (≈ 200 ms at 100,000 games instead of a few).
+    /// Nothing on SQLite, whose planner goes by the indexes.
+    pub async fn analyze(&self) -> StoreResult<()> {
+        let Pool::Postgres(pool) = &self.pool else {
+            return Ok(());
+        };
+        let sql = "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()";
+        let tables: Vec<(String,)> = sqlx::query_as(sql).fetch_all(pool).await?;
+        for (table,) in tables {
+            let sql = format!("ANALYZE \"{}\"", table.replace('"', "\"\""));
+            sqlx::query(&sql).execute(pool).await?;
+        }
+        Ok(())
+    }
+
     /// Closes the pool.
     pub async fn close(&self) {
         match &self.pool {

@@ -67,6 +67,7 @@ pub async fn write(
             .await?;
     }
     tx.commit().await?;
+    db.analyze().await?;
     history.games = past.len();
     history.took = began.elapsed();
     Ok(history)
