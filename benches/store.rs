@@ -2,10 +2,11 @@
 //!
 //! * `commit/*`: what a move command really writes, committed among 10,000
 //!   running games with six deadlines each (60,000 rows): the move and the
-//!   game's new state, a notice to the partner, and the game's deadlines
-//!   replaced (deleted, then six upserted: three reminders, the
-//!   continuation notice, the silence case and the flag, as
-//!   `set_pending_deadlines_with` writes them), in one transaction. Move
+//!   game's new state, a notice to the partner, and the game's six
+//!   deadlines replaced (three reminders, the continuation notice, the
+//!   silence case and the flag, as `set_pending_deadlines_with` writes
+//!   them: those not kept deleted, the six upserted by key, one round trip),
+//!   in one transaction. Move
 //!   commits alternate with bare one-row INSERT transactions on the same
 //!   database in one run, each timed apart; the bench prints both rates and
 //!   their ratio. SQLite with `synchronous` FULL and NORMAL; PostgreSQL when

@@ -144,7 +144,12 @@ impl Db {
 }
 
 /// The schema version the dump format follows (the newest migration).
-pub(super) const SCHEMA_VERSION: i64 = 18;
+pub(super) const SCHEMA_VERSION: i64 = 19;
+
+/// The oldest schema version whose dumps have the tables and columns of
+/// [`SCHEMA_VERSION`] and so restore as they are: migration 19 only added
+/// indexes.
+pub(super) const OLDEST_SAME_TABLES: i64 = 18;
 
 async fn columns(tx: &mut Tx, table: &str) -> StoreResult<Columns> {
     const SQLITE: &str = "SELECT name, type FROM pragma_table_info($1) ORDER BY cid";

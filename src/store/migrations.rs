@@ -83,6 +83,11 @@ pub(super) const SQLITE_MIGRATIONS: EmbeddedList = &[
         "rate budget",
         include_str!("../../migrations/sqlite/0018_rate_budget.sql"),
     ),
+    (
+        19,
+        "rating order",
+        include_str!("../../migrations/sqlite/0019_rating_order.sql"),
+    ),
 ];
 
 pub(super) const POSTGRES_MIGRATIONS: EmbeddedList = &[
@@ -155,6 +160,11 @@ pub(super) const POSTGRES_MIGRATIONS: EmbeddedList = &[
         18,
         "rate budget",
         include_str!("../../migrations/postgres/0018_rate_budget.sql"),
+    ),
+    (
+        19,
+        "rating order",
+        include_str!("../../migrations/postgres/0019_rating_order.sql"),
     ),
 ];
 

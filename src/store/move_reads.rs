@@ -13,7 +13,7 @@ use super::ids::{AccountId, EventId, GameId, PlayerId};
 use super::leaves::leave_row;
 use super::players::{Account, Platform, Player, Role};
 use super::sql::{QueryArg, Record, RowExt, args};
-use super::{Event, LeaveRecord, NoticeRecipient, StoreResult, Tx};
+use super::{Backend, Event, LeaveRecord, NoticeRecipient, StoreResult, Tx};
 
 /// The player behind an account, with whether they are an administrator.
 #[derive(Clone, Debug)]
@@ -233,44 +233,71 @@ impl Tx {
     }
 
     /// Replaces every deadline of `game` with `deadlines` (none: just
-    /// removes them): one DELETE and one multi-row INSERT, whatever their
-    /// number. A key another game holds is taken over, as
-    /// [`Tx::set_deadline`] does.
+    /// removes them), in one round trip to the database whatever their
+    /// number: the game's deadlines whose keys are not among the new ones
+    /// are deleted, and the new ones upserted by key, so a kept key's row is
+    /// updated in place (same id) rather than deleted and inserted again.
+    /// A key another game holds is taken over, as [`Tx::set_deadline`] does.
+    /// On SQLite the DELETE and the INSERT go as one batch; on PostgreSQL the
+    /// DELETE is a CTE of the INSERT (the two touch different rows).
     pub async fn replace_deadlines_of_game(
         &mut self,
         game: GameId,
         deadlines: &[NewDeadline],
         at: DateTime<Utc>,
     ) -> StoreResult<()> {
-        self.cancel_deadlines_of_game(game).await?;
         if deadlines.is_empty() {
+            self.cancel_deadlines_of_game(game).await?;
             return Ok(());
         }
-        let mut sql = String::from(
-            "INSERT INTO deadlines (due_at, kind, key, game_id, event_id, case_id, player_id, \
-             payload, created_at) VALUES ",
-        );
-        let mut values: Vec<QueryArg> = Vec::with_capacity(deadlines.len() * DEADLINE_COLUMNS);
-        for (n, new) in deadlines.iter().enumerate() {
-            if n > 0 {
-                sql.push_str(", ");
-            }
-            let first = n * DEADLINE_COLUMNS;
-            let marks: Vec<String> = (1..=DEADLINE_COLUMNS)
-                .map(|column| format!("${}", first + column))
-                .collect();
-            sql.push_str(&format!("({})", marks.join(", ")));
+        let mut values: Vec<QueryArg> = Vec::with_capacity(1 + deadlines.len() * DEADLINE_COLUMNS);
+        values.extend(args![game]);
+        for new in deadlines {
             values.extend(deadline_values(new, at));
         }
-        sql.push_str(
-            " ON CONFLICT (key) DO UPDATE SET due_at = excluded.due_at, kind = excluded.kind, \
-             game_id = excluded.game_id, event_id = excluded.event_id, \
-             case_id = excluded.case_id, player_id = excluded.player_id, \
-             payload = excluded.payload, attempts = 0, last_error = NULL, \
-             created_at = excluded.created_at",
-        );
+        let sql = replace_deadlines_sql(self.backend(), deadlines);
         self.execute(&sql, values).await?;
         self.wrote_deadline = true;
         Ok(())
+    }
+}
+
+/// The column of the key in [`deadline_values`], counted from 1.
+const KEY_COLUMN: usize = 3;
+
+/// [`Tx::replace_deadlines_of_game`]'s statement: `$1` is the game, then
+/// [`DEADLINE_COLUMNS`] values per deadline.
+fn replace_deadlines_sql(backend: Backend, deadlines: &[NewDeadline]) -> String {
+    let mark = |n: usize, column: usize| format!("${}", 1 + n * DEADLINE_COLUMNS + column);
+    let kept: Vec<String> = (deadlines.iter().enumerate())
+        .filter(|(_, new)| new.key.is_some())
+        .map(|(n, _)| mark(n, KEY_COLUMN))
+        .collect();
+    let mut delete = String::from("DELETE FROM deadlines WHERE game_id = $1");
+    if !kept.is_empty() {
+        delete.push_str(&format!(
+            " AND (key IS NULL OR key NOT IN ({}))",
+            kept.join(", ")
+        ));
+    }
+    let rows: Vec<String> = (0..deadlines.len())
+        .map(|n| {
+            let marks: Vec<String> = (1..=DEADLINE_COLUMNS).map(|c| mark(n, c)).collect();
+            format!("({})", marks.join(", "))
+        })
+        .collect();
+    let insert = format!(
+        "INSERT INTO deadlines (due_at, kind, key, game_id, event_id, case_id, player_id, \
+         payload, created_at) VALUES {} \
+         ON CONFLICT (key) DO UPDATE SET due_at = excluded.due_at, kind = excluded.kind, \
+         game_id = excluded.game_id, event_id = excluded.event_id, \
+         case_id = excluded.case_id, player_id = excluded.player_id, \
+         payload = excluded.payload, attempts = 0, last_error = NULL, \
+         created_at = excluded.created_at",
+        rows.join(", ")
+    );
+    match backend {
+        Backend::Sqlite => format!("{delete}; {insert}"),
+        Backend::Postgres => format!("WITH gone AS ({delete}) {insert}"),
     }
 }

@@ -685,6 +685,86 @@ async fn deadlines_replace_and_claim_in_order(t: &TestDb) {
     tx.commit().await.unwrap();
 }
 
+/// Replacing a game's deadlines (what every move does, in one round trip):
+/// a kept key's row is updated in place and its failed attempts cleared,
+/// keys not among the new ones and unkeyed rows go, a key another game
+/// held is taken over, and other games' deadlines stay.
+async fn a_games_deadlines_are_replaced_by_key(t: &TestDb) {
+    let (one, two) = (game_fixture(&t.db).await, game_fixture(&t.db).await);
+    let at = |days| t0() + TimeDelta::days(days);
+    let new = |game: &GameRecord, days, key: Option<&str>| NewDeadline {
+        due_at: at(days),
+        kind: "reminder".into(),
+        key: key.map(str::to_owned),
+        game_id: Some(game.id),
+        payload: json!({"days": days}),
+        ..NewDeadline::default()
+    };
+    let mut tx = t.db.begin().await.unwrap();
+    let first = [
+        new(&one, 14, Some("a:14")),
+        new(&one, 28, Some("a:28")),
+        new(&one, 5, None),
+    ];
+    tx.replace_deadlines_of_game(one.id, &first, t0())
+        .await
+        .unwrap();
+    let theirs = [new(&two, 9, Some("shared")), new(&two, 10, Some("b:10"))];
+    tx.replace_deadlines_of_game(two.id, &theirs, t0())
+        .await
+        .unwrap();
+    let kept = tx.deadlines_of_game(one.id).await.unwrap();
+    let kept = kept
+        .iter()
+        .find(|d| d.key.as_deref() == Some("a:14"))
+        .unwrap()
+        .id;
+    tx.postpone_deadline(kept, at(15), "app failed")
+        .await
+        .unwrap();
+    let second = [
+        new(&one, 20, Some("a:14")),
+        new(&one, 30, Some("shared")),
+        new(&one, 6, None),
+    ];
+    tx.replace_deadlines_of_game(one.id, &second, at(1))
+        .await
+        .unwrap();
+    let mine = tx.deadlines_of_game(one.id).await.unwrap();
+    let shape: Vec<_> = (mine.iter())
+        .map(|d| {
+            (
+                d.key.clone(),
+                d.payload["days"].as_i64().unwrap(),
+                d.attempts,
+            )
+        })
+        .collect();
+    let expected = [
+        (None, 6, 0),
+        (Some("a:14".into()), 20, 0),
+        (Some("shared".into()), 30, 0),
+    ];
+    assert_eq!(shape, expected);
+    assert_eq!(mine[1].id, kept, "a kept key's row is updated in place");
+    let others = tx.deadlines_of_game(two.id).await.unwrap();
+    assert_eq!(
+        others.iter().map(|d| d.key.clone()).collect::<Vec<_>>(),
+        [Some("b:10".into())]
+    );
+    tx.replace_deadlines_of_game(one.id, &[new(&one, 3, None)], at(2))
+        .await
+        .unwrap();
+    let mine = tx.deadlines_of_game(one.id).await.unwrap();
+    assert_eq!((mine.len(), mine[0].key.clone()), (1, None));
+    tx.replace_deadlines_of_game(one.id, &[], at(3))
+        .await
+        .unwrap();
+    assert!(tx.deadlines_of_game(one.id).await.unwrap().is_empty());
+    assert_eq!(tx.deadlines_of_game(two.id).await.unwrap().len(), 1);
+    tx.commit().await.unwrap();
+}
+
 async fn audit_log_and_migrations(t: &TestDb) {
     t.db.migrate().await.unwrap();
     let game = game_fixture(&t.db).await;
@@ -775,6 +855,7 @@ on_both!(
     cases_rulings_and_appeals,
     outbox_keeps_order_and_marks_once,
     deadlines_replace_and_claim_in_order,
+    a_games_deadlines_are_replaced_by_key,
     audit_log_and_migrations,
     corrupt_rows_fail_naming_their_id,
 );

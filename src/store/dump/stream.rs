@@ -12,7 +12,10 @@ use serde_json::{Map, Value};
 use tokio::sync::mpsc;
 
 use super::super::{Backend, Db, StoreError, StoreResult, Tx, TxInner};
-use super::{Columns, DUMP_FORMAT, DUMP_TABLES, SCHEMA_VERSION, columns, count_rows, insert_rows};
+use super::{
+    Columns, DUMP_FORMAT, DUMP_TABLES, OLDEST_SAME_TABLES, SCHEMA_VERSION, columns, count_rows,
+    insert_rows,
+};
 
 /// Rows handed over at once (one channel message, one thread wake-up, one
 /// INSERT).
@@ -287,9 +290,11 @@ impl Restorer {
     }
 
     fn header(&mut self, format: &str, schema_version: i64) -> StoreResult<()> {
-        if format != DUMP_FORMAT || schema_version != SCHEMA_VERSION {
+        let readable = OLDEST_SAME_TABLES..=SCHEMA_VERSION;
+        if format != DUMP_FORMAT || !readable.contains(&schema_version) {
             return Err(StoreError::Restore(format!(
-                "not a corrbot dump of schema {SCHEMA_VERSION}: {format} {schema_version}"
+                "not a corrbot dump of schema {OLDEST_SAME_TABLES} to {SCHEMA_VERSION}: \
+                 {format} {schema_version}"
             )));
         }
         self.header = true;

@@ -15,14 +15,41 @@ use crate::store::sql::{Record, RowExt, args};
 use crate::store::{Backend, StoreResult, Tx};
 
 /// The rated games from a key on, in game-end order.
-const RATED_GAMES_FROM: &str = concat!(
-    "SELECT g.id, g.white_id, g.black_id, g.result, COALESCE(g.finished_at, 0) AS at ",
-    "FROM games g JOIN events e ON e.id = g.event_id ",
-    "WHERE g.status = 'finished' AND g.result IN ('1-0', '0-1', '1/2-1/2') ",
-    "AND COALESCE(e.rated, NOT e.is_team) ",
-    "AND (COALESCE(g.finished_at, 0) > $1 OR (COALESCE(g.finished_at, 0) = $1 AND g.id >= $2)) ",
-    "ORDER BY at, g.id"
+macro_rules! rated_games_from {
+    ($key:literal) => {
+        concat!(
+            "SELECT g.id, g.white_id, g.black_id, g.result, COALESCE(g.finished_at, 0) AS at ",
+            "FROM games g JOIN events e ON e.id = g.event_id ",
+            "WHERE g.status = 'finished' AND g.result IN ('1-0', '0-1', '1/2-1/2') ",
+            "AND COALESCE(e.rated, NOT e.is_team) AND ",
+            $key,
+            " ORDER BY at, g.id"
+        )
+    };
+}
+
+/// [`rated_games_from!`] for a key after the epoch: by the index
+/// `games_finished` (a game without an end time counts as ending at 0, so
+/// before the key).
+const RATED_GAMES_AFTER: &str =
+    rated_games_from!("g.finished_at >= $1 AND (g.finished_at > $1 OR g.id >= $2)");
+
+/// [`rated_games_from!`] for a key at or before the epoch: every game.
+const RATED_GAMES_ALL: &str = rated_games_from!(
+    "(COALESCE(g.finished_at, 0) > $1 OR (COALESCE(g.finished_at, 0) = $1 AND g.id >= $2))"
 );
+
+/// Changes at or after the key (finished_at $1, game $2), by the index
+/// `rating_changes_order`.
+macro_rules! changes_from {
+    ($head:literal) => {
+        concat!(
+            $head,
+            " FROM rating_changes WHERE finished_at >= $1 ",
+            "AND (finished_at > $1 OR game_id >= $2)"
+        )
+    };
+}
 
 /// A rating change from the key on: whose, and the rating before it.
 struct LaterChange {
@@ -50,8 +77,13 @@ impl Tx {
             self.fetch_all(sql, args![], int_row).await?;
         }
         let mut rows = self.undo_from(from).await?;
+        let sql = if from.0 > 0 {
+            RATED_GAMES_AFTER
+        } else {
+            RATED_GAMES_ALL
+        };
         let games = self
-            .fetch_all(RATED_GAMES_FROM, args![from.0, from.1], rated_game_row)
+            .fetch_all(sql, args![from.0, from.1], rated_game_row)
             .await?;
         for game in &games {
             self.reapply(game, &mut rows).await?;
@@ -62,9 +94,10 @@ impl Tx {
     /// Undoes every change at or after `from`: the affected players' rows as
     /// they stood before it, written back.
     async fn undo_from(&mut self, (at, id): (i64, i64)) -> StoreResult<HashMap<PlayerId, Row>> {
-        let sql = "SELECT game_id, player_id, rating_before FROM rating_changes \
-                   WHERE finished_at > $1 OR (finished_at = $1 AND game_id >= $2) \
-                   ORDER BY finished_at, game_id";
+        let sql = concat!(
+            changes_from!("SELECT game_id, player_id, rating_before"),
+            " ORDER BY finished_at, game_id"
+        );
         let changes = self.fetch_all(sql, args![at, id], later_change_row).await?;
         let mut undone: HashMap<PlayerId, (Rating, i64)> = HashMap::new();
         for change in changes {
@@ -80,8 +113,7 @@ impl Tx {
             self.execute(sql, args).await?;
             rows.insert(player, row);
         }
-        let sql = "DELETE FROM rating_changes \
-                   WHERE finished_at > $1 OR (finished_at = $1 AND game_id >= $2)";
+        let sql = changes_from!("DELETE");
         self.execute(sql, args![at, id]).await?;
         Ok(rows)
     }
