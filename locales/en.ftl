@@ -1268,6 +1268,8 @@ notice-batch = Notices about { $count } { $count ->
     [one] game
    *[other] games
 }:
+notice-batch-game = Notices about game #{ $game }:
+notice-batch-game-reminders = Reminders (R3.3.1) about game #{ $game }:
 notice-batch-reminder = #{ $game } — opponent: { $opponent }; no answer for { $days }; your clock: { $left }
 notice-batch-reminder-deadline = #{ $game } — opponent: { $opponent }; no answer for { $days }; move by { $at } or the game is lost on time
 button-continue-game = I continue game #{ $game }

@@ -1273,6 +1273,8 @@ notice-batch = Сповіщення про { $count } { $count ->
     [many] партій
    *[other] партії
 }:
+notice-batch-game = Сповіщення щодо партії #{ $game }:
+notice-batch-game-reminders = Нагадування (R3.3.1) щодо партії #{ $game }:
 notice-batch-reminder = #{ $game } — суперник: { $opponent }; ви не відповідаєте вже { $days }; на годиннику { $left }
 notice-batch-reminder-deadline = #{ $game } — суперник: { $opponent }; ви не відповідаєте вже { $days }; походіть до { $at }, інакше партію буде програно за часом
 button-continue-game = Продовжую партію #{ $game }

@@ -61,17 +61,30 @@ impl NoticeBatch {
             .items
             .iter()
             .all(|item| matches!(item, Notice::Reminder { .. }));
-        let heading = if all_reminders {
-            "notice-batch-reminders"
-        } else {
-            "notice-batch"
-        };
-        let head = tr(lang, heading, &Args::new().with("count", self.games()));
+        let head = self.heading(lang, all_reminders);
         let lines = self.items.iter().map(|item| line(item, lang, notation));
         std::iter::once(head)
             .chain(lines)
             .collect::<Vec<_>>()
             .join("\n")
+    }
+
+    /// «Reminders for 3 games:», or, when the notices are about one game,
+    /// «Notices about game #4:» (never «about 1 game»).
+    fn heading(&self, lang: Lang, all_reminders: bool) -> String {
+        let games: BTreeSet<i64> = self.items.iter().filter_map(game_of).collect();
+        let one_game = games.first().filter(|_| games.len() == 1);
+        let key = match (one_game, all_reminders) {
+            (Some(_), true) => "notice-batch-game-reminders",
+            (Some(_), false) => "notice-batch-game",
+            (None, true) => "notice-batch-reminders",
+            (None, false) => "notice-batch",
+        };
+        let args = match one_game {
+            Some(game) => Args::new().with("game", *game),
+            None => Args::new().with("count", games.len()),
+        };
+        tr(lang, key, &args)
     }
 
     /// The message: the text and the notices' buttons, one per game.
@@ -141,5 +154,47 @@ fn buttons(notice: &Notice, lang: Lang, notation: Notation, viewer: Option<i64>)
             vec![Button::new(label, format!("/continue #{game}"))]
         }
         other => other.message(lang, notation, viewer).buttons,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reminder(game: i64) -> Notice {
+        Notice::Reminder {
+            game,
+            days: 14,
+            left: 36,
+            loses_at: None,
+            opponent: None,
+        }
+    }
+
+    fn heading(items: Vec<Notice>, lang: Lang) -> String {
+        let text = NoticeBatch { items }.text(lang, Notation::UkrainianFull);
+        text.lines().next().unwrap().to_owned()
+    }
+
+    /// A batch about one game names it; about several, counts them with
+    /// the right plural form; reminders alone say so (R3.3.1).
+    #[test]
+    fn the_heading_names_one_game_and_counts_several() {
+        let both = || vec![reminder(4), Notice::ContinuationDue { game: 4, days: 35 }];
+        assert_eq!(heading(both(), Lang::En), "Notices about game #4:");
+        assert_eq!(heading(both(), Lang::Uk), "Сповіщення щодо партії #4:");
+        let twice = || vec![reminder(4), reminder(4)];
+        assert_eq!(
+            heading(twice(), Lang::En),
+            "Reminders (R3.3.1) about game #4:"
+        );
+        let five: Vec<Notice> = (1..=5).map(reminder).collect();
+        assert_eq!(
+            heading(five.clone(), Lang::Uk),
+            "Нагадування (R3.3.1) про 5 партій:"
+        );
+        assert_eq!(heading(five, Lang::En), "Reminders (R3.3.1) for 5 games:");
+        let mixed = vec![reminder(1), Notice::ContinuationDue { game: 2, days: 35 }];
+        assert_eq!(heading(mixed, Lang::Uk), "Сповіщення про 2 партії:");
     }
 }
