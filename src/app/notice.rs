@@ -24,7 +24,10 @@ pub use turn::TurnNotice;
 mod batch;
 pub use batch::{BATCH_KIND, MERGEABLE_KINDS, NoticeBatch, mergeable};
 
-pub use case::{CaseNews, CaseNotice, Deciders, MeasureView, RequestNotice, case_kind_text};
+pub use case::{
+    CaseNews, CaseNotice, Deciders, MeasureView, RequestNotice, SentMove, case_kind_text,
+    last_messages_lines,
+};
 mod postal;
 pub use postal::{
     Answered, PostalDeadline, PostalMoveNotice, PostalNotice, numbered, numbered_list, variant_text,

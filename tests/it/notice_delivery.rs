@@ -94,6 +94,7 @@ fn case_notice() -> CaseNotice {
         until: None,
         reporter: Some("Анна".into()),
         messages: vec![],
+        moves: vec![],
     }
 }
 

@@ -14,6 +14,7 @@ on_both!(
     a_postal_deadline_is_an_instant_in_the_players_zone_r2_6_1,
     past_the_norm_the_clock_says_by_how_much_never_a_negative_count_r2_6_1,
     a_game_by_post_has_its_deadline_from_the_cards_r2_2_r2_6_1,
+    the_cards_clocks_count_the_arbiters_penalty_days_r2_4_9,
 );
 
 /// bob (White) and carol in a postal event started on 2026-01-05 (Kyiv
@@ -126,4 +127,27 @@ async fn a_game_by_post_has_its_deadline_from_the_cards_r2_2_r2_6_1(t: &TestDb) 
     let out = w.say("@bob: /time 1").await.join("\n");
     assert!(out.contains("time exceeded by "), "{out}");
     assert!(!out.contains(" -"), "a negative count: {out}");
+}
+
+/// R2.4.9, R2.4.1: in a game kept by cards, penalty days the arbiter adds
+/// count in the player's time wherever the clocks are shown (`/time`,
+/// `/ledger`), as they do in the pending move's deadline.
+async fn the_cards_clocks_count_the_arbiters_penalty_days_r2_4_9(t: &TestDb) {
+    let mut w = postal_game(t).await;
+    w.say("@bob: /card e2-e4 written=2026-01-06 postmark=2026-01-06,2026-01-09")
+        .await;
+    w.say("@carol: /card e7-e5 repeat=e2-e4 written=2026-01-13 receipt=2026-01-14")
+        .await;
+    let out = w.say("@bob: /time 1").await.join("\n");
+    assert!(
+        out.contains("White used 1 day, 49 days left; Black used 5 days, 45 days left"),
+        "{out}"
+    );
+    w.say("@carol: /ask #1 Please look at the game.").await;
+    let out = w.say("@alice: /rule 1 penalty #1 @carol 3 -- late").await;
+    assert!(!out[0].contains("Cannot"), "{out:?}");
+    let out = w.say("@bob: /time 1").await.join("\n");
+    assert!(out.contains("Black used 8 days, 42 days left"), "{out}");
+    let out = w.say("@bob: /ledger 1").await.join("\n");
+    assert!(out.contains("Black used 8 days, 42 days left"), "{out}");
 }

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::app::i18n::{Args, Lang, days_text, tr, tr0};
 use crate::app::outgoing::{Button, ImageRef, Outgoing};
-use crate::app::zone::ShownDate;
+use crate::app::zone::{ShownDate, ShownInstant};
 use crate::core::case::CaseKind;
 
 use super::{Clocks, clocks_text};
@@ -194,6 +194,42 @@ fn exclusion_text(lang: Lang, id: &str, player: &str, annulled: bool) -> String 
     tr(lang, id, &args)
 }
 
+/// A move of the case's game as its player sent it: when (in the event's
+/// zone), who and what, for the arbiter's context.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SentMove {
+    /// When it arrived.
+    pub at: ShownInstant,
+    /// Who sent it.
+    pub mover: String,
+    /// The move as written.
+    pub text: String,
+}
+
+/// «The game's last messages:» and a line each, or nothing when there are
+/// none; `older` are those of cases opened before the moves were kept with
+/// their instants (already text, in UTC).
+pub fn last_messages_lines(lang: Lang, older: &[String], moves: &[SentMove]) -> Vec<String> {
+    if older.is_empty() && moves.is_empty() {
+        return Vec::new();
+    }
+    let sent = moves.iter().map(|sent| {
+        let args = Args::new()
+            .with("at", sent.at.text(lang))
+            .with("mover", sent.mover.as_str())
+            .with("text", sent.text.as_str());
+        tr(lang, "case-line-sent-move", &args)
+    });
+    let lines = older
+        .iter()
+        .cloned()
+        .chain(sent)
+        .map(|line| format!("  {line}"));
+    std::iter::once(tr0(lang, "case-line-messages"))
+        .chain(lines)
+        .collect()
+}
+
 /// A notice about a case.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CaseNotice {
@@ -226,10 +262,14 @@ pub struct CaseNotice {
     /// Who reported for the party (an arbiter told of lost access, R3.1.5).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reporter: Option<String>,
-    /// The game's last messages (moves as the players wrote them, with
-    /// when and who), for the arbiter's context.
+    /// The game's last messages as text, in notices written before
+    /// [`CaseNotice::moves`] (with their instants in UTC).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub messages: Vec<String>,
+    /// The game's last moves as the players wrote them, with when and who,
+    /// for the arbiter's context.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub moves: Vec<SentMove>,
     /// Who decides an appeal just filed (the committee or the
     /// administrators standing for it, R2.1.6), already in words.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -305,10 +345,7 @@ impl CaseNotice {
         if let Some(clocks) = &self.clocks {
             lines.push(clocks_text(lang, clocks));
         }
-        if !self.messages.is_empty() {
-            lines.push(tr0(lang, "case-line-messages"));
-            lines.extend(self.messages.iter().map(|m| format!("  {m}")));
-        }
+        lines.extend(last_messages_lines(lang, &self.messages, &self.moves));
         if let Some(deciders) = &self.deciders {
             lines.push(deciders.text(lang));
         }

@@ -253,3 +253,30 @@ fn leave_notices_show_dates_in_the_readers_language() {
     let en = notice.text(Lang::En, Notation::San);
     assert!(en.contains("11.02.2026 00:00 (Kyiv)"), "{en}");
 }
+
+/// The game's last moves in a case: shown in the event's zone, named in
+/// the reader's language; a case stored before the moves kept their
+/// instants still shows its lines as they were written.
+#[test]
+fn a_cases_last_moves_are_shown_in_the_events_zone_in_the_readers_language() {
+    use chrono::TimeZone;
+    let at = chrono::Utc.with_ymd_and_hms(2026, 7, 5, 9, 0, 0).unwrap();
+    let sent = SentMove {
+        at: ShownInstant::new(at, chrono_tz::Europe::Kyiv),
+        mover: "Анна".into(),
+        text: "Кg1-f3".into(),
+    };
+    let older = ["2026-01-05 09:00 UTC Борис: «e2-e4»".to_owned()];
+    let uk = last_messages_lines(Lang::Uk, &older, std::slice::from_ref(&sent));
+    assert_eq!(
+        uk,
+        [
+            "Останні повідомлення в партії:",
+            "  2026-01-05 09:00 UTC Борис: «e2-e4»",
+            "  05.07.2026 12:00 (Київ) Анна: «Кg1-f3»",
+        ]
+    );
+    let en = last_messages_lines(Lang::En, &[], &[sent]);
+    assert_eq!(en[1], "  05.07.2026 12:00 (Kyiv) Анна: \"Кg1-f3\"");
+    assert!(last_messages_lines(Lang::En, &[], &[]).is_empty());
+}

@@ -27,7 +27,7 @@ use crate::app::actor::Actor;
 use crate::app::authz::{self, Action, Relation};
 use crate::app::command::{CaseAction, CaseCommand, Number};
 use crate::app::i18n::{Args, Lang};
-use crate::app::notice::{CaseNews, CaseNotice, Clocks, Notice};
+use crate::app::notice::{CaseNews, CaseNotice, Clocks, Notice, SentMove};
 use crate::app::zone::ShownInstant;
 use crate::core::case::{Case, CaseError, CaseRole, CaseState, ObjectionError};
 use crate::core::team::Roster;
@@ -109,9 +109,14 @@ pub(crate) struct CaseContext {
     /// (R3.1.4: it is settled once every team handling it agreed).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub settle_agreed: Vec<u64>,
-    /// The game's last messages when the case was opened.
+    /// The game's last messages when the case was opened, as text with
+    /// UTC instants: cases opened before [`CaseContext::moves`].
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub messages: Vec<String>,
+    /// The game's last moves as the players sent them when the case was
+    /// opened, shown in the reader's language.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub moves: Vec<SentMove>,
 }
 
 /// A case as the desk works on it.
@@ -129,6 +134,12 @@ pub(crate) struct CaseFile {
 }
 
 impl CaseFile {
+    /// An instant of the case as a `lang` reader sees it, in the event's
+    /// zone (R3.5.6): `05.01.2026 11:00 (Kyiv)`.
+    pub fn when(&self, lang: Lang, at: DateTime<Utc>) -> String {
+        super::events::zone::zoned(at, super::event_zone(&self.event)).text(lang)
+    }
+
     /// The case's number.
     pub fn number(&self) -> i64 {
         self.row.id.0
@@ -339,6 +350,7 @@ pub(crate) async fn notice_of(
         until: None,
         reporter: None,
         messages: Vec::new(),
+        moves: Vec::new(),
         deciders: None,
     })
 }

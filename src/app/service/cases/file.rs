@@ -6,13 +6,12 @@
 use crate::app::actor::Actor;
 use crate::app::authz::{Action, Relation};
 use crate::app::i18n::{Args, Lang, tr, tr0};
-use crate::app::notice::case_kind_text;
+use crate::app::notice::{case_kind_text, last_messages_lines};
 use crate::app::outgoing::Outgoing;
 use crate::core::case::{AppealOutcome, CasePart, CaseRole, EntryKind, Ruling, may_see};
 use crate::store::{CaseId, Role, Tx};
 
 use super::super::events::list::names;
-use super::super::games::pick::date_text;
 use super::super::keys::player_id;
 use super::super::{Failure, Outcome};
 use super::{CaseFile, authorize, look_up};
@@ -37,11 +36,11 @@ pub(super) async fn show(tx: &mut Tx, actor: &Actor, number: i64) -> Outcome {
     if role == CaseRole::Arbiter
         && let Some(game) = file.game()
     {
-        lines.extend(players_messages(tx, lang, game).await?);
+        lines.extend(players_messages(tx, lang, &file, game).await?);
     }
-    if may_see(role, CasePart::Statements) && !file.context.messages.is_empty() {
-        lines.push(tr0(lang, "case-line-messages"));
-        lines.extend(file.context.messages.iter().map(|m| format!("  {m}")));
+    if may_see(role, CasePart::Statements) {
+        let context = &file.context;
+        lines.extend(last_messages_lines(lang, &context.messages, &context.moves));
     }
     if may_see(role, CasePart::Statements) || may_see(role, CasePart::PrivateNotes) {
         for entry in file.case.entries_visible_to(role) {
@@ -52,7 +51,7 @@ pub(super) async fn show(tx: &mut Tx, actor: &Actor, number: i64) -> Outcome {
                 EntryKind::PrivateNote => "case-entry-private-note",
             };
             let args = Args::new()
-                .with("at", date_text(entry.at))
+                .with("at", file.when(lang, entry.at))
                 .with("author", author)
                 .with("text", entry.text.as_str());
             lines.push(tr(lang, id, &args));
@@ -66,7 +65,7 @@ pub(super) async fn show(tx: &mut Tx, actor: &Actor, number: i64) -> Outcome {
     {
         let by = tx.player(player_id(appeal.by)).await?.display_name;
         let args = Args::new()
-            .with("at", date_text(appeal.at))
+            .with("at", file.when(lang, appeal.at))
             .with("by", by)
             .with("text", appeal.grounds.as_str());
         lines.push(tr(lang, "case-file-appeal", &args));
@@ -79,6 +78,7 @@ pub(super) async fn show(tx: &mut Tx, actor: &Actor, number: i64) -> Outcome {
 async fn players_messages(
     tx: &mut Tx,
     lang: Lang,
+    file: &CaseFile,
     game: crate::store::GameId,
 ) -> Result<Vec<String>, Failure> {
     let messages = tx.game_messages(game).await?;
@@ -89,7 +89,7 @@ async fn players_messages(
     for message in messages {
         let author = tx.player(message.player_id).await?.display_name;
         let args = Args::new()
-            .with("at", date_text(message.sent_at))
+            .with("at", file.when(lang, message.sent_at))
             .with("author", author)
             .with("ply", message.ply)
             .with("text", message.body.as_str());
@@ -111,7 +111,7 @@ async fn summary(tx: &mut Tx, lang: Lang, file: &CaseFile) -> Result<String, Fai
         .with("event", file.event.name.as_str())
         .with("parties", names(tx, &file.parties()).await?)
         .with("by", opened_by)
-        .with("at", date_text(file.case.opened_at()))
+        .with("at", file.when(lang, file.case.opened_at()))
         .with("rules", file.case.kind().rules().join(", "));
     let mut text = tr(lang, "case-file-summary", &args);
     if let Some(game) = file.game() {
@@ -131,7 +131,7 @@ async fn rulings(tx: &mut Tx, lang: Lang, file: &CaseFile) -> Result<Vec<String>
     if let Some(decision) = file.case.decision() {
         let by = tx.player(player_id(decision.by)).await?.display_name;
         let args = Args::new()
-            .with("at", date_text(decision.at))
+            .with("at", file.when(lang, decision.at))
             .with("by", by)
             .with("text", decision.why.as_str());
         lines.push(tr(lang, "case-file-ruling", &args));
@@ -149,7 +149,7 @@ async fn rulings(tx: &mut Tx, lang: Lang, file: &CaseFile) -> Result<Vec<String>
             AppealOutcome::Replaced(_) => "case-file-replaced",
         };
         let args = Args::new()
-            .with("at", date_text(decided.at))
+            .with("at", file.when(lang, decided.at))
             .with("by", by)
             .with("text", decided.why.as_str());
         lines.push(tr(lang, id, &args));

@@ -4,12 +4,13 @@
 
 use anyhow::Context;
 use chrono::{DateTime, Utc};
+use chrono_tz::Tz;
 
 use crate::app::actor::Actor;
 use crate::app::authz::{self, Action, Relation};
 use crate::app::command::{Number, Report, meant_as_number, read_number, split_word};
-use crate::app::i18n::{Args, tr};
-use crate::app::notice::{CaseNews, MeasureView};
+use crate::app::i18n::{Args, Lang, tr, tr0};
+use crate::app::notice::{CaseNews, MeasureView, SentMove, ShownInstant};
 use crate::app::outgoing::Outgoing;
 use crate::core::case::{AbsenceError, Case, CaseKind, CaseState, NewCase, register_absence};
 use crate::store::{Event, EventId, GameRecord, NewCaseRecord, PlayerId, Role, Tx};
@@ -68,7 +69,8 @@ pub(crate) async fn open_case(
     }
     if let Some(game) = &opening.game {
         opening.context.clocks = Some(game_clocks(tx, game, now).await?);
-        opening.context.messages = last_messages(tx, game).await?;
+        let zone = super::super::events::zone::event_zone(&opening.event);
+        opening.context.moves = last_moves(tx, game, zone).await?;
     }
     let stored = NewCaseRecord {
         kind: kind_name(opening.kind),
@@ -94,8 +96,9 @@ pub(crate) async fn open_case(
 /// How many of a game's last moves a case shows the arbiter.
 const MESSAGES_SHOWN: usize = 4;
 
-/// The game's last moves as the players sent them: when, who, what.
-async fn last_messages(tx: &mut Tx, game: &GameRecord) -> Result<Vec<String>, Failure> {
+/// The game's last moves as the players sent them: when (in the event's
+/// `zone`), who, what.
+async fn last_moves(tx: &mut Tx, game: &GameRecord, zone: Tz) -> Result<Vec<SentMove>, Failure> {
     let rows = tx.moves(game.id).await?;
     let from = rows.len().saturating_sub(MESSAGES_SHOWN);
     let names = [
@@ -104,10 +107,10 @@ async fn last_messages(tx: &mut Tx, game: &GameRecord) -> Result<Vec<String>, Fa
     ];
     Ok(rows[from..]
         .iter()
-        .map(|row| {
-            let mover = &names[usize::from(row.ply % 2 == 0)];
-            let at = super::super::games::pick::date_text(row.received_at);
-            format!("{at} {mover}: «{}»", row.text)
+        .map(|row| SentMove {
+            at: ShownInstant::new(row.received_at, zone),
+            mover: names[usize::from(row.ply % 2 == 0)].clone(),
+            text: row.text.clone(),
         })
         .collect())
 }
@@ -136,6 +139,7 @@ async fn announce(
     notice.text = statement;
     notice.clocks = file.context.clocks;
     notice.messages = file.context.messages.clone();
+    notice.moves = file.context.moves.clone();
     if let Some(reporter) = file.context.reported_by {
         notice.reporter = Some(tx.player(PlayerId(reporter)).await?.display_name);
     }
@@ -386,12 +390,14 @@ pub(super) async fn offline(
     tx.lock_player(subject).await?;
     let lang = actor.lang();
     let history = super::bot::absence_history(tx, subject).await?;
+    // The dates the reply names, in the asker's zone (R3.5.6).
+    let zone = crate::app::zone::player_zone(tx, actor.player.id, None).await?;
+    let shown = |at| super::super::events::zone::zoned(at, zone).text(lang);
     let (kind, absence) = match register_absence(&history, now) {
         Ok(absence) => (CaseKind::LostInternetAccess, Some(absence)),
         Err(AbsenceError::SecondInYear { .. }) => (CaseKind::SecondInternetAbsence, None),
         Err(AbsenceError::StillAbsent { earlier_start }) => {
-            let args =
-                Args::new().with("since", super::super::games::pick::date_text(earlier_start));
+            let args = Args::new().with("since", shown(earlier_start));
             return Err(refuse(lang, "error-already-offline", &args));
         }
     };
@@ -425,7 +431,7 @@ pub(super) async fn offline(
     let args = Args::new().with("cases", numbers.join(", "));
     let id = match absence {
         Some(absence) => {
-            let until = super::super::games::pick::date_text(absence.withdrawal_at);
+            let until = shown(absence.withdrawal_at);
             return Ok(vec![Outgoing::text(tr(
                 lang,
                 "reply-offline",
@@ -467,6 +473,8 @@ async fn back_online(
     subject: PlayerId,
     now: DateTime<Utc>,
 ) -> Result<(), Failure> {
+    let language = tx.player(subject).await?.language;
+    let lang = Lang::from_code(&language).unwrap_or(Lang::Uk);
     const ABSENCE: [&str; 3] = [
         "lost_internet_access",
         "internet_absence_overdue",
@@ -480,9 +488,9 @@ async fn back_online(
         if !file.parties().contains(&subject) {
             continue;
         }
-        let at = super::super::games::pick::date_text(now);
         let roster = file.roster.clone();
-        let statement = format!("online {at}");
+        // The player's words, in the player's language; the entry keeps the instant.
+        let statement = tr0(lang, "case-statement-back-online");
         if file
             .case
             .add_statement(person_key(subject), now, statement, roster.as_ref())

@@ -300,8 +300,3 @@ pub(super) fn ensure_not_on_leave(
         None => Ok(()),
     }
 }
-
-/// An instant as a date and time (UTC) in messages.
-pub(crate) fn date_text(at: DateTime<Utc>) -> String {
-    at.format("%Y-%m-%d %H:%M UTC").to_string()
-}

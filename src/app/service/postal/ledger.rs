@@ -12,7 +12,7 @@ use crate::app::i18n::{Args, Lang, days_text, tr, tr0};
 use crate::app::notice::{Clocks, NoticeMove, numbered};
 use crate::app::outgoing::Outgoing;
 use crate::core::clock::postal::{PenaltyError, PostalClock};
-use crate::core::clock::{allowance, control_index};
+use crate::core::clock::{Days, allowance, control_index};
 use crate::core::postal::ledger::{Card, Counted, ReceivedBy, SentBy, count};
 use crate::core::regulation::Regulation;
 use crate::store::{GameRecord, StoredCard, Tx};
@@ -56,13 +56,21 @@ fn core_card(stored: &StoredCard) -> Card {
     }
 }
 
+/// A game's cards and what each cost.
+struct CountedCards {
+    cards: Vec<Card>,
+    counts: Vec<Counted>,
+    /// The days the arbiter added to White's and Black's time (R2.4.9).
+    arbiters_days: [Days; 2],
+}
+
 /// A game's cards counted, or `None` if it has none.
 async fn counted(
     tx: &mut Tx,
     game: &GameRecord,
     regulation: &Regulation,
     now: DateTime<Utc>,
-) -> Result<Option<(Vec<Card>, Vec<Counted>)>, Failure> {
+) -> Result<Option<CountedCards>, Failure> {
     let stored = tx.cards(game.id).await?;
     if stored.is_empty() {
         return Ok(None);
@@ -70,7 +78,11 @@ async fn counted(
     let leaves = game_leaves(tx, game).await?;
     let cards: Vec<Card> = stored.iter().map(core_card).collect();
     let counts = count_cards(game, regulation, &cards, &leaves, now);
-    Ok(Some((cards, counts)))
+    Ok(Some(CountedCards {
+        cards,
+        counts,
+        arbiters_days: leaves.offsets(),
+    }))
 }
 
 /// Both players' time over `cards` (R2.4), White's first.
@@ -136,14 +148,20 @@ pub(crate) async fn pending_clock(
 }
 
 /// Both clocks of a game by post from its ledger, or `None` if it has no
-/// card: each player's total against the control of the next move.
+/// card: each player's total, with the days the arbiter added (R2.4.9),
+/// against the control of the next move.
 pub(crate) async fn ledger_clocks(
     tx: &mut Tx,
     game: &GameRecord,
     now: DateTime<Utc>,
 ) -> Result<Option<Clocks>, Failure> {
     let regulation = regulation_of(&tx.event(game.event_id).await?);
-    let Some((_, counts)) = counted(tx, game, &regulation, now).await? else {
+    let Some(CountedCards {
+        counts,
+        arbiters_days,
+        ..
+    }) = counted(tx, game, &regulation, now).await?
+    else {
         return Ok(None);
     };
     let side = |s: usize| {
@@ -154,7 +172,8 @@ pub(crate) async fn ledger_clocks(
             .step_by(2)
             .map(|c| c.total)
             .next_back()
-            .unwrap_or(0);
+            .unwrap_or(0)
+            + arbiters_days[s];
         let made = u32::try_from(made).unwrap_or(0);
         let limit = allowance(
             control_index(made + 1, regulation.control),
@@ -181,7 +200,8 @@ pub(crate) async fn chart(
 ) -> Outcome {
     let lang = actor.lang();
     let regulation = regulation_of(&tx.event(game.event_id).await?);
-    let Some((cards, counts)) = counted(tx, game, &regulation, now).await? else {
+    let Some(CountedCards { cards, counts, .. }) = counted(tx, game, &regulation, now).await?
+    else {
         let text = tr(lang, "postal-ledger-empty", &game_args(game.id));
         return Ok(vec![Outgoing::text(text)]);
     };
