@@ -122,6 +122,17 @@ async fn summary(tx: &mut Tx, lang: Lang, file: &CaseFile) -> Result<String, Fai
             &Args::new().with("game", game.0),
         ));
     }
+    // Lost access told for the player (R3.1.5): the words of the opening
+    // statement are the reporter's.
+    if let Some(reporter) = file.context.reported_by {
+        let reporter = tx
+            .player(crate::store::PlayerId(reporter))
+            .await?
+            .display_name;
+        text.push('\n');
+        let args = Args::new().with("reporter", reporter);
+        text.push_str(&tr(lang, "case-line-reporter", &args));
+    }
     Ok(text)
 }
 

@@ -429,18 +429,23 @@ pub(super) async fn offline(
         numbers.push(format!("#{}", open_case(tx, opening, now).await?.number()));
     }
     let args = Args::new().with("cases", numbers.join(", "));
-    let id = match absence {
-        Some(absence) => {
-            let until = shown(absence.withdrawal_at);
-            return Ok(vec![Outgoing::text(tr(
-                lang,
-                "reply-offline",
-                &args.with("until", until),
-            ))]);
-        }
-        None => "reply-offline-second",
+    let Some(absence) = absence else {
+        return Ok(vec![Outgoing::text(tr(
+            lang,
+            "reply-offline-second",
+            &args,
+        ))]);
     };
-    Ok(vec![Outgoing::text(tr(lang, id, &args))])
+    let args = args.with("until", shown(absence.withdrawal_at));
+    let text = match reported_by {
+        // Told for the player by an arbiter: the reply names whose return is due.
+        Some(_) => {
+            let player = tx.player(subject).await?.display_name;
+            tr(lang, "reply-offline-reported", &args.with("player", player))
+        }
+        None => tr(lang, "reply-offline", &args),
+    };
+    Ok(vec![Outgoing::text(text)])
 }
 
 /// `/online [@player]`: back after an absence (R3.1.5); the arbiters of the
