@@ -35,6 +35,7 @@ use crate::time::{Clock, SimClock};
 pub use history::History;
 pub use meter::{Meter, OPS, Op, Phase, peak_rss};
 pub use report::Report;
+pub use rng::Rng;
 
 /// What to simulate.
 #[derive(Clone, Debug, clap::Args)]

@@ -25,19 +25,13 @@ pub async fn state(db: &Db) -> String {
     serde_json::to_string(&dump.tables).expect("json")
 }
 
-/// A small seeded generator (xorshift64*): the same seed, the same lines.
-struct Rng(u64);
+/// The simulator's seeded generator (the same seed, the same lines), with
+/// the picks this test makes.
+struct Rng(corrbot::simulate::Rng);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
     fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+        self.0.below(n as u64) as usize
     }
 
     fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
@@ -45,7 +39,7 @@ impl Rng {
     }
 
     fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
+        self.0.below(100) < percent
     }
 }
 
@@ -205,7 +199,7 @@ fn settings() -> (usize, u64) {
 async fn random_command_lines_never_panic_and_refusals_change_nothing() {
     let (lines, seed) = settings();
     println!("fuzz: {lines} lines, CORRBOT_FUZZ_SEED={seed}");
-    let mut rng = Rng(seed);
+    let mut rng = Rng(corrbot::simulate::Rng::new(seed));
     let mut world = World::sqlite().await;
     world.event("Cup", &["alice", "bob", "carol", "dave"]).await;
     let users = ["alice", "bob", "carol", "dave"];

@@ -7,31 +7,9 @@ pub mod fleet;
 pub mod games;
 pub mod players;
 
-/// A small seeded generator (SplitMix64): the crash points and the games
-/// follow from the printed seed.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator from `seed`.
-    pub fn new(seed: u64) -> Self {
-        Self(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n > 0`).
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next_u64() % n
-    }
-}
+/// The seeded generator the crash points and the games follow from (the
+/// simulator's): a printed seed replays a failure.
+pub use corrbot::simulate::Rng;
 
 /// The seed: `CRASH_SEED` when set (to replay a failure), else the time.
 pub fn seed() -> u64 {
