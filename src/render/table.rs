@@ -268,34 +268,39 @@ fn headers(language: Language) -> [&'static str; 4] {
 }
 
 fn draw_header(canvas: &mut Canvas, input: &CrosstableInput, grid: &Grid, kit: &TableKit) {
-    let top = grid.title;
-    let baseline = (top + grid.row / 2) as i32 + 7;
-    let style = (Face::Bold, grid.font - 2);
     let name = match input.language {
         Language::Ukrainian => "Учасник",
         Language::English => "Player",
     };
-    text::draw(
-        canvas,
-        &kit.palette,
-        (grid.number as i32 + 10, baseline),
-        style,
-        name,
-        kit.dim,
-    );
+    draw_header_row(canvas, (grid, kit), name, &headers(input.language));
+}
+
+/// The header row: the label of the names' column, the columns' numbers
+/// and the labels of the figures (`stats`).
+pub(super) fn draw_header_row(
+    canvas: &mut Canvas,
+    (grid, kit): (&Grid, &TableKit),
+    name: &str,
+    stats: &[&str],
+) {
+    let baseline = (grid.title + grid.row / 2) as i32 + 7;
+    let style = (Face::Bold, grid.font - 2);
+    let at = (grid.number as i32 + 10, baseline);
+    text::draw(canvas, &kit.palette, at, style, name, kit.dim);
     for column in 0..grid.players {
         let left = grid.cells_left() + column * grid.cell;
+        let label = (column + 1).to_string();
         centred(
             canvas,
             kit,
             (left, grid.cell),
             baseline,
             style,
-            &(column + 1).to_string(),
+            &label,
             kit.dim,
         );
     }
-    for (i, label) in headers(input.language).iter().enumerate() {
+    for (i, label) in stats.iter().enumerate() {
         let left = grid.stats_left() + i * grid.stat;
         centred(
             canvas,
@@ -309,7 +314,15 @@ fn draw_header(canvas: &mut Canvas, input: &CrosstableInput, grid: &Grid, kit: &
     }
 }
 
-fn draw_row(canvas: &mut Canvas, index: usize, row: &CrosstableRow, grid: &Grid, kit: &TableKit) {
+/// Row `index`'s striped ground, number and `name`, then its cells: the
+/// diagonal filled, each other column drawn by `cell(canvas, column, left,
+/// (top, baseline))`. Returns the row's baseline, for its figures.
+pub(super) fn draw_row_with(
+    canvas: &mut Canvas,
+    (index, name): (usize, &str),
+    (grid, kit): (&Grid, &TableKit),
+    mut cell: impl FnMut(&mut Canvas, usize, usize, (usize, i32)),
+) -> i32 {
     let top = grid.title + grid.row * (index + 1);
     let ground = if index.is_multiple_of(2) {
         kit.colors.stripe
@@ -319,45 +332,42 @@ fn draw_row(canvas: &mut Canvas, index: usize, row: &CrosstableRow, grid: &Grid,
     canvas.fill_rect(0, top, grid.width(), grid.row, kit.palette.index(ground));
     let baseline = (top + grid.row / 2) as i32 + 7;
     let regular = (Face::Regular, grid.font);
+    let number = (index + 1).to_string();
     centred(
         canvas,
         kit,
         (0, grid.number),
         baseline,
         regular,
-        &(index + 1).to_string(),
+        &number,
         kit.dim,
     );
-    let name = text::fit(
-        Face::Regular,
-        grid.font,
-        &row.name,
-        MAX_NAME_CHARS,
-        (grid.name - 20) as u32,
-    );
-    text::draw(
-        canvas,
-        &kit.palette,
-        (grid.number as i32 + 10, baseline),
-        regular,
-        &name,
-        kit.text,
-    );
+    let width = (grid.name - 20) as u32;
+    let name = text::fit(Face::Regular, grid.font, name, MAX_NAME_CHARS, width);
+    let at = (grid.number as i32 + 10, baseline);
+    text::draw(canvas, &kit.palette, at, regular, &name, kit.text);
     for column in 0..grid.players {
         let left = grid.cells_left() + column * grid.cell;
         if column == index {
-            canvas.fill_rect(
-                left,
-                top,
-                grid.cell,
-                grid.row,
-                kit.palette.index(kit.colors.diagonal),
-            );
+            let diagonal = kit.palette.index(kit.colors.diagonal);
+            canvas.fill_rect(left, top, grid.cell, grid.row, diagonal);
             continue;
         }
-        let games = row.games.get(column).map(Vec::as_slice).unwrap_or_default();
-        draw_cell(canvas, (left, top), games, grid, kit);
+        cell(canvas, column, left, (top, baseline));
     }
+    baseline
+}
+
+fn draw_row(canvas: &mut Canvas, index: usize, row: &CrosstableRow, grid: &Grid, kit: &TableKit) {
+    let baseline = draw_row_with(
+        canvas,
+        (index, &row.name),
+        (grid, kit),
+        |canvas, column, left, (top, _)| {
+            let games = row.games.get(column).map(Vec::as_slice).unwrap_or_default();
+            draw_cell(canvas, (left, top), games, grid, kit);
+        },
+    );
     let stats = [
         halves(row.score_halves),
         row.wins.to_string(),

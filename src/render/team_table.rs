@@ -6,7 +6,8 @@
 use super::board::Language;
 use super::canvas::{Canvas, EncodeSettings};
 use super::table::{
-    Grid, TABLE_BACKGROUND, TableKit, centred, draw_grid_lines, draw_stats, draw_title, halves, kit,
+    Grid, TABLE_BACKGROUND, TableKit, centred, draw_grid_lines, draw_header_row, draw_row_with,
+    draw_stats, draw_title, halves, kit,
 };
 use super::text::{self, Face};
 use super::theme::Theme;
@@ -110,76 +111,24 @@ pub fn render_team_table(input: &TeamTableInput) -> Vec<u8> {
 }
 
 fn draw_header(canvas: &mut Canvas, language: Language, grid: &Grid, kit: &TableKit) {
-    let baseline = (grid.title + grid.row / 2) as i32 + 7;
-    let style = (Face::Bold, grid.font - 2);
     let (stats, name) = headers(language);
-    let at = (grid.number as i32 + 10, baseline);
-    text::draw(canvas, &kit.palette, at, style, name, kit.dim);
-    for column in 0..grid.players {
-        let left = grid.cells_left() + column * grid.cell;
-        let label = (column + 1).to_string();
-        centred(
-            canvas,
-            kit,
-            (left, grid.cell),
-            baseline,
-            style,
-            &label,
-            kit.dim,
-        );
-    }
-    for (i, label) in stats.iter().enumerate() {
-        let left = grid.stats_left() + i * grid.stat;
-        centred(
-            canvas,
-            kit,
-            (left, grid.stat),
-            baseline,
-            style,
-            label,
-            kit.dim,
-        );
-    }
+    draw_header_row(canvas, (grid, kit), name, &stats);
 }
 
 fn draw_row(canvas: &mut Canvas, index: usize, row: &TeamTableRow, grid: &Grid, kit: &TableKit) {
-    let top = grid.title + grid.row * (index + 1);
-    let ground = if index.is_multiple_of(2) {
-        kit.colors.stripe
-    } else {
-        TABLE_BACKGROUND
-    };
-    canvas.fill_rect(0, top, grid.width(), grid.row, kit.palette.index(ground));
-    let baseline = (top + grid.row / 2) as i32 + 7;
-    let regular = (Face::Regular, grid.font);
-    let number = (index + 1).to_string();
-    centred(
+    let baseline = draw_row_with(
         canvas,
-        kit,
-        (0, grid.number),
-        baseline,
-        regular,
-        &number,
-        kit.dim,
+        (index, &row.name),
+        (grid, kit),
+        |canvas, column, left, (_, baseline)| {
+            let matches = row
+                .matches
+                .get(column)
+                .map(Vec::as_slice)
+                .unwrap_or_default();
+            draw_cell(canvas, (left, baseline), matches, grid, kit);
+        },
     );
-    let width = (grid.name - 20) as u32;
-    let name = text::fit(Face::Regular, grid.font, &row.name, MAX_NAME_CHARS, width);
-    let at = (grid.number as i32 + 10, baseline);
-    text::draw(canvas, &kit.palette, at, regular, &name, kit.text);
-    for column in 0..grid.players {
-        let left = grid.cells_left() + column * grid.cell;
-        if column == index {
-            let diagonal = kit.palette.index(kit.colors.diagonal);
-            canvas.fill_rect(left, top, grid.cell, grid.row, diagonal);
-            continue;
-        }
-        let matches = row
-            .matches
-            .get(column)
-            .map(Vec::as_slice)
-            .unwrap_or_default();
-        draw_cell(canvas, (left, baseline), matches, grid, kit);
-    }
     let place = text::fit(Face::Bold, grid.font, &row.place, 8, grid.stat as u32 - 8);
     let stats = [
         row.match_points.to_string(),
