@@ -651,9 +651,18 @@ case-measure-disqualify = disqualification
 case-measure-resume = game #{ $game } goes on
 reply-case-opened = Case #{ $case } ({ $kind }) is with the arbiter. You will hear of the ruling; /case { $case } shows it.
 reply-case-opened-captains = Case #{ $case } ({ $kind }) went to both captains first (R3.1.4); they settle it or pass it to the arbiter.
-reply-offline = Recorded: internet access lost (cases { $cases }). Come back by { $until } with /online; after 30 days you are withdrawn from the event (R3.1.5).
-reply-offline-reported = Recorded: { $player } without internet access (cases { $cases }). Due back by { $until } with /online; after 30 days away, withdrawal from the event (R3.1.5).
-reply-offline-second = Recorded, but a second absence in one calendar year is not allowed (R3.1.5): the arbiter decides (cases { $cases }).
+reply-offline = Recorded: internet access lost ({ $count ->
+    [1] case
+   *[other] cases
+} { $cases }). Come back by { $until } with /online; after 30 days you are withdrawn from the event (R3.1.5).
+reply-offline-reported = Recorded: { $player } without internet access ({ $count ->
+    [1] case
+   *[other] cases
+} { $cases }). Due back by { $until } with /online; after 30 days away, withdrawal from the event (R3.1.5).
+reply-offline-second = Recorded, but a second absence in one calendar year is not allowed (R3.1.5): the arbiter decides ({ $count ->
+    [1] case
+   *[other] cases
+} { $cases }).
 reply-online = Welcome back: your absence is over and the arbiter is told.
 reply-request-sent = Request #{ $request } sent to { $player }. Unanswered by { $due }, it becomes a case (R3.4.3).
 reply-request-answered = Your answer to request #{ $request } went to the arbiter.

@@ -9,9 +9,9 @@ use chrono_tz::Tz;
 use crate::app::actor::Actor;
 use crate::app::authz::{self, Action, Relation};
 use crate::app::command::{Number, Report, meant_as_number, read_number, split_word};
-use crate::app::i18n::{Args, Lang, tr, tr0};
+use crate::app::i18n::{Args, tr, tr0};
 use crate::app::notice::{CaseNews, MeasureView, SentMove, ShownInstant};
-use crate::app::outgoing::Outgoing;
+use crate::app::outgoing::{Outgoing, lang_of};
 use crate::core::case::{AbsenceError, Case, CaseKind, CaseState, NewCase, register_absence};
 use crate::store::{Event, EventId, GameRecord, NewCaseRecord, PlayerId, Role, Tx};
 
@@ -428,7 +428,9 @@ pub(super) async fn offline(
         };
         numbers.push(format!("#{}", open_case(tx, opening, now).await?.number()));
     }
-    let args = Args::new().with("cases", numbers.join(", "));
+    let args = Args::new()
+        .with("count", numbers.len())
+        .with("cases", numbers.join(", "));
     let Some(absence) = absence else {
         return Ok(vec![Outgoing::text(tr(
             lang,
@@ -460,8 +462,13 @@ pub(super) async fn online(
     if !tx.end_absence(subject, now).await? {
         return Err(refuse(actor.lang(), "error-not-offline", &Args::new()));
     }
+    // The player's words, in the player's language; the entry keeps the instant.
+    let statement = tr0(
+        lang_of(&tx.player(subject).await?),
+        "case-statement-back-online",
+    );
     for event in live_events(tx, subject).await? {
-        back_online(tx, &event, subject, now).await?;
+        back_online(tx, &event, (subject, &statement), now).await?;
     }
     Ok(vec![Outgoing::text(tr(
         actor.lang(),
@@ -470,16 +477,14 @@ pub(super) async fn online(
     ))])
 }
 
-/// Records "back online" on the player's open absence cases in `event`
-/// and tells the arbiters.
+/// Records the player's `statement` that they are back online on their open
+/// absence cases in `event` and tells the arbiters.
 async fn back_online(
     tx: &mut Tx,
     event: &Event,
-    subject: PlayerId,
+    (subject, statement): (PlayerId, &str),
     now: DateTime<Utc>,
 ) -> Result<(), Failure> {
-    let language = tx.player(subject).await?.language;
-    let lang = Lang::from_code(&language).unwrap_or(Lang::Uk);
     const ABSENCE: [&str; 3] = [
         "lost_internet_access",
         "internet_absence_overdue",
@@ -494,8 +499,6 @@ async fn back_online(
             continue;
         }
         let roster = file.roster.clone();
-        // The player's words, in the player's language; the entry keeps the instant.
-        let statement = tr0(lang, "case-statement-back-online");
         if file
             .case
             .add_statement(person_key(subject), now, statement, roster.as_ref())
