@@ -25,7 +25,7 @@ use crate::app::notice::{LinkNotice, Notice};
 use crate::app::outgoing::Outgoing;
 use crate::store::{PlayerId, Tx};
 
-use super::super::{Failure, Outcome, notify, refuse};
+use crate::app::service::{Failure, Outcome, notify, refuse};
 
 /// How long a link code stays valid.
 pub const LINK_CODE_MINUTES: i64 = 15;
