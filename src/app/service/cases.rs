@@ -35,10 +35,11 @@ use crate::store::{
     CaseId, CaseRecord, CaseStatus, Event, GameId, NoticeRecipient, PlayerId, Role, StoreError, Tx,
 };
 
+use crate::app::failure::{Failure, Outcome, refuse};
 use crate::app::service::events::list::names;
 use crate::app::service::keys::{person_key, player_id};
+use crate::app::service::notify::{notify, notify_arbiters};
 use crate::app::service::teams::roster::roster_of;
-use crate::app::service::{Failure, Outcome, notify, notify_arbiters, refuse};
 
 pub use bot::{fire_desk_deadline, open_silence_case};
 pub(crate) use open::{Opening, open_case};

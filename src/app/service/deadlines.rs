@@ -9,11 +9,13 @@ use crate::core::game::{GameResult, Termination};
 use crate::scheduler::DueHandler;
 use crate::store::{Deadline, GameRecord, GameStatus, GameUpdate, Tx};
 
+use crate::app::failure::Failure;
+use crate::app::service::cases;
 use crate::app::service::games::state::{
     announce_end, days_left, finish_update, game_clocks, game_over_notice, player_of, side_to_move,
 };
 use crate::app::service::games::turn_clock::pending_clock;
-use crate::app::service::{Failure, cases, notify};
+use crate::app::service::notify::notify;
 
 /// The scheduler's handler of the app's deadlines.
 #[derive(Debug, Clone, Copy, Default)]

@@ -28,10 +28,11 @@ use crate::store::{
     StoreError, Tx,
 };
 
+use crate::app::failure::{Failure, Outcome, refuse};
 use crate::app::service::games::state::{
     clocks_without_leaves, regulation_of, set_pending_deadlines,
 };
-use crate::app::service::{Failure, Outcome, notify, refuse};
+use crate::app::service::notify::notify;
 use setup::read_setup;
 
 /// The start position.

@@ -19,11 +19,12 @@ use crate::store::{
     NewLeave, PlayerId, StoreError, Tx,
 };
 
+use crate::app::failure::{Failure, Outcome, refuse};
 use crate::app::service::events::zone::{event_zone, zoned};
 use crate::app::service::games::state::{
     colour_of, player_of, plies_of, regulation_of, set_pending_deadlines, side_to_move,
 };
-use crate::app::service::{Failure, Outcome, notify, refuse};
+use crate::app::service::notify::notify;
 use time::{applies_to, leaves_of_player};
 
 /// Dispatches `/leave …`.

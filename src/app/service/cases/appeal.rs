@@ -15,6 +15,7 @@ use crate::store::{AppealId, AppealStatus, Role, RulingId, Tx};
 
 use crate::app::service::events::list::names;
 
+use crate::app::failure::{Outcome, refuse};
 use crate::app::service::cases::apply::{apply_measures, revoke};
 use crate::app::service::cases::measures::{read_measures, split_reasons};
 use crate::app::service::cases::{
@@ -22,7 +23,6 @@ use crate::app::service::cases::{
 };
 use crate::app::service::events::zone::zoned;
 use crate::app::service::keys::person_key;
-use crate::app::service::{Outcome, refuse};
 
 /// `/appeal N grounds` (R2.1.6).
 pub(super) async fn appeal(

@@ -21,6 +21,7 @@ use crate::store::{
     StoreError, Tx,
 };
 
+use crate::app::failure::{Failure, Outcome, refuse};
 use crate::app::service::cases::measures::{Measure, read_measures, split_reasons};
 use crate::app::service::cases::{
     CaseFile, authorize, case_refusal, last_minute_text, load, notice_of, save, tell_all,
@@ -33,7 +34,6 @@ use crate::app::service::games::state::{
 use crate::app::service::keys::{game_id, game_key, person_key, player_id};
 use crate::app::service::leave::after_change;
 use crate::app::service::leave::time::leaves_of_player;
-use crate::app::service::{Failure, Outcome, refuse};
 
 /// `/rule N measures -- reasons`: the arbiter rules; the measures take
 /// effect at once, the parties are told with the appeal deadline (R2.1.6).

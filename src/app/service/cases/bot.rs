@@ -9,7 +9,7 @@ use serde_json::json;
 use crate::core::case::{ABSENCE_DAYS, Absence, CaseKind, arbiter_request_case_due};
 use crate::store::{Deadline, GameRecord, NewDeadline, PlayerId, Tx};
 
-use crate::app::service::Failure;
+use crate::app::failure::Failure;
 use crate::app::service::cases::CaseContext;
 use crate::app::service::cases::open::{Opening, open_case};
 use crate::app::service::games::state::{player_of, side_to_move};

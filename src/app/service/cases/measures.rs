@@ -22,10 +22,10 @@ use crate::core::game::{ArbiterReason, Score};
 use crate::core::team::GameKey;
 use crate::store::{GameId, PlayerId, Tx};
 
+use crate::app::failure::{Failure, refuse};
 use crate::app::service::cases::CaseFile;
 use crate::app::service::keys::{game_key, person_key};
 use crate::app::service::people::names::player_named;
-use crate::app::service::{Failure, refuse};
 
 /// One measure read from the ruling, with what the core's ruling leaves out.
 #[derive(Debug, Clone, PartialEq, Eq)]

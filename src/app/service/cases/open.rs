@@ -15,6 +15,7 @@ use crate::app::outgoing::{Outgoing, lang_of};
 use crate::core::case::{AbsenceError, Case, CaseKind, CaseState, NewCase, register_absence};
 use crate::store::{Event, EventId, GameRecord, NewCaseRecord, PlayerId, Role, Tx};
 
+use crate::app::failure::{Failure, Outcome, refuse};
 use crate::app::service::cases::{
     CaseContext, CaseFile, details_of, notice_of, team_roster, tell, tell_arbiters,
 };
@@ -24,7 +25,6 @@ use crate::app::service::keys::{game_key, person_key};
 use crate::app::service::leave::read_leave_dates;
 use crate::app::service::people::contacts::live_events;
 use crate::app::service::people::names::player_named;
-use crate::app::service::{Failure, Outcome, refuse};
 
 /// What it takes to open a case.
 pub(crate) struct Opening {

@@ -9,9 +9,9 @@ use crate::app::i18n::{Args, Lang, days_text, tr};
 use crate::app::outgoing::Outgoing;
 use crate::store::{GameRecord, GameStatus, Tx};
 
+use crate::app::failure::{Failure, Outcome};
 use crate::app::service::events::standings::named_or_only_event;
 use crate::app::service::games::state::{player_of, side_to_move};
-use crate::app::service::{Failure, Outcome};
 
 /// `/event games [N]`: the given event, or the one the actor plays in or
 /// runs.

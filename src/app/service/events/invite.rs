@@ -17,9 +17,9 @@ use crate::app::i18n::{Args, Lang, tr};
 use crate::app::outgoing::{Button, Outgoing};
 use crate::store::{Event, EventStatus, Platform, Tx};
 
+use crate::app::failure::{Failure, Outcome, refuse};
 use crate::app::service::events::load_event;
 use crate::app::service::events::manage::{managed_event, refuse_if_over};
-use crate::app::service::{Failure, Outcome, refuse};
 
 /// Token symbols: lower-case letters and digits without `l`, `o`, `0`, `1`
 /// (Telegram start parameters allow `A-Za-z0-9_-`).

@@ -6,9 +6,9 @@ use crate::app::i18n::{Args, Lang, tr, tr0};
 use crate::app::outgoing::Outgoing;
 use crate::store::{Event, EventStatus, NoticeRecipient, PlayerId, Role, Tx};
 
+use crate::app::failure::{Failure, Outcome, refuse};
 use crate::app::service::events::load_event;
 use crate::app::service::games::state::regulation_of;
-use crate::app::service::{Failure, Outcome, refuse};
 
 /// Players' display names, comma-separated.
 pub(crate) async fn names(tx: &mut Tx, players: &[PlayerId]) -> Result<String, Failure> {

@@ -14,10 +14,11 @@ use crate::app::notice::Notice;
 use crate::app::outgoing::Outgoing;
 use crate::store::{Event, EventId, EventStatus, PlayerId, Role, Tx};
 
+use crate::app::failure::{Failure, Outcome, refuse};
 use crate::app::service::events::setup::{EventSetup, apply_settings, set_channel_language};
 use crate::app::service::events::{deny, list, load_event, relations};
+use crate::app::service::notify::notify;
 use crate::app::service::people::names::player_named;
-use crate::app::service::{Failure, Outcome, notify, refuse};
 
 /// The settings that may still change once the event has started: who
 /// rules and where, not the sporting conditions.

@@ -12,8 +12,8 @@ use crate::core::regulation::{DEFAULT_EVENT_ZONE, Regulation, TimeControl};
 use crate::core::team::MatchPoints;
 use crate::store::{EventSettings, NoticeRecipient, Platform, PlayerId, Tx};
 
+use crate::app::failure::{Failure, refuse};
 use crate::app::service::events::opening;
-use crate::app::service::{Failure, refuse};
 
 /// An event as set up by its creator.
 pub(super) struct EventSetup {

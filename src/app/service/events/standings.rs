@@ -15,7 +15,7 @@ use crate::core::tournament::{GameScore, Standing, TournamentGame, standings};
 use crate::render::{CrosstableGame, CrosstableInput, CrosstableRow, GameMark, Language, Theme};
 use crate::store::{Event, EventId, EventStatus, GameStatus, PlayerId, StoreError, TableGame, Tx};
 
-use crate::app::service::{Failure, Outcome, refuse};
+use crate::app::failure::{Failure, Outcome, refuse};
 
 /// An event's standings with what the text and the image show.
 pub(crate) struct Table {

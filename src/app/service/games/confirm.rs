@@ -13,9 +13,9 @@ use crate::app::outgoing::{Button, Outgoing};
 use crate::core::notation;
 use crate::store::{CONFIRM_MOVES, GameId, GameRecord, GameStatus, HeldMove, Tx};
 
+use crate::app::failure::{Failure, Outcome, refuse};
 use crate::app::service::games::pick::{Pick, game_args, own_game};
 use crate::app::service::games::play::{Turn, play_move};
-use crate::app::service::{Failure, Outcome, refuse};
 
 /// Holds the actor's read move `mv` (written `text`, with any message) and
 /// asks to confirm it.

@@ -17,6 +17,7 @@ use crate::app::zone::{ShownInstant, default_zone, parse_zone};
 use crate::core::notation::Notation;
 use crate::store::{Event, GameRecord, GameStatus, MoveRow, PlayerId, StoreError, Tx};
 
+use crate::app::failure::{Failure, Outcome};
 use crate::app::service::games::batch::GamesInputs;
 use crate::app::service::games::state::{
     clocks_of, colour_of, days_left, first_mover, game_clocks, player_of, plies_of, regulation_of,
@@ -25,7 +26,6 @@ use crate::app::service::games::state::{
 use crate::app::service::games::turn_clock::{MoveClock, move_clock};
 use crate::app::service::games::view::written_moves;
 use crate::app::service::postal::{Loaded, clocked_moves};
-use crate::app::service::{Failure, Outcome};
 
 /// One game of the list, as the player sees it.
 #[derive(Debug, Clone)]

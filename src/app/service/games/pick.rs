@@ -14,8 +14,8 @@ use crate::app::user_error::Refusal;
 use crate::core::leave::LeaveTimeline;
 use crate::store::{GameId, GameRecord, GameStatus, StoreError, Tx};
 
+use crate::app::failure::{Failure, refuse};
 use crate::app::service::games::state::{colour_of, side_to_move};
-use crate::app::service::{Failure, refuse};
 
 pub(crate) fn game_args<'a>(game: GameId) -> Args<'a> {
     Args::new().with("game", game.0)

@@ -20,6 +20,7 @@ use crate::store::{
     Event, GameRecord, GameStatus, GameUpdate, MoveRow, NoticePrefs, NoticeRecipient, Tx,
 };
 
+use crate::app::failure::{Failure, Outcome, or_conflict, refuse};
 use crate::app::service::games::pick::{
     Pick, ensure_not_on_leave, ensure_turn, game_args, pick_game, refuse_if_disqualified,
 };
@@ -32,7 +33,7 @@ use crate::app::service::games::turn_clock::{
 };
 use crate::app::service::games::{confirm, talk};
 use crate::app::service::leave::time::{GameLeaves, game_leaves_with};
-use crate::app::service::{Failure, Outcome, notify_with, or_conflict, refuse};
+use crate::app::service::notify::notify_with;
 
 /// A bare move or `/move [#game] MOVE`.
 pub(crate) async fn make_move(

@@ -18,8 +18,9 @@ use crate::store::{
     Tx,
 };
 
+use crate::app::failure::{Failure, Outcome, or_conflict};
 use crate::app::service::leave::time::{GameLeaves, game_leaves};
-use crate::app::service::{Failure, Outcome, notify, notify_arbiter_channel, or_conflict};
+use crate::app::service::notify::{notify, notify_arbiter_channel};
 
 /// The regulation of an event (decoded when the event was read: a stored
 /// regulation that cannot be read is an error there, not a default).

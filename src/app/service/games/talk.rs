@@ -16,10 +16,11 @@ use crate::core::notation;
 use crate::core::regulation::Regulation;
 use crate::store::{AuditEntry, GameRecord, GameStatus, Tx};
 
+use crate::app::failure::{Failure, Outcome, refuse};
 use crate::app::service::games::pick::{Pick, ensure_turn, game_args, pick_game};
 use crate::app::service::games::play::Turn;
 use crate::app::service::games::state::{colour_of, player_of};
-use crate::app::service::{Failure, Outcome, notify, notify_arbiters, refuse};
+use crate::app::service::notify::{notify, notify_arbiters};
 
 /// The switch of a player who turned messages from opponents off.
 const NO_MESSAGES: &str = "no_messages";

@@ -14,7 +14,7 @@ use crate::core::clock::server::{ServerClock, player_record_from};
 use crate::core::regulation::Regulation;
 use crate::store::{Event, GameRecord, GameStatus, MoveRow, Tx};
 
-use crate::app::service::Failure;
+use crate::app::failure::Failure;
 use crate::app::service::games::state::{
     clocks_of, first_mover, game_clocks, plies_of, regulation_of,
 };

@@ -17,12 +17,12 @@ use crate::core::notation::{self, Notation};
 use crate::core::pgn::{self, PgnHeaders};
 use crate::store::{Event, EventId, GameId, GameRecord, GameStatus, StoreError, Tx};
 
+use crate::app::failure::{Failure, Outcome, refuse};
 use crate::app::service::games::pick::{Pick, game_args, pick_game};
 use crate::app::service::games::state::{
     arbiter_reason_of, clocks_of, first_mover, plies_of, regulation_of, replay, side_to_move,
 };
 use crate::app::service::leave::time::{GameLeaves, game_leaves};
-use crate::app::service::{Failure, Outcome, refuse};
 
 /// The game a viewing command is about: any game by number (everyone may
 /// look), or the actor's only game.

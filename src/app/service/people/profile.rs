@@ -6,8 +6,8 @@ use crate::app::outgoing::Outgoing;
 use crate::app::zone::{player_zone, zone_title};
 use crate::store::Tx;
 
+use crate::app::failure::{Outcome, refuse};
 use crate::app::service::people::names::display_name_problem;
-use crate::app::service::{Outcome, refuse};
 
 /// The greeting, with the player's settings and how to change each:
 /// language, notation, zone, digest, move confirmation (R2.3.8) and

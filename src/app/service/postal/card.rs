@@ -24,6 +24,7 @@ use crate::app::i18n::Args;
 use crate::core::notation;
 use crate::store::{GameRecord, GameUpdate, MoveRow, StoredCard, Tx};
 
+use crate::app::failure::{Failure, Outcome, or_conflict, refuse};
 use crate::app::service::games::pick::{Pick, game_args, pick_game};
 use crate::app::service::games::play::{Turn, load_turn, read_move};
 use crate::app::service::games::state::{
@@ -31,7 +32,6 @@ use crate::app::service::games::state::{
 };
 use crate::app::service::postal::is_postal;
 use crate::app::service::postal::ledger::chart;
-use crate::app::service::{Failure, Outcome, or_conflict, refuse};
 
 /// What one `/card` text says.
 #[derive(Debug, Default)]

@@ -15,7 +15,7 @@ use crate::core::leave::LeaveTimeline;
 use crate::core::regulation::Regulation;
 use crate::store::{GameId, GameRecord, GameStatus, MoveRow, PlayerId, PostalPly, StoreError, Tx};
 
-use crate::app::service::Failure;
+use crate::app::failure::Failure;
 use crate::app::service::games::state::regulation_of;
 use crate::app::service::leave::time::{GameLeaves, game_leaves};
 

@@ -12,10 +12,11 @@ use crate::core::case::CaseKind;
 use crate::core::clock::postal::PostalClock;
 use crate::store::{Deadline, GameRecord, NewDeadline, Tx};
 
+use crate::app::failure::Failure;
 use crate::app::service::cases::{CaseContext, Opening, open_case};
 use crate::app::service::games::state::{fen_of, player_of, replay, side_to_move};
+use crate::app::service::notify::{notify, notify_arbiters};
 use crate::app::service::postal::clock::{Loaded, date_text};
-use crate::app::service::{Failure, notify, notify_arbiters};
 
 /// Replaces the game's deadlines with those of the pending move (R2.5),
 /// each pushed back by the silent player's leave (R2.7.4).

@@ -17,13 +17,13 @@ use crate::core::postal::ledger::{Card, Counted, ReceivedBy, SentBy, count};
 use crate::core::regulation::Regulation;
 use crate::store::{GameRecord, StoredCard, Tx};
 
+use crate::app::failure::{Failure, Outcome};
 use crate::app::service::games::pick::game_args;
 use crate::app::service::games::state::{fen_of, regulation_of, replay};
 use crate::app::service::games::turn_clock::MoveClock;
 use crate::app::service::games::view::viewable_game;
 use crate::app::service::leave::time::{GameLeaves, game_leaves};
 use crate::app::service::postal::clock::PendingDates;
-use crate::app::service::{Failure, Outcome};
 
 /// `/ledger [#game]`.
 pub(crate) async fn ledger(

@@ -19,14 +19,15 @@ use crate::core::game::GameResult;
 use crate::core::postal::variant::{self, Answer, RepeatError};
 use crate::store::{GameUpdate, MoveRow, PostalPly, StoredVariant, Tx};
 
+use crate::app::failure::{Failure, Outcome, or_conflict, refuse};
 use crate::app::service::games::pick::game_args;
 use crate::app::service::games::play::{Turn, read_move};
 use crate::app::service::games::state::{
     announce_end, fen_of, finish_update, game_over_notice, player_of, replay,
 };
+use crate::app::service::notify::notify;
 use crate::app::service::postal::clock::{ClockedMove, PostalGame, clocked_moves, date_text};
 use crate::app::service::postal::refusal::{proposal_refusal, repeat_refusal};
-use crate::app::service::{Failure, Outcome, notify, or_conflict, refuse};
 
 /// What a postal message plays: the accepted variant moves, the new move,
 /// and the variant proposed with it.

@@ -11,11 +11,12 @@ use crate::app::outgoing::Outgoing;
 use crate::core::clock::postal::PostalClock;
 use crate::store::{ClockAdjustment, GameRecord, GameStatus};
 
+use crate::app::failure::{Failure, Outcome};
+use crate::app::service::Tx;
 use crate::app::service::games::pick::game_args;
 use crate::app::service::games::play::clock_line;
 use crate::app::service::games::state::{fen_of, replay};
 use crate::app::service::postal::clock::{Loaded, date_text};
-use crate::app::service::{Failure, Outcome, Tx};
 
 /// The record of a postal game, both totals under it.
 pub(crate) async fn record(

@@ -4,7 +4,7 @@
 use crate::core::team::{self, PersonKey, Roster};
 use crate::store::{EventId, PlayerId, Tx};
 
-use crate::app::service::Failure;
+use crate::app::failure::Failure;
 use crate::app::service::keys::{person_key, team_key};
 
 /// The captain of `player`'s team in a team event.
