@@ -13,7 +13,8 @@ use anyhow::Context;
 use sha2::{Digest, Sha256};
 use teloxide::Bot;
 
-use crate::adapters::router::{Router, Transport};
+use crate::adapters::router::Transport;
+use crate::app::deliver_notice::Preparer;
 use crate::app::service::App;
 use crate::ratebudget::SharedBudget;
 use crate::render::RenderCache;
@@ -197,7 +198,7 @@ impl TelegramBot {
         &self.username
     }
 
-    /// The transport for the outbox [`Router`]: notices to Telegram
+    /// The transport for the outbox [`Router`](crate::adapters::router::Router): notices to Telegram
     /// accounts and chats go out through it.
     pub fn transport(&self) -> Arc<dyn Transport> {
         Arc::new(self.transport.clone())
@@ -215,7 +216,7 @@ impl TelegramBot {
     ) -> anyhow::Result<()> {
         let app = app.with_telegram_bot(&self.username);
         let db = app.db().clone();
-        let images = Router::new(db.clone(), clock, cache, Vec::new());
+        let images = Preparer::new(db.clone(), clock, cache);
         self.menus.sync(&db).await;
         let refresher = tokio::spawn(refresh_menus(
             self.menus.clone(),
