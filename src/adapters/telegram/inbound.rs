@@ -16,7 +16,7 @@ use crate::store::Platform;
 use super::buttons::ButtonCodes;
 use super::menus::RoleMenus;
 use super::transport::{TelegramTransport, message_ref};
-use super::{InboundContent, SentMessageRef, TelegramInbound, TelegramInboundHandler};
+use super::{InboundContent, SentMessageRef, TelegramInbound};
 
 /// Hands Telegram updates to the app and sends its replies.
 #[derive(Clone)]
@@ -175,12 +175,6 @@ impl TelegramHandler {
         if let Err(error) = sent {
             tracing::warn!(%error, chat = update.chat_id, "telegram: a hint was not sent");
         }
-    }
-}
-
-impl TelegramInboundHandler for TelegramHandler {
-    fn handle(&self, inbound: TelegramInbound) -> impl Future<Output = ()> + Send {
-        self.handle_update(inbound)
     }
 }
 

@@ -5,7 +5,6 @@
 //! by webhook ([`TelegramBot::serve`]).
 
 use std::fmt;
-use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -24,7 +23,7 @@ use super::buttons::ButtonCodes;
 use super::inbound::TelegramHandler;
 use super::menus::{RoleMenus, command_menus};
 use super::transport::TelegramTransport;
-use super::webhook::run_webhook;
+use super::webhook::{WebhookConfig, run_webhook};
 use super::{
     Limits, PollingOptions, TelegramRetryPolicy, TelegramSender, build_bot, poll_as_leader,
     prepare_polling, telegram_limits,
@@ -37,26 +36,6 @@ pub enum InboundMode {
     Polling(PollingOptions),
     /// Telegram posts updates to a URL this process listens on.
     Webhook(WebhookConfig),
-}
-
-/// Webhook settings.
-#[derive(Clone)]
-pub struct WebhookConfig {
-    /// The public HTTPS URL Telegram posts to (its path is served).
-    pub url: url::Url,
-    /// The local address to listen on (behind a TLS-terminating proxy).
-    pub listen: SocketAddr,
-    /// The secret Telegram sends in `X-Telegram-Bot-Api-Secret-Token`.
-    pub secret: String,
-}
-
-impl fmt::Debug for WebhookConfig {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("WebhookConfig")
-            .field("url", &self.url.as_str())
-            .field("listen", &self.listen)
-            .finish_non_exhaustive()
-    }
 }
 
 /// Everything the Telegram adapter needs to run. The token is never shown
@@ -227,7 +206,8 @@ impl TelegramBot {
             .with_menus(self.menus);
         let served = match &self.mode {
             InboundMode::Polling(options) => {
-                poll_as_leader(&db, &self.bot, &handler, options, shutdown).await;
+                let handle = |update| handler.handle_update(update);
+                poll_as_leader(&db, &self.bot, &handle, options, shutdown).await;
                 Ok(())
             }
             InboundMode::Webhook(config) => run_webhook(&self.bot, handler, config, shutdown).await,
