@@ -15,8 +15,6 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
 
-use crate::app::command::CommandWord;
-
 /// The process's Prometheus recorder, installed as the `metrics` facade's
 /// global recorder on first use (once per process).
 pub fn prometheus() -> &'static PrometheusHandle {
@@ -29,21 +27,6 @@ pub fn prometheus() -> &'static PrometheusHandle {
         }
         handle
     })
-}
-
-/// The kind of command a message is, for the `kind` label: the command
-/// word's name (`move` for a bare move), `unknown` for an unknown `/word`.
-/// Bounded: never the user's text.
-pub fn command_kind(text: &str) -> &'static str {
-    let head = text.split_whitespace().next().unwrap_or("");
-    let word = head.strip_prefix('/').unwrap_or(head);
-    let word = word.split('@').next().unwrap_or(word);
-    match CommandWord::from_word(word) {
-        Some(command) => command.name(),
-        None if head.starts_with('/') => "unknown",
-        None if head.is_empty() => "empty",
-        None => "move",
-    }
 }
 
 /// Counts one handled command of `kind`; `refused` when the user was told
@@ -123,15 +106,6 @@ pub fn set_connected(name: &'static str, connected: bool) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn command_kinds_are_words_not_text() {
-        assert_eq!(command_kind("/games"), "games");
-        assert_eq!(command_kind("/games@corrbot 2"), "games");
-        assert_eq!(command_kind("e2e4"), "move");
-        assert_eq!(command_kind("/nonsense secret"), "unknown");
-        assert_eq!(command_kind("   "), "empty");
-    }
 
     #[test]
     fn counters_show_in_the_prometheus_text() {

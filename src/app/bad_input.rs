@@ -10,10 +10,6 @@ use std::borrow::Cow;
 use crate::app::actor::{Chat, Inbound};
 use crate::app::failure::{Failure, refuse};
 use crate::app::i18n::{Args, Lang};
-use crate::app::outgoing::Outgoing;
-use crate::app::service::App;
-use crate::app::user_error::{Refusal, UserError};
-use crate::store::Platform;
 
 /// The catalog message refusing a text with a NUL character.
 pub const NUL_MESSAGE: &str = "error-text-nul";
@@ -67,19 +63,10 @@ pub(crate) fn cleaned(inbound: &Inbound) -> Cow<'_, Inbound> {
     })
 }
 
-impl App {
-    /// The refusal of bytes that are not UTF-8 text to user `who`
-    /// (platform, user id), in their language; nothing is stored.
-    pub async fn refuse_unreadable(&self, who: (Platform, &str)) -> Outgoing {
-        let lang = self.language_of(who).await;
-        let refusal = Refusal::new(lang, UNREADABLE_MESSAGE, &Args::new());
-        UserError::from(refusal).reply(lang)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::Platform;
 
     #[test]
     fn nul_is_refused_and_dropped_from_names() {

@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 pub use case::{CaseAction, CaseCommand, Report};
 pub use team::TeamCommand;
 pub use turn::ConfirmCommand;
-pub use words::{Arg, CommandWord, Privacy, WordSpec};
+pub use words::{Arg, CommandWord, Privacy, WordSpec, command_kind};
 
 /// The longest text the bot reads; longer texts are refused unread.
 pub const MAX_TEXT_CHARS: usize = 1000;

@@ -25,7 +25,7 @@ use crate::app::actor::{Actor, Inbound};
 use crate::app::command::{self, Command, CommandError, CommandWord, MAX_TEXT_CHARS};
 use crate::app::i18n::{Args, Lang, tr};
 use crate::app::outgoing::Outgoing;
-use crate::app::user_error::UserError;
+use crate::app::user_error::{Refusal, UserError};
 use crate::app::{privacy, reply};
 use crate::store::{Db, InboundState, NewPlayer, Platform, Role, StoreError, Tx};
 use crate::time::Clock;
@@ -128,7 +128,7 @@ impl App {
             Ok(command) => self.execute(&mut tx, &actor, command, now).await,
             Err(failure) => Err(failure),
         };
-        let kind = crate::ops::command_kind(&inbound.text);
+        let kind = command::command_kind(&inbound.text);
         let refused = matches!(outcome, Err(Failure::Refused(_) | Failure::Ask(_)));
         crate::ops::command_handled(kind, refused, kind == "move" && outcome.is_ok());
         let (mut tx, mut replies) = match outcome {
@@ -174,6 +174,18 @@ impl App {
         let during = format!("a command of {} user {}", who.0.as_str(), who.1);
         let failure = UserError::internal(error, &during);
         failure.reply(self.language_of(who).await)
+    }
+
+    /// The refusal of bytes that are not UTF-8 text to user `who`
+    /// (platform, user id), in their language; nothing is stored.
+    pub async fn refuse_unreadable(&self, who: (Platform, &str)) -> Outgoing {
+        let lang = self.language_of(who).await;
+        let refusal = Refusal::new(
+            lang,
+            crate::app::bad_input::UNREADABLE_MESSAGE,
+            &crate::app::i18n::Args::new(),
+        );
+        UserError::from(refusal).reply(lang)
     }
 
     /// The language user `who` chose; Ukrainian, the default, when it

@@ -13,6 +13,7 @@ use shakmaty::{CastlingMode, Chess, Color};
 use super::board::{BoardOptions, Language, PlayerLabel, render_board};
 use super::gif::render_game_gif;
 use super::theme::Theme;
+use crate::core::game::Score;
 use crate::core::pgn::read_game;
 
 /// The options of `corrbot render`.
@@ -114,18 +115,6 @@ pub fn options_from(args: &RenderArgs) -> anyhow::Result<(shakmaty::Board, Board
     Ok((setup.board, options))
 }
 
-/// The score pills of a PGN result token: (White's, Black's).
-pub fn score_of(result: &str) -> Option<(String, String)> {
-    let (white, black) = match result.trim() {
-        "1-0" => ("1", "0"),
-        "0-1" => ("0", "1"),
-        "1/2-1/2" => ("½", "½"),
-        "0-0" => ("0", "0"),
-        _ => return None,
-    };
-    Some((white.to_owned(), black.to_owned()))
-}
-
 /// The GIF that `--gif --pgn FILE` asks for.
 pub fn gif_from(args: &RenderArgs) -> anyhow::Result<Vec<u8>> {
     let path = args.pgn.as_ref().context("--gif needs --pgn FILE")?;
@@ -155,7 +144,10 @@ pub fn gif_from(args: &RenderArgs) -> anyhow::Result<Vec<u8>> {
         },
         board_width: args.width,
         theme: args.theme,
-        score: game.tag("Result").and_then(score_of),
+        score: game
+            .tag("Result")
+            .and_then(Score::from_pgn)
+            .and_then(Score::pills),
         ..BoardOptions::default()
     };
     Ok(render_game_gif(&game.start, &game.moves, &options))

@@ -72,6 +72,15 @@ impl GameRecord {
     pub fn result_text(&self) -> Option<&'static str> {
         self.result.map(score_text)
     }
+
+    /// The score once finished (a finished game without a stored result
+    /// counts as annulled); `None` while the game goes on.
+    pub fn final_score(&self) -> Option<Score> {
+        if self.status != GameStatus::Finished {
+            return None;
+        }
+        Some(self.result.unwrap_or(Score::Annulled))
+    }
 }
 
 /// What it takes to create a game.

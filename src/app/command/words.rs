@@ -366,3 +366,32 @@ impl std::fmt::Display for CommandWord {
         write!(f, "/{}", self.name())
     }
 }
+
+/// The kind of command a message is, for the `kind` label: the command
+/// word's name (`move` for a bare move), `unknown` for an unknown `/word`.
+/// Bounded: never the user's text.
+pub fn command_kind(text: &str) -> &'static str {
+    let head = text.split_whitespace().next().unwrap_or("");
+    let word = head.strip_prefix('/').unwrap_or(head);
+    let word = word.split('@').next().unwrap_or(word);
+    match CommandWord::from_word(word) {
+        Some(command) => command.name(),
+        None if head.starts_with('/') => "unknown",
+        None if head.is_empty() => "empty",
+        None => "move",
+    }
+}
+
+#[cfg(test)]
+mod kind_tests {
+    use super::command_kind;
+
+    #[test]
+    fn command_kinds_are_words_not_text() {
+        assert_eq!(command_kind("/games"), "games");
+        assert_eq!(command_kind("/games@corrbot 2"), "games");
+        assert_eq!(command_kind("e2e4"), "move");
+        assert_eq!(command_kind("/nonsense secret"), "unknown");
+        assert_eq!(command_kind("   "), "empty");
+    }
+}

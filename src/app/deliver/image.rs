@@ -17,7 +17,6 @@ use crate::app::view::game::replay;
 use crate::app::view::standings::table_of;
 use crate::app::view::team_standings::team_table_of;
 use crate::app::zone::{default_zone, player_zone};
-use crate::render::cli::score_of;
 use crate::render::{
     BoardOptions, Language, PlayerLabel, RenderCache, Theme, ViewSetting, move_squares, orientation,
 };
@@ -25,6 +24,7 @@ use crate::store::{Db, EventId, GameId, GameRecord, Orientation, PlayerId, Tx};
 use chrono_tz::Tz;
 
 use crate::app::outgoing::ImageRef;
+use crate::core::game::Score;
 
 /// The file format of a rendered image.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -222,7 +222,7 @@ async fn render_gif(
         event: event.name.clone(),
         language: render_language(lang),
         theme,
-        score: game.result_text().and_then(score_of),
+        score: game.result.and_then(Score::pills),
         ..BoardOptions::default()
     };
     let (start, moves) = (played.start_position().clone(), played.moves().to_vec());

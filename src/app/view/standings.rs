@@ -5,8 +5,7 @@ use crate::app::i18n::{Args, Lang, tr};
 use crate::core::game::Score;
 use crate::core::tournament::{GameScore, Standing, TournamentGame, standings};
 use crate::render::{CrosstableGame, CrosstableInput, CrosstableRow, GameMark, Language, Theme};
-use crate::store::{Event, GameStatus, PlayerId, StoreError, TableGame, Tx};
-use shakmaty::Color;
+use crate::store::{Event, GameStatus, PlayerId, StoreError, Tx};
 use std::collections::HashMap;
 
 /// An event's standings with what the text and the image show.
@@ -108,7 +107,7 @@ pub(crate) async fn table_of(tx: &mut Tx, event: Event) -> Result<Table, StoreEr
         let (Some(white), Some(black)) = (seed_of(game.white), seed_of(game.black)) else {
             continue;
         };
-        let score = score_of(game);
+        let score = game.result.and_then(Score::game_score);
         if game.status == GameStatus::Finished && score.is_none() {
             continue; // annulled: no sporting result
         }
@@ -138,17 +137,6 @@ pub(crate) async fn table_of(tx: &mut Tx, event: Event) -> Result<Table, StoreEr
         games: games.len(),
         finished,
     })
-}
-
-/// The stored result as half-points, `None` while the game goes on.
-fn score_of(game: &TableGame) -> Option<GameScore> {
-    match game.result? {
-        Score::Win(Color::White) => Some(GameScore::WHITE_WINS),
-        Score::Win(Color::Black) => Some(GameScore::BLACK_WINS),
-        Score::Draw => Some(GameScore::DRAW),
-        Score::DoubleLoss => Some(GameScore::DOUBLE_LOSS),
-        Score::Annulled => None,
-    }
 }
 
 /// White's and Black's marks of a game.

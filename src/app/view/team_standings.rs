@@ -3,10 +3,9 @@
 
 use crate::app::i18n::{Args, Lang, tr};
 use crate::app::view::standings::{place_text, points_text};
-use crate::core::game::Score;
 use crate::core::team::{BoardScore, MatchPoints, TeamMatchScore, TeamStanding, team_standings};
 use crate::render::{Language, TeamMatchCell, TeamTableInput, TeamTableRow, Theme};
-use crate::store::{Event, GameRecord, GameStatus, StoreError, TeamId, TeamRecord, Tx};
+use crate::store::{Event, StoreError, TeamId, TeamRecord, Tx};
 
 /// A team event's standings with what the text and the image show.
 pub(crate) struct TeamTable {
@@ -133,7 +132,7 @@ async fn match_scores(
         let game = tx.game(board.game_id).await?;
         let score = BoardScore {
             first_has_white: board.first_has_white,
-            score: score_of(&game),
+            score: game.final_score(),
         };
         let (first, second) = (seed(board.first_team), seed(board.second_team));
         let found = matches
@@ -152,12 +151,4 @@ async fn match_scores(
         }
     }
     Ok(matches.into_iter().map(|(_, m)| m).collect())
-}
-
-/// A board game's score, `None` while it goes on.
-fn score_of(game: &GameRecord) -> Option<Score> {
-    if game.status != GameStatus::Finished {
-        return None;
-    }
-    Some(game.result.unwrap_or(Score::Annulled))
 }

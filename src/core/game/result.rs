@@ -3,6 +3,8 @@
 use serde::{Deserialize, Serialize};
 use shakmaty::Color;
 
+use crate::core::tournament::GameScore;
+
 /// The sporting score of a finished game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -36,6 +38,35 @@ impl Score {
             Score::DoubleLoss => Some(0),
             Score::Annulled => None,
         }
+    }
+
+    /// White's and Black's half-points for a table; `None` for an annulled
+    /// game, which the table leaves out.
+    pub fn game_score(self) -> Option<GameScore> {
+        Some(GameScore {
+            white_halves: self.half_points(Color::White)?,
+            black_halves: self.half_points(Color::Black)?,
+        })
+    }
+
+    /// The score of a PGN result token (`1-0`, `0-1`, `1/2-1/2`, `0-0`);
+    /// `None` for `*` or anything else.
+    pub fn from_pgn(token: &str) -> Option<Score> {
+        match token.trim() {
+            "1-0" => Some(Score::Win(Color::White)),
+            "0-1" => Some(Score::Win(Color::Black)),
+            "1/2-1/2" => Some(Score::Draw),
+            "0-0" => Some(Score::DoubleLoss),
+            _ => None,
+        }
+    }
+
+    /// White's and Black's points as a board image's score pills show them
+    /// (`1`, `½`, `0`); `None` for an annulled game.
+    pub fn pills(self) -> Option<(String, String)> {
+        let pill = |halves: u8| ["0", "½", "1"][usize::from(halves.min(2))].to_owned();
+        let score = self.game_score()?;
+        Some((pill(score.white_halves), pill(score.black_halves)))
     }
 
     /// The score as a scoresheet shows it: `1-0`, `0-1`, `½-½`, `0-0`, or `—`
@@ -186,5 +217,29 @@ mod tests {
         assert_eq!(Score::Annulled.half_points(Color::White), None);
         assert_eq!(Score::DoubleLoss.half_points(Color::Black), Some(0));
         assert_eq!(Score::Win(Color::White).half_points(Color::Black), Some(0));
+    }
+}
+
+#[cfg(test)]
+mod score_forms {
+    use super::*;
+
+    #[test]
+    fn one_score_reads_as_table_points_pills_and_pgn() {
+        let cases = [
+            ("1-0", Score::Win(Color::White), (2, 0), ("1", "0")),
+            ("0-1", Score::Win(Color::Black), (0, 2), ("0", "1")),
+            ("1/2-1/2", Score::Draw, (1, 1), ("½", "½")),
+            ("0-0", Score::DoubleLoss, (0, 0), ("0", "0")),
+        ];
+        for (token, score, (white, black), (w, b)) in cases {
+            assert_eq!(Score::from_pgn(token), Some(score));
+            let halves = score.game_score().unwrap();
+            assert_eq!((halves.white_halves, halves.black_halves), (white, black));
+            assert_eq!(score.pills(), Some((w.to_owned(), b.to_owned())));
+        }
+        assert_eq!(Score::from_pgn("*"), None);
+        assert_eq!(Score::Annulled.game_score(), None);
+        assert_eq!(Score::Annulled.pills(), None);
     }
 }

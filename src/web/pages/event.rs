@@ -5,26 +5,15 @@ use maud::{Markup, html};
 use shakmaty::Color;
 
 use crate::app::i18n::{Args, Lang, days_text, tr, tr0};
+use crate::app::view::event_status::status_word;
 use crate::app::view::standings::{Table, place_text, points_text, quarters_text};
 use crate::app::view::team_standings::TeamTable;
 use crate::core::regulation::RuleSet;
 use crate::render::GameMark;
-use crate::store::{EventStatus, GameRecord, GameStatus};
+use crate::store::{GameRecord, GameStatus};
 use crate::web::data::{EventView, GameLine};
 
 use super::{Frame, layout};
-
-/// The catalog id of an event state.
-fn status_word(status: EventStatus) -> &'static str {
-    match status {
-        EventStatus::Draft => "event-status-draft",
-        EventStatus::Registration => "event-status-registration",
-        EventStatus::Closed => "event-status-closed",
-        EventStatus::Cancelled => "event-status-cancelled",
-        EventStatus::Running => "event-status-running",
-        EventStatus::Finished => "event-status-finished",
-    }
-}
 
 /// A crosstable cell's sign for one game.
 fn mark_text(mark: GameMark) -> &'static str {

@@ -4,6 +4,7 @@ use crate::app::actor::Actor;
 use crate::app::command::Number;
 use crate::app::i18n::{Args, Lang, tr, tr0};
 use crate::app::outgoing::Outgoing;
+use crate::app::view::event_status::status_word;
 use crate::store::{Event, EventStatus, NoticeRecipient, PlayerId, Role, Tx};
 
 use crate::app::failure::{Failure, Outcome, refuse};
@@ -17,18 +18,6 @@ pub(crate) async fn names(tx: &mut Tx, players: &[PlayerId]) -> Result<String, F
         names.push(tx.player(*player).await?.display_name);
     }
     Ok(names.join(", "))
-}
-
-/// The catalog id of an event state.
-fn status_word(status: EventStatus) -> &'static str {
-    match status {
-        EventStatus::Draft => "event-status-draft",
-        EventStatus::Registration => "event-status-registration",
-        EventStatus::Closed => "event-status-closed",
-        EventStatus::Cancelled => "event-status-cancelled",
-        EventStatus::Running => "event-status-running",
-        EventStatus::Finished => "event-status-finished",
-    }
 }
 
 /// One event as a line of the list.
