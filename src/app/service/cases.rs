@@ -40,7 +40,8 @@ use super::keys::{person_key, player_id};
 use super::teams::roster::roster_of;
 use super::{Failure, Outcome, notify, notify_arbiters, refuse};
 
-pub use bot::{fire_desk_deadline, open_silence_case};
+pub use bot::open_silence_case;
+pub(crate) use bot::{absence_overdue, request_unanswered};
 pub(crate) use open::{Opening, open_case};
 
 /// Runs one desk command.

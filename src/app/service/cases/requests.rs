@@ -3,11 +3,11 @@
 //! becomes the bot's case.
 
 use chrono::{DateTime, Duration, Utc};
-use serde_json::json;
 
 use crate::app::actor::Actor;
 use crate::app::authz::{self, Action, Relation};
 use crate::app::command::Number;
+use crate::app::deadline::Due;
 use crate::app::i18n::{Args, tr};
 use crate::app::notice::{Notice, RequestNotice};
 use crate::app::outgoing::Outgoing;
@@ -17,7 +17,6 @@ use super::super::events::zone::{event_zone, zoned};
 use super::super::people::contacts::live_events;
 use super::super::people::names::player_named;
 use super::super::{Outcome, notify, notify_arbiters, refuse};
-use super::bot::REQUEST_UNANSWERED;
 
 /// `/request @player [#event] text`: the arbiter asks a player of their
 /// event; unanswered, it becomes a case after more than 20 days (R3.4.3).
@@ -60,13 +59,10 @@ pub(super) async fn request(
     notify(tx, player, &Notice::Request(notice), now).await?;
     let due = now + Duration::days(20) + Duration::minutes(1);
     let deadline = NewDeadline {
-        due_at: due,
-        kind: REQUEST_UNANSWERED.to_owned(),
         key: Some(format!("request:{}", stored.id)),
         event_id: Some(event.id),
         player_id: Some(player),
-        payload: json!({ "request": stored.id }),
-        ..NewDeadline::default()
+        ..Due::RequestUnanswered { request: stored.id }.deadline(due)?
     };
     tx.set_deadline(&deadline, now).await?;
     let args = Args::new()
