@@ -6,6 +6,7 @@ pub mod authz;
 pub mod bad_input;
 pub mod command;
 pub(crate) mod deadline;
+pub mod failure;
 pub mod i18n;
 pub mod move_error;
 pub mod notice;

@@ -11,11 +11,13 @@ use crate::core::game::{GameResult, Termination};
 use crate::scheduler::DueHandler;
 use crate::store::{Deadline, GameRecord, GameStatus, GameUpdate, Tx};
 
-use super::games::state::{
+use crate::app::failure::Failure;
+use crate::app::service::cases;
+use crate::app::service::games::state::{
     announce_end, days_left, finish_update, game_clocks, game_over_notice, player_of, side_to_move,
 };
-use super::games::turn_clock::pending_clock;
-use super::{Failure, cases, notify};
+use crate::app::service::games::turn_clock::pending_clock;
+use crate::app::service::notify::notify;
 
 /// The scheduler's handler of the app's deadlines.
 #[derive(Debug, Clone, Copy, Default)]
@@ -46,7 +48,9 @@ async fn fire(tx: &mut Tx, deadline: &Deadline, now: DateTime<Utc>) -> Result<()
         Due::AbsenceOverdue { absence } => {
             cases::absence_overdue(tx, deadline.player_id, absence, now).await
         }
-        Due::Digest => super::people::clock_prefs::fire_digest(tx, deadline, now).await,
+        Due::Digest => {
+            crate::app::service::people::clock_prefs::fire_digest(tx, deadline, now).await
+        }
     }
 }
 
@@ -87,13 +91,13 @@ async fn fire_in_game(
         }
         // R3.3.2: no case for a silence the player gave notice of.
         GameDue::SilenceCase { .. } => {
-            if super::games::talk::continuation_given(tx, &game).await? {
+            if crate::app::service::games::talk::continuation_given(tx, &game).await? {
                 return Ok(());
             }
             cases::open_silence_case(tx, &game, now).await
         }
         GameDue::LossOnTime { .. } => lose_on_time(tx, &game, now).await,
-        GameDue::Postal(due) => super::postal::fire(tx, &game, due, now).await,
+        GameDue::Postal(due) => crate::app::service::postal::fire(tx, &game, due, now).await,
     }
 }
 
@@ -107,7 +111,7 @@ async fn captains_continuation(
     days: i64,
     now: DateTime<Utc>,
 ) -> Result<(), Failure> {
-    let leaders = super::teams::roster::leaders_of(tx, game.event_id, mover).await?;
+    let leaders = crate::app::service::teams::roster::leaders_of(tx, game.event_id, mover).await?;
     let captain = match leaders.first() {
         Some(captain) => tx.player(*captain).await?.display_name,
         None => "—".to_owned(),
