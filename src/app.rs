@@ -5,6 +5,7 @@ pub mod actor;
 pub mod authz;
 pub mod bad_input;
 pub mod command;
+pub(crate) mod deadline;
 pub mod deliver;
 pub mod failure;
 pub mod i18n;

@@ -6,6 +6,7 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use chrono::{DateTime, TimeDelta, TimeZone, Utc};
+use corrbot::app::service::DeadlineHandler;
 use corrbot::scheduler::{DueHandler, Fired, Scheduler, SchedulerConfig};
 use corrbot::store::*;
 use corrbot::time::{Clock, SimClock};
@@ -279,8 +280,67 @@ async fn two_schedulers_never_fire_twice(t: &TestDb) {
     other.close().await;
 }
 
+/// A deadline row of a kind the app does not know (a misspelled
+/// "reminder") is not dropped in silence: the app's handler fails with an
+/// error naming the row's id and kind, and the scheduler keeps the row,
+/// counted as a failed attempt, instead of deleting it as handled (the row
+/// dropped might have been a loss on time, R3.5.7).
+async fn unknown_kind_fails_loudly_and_is_kept(t: &TestDb) {
+    let mut tx = t.db.begin().await.unwrap();
+    let new = NewDeadline {
+        due_at: t0(),
+        kind: "reminderr".into(),
+        key: Some("typo".into()),
+        payload: json!({ "ply": 0, "days": 14 }),
+        ..NewDeadline::default()
+    };
+    let id = tx.set_deadline(&new, t0()).await.unwrap();
+    tx.commit().await.unwrap();
+
+    let mut tx = t.db.begin().await.unwrap();
+    let row = tx.claim_due(t0(), 10).await.unwrap().pop().unwrap();
+    let error = DeadlineHandler
+        .handle(&mut tx, &row, t0())
+        .await
+        .unwrap_err();
+    tx.rollback().await.unwrap();
+    let text = format!("{error:#}");
+    assert!(text.contains(&format!("deadline {id} ")), "{text}");
+    assert!(text.contains("\"reminderr\""), "{text}");
+
+    let config = SchedulerConfig {
+        retry_after: TimeDelta::minutes(1),
+        ..Default::default()
+    };
+    let scheduler = Scheduler::new(t.db.clone(), DeadlineHandler, config);
+    let failed = Fired {
+        handled: 0,
+        failed: 1,
+    };
+    assert_eq!(scheduler.poll_due(t0()).await.unwrap(), failed);
+    let later = t0() + TimeDelta::days(1);
+    let mut tx = t.db.begin().await.unwrap();
+    let kept = tx.claim_due(later, 10).await.unwrap();
+    tx.rollback().await.unwrap();
+    let kept: Vec<_> = kept
+        .iter()
+        .map(|d| (d.id, d.kind.as_str(), d.attempts))
+        .collect();
+    assert_eq!(
+        kept,
+        [(id, "reminderr", 1)],
+        "kept for a retry, not consumed"
+    );
+    assert_eq!(
+        scheduler.poll_due(later).await.unwrap(),
+        failed,
+        "fails again"
+    );
+}
+
 on_both!(
     fires_each_due_item_once_in_order,
+    unknown_kind_fails_loudly_and_is_kept,
     failed_handler_rolls_back_and_retries,
     run_loop_passes_a_year_under_simulated_time,
     commit_wakes_the_scheduler,

@@ -27,9 +27,10 @@ use crate::app::actor::Actor;
 use crate::app::authz::{self, Action, Relation};
 use crate::app::command::{CaseAction, CaseCommand, Number};
 use crate::app::i18n::{Args, Lang};
-use crate::app::notice::{CaseNews, CaseNotice, Clocks, Notice, SentMove};
+use crate::app::notice::{CaseNews, CaseNotice, Notice, SentMove};
 use crate::app::zone::ShownInstant;
 use crate::core::case::{Case, CaseError, CaseRole, CaseState, ObjectionError};
+use crate::core::clock::Clocks;
 use crate::core::team::Roster;
 use crate::store::{
     CaseId, CaseRecord, CaseStatus, Event, GameId, NoticeRecipient, PlayerId, Role, StoreError, Tx,
@@ -41,7 +42,8 @@ use crate::app::service::keys::{person_key, player_id};
 use crate::app::service::notify::{notify, notify_arbiters};
 use crate::app::service::teams::roster::roster_of;
 
-pub use bot::{fire_desk_deadline, open_silence_case};
+pub use bot::open_silence_case;
+pub(crate) use bot::{absence_overdue, request_unanswered};
 pub(crate) use open::{Opening, open_case};
 
 /// Runs one desk command.

@@ -1,8 +1,10 @@
 //! What due deadlines mean: reminders (R3.3.1), the continuation notice and
 //! the silence case (R3.3.2), the loss on time (R3.5.7).
 
+use anyhow::anyhow;
 use chrono::{DateTime, Utc};
 
+use crate::app::deadline::{Due, GameDue};
 use crate::app::notice::Notice;
 use crate::app::zone::{ShownInstant, player_zone};
 use crate::core::game::{GameResult, Termination};
@@ -34,54 +36,67 @@ impl DueHandler for DeadlineHandler {
     }
 }
 
+/// Fires `deadline` by its typed meaning, every kind matched by name: a row
+/// of an unknown kind or a payload that does not fit it is an error naming
+/// the row, which the scheduler logs and keeps for a retry, so that no
+/// deadline (a loss on time, R3.5.7, least of all) is dropped in silence.
 async fn fire(tx: &mut Tx, deadline: &Deadline, now: DateTime<Utc>) -> Result<(), Failure> {
-    if let Some(done) = cases::fire_desk_deadline(tx, deadline, now).await {
-        return done;
+    match Due::of(deadline)? {
+        Due::Game { ply, due } => fire_in_game(tx, deadline, ply, due, now).await,
+        Due::RequestUnanswered { request } => cases::request_unanswered(tx, request, now).await,
+        Due::AbsenceOverdue { absence } => {
+            cases::absence_overdue(tx, deadline.player_id, absence, now).await
+        }
+        Due::Digest => {
+            crate::app::service::people::clock_prefs::fire_digest(tx, deadline, now).await
+        }
     }
-    if deadline.kind == crate::app::service::people::clock_prefs::DIGEST_KIND {
-        return crate::app::service::people::clock_prefs::fire_digest(tx, deadline, now).await;
-    }
+}
+
+/// A deadline of a game set at `ply`: stale, and done, if the game has
+/// moved on or ended since.
+async fn fire_in_game(
+    tx: &mut Tx,
+    deadline: &Deadline,
+    ply: i64,
+    due: GameDue,
+    now: DateTime<Utc>,
+) -> Result<(), Failure> {
     let Some(game_id) = deadline.game_id else {
-        return Ok(());
+        let (id, kind) = (deadline.id, &deadline.kind);
+        return Err(anyhow!("deadline {id} of kind {kind:?} names no game").into());
     };
     let game = tx.game(game_id).await?;
-    let ply = deadline.payload.get("ply").and_then(|v| v.as_i64());
-    if game.status != GameStatus::Running || ply != Some(game.ply) {
+    if game.status != GameStatus::Running || ply != game.ply {
         return Ok(()); // stale: the game moved on or ended
     }
-    let days = deadline
-        .payload
-        .get("days")
-        .and_then(|v| v.as_i64())
-        .unwrap_or(0);
-    let mover = player_of(&game, side_to_move(&game));
-    let number = game.id.0;
-    if flag_has_fallen(tx, &game, deadline, now).await? {
+    if flag_has_fallen(tx, &game, &due, now).await? {
         // The loss wins over a reminder, notice or case due at the same
         // instant: the game is scored, nothing else is said (R3.5.7).
         return lose_on_time(tx, &game, now).await;
     }
-    match deadline.kind.as_str() {
-        "reminder" => remind(tx, &game, days, now).await,
-        "continuation_due" => {
+    let mover = player_of(&game, side_to_move(&game));
+    match due {
+        GameDue::Reminder { days } => remind(tx, &game, days, now).await,
+        GameDue::ContinuationDue { days } => {
             if tx.event(game.event_id).await?.is_team {
                 return captains_continuation(tx, &game, mover, days, now).await;
             }
-            let notice = Notice::ContinuationDue { game: number, days };
+            let notice = Notice::ContinuationDue {
+                game: game.id.0,
+                days,
+            };
             notify(tx, mover, &notice, now).await
         }
         // R3.3.2: no case for a silence the player gave notice of.
-        "silence_case"
-            if crate::app::service::games::talk::continuation_given(tx, &game).await? =>
-        {
-            Ok(())
+        GameDue::SilenceCase { .. } => {
+            if crate::app::service::games::talk::continuation_given(tx, &game).await? {
+                return Ok(());
+            }
+            cases::open_silence_case(tx, &game, now).await
         }
-        "silence_case" => cases::open_silence_case(tx, &game, now).await,
-        "loss_on_time" => lose_on_time(tx, &game, now).await,
-        kind if kind.starts_with("postal_") => {
-            crate::app::service::postal::fire(tx, &game, deadline, now).await
-        }
-        _ => Ok(()),
+        GameDue::LossOnTime { .. } => lose_on_time(tx, &game, now).await,
+        GameDue::Postal(due) => crate::app::service::postal::fire(tx, &game, due, now).await,
     }
 }
 
@@ -124,13 +139,16 @@ async fn captains_continuation(
 async fn flag_has_fallen(
     tx: &mut Tx,
     game: &GameRecord,
-    deadline: &Deadline,
+    due: &GameDue,
     now: DateTime<Utc>,
 ) -> Result<bool, Failure> {
-    if !matches!(
-        deadline.kind.as_str(),
-        "reminder" | "continuation_due" | "silence_case"
-    ) {
+    let on_server_clock = match due {
+        GameDue::Reminder { .. }
+        | GameDue::ContinuationDue { .. }
+        | GameDue::SilenceCase { .. } => true,
+        GameDue::LossOnTime { .. } | GameDue::Postal(_) => false,
+    };
+    if !on_server_clock {
         return Ok(false);
     }
     let clock = pending_clock(tx, game, now).await?;

@@ -4,21 +4,16 @@
 //! absence in a calendar year (R3.1.5).
 
 use chrono::{DateTime, Duration, Utc};
-use serde_json::json;
 
+use crate::app::deadline::Due;
 use crate::core::case::{ABSENCE_DAYS, Absence, CaseKind, arbiter_request_case_due};
-use crate::store::{Deadline, GameRecord, NewDeadline, PlayerId, Tx};
+use crate::store::{GameRecord, NewDeadline, PlayerId, Tx};
 
 use crate::app::failure::Failure;
 use crate::app::service::cases::CaseContext;
 use crate::app::service::cases::open::{Opening, open_case};
 use crate::app::service::people::contacts::live_events;
 use crate::app::view::game::{player_of, side_to_move};
-
-/// The deadline kind of an unanswered request (R3.4.3).
-pub(crate) const REQUEST_UNANSWERED: &str = "request_unanswered";
-/// The deadline kind of an absence past 30 days (R3.1.5).
-pub(crate) const ABSENCE_OVERDUE: &str = "absence_overdue";
 
 /// A player's absences of internet access as the core counts them.
 pub(crate) async fn absence_history(
@@ -45,12 +40,9 @@ pub(crate) async fn set_absence_deadline(
     now: DateTime<Utc>,
 ) -> Result<(), Failure> {
     let new = NewDeadline {
-        due_at: at,
-        kind: ABSENCE_OVERDUE.to_owned(),
         key: Some(format!("absence:{absence}")),
         player_id: Some(player),
-        payload: json!({ "absence": absence }),
-        ..NewDeadline::default()
+        ..Due::AbsenceOverdue { absence }.deadline(at)?
     };
     tx.set_deadline(&new, now).await?;
     Ok(())
@@ -78,30 +70,14 @@ pub async fn open_silence_case(
     open_case(tx, opening, now).await.map(|_| ())
 }
 
-/// Handles the desk's own deadlines; `None` if `deadline` is not one.
-pub async fn fire_desk_deadline(
-    tx: &mut Tx,
-    deadline: &Deadline,
-    now: DateTime<Utc>,
-) -> Option<Result<(), Failure>> {
-    match deadline.kind.as_str() {
-        REQUEST_UNANSWERED => Some(request_unanswered(tx, deadline, now).await),
-        ABSENCE_OVERDUE => Some(absence_overdue(tx, deadline, now).await),
-        _ => None,
-    }
-}
-
 /// R3.4.3: more than 20 days without an answer from a player who has been
 /// on the server since (the bot sees them move); a player who has not is
 /// left to the silence rules.
-async fn request_unanswered(
+pub(crate) async fn request_unanswered(
     tx: &mut Tx,
-    deadline: &Deadline,
+    id: i64,
     now: DateTime<Utc>,
 ) -> Result<(), Failure> {
-    let Some(id) = deadline.payload.get("request").and_then(|v| v.as_i64()) else {
-        return Ok(());
-    };
     let request = tx.request(id).await?;
     let last_seen = last_move_of(tx, request.player_id).await?;
     let due = arbiter_request_case_due(request.sent_at, request.answer.is_some(), last_seen, now);
@@ -138,16 +114,15 @@ async fn last_move_of(tx: &mut Tx, player: PlayerId) -> Result<Option<DateTime<U
 }
 
 /// R3.1.5: a player not back within 30 days is withdrawn; the arbiter of
-/// each event rules on it.
-async fn absence_overdue(
+/// each event rules on it. `id` is the absence, `player` the one the
+/// deadline names.
+pub(crate) async fn absence_overdue(
     tx: &mut Tx,
-    deadline: &Deadline,
+    player: Option<PlayerId>,
+    id: i64,
     now: DateTime<Utc>,
 ) -> Result<(), Failure> {
-    let (Some(player), Some(id)) = (
-        deadline.player_id,
-        deadline.payload.get("absence").and_then(|v| v.as_i64()),
-    ) else {
+    let Some(player) = player else {
         return Ok(());
     };
     let absences = tx.absences_of(player).await?;

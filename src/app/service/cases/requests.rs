@@ -3,18 +3,17 @@
 //! becomes the bot's case.
 
 use chrono::{DateTime, Duration, Utc};
-use serde_json::json;
 
 use crate::app::actor::Actor;
 use crate::app::authz::{self, Action, Relation};
 use crate::app::command::Number;
+use crate::app::deadline::Due;
 use crate::app::i18n::{Args, tr};
 use crate::app::notice::{Notice, RequestNotice};
 use crate::app::outgoing::Outgoing;
 use crate::store::{EventId, NewDeadline, Role, StoreError, Tx};
 
 use crate::app::failure::{Outcome, refuse};
-use crate::app::service::cases::bot::REQUEST_UNANSWERED;
 use crate::app::service::notify::{notify, notify_arbiters};
 use crate::app::service::people::contacts::live_events;
 use crate::app::service::people::names::player_named;
@@ -61,13 +60,10 @@ pub(super) async fn request(
     notify(tx, player, &Notice::Request(notice), now).await?;
     let due = now + Duration::days(20) + Duration::minutes(1);
     let deadline = NewDeadline {
-        due_at: due,
-        kind: REQUEST_UNANSWERED.to_owned(),
         key: Some(format!("request:{}", stored.id)),
         event_id: Some(event.id),
         player_id: Some(player),
-        payload: json!({ "request": stored.id }),
-        ..NewDeadline::default()
+        ..Due::RequestUnanswered { request: stored.id }.deadline(due)?
     };
     tx.set_deadline(&deadline, now).await?;
     let args = Args::new()

@@ -2,9 +2,9 @@
 //! deadlines of the pending move, and ending a game.
 
 use chrono::{DateTime, Utc};
-use serde_json::json;
 
 use crate::app::actor::Actor;
+use crate::app::deadline::{Due, GameDue};
 use crate::app::notice::Notice;
 use crate::app::outgoing::Outgoing;
 use crate::core::clock::server::{ServerClock, ServerDeadline, player_record_from};
@@ -71,38 +71,44 @@ pub(crate) async fn set_pending_deadlines_with(
     });
     let mut deadlines = Vec::new();
     for (what, at) in due {
-        let (kind, key, days) = match what {
-            ServerDeadline::Reminder(n) => {
-                let days = regulation.reminder_days.get(usize::from(n) - 1).copied();
-                ("reminder", format!("reminder:{n}"), days.unwrap_or(0))
-            }
-            ServerDeadline::SilenceNotice => (
-                "continuation_due",
-                "continuation".to_owned(),
-                regulation.silence.notice_after_days,
-            ),
-            ServerDeadline::SilenceCase => (
-                "silence_case",
-                "silence".to_owned(),
-                regulation.silence.case_after_days,
-            ),
-            ServerDeadline::Flag => ("loss_on_time", "flag".to_owned(), 0),
-        };
+        let (key, due) = server_deadline(regulation, what);
+        let ply = i64::try_from(plies.len()).map_err(anyhow::Error::from)?;
+        let new = Due::Game { ply, due }.deadline(at)?;
         let new = NewDeadline {
-            due_at: at,
-            kind: kind.to_owned(),
             key: Some(format!("game:{}:{key}", game.id)),
             game_id: Some(game.id),
             event_id: Some(game.event_id),
             player_id: Some(player_of(game, colour)),
-            payload: json!({ "ply": plies.len(), "days": days }),
-            ..NewDeadline::default()
+            ..new
         };
         deadlines.push(new);
     }
     tx.replace_deadlines_of_game(game.id, &deadlines, now)
         .await?;
     Ok(())
+}
+
+/// The key and the meaning of a deadline of the server clock: the
+/// reminders (R3.3.1), the silence notice and case (R3.3.2), the loss on
+/// time (R3.5.7).
+fn server_deadline(regulation: &Regulation, what: ServerDeadline) -> (String, GameDue) {
+    let days = |days: u32| i64::from(days);
+    match what {
+        ServerDeadline::Reminder(n) => {
+            let reminder = regulation.reminder_days.get(usize::from(n) - 1).copied();
+            let days = days(reminder.unwrap_or(0));
+            (format!("reminder:{n}"), GameDue::Reminder { days })
+        }
+        ServerDeadline::SilenceNotice => {
+            let days = days(regulation.silence.notice_after_days);
+            ("continuation".to_owned(), GameDue::ContinuationDue { days })
+        }
+        ServerDeadline::SilenceCase => {
+            let days = days(regulation.silence.case_after_days);
+            ("silence".to_owned(), GameDue::SilenceCase { days })
+        }
+        ServerDeadline::Flag => ("flag".to_owned(), GameDue::LossOnTime { days: 0 }),
+    }
 }
 
 /// Marks `update` as the end of the game with `result`.

@@ -9,6 +9,7 @@ use shakmaty::{Chess, Color};
 
 use crate::app::actor::Actor;
 use crate::app::command::Number;
+use crate::app::deadline::{Due, GameDue};
 use crate::app::i18n::{tr, tr0};
 use crate::app::notice::{Notice, TurnNotice};
 use crate::app::outgoing::Outgoing;
@@ -209,11 +210,21 @@ async fn continuation_window(tx: &mut Tx, game: &GameRecord) -> Result<bool, Fai
     if game.status != GameStatus::Running {
         return Ok(false);
     }
-    let deadlines = tx.deadlines_of_game(game.id).await?;
-    let pending = |kind: &str| {
-        deadlines.iter().any(|d| {
-            d.kind == kind && d.payload.get("ply").and_then(|v| v.as_i64()) == Some(game.ply)
-        })
-    };
-    Ok(!pending("continuation_due") && pending("silence_case"))
+    let mut notice = false;
+    let mut case = false;
+    for deadline in tx.deadlines_of_game(game.id).await? {
+        let (ply, due) = match Due::of(&deadline)? {
+            Due::Game { ply, due } => (ply, due),
+            Due::RequestUnanswered { .. } | Due::AbsenceOverdue { .. } | Due::Digest => continue,
+        };
+        if ply != game.ply {
+            continue;
+        }
+        match due {
+            GameDue::ContinuationDue { .. } => notice = true,
+            GameDue::SilenceCase { .. } => case = true,
+            GameDue::Reminder { .. } | GameDue::LossOnTime { .. } | GameDue::Postal(_) => {}
+        }
+    }
+    Ok(!notice && case)
 }

@@ -5,9 +5,9 @@
 
 use chrono::{DateTime, Days as CalendarDays, NaiveTime, TimeZone, Utc};
 use chrono_tz::Tz;
-use serde_json::json;
 
 use crate::app::actor::Actor;
+use crate::app::deadline::Due;
 use crate::app::i18n::{Args, tr};
 use crate::app::notice::{DigestGame, Notice};
 use crate::app::outgoing::Outgoing;
@@ -20,9 +20,6 @@ use crate::app::service::notify::notify;
 
 /// The local hour the digest is sent at.
 const DIGEST_HOUR: u32 = 9;
-
-/// The deadline kind of the daily digest.
-pub(crate) const DIGEST_KIND: &str = "digest";
 
 /// `/timezone [ZONE]`: shows the zone, or sets it.
 pub(crate) async fn timezone(tx: &mut Tx, actor: &Actor, zone: Option<&str>) -> Outcome {
@@ -94,12 +91,9 @@ async fn schedule(
 ) -> Result<DateTime<Utc>, Failure> {
     let at = next_digest(zone, now);
     let new = NewDeadline {
-        due_at: at,
-        kind: DIGEST_KIND.to_owned(),
         key: Some(digest_key(player, at)),
         player_id: Some(player),
-        payload: json!({}),
-        ..NewDeadline::default()
+        ..Due::Digest.deadline(at)?
     };
     tx.set_deadline(&new, now).await?;
     Ok(at)

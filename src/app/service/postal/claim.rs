@@ -13,12 +13,12 @@ use shakmaty::uci::UciMove;
 
 use crate::app::actor::Actor;
 use crate::app::command::Number;
+use crate::app::deadline::{Due, GameDue, PostalDue};
 use crate::app::i18n::{Args, days_text, tr};
 use crate::app::notice::{Notice, NoticeMove, PostalNotice, numbered};
 use crate::app::outgoing::Outgoing;
 use crate::core::case::{CaseKind, objection_deadline};
 use crate::core::postal::variant::Answer;
-use serde_json::json;
 
 use crate::store::{GameId, GameStatus, NewDeadline, StoredClaim, Tx};
 
@@ -117,14 +117,16 @@ async fn objection_deadline_set(
     case: i64,
     (now, closes): (DateTime<Utc>, DateTime<Utc>),
 ) -> Result<(), Failure> {
+    let due = Due::Game {
+        ply: game.ply,
+        due: GameDue::Postal(PostalDue::Objection { case }),
+    };
+    let new = due.deadline(closes)?;
     let new = NewDeadline {
-        due_at: closes,
-        kind: "postal_objection".to_owned(),
-        key: Some(format!("game:{}:postal_objection", game.id)),
+        key: Some(format!("game:{}:{}", game.id, new.kind)),
         game_id: Some(game.id),
         event_id: Some(game.event_id),
-        payload: json!({ "ply": game.ply, "case": case }),
-        ..NewDeadline::default()
+        ..new
     };
     tx.set_deadline(&new, now).await?;
     Ok(())

@@ -4,13 +4,13 @@
 //! and raises the two-month case (R2.5.3): each report is a case at the
 //! arbiter's desk.
 
-use chrono::{DateTime, NaiveDate, Utc};
-use serde_json::json;
+use chrono::{DateTime, Utc};
 
+use crate::app::deadline::{Due, GameDue, PostalDue};
 use crate::app::notice::{Notice, NoticeMove, PostalMoveNotice, PostalNotice};
 use crate::core::case::CaseKind;
 use crate::core::clock::postal::PostalClock;
-use crate::store::{Deadline, GameRecord, NewDeadline, Tx};
+use crate::store::{GameRecord, NewDeadline, Tx};
 
 use crate::app::failure::Failure;
 use crate::app::service::cases::{CaseContext, Opening, open_case};
@@ -31,34 +31,29 @@ pub(crate) async fn set_deadlines(
     let start = game.started_at.unwrap_or(now);
     let silent = side_to_move(game);
     let since = clock.date_of(loaded.rows.last().map_or(start, |row| row.received_at));
-    let mut due: Vec<(&str, NaiveDate)> = Vec::new();
+    let mut due = Vec::new();
     if loaded.rows.is_empty() {
-        due.push((
-            "postal_first_move",
-            PostalClock::first_move_query_date(since),
-        ));
+        let date = PostalClock::first_move_query_date(since);
+        due.push((PostalDue::FirstMove { since }, date));
     } else {
         let leave = loaded.leaves.of(silent);
         let repeat = clock.repeat_date(since, leave);
-        due.push(("postal_repeat", repeat));
-        due.push(("postal_report", clock.report_date(repeat, leave)));
+        due.push((PostalDue::Repeat { since }, repeat));
+        let report = clock.report_date(repeat, leave);
+        due.push((PostalDue::Report { since }, report));
         set_leave_repeat(tx, game, &loaded, now).await?;
     }
-    due.push(("postal_two_months", PostalClock::no_move_case_date(since)));
-    for (kind, date) in due {
+    let two_months = PostalClock::no_move_case_date(since);
+    due.push((PostalDue::TwoMonths { since }, two_months));
+    for (due, date) in due {
         let at = clock.midnight(date);
         if at < now {
             continue;
         }
+        let new = game_deadline(game, due, at)?;
         let new = NewDeadline {
-            due_at: at,
-            kind: kind.to_owned(),
-            key: Some(format!("game:{}:{kind}", game.id)),
-            game_id: Some(game.id),
-            event_id: Some(game.event_id),
             player_id: Some(player_of(game, silent)),
-            payload: json!({ "ply": game.ply, "since": since.to_string() }),
-            ..NewDeadline::default()
+            ..new
         };
         tx.set_deadline(&new, now).await?;
     }
@@ -89,40 +84,51 @@ async fn set_leave_repeat(
         return Ok(());
     };
     let clock = PostalClock::new(&loaded.regulation);
+    let due = PostalDue::LeaveRepeat {
+        from: date_text(&clock, span.start),
+        until: date_text(&clock, span.end),
+    };
     let new = NewDeadline {
-        due_at: span.start,
-        kind: LEAVE_REPEAT.to_owned(),
-        key: Some(format!("game:{}:{LEAVE_REPEAT}", game.id)),
-        game_id: Some(game.id),
-        event_id: Some(game.event_id),
         player_id: Some(player_of(game, side_to_move(game))),
-        payload: json!({
-            "ply": game.ply,
-            "from": date_text(&clock, span.start),
-            "until": date_text(&clock, span.end),
-        }),
-        ..NewDeadline::default()
+        ..game_deadline(game, due, span.start)?
     };
     tx.set_deadline(&new, now).await?;
     Ok(())
 }
 
-/// The deadline kind of R2.7.3's repeated leave notice.
-const LEAVE_REPEAT: &str = "postal_leave_repeat";
+/// The deadline `due` of `game` at its present ply, keyed by game and kind
+/// (setting it again replaces it).
+fn game_deadline(
+    game: &GameRecord,
+    due: PostalDue,
+    at: DateTime<Utc>,
+) -> anyhow::Result<NewDeadline> {
+    let due = Due::Game {
+        ply: game.ply,
+        due: GameDue::Postal(due),
+    };
+    let new = due.deadline(at)?;
+    Ok(NewDeadline {
+        key: Some(format!("game:{}:{}", game.id, new.kind)),
+        game_id: Some(game.id),
+        event_id: Some(game.event_id),
+        ..new
+    })
+}
 
 /// A due postal deadline of a running game whose move is still pending.
 pub(crate) async fn fire(
     tx: &mut Tx,
     game: &GameRecord,
-    deadline: &Deadline,
+    due: PostalDue,
     now: DateTime<Utc>,
 ) -> Result<(), Failure> {
     let silent = player_of(game, side_to_move(game));
     let number = game.id.0;
-    match deadline.kind.as_str() {
-        "postal_repeat" => repeat(tx, game, now).await,
-        "postal_report" => open_silence_case(tx, game, CaseKind::PostalSilence, now).await,
-        "postal_first_move" => {
+    match due {
+        PostalDue::Repeat { .. } => repeat(tx, game, now).await,
+        PostalDue::Report { .. } => open_silence_case(tx, game, CaseKind::PostalSilence, now).await,
+        PostalDue::FirstMove { .. } => {
             let event = tx.event(game.event_id).await?.name;
             let query = PostalNotice::FirstMoveQuery {
                 game: number,
@@ -131,19 +137,16 @@ pub(crate) async fn fire(
             notify(tx, silent, &Notice::Postal(query), now).await?;
             open_silence_case(tx, game, CaseKind::MissingFirstMove, now).await
         }
-        "postal_objection" => {
-            let case = deadline.payload.get("case").and_then(|v| v.as_i64());
-            let notice = PostalNotice::ObjectionClosed {
-                game: number,
-                case: case.unwrap_or_default(),
-            };
+        PostalDue::Objection { case } => {
+            let notice = PostalNotice::ObjectionClosed { game: number, case };
             notify_arbiters(tx, game.event_id, &Notice::Postal(notice), now).await
         }
-        "postal_two_months" => {
+        PostalDue::TwoMonths { .. } => {
             open_silence_case(tx, game, CaseKind::TwoMonthsWithoutMove, now).await
         }
-        LEAVE_REPEAT => repeat_leave_notice(tx, game, deadline, now).await,
-        _ => Ok(()),
+        PostalDue::LeaveRepeat { from, until } => {
+            repeat_leave_notice(tx, game, (from, until), now).await
+        }
     }
 }
 
@@ -173,7 +176,7 @@ async fn open_silence_case(
 async fn repeat_leave_notice(
     tx: &mut Tx,
     game: &GameRecord,
-    deadline: &Deadline,
+    (from, until): (String, String),
     now: DateTime<Utc>,
 ) -> Result<(), Failure> {
     let rows = tx.moves(game.id).await?;
@@ -182,19 +185,11 @@ async fn repeat_leave_notice(
     };
     let position = replay(game, earlier)?.position().clone();
     let mover = player_of(game, side_to_move(game).other());
-    let text = |key: &str| {
-        deadline
-            .payload
-            .get(key)
-            .and_then(|v| v.as_str())
-            .unwrap_or_default()
-            .to_owned()
-    };
     let notice = PostalNotice::LeaveRepeated {
         game: game.id.0,
         player: tx.player(mover).await?.display_name,
-        from: text("from"),
-        until: text("until"),
+        from,
+        until,
         mv: NoticeMove {
             fen_before: fen_of(&position),
             uci: last.uci.clone(),
