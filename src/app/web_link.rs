@@ -77,6 +77,7 @@ mod tests {
             game: 7,
             viewer: None,
             lang: Lang::Uk,
+            ply: None,
         });
         append_page_link(Some(&base()), Lang::En, None, &mut board);
         let last = board.text.lines().last().unwrap();
