@@ -4,12 +4,14 @@ use std::io::{BufRead, Write};
 use std::sync::Arc;
 
 use clap::{Parser, Subcommand};
-use corrbot::adapters::console::{Console, ConsoleOptions, LoggedDeliverer};
+use corrbot::adapters::console::Console;
 use corrbot::adapters::discord::{DiscordBot, ServeConfig};
 use corrbot::adapters::router::{Router, Transport};
 use corrbot::adapters::telegram::{TelegramBot, TelegramConfig};
-use corrbot::adapters::workers::run_logged_workers;
+use corrbot::adapters::workers::run_workers;
+use corrbot::app::deliver::prepare::Preparer;
 use corrbot::app::service::{App, AppConfig};
+use corrbot::outbox::DeliveryOptions;
 use corrbot::ratebudget::SharedBudget;
 use corrbot::render::RenderCache;
 use corrbot::shutdown::Stop;
@@ -332,14 +334,14 @@ async fn run_chats(
         transports.push(bot.transport());
         discord_bot = Some(bot);
     }
-    let router = Router::new(db.clone(), clock.clone(), cache, transports)
-        .with_web_url(app.web_url().cloned());
-    let options = ConsoleOptions::from_env()?;
-    let deliverer = LoggedDeliverer::new(router, options.delivery_log.as_deref())?;
-    let workers = run_logged_workers(
+    let preparer =
+        Preparer::new(db.clone(), clock.clone(), cache).with_web_url(app.web_url().cloned());
+    let options = DeliveryOptions::from_env()?;
+    let router = Router::new(preparer, transports).with_delivery_log(options.open_log()?);
+    let workers = run_workers(
         db.clone(),
         clock.as_ref(),
-        deliverer,
+        router,
         options.outbox_lease,
         stop.wait(),
     );
@@ -380,7 +382,7 @@ fn run_console() -> anyhow::Result<()> {
     let renders = Arc::new(RenderCache::new(256));
     spawn_web(runtime.handle(), &db, &clock, &renders, &Stop::default())?;
     let app = App::new(db, clock.clone(), app_config()?);
-    let mut console = Console::with_options(app, clock, &ConsoleOptions::from_env()?)?;
+    let mut console = Console::with_options(app, clock, &DeliveryOptions::from_env()?)?;
     eprintln!("corrbot console: type `@name: text` lines (e.g. `@alice: /help`).");
     let mut out = std::io::stdout().lock();
     let mut input = std::io::stdin().lock();

@@ -23,6 +23,8 @@
 //! claims a notice for a lease, so several processes on one PostgreSQL do
 //! not send the same notice at once.
 
+mod delivery_log;
+
 use std::future::Future;
 use std::time::Duration;
 
@@ -33,6 +35,8 @@ use crate::scheduler::run_loop;
 use crate::shutdown::{SEND_GRACE, Stop};
 use crate::store::{Db, NoticeId, NoticeRecipient, OutboxNotice, StoreError, StoreResult};
 use crate::time::Clock;
+
+pub use delivery_log::{DeliveryLog, DeliveryOptions};
 
 /// What became of one attempt to send a notice.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -4,23 +4,22 @@
 //! transcripts, which also speak as users of other platforms and in channels
 //! ([`Speaker`]) and read every message sent as a [`Sent`] record.
 
-mod logged;
 mod sent;
 
 use std::sync::{Arc, Mutex};
 
-use crate::adapters::router::{Router, SendFuture, SentFuture, Transport, remember_sent};
+use crate::adapters::router::{Router, SendFuture, Transport, remember_sent};
 use crate::app::actor::{Chat, Inbound, MessageRef};
 use crate::app::deliver::image::RenderedImage;
+use crate::app::deliver::prepare::Preparer;
 use crate::app::outgoing::{Address, Outgoing};
 use crate::app::service::{App, DeadlineHandler};
-use crate::outbox::{Delivery, OutboxConfig, OutboxWorker};
+use crate::outbox::{Delivery, DeliveryOptions, OutboxConfig, OutboxWorker};
 use crate::render::RenderCache;
 use crate::scheduler::{Scheduler, SchedulerConfig};
 use crate::store::Platform;
 use crate::time::Clock;
 
-pub use logged::{ConsoleOptions, LoggedDeliverer};
 pub use sent::{ImageInfo, Sent};
 
 /// Reads `@name: text` as (name, text).
@@ -126,6 +125,7 @@ impl Transport for RecordingTransport {
 
     fn send<'a>(
         &'a self,
+        _key: &'a str,
         to: &'a Address,
         message: &'a Outgoing,
         image: Option<&'a RenderedImage>,
@@ -134,21 +134,8 @@ impl Transport for RecordingTransport {
             let record = Sent::new(self.clock.now(), to.clone(), message.clone(), image);
             let mut sent = self.sent.lock().unwrap_or_else(|e| e.into_inner());
             sent.push(record);
-            Delivery::Delivered
-        })
-    }
-
-    fn send_recorded<'a>(
-        &'a self,
-        key: &'a str,
-        to: &'a Address,
-        message: &'a Outgoing,
-        image: Option<&'a RenderedImage>,
-    ) -> SentFuture<'a> {
-        Box::pin(async move {
-            let delivery = self.send_keyed(key, to, message, image).await;
             let mut log = self.log.lock().unwrap_or_else(|e| e.into_inner());
-            (delivery, vec![log.add(to)])
+            (Delivery::Delivered, vec![log.add(to)])
         })
     }
 }
@@ -158,7 +145,9 @@ pub struct Console {
     app: App,
     clock: Arc<dyn Clock>,
     scheduler: Scheduler<DeadlineHandler>,
-    outbox: OutboxWorker<LoggedDeliverer>,
+    outbox: OutboxWorker<Router>,
+    /// Renders the images replies refer to.
+    images: Preparer,
     sent: Arc<Mutex<Vec<Sent>>>,
     log: Arc<Mutex<MessageLog>>,
     session: i64,
@@ -169,7 +158,7 @@ impl Console {
     /// A console on `app`, telling time by `clock`. Notices to users of
     /// every platform are recorded (the console simulates them all).
     pub fn new(app: App, clock: Arc<dyn Clock>) -> Self {
-        Self::with_options(app, clock, &ConsoleOptions::default())
+        Self::with_options(app, clock, &DeliveryOptions::default())
             .expect("a console without a delivery log opens no file")
     }
 
@@ -177,7 +166,7 @@ impl Console {
     pub fn with_options(
         app: App,
         clock: Arc<dyn Clock>,
-        options: &ConsoleOptions,
+        options: &DeliveryOptions,
     ) -> std::io::Result<Self> {
         let db = app.db().clone();
         let sent = Arc::new(Mutex::new(Vec::new()));
@@ -194,16 +183,17 @@ impl Console {
             })
             .collect();
         let cache = Arc::new(RenderCache::new(64));
-        let router = Router::new(db.clone(), clock.clone(), cache, transports)
-            .with_web_url(app.web_url().cloned());
-        let deliverer = LoggedDeliverer::new(router, options.delivery_log.as_deref())?;
+        let images =
+            Preparer::new(db.clone(), clock.clone(), cache).with_web_url(app.web_url().cloned());
+        let router = Router::new(images.clone(), transports).with_delivery_log(options.open_log()?);
         let mut config = OutboxConfig::default();
         if let Some(lease) = options.outbox_lease {
             config.lease = lease;
         }
         Ok(Self {
             scheduler: Scheduler::new(db.clone(), DeadlineHandler, SchedulerConfig::default()),
-            outbox: OutboxWorker::new(db, deliverer, config),
+            outbox: OutboxWorker::new(db, router, config),
+            images,
             session: clock.now().timestamp_micros(),
             app,
             clock,
@@ -275,10 +265,9 @@ impl Console {
             client_lang: None,
         };
         let replies = self.app.answer(&inbound).await;
-        let router = self.outbox.deliverer().router();
         let mut out = Vec::new();
         for reply in replies {
-            let image = router.image_or_none(&reply).await;
+            let image = self.images.image_or_none(&reply).await;
             let sent = self.reply_to(speaker, reply, image.as_ref());
             let at = {
                 let mut log = self.log.lock().unwrap_or_else(|e| e.into_inner());

@@ -1,65 +1,49 @@
-//! One outbox, several platforms: the [`Router`] renders each notice for its
-//! recipient ([`notice_message`]), picks the platform's [`Transport`] and
-//! renders the image the message refers to, once, through the shared cache.
+//! One outbox, several platforms: the [`Router`] has each notice prepared
+//! for its recipient ([`Preparer`]: the address, the message, its image),
+//! picks the platform's [`Transport`] and sends.
 
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
 
 use crate::app::actor::MessageRef;
-use crate::app::deliver::image::{RenderedImage, render_image};
-use crate::app::deliver::notice::notice_message_linked;
+use crate::app::deliver::image::RenderedImage;
+use crate::app::deliver::prepare::Preparer;
 use crate::app::outgoing::{Address, Outgoing};
-use crate::outbox::{Deliverer, Delivery};
-use crate::render::RenderCache;
+use crate::outbox::{Deliverer, Delivery, DeliveryLog};
 use crate::store::{Db, GameId, OutboxNotice, Platform};
-use crate::time::Clock;
 
-/// A boxed future of a send.
-pub type SendFuture<'a> = Pin<Box<dyn Future<Output = Delivery> + Send + 'a>>;
-
-/// A boxed future of a send that tells where the sent messages landed.
-pub type SentFuture<'a> = Pin<Box<dyn Future<Output = (Delivery, Vec<MessageRef>)> + Send + 'a>>;
+/// A boxed future of a send: the delivery, and the platform messages it
+/// posted.
+pub type SendFuture<'a> = Pin<Box<dyn Future<Output = (Delivery, Vec<MessageRef>)> + Send + 'a>>;
 
 /// One platform's way of sending a rendered message.
 pub trait Transport: Send + Sync {
     /// The platform this transport sends on.
     fn platform(&self) -> Platform;
 
-    /// Sends `message` to `to` once, with `image` (already rendered) attached.
+    /// Sends `message` to `to` once, with `image` (already rendered)
+    /// attached. `key` identifies the notice (its outbox id), so a
+    /// transport that can deduplicate on the platform (Discord's enforced
+    /// nonce) posts it once however often it is retried. Tells which
+    /// platform messages it posted (so that a reply to one of them can be
+    /// read as about the message's game); none when it cannot tell.
     fn send<'a>(
         &'a self,
+        key: &'a str,
         to: &'a Address,
         message: &'a Outgoing,
         image: Option<&'a RenderedImage>,
     ) -> SendFuture<'a>;
+}
 
-    /// Sends like [`Transport::send`]; `key` identifies the notice (its
-    /// outbox id), so a transport that can deduplicate on the platform
-    /// (Discord's enforced nonce) posts it once however often it is retried.
-    fn send_keyed<'a>(
-        &'a self,
-        key: &'a str,
-        to: &'a Address,
-        message: &'a Outgoing,
-        image: Option<&'a RenderedImage>,
-    ) -> SendFuture<'a> {
-        let _ = key;
-        self.send(to, message, image)
-    }
-
-    /// Sends like [`Transport::send_keyed`], and tells which platform
-    /// messages it posted (so that a reply to one of them can be read as
-    /// about the message's game); a transport that cannot tell returns none.
-    fn send_recorded<'a>(
-        &'a self,
-        key: &'a str,
-        to: &'a Address,
-        message: &'a Outgoing,
-        image: Option<&'a RenderedImage>,
-    ) -> SentFuture<'a> {
-        Box::pin(async move { (self.send_keyed(key, to, message, image).await, Vec::new()) })
-    }
+/// The platform's id of the chat `to` means, as `found` (the transport's
+/// reading of the address) says; an address the platform cannot reach is a
+/// permanent failure naming `what` the platform expected.
+pub fn chat_or_refuse<T>(to: &Address, found: Option<T>, what: &str) -> Result<T, Delivery> {
+    found.ok_or_else(|| Delivery::Permanent {
+        error: format!("not a {what}: {to:?}"),
+    })
 }
 
 /// Remembers that the platform messages `sent` carry `message`: when it is
@@ -95,35 +79,27 @@ pub async fn remember_game(db: &Db, platform: Platform, sent: &[MessageRef], gam
 /// Routes outbox notices to the transports of the running platforms.
 #[derive(Clone)]
 pub struct Router {
-    db: Db,
-    clock: Arc<dyn Clock>,
-    cache: Arc<RenderCache>,
+    preparer: Preparer,
     transports: Vec<Arc<dyn Transport>>,
-    web_url: Option<url::Url>,
+    log: Option<Arc<DeliveryLog>>,
 }
 
 impl Router {
-    /// A router over `transports`; a player's notices go to the first of
-    /// them on which the player has an account.
-    pub fn new(
-        db: Db,
-        clock: Arc<dyn Clock>,
-        cache: Arc<RenderCache>,
-        transports: Vec<Arc<dyn Transport>>,
-    ) -> Self {
+    /// A router over `transports`, the notices prepared by `preparer`; a
+    /// player's notices go to the first of them on which the player has an
+    /// account.
+    pub fn new(preparer: Preparer, transports: Vec<Arc<dyn Transport>>) -> Self {
         Self {
-            db,
-            clock,
-            cache,
+            preparer,
             transports,
-            web_url: None,
+            log: None,
         }
     }
 
-    /// The router with the web site's public address: notices about a
-    /// game or an event end with the link to its page.
-    pub fn with_web_url(mut self, web_url: Option<url::Url>) -> Self {
-        self.web_url = web_url;
+    /// The router writing each delivered notice to `log` before the outbox
+    /// marks it delivered (only where `CORRBOT_DELIVERY_LOG` is set).
+    pub fn with_delivery_log(mut self, log: Option<DeliveryLog>) -> Self {
+        self.log = log.map(Arc::new);
         self
     }
 
@@ -135,61 +111,51 @@ impl Router {
         self.transports.iter().find(|t| t.platform() == platform)
     }
 
-    /// Renders the message's image, if it has one.
-    pub async fn image_of(&self, message: &Outgoing) -> anyhow::Result<Option<RenderedImage>> {
-        match &message.image {
-            Some(image) => {
-                let now = self.clock.now();
-                Ok(Some(render_image(&self.db, image, &self.cache, now).await?))
+    /// Sends `notice` once: prepared, then through its platform's transport.
+    async fn send(&self, notice: &OutboxNotice) -> Delivery {
+        let prepared = match self.preparer.prepare(notice, &self.platforms()).await {
+            Ok(Some(prepared)) => prepared,
+            Ok(None) => {
+                return Delivery::Permanent {
+                    error: "the recipient has no account on a running platform".to_owned(),
+                };
             }
-            None => Ok(None),
+            Err(error) => return retry(error),
+        };
+        let platform = prepared.address.platform();
+        let Some(transport) = self.transport(platform) else {
+            return Delivery::Permanent {
+                error: "no transport for the platform".to_owned(),
+            };
+        };
+        let key = format!("n{}", notice.id);
+        let (message, image) = (&prepared.message, prepared.image.as_ref());
+        let (delivery, sent) = transport
+            .send(&key, &prepared.address, message, image)
+            .await;
+        if delivery == Delivery::Delivered {
+            remember_sent(self.preparer.db(), platform, &sent, message).await;
         }
-    }
-
-    /// Renders the message's image, if it has one; a failure is logged and
-    /// the message goes without it.
-    pub async fn image_or_none(&self, message: &Outgoing) -> Option<RenderedImage> {
-        match self.image_of(message).await {
-            Ok(image) => image,
-            Err(error) => {
-                let error = format!("{error:#}");
-                tracing::error!(%error, "an image was not rendered; the message goes without it");
-                None
-            }
-        }
+        delivery
     }
 }
 
 impl Deliverer for Router {
     async fn deliver(&self, notice: &OutboxNotice) -> Delivery {
-        let platforms = self.platforms();
-        let web_url = self.web_url.as_ref();
-        let found = match notice_message_linked(&self.db, notice, &platforms, web_url).await {
-            Ok(found) => found,
-            Err(error) => return retry(error),
+        let delivery = self.send(notice).await;
+        let Some(log) = &self.log else {
+            return delivery;
         };
-        let Some((address, message)) = found else {
-            return Delivery::Permanent {
-                error: "the recipient has no account on a running platform".to_owned(),
-            };
-        };
-        let Some(transport) = self.transport(address.platform()) else {
-            return Delivery::Permanent {
-                error: "no transport for the platform".to_owned(),
-            };
-        };
-        let image = match self.image_of(&message).await {
-            Ok(image) => image,
-            Err(error) => return retry(error),
-        };
-        let key = format!("n{}", notice.id);
-        let (delivery, sent) = transport
-            .send_recorded(&key, &address, &message, image.as_ref())
-            .await;
-        if delivery == Delivery::Delivered {
-            remember_sent(&self.db, address.platform(), &sent, &message).await;
+        if delivery != Delivery::Delivered {
+            return delivery;
         }
-        delivery
+        match log.record(notice) {
+            Ok(()) => delivery,
+            Err(error) => Delivery::Retry {
+                error: format!("delivery log: {error}"),
+                retry_after: None,
+            },
+        }
     }
 }
 

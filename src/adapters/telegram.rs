@@ -1,6 +1,6 @@
 //! The Telegram adapter's transport: a [`teloxide::Bot`] pointed at an API
 //! root, a long-polling loop that turns updates into [`TelegramInbound`]
-//! values for a caller-supplied [`TelegramInboundHandler`], and a [`TelegramSender`]
+//! values for a caller-supplied function ([`run_polling`]), and a [`TelegramSender`]
 //! that sends text, photos and documents with inline buttons within
 //! Telegram's rate limits ([`RateLimiter`]), retrying 429 and 5xx answers.
 //!
@@ -14,6 +14,7 @@
 //! drop a redelivered update (Telegram delivers at least once).
 
 mod buttons;
+mod file_ids;
 mod inbound;
 mod leader;
 mod limiter;
@@ -29,18 +30,16 @@ pub use inbound::{TelegramHandler, app_inbound, dedup_key};
 pub use leader::{TAKEOVER_CHECK, poll_as_leader};
 pub use limiter::RateLimiter;
 pub use menus::{RoleMenus, chat_menus, command_menus, menu_entries};
-pub use polling::{PollingOptions, TelegramInboundHandler, prepare_polling, run_polling};
+pub use polling::{PollingOptions, prepare_polling, run_polling};
 pub use sender::{
     CommandList, PermanentReason, SentMessageRef, TelegramButton, TelegramRetryPolicy,
     TelegramSendError, TelegramSender, telegram_limits,
 };
-pub use serve::{
-    DEFAULT_WEBHOOK_LISTEN, InboundMode, TelegramBot, TelegramConfig, WebhookConfig, secret_of,
-};
+pub use serve::{DEFAULT_WEBHOOK_LISTEN, InboundMode, TelegramBot, TelegramConfig, secret_of};
 pub use teloxide::adaptors::throttle::Limits;
 pub use teloxide::types::Me;
 pub use transport::{TelegramTransport, chat_of, delivery_of};
-pub use webhook::SECRET_HEADER;
+pub use webhook::{SECRET_HEADER, WebhookConfig};
 
 use teloxide::Bot;
 

@@ -5,7 +5,6 @@
 
 use chrono::TimeDelta;
 
-use crate::adapters::console::LoggedDeliverer;
 use crate::adapters::router::Router;
 use crate::app::service::DeadlineHandler;
 use crate::outbox::{OutboxConfig, OutboxWorker};
@@ -15,28 +14,16 @@ use crate::shutdown::Stop;
 use crate::store::Db;
 use crate::time::Clock;
 
-/// Runs the scheduler and the outbox worker (delivering through `router`)
-/// on `clock` until `shutdown` completes; then each finishes the item in
-/// hand (a notice in flight is sent, or its claim released) before this
-/// returns ([`crate::shutdown`]).
+/// Runs the scheduler, the retention pruner and the outbox worker
+/// (delivering through `router`, whose claims last `lease`:
+/// `CORRBOT_OUTBOX_LEASE_MS`, the outbox's default when `None`) on `clock`
+/// until `shutdown` completes; then each finishes the item in hand (a
+/// notice in flight is sent, or its claim released) before this returns
+/// ([`crate::shutdown`]).
 pub async fn run_workers(
     db: Db,
     clock: &dyn Clock,
     router: Router,
-    shutdown: impl Future<Output = ()>,
-) {
-    let deliverer = LoggedDeliverer::new(router, None).expect("no log file to open");
-    run_logged_workers(db, clock, deliverer, None, shutdown).await;
-}
-
-/// [`run_workers`] delivering through `deliverer` (the router, and the
-/// delivery log of `CORRBOT_DELIVERY_LOG` if set: how the multi-process
-/// test sees every send by notice id), with the outbox's claims lasting
-/// `lease` (`CORRBOT_OUTBOX_LEASE_MS`; the default when `None`).
-pub async fn run_logged_workers(
-    db: Db,
-    clock: &dyn Clock,
-    deliverer: LoggedDeliverer,
     lease: Option<TimeDelta>,
     shutdown: impl Future<Output = ()>,
 ) {
@@ -46,7 +33,7 @@ pub async fn run_logged_workers(
     let pruner = Pruner::new(db.clone(), RetentionConfig::from_env());
     let mut config = OutboxConfig::default();
     config.lease = lease.unwrap_or(config.lease);
-    let outbox = OutboxWorker::new(db, deliverer, config).with_stop(stop.clone());
+    let outbox = OutboxWorker::new(db, router, config).with_stop(stop.clone());
     let all = async {
         tokio::join!(
             scheduler.run(clock, stop.wait()),

@@ -4,3 +4,4 @@
 
 pub mod image;
 pub mod notice;
+pub mod prepare;

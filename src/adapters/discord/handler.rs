@@ -19,8 +19,9 @@
 
 use std::sync::Arc;
 
-use crate::adapters::router::{Router, remember_game};
+use crate::adapters::router::remember_game;
 use crate::app::actor::{Chat, Inbound, MessageRef};
+use crate::app::deliver::prepare::Preparer;
 use crate::app::i18n::{Args, Lang, tr};
 use crate::app::outgoing::Outgoing;
 use crate::app::service::App;
@@ -41,7 +42,7 @@ const MAX_CHOICES: usize = 25;
 pub struct AppHandler {
     app: App,
     /// Renders the images replies refer to.
-    images: Router,
+    images: Preparer,
     roles: RoleMap,
 }
 
@@ -49,7 +50,7 @@ impl AppHandler {
     /// A handler for `app`, rendering images at `clock`'s now through `cache`.
     pub fn new(app: App, clock: Arc<dyn Clock>, cache: Arc<RenderCache>) -> Self {
         Self {
-            images: Router::new(app.db().clone(), clock, cache, Vec::new()),
+            images: Preparer::new(app.db().clone(), clock, cache),
             app,
             roles: RoleMap::default(),
         }

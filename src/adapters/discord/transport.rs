@@ -19,7 +19,7 @@ use std::time::Duration;
 use serenity::http::Http;
 
 use crate::adapters::error_chain;
-use crate::adapters::router::{SendFuture, SentFuture, Transport};
+use crate::adapters::router::{SendFuture, Transport, chat_or_refuse};
 use crate::app::actor::MessageRef;
 use crate::app::deliver::image::RenderedImage;
 use crate::app::outgoing::{Address, Outgoing};
@@ -75,9 +75,7 @@ impl DiscordTransport {
             ..
         } = to
         else {
-            return destination(to).ok_or_else(|| Delivery::Permanent {
-                error: format!("not a Discord address: {to:?}"),
-            });
+            return chat_or_refuse(to, destination(to), "Discord address");
         };
         let Some(db) = &self.store else {
             return Err(Delivery::Permanent {
@@ -97,20 +95,10 @@ impl DiscordTransport {
         }
     }
 
+    /// Sends `message` once (keyed by `key`), telling where it landed.
     async fn deliver(
         &self,
-        key: Option<&str>,
-        to: &Address,
-        message: &Outgoing,
-        image: Option<&RenderedImage>,
-    ) -> Delivery {
-        self.deliver_recorded(key, to, message, image).await.0
-    }
-
-    /// Sends like `deliver`, telling where the message landed.
-    async fn deliver_recorded(
-        &self,
-        key: Option<&str>,
+        key: &str,
         to: &Address,
         message: &Outgoing,
         image: Option<&RenderedImage>,
@@ -120,7 +108,7 @@ impl DiscordTransport {
             Err(delivery) => return (delivery, Vec::new()),
         };
         let discord = discord_message(message, image);
-        match self.sender.send_all(destination, &discord, key).await {
+        match self.sender.send_all(destination, &discord, Some(key)).await {
             Ok(sent) => (
                 Delivery::Delivered,
                 sent.iter()
@@ -161,31 +149,12 @@ impl Transport for DiscordTransport {
 
     fn send<'a>(
         &'a self,
-        to: &'a Address,
-        message: &'a Outgoing,
-        image: Option<&'a RenderedImage>,
-    ) -> SendFuture<'a> {
-        Box::pin(self.deliver(None, to, message, image))
-    }
-
-    fn send_keyed<'a>(
-        &'a self,
         key: &'a str,
         to: &'a Address,
         message: &'a Outgoing,
         image: Option<&'a RenderedImage>,
     ) -> SendFuture<'a> {
-        Box::pin(self.deliver(Some(key), to, message, image))
-    }
-
-    fn send_recorded<'a>(
-        &'a self,
-        key: &'a str,
-        to: &'a Address,
-        message: &'a Outgoing,
-        image: Option<&'a RenderedImage>,
-    ) -> SentFuture<'a> {
-        Box::pin(self.deliver_recorded(Some(key), to, message, image))
+        Box::pin(self.deliver(key, to, message, image))
     }
 }
 

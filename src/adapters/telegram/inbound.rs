@@ -5,8 +5,9 @@
 
 use std::sync::Arc;
 
-use crate::adapters::router::{Router, remember_sent};
+use crate::adapters::router::remember_sent;
 use crate::app::actor::{Chat, Inbound, MessageRef};
+use crate::app::deliver::prepare::Preparer;
 use crate::app::i18n::{Lang, tr0};
 use crate::app::outgoing::{Outgoing, answered_once};
 use crate::app::service::App;
@@ -15,7 +16,7 @@ use crate::store::Platform;
 use super::buttons::ButtonCodes;
 use super::menus::RoleMenus;
 use super::transport::{TelegramTransport, message_ref};
-use super::{InboundContent, SentMessageRef, TelegramInbound, TelegramInboundHandler};
+use super::{InboundContent, SentMessageRef, TelegramInbound};
 
 /// Hands Telegram updates to the app and sends its replies.
 #[derive(Clone)]
@@ -24,7 +25,7 @@ pub struct TelegramHandler {
     transport: TelegramTransport,
     codes: Arc<ButtonCodes>,
     /// Renders the images replies refer to.
-    images: Router,
+    images: Preparer,
     /// The bot's `@username`, for `/command@username` in groups.
     bot_username: String,
     /// The role holders' menus, synced after each update (see [`RoleMenus`]).
@@ -38,7 +39,7 @@ impl TelegramHandler {
         app: App,
         transport: TelegramTransport,
         codes: Arc<ButtonCodes>,
-        images: Router,
+        images: Preparer,
         bot_username: String,
     ) -> Self {
         Self {
@@ -174,12 +175,6 @@ impl TelegramHandler {
         if let Err(error) = sent {
             tracing::warn!(%error, chat = update.chat_id, "telegram: a hint was not sent");
         }
-    }
-}
-
-impl TelegramInboundHandler for TelegramHandler {
-    fn handle(&self, inbound: TelegramInbound) -> impl Future<Output = ()> + Send {
-        self.handle_update(inbound)
     }
 }
 

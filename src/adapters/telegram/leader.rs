@@ -12,20 +12,24 @@ use teloxide::Bot;
 use crate::shutdown::Stop;
 use crate::store::{Db, LeaderRole, Leadership};
 
-use super::{PollingOptions, TelegramInboundHandler, run_polling};
+use super::{PollingOptions, TelegramInbound, run_polling};
 
 /// How often a waiting process asks for the role, and how often the holder
 /// checks it still holds it.
 pub const TAKEOVER_CHECK: Duration = Duration::from_secs(2);
 
 /// Polls while this process holds the polling role, until `shutdown`.
-pub async fn poll_as_leader<H: TelegramInboundHandler>(
+/// Each update goes to `handle`, as [`run_polling`] says.
+pub async fn poll_as_leader<F, Fut>(
     db: &Db,
     bot: &Bot,
-    handler: &H,
+    handle: &F,
     options: &PollingOptions,
     shutdown: impl Future<Output = ()> + Send + 'static,
-) {
+) where
+    F: Fn(TelegramInbound) -> Fut,
+    Fut: Future<Output = ()>,
+{
     let (switch, stop) = Stop::new();
     let watcher = tokio::spawn(async move {
         shutdown.await;
@@ -44,7 +48,7 @@ pub async fn poll_as_leader<H: TelegramInboundHandler>(
                 () = lost_it => tracing::warn!("telegram: the polling role was lost"),
             }
         };
-        run_polling(bot, handler, options, ended).await;
+        run_polling(bot, handle, options, ended).await;
         // The update in hand is handled: only now may another process poll.
         done_switch.stop();
         let _ = keeper.await;

@@ -14,28 +14,6 @@ use crate::adapters::error_chain;
 
 use super::{InboundContent, TelegramInbound};
 
-/// Receives every inbound message and button press, one at a time.
-///
-/// Any `Fn(TelegramInbound) -> impl Future<Output = ()>` closure is a
-/// handler. The next update is fetched only after `handle` returns, so a
-/// handler that records the inbound (for example in the app's store) before
-/// returning loses nothing if the process stops: the update is confirmed to
-/// Telegram only by the following `getUpdates`.
-pub trait TelegramInboundHandler: Send + Sync {
-    /// Handles one inbound update.
-    fn handle(&self, inbound: TelegramInbound) -> impl Future<Output = ()> + Send;
-}
-
-impl<F, Fut> TelegramInboundHandler for F
-where
-    F: Fn(TelegramInbound) -> Fut + Send + Sync,
-    Fut: Future<Output = ()> + Send,
-{
-    fn handle(&self, inbound: TelegramInbound) -> impl Future<Output = ()> + Send {
-        self(inbound)
-    }
-}
-
 /// Settings of the polling loop.
 #[derive(Clone, Debug)]
 pub struct PollingOptions {
@@ -70,18 +48,27 @@ pub async fn prepare_polling(bot: &Bot) -> Result<Me, RequestError> {
 }
 
 /// Polls until `shutdown` completes, handing each message with text and
-/// each button press to `handler`. Other update kinds are skipped.
+/// each button press to `handle`, one at a time. Other update kinds are
+/// skipped.
+///
+/// The next update is fetched only after `handle` returns, so a handler
+/// that records the inbound (for example in the app's store) before
+/// returning loses nothing if the process stops: the update is confirmed to
+/// Telegram only by the following `getUpdates`.
 ///
 /// The offset only moves forward, but an update that Telegram hands out
 /// again is passed on again with its original `update_id`: deduplication is
 /// the app's job. Errors from `getUpdates` are logged and retried: after
 /// `retry_after` for a 429, otherwise with doubling back-off.
-pub async fn run_polling<H: TelegramInboundHandler>(
+pub async fn run_polling<F, Fut>(
     bot: &Bot,
-    handler: &H,
+    handle: &F,
     options: &PollingOptions,
     shutdown: impl Future<Output = ()>,
-) {
+) where
+    F: Fn(TelegramInbound) -> Fut,
+    Fut: Future<Output = ()>,
+{
     let mut shutdown = pin!(shutdown);
     let mut offset: i32 = 0;
     let mut backoff = options.min_error_backoff;
@@ -116,7 +103,7 @@ pub async fn run_polling<H: TelegramInboundHandler>(
                     }
                     offset = offset.max(update.id.as_offset());
                     if let Some(inbound) = to_inbound(update) {
-                        handler.handle(inbound).await;
+                        handle(inbound).await;
                     }
                 }
                 continue;

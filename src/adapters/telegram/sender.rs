@@ -1,9 +1,8 @@
 //! Sending paced by [`RateLimiter`] within Telegram's limits, with bounded
 //! retries.
 
-use std::collections::HashMap;
 use std::future::Future;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
 use sha2::{Digest, Sha256};
@@ -18,6 +17,7 @@ use teloxide::{ApiError, Bot, RequestError};
 
 use crate::adapters::error_chain;
 
+use super::file_ids::{FileIds, ImageDigest};
 use super::limiter::{RateLimiter, shared_scopes};
 use crate::ratebudget::SharedBudget;
 
@@ -67,6 +67,38 @@ impl TelegramButton {
         Self {
             label: label.into(),
             data: data.into(),
+        }
+    }
+}
+
+/// An image Telegram shows inline and names by a `file_id` once uploaded.
+#[derive(Clone, Copy, Debug)]
+enum Media {
+    /// A PNG board or table (`sendPhoto`).
+    Photo,
+    /// A game's GIF (`sendAnimation`).
+    Animation,
+}
+
+impl Media {
+    /// The file name of an upload.
+    fn file_name(self) -> &'static str {
+        match self {
+            Media::Photo => "board.png",
+            Media::Animation => "game.gif",
+        }
+    }
+
+    /// The `file_id` Telegram gave the uploaded file in `message`.
+    fn file_id_of(self, message: &Message) -> Option<FileId> {
+        match self {
+            Media::Photo => message
+                .photo()?
+                .last()
+                .map(|largest| largest.file.id.clone()),
+            Media::Animation => message
+                .animation()
+                .map(|animation| animation.file.id.clone()),
         }
     }
 }
@@ -159,8 +191,8 @@ pub struct TelegramSender {
     budget: Option<Arc<SharedBudget>>,
     retry: TelegramRetryPolicy,
     /// Telegram `file_id` of each uploaded photo or animation, by the
-    /// image's SHA-256.
-    photo_ids: Mutex<HashMap<[u8; 32], FileId>>,
+    /// image's SHA-256 (bounded).
+    file_ids: FileIds,
 }
 
 impl TelegramSender {
@@ -173,7 +205,7 @@ impl TelegramSender {
             limiter: RateLimiter::new(limits),
             budget: None,
             retry,
-            photo_ids: Mutex::new(HashMap::new()),
+            file_ids: FileIds::default(),
         }
     }
 
@@ -211,24 +243,8 @@ impl TelegramSender {
         caption: &str,
         buttons: &[Vec<TelegramButton>],
     ) -> Result<SentMessageRef, TelegramSendError> {
-        let digest: [u8; 32] = Sha256::digest(png).into();
-        let cached = self.cached_photo(&digest);
-        if let Some(file_id) = cached {
-            let file = InputFile::file_id(file_id);
-            match self.send_photo(chat_id, file, caption, buttons).await {
-                Err(TelegramSendError::Permanent {
-                    reason: PermanentReason::FileIdRejected,
-                    ..
-                }) => self.forget_photo(&digest),
-                result => return result.map(|message| SentMessageRef::of(&message)),
-            }
-        }
-        let file = InputFile::memory(png.to_vec()).file_name("board.png");
-        let message = self.send_photo(chat_id, file, caption, buttons).await?;
-        if let Some(largest) = message.photo().and_then(|sizes| sizes.last()) {
-            self.lock_photos().insert(digest, largest.file.id.clone());
-        }
-        Ok(SentMessageRef::of(&message))
+        self.send_media(Media::Photo, chat_id, png, caption, buttons)
+            .await
     }
 
     /// Sends an animated GIF (`sendAnimation`) with a caption; later sends
@@ -240,23 +256,57 @@ impl TelegramSender {
         caption: &str,
         buttons: &[Vec<TelegramButton>],
     ) -> Result<SentMessageRef, TelegramSendError> {
-        let digest: [u8; 32] = Sha256::digest(gif).into();
-        if let Some(file_id) = self.cached_photo(&digest) {
+        self.send_media(Media::Animation, chat_id, gif, caption, buttons)
+            .await
+    }
+
+    /// Sends `bytes` as `media` by its cached `file_id` if Telegram has
+    /// them, else (or when the `file_id` is refused) uploads them and
+    /// caches the `file_id` Telegram gives.
+    async fn send_media(
+        &self,
+        media: Media,
+        chat_id: i64,
+        bytes: &[u8],
+        caption: &str,
+        buttons: &[Vec<TelegramButton>],
+    ) -> Result<SentMessageRef, TelegramSendError> {
+        let digest: ImageDigest = Sha256::digest(bytes).into();
+        if let Some(file_id) = self.file_ids.get(&digest) {
             let file = InputFile::file_id(file_id);
-            match self.send_animation(chat_id, file, caption, buttons).await {
+            match self
+                .post_media(media, chat_id, file, caption, buttons)
+                .await
+            {
                 Err(TelegramSendError::Permanent {
                     reason: PermanentReason::FileIdRejected,
                     ..
-                }) => self.forget_photo(&digest),
+                }) => self.file_ids.remove(&digest),
                 result => return result.map(|message| SentMessageRef::of(&message)),
             }
         }
-        let file = InputFile::memory(gif.to_vec()).file_name("game.gif");
-        let message = self.send_animation(chat_id, file, caption, buttons).await?;
-        if let Some(animation) = message.animation() {
-            self.lock_photos().insert(digest, animation.file.id.clone());
+        let file = InputFile::memory(bytes.to_vec()).file_name(media.file_name());
+        let message = self
+            .post_media(media, chat_id, file, caption, buttons)
+            .await?;
+        if let Some(file_id) = media.file_id_of(&message) {
+            self.file_ids.insert(digest, file_id);
         }
         Ok(SentMessageRef::of(&message))
+    }
+
+    async fn post_media(
+        &self,
+        media: Media,
+        chat_id: i64,
+        file: InputFile,
+        caption: &str,
+        buttons: &[Vec<TelegramButton>],
+    ) -> Result<Message, TelegramSendError> {
+        match media {
+            Media::Photo => self.send_photo(chat_id, file, caption, buttons).await,
+            Media::Animation => self.send_animation(chat_id, file, caption, buttons).await,
+        }
     }
 
     async fn send_animation(
@@ -389,20 +439,6 @@ impl TelegramSender {
             self.with_retries(None, || request.send_ref()).await?;
         }
         Ok(())
-    }
-
-    fn lock_photos(&self) -> std::sync::MutexGuard<'_, HashMap<[u8; 32], FileId>> {
-        self.photo_ids
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
-
-    fn cached_photo(&self, digest: &[u8; 32]) -> Option<FileId> {
-        self.lock_photos().get(digest).cloned()
-    }
-
-    fn forget_photo(&self, digest: &[u8; 32]) {
-        self.lock_photos().remove(digest);
     }
 
     /// Runs `attempt` until it succeeds, fails permanently, or the policy's

@@ -5,7 +5,6 @@
 //! by webhook ([`TelegramBot::serve`]).
 
 use std::fmt;
-use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -13,7 +12,8 @@ use anyhow::Context;
 use sha2::{Digest, Sha256};
 use teloxide::Bot;
 
-use crate::adapters::router::{Router, Transport};
+use crate::adapters::router::Transport;
+use crate::app::deliver::prepare::Preparer;
 use crate::app::service::App;
 use crate::ratebudget::SharedBudget;
 use crate::render::RenderCache;
@@ -23,7 +23,7 @@ use super::buttons::ButtonCodes;
 use super::inbound::TelegramHandler;
 use super::menus::{RoleMenus, command_menus};
 use super::transport::TelegramTransport;
-use super::webhook::run_webhook;
+use super::webhook::{WebhookConfig, run_webhook};
 use super::{
     Limits, PollingOptions, TelegramRetryPolicy, TelegramSender, build_bot, poll_as_leader,
     prepare_polling, telegram_limits,
@@ -36,26 +36,6 @@ pub enum InboundMode {
     Polling(PollingOptions),
     /// Telegram posts updates to a URL this process listens on.
     Webhook(WebhookConfig),
-}
-
-/// Webhook settings.
-#[derive(Clone)]
-pub struct WebhookConfig {
-    /// The public HTTPS URL Telegram posts to (its path is served).
-    pub url: url::Url,
-    /// The local address to listen on (behind a TLS-terminating proxy).
-    pub listen: SocketAddr,
-    /// The secret Telegram sends in `X-Telegram-Bot-Api-Secret-Token`.
-    pub secret: String,
-}
-
-impl fmt::Debug for WebhookConfig {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("WebhookConfig")
-            .field("url", &self.url.as_str())
-            .field("listen", &self.listen)
-            .finish_non_exhaustive()
-    }
 }
 
 /// Everything the Telegram adapter needs to run. The token is never shown
@@ -197,7 +177,7 @@ impl TelegramBot {
         &self.username
     }
 
-    /// The transport for the outbox [`Router`]: notices to Telegram
+    /// The transport for the outbox [`Router`](crate::adapters::router::Router): notices to Telegram
     /// accounts and chats go out through it.
     pub fn transport(&self) -> Arc<dyn Transport> {
         Arc::new(self.transport.clone())
@@ -215,7 +195,7 @@ impl TelegramBot {
     ) -> anyhow::Result<()> {
         let app = app.with_telegram_bot(&self.username);
         let db = app.db().clone();
-        let images = Router::new(db.clone(), clock, cache, Vec::new());
+        let images = Preparer::new(db.clone(), clock, cache);
         self.menus.sync(&db).await;
         let refresher = tokio::spawn(refresh_menus(
             self.menus.clone(),
@@ -226,7 +206,8 @@ impl TelegramBot {
             .with_menus(self.menus);
         let served = match &self.mode {
             InboundMode::Polling(options) => {
-                poll_as_leader(&db, &self.bot, &handler, options, shutdown).await;
+                let handle = |update| handler.handle_update(update);
+                poll_as_leader(&db, &self.bot, &handle, options, shutdown).await;
                 Ok(())
             }
             InboundMode::Webhook(config) => run_webhook(&self.bot, handler, config, shutdown).await,

@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use crate::adapters::router::{SendFuture, SentFuture, Transport};
+use crate::adapters::router::{SendFuture, Transport, chat_or_refuse};
 use crate::app::actor::MessageRef;
 use crate::app::deliver::image::{ImageFormat, RenderedImage};
 use crate::app::outgoing::{Address, Outgoing};
@@ -130,31 +130,15 @@ impl Transport for TelegramTransport {
 
     fn send<'a>(
         &'a self,
+        _key: &'a str,
         to: &'a Address,
         message: &'a Outgoing,
         image: Option<&'a RenderedImage>,
     ) -> SendFuture<'a> {
         Box::pin(async move {
-            let Some(chat_id) = chat_of(to) else {
-                return Delivery::Permanent {
-                    error: format!("not a Telegram chat: {to:?}"),
-                };
-            };
-            delivery_of(self.send_to_chat(chat_id, message, image).await.map(drop))
-        })
-    }
-
-    fn send_recorded<'a>(
-        &'a self,
-        _key: &'a str,
-        to: &'a Address,
-        message: &'a Outgoing,
-        image: Option<&'a RenderedImage>,
-    ) -> SentFuture<'a> {
-        Box::pin(async move {
-            let Some(chat_id) = chat_of(to) else {
-                let error = format!("not a Telegram chat: {to:?}");
-                return (Delivery::Permanent { error }, Vec::new());
+            let chat_id = match chat_or_refuse(to, chat_of(to), "Telegram chat") {
+                Ok(chat_id) => chat_id,
+                Err(refused) => return (refused, Vec::new()),
             };
             match self.send_to_chat(chat_id, message, image).await {
                 Ok(sent) => (Delivery::Delivered, sent.iter().map(message_ref).collect()),

@@ -3,6 +3,8 @@
 //! connection at a time, so updates arrive in order as with polling, and an
 //! update is answered `200` only after the app has handled it.
 
+use std::fmt;
+use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::body::Bytes;
@@ -16,10 +18,29 @@ use teloxide::types::{AllowedUpdate, Update};
 
 use super::inbound::TelegramHandler;
 use super::polling::to_inbound;
-use super::serve::WebhookConfig;
 
 /// The header Telegram puts the webhook secret in.
 pub const SECRET_HEADER: &str = "x-telegram-bot-api-secret-token";
+
+/// Webhook settings.
+#[derive(Clone)]
+pub struct WebhookConfig {
+    /// The public HTTPS URL Telegram posts to (its path is served).
+    pub url: url::Url,
+    /// The local address to listen on (behind a TLS-terminating proxy).
+    pub listen: SocketAddr,
+    /// The secret Telegram sends in `X-Telegram-Bot-Api-Secret-Token`.
+    pub secret: String,
+}
+
+impl fmt::Debug for WebhookConfig {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("WebhookConfig")
+            .field("url", &self.url.as_str())
+            .field("listen", &self.listen)
+            .finish_non_exhaustive()
+    }
+}
 
 struct Hook {
     handler: TelegramHandler,

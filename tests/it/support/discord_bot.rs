@@ -12,6 +12,7 @@ use corrbot::adapters::discord::{
     DiscordBot, DiscordConfig, DiscordRetryPolicy, RoleMap, ServeConfig, ShardPlan, run_workers,
 };
 use corrbot::adapters::router::{Router, Transport};
+use corrbot::app::deliver::prepare::Preparer;
 use corrbot::app::service::{App, AppConfig};
 use corrbot::render::RenderCache;
 use corrbot::store::{Db, Platform, PlayerId};
@@ -91,7 +92,7 @@ impl Workers {
     ) -> Self {
         let (stop, stopped) = watch::channel(false);
         let shared: Arc<dyn Clock> = Arc::new(clock.clone());
-        let router = Router::new(db.clone(), shared, cache, transports);
+        let router = Router::new(Preparer::new(db.clone(), shared, cache), transports);
         let task = tokio::spawn(async move {
             run_workers(db, router, &clock, stopped).await;
         });

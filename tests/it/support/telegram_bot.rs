@@ -13,6 +13,7 @@ use corrbot::adapters::telegram::{
     InboundMode, PollingOptions, TelegramBot, TelegramConfig, TelegramRetryPolicy, telegram_limits,
 };
 use corrbot::adapters::workers::run_workers;
+use corrbot::app::deliver::prepare::Preparer;
 use corrbot::app::service::{App, AppConfig};
 use corrbot::render::RenderCache;
 use corrbot::store::Db;
@@ -118,9 +119,9 @@ pub fn start_workers(
     transports: Vec<Arc<dyn Transport>>,
 ) -> Running {
     let shared: Arc<dyn Clock> = Arc::new(clock.clone());
-    let router = Router::new(db.clone(), shared, cache, transports);
+    let router = Router::new(Preparer::new(db.clone(), shared, cache), transports);
     Running::spawn(move |signal| async move {
-        run_workers(db, &clock, router, stopped(signal)).await;
+        run_workers(db, &clock, router, None, stopped(signal)).await;
     })
 }
 
