@@ -99,6 +99,11 @@ pub enum Notice {
         /// the recipient's zone.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         loses_at: Option<ShownInstant>,
+        /// The move's half-move number in the game (from 1): the board
+        /// shown is the position after it, however late the notice goes out
+        /// (absent in notices stored before it was added: the current one).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ply: Option<i64>,
     },
     /// No answer yet after `days` days (R3.3.1: 14, 28, 35).
     Reminder {
@@ -344,17 +349,23 @@ impl Notice {
         }
         let message = Outgoing::of_kind(self.kind(), self.text(lang, notation));
         match self {
-            Notice::MoveMade { game, .. } | Notice::GameOver { game, .. } => {
-                message.with_image(ImageRef::Board {
-                    game: *game,
-                    viewer,
-                    lang,
-                })
-            }
+            Notice::MoveMade { game, ply, .. } => message.with_image(ImageRef::Board {
+                game: *game,
+                viewer,
+                lang,
+                ply: *ply,
+            }),
+            Notice::GameOver { game, .. } => message.with_image(ImageRef::Board {
+                game: *game,
+                viewer,
+                lang,
+                ply: None,
+            }),
             Notice::Thread(thread) => message.with_image(ImageRef::Board {
                 game: thread.game(),
                 viewer,
                 lang,
+                ply: thread.ply(),
             }),
             Notice::Digest { games } => message.with_buttons(
                 games
@@ -388,7 +399,12 @@ impl Notice {
                 ),
             ]),
             Notice::Postal(postal) => match postal.board_game() {
-                Some(game) => message.with_image(ImageRef::Board { game, viewer, lang }),
+                Some(game) => message.with_image(ImageRef::Board {
+                    game,
+                    viewer,
+                    lang,
+                    ply: None,
+                }),
                 None => message,
             },
             _ => message,
@@ -421,6 +437,7 @@ impl Notice {
                 clocks,
                 ends_game,
                 loses_at,
+                ..
             } => {
                 let args = Args::new()
                     .with("game", *game)

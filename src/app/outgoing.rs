@@ -47,8 +47,10 @@ pub fn answered_once(command: &str) -> bool {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "image", rename_all = "snake_case")]
 pub enum ImageRef {
-    /// A game's current position, as `viewer` (a player id) sees it: their
-    /// own side at the bottom unless they chose otherwise.
+    /// A game's position, as `viewer` (a player id) sees it: their own
+    /// side at the bottom unless they chose otherwise. Without `ply`, the
+    /// current position; with it, the position after that half-move, so a
+    /// notice delivered late still shows the move it announces.
     Board {
         /// The game's number.
         game: i64,
@@ -56,6 +58,10 @@ pub enum ImageRef {
         viewer: Option<i64>,
         /// The words' language.
         lang: Lang,
+        /// The half-move (from 1) whose position to draw; `None` (and
+        /// every reference stored before it existed): the current one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ply: Option<i64>,
     },
     /// A game from its start to now as an animated GIF, as `viewer` sees
     /// it (side and theme).

@@ -63,6 +63,25 @@ pub fn append_page_link(
     message.text = format!("{}\n{line}", message.text);
 }
 
+/// The address of an event's page under the site's public `base`.
+pub fn event_url(base: &url::Url, event: EventId) -> String {
+    join(base, &format!("event/{event}"))
+}
+
+/// The address of a game's page under the site's public `base`.
+pub fn game_url(base: &url::Url, game: GameId) -> String {
+    join(base, &format!("game/{game}"))
+}
+
+fn join(base: &url::Url, path: &str) -> String {
+    let mut text = base.as_str().to_owned();
+    if !text.ends_with('/') {
+        text.push('/');
+    }
+    text.push_str(path);
+    text
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -77,6 +96,7 @@ mod tests {
             game: 7,
             viewer: None,
             lang: Lang::Uk,
+            ply: None,
         });
         append_page_link(Some(&base()), Lang::En, None, &mut board);
         let last = board.text.lines().last().unwrap();
@@ -99,23 +119,4 @@ mod tests {
         assert_eq!(message.text, "Text");
         assert_eq!(event_page_link(None, Lang::Uk, 1), None);
     }
-}
-
-/// The address of an event's page under the site's public `base`.
-pub fn event_url(base: &url::Url, event: EventId) -> String {
-    join(base, &format!("event/{event}"))
-}
-
-/// The address of a game's page under the site's public `base`.
-pub fn game_url(base: &url::Url, game: GameId) -> String {
-    join(base, &format!("game/{game}"))
-}
-
-fn join(base: &url::Url, path: &str) -> String {
-    let mut text = base.as_str().to_owned();
-    if !text.ends_with('/') {
-        text.push('/');
-    }
-    text.push_str(path);
-    text
 }

@@ -32,7 +32,8 @@ async fn board_replies_with_the_position_image_from_the_askers_side() {
         ImageRef::Board {
             game: 1,
             viewer: Some(carol),
-            lang: Lang::En
+            lang: Lang::En,
+            ply: None,
         }
     );
     let png = render_image(

@@ -73,6 +73,7 @@ async fn orientation_is_stored_and_turns_the_board(t: &TestDb) {
         game: 1,
         viewer: Some(viewer.0),
         lang: Lang::En,
+        ply: None,
     };
     let now = w.clock_now();
     let own_side = render_image(&w.db, &board(bob), &cache, now).await.unwrap();

@@ -133,6 +133,7 @@ fn samples() -> Vec<Notice> {
             clocks: clocks(),
             ends_game: false,
             loses_at: None,
+            ply: Some(1),
         },
         Notice::Reminder {
             game: 1,
@@ -412,3 +413,75 @@ on_both!(
     every_notice_is_rendered_from_the_outbox,
     the_parked_alert_reaches_an_administrator
 );
+
+/// A move's notice delivered only after the next move (rate limits, a
+/// parked retry) still shows the position after its own move (R3.2.2):
+/// the board `corrbot render` draws of that position, not the current one.
+#[tokio::test]
+async fn a_late_move_notice_shows_the_board_of_its_move() {
+    use corrbot::app::deliver::image::render_image;
+    use corrbot::app::outgoing::ImageRef;
+    use corrbot::render::cli::{RenderArgs, options_from};
+    use corrbot::render::{RenderCache, Theme, render_board};
+    use corrbot::time::Clock;
+
+    let mut w = crate::support::world::World::sqlite().await;
+    w.event("Cup", &["bob", "carol"]).await;
+    w.say("@bob: e2-e4").await;
+    w.say("@carol: e7-e5").await;
+    let carol = w.game(1).await.black;
+    let mut tx = w.db.begin().await.unwrap();
+    let notices = tx
+        .notices_to(&NoticeRecipient::Player(carol))
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    let first = notices
+        .iter()
+        .find(|notice| notice.kind == "move_made")
+        .expect("bob's move reached carol");
+    let (_, message) = notice_message(&w.db, first, &[Platform::Console])
+        .await
+        .unwrap()
+        .expect("a message for carol");
+    let image = message.image.expect("a board");
+    let cache = std::sync::Arc::new(RenderCache::new(8));
+    let now = w.clock.now();
+    let late = render_image(&w.db, &image, &cache, now).await.unwrap();
+    let args = RenderArgs {
+        fen: Some("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1".into()),
+        gif: false,
+        pgn: None,
+        theme: Theme::default(),
+        last_move: Some("e2e4".into()),
+        flip: true,
+        white: Some("bob".into()),
+        black: Some("carol".into()),
+        white_days: None,
+        black_days: None,
+        event: Some("Cup".into()),
+        english: true,
+        width: corrbot::render::DEFAULT_BOARD_WIDTH,
+        out: None,
+    };
+    let (board, options) = options_from(&args).unwrap();
+    assert!(
+        late.png[..] == render_board(&board, &options)[..],
+        "the late notice's board is the position after 1. e4"
+    );
+    let ImageRef::Board {
+        game, viewer, lang, ..
+    } = image
+    else {
+        panic!("not a board: {image:?}")
+    };
+    let current = ImageRef::Board {
+        game,
+        viewer,
+        lang,
+        ply: None,
+    };
+    let now_png = render_image(&w.db, &current, &cache, now).await.unwrap();
+    assert!(late.png[..] != now_png.png[..], "not the current position");
+    w.finish().await;
+}

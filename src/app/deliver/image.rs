@@ -119,9 +119,18 @@ pub async fn render_image(
     now: DateTime<Utc>,
 ) -> anyhow::Result<RenderedImage> {
     match image {
-        ImageRef::Board { game, viewer, lang } => {
+        ImageRef::Board {
+            game,
+            viewer,
+            lang,
+            ply,
+        } => {
             let viewer = viewer.map(PlayerId);
-            render_board(db, (GameId(*game), viewer), *lang, cache, now).await
+            let view = (GameId(*game), viewer);
+            match ply {
+                Some(ply) => render_board_at(db, view, (*ply, *lang), cache, now).await,
+                None => render_board(db, view, *lang, cache, now).await,
+            }
         }
         ImageRef::Gif { game, viewer, lang } => {
             let viewer = viewer.map(PlayerId);
@@ -271,6 +280,53 @@ async fn render_board(
             Some(clocks.black_left),
             deadline_of(deadline, Color::Black, zone, lang),
         ),
+        event: event.name.clone(),
+        language: render_language(lang),
+        theme,
+        ..BoardOptions::for_position(position)
+    };
+    let board = position.board().clone();
+    let cache = Arc::clone(cache);
+    let png = off_runtime(move || cache.board(&board, &options).1).await?;
+    Ok(RenderedImage::from_png(png))
+}
+
+/// The board after half-move `ply` (from 1), as a notice about that move
+/// shows it however late it goes out (R3.2.2): while no move has followed
+/// it, the current position with its clocks ([`render_board`]); once one
+/// has, the position after `ply` with its move marked, without clocks or
+/// deadlines (those of now would not be that position's; the notice's text
+/// carries the clocks after the move).
+async fn render_board_at(
+    db: &Db,
+    (game_id, viewer): (GameId, Option<PlayerId>),
+    (ply, lang): (i64, Lang),
+    cache: &Arc<RenderCache>,
+    now: DateTime<Utc>,
+) -> anyhow::Result<RenderedImage> {
+    let mut tx = db.read().await?;
+    let GameView {
+        game,
+        mut rows,
+        event,
+        white,
+        black,
+        setting,
+        theme,
+    } = GameView::load(&mut tx, game_id, viewer).await?;
+    tx.commit().await?;
+    let kept = usize::try_from(ply.max(0)).unwrap_or(usize::MAX);
+    if kept >= rows.len() {
+        return render_board(db, (game_id, viewer), lang, cache, now).await;
+    }
+    rows.truncate(kept);
+    let played = replay(&game, &rows)?;
+    let position = played.position();
+    let options = BoardOptions {
+        orientation: orientation(colour_of(&game, viewer), setting),
+        last_move: played.last_move().and_then(move_squares),
+        white: label(white, None, None),
+        black: label(black, None, None),
         event: event.name.clone(),
         language: render_language(lang),
         theme,

@@ -385,7 +385,12 @@ impl CaseNotice {
         );
         let message = message.with_buttons(buttons);
         match self.game {
-            Some(game) if with_board => message.with_image(ImageRef::Board { game, viewer, lang }),
+            Some(game) if with_board => message.with_image(ImageRef::Board {
+                game,
+                viewer,
+                lang,
+                ply: None,
+            }),
             _ => message,
         }
     }

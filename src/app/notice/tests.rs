@@ -18,6 +18,7 @@ fn move_made() -> Notice {
         },
         ends_game: false,
         loses_at: None,
+        ply: None,
     }
 }
 
@@ -44,6 +45,7 @@ fn a_move_that_ends_the_game_asks_for_no_reply() {
         clocks,
         ends_game: true,
         loses_at: None,
+        ply: None,
     };
     for lang in Lang::ALL {
         let asks = move_made().text(lang, Notation::San);

@@ -37,6 +37,10 @@ pub enum ThreadNotice {
         mv: NoticeMove,
         /// Both clocks after the move.
         clocks: Clocks,
+        /// The move's half-move number (from 1), whose position the board
+        /// shows; absent: the current position.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ply: Option<i64>,
     },
 }
 
@@ -53,6 +57,14 @@ impl ThreadNotice {
     pub fn game(&self) -> i64 {
         match self {
             ThreadNotice::Started { game, .. } | ThreadNotice::Moved { game, .. } => *game,
+        }
+    }
+
+    /// The half-move whose position the board shows (`None`: the current).
+    pub fn ply(&self) -> Option<i64> {
+        match self {
+            ThreadNotice::Started { .. } => None,
+            ThreadNotice::Moved { ply, .. } => *ply,
         }
     }
 
@@ -78,6 +90,7 @@ impl ThreadNotice {
                 move_number,
                 mv,
                 clocks,
+                ..
             } => {
                 let args = Args::new()
                     .with("game", *game)
@@ -113,6 +126,7 @@ mod tests {
                 black_used: 0,
                 black_left: 30,
             },
+            ply: Some(1),
         });
         let json = serde_json::to_value(&notice).unwrap();
         assert_eq!(json["kind"], "thread");

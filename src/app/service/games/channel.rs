@@ -84,6 +84,7 @@ pub(crate) async fn move_made(
         move_number,
         mv,
         clocks,
+        ply,
         ..
     } = notice
     else {
@@ -95,6 +96,7 @@ pub(crate) async fn move_made(
         move_number: *move_number,
         mv: mv.clone(),
         clocks: *clocks,
+        ply: *ply,
     });
     to_thread_in(tx, channel, game, &moved, now).await
 }

@@ -273,6 +273,7 @@ async fn announce_move(
         clocks: played.clocks,
         ends_game: result.is_some(),
         loses_at: Some(played.loses_at.clone()),
+        ply: i64::try_from(played.plies.len()).ok(),
     };
     notify_with(tx, (opponent, prefs), &notice, now).await?;
     crate::app::service::games::channel::move_made(

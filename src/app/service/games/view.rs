@@ -70,6 +70,7 @@ pub(crate) async fn board(tx: &mut Tx, actor: &Actor, number: Option<Number>) ->
         game: game.id.0,
         viewer: Some(actor.player.id.0),
         lang,
+        ply: None,
     };
     Ok(vec![
         Outgoing::text(tr(lang, "reply-board", &args)).with_image(image),

@@ -432,6 +432,7 @@ async fn to_thread(
             clocks: sent.clocks,
             ends_game: false,
             loses_at: None,
+            ply: None,
         };
         crate::app::service::games::channel::move_made(tx, channel.as_ref(), game, &notice, now)
             .await?;
