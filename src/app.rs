@@ -5,6 +5,7 @@ pub mod actor;
 pub mod authz;
 pub mod bad_input;
 pub mod command;
+pub mod failure;
 pub mod i18n;
 pub mod move_error;
 pub mod notice;

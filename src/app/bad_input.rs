@@ -8,9 +8,10 @@
 use std::borrow::Cow;
 
 use crate::app::actor::{Chat, Inbound};
+use crate::app::failure::{Failure, refuse};
 use crate::app::i18n::{Args, Lang};
 use crate::app::outgoing::Outgoing;
-use crate::app::service::{App, Failure, refuse};
+use crate::app::service::App;
 use crate::app::user_error::{Refusal, UserError};
 use crate::store::Platform;
 

@@ -10,9 +10,9 @@
 
 use crate::app::actor::{Chat, Inbound};
 use crate::app::command::{CommandWord, Privacy};
+use crate::app::failure::{Failure, refuse};
 use crate::app::i18n::{Args, Lang};
 use crate::app::outgoing::Outgoing;
-use crate::app::service::{Failure, refuse};
 
 /// The privacy of the inbound's command.
 pub(crate) fn privacy(inbound: &Inbound) -> Privacy {

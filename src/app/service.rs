@@ -11,6 +11,7 @@ pub(crate) mod events;
 pub(crate) mod games;
 mod keys;
 pub(crate) mod leave;
+pub(crate) mod notify;
 mod people;
 pub(crate) mod postal;
 mod ratings;
@@ -23,14 +24,10 @@ use chrono::{DateTime, Utc};
 use crate::app::actor::{Actor, Inbound};
 use crate::app::command::{self, Command, CommandError, CommandWord, MAX_TEXT_CHARS};
 use crate::app::i18n::{Args, Lang, tr};
-use crate::app::notice::Notice;
 use crate::app::outgoing::Outgoing;
-use crate::app::user_error::{Refusal, UserError};
+use crate::app::user_error::UserError;
 use crate::app::{privacy, reply};
-use crate::store::{
-    Db, GameId, InboundState, NewPlayer, NoticePrefs, NoticeRecipient, Platform, PlayerId, Role,
-    StoreError, Tx,
-};
+use crate::store::{Db, InboundState, NewPlayer, Platform, Role, StoreError, Tx};
 use crate::time::Clock;
 
 pub use deadlines::DeadlineHandler;
@@ -38,63 +35,10 @@ pub use events::zone::event_zone;
 pub use games::suggest::{GameSuggestion, MoveSuggestion};
 pub(crate) use people::help::{HelpGroup, group_seen_with};
 
+use crate::app::failure::{Failure, Outcome, refuse};
 use events::{organizer, standings};
 use games::{claim, confirm, draw, my_turn, play, talk, view};
 use people::{clock_prefs, contacts, help, link, names, profile, settings};
-
-/// Why a command did not go through.
-#[derive(Debug)]
-pub(crate) enum Failure {
-    /// Refused with a catalog message; nothing changes.
-    Refused(Refusal),
-    /// Refused with a prepared answer (a question with buttons); nothing changes.
-    Ask(Box<Outgoing>),
-    /// Something broke inside; the update may be retried.
-    Internal(anyhow::Error),
-}
-
-impl From<StoreError> for Failure {
-    fn from(error: StoreError) -> Self {
-        Failure::Internal(error.into())
-    }
-}
-
-impl From<anyhow::Error> for Failure {
-    fn from(error: anyhow::Error) -> Self {
-        Failure::Internal(error)
-    }
-}
-
-impl From<Refusal> for Failure {
-    fn from(refusal: Refusal) -> Self {
-        Failure::Refused(refusal)
-    }
-}
-
-/// The outcome of one command.
-pub(crate) type Outcome = Result<Vec<Outgoing>, Failure>;
-
-/// A refusal with catalog message `id`.
-pub(crate) fn refuse(lang: Lang, id: &str, args: &Args<'_>) -> Failure {
-    Failure::Refused(Refusal::new(lang, id, args))
-}
-
-/// The outcome of a versioned write to game `game`: when the store refuses
-/// it because the game's version moved on (another command changed the game
-/// meanwhile), the `error-conflict` refusal; any other store error is
-/// internal.
-pub(crate) fn or_conflict<T>(
-    lang: Lang,
-    game: GameId,
-    written: Result<T, StoreError>,
-) -> Result<T, Failure> {
-    written.map_err(|error| match error {
-        StoreError::Conflict(_) => {
-            refuse(lang, "error-conflict", &Args::new().with("game", game.0))
-        }
-        other => other.into(),
-    })
-}
 
 /// Installation settings of the app.
 #[derive(Debug, Clone, Default)]
@@ -514,76 +458,4 @@ fn argument_name(lang: Lang, argument: &str) -> String {
         "argument-name",
         &Args::new().with("argument", argument),
     )
-}
-
-/// Queues `notice` for a player; a move notice to a player who turned move
-/// notices off (`/mute`, R3.2.3) or gets the daily digest instead
-/// (`/digest on`) is not queued.
-pub(crate) async fn notify(
-    tx: &mut Tx,
-    player: PlayerId,
-    notice: &Notice,
-    now: DateTime<Utc>,
-) -> Result<(), Failure> {
-    let prefs = match notice {
-        Notice::MoveMade { .. } => tx.notice_prefs(player).await?,
-        _ => NoticePrefs::default(),
-    };
-    notify_with(tx, (player, &prefs), notice, now).await
-}
-
-/// [`notify`] when how the player takes notices (`prefs`) is already read.
-pub(crate) async fn notify_with(
-    tx: &mut Tx,
-    (player, prefs): (PlayerId, &NoticePrefs),
-    notice: &Notice,
-    now: DateTime<Utc>,
-) -> Result<(), Failure> {
-    if matches!(notice, Notice::MoveMade { .. }) && (prefs.muted || prefs.digest) {
-        return Ok(());
-    }
-    let payload = serde_json::to_value(notice).map_err(|e| Failure::Internal(e.into()))?;
-    tx.enqueue_notice(
-        &NoticeRecipient::Player(player),
-        notice.kind(),
-        &payload,
-        now,
-    )
-    .await?;
-    Ok(())
-}
-
-/// Queues `notice` for an event's arbiters: to the arbiters' channel when
-/// the event has one (R3.1.6: results; R3.3.2: silence cases), else to each
-/// arbiter privately.
-pub(crate) async fn notify_arbiters(
-    tx: &mut Tx,
-    event: crate::store::EventId,
-    notice: &Notice,
-    now: DateTime<Utc>,
-) -> Result<(), Failure> {
-    if notify_arbiter_channel(tx, event, notice, now).await? {
-        return Ok(());
-    }
-    for arbiter in tx.holders_of(Role::Arbiter, Some(event)).await? {
-        notify(tx, arbiter, notice, now).await?;
-    }
-    Ok(())
-}
-
-/// Queues `notice` in the event's arbiters' channel, if it has one; says
-/// whether it had.
-pub(crate) async fn notify_arbiter_channel(
-    tx: &mut Tx,
-    event: crate::store::EventId,
-    notice: &Notice,
-    now: DateTime<Utc>,
-) -> Result<bool, Failure> {
-    let Some(channel) = tx.event_settings(event).await?.arbiter_channel else {
-        return Ok(false);
-    };
-    let payload = serde_json::to_value(notice).map_err(|e| Failure::Internal(e.into()))?;
-    tx.enqueue_notice(&channel, notice.kind(), &payload, now)
-        .await?;
-    Ok(true)
 }

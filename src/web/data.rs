@@ -6,7 +6,7 @@
 use chrono::{DateTime, Utc};
 use shakmaty::{Chess, Color, Position};
 
-use crate::app::service::Failure;
+use crate::app::failure::Failure;
 use crate::app::service::events::standings::{Table, table_of};
 use crate::app::service::games::state::{
     first_mover, game_clocks, plies_of, regulation_of, replay,

@@ -2,10 +2,10 @@
 //! [`parse_args`] matches every [`CommandWord`] without a wildcard arm, so a
 //! new word does not compile until its arguments are read here.
 
-use super::case::{self, Report};
-use super::quoted;
-use super::words::CommandWord;
-use super::{
+use crate::app::command::case::{self, Report};
+use crate::app::command::quoted;
+use crate::app::command::words::CommandWord;
+use crate::app::command::{
     ClaimKind, Command, CommandError, ContactField, DrawAction, EventCommand, LeaveCommand,
     PgnTarget, meant_as_number, read_number, split_word,
 };
@@ -31,7 +31,7 @@ pub(super) fn optional_number<'a>(
     command: CommandWord,
     argument: &'static str,
     rest: &'a str,
-) -> Result<(Option<super::Number>, &'a str), CommandError> {
+) -> Result<(Option<crate::app::command::Number>, &'a str), CommandError> {
     let (word, after) = split_word(rest);
     match read_number(word) {
         Some(number) => Ok((Some(number), after)),
@@ -46,7 +46,7 @@ fn number_only(
     command: CommandWord,
     argument: &'static str,
     rest: &str,
-) -> Result<Option<super::Number>, CommandError> {
+) -> Result<Option<crate::app::command::Number>, CommandError> {
     let (word, _) = split_word(rest);
     if word.is_empty() {
         return Ok(None);
@@ -60,7 +60,7 @@ pub(super) fn required_number(
     command: CommandWord,
     argument: &'static str,
     rest: &str,
-) -> Result<super::Number, CommandError> {
+) -> Result<crate::app::command::Number, CommandError> {
     let (word, _) = split_word(rest);
     if word.is_empty() {
         return Err(missing(command, argument));
@@ -81,7 +81,10 @@ pub(super) fn required_text(
 }
 
 /// An optional game number (see [`number_only`]).
-fn game_only(command: CommandWord, rest: &str) -> Result<Option<super::Number>, CommandError> {
+fn game_only(
+    command: CommandWord,
+    rest: &str,
+) -> Result<Option<crate::app::command::Number>, CommandError> {
     number_only(command, "game", rest)
 }
 
@@ -142,10 +145,10 @@ pub(super) fn parse_args(command: CommandWord, rest: &str) -> Result<Command, Co
         W::Draw => parse_draw(rest)?,
         W::Claim => parse_claim(rest)?,
         W::Resign => parse_resign(rest)?,
-        W::Confirm => super::turn::confirm(rest)?,
-        W::Say => super::turn::say(rest)?,
-        W::Messages => super::turn::messages(rest)?,
-        W::Continue => super::turn::continue_game(rest)?,
+        W::Confirm => crate::app::command::turn::confirm(rest)?,
+        W::Say => crate::app::command::turn::say(rest)?,
+        W::Messages => crate::app::command::turn::messages(rest)?,
+        W::Continue => crate::app::command::turn::continue_game(rest)?,
         W::Time => Command::Time {
             game: game_only(command, rest)?,
         },
@@ -203,7 +206,7 @@ pub(super) fn parse_args(command: CommandWord, rest: &str) -> Result<Command, Co
             let (game, text) = game_and_text(command, "move", rest)?;
             Command::Overstep { game, text }
         }
-        W::Team => Command::Team(super::team::parse(rest)?),
+        W::Team => Command::Team(crate::app::command::team::parse(rest)?),
     })
 }
 
@@ -212,7 +215,7 @@ fn game_and_text(
     command: CommandWord,
     argument: &'static str,
     rest: &str,
-) -> Result<(Option<super::Number>, String), CommandError> {
+) -> Result<(Option<crate::app::command::Number>, String), CommandError> {
     let (game, text) = optional_number(command, "game", rest)?;
     Ok((game, required_text(command, argument, text)?))
 }

@@ -3,9 +3,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::arguments::{missing, optional_number, required_number, required_text, start_and_days};
-use super::words::CommandWord;
-use super::{CommandError, Number, split_word};
+use crate::app::command::arguments::{
+    missing, optional_number, required_number, required_text, start_and_days,
+};
+use crate::app::command::words::CommandWord;
+use crate::app::command::{CommandError, Number, split_word};
 
 /// What a player reports by opening a case.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -8,9 +8,9 @@ use std::collections::BTreeSet;
 use std::path::Path;
 use std::sync::OnceLock;
 
-use super::{Command, CommandError, CommandWord, parse};
 use crate::adapters::discord::commands::{slash_commands, slash_text};
 use crate::adapters::discord::{CommandSpec, OptionValue, SlashOption};
+use crate::app::command::{Command, CommandError, CommandWord, parse};
 use crate::app::i18n::{Lang, message_ids, tr0};
 
 /// Words not yet sent by `tests/it/authorization.rs` (so not in the table of

@@ -4,8 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::words::CommandWord;
-use super::{CommandError, Number, read_number, split_word};
+use crate::app::command::words::CommandWord;
+use crate::app::command::{CommandError, Number, read_number, split_word};
 
 /// `/team …`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

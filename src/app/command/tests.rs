@@ -1,4 +1,4 @@
-use super::*;
+use crate::app::command::*;
 
 fn ok(text: &str) -> Command {
     parse(text).unwrap_or_else(|error| panic!("{text:?}: {error}"))

@@ -3,9 +3,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::arguments::{invalid, optional_number, required_text};
-use super::words::CommandWord;
-use super::{Command, CommandError, Number, meant_as_number, read_number, split_word};
+use crate::app::command::arguments::{invalid, optional_number, required_text};
+use crate::app::command::words::CommandWord;
+use crate::app::command::{
+    Command, CommandError, Number, meant_as_number, read_number, split_word,
+};
 
 /// `/confirm`: the setting, or the answer to a held move (R2.3.8: a sent
 /// move cannot be taken back, so a player may ask to confirm each).
@@ -57,7 +59,7 @@ pub(super) fn messages(rest: &str) -> Result<Command, CommandError> {
     let on = match word.to_lowercase().as_str() {
         "on" | "увімкнути" | "так" => true,
         "off" | "вимкнути" | "ні" => false,
-        "" => return Err(super::arguments::missing(command, "action")),
+        "" => return Err(crate::app::command::arguments::missing(command, "action")),
         _ => return Err(invalid(command, "action", word)),
     };
     Ok(Command::Messages { on })

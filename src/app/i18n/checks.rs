@@ -14,7 +14,7 @@ use std::collections::BTreeSet;
 
 use fluent_syntax::ast;
 
-use super::{Args, Lang, tr};
+use crate::app::i18n::{Args, Lang, tr};
 
 /// Arguments that carry a person's display name (or a list of names).
 const PERSON_VARS: &[&str] = &[
@@ -647,8 +647,8 @@ fn days_follow_the_table_of_correct_forms() {
         "0 days", "1 day", "2 days", "5 days", "11 days", "21 days", "22 days", "25 days",
     ];
     for (i, n) in COUNTS.into_iter().enumerate() {
-        assert_eq!(super::days_text(Lang::Uk, n), uk[i]);
-        assert_eq!(super::days_text(Lang::En, n), en[i]);
+        assert_eq!(crate::app::i18n::days_text(Lang::Uk, n), uk[i]);
+        assert_eq!(crate::app::i18n::days_text(Lang::En, n), en[i]);
     }
 }
 

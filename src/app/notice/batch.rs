@@ -19,8 +19,8 @@ use std::collections::BTreeSet;
 
 use serde::{Deserialize, Serialize};
 
-use super::{Notice, left_text};
 use crate::app::i18n::{Args, Lang, days_text, tr};
+use crate::app::notice::{Notice, left_text};
 use crate::app::outgoing::{Button, Outgoing};
 use crate::core::notation::Notation;
 

@@ -9,7 +9,7 @@ use crate::app::outgoing::{Button, ImageRef, Outgoing};
 use crate::app::zone::{ShownDate, ShownInstant};
 use crate::core::case::CaseKind;
 
-use super::{Clocks, clocks_text};
+use crate::app::notice::{Clocks, clocks_text};
 
 /// What happened to a case.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

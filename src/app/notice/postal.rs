@@ -5,8 +5,8 @@
 use serde::{Deserialize, Serialize};
 use shakmaty::fen::Fen;
 
-use super::{Clocks, NoticeMove, clocks_text};
 use crate::app::i18n::{Args, Lang, days_text, tr};
+use crate::app::notice::{Clocks, NoticeMove, clocks_text};
 use crate::app::zone::{ShownDate, ShownInstant};
 use crate::core::clock::Days;
 use crate::core::notation::Notation;

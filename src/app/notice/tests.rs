@@ -1,4 +1,4 @@
-use super::*;
+use crate::app::notice::*;
 
 fn move_made() -> Notice {
     Notice::MoveMade {

@@ -1,14 +1,14 @@
 //! Public notices to a game's thread in the event's channel: the game
 //! started, a move was played (with the board). They carry nothing private:
 //! no "your move", no contact details; the result is the ordinary
-//! [`Notice::GameOver`](super::Notice::GameOver), which is public already.
+//! [`Notice::GameOver`](crate::app::notice::Notice::GameOver), which is public already.
 
 use serde::{Deserialize, Serialize};
 
 use crate::app::i18n::{Args, Lang, tr};
 use crate::core::notation::Notation;
 
-use super::{Clocks, NoticeMove, clocks_text};
+use crate::app::notice::{Clocks, NoticeMove, clocks_text};
 
 /// What a game's thread is told.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

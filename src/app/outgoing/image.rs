@@ -24,7 +24,7 @@ use crate::render::{
 use crate::store::{Db, EventId, GameId, GameRecord, Orientation, PlayerId, Tx};
 use chrono_tz::Tz;
 
-use super::ImageRef;
+use crate::app::outgoing::ImageRef;
 
 /// The file format of a rendered image.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

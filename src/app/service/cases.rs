@@ -35,10 +35,11 @@ use crate::store::{
     CaseId, CaseRecord, CaseStatus, Event, GameId, NoticeRecipient, PlayerId, Role, StoreError, Tx,
 };
 
-use super::events::list::names;
-use super::keys::{person_key, player_id};
-use super::teams::roster::roster_of;
-use super::{Failure, Outcome, notify, notify_arbiters, refuse};
+use crate::app::failure::{Failure, Outcome, refuse};
+use crate::app::service::events::list::names;
+use crate::app::service::keys::{person_key, player_id};
+use crate::app::service::notify::{notify, notify_arbiters};
+use crate::app::service::teams::roster::roster_of;
 
 pub use bot::{fire_desk_deadline, open_silence_case};
 pub(crate) use open::{Opening, open_case};
@@ -137,7 +138,8 @@ impl CaseFile {
     /// An instant of the case as a `lang` reader sees it, in the event's
     /// zone (R3.5.6): `05.01.2026 11:00 (Kyiv)`.
     pub fn when(&self, lang: Lang, at: DateTime<Utc>) -> String {
-        super::events::zone::zoned(at, super::event_zone(&self.event)).text(lang)
+        crate::app::service::events::zone::zoned(at, crate::app::service::event_zone(&self.event))
+            .text(lang)
     }
 
     /// The case's number.
@@ -232,7 +234,7 @@ pub(crate) async fn look_up(tx: &mut Tx, lang: Lang, number: Number) -> Result<C
             .with_context(|| format!("case {number}: unreadable context"))?,
     };
     let event = tx.event(row.event_id).await?;
-    case.set_zone(super::events::zone::event_zone(&event));
+    case.set_zone(crate::app::service::events::zone::event_zone(&event));
     let roster = team_roster(tx, &event).await?;
     Ok(CaseFile {
         row,
@@ -439,7 +441,7 @@ pub(crate) async fn tell_committee(
 /// the event's zone: a window closing at 00:00 of 3 February is open "until
 /// 2 February 23:59" (R2.1.6, R3.5.6).
 pub(crate) fn last_minute_text(file: &CaseFile, closes: DateTime<Utc>) -> ShownInstant {
-    super::events::zone::last_minute_in(closes, file.case.zone())
+    crate::app::service::events::zone::last_minute_in(closes, file.case.zone())
 }
 
 /// A refusal for a transition the core refused.

@@ -9,11 +9,13 @@ use crate::core::game::{GameResult, Termination};
 use crate::scheduler::DueHandler;
 use crate::store::{Deadline, GameRecord, GameStatus, GameUpdate, Tx};
 
-use super::games::state::{
+use crate::app::failure::Failure;
+use crate::app::service::cases;
+use crate::app::service::games::state::{
     announce_end, days_left, finish_update, game_clocks, game_over_notice, player_of, side_to_move,
 };
-use super::games::turn_clock::pending_clock;
-use super::{Failure, cases, notify};
+use crate::app::service::games::turn_clock::pending_clock;
+use crate::app::service::notify::notify;
 
 /// The scheduler's handler of the app's deadlines.
 #[derive(Debug, Clone, Copy, Default)]
@@ -37,8 +39,8 @@ async fn fire(tx: &mut Tx, deadline: &Deadline, now: DateTime<Utc>) -> Result<()
     if let Some(done) = cases::fire_desk_deadline(tx, deadline, now).await {
         return done;
     }
-    if deadline.kind == super::people::clock_prefs::DIGEST_KIND {
-        return super::people::clock_prefs::fire_digest(tx, deadline, now).await;
+    if deadline.kind == crate::app::service::people::clock_prefs::DIGEST_KIND {
+        return crate::app::service::people::clock_prefs::fire_digest(tx, deadline, now).await;
     }
     let Some(game_id) = deadline.game_id else {
         return Ok(());
@@ -70,10 +72,16 @@ async fn fire(tx: &mut Tx, deadline: &Deadline, now: DateTime<Utc>) -> Result<()
             notify(tx, mover, &notice, now).await
         }
         // R3.3.2: no case for a silence the player gave notice of.
-        "silence_case" if super::games::talk::continuation_given(tx, &game).await? => Ok(()),
+        "silence_case"
+            if crate::app::service::games::talk::continuation_given(tx, &game).await? =>
+        {
+            Ok(())
+        }
         "silence_case" => cases::open_silence_case(tx, &game, now).await,
         "loss_on_time" => lose_on_time(tx, &game, now).await,
-        kind if kind.starts_with("postal_") => super::postal::fire(tx, &game, deadline, now).await,
+        kind if kind.starts_with("postal_") => {
+            crate::app::service::postal::fire(tx, &game, deadline, now).await
+        }
         _ => Ok(()),
     }
 }
@@ -88,7 +96,7 @@ async fn captains_continuation(
     days: i64,
     now: DateTime<Utc>,
 ) -> Result<(), Failure> {
-    let leaders = super::teams::roster::leaders_of(tx, game.event_id, mover).await?;
+    let leaders = crate::app::service::teams::roster::leaders_of(tx, game.event_id, mover).await?;
     let captain = match leaders.first() {
         Some(captain) => tx.player(*captain).await?.display_name,
         None => "—".to_owned(),

@@ -28,8 +28,11 @@ use crate::store::{
     StoreError, Tx,
 };
 
-use super::games::state::{clocks_without_leaves, regulation_of, set_pending_deadlines};
-use super::{Failure, Outcome, notify, refuse};
+use crate::app::failure::{Failure, Outcome, refuse};
+use crate::app::service::games::state::{
+    clocks_without_leaves, regulation_of, set_pending_deadlines,
+};
+use crate::app::service::notify::notify;
 use setup::read_setup;
 
 /// The start position.
@@ -265,7 +268,7 @@ async fn start(tx: &mut Tx, actor: &Actor, number: Number, now: DateTime<Utc>) -
         return Err(refuse(actor.lang(), "error-event-not-open", &args));
     }
     if event.is_team {
-        return super::teams::start::start(tx, actor, &event, now).await;
+        return crate::app::service::teams::start::start(tx, actor, &event, now).await;
     }
     let players = tx.active_players(event.id).await?;
     let cycles = tx.event_settings(event.id).await?.cycles;
@@ -288,7 +291,7 @@ async fn start(tx: &mut Tx, actor: &Actor, number: Number, now: DateTime<Utc>) -
             event: event.name.clone(),
             event_id: Some(event.id.0),
             games,
-            list: super::games::my_turn::started_list(tx, event.id, *player).await?,
+            list: crate::app::service::games::my_turn::started_list(tx, event.id, *player).await?,
         };
         notify(tx, *player, &notice, now).await?;
     }
@@ -343,7 +346,7 @@ pub(super) async fn start_game_on(
     update.turn_since = Some(now);
     tx.update_game(game.id, game.version, &update).await?;
     let game = tx.game(game.id).await?;
-    super::games::channel::game_started(tx, event, &game, now).await?;
+    crate::app::service::games::channel::game_started(tx, event, &game, now).await?;
     set_pending_deadlines(tx, &game, regulation, &[], now).await?;
     Ok(game.id)
 }

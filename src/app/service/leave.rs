@@ -19,11 +19,12 @@ use crate::store::{
     NewLeave, PlayerId, StoreError, Tx,
 };
 
-use super::events::zone::{event_zone, zoned};
-use super::games::state::{
+use crate::app::failure::{Failure, Outcome, refuse};
+use crate::app::service::events::zone::{event_zone, zoned};
+use crate::app::service::games::state::{
     colour_of, player_of, plies_of, regulation_of, set_pending_deadlines, side_to_move,
 };
-use super::{Failure, Outcome, notify, refuse};
+use crate::app::service::notify::notify;
 use time::{applies_to, leaves_of_player};
 
 /// Dispatches `/leave …`.
@@ -89,7 +90,7 @@ async fn entered_events(tx: &mut Tx, player: PlayerId) -> Result<Vec<Event>, Sto
 /// The actor's leave book in `event`, with the stored leaves that count there.
 fn book_of(event: &Event, leaves: &[LeaveRecord]) -> LeaveBook {
     let mut book = LeaveBook::new(LeaveAllowance::from_regulation(&regulation_of(event)));
-    let postal = super::postal::is_postal(&regulation_of(event));
+    let postal = crate::app::service::postal::is_postal(&regulation_of(event));
     for leave in leaves.iter().filter(|l| applies_to(l, event.id, postal)) {
         let length = leave.ends_at - leave.starts_at;
         let days =
@@ -124,7 +125,7 @@ pub(super) fn leave_refusal(lang: Lang, event: &Event, error: &LeaveError) -> Fa
         } => refuse(
             lang,
             // R2.7.1: a postal leave is one leave in all postal games.
-            if super::postal::is_postal(&event.regulation) {
+            if crate::app::service::postal::is_postal(&event.regulation) {
                 "postal-error-leave-allowance"
             } else {
                 "error-leave-allowance"
@@ -184,7 +185,9 @@ async fn add(
     let (date, length) = read_leave_dates(lang, start, days, now)?;
     // The allowance (R3.6.1) is read and then spent: one command at a time.
     tx.lock_player(actor.player.id).await?;
-    if let Some(replies) = super::postal::add_leave(tx, actor, (start, days), event, now).await? {
+    if let Some(replies) =
+        crate::app::service::postal::add_leave(tx, actor, (start, days), event, now).await?
+    {
         return Ok(replies);
     }
     let days = length;
@@ -340,7 +343,7 @@ async fn cancel(tx: &mut Tx, actor: &Actor, number: Number, now: DateTime<Utc>) 
         .find(|l| l.id == LeaveId(number) && l.status != LeaveStatus::Cancelled)
         .ok_or_else(|| refuse(lang, "error-leave-unknown", &args))?;
     if leave.postal {
-        return super::postal::cancel_leave(tx, actor, &leave, now).await;
+        return crate::app::service::postal::cancel_leave(tx, actor, &leave, now).await;
     }
     let zone = leave_zone(tx, &leave).await?;
     let ended_at = if now < leave.starts_at {

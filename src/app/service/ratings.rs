@@ -9,8 +9,8 @@ use crate::app::outgoing::Outgoing;
 use crate::core::rating::Rating;
 use crate::store::{RatingChange, Tx};
 
-use super::people::names::player_named;
-use super::{Failure, Outcome, refuse};
+use crate::app::failure::{Failure, Outcome, refuse};
+use crate::app::service::people::names::player_named;
 
 /// How many of a player's last rated games `/rating` lists.
 const HISTORY: i64 = 5;

@@ -20,9 +20,9 @@ use crate::app::i18n::{Args, tr};
 use crate::app::outgoing::Outgoing;
 use crate::store::{Event, EventId, PlayerId, Role, StoreError, TeamId, TeamLine, TeamRecord, Tx};
 
-use super::events::load_event;
-use super::people::names::player_named;
-use super::{Failure, Outcome, refuse};
+use crate::app::failure::{Failure, Outcome, refuse};
+use crate::app::service::events::load_event;
+use crate::app::service::people::names::player_named;
 
 /// Boards of a team event created without `boards=`.
 pub(super) const DEFAULT_BOARDS: i64 = 4;

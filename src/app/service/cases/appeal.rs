@@ -13,16 +13,16 @@ use crate::app::outgoing::Outgoing;
 use crate::core::case::{AppealError, AppealOutcome, CaseError};
 use crate::store::{AppealId, AppealStatus, Role, RulingId, Tx};
 
-use super::super::events::list::names;
+use crate::app::service::events::list::names;
 
-use super::super::events::zone::zoned;
-use super::super::keys::person_key;
-use super::super::{Outcome, refuse};
-use super::apply::{apply_measures, revoke};
-use super::measures::{read_measures, split_reasons};
-use super::{
+use crate::app::failure::{Outcome, refuse};
+use crate::app::service::cases::apply::{apply_measures, revoke};
+use crate::app::service::cases::measures::{read_measures, split_reasons};
+use crate::app::service::cases::{
     authorize, case_refusal, load, notice_of, save, tell, tell_all, tell_arbiters, tell_committee,
 };
+use crate::app::service::events::zone::zoned;
+use crate::app::service::keys::person_key;
 
 /// `/appeal N grounds` (R2.1.6).
 pub(super) async fn appeal(
@@ -67,7 +67,8 @@ pub(super) async fn appeal(
     save(tx, &file, now).await?;
     let mut notice = notice_of(tx, &file, CaseNews::Appealed, Some(actor.player.id)).await?;
     notice.text = Some(grounds.to_owned());
-    let deciders = super::roles::deciders(tx, &file, Role::AppealsCommittee).await?;
+    let deciders =
+        crate::app::service::cases::roles::deciders(tx, &file, Role::AppealsCommittee).await?;
     let deciders = Deciders {
         names: names(tx, &deciders.people).await?,
         administrators: deciders.administrators,
@@ -102,7 +103,8 @@ pub(super) async fn decide(
         "uphold" | "залишити" => None,
         "replace" | "замінити" => {
             let measures = read_measures(tx, actor, &file, rest).await?;
-            super::roles::admit_targets(tx, actor, &mut file, &measures).await?;
+            crate::app::service::cases::roles::admit_targets(tx, actor, &mut file, &measures)
+                .await?;
             Some(measures)
         }
         _ => {

@@ -21,17 +21,19 @@ use crate::store::{
     StoreError, Tx,
 };
 
-use super::super::events::zone::zoned;
-use super::super::games::state::{
+use crate::app::failure::{Failure, Outcome, refuse};
+use crate::app::service::cases::measures::{Measure, read_measures, split_reasons};
+use crate::app::service::cases::{
+    CaseFile, authorize, case_refusal, last_minute_text, load, notice_of, save, tell_all,
+};
+use crate::app::service::events::zone::zoned;
+use crate::app::service::games::state::{
     announce_end, arbiter_reason_id, colour_of, finish_update, game_over_notice, plies_of,
     regulation_of, set_pending_deadlines, side_to_move,
 };
-use super::super::keys::{game_id, game_key, person_key, player_id};
-use super::super::leave::after_change;
-use super::super::leave::time::leaves_of_player;
-use super::super::{Failure, Outcome, refuse};
-use super::measures::{Measure, read_measures, split_reasons};
-use super::{CaseFile, authorize, case_refusal, last_minute_text, load, notice_of, save, tell_all};
+use crate::app::service::keys::{game_id, game_key, person_key, player_id};
+use crate::app::service::leave::after_change;
+use crate::app::service::leave::time::leaves_of_player;
 
 /// `/rule N measures -- reasons`: the arbiter rules; the measures take
 /// effect at once, the parties are told with the appeal deadline (R2.1.6).
@@ -52,7 +54,7 @@ pub(super) async fn rule(
     authorize(tx, actor, &file, action).await?;
     let (measures_text, why) = split_reasons(actor, text)?;
     let measures = read_measures(tx, actor, &file, measures_text).await?;
-    super::roles::admit_targets(tx, actor, &mut file, &measures).await?;
+    crate::app::service::cases::roles::admit_targets(tx, actor, &mut file, &measures).await?;
     let me = person_key(actor.player.id);
     if file.case.state() == CaseState::Open {
         let taken = file.case.take_up(me, now);
@@ -183,7 +185,7 @@ async fn apply_one(
             exclude(tx, actor, file, player_id(who), kind, now).await?
         }
         Ruling::ResumeGame { game } => {
-            super::super::postal::resume_claim(tx, game_id(game), now).await?;
+            crate::app::service::postal::resume_claim(tx, game_id(game), now).await?;
             MeasureView::Resume {
                 game: game_id(game).0,
             }

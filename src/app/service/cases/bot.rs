@@ -9,11 +9,11 @@ use serde_json::json;
 use crate::core::case::{ABSENCE_DAYS, Absence, CaseKind, arbiter_request_case_due};
 use crate::store::{Deadline, GameRecord, NewDeadline, PlayerId, Tx};
 
-use super::super::Failure;
-use super::super::games::state::{player_of, side_to_move};
-use super::super::people::contacts::live_events;
-use super::CaseContext;
-use super::open::{Opening, open_case};
+use crate::app::failure::Failure;
+use crate::app::service::cases::CaseContext;
+use crate::app::service::cases::open::{Opening, open_case};
+use crate::app::service::games::state::{player_of, side_to_move};
+use crate::app::service::people::contacts::live_events;
 
 /// The deadline kind of an unanswered request (R3.4.3).
 pub(crate) const REQUEST_UNANSWERED: &str = "request_unanswered";

@@ -14,11 +14,11 @@ use crate::core::case::{CaseError, CaseKind, CaseState};
 use crate::core::team::{PersonKey, Roster};
 use crate::store::Tx;
 
-use super::super::keys::person_key;
-use super::super::{Failure, Outcome};
-use super::{
+use crate::app::failure::{Failure, Outcome};
+use crate::app::service::cases::{
     CaseFile, authorize, case_refusal, load, notice_of, relations_in, save, tell, tell_arbiters,
 };
+use crate::app::service::keys::person_key;
 
 /// `/case N take|say|note|withdraw|forward|settle|close`.
 pub(super) async fn act(

@@ -11,10 +11,10 @@ use crate::app::outgoing::Outgoing;
 use crate::core::case::{AppealOutcome, CasePart, CaseRole, EntryKind, Ruling, may_see};
 use crate::store::{CaseId, Role, Tx};
 
-use super::super::events::list::names;
-use super::super::keys::player_id;
-use super::super::{Failure, Outcome};
-use super::{CaseFile, authorize, look_up};
+use crate::app::failure::{Failure, Outcome};
+use crate::app::service::cases::{CaseFile, authorize, look_up};
+use crate::app::service::events::list::names;
+use crate::app::service::keys::player_id;
 
 /// `/case N`: the file as the asker may see it.
 pub(super) async fn show(tx: &mut Tx, actor: &Actor, number: i64) -> Outcome {

@@ -22,10 +22,10 @@ use crate::core::game::{ArbiterReason, Score};
 use crate::core::team::GameKey;
 use crate::store::{GameId, PlayerId, Tx};
 
-use super::super::keys::{game_key, person_key};
-use super::super::people::names::player_named;
-use super::super::{Failure, refuse};
-use super::CaseFile;
+use crate::app::failure::{Failure, refuse};
+use crate::app::service::cases::CaseFile;
+use crate::app::service::keys::{game_key, person_key};
+use crate::app::service::people::names::player_named;
 
 /// One measure read from the ruling, with what the core's ruling leaves out.
 #[derive(Debug, Clone, PartialEq, Eq)]

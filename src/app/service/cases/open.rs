@@ -15,14 +15,16 @@ use crate::app::outgoing::{Outgoing, lang_of};
 use crate::core::case::{AbsenceError, Case, CaseKind, CaseState, NewCase, register_absence};
 use crate::store::{Event, EventId, GameRecord, NewCaseRecord, PlayerId, Role, Tx};
 
-use super::super::games::pick::{Pick, pick_game};
-use super::super::games::state::{colour_of, game_clocks, regulation_of};
-use super::super::keys::{game_key, person_key};
-use super::super::leave::read_leave_dates;
-use super::super::people::contacts::live_events;
-use super::super::people::names::player_named;
-use super::super::{Failure, Outcome, refuse};
-use super::{CaseContext, CaseFile, details_of, notice_of, team_roster, tell, tell_arbiters};
+use crate::app::failure::{Failure, Outcome, refuse};
+use crate::app::service::cases::{
+    CaseContext, CaseFile, details_of, notice_of, team_roster, tell, tell_arbiters,
+};
+use crate::app::service::games::pick::{Pick, pick_game};
+use crate::app::service::games::state::{colour_of, game_clocks, regulation_of};
+use crate::app::service::keys::{game_key, person_key};
+use crate::app::service::leave::read_leave_dates;
+use crate::app::service::people::contacts::live_events;
+use crate::app::service::people::names::player_named;
 
 /// What it takes to open a case.
 pub(crate) struct Opening {
@@ -62,14 +64,16 @@ pub(crate) async fn open_case(
         at: now,
     };
     let mut case = Case::open(new, roster.as_ref()).context("opening a case")?;
-    case.set_zone(super::super::events::zone::event_zone(&opening.event));
+    case.set_zone(crate::app::service::events::zone::event_zone(
+        &opening.event,
+    ));
     if let (Some(raiser), Some(text)) = (opening.raised_by, &opening.statement) {
         case.add_statement(person_key(raiser), now, text.clone(), roster.as_ref())
             .context("the opening statement of a case")?;
     }
     if let Some(game) = &opening.game {
         opening.context.clocks = Some(game_clocks(tx, game, now).await?);
-        let zone = super::super::events::zone::event_zone(&opening.event);
+        let zone = crate::app::service::events::zone::event_zone(&opening.event);
         opening.context.moves = last_moves(tx, game, zone).await?;
     }
     let stored = NewCaseRecord {
@@ -389,10 +393,10 @@ pub(super) async fn offline(
     let subject = absent_player(tx, actor, name).await?;
     tx.lock_player(subject).await?;
     let lang = actor.lang();
-    let history = super::bot::absence_history(tx, subject).await?;
+    let history = crate::app::service::cases::bot::absence_history(tx, subject).await?;
     // The dates the reply names, in the asker's zone (R3.5.6).
     let zone = crate::app::zone::player_zone(tx, actor.player.id, None).await?;
-    let shown = |at| super::super::events::zone::zoned(at, zone).text(lang);
+    let shown = |at| crate::app::service::events::zone::zoned(at, zone).text(lang);
     let (kind, absence) = match register_absence(&history, now) {
         Ok(absence) => (CaseKind::LostInternetAccess, Some(absence)),
         Err(AbsenceError::SecondInYear { .. }) => (CaseKind::SecondInternetAbsence, None),
@@ -407,7 +411,14 @@ pub(super) async fn offline(
     }
     let id = tx.add_absence(subject, actor.player.id, now).await?;
     if let Some(absence) = absence {
-        super::bot::set_absence_deadline(tx, subject, id, absence.withdrawal_at, now).await?;
+        crate::app::service::cases::bot::set_absence_deadline(
+            tx,
+            subject,
+            id,
+            absence.withdrawal_at,
+            now,
+        )
+        .await?;
     }
     let reported_by = (subject != actor.player.id).then_some(actor.player.id.0);
     let mut numbers = Vec::new();
@@ -494,7 +505,8 @@ async fn back_online(
         if !ABSENCE.contains(&row.kind.as_str()) {
             continue;
         }
-        let mut file = super::load(tx, crate::app::i18n::Lang::En, row.id.0).await?;
+        let mut file =
+            crate::app::service::cases::load(tx, crate::app::i18n::Lang::En, row.id.0).await?;
         if !file.parties().contains(&subject) {
             continue;
         }
@@ -504,7 +516,7 @@ async fn back_online(
             .add_statement(person_key(subject), now, statement, roster.as_ref())
             .is_ok()
         {
-            super::save(tx, &file, now).await?;
+            crate::app::service::cases::save(tx, &file, now).await?;
         }
         let notice = notice_of(tx, &file, CaseNews::BackOnline, Some(subject)).await?;
         tell_arbiters(tx, &file, &notice, now).await?;

@@ -13,11 +13,12 @@ use crate::app::notice::{Notice, RequestNotice};
 use crate::app::outgoing::Outgoing;
 use crate::store::{EventId, NewDeadline, Role, StoreError, Tx};
 
-use super::super::events::zone::{event_zone, zoned};
-use super::super::people::contacts::live_events;
-use super::super::people::names::player_named;
-use super::super::{Outcome, notify, notify_arbiters, refuse};
-use super::bot::REQUEST_UNANSWERED;
+use crate::app::failure::{Outcome, refuse};
+use crate::app::service::cases::bot::REQUEST_UNANSWERED;
+use crate::app::service::events::zone::{event_zone, zoned};
+use crate::app::service::notify::{notify, notify_arbiters};
+use crate::app::service::people::contacts::live_events;
+use crate::app::service::people::names::player_named;
 
 /// `/request @player [#event] text`: the arbiter asks a player of their
 /// event; unanswered, it becomes a case after more than 20 days (R3.4.3).

@@ -19,11 +19,11 @@ use crate::app::i18n::Args;
 use crate::core::case::Ruling;
 use crate::store::{PlayerId, Role, Tx};
 
-use super::super::events::list::names;
-use super::super::keys::{person_key, player_id};
-use super::super::{Failure, refuse};
-use super::CaseFile;
-use super::measures::Measure;
+use crate::app::failure::{Failure, refuse};
+use crate::app::service::cases::CaseFile;
+use crate::app::service::cases::measures::Measure;
+use crate::app::service::events::list::names;
+use crate::app::service::keys::{person_key, player_id};
 
 /// Who decides for one of the case's benches.
 pub(crate) struct DecisionMakers {

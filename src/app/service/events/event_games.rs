@@ -9,9 +9,9 @@ use crate::app::i18n::{Args, Lang, days_text, tr};
 use crate::app::outgoing::Outgoing;
 use crate::store::{GameRecord, GameStatus, Tx};
 
-use super::super::games::state::{player_of, side_to_move};
-use super::super::{Failure, Outcome};
-use super::standings::named_or_only_event;
+use crate::app::failure::{Failure, Outcome};
+use crate::app::service::events::standings::named_or_only_event;
+use crate::app::service::games::state::{player_of, side_to_move};
 
 /// `/event games [N]`: the given event, or the one the actor plays in or
 /// runs.

@@ -17,9 +17,9 @@ use crate::app::i18n::{Args, Lang, tr};
 use crate::app::outgoing::{Button, Outgoing};
 use crate::store::{Event, EventStatus, Platform, Tx};
 
-use super::super::{Failure, Outcome, refuse};
-use super::load_event;
-use super::manage::{managed_event, refuse_if_over};
+use crate::app::failure::{Failure, Outcome, refuse};
+use crate::app::service::events::load_event;
+use crate::app::service::events::manage::{managed_event, refuse_if_over};
 
 /// Token symbols: lower-case letters and digits without `l`, `o`, `0`, `1`
 /// (Telegram start parameters allow `A-Za-z0-9_-`).
@@ -139,7 +139,7 @@ pub(in crate::app::service) async fn join(
         EventStatus::Running => return Err(refuse(lang, "error-invite-started", &args)),
         _ => return Err(refuse(lang, "error-invite-closed", &args)),
     }
-    super::join(tx, actor, event.id.0, now).await?;
+    crate::app::service::events::join(tx, actor, event.id.0, now).await?;
     let args = args.with("player", actor.player.display_name.clone());
     let mut reply = Outgoing::text(tr(lang, "reply-invite-joined", &args));
     reply.private = true;

@@ -6,9 +6,9 @@ use crate::app::i18n::{Args, Lang, tr, tr0};
 use crate::app::outgoing::Outgoing;
 use crate::store::{Event, EventStatus, NoticeRecipient, PlayerId, Role, Tx};
 
-use super::super::games::state::regulation_of;
-use super::super::{Failure, Outcome, refuse};
-use super::load_event;
+use crate::app::failure::{Failure, Outcome, refuse};
+use crate::app::service::events::load_event;
+use crate::app::service::games::state::regulation_of;
 
 /// Players' display names, comma-separated.
 pub(crate) async fn names(tx: &mut Tx, players: &[PlayerId]) -> Result<String, Failure> {
@@ -76,7 +76,7 @@ pub(super) async fn show(tx: &mut Tx, actor: &Actor, number: Number) -> Outcome 
     let regulation = regulation_of(&event);
     // The entrants and games in the standings' three statements, the rest
     // one statement each: nothing grows with the players or games (issue 24).
-    let table = super::standings::table_of(tx, event.clone()).await?;
+    let table = crate::app::service::events::standings::table_of(tx, event.clone()).await?;
     let organizers = role_names(tx, event.id, Role::Organizer).await?;
     let arbiters = role_names(tx, event.id, Role::Arbiter).await?;
     let channel = match &settings.arbiter_channel {
@@ -129,7 +129,9 @@ pub(super) async fn show(tx: &mut Tx, actor: &Actor, number: Number) -> Outcome 
     if event.is_team {
         text = format!("{text}\n{}", teams_line(tx, lang, &event).await?);
     }
-    if let Some(line) = super::opening::show_line(lang, actor.notation(), &regulation) {
+    if let Some(line) =
+        crate::app::service::events::opening::show_line(lang, actor.notation(), &regulation)
+    {
         text = format!("{text}\n{line}");
     }
     Ok(vec![Outgoing::text(text)])
@@ -137,7 +139,11 @@ pub(super) async fn show(tx: &mut Tx, actor: &Actor, number: Number) -> Outcome 
 
 /// The entrants, with their club rating in a rated event; once the event
 /// has started, in order of place with their points.
-fn players_text(lang: Lang, event: &Event, table: &super::standings::Table) -> String {
+fn players_text(
+    lang: Lang,
+    event: &Event,
+    table: &crate::app::service::events::standings::Table,
+) -> String {
     if event.status.before_start() || event.is_team {
         return table.names.join(", ");
     }
@@ -147,7 +153,10 @@ fn players_text(lang: Lang, event: &Event, table: &super::standings::Table) -> S
         .map(|line| {
             let args = Args::new()
                 .with("player", table.names[line.seed].clone())
-                .with("points", super::standings::points_text(line.halves));
+                .with(
+                    "points",
+                    crate::app::service::events::standings::points_text(line.halves),
+                );
             tr(lang, "event-player-points", &args)
         })
         .collect();
@@ -238,7 +247,7 @@ pub(super) async fn withdraw(tx: &mut Tx, actor: &Actor, number: Number) -> Outc
     let args = Args::new()
         .with("event", event.id.0)
         .with("name", event.name.clone());
-    super::manage::refuse_if_over(actor, &event)?;
+    crate::app::service::events::manage::refuse_if_over(actor, &event)?;
     if !event.status.before_start() {
         return Err(refuse(lang, "error-event-started", &args));
     }

@@ -14,10 +14,11 @@ use crate::app::notice::Notice;
 use crate::app::outgoing::Outgoing;
 use crate::store::{Event, EventId, EventStatus, PlayerId, Role, Tx};
 
-use super::super::people::names::player_named;
-use super::super::{Failure, Outcome, notify, refuse};
-use super::setup::{EventSetup, apply_settings, set_channel_language};
-use super::{deny, list, load_event, relations};
+use crate::app::failure::{Failure, Outcome, refuse};
+use crate::app::service::events::setup::{EventSetup, apply_settings, set_channel_language};
+use crate::app::service::events::{deny, list, load_event, relations};
+use crate::app::service::notify::notify;
+use crate::app::service::people::names::player_named;
 
 /// The settings that may still change once the event has started: who
 /// rules and where, not the sporting conditions.
@@ -143,7 +144,8 @@ pub(super) async fn set(
     let written: Vec<String> = settings
         .iter()
         .map(|(key, value)| {
-            let line = super::setting_words::setting_text(lang, &setup, key, value);
+            let line =
+                crate::app::service::events::setting_words::setting_text(lang, &setup, key, value);
             format!("• {line}")
         })
         .collect();

@@ -18,7 +18,7 @@ use crate::core::notation::Notation;
 use crate::core::opening::{Opening, OpeningError, read_opening};
 use crate::core::regulation::{Regulation, RuleSet};
 
-use super::super::{Failure, refuse};
+use crate::app::failure::{Failure, refuse};
 
 /// The setting's key.
 pub(super) const KEY: &str = "opening";

@@ -9,8 +9,8 @@ use crate::app::i18n::{Args, Lang, tr};
 use crate::app::outgoing::Outgoing;
 use crate::store::{PlayerId, Role, Tx};
 
-use super::super::people::names::player_named;
-use super::super::{Failure, Outcome, refuse};
+use crate::app::failure::{Failure, Outcome, refuse};
+use crate::app::service::people::names::player_named;
 
 /// The player `name` to be given a role (`/organizer`, `arbiter=`,
 /// `committee=`); someone not yet registered is refused with the way to

@@ -10,8 +10,8 @@ use crate::app::i18n::{Args, Lang, tr, tr0};
 use crate::app::outgoing::Outgoing;
 use crate::store::{Account, Platform, PlayerId, Role, Tx};
 
-use super::super::{Failure, Outcome};
-use super::{deny, load_event};
+use crate::app::failure::{Failure, Outcome};
+use crate::app::service::events::{deny, load_event};
 
 /// `/players [EVENT]`.
 pub(crate) async fn players(tx: &mut Tx, actor: &Actor, number: Option<Number>) -> Outcome {

@@ -5,7 +5,7 @@
 use crate::app::i18n::{Args, Lang, days_text, tr, tr0};
 use crate::app::zone::{parse_zone, zone_title};
 
-use super::setup::EventSetup;
+use crate::app::service::events::setup::EventSetup;
 
 /// `name: value` for the setting `key`, set to `typed`, as the reader reads
 /// it; the value as typed where it is a number, a name or a channel.
@@ -23,7 +23,7 @@ fn value_text(lang: Lang, setup: &EventSetup, key: &str, typed: &str) -> String 
             "rule-set-name",
             &Args::new().with("rules", regulation.rule_set.as_str()),
         ),
-        "notations" => super::list::notation_names(lang, regulation),
+        "notations" => crate::app::service::events::list::notation_names(lang, regulation),
         "leave" => days_text(lang, i64::from(regulation.leave_days_per_year)),
         "zone" => parse_zone(typed).map_or_else(|| typed.to_owned(), |z| zone_title(lang, z)),
         "registered-mail" => yes_no(lang, regulation.registered_mail_required),

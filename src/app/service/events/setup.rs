@@ -12,8 +12,8 @@ use crate::core::regulation::{DEFAULT_EVENT_ZONE, Regulation, TimeControl};
 use crate::core::team::MatchPoints;
 use crate::store::{EventSettings, NoticeRecipient, Platform, PlayerId, Tx};
 
-use super::super::{Failure, refuse};
-use super::opening;
+use crate::app::failure::{Failure, refuse};
+use crate::app::service::events::opening;
 
 /// An event as set up by its creator.
 pub(super) struct EventSetup {
@@ -149,7 +149,8 @@ async fn read_people(
     people: &mut Vec<PlayerId>,
 ) -> Result<bool, Failure> {
     for name in value.split(',').filter(|n| !n.is_empty()) {
-        let person = super::organizer::staff_named(tx, actor.lang(), name).await?;
+        let person =
+            crate::app::service::events::organizer::staff_named(tx, actor.lang(), name).await?;
         if !people.contains(&person) {
             people.push(person);
         }
@@ -172,7 +173,7 @@ fn apply_team(setup: &mut EventSetup, key: &str, value: &str) -> bool {
         ("type", "team") => {
             let boards = setup
                 .team_boards
-                .unwrap_or(super::super::teams::DEFAULT_BOARDS);
+                .unwrap_or(crate::app::service::teams::DEFAULT_BOARDS);
             setup.team_boards = Some(boards);
             true
         }
@@ -194,7 +195,7 @@ fn apply_team(setup: &mut EventSetup, key: &str, value: &str) -> bool {
 /// Applies a setting of the rules; `false` if the key or value is unknown.
 fn apply_rule(setup: &mut EventSetup, key: &str, value: &str) -> bool {
     match key {
-        "rules" => super::super::postal::apply_rules(&mut setup.regulation, value),
+        "rules" => crate::app::service::postal::apply_rules(&mut setup.regulation, value),
         "rounds" => match value {
             "1" | "2" => {
                 setup.settings.cycles = if value == "2" { 2 } else { 1 };

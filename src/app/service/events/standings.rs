@@ -15,7 +15,7 @@ use crate::core::tournament::{GameScore, Standing, TournamentGame, standings};
 use crate::render::{CrosstableGame, CrosstableInput, CrosstableRow, GameMark, Language, Theme};
 use crate::store::{Event, EventId, EventStatus, GameStatus, PlayerId, StoreError, TableGame, Tx};
 
-use super::super::{Failure, Outcome, refuse};
+use crate::app::failure::{Failure, Outcome, refuse};
 
 /// An event's standings with what the text and the image show.
 pub(crate) struct Table {
@@ -216,7 +216,7 @@ pub(crate) async fn show(tx: &mut Tx, actor: &Actor, number: Option<Number>) -> 
         return Err(refuse(lang, "error-standings-not-started", &args));
     }
     if event.is_team {
-        return super::super::teams::standings::show(tx, actor, event).await;
+        return crate::app::service::teams::standings::show(tx, actor, event).await;
     }
     let table = table_of(tx, event).await?;
     let image = ImageRef::Crosstable {
@@ -235,7 +235,7 @@ pub(super) async fn named_or_only_event(
     number: Option<Number>,
 ) -> Result<Event, Failure> {
     match number {
-        Some(number) => super::event_numbered(tx, actor, number).await,
+        Some(number) => crate::app::service::events::event_numbered(tx, actor, number).await,
         None => only_event(tx, actor).await,
     }
 }
@@ -250,7 +250,7 @@ pub(super) async fn only_event(tx: &mut Tx, actor: &Actor) -> Result<Event, Fail
         .map(|game| game.event_id)
         .collect();
     if events.is_empty() {
-        events = super::run_events(tx, actor.player.id).await?;
+        events = crate::app::service::events::run_events(tx, actor.player.id).await?;
     }
     events.sort_by_key(|e| e.0);
     events.dedup();

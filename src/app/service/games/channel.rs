@@ -13,7 +13,7 @@ use crate::app::outgoing::{Address, Outgoing};
 use crate::core::notation::Notation;
 use crate::store::{Db, Event, GameId, GameRecord, NoticeRecipient, Platform, Tx};
 
-use super::super::Failure;
+use crate::app::failure::Failure;
 
 /// The recipient for game `game`'s thread in the event's game `channel`.
 fn thread_in(channel: Option<&NoticeRecipient>, game: &GameRecord) -> Option<NoticeRecipient> {

@@ -12,10 +12,10 @@ use crate::app::outgoing::Outgoing;
 use crate::core::game::{GameError, GameResult};
 use crate::store::{GameUpdate, Tx};
 
-use super::super::{Failure, Outcome, or_conflict, refuse};
-use super::pick::{Pick, game_args};
-use super::play::{Turn, commit_move, load_turn, read_move};
-use super::state::{announce_end, finish_update, game_over_notice, player_of};
+use crate::app::failure::{Failure, Outcome, or_conflict, refuse};
+use crate::app::service::games::pick::{Pick, game_args};
+use crate::app::service::games::play::{Turn, commit_move, load_turn, read_move};
+use crate::app::service::games::state::{announce_end, finish_update, game_over_notice, player_of};
 
 /// Checks and, when right, grants a draw claim.
 pub(crate) async fn claim(

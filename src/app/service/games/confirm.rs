@@ -13,9 +13,9 @@ use crate::app::outgoing::{Button, Outgoing};
 use crate::core::notation;
 use crate::store::{CONFIRM_MOVES, GameId, GameRecord, GameStatus, HeldMove, Tx};
 
-use super::super::{Failure, Outcome, refuse};
-use super::pick::{Pick, game_args, own_game};
-use super::play::{Turn, play_move};
+use crate::app::failure::{Failure, Outcome, refuse};
+use crate::app::service::games::pick::{Pick, game_args, own_game};
+use crate::app::service::games::play::{Turn, play_move};
 
 /// Holds the actor's read move `mv` (written `text`, with any message) and
 /// asks to confirm it.
@@ -100,7 +100,7 @@ async fn held_move(
     let lang = actor.lang();
     let replied = match number {
         Some(_) => None,
-        None => super::pick::replied_own_game(tx, actor).await?,
+        None => crate::app::service::games::pick::replied_own_game(tx, actor).await?,
     };
     let games = match (number, replied) {
         (Some(number), _) => vec![own_game(tx, actor, number).await?],
@@ -121,7 +121,11 @@ async fn held_move(
         1 => Ok(held.remove(0)),
         _ => {
             let games: Vec<GameRecord> = held.into_iter().map(|(game, _)| game).collect();
-            Err(super::pick::which_game(lang, &games, &Pick::any(prefix)))
+            Err(crate::app::service::games::pick::which_game(
+                lang,
+                &games,
+                &Pick::any(prefix),
+            ))
         }
     }
 }

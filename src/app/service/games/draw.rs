@@ -12,9 +12,12 @@ use crate::app::outgoing::Outgoing;
 use crate::core::game::{GameResult, Termination};
 use crate::store::{AuditEntry, GameRecord, GameStatus, PlayerId, Tx};
 
-use super::super::{Failure, Outcome, notify, refuse};
-use super::pick::{Pick, ensure_not_disqualified, pick_game, replied_own_game, which_game};
-use super::state::{colour_of, conclude, player_of, side_to_move};
+use crate::app::failure::{Failure, Outcome, refuse};
+use crate::app::service::games::pick::{
+    Pick, ensure_not_disqualified, pick_game, replied_own_game, which_game,
+};
+use crate::app::service::games::state::{colour_of, conclude, player_of, side_to_move};
+use crate::app::service::notify::notify;
 
 const OFFERED: &str = "draw_offered";
 const ANSWERED: [&str; 2] = ["draw_declined", "draw_accepted"];

@@ -14,8 +14,8 @@ use crate::app::user_error::Refusal;
 use crate::core::leave::LeaveTimeline;
 use crate::store::{GameId, GameRecord, GameStatus, StoreError, Tx};
 
-use super::super::{Failure, refuse};
-use super::state::{colour_of, side_to_move};
+use crate::app::failure::{Failure, refuse};
+use crate::app::service::games::state::{colour_of, side_to_move};
 
 pub(crate) fn game_args<'a>(game: GameId) -> Args<'a> {
     Args::new().with("game", game.0)
@@ -202,7 +202,7 @@ async fn legal_for(
             continue;
         };
         let regulation = &event.regulation;
-        if super::talk::several_moves(regulation, &position, mv) {
+        if crate::app::service::games::talk::several_moves(regulation, &position, mv) {
             // R3.2.4: refused with the reason, not offered game by game.
             return Err(refuse(lang, "error-several-moves", &game_args(game.id)));
         }
@@ -288,7 +288,7 @@ pub(super) fn ensure_not_on_leave(
     match leave.spans().iter().find(|span| span.contains(now)) {
         Some(span) => {
             // The leave's end is a rule date in the event's zone (R3.5.6).
-            let until = super::super::events::zone::zoned(span.end, zone);
+            let until = crate::app::service::events::zone::zoned(span.end, zone);
             let args = Args::new().with("until", until.text(actor.lang()));
             let id = if postal {
                 "postal-error-on-leave"

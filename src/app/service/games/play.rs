@@ -20,17 +20,20 @@ use crate::store::{
     Event, GameRecord, GameStatus, GameUpdate, MoveRow, NoticePrefs, NoticeRecipient, Tx,
 };
 
-use super::super::leave::time::{GameLeaves, game_leaves_with};
-use super::super::{Failure, Outcome, notify_with, or_conflict, refuse};
-use super::pick::{
+use crate::app::failure::{Failure, Outcome, or_conflict, refuse};
+use crate::app::service::games::pick::{
     Pick, ensure_not_on_leave, ensure_turn, game_args, pick_game, refuse_if_disqualified,
 };
-use super::state::{
+use crate::app::service::games::state::{
     announce_end, clocks_of, colour_of, conclude, fen_of, finish_update, first_mover, game_clocks,
     game_over_notice, player_of, plies_of, regulation_of, replay, set_pending_deadlines_with,
 };
-use super::turn_clock::{MoveClock, move_clock, shown_clock, side_text, yours_text};
-use super::{confirm, talk};
+use crate::app::service::games::turn_clock::{
+    MoveClock, move_clock, shown_clock, side_text, yours_text,
+};
+use crate::app::service::games::{confirm, talk};
+use crate::app::service::leave::time::{GameLeaves, game_leaves_with};
+use crate::app::service::notify::notify_with;
 
 /// A bare move or `/move [#game] MOVE`.
 pub(crate) async fn make_move(
@@ -60,8 +63,8 @@ pub(crate) async fn play_move(
         ..Pick::to_move("/move")
     };
     let mut turn = load_turn(tx, actor, number, pick, now).await?;
-    if super::super::postal::is_postal(&turn.regulation) {
-        return super::super::postal::make_move(tx, actor, turn, text, now).await;
+    if crate::app::service::postal::is_postal(&turn.regulation) {
+        return crate::app::service::postal::make_move(tx, actor, turn, text, now).await;
     }
     talk::refuse_several_moves(actor, &turn, mv_text)?;
     let mv = read_move(actor, &turn, mv_text)?;
@@ -271,7 +274,14 @@ async fn announce_move(
         loses_at: Some(played.loses_at.clone()),
     };
     notify_with(tx, (opponent, prefs), &notice, now).await?;
-    super::channel::move_made(tx, played.game_channel.as_ref(), game, &notice, now).await?;
+    crate::app::service::games::channel::move_made(
+        tx,
+        played.game_channel.as_ref(),
+        game,
+        &notice,
+        now,
+    )
+    .await?;
     let args = game_args(game.id)
         .with("number", played.move_number)
         .with("dots", mv.dots())
@@ -300,7 +310,7 @@ pub(crate) async fn time(
     now: DateTime<Utc>,
 ) -> Outcome {
     let lang = actor.lang();
-    let game = super::view::viewable_game(tx, actor, number, "/time").await?;
+    let game = crate::app::service::games::view::viewable_game(tx, actor, number, "/time").await?;
     let clocks = game_clocks(tx, &game, now).await?;
     let head = tr(lang, "reply-time", &game_args(game.id));
     let mut text = format!("{head}\n{}", clocks_text(lang, &clocks));

@@ -18,8 +18,9 @@ use crate::store::{
     Tx,
 };
 
-use super::super::leave::time::{GameLeaves, game_leaves};
-use super::super::{Failure, Outcome, notify, notify_arbiter_channel, or_conflict};
+use crate::app::failure::{Failure, Outcome, or_conflict};
+use crate::app::service::leave::time::{GameLeaves, game_leaves};
+use crate::app::service::notify::{notify, notify_arbiter_channel};
 
 /// The regulation of an event (decoded when the event was read: a stored
 /// regulation that cannot be read is an error there, not a default).
@@ -122,8 +123,8 @@ pub(crate) async fn game_clocks(
     now: DateTime<Utc>,
 ) -> Result<Clocks, Failure> {
     let regulation = regulation_of(&tx.event(game.event_id).await?);
-    if super::super::postal::is_postal(&regulation) {
-        return super::super::postal::game_clocks(tx, game, now).await;
+    if crate::app::service::postal::is_postal(&regulation) {
+        return crate::app::service::postal::game_clocks(tx, game, now).await;
     }
     let plies = plies_of(&tx.moves(game.id).await?);
     let leaves = game_leaves(tx, game).await?;
@@ -173,8 +174,8 @@ pub(crate) async fn set_pending_deadlines(
     plies: &[DateTime<Utc>],
     now: DateTime<Utc>,
 ) -> Result<(), Failure> {
-    if super::super::postal::is_postal(regulation) {
-        return super::super::postal::set_deadlines(tx, game, now).await;
+    if crate::app::service::postal::is_postal(regulation) {
+        return crate::app::service::postal::set_deadlines(tx, game, now).await;
     }
     let leaves = game_leaves(tx, game).await?;
     set_pending_deadlines_with(tx, game, regulation, plies, &leaves, now).await
@@ -191,8 +192,8 @@ pub(crate) async fn set_pending_deadlines_with(
     leaves: &GameLeaves,
     now: DateTime<Utc>,
 ) -> Result<(), Failure> {
-    if super::super::postal::is_postal(regulation) {
-        return super::super::postal::set_deadlines(tx, game, now).await;
+    if crate::app::service::postal::is_postal(regulation) {
+        return crate::app::service::postal::set_deadlines(tx, game, now).await;
     }
     let start = game.started_at.unwrap_or(now);
     let first = first_mover(game);
@@ -361,7 +362,7 @@ pub(crate) async fn announce_end(
             }
         }
     }
-    super::channel::game_ended(tx, game, notice, now).await?;
+    crate::app::service::games::channel::game_ended(tx, game, notice, now).await?;
     if tx.unfinished_games_in_event(game.event_id).await? == 0 {
         tx.set_event_status(game.event_id, EventStatus::Finished, now)
             .await?;

@@ -10,8 +10,8 @@ use crate::app::outgoing::{lang_of, notation_of};
 use crate::core::notation;
 use crate::store::{GameRecord, GameStatus, Platform, PlayerId, Tx};
 
-use super::super::App;
-use super::state::{colour_of, replay, side_to_move};
+use crate::app::service::App;
+use crate::app::service::games::state::{colour_of, replay, side_to_move};
 
 /// One suggested move.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -16,10 +16,11 @@ use crate::core::notation;
 use crate::core::regulation::Regulation;
 use crate::store::{AuditEntry, GameRecord, GameStatus, Tx};
 
-use super::super::{Failure, Outcome, notify, notify_arbiters, refuse};
-use super::pick::{Pick, ensure_turn, game_args, pick_game};
-use super::play::Turn;
-use super::state::{colour_of, player_of};
+use crate::app::failure::{Failure, Outcome, refuse};
+use crate::app::service::games::pick::{Pick, ensure_turn, game_args, pick_game};
+use crate::app::service::games::play::Turn;
+use crate::app::service::games::state::{colour_of, player_of};
+use crate::app::service::notify::{notify, notify_arbiters};
 
 /// The switch of a player who turned messages from opponents off.
 const NO_MESSAGES: &str = "no_messages";
@@ -183,7 +184,8 @@ pub(crate) async fn continue_game(
     notify_arbiters(tx, game.event_id, &notice, now).await?;
     if tx.event(game.event_id).await?.is_team {
         let leaders =
-            super::super::teams::roster::leaders_of(tx, game.event_id, actor.player.id).await?;
+            crate::app::service::teams::roster::leaders_of(tx, game.event_id, actor.player.id)
+                .await?;
         for leader in leaders {
             notify(tx, leader, &notice, now).await?;
         }

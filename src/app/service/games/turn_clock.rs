@@ -14,9 +14,11 @@ use crate::core::clock::server::{ServerClock, player_record_from};
 use crate::core::regulation::Regulation;
 use crate::store::{Event, GameRecord, GameStatus, MoveRow, Tx};
 
-use super::super::Failure;
-use super::super::leave::time::{GameLeaves, game_leaves, game_leaves_with};
-use super::state::{clocks_of, first_mover, game_clocks, plies_of, regulation_of};
+use crate::app::failure::Failure;
+use crate::app::service::games::state::{
+    clocks_of, first_mover, game_clocks, plies_of, regulation_of,
+};
+use crate::app::service::leave::time::{GameLeaves, game_leaves, game_leaves_with};
 
 /// The pending move's clock.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -73,7 +75,7 @@ pub(crate) async fn pending_clock(
     now: DateTime<Utc>,
 ) -> Result<Option<MoveClock>, Failure> {
     match running_regulation(tx, game).await? {
-        Some(regulation) if !super::super::postal::is_postal(&regulation) => {
+        Some(regulation) if !crate::app::service::postal::is_postal(&regulation) => {
             Ok(Some(server_clock(tx, game, &regulation, now).await?))
         }
         _ => Ok(None),
@@ -90,8 +92,8 @@ pub(crate) async fn shown_clock(
 ) -> Result<Option<MoveClock>, Failure> {
     match running_regulation(tx, game).await? {
         None => Ok(None),
-        Some(regulation) if super::super::postal::is_postal(&regulation) => {
-            super::super::postal::pending_postal_clock(tx, game, now).await
+        Some(regulation) if crate::app::service::postal::is_postal(&regulation) => {
+            crate::app::service::postal::pending_postal_clock(tx, game, now).await
         }
         Some(regulation) => Ok(Some(server_clock(tx, game, &regulation, now).await?)),
     }
@@ -108,7 +110,7 @@ pub(crate) async fn clocks_from(
     now: DateTime<Utc>,
 ) -> Result<(Option<MoveClock>, Clocks), Failure> {
     let regulation = regulation_of(event);
-    if super::super::postal::is_postal(&regulation) {
+    if crate::app::service::postal::is_postal(&regulation) {
         let deadline = shown_clock(tx, game, now).await?;
         return Ok((deadline, game_clocks(tx, game, now).await?));
     }

@@ -17,12 +17,12 @@ use crate::core::notation::{self, Notation};
 use crate::core::pgn::{self, PgnHeaders};
 use crate::store::{Event, EventId, GameId, GameRecord, GameStatus, StoreError, Tx};
 
-use super::super::leave::time::{GameLeaves, game_leaves};
-use super::super::{Failure, Outcome, refuse};
-use super::pick::{Pick, game_args, pick_game};
-use super::state::{
+use crate::app::failure::{Failure, Outcome, refuse};
+use crate::app::service::games::pick::{Pick, game_args, pick_game};
+use crate::app::service::games::state::{
     arbiter_reason_of, clocks_of, first_mover, plies_of, regulation_of, replay, side_to_move,
 };
+use crate::app::service::leave::time::{GameLeaves, game_leaves};
 
 /// The game a viewing command is about: any game by number (everyone may
 /// look), or the actor's only game.
@@ -109,8 +109,8 @@ pub(crate) async fn record(
     let lang = actor.lang();
     let game = viewable_game(tx, actor, number, "/record").await?;
     let regulation = regulation_of(&tx.event(game.event_id).await?);
-    if super::super::postal::is_postal(&regulation) {
-        return super::super::postal::record(tx, actor, &game, now).await;
+    if crate::app::service::postal::is_postal(&regulation) {
+        return crate::app::service::postal::record(tx, actor, &game, now).await;
     }
     let rows = tx.moves(game.id).await?;
     let played = replay(&game, &rows)?;
@@ -142,7 +142,9 @@ pub(crate) async fn record(
         lang,
         &clocks_of(&regulation, start, &plies, first, at, &leaves),
     ));
-    if let Some(line) = super::play::deadline_line(tx, actor, &game, now).await? {
+    if let Some(line) =
+        crate::app::service::games::play::deadline_line(tx, actor, &game, now).await?
+    {
         lines.push(line);
     }
     Ok(vec![Outgoing::text(lines.join("\n")).about(game.id.0)])

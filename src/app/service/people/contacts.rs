@@ -15,10 +15,11 @@ use crate::app::outgoing::Outgoing;
 use crate::core::team::{ContactContext, PersonKey};
 use crate::store::{Event, EventId, EventStatus, GameStatus, PlayerId, Role, Tx};
 
-use super::super::keys::person_key;
-use super::super::teams::roster::{captain_of, roster_of};
-use super::super::{Failure, Outcome, notify, refuse};
-use super::settings::shown;
+use crate::app::failure::{Failure, Outcome, refuse};
+use crate::app::service::keys::person_key;
+use crate::app::service::notify::notify;
+use crate::app::service::people::settings::shown;
+use crate::app::service::teams::roster::{captain_of, roster_of};
 
 /// The longest contact detail.
 const MAX_CONTACT_CHARS: usize = 200;
@@ -182,7 +183,7 @@ pub(crate) async fn contacts(tx: &mut Tx, actor: &Actor, name: Option<&str>) -> 
     let lang = actor.lang();
     let subjects = match name {
         Some(name) => {
-            let subject = super::names::player_named(tx, lang, name).await?;
+            let subject = crate::app::service::people::names::player_named(tx, lang, name).await?;
             if !may_see(tx, actor, subject).await? {
                 let args = Args::new().with("name", name.trim_start_matches('@').to_owned());
                 return Err(refuse(lang, "error-contacts-hidden", &args));

@@ -12,7 +12,7 @@ use crate::app::outgoing::Outgoing;
 use crate::core::notation::{Notation, write};
 use crate::store::{Role, Tx};
 
-use super::super::Outcome;
+use crate::app::failure::Outcome;
 
 /// The groups of `/help`, in the order shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

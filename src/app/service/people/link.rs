@@ -25,7 +25,8 @@ use crate::app::notice::{LinkNotice, Notice};
 use crate::app::outgoing::Outgoing;
 use crate::store::{PlayerId, Tx};
 
-use super::super::{Failure, Outcome, notify, refuse};
+use crate::app::failure::{Failure, Outcome, refuse};
+use crate::app::service::notify::notify;
 
 /// How long a link code stays valid.
 pub const LINK_CODE_MINUTES: i64 = 15;

@@ -7,7 +7,7 @@ use crate::app::actor::Inbound;
 use crate::app::i18n::{Args, Lang};
 use crate::store::{PlayerId, Tx};
 
-use super::super::{Failure, refuse};
+use crate::app::failure::{Failure, refuse};
 
 /// The longest display name.
 pub(super) const MAX_NAME_CHARS: usize = 64;

@@ -11,7 +11,7 @@ use std::collections::BTreeSet;
 use crate::app::actor::Inbound;
 use crate::store::{PlayerId, Role, Tx};
 
-use super::super::App;
+use crate::app::service::App;
 
 /// What the mirroring has to change for one player.
 #[derive(Debug, Default, PartialEq, Eq)]

@@ -6,8 +6,8 @@ use crate::app::outgoing::Outgoing;
 use crate::app::zone::{player_zone, zone_title};
 use crate::store::Tx;
 
-use super::super::{Outcome, refuse};
-use super::names::display_name_problem;
+use crate::app::failure::{Outcome, refuse};
+use crate::app::service::people::names::display_name_problem;
 
 /// The greeting, with the player's settings and how to change each:
 /// language, notation, zone, digest, move confirmation (R2.3.8) and
@@ -16,7 +16,7 @@ pub(crate) async fn start(tx: &mut Tx, actor: &Actor) -> Outcome {
     let lang = actor.lang();
     let me = actor.player.id;
     // The examples in the reader's notation (SAN for an English client).
-    let args = super::help::example_moves(actor.notation())
+    let args = crate::app::service::people::help::example_moves(actor.notation())
         .with("name", actor.player.display_name.clone());
     let welcome = tr(lang, "reply-welcome", &args);
     let on_off = |on: bool| tr0(lang, if on { "setting-on" } else { "setting-off" });

@@ -7,7 +7,7 @@ use crate::app::outgoing::Outgoing;
 use crate::render::Theme;
 use crate::store::{Orientation, PlayerSettings, Tx};
 
-use super::super::{Outcome, refuse};
+use crate::app::failure::{Outcome, refuse};
 
 /// The catalog id naming an orientation.
 pub(super) fn orientation_word(orientation: Orientation) -> &'static str {

@@ -24,14 +24,14 @@ use crate::app::i18n::Args;
 use crate::core::notation;
 use crate::store::{GameRecord, GameUpdate, MoveRow, StoredCard, Tx};
 
-use super::super::games::pick::{Pick, game_args, pick_game};
-use super::super::games::play::{Turn, load_turn, read_move};
-use super::super::games::state::{
+use crate::app::failure::{Failure, Outcome, or_conflict, refuse};
+use crate::app::service::games::pick::{Pick, game_args, pick_game};
+use crate::app::service::games::play::{Turn, load_turn, read_move};
+use crate::app::service::games::state::{
     announce_end, colour_of, fen_of, finish_update, game_over_notice, player_of, replay,
 };
-use super::super::{Failure, Outcome, or_conflict, refuse};
-use super::is_postal;
-use super::ledger::chart;
+use crate::app::service::postal::is_postal;
+use crate::app::service::postal::ledger::chart;
 
 /// What one `/card` text says.
 #[derive(Debug, Default)]

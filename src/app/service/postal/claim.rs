@@ -22,16 +22,17 @@ use serde_json::json;
 
 use crate::store::{GameId, GameStatus, NewDeadline, StoredClaim, Tx};
 
-use super::super::cases::{CaseContext, Opening, open_case};
-use super::super::events::zone::last_minute_in;
-use super::super::games::pick::{Pick, game_args};
-use super::super::games::play::{Turn, load_turn, read_move};
-use super::super::games::state::{colour_of, fen_of, player_of, regulation_of, replay};
-use super::super::leave::time::game_leaves;
-use super::super::{Failure, Outcome, notify, refuse};
-use super::clock::Loaded;
-use super::play::{Message, deliver};
-use super::{is_postal, record};
+use crate::app::failure::{Failure, Outcome, refuse};
+use crate::app::service::cases::{CaseContext, Opening, open_case};
+use crate::app::service::events::zone::last_minute_in;
+use crate::app::service::games::pick::{Pick, game_args};
+use crate::app::service::games::play::{Turn, load_turn, read_move};
+use crate::app::service::games::state::{colour_of, fen_of, player_of, regulation_of, replay};
+use crate::app::service::leave::time::game_leaves;
+use crate::app::service::notify::notify;
+use crate::app::service::postal::clock::Loaded;
+use crate::app::service::postal::play::{Message, deliver};
+use crate::app::service::postal::{is_postal, record};
 
 /// `/overstep [#game] MOVE`.
 pub(crate) async fn overstep(

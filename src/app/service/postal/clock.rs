@@ -15,9 +15,9 @@ use crate::core::leave::LeaveTimeline;
 use crate::core::regulation::Regulation;
 use crate::store::{GameId, GameRecord, GameStatus, MoveRow, PlayerId, PostalPly, StoreError, Tx};
 
-use super::super::Failure;
-use super::super::games::state::regulation_of;
-use super::super::leave::time::{GameLeaves, game_leaves};
+use crate::app::failure::Failure;
+use crate::app::service::games::state::regulation_of;
+use crate::app::service::leave::time::{GameLeaves, game_leaves};
 
 /// One move of a postal game as the clock counts it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -283,7 +283,7 @@ pub(crate) async fn game_clocks(
     game: &GameRecord,
     now: DateTime<Utc>,
 ) -> Result<Clocks, Failure> {
-    if let Some(clocks) = super::ledger::ledger_clocks(tx, game, now).await? {
+    if let Some(clocks) = crate::app::service::postal::ledger::ledger_clocks(tx, game, now).await? {
         return Ok(clocks);
     }
     let loaded = Loaded::of(tx, game, now).await?;
@@ -306,7 +306,7 @@ pub(crate) async fn pending_postal_clock(
     }
     let cards = tx.cards(game.id).await?;
     if !cards.is_empty() {
-        return super::ledger::pending_clock(tx, game, &cards, now).await;
+        return crate::app::service::postal::ledger::pending_clock(tx, game, &cards, now).await;
     }
     let loaded = Loaded::of(tx, game, now).await?;
     let start = game.started_at.unwrap_or(now);

@@ -12,10 +12,11 @@ use crate::core::case::CaseKind;
 use crate::core::clock::postal::PostalClock;
 use crate::store::{Deadline, GameRecord, NewDeadline, Tx};
 
-use super::super::cases::{CaseContext, Opening, open_case};
-use super::super::games::state::{fen_of, player_of, replay, side_to_move};
-use super::super::{Failure, notify, notify_arbiters};
-use super::clock::{Loaded, date_text};
+use crate::app::failure::Failure;
+use crate::app::service::cases::{CaseContext, Opening, open_case};
+use crate::app::service::games::state::{fen_of, player_of, replay, side_to_move};
+use crate::app::service::notify::{notify, notify_arbiters};
+use crate::app::service::postal::clock::{Loaded, date_text};
 
 /// Replaces the game's deadlines with those of the pending move (R2.5),
 /// each pushed back by the silent player's leave (R2.7.4).
@@ -230,7 +231,8 @@ async fn repeat(tx: &mut Tx, game: &GameRecord, now: DateTime<Utc>) -> Result<()
         clocks: loaded.game(start).clocks(now),
         repeat: true,
         ends_game: false,
-        deadline: super::clock::reply_deadline(tx, game.id, silent, now).await?,
+        deadline: crate::app::service::postal::clock::reply_deadline(tx, game.id, silent, now)
+            .await?,
     };
     let notice = Notice::Postal(PostalNotice::Move(Box::new(notice)));
     notify(tx, silent, &notice, now).await

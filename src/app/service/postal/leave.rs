@@ -18,12 +18,13 @@ use crate::store::{
     Role, Tx,
 };
 
-use super::super::games::state::{colour_of, player_of, regulation_of};
-use super::super::leave::leave_refusal;
-use super::super::leave::time::{applies_to, leaves_of_player};
-use super::super::{Failure, notify, refuse};
-use super::deadlines::set_deadlines;
-use super::is_postal;
+use crate::app::failure::{Failure, refuse};
+use crate::app::service::games::state::{colour_of, player_of, regulation_of};
+use crate::app::service::leave::leave_refusal;
+use crate::app::service::leave::time::{applies_to, leaves_of_player};
+use crate::app::service::notify::notify;
+use crate::app::service::postal::deadlines::set_deadlines;
+use crate::app::service::postal::is_postal;
 
 /// `/leave add DATE DAYS [#event]` for a player with running postal games:
 /// `None` (the server-rule path goes on) when the text does not read or the

@@ -17,13 +17,13 @@ use crate::core::postal::ledger::{Card, Counted, ReceivedBy, SentBy, count};
 use crate::core::regulation::Regulation;
 use crate::store::{GameRecord, StoredCard, Tx};
 
-use super::super::games::pick::game_args;
-use super::super::games::state::{fen_of, regulation_of, replay};
-use super::super::games::turn_clock::MoveClock;
-use super::super::games::view::viewable_game;
-use super::super::leave::time::{GameLeaves, game_leaves};
-use super::super::{Failure, Outcome};
-use super::clock::PendingDates;
+use crate::app::failure::{Failure, Outcome};
+use crate::app::service::games::pick::game_args;
+use crate::app::service::games::state::{fen_of, regulation_of, replay};
+use crate::app::service::games::turn_clock::MoveClock;
+use crate::app::service::games::view::viewable_game;
+use crate::app::service::leave::time::{GameLeaves, game_leaves};
+use crate::app::service::postal::clock::PendingDates;
 
 /// `/ledger [#game]`.
 pub(crate) async fn ledger(

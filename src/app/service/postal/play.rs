@@ -19,14 +19,15 @@ use crate::core::game::GameResult;
 use crate::core::postal::variant::{self, Answer, RepeatError};
 use crate::store::{GameUpdate, MoveRow, PostalPly, StoredVariant, Tx};
 
-use super::super::games::pick::game_args;
-use super::super::games::play::{Turn, read_move};
-use super::super::games::state::{
+use crate::app::failure::{Failure, Outcome, or_conflict, refuse};
+use crate::app::service::games::pick::game_args;
+use crate::app::service::games::play::{Turn, read_move};
+use crate::app::service::games::state::{
     announce_end, fen_of, finish_update, game_over_notice, player_of, replay,
 };
-use super::super::{Failure, Outcome, notify, or_conflict, refuse};
-use super::clock::{ClockedMove, PostalGame, clocked_moves, date_text};
-use super::refusal::{proposal_refusal, repeat_refusal};
+use crate::app::service::notify::notify;
+use crate::app::service::postal::clock::{ClockedMove, PostalGame, clocked_moves, date_text};
+use crate::app::service::postal::refusal::{proposal_refusal, repeat_refusal};
 
 /// What a postal message plays: the accepted variant moves, the new move,
 /// and the variant proposed with it.
@@ -405,7 +406,7 @@ async fn to_thread(
     now: DateTime<Utc>,
 ) -> Result<(), Failure> {
     let game = &sent.turn_game;
-    let colour = super::super::games::state::colour_of(game, actor.player.id)
+    let colour = crate::app::service::games::state::colour_of(game, actor.player.id)
         .unwrap_or(shakmaty::Color::White);
     let partner = tx
         .player(player_of(game, colour.other()))
@@ -433,7 +434,8 @@ async fn to_thread(
             ends_game: false,
             loses_at: None,
         };
-        super::super::games::channel::move_made(tx, channel.as_ref(), game, &notice, now).await?;
+        crate::app::service::games::channel::move_made(tx, channel.as_ref(), game, &notice, now)
+            .await?;
     }
     Ok(())
 }
@@ -444,7 +446,7 @@ async fn announce(tx: &mut Tx, actor: &Actor, sent: PostedMessage, now: DateTime
     let lang = actor.lang();
     let notation = actor.notation();
     let game = &sent.turn_game;
-    let colour = super::super::games::state::colour_of(game, actor.player.id)
+    let colour = crate::app::service::games::state::colour_of(game, actor.player.id)
         .unwrap_or(shakmaty::Color::White);
     let partner = player_of(game, colour.other());
     let own = sent.moves.last().cloned().unwrap_or(NoticeMove {
@@ -466,7 +468,10 @@ async fn announce(tx: &mut Tx, actor: &Actor, sent: PostedMessage, now: DateTime
         ends_game: sent.result.is_some(),
         deadline: match sent.result {
             Some(_) => None,
-            None => super::clock::reply_deadline(tx, game.id, partner, now).await?,
+            None => {
+                crate::app::service::postal::clock::reply_deadline(tx, game.id, partner, now)
+                    .await?
+            }
         },
     };
     notify(
@@ -504,7 +509,7 @@ async fn announce(tx: &mut Tx, actor: &Actor, sent: PostedMessage, now: DateTime
             announce_end(tx, game, &notice, &[partner], now).await?;
             lines.push(notice.text(lang, notation));
         }
-        None => super::deadlines::set_deadlines(tx, game, now).await?,
+        None => crate::app::service::postal::deadlines::set_deadlines(tx, game, now).await?,
     }
     Ok(vec![Outgoing::text(lines.join("\n"))])
 }

@@ -11,11 +11,12 @@ use crate::app::outgoing::Outgoing;
 use crate::core::clock::postal::PostalClock;
 use crate::store::{ClockAdjustment, GameRecord, GameStatus};
 
-use super::super::games::pick::game_args;
-use super::super::games::play::clock_line;
-use super::super::games::state::{fen_of, replay};
-use super::super::{Failure, Outcome, Tx};
-use super::clock::{Loaded, date_text};
+use crate::app::failure::{Failure, Outcome};
+use crate::app::service::Tx;
+use crate::app::service::games::pick::game_args;
+use crate::app::service::games::play::clock_line;
+use crate::app::service::games::state::{fen_of, replay};
+use crate::app::service::postal::clock::{Loaded, date_text};
 
 /// The record of a postal game, both totals under it.
 pub(crate) async fn record(
@@ -26,7 +27,7 @@ pub(crate) async fn record(
 ) -> Outcome {
     let lang = actor.lang();
     if !tx.cards(game.id).await?.is_empty() {
-        return super::ledger::chart(tx, actor, game, now).await;
+        return crate::app::service::postal::ledger::chart(tx, actor, game, now).await;
     }
     let loaded = Loaded::of(tx, game, now).await?;
     let clock = PostalClock::new(&loaded.regulation);

@@ -11,8 +11,8 @@ use crate::app::move_error::move_error_text;
 use crate::app::notice::{NoticeMove, numbered};
 use crate::core::postal::variant::{ProposalError, RepeatError};
 
-use super::super::games::state::fen_of;
-use super::super::{Failure, refuse};
+use crate::app::failure::{Failure, refuse};
+use crate::app::service::games::state::fen_of;
 
 fn written(actor: &Actor, position: &Chess, mv: &Move) -> String {
     let notice = NoticeMove {

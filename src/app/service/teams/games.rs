@@ -13,9 +13,9 @@ use crate::app::outgoing::Outgoing;
 use crate::core::game::Score;
 use crate::store::{EventStatus, GameRecord, GameStatus, TeamMatchGame, TeamRecord, Tx};
 
-use super::super::games::state::{days_left, game_clocks, player_of, side_to_move};
-use super::super::{Failure, Outcome, refuse};
-use super::{load_team, name_of, require};
+use crate::app::failure::{Failure, Outcome, refuse};
+use crate::app::service::games::state::{days_left, game_clocks, player_of, side_to_move};
+use crate::app::service::teams::{load_team, name_of, require};
 
 /// `/team games [TEAM]`: the given team, or the one running team the actor leads.
 pub(super) async fn games(

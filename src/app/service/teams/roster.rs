@@ -4,8 +4,8 @@
 use crate::core::team::{self, PersonKey, Roster};
 use crate::store::{EventId, PlayerId, Tx};
 
-use super::super::Failure;
-use super::super::keys::{person_key, team_key};
+use crate::app::failure::Failure;
+use crate::app::service::keys::{person_key, team_key};
 
 /// The captain of `player`'s team in a team event.
 pub(crate) async fn captain_of(

@@ -11,8 +11,10 @@ use crate::app::i18n::{Args, tr};
 use crate::app::outgoing::Outgoing;
 use crate::store::{Event, PlayerId, StoreError, TeamLine, TeamRecord, Tx};
 
-use super::super::{Failure, Outcome, refuse};
-use super::{DEFAULT_BOARDS, load_team, load_team_event, name_of, named, require, require_open};
+use crate::app::failure::{Failure, Outcome, refuse};
+use crate::app::service::teams::{
+    DEFAULT_BOARDS, load_team, load_team_event, name_of, named, require, require_open,
+};
 
 fn team_args(team: &TeamRecord) -> Args<'static> {
     Args::new()

@@ -13,8 +13,8 @@ use crate::core::team::{BoardScore, MatchPoints, TeamMatchScore, TeamStanding, t
 use crate::render::{Language, TeamMatchCell, TeamTableInput, TeamTableRow, Theme};
 use crate::store::{Event, GameRecord, GameStatus, StoreError, TeamId, TeamRecord, Tx};
 
-use super::super::Outcome;
-use super::super::events::standings::{place_text, points_text};
+use crate::app::failure::Outcome;
+use crate::app::service::events::standings::{place_text, points_text};
 
 /// A team event's standings with what the text and the image show.
 pub(crate) struct TeamTable {

@@ -12,12 +12,13 @@ use crate::app::outgoing::Outgoing;
 use crate::core::team::{self, team_round_robin};
 use crate::store::{Event, EventStatus, PlayerId, TeamMatchGame, Tx};
 
-use super::super::events::start_game_on;
-use super::super::games::state::regulation_of;
-use super::super::keys::{player_id, team_id};
-use super::super::{Failure, Outcome, notify, refuse};
-use super::roster::team_of;
-use super::{DEFAULT_BOARDS, event_args};
+use crate::app::failure::{Failure, Outcome, refuse};
+use crate::app::service::events::start_game_on;
+use crate::app::service::games::state::regulation_of;
+use crate::app::service::keys::{player_id, team_id};
+use crate::app::service::notify::notify;
+use crate::app::service::teams::roster::team_of;
+use crate::app::service::teams::{DEFAULT_BOARDS, event_args};
 
 /// Starts team event `event` (authorized and open: checked by the caller).
 pub(crate) async fn start(
@@ -59,7 +60,7 @@ pub(crate) async fn start(
             event: event.name.clone(),
             event_id: Some(event.id.0),
             games,
-            list: super::super::games::my_turn::started_list(tx, event.id, player).await?,
+            list: crate::app::service::games::my_turn::started_list(tx, event.id, player).await?,
         };
         notify(tx, player, &notice, now).await?;
     }

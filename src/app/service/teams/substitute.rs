@@ -14,10 +14,11 @@ use crate::app::outgoing::Outgoing;
 use crate::core::team::{BoardGame, BoardGameStatus, PersonKey, SubstitutionError};
 use crate::store::{GameRecord, GameStatus, PlayerId, TeamRecord, Tx};
 
-use super::super::keys::{game_id, game_key, person_key, player_id};
-use super::super::{Failure, Outcome, notify, refuse};
-use super::roster::team_of;
-use super::{load_team, name_of, named, require};
+use crate::app::failure::{Failure, Outcome, refuse};
+use crate::app::service::keys::{game_id, game_key, person_key, player_id};
+use crate::app::service::notify::notify;
+use crate::app::service::teams::roster::team_of;
+use crate::app::service::teams::{load_team, name_of, named, require};
 
 /// `/team substitute TEAM BOARD @reserve` (arbiters and administrators).
 pub(super) async fn substitute(
@@ -30,7 +31,7 @@ pub(super) async fn substitute(
     let (team, event) = load_team(tx, actor, number).await?;
     require(tx, actor, Action::SubstitutePlayer, event.id, Some(&team)).await?;
     let incoming = named(tx, actor, name).await?;
-    super::setup::refuse_if_elsewhere(tx, actor, &team, incoming).await?;
+    crate::app::service::teams::setup::refuse_if_elsewhere(tx, actor, &team, incoming).await?;
     let Some(core_team) = team_of(tx, &team).await? else {
         let boards = tx.team_boards(event.id).await?.unwrap_or(0);
         let args = Args::new()
