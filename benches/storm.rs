@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use chrono::{DateTime, TimeDelta, TimeZone, Utc};
 use corrbot::app::actor::{Chat, Inbound};
-use corrbot::app::outgoing::notice_message;
+use corrbot::app::deliver::notice::notice_message;
 use corrbot::app::service::{App, AppConfig, DeadlineHandler};
 use corrbot::outbox::{Deliverer, Delivery, OutboxConfig, OutboxWorker};
 use corrbot::scheduler::{DueHandler, Scheduler, SchedulerConfig};

@@ -19,8 +19,8 @@
 use chrono::{DateTime, NaiveDate, TimeZone, Utc};
 use serde::Serialize;
 
-use crate::app::service::leave::time::{GameLeaves, game_leaves};
-use crate::app::service::postal::audited_moves;
+use crate::app::view::leave_time::{GameLeaves, game_leaves};
+use crate::app::view::postal_clock::audited_moves;
 use crate::core::clock::PlayerTime;
 use crate::core::clock::server::ServerClock;
 use crate::core::regulation::Regulation;

@@ -43,8 +43,10 @@ use axum::routing::get;
 
 use crate::app::i18n::Lang;
 use crate::render::RenderCache;
-use crate::store::{Db, EventId, GameId};
+use crate::store::{Db, EventId};
 use crate::time::Clock;
+
+pub use crate::app::web_link::{event_url, game_url};
 
 pub use server::{Limits, serve_on};
 
@@ -85,25 +87,6 @@ pub fn web_url_from_env() -> anyhow::Result<Option<url::Url>> {
         }
         _ => Ok(None),
     }
-}
-
-/// The address of an event's page under the site's public `base`.
-pub fn event_url(base: &url::Url, event: EventId) -> String {
-    join(base, &format!("event/{event}"))
-}
-
-/// The address of a game's page under the site's public `base`.
-pub fn game_url(base: &url::Url, game: GameId) -> String {
-    join(base, &format!("game/{game}"))
-}
-
-fn join(base: &url::Url, path: &str) -> String {
-    let mut text = base.as_str().to_owned();
-    if !text.ends_with('/') {
-        text.push('/');
-    }
-    text.push_str(path);
-    text
 }
 
 /// What the pages are served from.

@@ -11,7 +11,8 @@ use std::sync::{Arc, Mutex};
 
 use crate::adapters::router::{Router, SendFuture, SentFuture, Transport, remember_sent};
 use crate::app::actor::{Chat, Inbound, MessageRef};
-use crate::app::outgoing::{Address, Outgoing, RenderedImage};
+use crate::app::deliver::image::RenderedImage;
+use crate::app::outgoing::{Address, Outgoing};
 use crate::app::service::{App, DeadlineHandler};
 use crate::outbox::{Delivery, OutboxConfig, OutboxWorker};
 use crate::render::RenderCache;

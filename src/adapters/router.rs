@@ -7,7 +7,9 @@ use std::pin::Pin;
 use std::sync::Arc;
 
 use crate::app::actor::MessageRef;
-use crate::app::outgoing::{Address, Outgoing, RenderedImage, notice_message_linked, render_image};
+use crate::app::deliver::image::{RenderedImage, render_image};
+use crate::app::deliver::notice::notice_message_linked;
+use crate::app::outgoing::{Address, Outgoing};
 use crate::outbox::{Deliverer, Delivery};
 use crate::render::RenderCache;
 use crate::store::{Db, GameId, OutboxNotice, Platform};

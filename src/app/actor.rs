@@ -121,3 +121,13 @@ pub fn notation_from_code(code: &str) -> Option<Notation> {
         .find(|(name, _)| *name == code)
         .map(|(_, notation)| *notation)
 }
+
+/// A player's language, falling back to Ukrainian.
+pub fn lang_of(player: &Player) -> Lang {
+    Lang::from_code(&player.language).unwrap_or(Lang::Uk)
+}
+
+/// A player's notation, falling back to Ukrainian full notation.
+pub fn notation_of(player: &Player) -> Notation {
+    notation_from_code(&player.notation).unwrap_or(Notation::UkrainianFull)
+}

@@ -29,9 +29,7 @@ pub use case::{
     last_messages_lines,
 };
 mod postal;
-pub use postal::{
-    Answered, PostalDeadline, PostalMoveNotice, PostalNotice, numbered, numbered_list, variant_text,
-};
+pub use postal::{Answered, PostalMoveNotice, PostalNotice, numbered, numbered_list, variant_text};
 
 pub use crate::core::clock::Clocks;
 

@@ -31,7 +31,6 @@ use crate::store::{Db, InboundState, NewPlayer, Platform, Role, StoreError, Tx};
 use crate::time::Clock;
 
 pub use deadlines::DeadlineHandler;
-pub use events::zone::event_zone;
 pub use games::suggest::{GameSuggestion, MoveSuggestion};
 pub(crate) use people::help::{HelpGroup, group_seen_with};
 

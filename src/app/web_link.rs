@@ -31,9 +31,12 @@ pub fn page_link(base: &url::Url, lang: Lang, page: WebPage) -> String {
     let (id, url) = match page {
         WebPage::Event(event) => (
             "web-link-event",
-            crate::web::event_url(base, EventId(event)),
+            crate::app::web_link::event_url(base, EventId(event)),
         ),
-        WebPage::Game(game) => ("web-link-game", crate::web::game_url(base, GameId(game))),
+        WebPage::Game(game) => (
+            "web-link-game",
+            crate::app::web_link::game_url(base, GameId(game)),
+        ),
     };
     tr(lang, id, &Args::new().with("url", url))
 }
@@ -96,4 +99,23 @@ mod tests {
         assert_eq!(message.text, "Text");
         assert_eq!(event_page_link(None, Lang::Uk, 1), None);
     }
+}
+
+/// The address of an event's page under the site's public `base`.
+pub fn event_url(base: &url::Url, event: EventId) -> String {
+    join(base, &format!("event/{event}"))
+}
+
+/// The address of a game's page under the site's public `base`.
+pub fn game_url(base: &url::Url, game: GameId) -> String {
+    join(base, &format!("game/{game}"))
+}
+
+fn join(base: &url::Url, path: &str) -> String {
+    let mut text = base.as_str().to_owned();
+    if !text.ends_with('/') {
+        text.push('/');
+    }
+    text.push_str(path);
+    text
 }

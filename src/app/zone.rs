@@ -14,7 +14,10 @@ use crate::store::{Event, PlayerId, StoreError, Tx};
 /// The one place the default is decided: the event's own zone (its `zone=`
 /// setting) when the instant belongs to an event's game, else Europe/Kyiv.
 pub(crate) fn default_zone(event: Option<&Event>) -> Tz {
-    event.map_or(chrono_tz::Europe::Kyiv, crate::app::service::event_zone)
+    event.map_or(
+        chrono_tz::Europe::Kyiv,
+        crate::app::view::event_zone::event_zone,
+    )
 }
 
 /// Reads a zone as a player types it: an IANA name in any letter case

@@ -7,14 +7,12 @@ use chrono::{DateTime, Utc};
 use shakmaty::{Chess, Color, Position};
 
 use crate::app::failure::Failure;
-use crate::app::service::events::standings::{Table, table_of};
-use crate::app::service::games::state::{
-    first_mover, game_clocks, plies_of, regulation_of, replay,
-};
-use crate::app::service::games::view::{game_pgn, ply_charges, written_moves};
-use crate::app::service::leave::time::game_leaves;
-use crate::app::service::postal::is_postal;
-use crate::app::service::teams::standings::{TeamTable, team_table_of};
+use crate::app::view::game::is_postal;
+use crate::app::view::game::{first_mover, game_clocks, plies_of, regulation_of, replay};
+use crate::app::view::leave_time::game_leaves;
+use crate::app::view::pgn::{game_pgn, ply_charges, written_moves};
+use crate::app::view::standings::{Table, table_of};
+use crate::app::view::team_standings::{TeamTable, team_table_of};
 use crate::core::clock::Clocks;
 use crate::core::clock::server::ServerClock;
 use crate::core::notation::Notation;

@@ -283,7 +283,7 @@ async fn pgn_of(site: &Site, target: Result<EventId, GameId>) -> PageResult<Stri
         Ok(event) => data::event_pgn(&mut tx, event).await?,
         Err(game) => {
             let game = tx.game(game).await?;
-            crate::app::service::games::view::game_pgn(&mut tx, &game).await?
+            crate::app::view::pgn::game_pgn(&mut tx, &game).await?
         }
     };
     tx.commit().await?;
@@ -345,7 +345,7 @@ async fn board_png(site: &Site, id: GameId, ply: usize, lang: Lang) -> PageResul
     let black = tx.player(game.black).await?.display_name;
     let event = tx.event(game.event_id).await?.name;
     tx.commit().await?;
-    let played = crate::app::service::games::state::replay(&game, &rows)?;
+    let played = crate::app::view::game::replay(&game, &rows)?;
     let moves = played.moves();
     if ply > moves.len() {
         return Err(PageError::NotFound);

@@ -4,8 +4,9 @@
 //! question with buttons.
 
 use chrono::Duration;
+use corrbot::app::deliver::image::render_image;
 use corrbot::app::i18n::Lang;
-use corrbot::app::outgoing::{Button, ImageRef, render_image};
+use corrbot::app::outgoing::{Button, ImageRef};
 use corrbot::render::RenderCache;
 use corrbot::store::{EventId, GameStatus};
 

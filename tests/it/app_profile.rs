@@ -1,8 +1,9 @@
 //! `/profile`, `/orientation`, `/mute`, `/unmute`, `/contact` and
 //! `/contacts` through the console, on SQLite and PostgreSQL.
 
+use corrbot::app::deliver::image::render_image;
 use corrbot::app::i18n::Lang;
-use corrbot::app::outgoing::{ImageRef, render_image};
+use corrbot::app::outgoing::ImageRef;
 use corrbot::core::regulation::RuleSet;
 use corrbot::render::RenderCache;
 use corrbot::store::{EventId, GameId, NewEvent, NoticeRecipient, Orientation, PlayerId, Tx};

@@ -5,8 +5,9 @@
 
 use std::sync::Arc;
 
+use corrbot::app::deliver::image::render_image;
 use corrbot::app::i18n::Lang;
-use corrbot::app::outgoing::{ImageRef, render_image};
+use corrbot::app::outgoing::ImageRef;
 use corrbot::render::{
     CrosstableGame, CrosstableInput, CrosstableRow, GameMark, Language, RenderCache, Theme,
     render_crosstable,

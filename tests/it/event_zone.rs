@@ -156,7 +156,7 @@ async fn r3_5_6_zone_setting_names_the_zone_of_rule_dates(t: &TestDb) {
     let mut tx = w.db.read().await.unwrap();
     let event = tx.event(corrbot::store::EventId(1)).await.unwrap();
     assert_eq!(
-        corrbot::app::service::event_zone(&event),
+        corrbot::app::view::event_zone::event_zone(&event),
         Tz::America__New_York
     );
     drop(tx);

@@ -5,13 +5,14 @@
 
 use chrono::{DateTime, TimeZone, Utc};
 use corrbot::adapters::discord::convert::discord_message;
+use corrbot::app::deliver::notice::notice_message;
 use corrbot::app::i18n::Lang;
 use corrbot::app::notice::{
     Answered, CaseNews, CaseNotice, Clocks, Deciders, LinkNotice, MeasureView, Notice, NoticeMove,
     PostalMoveNotice, PostalNotice, RequestNotice, ShownDate, ShownInstant, ThreadNotice,
     TurnNotice,
 };
-use corrbot::app::outgoing::{Address, notice_message};
+use corrbot::app::outgoing::Address;
 use corrbot::core::case::CaseKind;
 use corrbot::outbox::{Deliverer, Delivery, OutboxConfig, OutboxWorker, PARKED_ALERT};
 use corrbot::store::*;

@@ -6,8 +6,9 @@
 use std::sync::Arc;
 
 use chrono::Duration;
+use corrbot::app::deliver::image::render_image;
 use corrbot::app::i18n::Lang;
-use corrbot::app::outgoing::{ImageRef, render_image};
+use corrbot::app::outgoing::ImageRef;
 use corrbot::core::pgn::read_game;
 use corrbot::render::{BoardOptions, Layout, PlayerLabel, RenderCache, Theme};
 use corrbot::store::{EventId, EventStatus, Platform, PlayerId};

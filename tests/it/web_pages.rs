@@ -225,7 +225,7 @@ async fn answers_about_an_event_or_a_game_carry_the_page_link() {
 /// A game thread's notices (the event's `channel=`) end with the game
 /// page's link when `CORRBOT_WEB_URL` is set, and carry none without it.
 async fn game_thread_notices_carry_the_game_page_link(test_db: &TestDb) {
-    use corrbot::app::outgoing::notice_message_linked;
+    use corrbot::app::deliver::notice::notice_message_linked;
     use corrbot::store::{GameId, NoticeRecipient, Platform};
     let mut w = World::new(&test_db.db);
     w.english(&["alice", "bob", "carol"]).await;

@@ -3,7 +3,8 @@
 use chrono::{DateTime, SecondsFormat, Utc};
 use serde::Serialize;
 
-use crate::app::outgoing::{Address, Outgoing, RenderedImage};
+use crate::app::deliver::image::RenderedImage;
+use crate::app::outgoing::{Address, Outgoing};
 
 /// What identifies an image in a transcript.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -16,7 +16,8 @@
 //!   command about the user's own matters (see [`is_public_command`]).
 
 use crate::app::command::CommandWord;
-use crate::app::outgoing::{Outgoing, RenderedImage};
+use crate::app::deliver::image::RenderedImage;
+use crate::app::outgoing::Outgoing;
 
 use super::markdown::escape_markdown;
 use super::outgoing::{ButtonSpec, ButtonStyle, EmbedSpec, OutgoingMessage, PngImage};

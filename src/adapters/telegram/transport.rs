@@ -8,7 +8,8 @@ use std::sync::Arc;
 
 use crate::adapters::router::{SendFuture, SentFuture, Transport};
 use crate::app::actor::MessageRef;
-use crate::app::outgoing::{Address, ImageFormat, Outgoing, RenderedImage};
+use crate::app::deliver::image::{ImageFormat, RenderedImage};
+use crate::app::outgoing::{Address, Outgoing};
 use crate::outbox::Delivery;
 use crate::store::Platform;
 

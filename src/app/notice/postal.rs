@@ -5,10 +5,10 @@
 use serde::{Deserialize, Serialize};
 use shakmaty::fen::Fen;
 
-use crate::app::i18n::{Args, Lang, days_text, tr};
+use crate::app::i18n::{Args, Lang, tr};
 use crate::app::notice::{Clocks, NoticeMove, clocks_text};
-use crate::app::zone::{ShownDate, ShownInstant};
-use crate::core::clock::Days;
+use crate::app::view::postal_clock::PostalDeadline;
+use crate::app::zone::ShownDate;
 use crate::core::notation::Notation;
 
 /// What the bot tells people in postal events.
@@ -115,30 +115,6 @@ pub struct PostalMoveNotice {
     /// is over.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deadline: Option<PostalDeadline>,
-}
-
-/// When a postal reply oversteps the norm (R2.4, R2.6.1), as its recipient
-/// sees it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PostalDeadline {
-    /// The first instant sending the reply oversteps the norm, in the
-    /// recipient's zone.
-    pub at: ShownInstant,
-    /// Leave-free days the time is already over the norm; 0 when it is not.
-    pub over: Days,
-}
-
-impl PostalDeadline {
-    /// «Надішліть хід до …» or «Час перевищено на …» (never a negative count).
-    pub fn text(&self, lang: Lang) -> String {
-        if self.over > 0 {
-            let args = Args::new().with("over", days_text(lang, self.over));
-            tr(lang, "postal-notice-over", &args)
-        } else {
-            let args = Args::new().with("at", self.at.text(lang));
-            tr(lang, "postal-notice-deadline", &args)
-        }
-    }
 }
 
 /// The move a message answers (R2.3.6).

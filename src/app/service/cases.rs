@@ -138,8 +138,11 @@ impl CaseFile {
     /// An instant of the case as a `lang` reader sees it, in the event's
     /// zone (R3.5.6): `05.01.2026 11:00 (Kyiv)`.
     pub fn when(&self, lang: Lang, at: DateTime<Utc>) -> String {
-        crate::app::service::events::zone::zoned(at, crate::app::service::event_zone(&self.event))
-            .text(lang)
+        crate::app::view::event_zone::zoned(
+            at,
+            crate::app::view::event_zone::event_zone(&self.event),
+        )
+        .text(lang)
     }
 
     /// The case's number.
@@ -234,7 +237,7 @@ pub(crate) async fn look_up(tx: &mut Tx, lang: Lang, number: Number) -> Result<C
             .with_context(|| format!("case {number}: unreadable context"))?,
     };
     let event = tx.event(row.event_id).await?;
-    case.set_zone(crate::app::service::events::zone::event_zone(&event));
+    case.set_zone(crate::app::view::event_zone::event_zone(&event));
     let roster = team_roster(tx, &event).await?;
     Ok(CaseFile {
         row,
@@ -441,7 +444,7 @@ pub(crate) async fn tell_committee(
 /// the event's zone: a window closing at 00:00 of 3 February is open "until
 /// 2 February 23:59" (R2.1.6, R3.5.6).
 pub(crate) fn last_minute_text(file: &CaseFile, closes: DateTime<Utc>) -> ShownInstant {
-    crate::app::service::events::zone::last_minute_in(closes, file.case.zone())
+    crate::app::view::event_zone::last_minute_in(closes, file.case.zone())
 }
 
 /// A refusal for a transition the core refused.

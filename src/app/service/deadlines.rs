@@ -11,11 +11,10 @@ use crate::store::{Deadline, GameRecord, GameStatus, GameUpdate, Tx};
 
 use crate::app::failure::Failure;
 use crate::app::service::cases;
-use crate::app::service::games::state::{
-    announce_end, days_left, finish_update, game_clocks, game_over_notice, player_of, side_to_move,
-};
-use crate::app::service::games::turn_clock::pending_clock;
+use crate::app::service::games::state::{announce_end, finish_update, game_over_notice};
 use crate::app::service::notify::notify;
+use crate::app::view::clock::pending_clock;
+use crate::app::view::game::{days_left, game_clocks, player_of, side_to_move};
 
 /// The scheduler's handler of the app's deadlines.
 #[derive(Debug, Clone, Copy, Default)]

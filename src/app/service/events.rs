@@ -11,7 +11,6 @@ pub(super) mod players;
 mod setting_words;
 mod setup;
 pub(crate) mod standings;
-pub mod zone;
 
 use chrono::{DateTime, Utc};
 
@@ -29,10 +28,9 @@ use crate::store::{
 };
 
 use crate::app::failure::{Failure, Outcome, refuse};
-use crate::app::service::games::state::{
-    clocks_without_leaves, regulation_of, set_pending_deadlines,
-};
+use crate::app::service::games::state::set_pending_deadlines;
 use crate::app::service::notify::notify;
+use crate::app::view::game::{clocks_without_leaves, regulation_of};
 use setup::read_setup;
 
 /// The start position.

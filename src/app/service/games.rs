@@ -16,5 +16,4 @@ pub(super) mod play;
 pub(crate) mod state;
 pub(super) mod suggest;
 pub(crate) mod talk;
-pub(crate) mod turn_clock;
 pub(crate) mod view;

@@ -4,8 +4,6 @@
 //! the deadlines of the player's pending moves and is announced to the
 //! player's opponents.
 
-pub(crate) mod time;
-
 use chrono::{DateTime, Datelike, Duration, NaiveDate, Utc};
 
 use crate::app::actor::Actor;
@@ -20,12 +18,11 @@ use crate::store::{
 };
 
 use crate::app::failure::{Failure, Outcome, refuse};
-use crate::app::service::events::zone::{event_zone, zoned};
-use crate::app::service::games::state::{
-    colour_of, player_of, plies_of, regulation_of, set_pending_deadlines, side_to_move,
-};
+use crate::app::service::games::state::set_pending_deadlines;
 use crate::app::service::notify::notify;
-use time::{applies_to, leaves_of_player};
+use crate::app::view::event_zone::{event_zone, zoned};
+use crate::app::view::game::{colour_of, player_of, plies_of, regulation_of, side_to_move};
+use crate::app::view::leave_time::{applies_to, leaves_of_player};
 
 /// Dispatches `/leave …`.
 pub(super) async fn handle(
@@ -90,7 +87,7 @@ async fn entered_events(tx: &mut Tx, player: PlayerId) -> Result<Vec<Event>, Sto
 /// The actor's leave book in `event`, with the stored leaves that count there.
 fn book_of(event: &Event, leaves: &[LeaveRecord]) -> LeaveBook {
     let mut book = LeaveBook::new(LeaveAllowance::from_regulation(&regulation_of(event)));
-    let postal = crate::app::service::postal::is_postal(&regulation_of(event));
+    let postal = crate::app::view::game::is_postal(&regulation_of(event));
     for leave in leaves.iter().filter(|l| applies_to(l, event.id, postal)) {
         let length = leave.ends_at - leave.starts_at;
         let days =
@@ -125,7 +122,7 @@ pub(super) fn leave_refusal(lang: Lang, event: &Event, error: &LeaveError) -> Fa
         } => refuse(
             lang,
             // R2.7.1: a postal leave is one leave in all postal games.
-            if crate::app::service::postal::is_postal(&event.regulation) {
+            if crate::app::view::game::is_postal(&event.regulation) {
                 "postal-error-leave-allowance"
             } else {
                 "error-leave-allowance"

@@ -10,7 +10,6 @@
 
 mod card;
 mod claim;
-mod clock;
 mod deadlines;
 mod leave;
 mod ledger;
@@ -22,7 +21,6 @@ use crate::core::regulation::{Regulation, RuleSet};
 
 pub(crate) use card::card;
 pub(crate) use claim::{overstep, resume_claim};
-pub(crate) use clock::{Loaded, audited_moves, clocked_moves, game_clocks, pending_postal_clock};
 pub(crate) use deadlines::{fire, set_deadlines};
 pub(crate) use leave::{add_leave, cancel_leave};
 pub(crate) use ledger::ledger;
@@ -38,9 +36,4 @@ pub(crate) fn apply_rules(regulation: &mut Regulation, value: &str) -> bool {
         }
         None => false,
     }
-}
-
-/// Whether `regulation` is postal.
-pub(crate) fn is_postal(regulation: &Regulation) -> bool {
-    regulation.rule_set == RuleSet::Postal
 }

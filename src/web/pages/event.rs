@@ -5,8 +5,8 @@ use maud::{Markup, html};
 use shakmaty::Color;
 
 use crate::app::i18n::{Args, Lang, days_text, tr, tr0};
-use crate::app::service::events::standings::{Table, place_text, points_text, quarters_text};
-use crate::app::service::teams::standings::TeamTable;
+use crate::app::view::standings::{Table, place_text, points_text, quarters_text};
+use crate::app::view::team_standings::TeamTable;
 use crate::core::regulation::RuleSet;
 use crate::render::GameMark;
 use crate::store::{EventStatus, GameRecord, GameStatus};
@@ -235,7 +235,7 @@ pub(crate) fn game_state(lang: Lang, game: &GameRecord) -> String {
         }
         (GameStatus::Pending, _) => tr0(lang, "web-game-pending"),
         (GameStatus::Suspended, _) => tr0(lang, "web-game-suspended"),
-        _ => match crate::app::service::games::state::side_to_move(game) {
+        _ => match crate::app::view::game::side_to_move(game) {
             Color::White => tr0(lang, "web-game-white-to-move"),
             Color::Black => tr0(lang, "web-game-black-to-move"),
         },

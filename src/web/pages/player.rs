@@ -4,7 +4,7 @@
 use maud::{Markup, html};
 
 use crate::app::i18n::{Args, Lang, tr, tr0};
-use crate::app::service::events::standings::points_text;
+use crate::app::view::standings::points_text;
 use crate::web::data::PlayerView;
 
 use super::event::game_state;

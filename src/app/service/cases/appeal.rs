@@ -21,8 +21,8 @@ use crate::app::service::cases::measures::{read_measures, split_reasons};
 use crate::app::service::cases::{
     authorize, case_refusal, load, notice_of, save, tell, tell_all, tell_arbiters, tell_committee,
 };
-use crate::app::service::events::zone::zoned;
 use crate::app::service::keys::person_key;
+use crate::app::view::event_zone::zoned;
 
 /// `/appeal N grounds` (R2.1.6).
 pub(super) async fn appeal(

@@ -26,14 +26,14 @@ use crate::app::service::cases::measures::{Measure, read_measures, split_reasons
 use crate::app::service::cases::{
     CaseFile, authorize, case_refusal, last_minute_text, load, notice_of, save, tell_all,
 };
-use crate::app::service::events::zone::zoned;
 use crate::app::service::games::state::{
-    announce_end, arbiter_reason_id, colour_of, finish_update, game_over_notice, plies_of,
-    regulation_of, set_pending_deadlines, side_to_move,
+    announce_end, finish_update, game_over_notice, set_pending_deadlines,
 };
 use crate::app::service::keys::{game_id, game_key, person_key, player_id};
 use crate::app::service::leave::after_change;
-use crate::app::service::leave::time::leaves_of_player;
+use crate::app::view::event_zone::zoned;
+use crate::app::view::game::{arbiter_reason_id, colour_of, plies_of, regulation_of, side_to_move};
+use crate::app::view::leave_time::leaves_of_player;
 
 /// `/rule N measures -- reasons`: the arbiter rules; the measures take
 /// effect at once, the parties are told with the appeal deadline (R2.1.6).

@@ -12,8 +12,8 @@ use crate::store::{Deadline, GameRecord, NewDeadline, PlayerId, Tx};
 use crate::app::failure::Failure;
 use crate::app::service::cases::CaseContext;
 use crate::app::service::cases::open::{Opening, open_case};
-use crate::app::service::games::state::{player_of, side_to_move};
 use crate::app::service::people::contacts::live_events;
+use crate::app::view::game::{player_of, side_to_move};
 
 /// The deadline kind of an unanswered request (R3.4.3).
 pub(crate) const REQUEST_UNANSWERED: &str = "request_unanswered";

@@ -7,11 +7,12 @@ use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
 
 use crate::app::actor::Actor;
+use crate::app::actor::lang_of;
 use crate::app::authz::{self, Action, Relation};
 use crate::app::command::{Number, Report, meant_as_number, read_number, split_word};
 use crate::app::i18n::{Args, tr, tr0};
 use crate::app::notice::{CaseNews, MeasureView, SentMove, ShownInstant};
-use crate::app::outgoing::{Outgoing, lang_of};
+use crate::app::outgoing::Outgoing;
 use crate::core::case::{AbsenceError, Case, CaseKind, CaseState, NewCase, register_absence};
 use crate::store::{Event, EventId, GameRecord, NewCaseRecord, PlayerId, Role, Tx};
 
@@ -20,11 +21,11 @@ use crate::app::service::cases::{
     CaseContext, CaseFile, details_of, notice_of, team_roster, tell, tell_arbiters,
 };
 use crate::app::service::games::pick::{Pick, pick_game};
-use crate::app::service::games::state::{colour_of, game_clocks, regulation_of};
 use crate::app::service::keys::{game_key, person_key};
 use crate::app::service::leave::read_leave_dates;
 use crate::app::service::people::contacts::live_events;
 use crate::app::service::people::names::player_named;
+use crate::app::view::game::{colour_of, game_clocks, regulation_of};
 
 /// What it takes to open a case.
 pub(crate) struct Opening {
@@ -64,16 +65,14 @@ pub(crate) async fn open_case(
         at: now,
     };
     let mut case = Case::open(new, roster.as_ref()).context("opening a case")?;
-    case.set_zone(crate::app::service::events::zone::event_zone(
-        &opening.event,
-    ));
+    case.set_zone(crate::app::view::event_zone::event_zone(&opening.event));
     if let (Some(raiser), Some(text)) = (opening.raised_by, &opening.statement) {
         case.add_statement(person_key(raiser), now, text.clone(), roster.as_ref())
             .context("the opening statement of a case")?;
     }
     if let Some(game) = &opening.game {
         opening.context.clocks = Some(game_clocks(tx, game, now).await?);
-        let zone = crate::app::service::events::zone::event_zone(&opening.event);
+        let zone = crate::app::view::event_zone::event_zone(&opening.event);
         opening.context.moves = last_moves(tx, game, zone).await?;
     }
     let stored = NewCaseRecord {
@@ -396,7 +395,7 @@ pub(super) async fn offline(
     let history = crate::app::service::cases::bot::absence_history(tx, subject).await?;
     // The dates the reply names, in the asker's zone (R3.5.6).
     let zone = crate::app::zone::player_zone(tx, actor.player.id, None).await?;
-    let shown = |at| crate::app::service::events::zone::zoned(at, zone).text(lang);
+    let shown = |at| crate::app::view::event_zone::zoned(at, zone).text(lang);
     let (kind, absence) = match register_absence(&history, now) {
         Ok(absence) => (CaseKind::LostInternetAccess, Some(absence)),
         Err(AbsenceError::SecondInYear { .. }) => (CaseKind::SecondInternetAbsence, None),

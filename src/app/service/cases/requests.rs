@@ -15,10 +15,10 @@ use crate::store::{EventId, NewDeadline, Role, StoreError, Tx};
 
 use crate::app::failure::{Outcome, refuse};
 use crate::app::service::cases::bot::REQUEST_UNANSWERED;
-use crate::app::service::events::zone::{event_zone, zoned};
 use crate::app::service::notify::{notify, notify_arbiters};
 use crate::app::service::people::contacts::live_events;
 use crate::app::service::people::names::player_named;
+use crate::app::view::event_zone::{event_zone, zoned};
 
 /// `/request @player [#event] text`: the arbiter asks a player of their
 /// event; unanswered, it becomes a case after more than 20 days (R3.4.3).

@@ -11,7 +11,7 @@ use crate::store::{GameRecord, GameStatus, Tx};
 
 use crate::app::failure::{Failure, Outcome};
 use crate::app::service::events::standings::named_or_only_event;
-use crate::app::service::games::state::{player_of, side_to_move};
+use crate::app::view::game::{player_of, side_to_move};
 
 /// `/event games [N]`: the given event, or the one the actor plays in or
 /// runs.

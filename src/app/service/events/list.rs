@@ -8,7 +8,7 @@ use crate::store::{Event, EventStatus, NoticeRecipient, PlayerId, Role, Tx};
 
 use crate::app::failure::{Failure, Outcome, refuse};
 use crate::app::service::events::load_event;
-use crate::app::service::games::state::regulation_of;
+use crate::app::view::game::regulation_of;
 
 /// Players' display names, comma-separated.
 pub(crate) async fn names(tx: &mut Tx, players: &[PlayerId]) -> Result<String, Failure> {
@@ -76,7 +76,7 @@ pub(super) async fn show(tx: &mut Tx, actor: &Actor, number: Number) -> Outcome 
     let regulation = regulation_of(&event);
     // The entrants and games in the standings' three statements, the rest
     // one statement each: nothing grows with the players or games (issue 24).
-    let table = crate::app::service::events::standings::table_of(tx, event.clone()).await?;
+    let table = crate::app::view::standings::table_of(tx, event.clone()).await?;
     let organizers = role_names(tx, event.id, Role::Organizer).await?;
     let arbiters = role_names(tx, event.id, Role::Arbiter).await?;
     let channel = match &settings.arbiter_channel {
@@ -139,11 +139,7 @@ pub(super) async fn show(tx: &mut Tx, actor: &Actor, number: Number) -> Outcome 
 
 /// The entrants, with their club rating in a rated event; once the event
 /// has started, in order of place with their points.
-fn players_text(
-    lang: Lang,
-    event: &Event,
-    table: &crate::app::service::events::standings::Table,
-) -> String {
+fn players_text(lang: Lang, event: &Event, table: &crate::app::view::standings::Table) -> String {
     if event.status.before_start() || event.is_team {
         return table.names.join(", ");
     }
@@ -155,7 +151,7 @@ fn players_text(
                 .with("player", table.names[line.seed].clone())
                 .with(
                     "points",
-                    crate::app::service::events::standings::points_text(line.halves),
+                    crate::app::view::standings::points_text(line.halves),
                 );
             tr(lang, "event-player-points", &args)
         })

@@ -10,7 +10,7 @@ use crate::store::{
     PostalPly,
 };
 
-use crate::app::service::leave::time::{GameLeaves, game_leaves_from};
+use crate::app::view::leave_time::{GameLeaves, game_leaves_from};
 
 /// The inputs of a player's games, by game.
 #[derive(Debug, Default)]
@@ -80,7 +80,7 @@ impl GamesInputs {
     }
 
     /// Both players' leave and the arbiter's days in `game`, as
-    /// [`crate::app::service::leave::time::game_leaves`] reads them.
+    /// [`crate::app::view::leave_time::game_leaves`] reads them.
     pub(crate) fn leaves(&self, game: &GameRecord, event: &Event) -> GameLeaves {
         let postal = event.regulation.rule_set == RuleSet::Postal;
         let of = |player: PlayerId| self.leaves.get(&player).map_or(&[][..], Vec::as_slice);

@@ -7,11 +7,8 @@
 
 use chrono::{DateTime, Utc};
 
-use crate::app::i18n::Lang;
 use crate::app::notice::{Notice, ThreadNotice};
-use crate::app::outgoing::{Address, Outgoing};
-use crate::core::notation::Notation;
-use crate::store::{Db, Event, GameId, GameRecord, NoticeRecipient, Platform, Tx};
+use crate::store::{Event, GameRecord, NoticeRecipient, Tx};
 
 use crate::app::failure::Failure;
 
@@ -114,38 +111,4 @@ pub(crate) async fn game_ended(
         return Ok(());
     }
     to_thread(tx, game, notice, now).await
-}
-
-/// A notice to game `game`'s thread in chat `chat_id`, rendered for
-/// delivery: in the chat's language (`channel-lang=`, Ukrainian by default)
-/// with the board from White's side, addressed to the thread named
-/// `#12 Alice – Bob` (at most 100 characters, Discord's limit), ending with
-/// the game page's link when the site's public `web_url` is given.
-pub(crate) async fn thread_delivery(
-    db: &Db,
-    notice: &Notice,
-    platform: Platform,
-    (chat_id, game): (&str, GameId),
-    web_url: Option<&url::Url>,
-) -> anyhow::Result<(Address, Outgoing)> {
-    let mut tx = db.read().await?;
-    let language = tx.chat_language(platform, chat_id).await?;
-    let game = tx.game(game).await?;
-    let white = tx.player(game.white).await?.display_name;
-    let black = tx.player(game.black).await?.display_name;
-    tx.commit().await?;
-    let lang = language.as_deref().and_then(Lang::from_code);
-    let lang = lang.unwrap_or(Lang::Uk);
-    let mut message = notice.message(lang, Notation::UkrainianFull, None);
-    // The game's page, when the site's public address is configured (#23).
-    let page = Some(crate::app::web_link::WebPage::Game(game.id.0));
-    crate::app::web_link::append_page_link(web_url, lang, page, &mut message);
-    let title = format!("#{} {white} – {black}", game.id);
-    let address = Address::Thread {
-        platform,
-        chat_id: chat_id.to_owned(),
-        game: game.id.0,
-        title: title.chars().take(100).collect(),
-    };
-    Ok((address, message))
 }

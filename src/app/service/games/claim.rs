@@ -15,7 +15,8 @@ use crate::store::{GameUpdate, Tx};
 use crate::app::failure::{Failure, Outcome, or_conflict, refuse};
 use crate::app::service::games::pick::{Pick, game_args};
 use crate::app::service::games::play::{Turn, commit_move, load_turn, read_move};
-use crate::app::service::games::state::{announce_end, finish_update, game_over_notice, player_of};
+use crate::app::service::games::state::{announce_end, finish_update, game_over_notice};
+use crate::app::view::game::player_of;
 
 /// Checks and, when right, grants a draw claim.
 pub(crate) async fn claim(

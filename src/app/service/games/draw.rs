@@ -16,8 +16,9 @@ use crate::app::failure::{Failure, Outcome, refuse};
 use crate::app::service::games::pick::{
     Pick, ensure_not_disqualified, pick_game, replied_own_game, which_game,
 };
-use crate::app::service::games::state::{colour_of, conclude, player_of, side_to_move};
+use crate::app::service::games::state::conclude;
 use crate::app::service::notify::notify;
+use crate::app::view::game::{colour_of, player_of, side_to_move};
 
 const OFFERED: &str = "draw_offered";
 const ANSWERED: [&str; 2] = ["draw_declined", "draw_accepted"];

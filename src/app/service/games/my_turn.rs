@@ -19,13 +19,13 @@ use crate::store::{Event, GameRecord, GameStatus, MoveRow, PlayerId, StoreError,
 
 use crate::app::failure::{Failure, Outcome};
 use crate::app::service::games::batch::GamesInputs;
-use crate::app::service::games::state::{
+use crate::app::view::clock::{MoveClock, move_clock};
+use crate::app::view::game::{
     clocks_of, colour_of, days_left, first_mover, game_clocks, player_of, plies_of, regulation_of,
     replay, side_to_move,
 };
-use crate::app::service::games::turn_clock::{MoveClock, move_clock};
-use crate::app::service::games::view::written_moves;
-use crate::app::service::postal::{Loaded, clocked_moves};
+use crate::app::view::pgn::written_moves;
+use crate::app::view::postal_clock::{Loaded, clocked_moves};
 
 /// One game of the list, as the player sees it.
 #[derive(Debug, Clone)]
@@ -130,7 +130,7 @@ async fn entry_of(
     let at = game.finished_at.unwrap_or(now);
     let start = game.started_at.unwrap_or(at);
     let running = game.status == GameStatus::Running;
-    let (clock, clocks) = if !crate::app::service::postal::is_postal(&regulation) {
+    let (clock, clocks) = if !crate::app::view::game::is_postal(&regulation) {
         let plies = plies_of(rows);
         let first = first_mover(&game);
         let clock = running.then(|| move_clock(&regulation, start, (&plies, first), now, &leaves));
@@ -140,7 +140,7 @@ async fn entry_of(
         )
     } else if inputs.has_cards(game.id) {
         // A game by post: its own statements, from the cards (R2.2, R2.4).
-        let clock = crate::app::service::postal::pending_postal_clock(tx, &game, now).await?;
+        let clock = crate::app::view::postal_clock::pending_postal_clock(tx, &game, now).await?;
         (clock, game_clocks(tx, &game, now).await?)
     } else {
         let loaded = Loaded {

@@ -15,7 +15,7 @@ use crate::core::leave::LeaveTimeline;
 use crate::store::{GameId, GameRecord, GameStatus, StoreError, Tx};
 
 use crate::app::failure::{Failure, refuse};
-use crate::app::service::games::state::{colour_of, side_to_move};
+use crate::app::view::game::{colour_of, side_to_move};
 
 pub(crate) fn game_args<'a>(game: GameId) -> Args<'a> {
     Args::new().with("game", game.0)
@@ -288,7 +288,7 @@ pub(super) fn ensure_not_on_leave(
     match leave.spans().iter().find(|span| span.contains(now)) {
         Some(span) => {
             // The leave's end is a rule date in the event's zone (R3.5.6).
-            let until = crate::app::service::events::zone::zoned(span.end, zone);
+            let until = crate::app::view::event_zone::zoned(span.end, zone);
             let args = Args::new().with("until", until.text(actor.lang()));
             let id = if postal {
                 "postal-error-on-leave"

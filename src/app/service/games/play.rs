@@ -25,15 +25,16 @@ use crate::app::service::games::pick::{
     Pick, ensure_not_on_leave, ensure_turn, game_args, pick_game, refuse_if_disqualified,
 };
 use crate::app::service::games::state::{
-    announce_end, clocks_of, colour_of, conclude, fen_of, finish_update, first_mover, game_clocks,
-    game_over_notice, player_of, plies_of, regulation_of, replay, set_pending_deadlines_with,
-};
-use crate::app::service::games::turn_clock::{
-    MoveClock, move_clock, shown_clock, side_text, yours_text,
+    announce_end, conclude, finish_update, game_over_notice, set_pending_deadlines_with,
 };
 use crate::app::service::games::{confirm, talk};
-use crate::app::service::leave::time::{GameLeaves, game_leaves_with};
 use crate::app::service::notify::notify_with;
+use crate::app::view::clock::{MoveClock, move_clock, shown_clock, side_text, yours_text};
+use crate::app::view::game::{
+    clocks_of, colour_of, fen_of, first_mover, game_clocks, player_of, plies_of, regulation_of,
+    replay,
+};
+use crate::app::view::leave_time::{GameLeaves, game_leaves_with};
 
 /// A bare move or `/move [#game] MOVE`.
 pub(crate) async fn make_move(
@@ -63,7 +64,7 @@ pub(crate) async fn play_move(
         ..Pick::to_move("/move")
     };
     let mut turn = load_turn(tx, actor, number, pick, now).await?;
-    if crate::app::service::postal::is_postal(&turn.regulation) {
+    if crate::app::view::game::is_postal(&turn.regulation) {
         return crate::app::service::postal::make_move(tx, actor, turn, text, now).await;
     }
     talk::refuse_several_moves(actor, &turn, mv_text)?;

@@ -5,13 +5,13 @@
 
 use shakmaty::Position;
 
+use crate::app::actor::{lang_of, notation_of};
 use crate::app::i18n::Lang;
-use crate::app::outgoing::{lang_of, notation_of};
 use crate::core::notation;
 use crate::store::{GameRecord, GameStatus, Platform, PlayerId, Tx};
 
 use crate::app::service::App;
-use crate::app::service::games::state::{colour_of, replay, side_to_move};
+use crate::app::view::game::{colour_of, replay, side_to_move};
 
 /// One suggested move.
 #[derive(Debug, Clone, PartialEq, Eq)]

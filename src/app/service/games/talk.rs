@@ -19,8 +19,8 @@ use crate::store::{AuditEntry, GameRecord, GameStatus, Tx};
 use crate::app::failure::{Failure, Outcome, refuse};
 use crate::app::service::games::pick::{Pick, ensure_turn, game_args, pick_game};
 use crate::app::service::games::play::Turn;
-use crate::app::service::games::state::{colour_of, player_of};
 use crate::app::service::notify::{notify, notify_arbiters};
+use crate::app::view::game::{colour_of, player_of};
 
 /// The switch of a player who turned messages from opponents off.
 const NO_MESSAGES: &str = "no_messages";

@@ -3,7 +3,7 @@
 //! counts, R3.4.2) and `/pgn` (a game or a whole event as a PGN document).
 
 use chrono::{DateTime, Utc};
-use shakmaty::{Chess, Color, Position};
+use shakmaty::Color;
 
 use crate::app::actor::Actor;
 use crate::app::authz::{self, Action, Relation};
@@ -11,18 +11,16 @@ use crate::app::command::{Number, PgnTarget};
 use crate::app::i18n::{Args, days_text, tr, tr0};
 use crate::app::notice::clocks_text;
 use crate::app::outgoing::{Document, ImageRef, Outgoing};
-use crate::core::clock::server::{ServerClock, player_record_from};
-use crate::core::game::{ArbiterReason, Game, Score};
-use crate::core::notation::{self, Notation};
-use crate::core::pgn::{self, PgnHeaders};
-use crate::store::{Event, EventId, GameId, GameRecord, GameStatus, StoreError, Tx};
+use crate::core::clock::server::ServerClock;
+use crate::store::{EventId, GameId, GameRecord, GameStatus, StoreError, Tx};
 
 use crate::app::failure::{Failure, Outcome, refuse};
 use crate::app::service::games::pick::{Pick, game_args, pick_game};
-use crate::app::service::games::state::{
-    arbiter_reason_of, clocks_of, first_mover, plies_of, regulation_of, replay, side_to_move,
+use crate::app::view::game::{
+    clocks_of, first_mover, plies_of, regulation_of, replay, side_to_move,
 };
-use crate::app::service::leave::time::{GameLeaves, game_leaves};
+use crate::app::view::leave_time::game_leaves;
+use crate::app::view::pgn::{game_pgn, ply_charges, written_moves};
 
 /// The game a viewing command is about: any game by number (everyone may
 /// look), or the actor's only game.
@@ -109,7 +107,7 @@ pub(crate) async fn record(
     let lang = actor.lang();
     let game = viewable_game(tx, actor, number, "/record").await?;
     let regulation = regulation_of(&tx.event(game.event_id).await?);
-    if crate::app::service::postal::is_postal(&regulation) {
+    if crate::app::view::game::is_postal(&regulation) {
         return crate::app::service::postal::record(tx, actor, &game, now).await;
     }
     let rows = tx.moves(game.id).await?;
@@ -150,37 +148,6 @@ pub(crate) async fn record(
     Ok(vec![Outgoing::text(lines.join("\n")).about(game.id.0)])
 }
 
-/// The days charged for each ply, its player's leave left out (R3.5.2–R3.5.5).
-pub(crate) fn ply_charges(
-    clock: &ServerClock,
-    start: DateTime<Utc>,
-    (plies, first): (&[DateTime<Utc>], Color),
-    leaves: &GameLeaves,
-) -> Vec<i64> {
-    let mut charges = vec![0; plies.len()];
-    for colour in [Color::White, Color::Black] {
-        let spans = player_record_from(start, plies, colour, first).moves;
-        let offset = usize::from(colour != first);
-        for (n, span) in spans.iter().enumerate() {
-            charges[offset + 2 * n] =
-                clock.move_charge(span.received, span.sent, leaves.of(colour));
-        }
-    }
-    charges
-}
-
-/// Each move as (move number, side, text in `notation`).
-pub(crate) fn written_moves(played: &Game, notation: Notation) -> Vec<(u32, Color, String)> {
-    let mut position: Chess = played.start_position().clone();
-    let mut out = Vec::with_capacity(played.moves().len());
-    for mv in played.moves() {
-        let text = notation::write(&position, mv, notation);
-        out.push((position.fullmoves().get(), position.turn(), text));
-        position.play_unchecked(*mv);
-    }
-    out
-}
-
 /// `/pgn [#game]` or `/pgn event N`: PGN as a document.
 pub(crate) async fn pgn(tx: &mut Tx, actor: &Actor, target: PgnTarget) -> Outcome {
     let lang = actor.lang();
@@ -218,59 +185,4 @@ pub(crate) async fn pgn(tx: &mut Tx, actor: &Actor, target: PgnTarget) -> Outcom
     let mut reply = Outgoing::text(tr(lang, "reply-pgn", &args.with("games", games.len())));
     reply.document = Some(document);
     Ok(vec![reply])
-}
-
-/// One game's PGN with its stored result.
-pub(crate) async fn game_pgn(tx: &mut Tx, game: &GameRecord) -> Result<String, Failure> {
-    let event: Event = tx.event(game.event_id).await?;
-    let regulation = regulation_of(&event);
-    let rows = tx.moves(game.id).await?;
-    let mut played = replay(game, &rows)?;
-    apply_stored_result(&mut played, game);
-    let (white_elo, black_elo) = tx.game_ratings(game).await?;
-    let headers = PgnHeaders {
-        event: event.name.clone(),
-        site: "corrbot".to_owned(),
-        date: game.started_at.map(|at| at.date_naive()),
-        round: game.round.to_string(),
-        white: tx.player(game.white).await?.display_name,
-        black: tx.player(game.black).await?.display_name,
-        correspondence_control: Some(format!(
-            "{}/{}d",
-            regulation.control.moves, regulation.control.days
-        )),
-        white_elo: white_elo.and_then(|r| u32::try_from(r.points()).ok()),
-        black_elo: black_elo.and_then(|r| u32::try_from(r.points()).ok()),
-        ..PgnHeaders::default()
-    };
-    Ok(pgn::export(&played, &headers))
-}
-
-/// Gives the replayed game the result stored for it when the moves alone do
-/// not end it (resignation, agreement, claims, time, the arbiter).
-fn apply_stored_result(played: &mut Game, game: &GameRecord) {
-    if played.is_over() || game.status != GameStatus::Finished {
-        return;
-    }
-    let reason = game.result_reason.as_deref().unwrap_or_default();
-    if let Some(arbiter) = arbiter_reason_of(reason) {
-        let score = game.result.unwrap_or(Score::Annulled);
-        let _ = played.arbiter_decision(score, arbiter);
-        return;
-    }
-    let _ = match game.result {
-        Some(Score::Win(winner)) => {
-            let loser = winner.other();
-            if reason == "result-time-forfeit" {
-                played.lose_on_time(loser)
-            } else {
-                played.resign(loser)
-            }
-        }
-        Some(Score::Draw) => played.agree_draw(),
-        Some(Score::DoubleLoss) => {
-            played.arbiter_decision(Score::DoubleLoss, ArbiterReason::Default)
-        }
-        _ => return,
-    };
 }

@@ -27,11 +27,10 @@ use crate::store::{GameRecord, GameUpdate, MoveRow, StoredCard, Tx};
 use crate::app::failure::{Failure, Outcome, or_conflict, refuse};
 use crate::app::service::games::pick::{Pick, game_args, pick_game};
 use crate::app::service::games::play::{Turn, load_turn, read_move};
-use crate::app::service::games::state::{
-    announce_end, colour_of, fen_of, finish_update, game_over_notice, player_of, replay,
-};
-use crate::app::service::postal::is_postal;
+use crate::app::service::games::state::{announce_end, finish_update, game_over_notice};
 use crate::app::service::postal::ledger::chart;
+use crate::app::view::game::is_postal;
+use crate::app::view::game::{colour_of, fen_of, player_of, replay};
 
 /// What one `/card` text says.
 #[derive(Debug, Default)]

@@ -24,15 +24,16 @@ use crate::store::{GameId, GameStatus, NewDeadline, StoredClaim, Tx};
 
 use crate::app::failure::{Failure, Outcome, refuse};
 use crate::app::service::cases::{CaseContext, Opening, open_case};
-use crate::app::service::events::zone::last_minute_in;
 use crate::app::service::games::pick::{Pick, game_args};
 use crate::app::service::games::play::{Turn, load_turn, read_move};
-use crate::app::service::games::state::{colour_of, fen_of, player_of, regulation_of, replay};
-use crate::app::service::leave::time::game_leaves;
 use crate::app::service::notify::notify;
-use crate::app::service::postal::clock::Loaded;
 use crate::app::service::postal::play::{Message, deliver};
-use crate::app::service::postal::{is_postal, record};
+use crate::app::service::postal::record;
+use crate::app::view::event_zone::last_minute_in;
+use crate::app::view::game::is_postal;
+use crate::app::view::game::{colour_of, fen_of, player_of, regulation_of, replay};
+use crate::app::view::leave_time::game_leaves;
+use crate::app::view::postal_clock::Loaded;
 
 /// `/overstep [#game] MOVE`.
 pub(crate) async fn overstep(

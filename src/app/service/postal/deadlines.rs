@@ -14,9 +14,9 @@ use crate::store::{Deadline, GameRecord, NewDeadline, Tx};
 
 use crate::app::failure::Failure;
 use crate::app::service::cases::{CaseContext, Opening, open_case};
-use crate::app::service::games::state::{fen_of, player_of, replay, side_to_move};
 use crate::app::service::notify::{notify, notify_arbiters};
-use crate::app::service::postal::clock::{Loaded, date_text};
+use crate::app::view::game::{fen_of, player_of, replay, side_to_move};
+use crate::app::view::postal_clock::{Loaded, date_text};
 
 /// Replaces the game's deadlines with those of the pending move (R2.5),
 /// each pushed back by the silent player's leave (R2.7.4).
@@ -231,8 +231,7 @@ async fn repeat(tx: &mut Tx, game: &GameRecord, now: DateTime<Utc>) -> Result<()
         clocks: loaded.game(start).clocks(now),
         repeat: true,
         ends_game: false,
-        deadline: crate::app::service::postal::clock::reply_deadline(tx, game.id, silent, now)
-            .await?,
+        deadline: crate::app::view::postal_clock::reply_deadline(tx, game.id, silent, now).await?,
     };
     let notice = Notice::Postal(PostalNotice::Move(Box::new(notice)));
     notify(tx, silent, &notice, now).await

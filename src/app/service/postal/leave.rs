@@ -19,12 +19,12 @@ use crate::store::{
 };
 
 use crate::app::failure::{Failure, refuse};
-use crate::app::service::games::state::{colour_of, player_of, regulation_of};
 use crate::app::service::leave::leave_refusal;
-use crate::app::service::leave::time::{applies_to, leaves_of_player};
 use crate::app::service::notify::notify;
 use crate::app::service::postal::deadlines::set_deadlines;
-use crate::app::service::postal::is_postal;
+use crate::app::view::game::is_postal;
+use crate::app::view::game::{colour_of, player_of, regulation_of};
+use crate::app::view::leave_time::{applies_to, leaves_of_player};
 
 /// `/leave add DATE DAYS [#event]` for a player with running postal games:
 /// `None` (the server-rule path goes on) when the text does not read or the

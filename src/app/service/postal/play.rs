@@ -22,12 +22,11 @@ use crate::store::{GameUpdate, MoveRow, PostalPly, StoredVariant, Tx};
 use crate::app::failure::{Failure, Outcome, or_conflict, refuse};
 use crate::app::service::games::pick::game_args;
 use crate::app::service::games::play::{Turn, read_move};
-use crate::app::service::games::state::{
-    announce_end, fen_of, finish_update, game_over_notice, player_of, replay,
-};
+use crate::app::service::games::state::{announce_end, finish_update, game_over_notice};
 use crate::app::service::notify::notify;
-use crate::app::service::postal::clock::{ClockedMove, PostalGame, clocked_moves, date_text};
 use crate::app::service::postal::refusal::{proposal_refusal, repeat_refusal};
+use crate::app::view::game::{fen_of, player_of, replay};
+use crate::app::view::postal_clock::{ClockedMove, PostalGame, clocked_moves, date_text};
 
 /// What a postal message plays: the accepted variant moves, the new move,
 /// and the variant proposed with it.
@@ -406,8 +405,8 @@ async fn to_thread(
     now: DateTime<Utc>,
 ) -> Result<(), Failure> {
     let game = &sent.turn_game;
-    let colour = crate::app::service::games::state::colour_of(game, actor.player.id)
-        .unwrap_or(shakmaty::Color::White);
+    let colour =
+        crate::app::view::game::colour_of(game, actor.player.id).unwrap_or(shakmaty::Color::White);
     let partner = tx
         .player(player_of(game, colour.other()))
         .await?
@@ -446,8 +445,8 @@ async fn announce(tx: &mut Tx, actor: &Actor, sent: PostedMessage, now: DateTime
     let lang = actor.lang();
     let notation = actor.notation();
     let game = &sent.turn_game;
-    let colour = crate::app::service::games::state::colour_of(game, actor.player.id)
-        .unwrap_or(shakmaty::Color::White);
+    let colour =
+        crate::app::view::game::colour_of(game, actor.player.id).unwrap_or(shakmaty::Color::White);
     let partner = player_of(game, colour.other());
     let own = sent.moves.last().cloned().unwrap_or(NoticeMove {
         fen_before: String::new(),
@@ -469,8 +468,7 @@ async fn announce(tx: &mut Tx, actor: &Actor, sent: PostedMessage, now: DateTime
         deadline: match sent.result {
             Some(_) => None,
             None => {
-                crate::app::service::postal::clock::reply_deadline(tx, game.id, partner, now)
-                    .await?
+                crate::app::view::postal_clock::reply_deadline(tx, game.id, partner, now).await?
             }
         },
     };

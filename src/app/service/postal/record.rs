@@ -15,8 +15,8 @@ use crate::app::failure::{Failure, Outcome};
 use crate::app::service::Tx;
 use crate::app::service::games::pick::game_args;
 use crate::app::service::games::play::clock_line;
-use crate::app::service::games::state::{fen_of, replay};
-use crate::app::service::postal::clock::{Loaded, date_text};
+use crate::app::view::game::{fen_of, replay};
+use crate::app::view::postal_clock::{Loaded, date_text};
 
 /// The record of a postal game, both totals under it.
 pub(crate) async fn record(

@@ -12,7 +12,7 @@ use crate::app::notice::{NoticeMove, numbered};
 use crate::core::postal::variant::{ProposalError, RepeatError};
 
 use crate::app::failure::{Failure, refuse};
-use crate::app::service::games::state::fen_of;
+use crate::app::view::game::fen_of;
 
 fn written(actor: &Actor, position: &Chess, mv: &Move) -> String {
     let notice = NoticeMove {

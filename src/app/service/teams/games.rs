@@ -14,8 +14,8 @@ use crate::core::game::Score;
 use crate::store::{EventStatus, GameRecord, GameStatus, TeamMatchGame, TeamRecord, Tx};
 
 use crate::app::failure::{Failure, Outcome, refuse};
-use crate::app::service::games::state::{days_left, game_clocks, player_of, side_to_move};
 use crate::app::service::teams::{load_team, name_of, require};
+use crate::app::view::game::{days_left, game_clocks, player_of, side_to_move};
 
 /// `/team games [TEAM]`: the given team, or the one running team the actor leads.
 pub(super) async fn games(

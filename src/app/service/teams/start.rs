@@ -14,11 +14,11 @@ use crate::store::{Event, EventStatus, PlayerId, TeamMatchGame, Tx};
 
 use crate::app::failure::{Failure, Outcome, refuse};
 use crate::app::service::events::start_game_on;
-use crate::app::service::games::state::regulation_of;
 use crate::app::service::keys::{player_id, team_id};
 use crate::app::service::notify::notify;
 use crate::app::service::teams::roster::team_of;
 use crate::app::service::teams::{DEFAULT_BOARDS, event_args};
+use crate::app::view::game::regulation_of;
 
 /// Starts team event `event` (authorized and open: checked by the caller).
 pub(crate) async fn start(

@@ -12,10 +12,10 @@ use sha2::{Digest, Sha256};
 use shakmaty::{Color, Position};
 
 use crate::app::i18n::Lang;
-use crate::app::service::events::standings::table_of;
-use crate::app::service::games::state::replay;
-use crate::app::service::games::turn_clock::{MoveClock, clocks_from};
-use crate::app::service::teams::standings::team_table_of;
+use crate::app::view::clock::{MoveClock, clocks_from};
+use crate::app::view::game::replay;
+use crate::app::view::standings::table_of;
+use crate::app::view::team_standings::team_table_of;
 use crate::app::zone::{default_zone, player_zone};
 use crate::render::cli::score_of;
 use crate::render::{

@@ -7,18 +7,16 @@ use chrono::{DateTime, Utc};
 use shakmaty::Color;
 
 use crate::app::i18n::{Args, Lang, days_text, tr};
-use crate::app::notice::Clocks;
 use crate::app::zone::ShownInstant;
+use crate::core::clock::Clocks;
 use crate::core::clock::Days;
 use crate::core::clock::server::{ServerClock, player_record_from};
 use crate::core::regulation::Regulation;
 use crate::store::{Event, GameRecord, GameStatus, MoveRow, Tx};
 
 use crate::app::failure::Failure;
-use crate::app::service::games::state::{
-    clocks_of, first_mover, game_clocks, plies_of, regulation_of,
-};
-use crate::app::service::leave::time::{GameLeaves, game_leaves, game_leaves_with};
+use crate::app::view::game::{clocks_of, first_mover, game_clocks, plies_of, regulation_of};
+use crate::app::view::leave_time::{GameLeaves, game_leaves, game_leaves_with};
 
 /// The pending move's clock.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -75,7 +73,7 @@ pub(crate) async fn pending_clock(
     now: DateTime<Utc>,
 ) -> Result<Option<MoveClock>, Failure> {
     match running_regulation(tx, game).await? {
-        Some(regulation) if !crate::app::service::postal::is_postal(&regulation) => {
+        Some(regulation) if !crate::app::view::game::is_postal(&regulation) => {
             Ok(Some(server_clock(tx, game, &regulation, now).await?))
         }
         _ => Ok(None),
@@ -92,8 +90,8 @@ pub(crate) async fn shown_clock(
 ) -> Result<Option<MoveClock>, Failure> {
     match running_regulation(tx, game).await? {
         None => Ok(None),
-        Some(regulation) if crate::app::service::postal::is_postal(&regulation) => {
-            crate::app::service::postal::pending_postal_clock(tx, game, now).await
+        Some(regulation) if crate::app::view::game::is_postal(&regulation) => {
+            crate::app::view::postal_clock::pending_postal_clock(tx, game, now).await
         }
         Some(regulation) => Ok(Some(server_clock(tx, game, &regulation, now).await?)),
     }
@@ -110,7 +108,7 @@ pub(crate) async fn clocks_from(
     now: DateTime<Utc>,
 ) -> Result<(Option<MoveClock>, Clocks), Failure> {
     let regulation = regulation_of(event);
-    if crate::app::service::postal::is_postal(&regulation) {
+    if crate::app::view::game::is_postal(&regulation) {
         let deadline = shown_clock(tx, game, now).await?;
         return Ok((deadline, game_clocks(tx, game, now).await?));
     }

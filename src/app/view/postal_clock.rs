@@ -6,18 +6,23 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use shakmaty::Color;
 
-use crate::app::notice::{Clocks, PostalDeadline};
-use crate::app::service::games::turn_clock::MoveClock;
+use crate::app::view::clock::MoveClock;
 use crate::app::zone::{ShownInstant, player_zone};
+use crate::core::clock::Clocks;
 use crate::core::clock::postal::{Addition, Charge, Overstep, PostalClock, PostalMove};
 use crate::core::clock::{Days, PlayerTime};
 use crate::core::leave::LeaveTimeline;
 use crate::core::regulation::Regulation;
 use crate::store::{GameId, GameRecord, GameStatus, MoveRow, PlayerId, PostalPly, StoreError, Tx};
+use serde::{Deserialize, Serialize};
 
 use crate::app::failure::Failure;
-use crate::app::service::games::state::regulation_of;
-use crate::app::service::leave::time::{GameLeaves, game_leaves};
+use crate::app::i18n::Args;
+use crate::app::i18n::Lang;
+use crate::app::i18n::days_text;
+use crate::app::i18n::tr;
+use crate::app::view::game::regulation_of;
+use crate::app::view::leave_time::{GameLeaves, game_leaves};
 
 /// One move of a postal game as the clock counts it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -283,7 +288,7 @@ pub(crate) async fn game_clocks(
     game: &GameRecord,
     now: DateTime<Utc>,
 ) -> Result<Clocks, Failure> {
-    if let Some(clocks) = crate::app::service::postal::ledger::ledger_clocks(tx, game, now).await? {
+    if let Some(clocks) = crate::app::view::card_clock::ledger_clocks(tx, game, now).await? {
         return Ok(clocks);
     }
     let loaded = Loaded::of(tx, game, now).await?;
@@ -306,7 +311,7 @@ pub(crate) async fn pending_postal_clock(
     }
     let cards = tx.cards(game.id).await?;
     if !cards.is_empty() {
-        return crate::app::service::postal::ledger::pending_clock(tx, game, &cards, now).await;
+        return crate::app::view::card_clock::pending_clock(tx, game, &cards, now).await;
     }
     let loaded = Loaded::of(tx, game, now).await?;
     let start = game.started_at.unwrap_or(now);
@@ -411,4 +416,28 @@ pub(crate) async fn audited_moves(
         ]
     });
     Ok((out, now))
+}
+
+/// When a postal reply oversteps the norm (R2.4, R2.6.1), as its recipient
+/// sees it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PostalDeadline {
+    /// The first instant sending the reply oversteps the norm, in the
+    /// recipient's zone.
+    pub at: ShownInstant,
+    /// Leave-free days the time is already over the norm; 0 when it is not.
+    pub over: Days,
+}
+
+impl PostalDeadline {
+    /// «Надішліть хід до …» or «Час перевищено на …» (never a negative count).
+    pub fn text(&self, lang: Lang) -> String {
+        if self.over > 0 {
+            let args = Args::new().with("over", days_text(lang, self.over));
+            tr(lang, "postal-notice-over", &args)
+        } else {
+            let args = Args::new().with("at", self.at.text(lang));
+            tr(lang, "postal-notice-deadline", &args)
+        }
+    }
 }

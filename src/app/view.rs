@@ -1,0 +1,15 @@
+//! The read models: what the stored state says, computed and never changed.
+//! A game replayed with its clocks and PGN, an event's and a team's table,
+//! leave time and an event's zone. The command handlers, the notices, the
+//! images, the web pages and the export read through here; nothing here
+//! imports a command handler or the delivery.
+
+pub mod card_clock;
+pub mod clock;
+pub mod event_zone;
+pub mod game;
+pub mod leave_time;
+pub mod pgn;
+pub mod postal_clock;
+pub mod standings;
+pub mod team_standings;

@@ -1,0 +1,174 @@
+//! The clocks of a game kept by postal cards (R2.2, R2.4, R2.6.1): the
+//! cards counted by the rules, both totals with penalty and the arbiter's
+//! days (R2.4.9), and the pending move's clock.
+
+use crate::app::failure::Failure;
+use crate::app::view::clock::MoveClock;
+use crate::app::view::game::regulation_of;
+use crate::app::view::leave_time::{GameLeaves, game_leaves};
+use crate::app::view::postal_clock::PendingDates;
+use crate::core::clock::Clocks;
+use crate::core::clock::postal::PostalClock;
+use crate::core::clock::{Days, allowance, control_index};
+use crate::core::postal::ledger::{Card, Counted, count};
+use crate::core::regulation::Regulation;
+use crate::store::{GameRecord, StoredCard, Tx};
+use chrono::{DateTime, NaiveDate, Utc};
+use shakmaty::Color;
+
+pub(crate) fn date(text: &Option<String>) -> Option<NaiveDate> {
+    text.as_deref()
+        .and_then(|t| NaiveDate::parse_from_str(t, "%Y-%m-%d").ok())
+}
+
+fn core_card(stored: &StoredCard) -> Card {
+    Card {
+        written: date(&stored.written),
+        postmarks: stored
+            .postmarks
+            .split(',')
+            .filter_map(|d| NaiveDate::parse_from_str(d, "%Y-%m-%d").ok())
+            .collect(),
+        receipt: date(&stored.receipt),
+        received: date(&stored.received),
+        repeat_ok: stored.repeat.as_deref().map(|r| r == "right"),
+        exempt_days: u8::try_from(stored.exempt_days).unwrap_or(0),
+    }
+}
+
+/// A game's cards and what each cost.
+pub(crate) struct CountedCards {
+    /// The cards as entered.
+    pub(crate) cards: Vec<Card>,
+    /// Each card's dates and days as the rules settle them.
+    pub(crate) counts: Vec<Counted>,
+    /// The days the arbiter added to White's and Black's time (R2.4.9).
+    pub(crate) arbiters_days: [Days; 2],
+}
+
+/// A game's cards counted, or `None` if it has none.
+pub(crate) async fn counted(
+    tx: &mut Tx,
+    game: &GameRecord,
+    regulation: &Regulation,
+    now: DateTime<Utc>,
+) -> Result<Option<CountedCards>, Failure> {
+    let stored = tx.cards(game.id).await?;
+    if stored.is_empty() {
+        return Ok(None);
+    }
+    let leaves = game_leaves(tx, game).await?;
+    let cards: Vec<Card> = stored.iter().map(core_card).collect();
+    let counts = count_cards(game, regulation, &cards, &leaves, now);
+    Ok(Some(CountedCards {
+        cards,
+        counts,
+        arbiters_days: leaves.offsets(),
+    }))
+}
+
+/// Both players' time over `cards` (R2.4), White's first.
+fn count_cards(
+    game: &GameRecord,
+    regulation: &Regulation,
+    cards: &[Card],
+    leaves: &GameLeaves,
+    now: DateTime<Utc>,
+) -> Vec<Counted> {
+    let clock = PostalClock::new(regulation);
+    let start = clock.date_of(game.started_at.unwrap_or(now));
+    let registered = regulation.registered_mail_required;
+    count(&clock, (start, registered), cards, leaves.pair())
+}
+
+/// The pending move's clock of a game by post from its cards (R2.2, R2.4,
+/// R2.6.1): the move is pending from the date the partner's last card was
+/// received, and oversteps the norm from the date the mover's total (penalty
+/// and the arbiter's days included) would pass it; `None` while that card
+/// has no date of receipt (it travels, or the recipient has not entered it).
+pub(crate) async fn pending_clock(
+    tx: &mut Tx,
+    game: &GameRecord,
+    stored: &[StoredCard],
+    now: DateTime<Utc>,
+) -> Result<Option<MoveClock>, Failure> {
+    let regulation = regulation_of(&tx.event(game.event_id).await?);
+    let leaves = game_leaves(tx, game).await?;
+    let cards: Vec<Card> = stored.iter().map(core_card).collect();
+    let counts = count_cards(game, &regulation, &cards, &leaves, now);
+    let Some((received, _)) = counts.last().and_then(|last| last.settled.received) else {
+        return Ok(None);
+    };
+    let colour = if counts.len().is_multiple_of(2) {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let side = usize::from(colour == Color::Black);
+    let made = counts.iter().skip(side).step_by(2).count();
+    let total = counts
+        .iter()
+        .skip(side)
+        .step_by(2)
+        .next_back()
+        .map_or(0, |c| c.total);
+    let clock = PostalClock::new(&regulation);
+    let start = clock.date_of(game.started_at.unwrap_or(now));
+    let timeline = leaves.of(colour);
+    let used_before = total + leaves.offset(colour);
+    let made = u32::try_from(made).unwrap_or(u32::MAX);
+    let due = clock.overstep_date_after(used_before, made, received, start, timeline);
+    let pending = PendingDates {
+        colour,
+        since: clock.midnight(received),
+        received,
+        due,
+        start,
+        leaves: timeline,
+    };
+    Ok(Some(pending.clock(&clock, now)))
+}
+
+/// Both clocks of a game by post from its ledger, or `None` if it has no
+/// card: each player's total, with the days the arbiter added (R2.4.9),
+/// against the control of the next move.
+pub(crate) async fn ledger_clocks(
+    tx: &mut Tx,
+    game: &GameRecord,
+    now: DateTime<Utc>,
+) -> Result<Option<Clocks>, Failure> {
+    let regulation = regulation_of(&tx.event(game.event_id).await?);
+    let Some(CountedCards {
+        counts,
+        arbiters_days,
+        ..
+    }) = counted(tx, game, &regulation, now).await?
+    else {
+        return Ok(None);
+    };
+    let side = |s: usize| {
+        let made = counts.iter().skip(s).step_by(2).count();
+        let used = counts
+            .iter()
+            .skip(s)
+            .step_by(2)
+            .map(|c| c.total)
+            .next_back()
+            .unwrap_or(0)
+            + arbiters_days[s];
+        let made = u32::try_from(made).unwrap_or(0);
+        let limit = allowance(
+            control_index(made + 1, regulation.control),
+            regulation.control,
+        );
+        (used, limit - used)
+    };
+    let (white_used, white_left) = side(0);
+    let (black_used, black_left) = side(1);
+    Ok(Some(Clocks {
+        white_used,
+        white_left,
+        black_used,
+        black_left,
+    }))
+}

@@ -1,0 +1,240 @@
+//! An event's table read from its games: points, places and each pair's
+//! marks (R1.1).
+
+use crate::app::i18n::{Args, Lang, tr};
+use crate::core::game::Score;
+use crate::core::tournament::{GameScore, Standing, TournamentGame, standings};
+use crate::render::{CrosstableGame, CrosstableInput, CrosstableRow, GameMark, Language, Theme};
+use crate::store::{Event, GameStatus, PlayerId, StoreError, TableGame, Tx};
+use shakmaty::Color;
+use std::collections::HashMap;
+
+/// An event's standings with what the text and the image show.
+pub(crate) struct Table {
+    /// The event.
+    pub event: Event,
+    /// The players by seed (join order).
+    pub names: Vec<String>,
+    /// The standings lines, in order of place.
+    pub lines: Vec<Standing>,
+    /// `marks[seed_a][seed_b]`: games of `a` against `b`, from `a`'s side.
+    pub marks: Vec<Vec<Vec<CrosstableGame>>>,
+    /// The event's games.
+    pub games: usize,
+    /// Of them, the finished ones.
+    pub finished: usize,
+}
+
+impl Table {
+    /// The crosstable as the renderer takes it, rows in order of place.
+    pub(crate) fn crosstable_input(&self, lang: Lang, theme: Theme) -> CrosstableInput {
+        let order: Vec<usize> = self.lines.iter().map(|line| line.seed).collect();
+        let players = self
+            .lines
+            .iter()
+            .map(|line| CrosstableRow {
+                name: self.names[line.seed].clone(),
+                place: place_text(line.place),
+                score_halves: line.halves,
+                wins: line.wins,
+                sonneborn_berger_quarters: line.sonneborn_berger_quarters,
+                games: order
+                    .iter()
+                    .map(|other| self.marks[line.seed][*other].clone())
+                    .collect(),
+            })
+            .collect();
+        CrosstableInput {
+            title: self.event.name.clone(),
+            players,
+            language: match lang {
+                Lang::Uk => Language::Ukrainian,
+                Lang::En => Language::English,
+            },
+            theme,
+        }
+    }
+
+    /// The standings as text, one line per player.
+    pub(crate) fn text(&self, lang: Lang) -> String {
+        let args = Args::new()
+            .with("event", self.event.id.0)
+            .with("name", self.event.name.clone());
+        let mut lines = vec![tr(lang, "reply-standings-header", &args)];
+        for line in &self.lines {
+            let args = Args::new()
+                .with("place", place_text(line.place))
+                .with("player", self.names[line.seed].clone())
+                .with("points", points_text(line.halves))
+                .with("wins", line.wins)
+                .with("sb", quarters_text(line.sonneborn_berger_quarters))
+                .with("left", line.games_left);
+            lines.push(tr(lang, "reply-standings-line", &args));
+        }
+        lines.join("\n")
+    }
+}
+
+/// The standings of `event` from the store: every entrant, an excluded
+/// player too (R2.1.5: the games scored by default count for the partners).
+/// Three statements, whatever the number of players and games (issue 24).
+pub(crate) async fn table_of(tx: &mut Tx, event: Event) -> Result<Table, StoreError> {
+    let entrants = tx.event_entrants(event.id).await?;
+    let rated = tx.event_rated(event.id).await?;
+    let seeds: Vec<_> = entrants.iter().map(|entrant| entrant.player).collect();
+    let names = entrants
+        .into_iter()
+        // The club rating beside the name, in a rated event (issue #21).
+        .map(|entrant| match entrant.rating.filter(|_| rated) {
+            Some(rating) => format!("{} ({})", entrant.name, rating.points()),
+            None => entrant.name,
+        })
+        .collect();
+    let games = tx.event_table_games(event.id).await?;
+    let finished = games
+        .iter()
+        .filter(|game| game.status == GameStatus::Finished)
+        .count();
+    let seed_index: HashMap<PlayerId, usize> = seeds
+        .iter()
+        .enumerate()
+        .map(|(seed, p)| (*p, seed))
+        .collect();
+    let seed_of = |p: PlayerId| seed_index.get(&p).copied();
+    let latest = games.iter().filter_map(|g| g.finished_at).max();
+    let mut scored = Vec::new();
+    let mut marks = vec![vec![Vec::new(); seeds.len()]; seeds.len()];
+    for game in &games {
+        let (Some(white), Some(black)) = (seed_of(game.white), seed_of(game.black)) else {
+            continue;
+        };
+        let score = score_of(game);
+        if game.status == GameStatus::Finished && score.is_none() {
+            continue; // annulled: no sporting result
+        }
+        scored.push(TournamentGame {
+            white,
+            black,
+            score,
+        });
+        let is_latest = latest.is_some() && game.finished_at == latest;
+        let forfeit = game.result_reason.as_deref() == Some("result-time-forfeit");
+        let (white_mark, black_mark) = marks_of(score, forfeit);
+        marks[white][black].push(CrosstableGame {
+            mark: white_mark,
+            latest: is_latest,
+        });
+        marks[black][white].push(CrosstableGame {
+            mark: black_mark,
+            latest: is_latest,
+        });
+    }
+    let lines = standings(seeds.len(), &scored);
+    Ok(Table {
+        event,
+        names,
+        lines,
+        marks,
+        games: games.len(),
+        finished,
+    })
+}
+
+/// The stored result as half-points, `None` while the game goes on.
+fn score_of(game: &TableGame) -> Option<GameScore> {
+    match game.result? {
+        Score::Win(Color::White) => Some(GameScore::WHITE_WINS),
+        Score::Win(Color::Black) => Some(GameScore::BLACK_WINS),
+        Score::Draw => Some(GameScore::DRAW),
+        Score::DoubleLoss => Some(GameScore::DOUBLE_LOSS),
+        Score::Annulled => None,
+    }
+}
+
+/// White's and Black's marks of a game.
+fn marks_of(score: Option<GameScore>, forfeit: bool) -> (GameMark, GameMark) {
+    let Some(score) = score else {
+        return (GameMark::Pending, GameMark::Pending);
+    };
+    let mark = |own: u8, other: u8| match (own.cmp(&other), forfeit) {
+        (std::cmp::Ordering::Greater, false) => GameMark::Win,
+        (std::cmp::Ordering::Greater, true) => GameMark::ForfeitWin,
+        (std::cmp::Ordering::Less, false) => GameMark::Loss,
+        (std::cmp::Ordering::Less, true) => GameMark::ForfeitLoss,
+        (std::cmp::Ordering::Equal, _) if own == 0 => GameMark::Loss,
+        (std::cmp::Ordering::Equal, _) => GameMark::Draw,
+    };
+    (
+        mark(score.white_halves, score.black_halves),
+        mark(score.black_halves, score.white_halves),
+    )
+}
+
+/// Half-points as text: `3½`, `½`, `0`.
+pub(crate) fn points_text(halves: u32) -> String {
+    match (halves / 2, halves % 2) {
+        (0, 1) => "½".to_owned(),
+        (whole, 1) => format!("{whole}½"),
+        (whole, _) => whole.to_string(),
+    }
+}
+
+/// Quarter-points as text: `2¾`, `¼`, `0`.
+pub(crate) fn quarters_text(quarters: u32) -> String {
+    let fraction = ["", "¼", "½", "¾"][(quarters % 4) as usize];
+    match quarters / 4 {
+        0 if !fraction.is_empty() => fraction.to_owned(),
+        whole => format!("{whole}{fraction}"),
+    }
+}
+
+/// A place as text: `1` or `2–3` when shared.
+pub(crate) fn place_text((first, last): (u32, u32)) -> String {
+    if first == last {
+        first.to_string()
+    } else {
+        format!("{first}–{last}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn points_and_sonneborn_berger_are_written_with_fractions() {
+        assert_eq!(points_text(0), "0");
+        assert_eq!(points_text(1), "½");
+        assert_eq!(points_text(7), "3½");
+        assert_eq!(quarters_text(0), "0");
+        assert_eq!(quarters_text(1), "¼");
+        assert_eq!(quarters_text(11), "2¾");
+        assert_eq!(quarters_text(8), "2");
+    }
+
+    #[test]
+    fn shared_places_read_as_a_range() {
+        assert_eq!(place_text((1, 1)), "1");
+        assert_eq!(place_text((2, 3)), "2–3");
+    }
+
+    #[test]
+    fn a_forfeit_is_marked_as_such_and_a_double_loss_as_two_losses() {
+        assert_eq!(
+            marks_of(Some(GameScore::WHITE_WINS), true),
+            (GameMark::ForfeitWin, GameMark::ForfeitLoss)
+        );
+        assert_eq!(
+            marks_of(Some(GameScore::DRAW), false),
+            (GameMark::Draw, GameMark::Draw)
+        );
+        assert_eq!(
+            marks_of(Some(GameScore::DOUBLE_LOSS), false),
+            (GameMark::Loss, GameMark::Loss)
+        );
+        assert_eq!(
+            marks_of(None, false),
+            (GameMark::Pending, GameMark::Pending)
+        );
+    }
+}
