@@ -14,6 +14,7 @@ pub mod notice;
 pub mod outgoing;
 mod privacy;
 pub mod reply;
+pub(crate) mod rules;
 pub mod service;
 pub mod user_error;
 pub mod view;

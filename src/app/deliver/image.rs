@@ -12,7 +12,8 @@ use sha2::{Digest, Sha256};
 use shakmaty::{Color, Position};
 
 use crate::app::i18n::Lang;
-use crate::app::view::clock::{MoveClock, clocks_from};
+use crate::app::rules::clocks_from;
+use crate::app::view::clock::MoveClock;
 use crate::app::view::game::replay;
 use crate::app::view::standings::table_of;
 use crate::app::view::team_standings::team_table_of;

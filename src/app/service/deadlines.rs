@@ -12,10 +12,10 @@ use crate::scheduler::DueHandler;
 use crate::store::{Deadline, GameRecord, GameStatus, GameUpdate, Tx};
 
 use crate::app::failure::Failure;
+use crate::app::rules::pending_clock;
 use crate::app::service::cases;
 use crate::app::service::games::state::{announce_end, finish_update, game_over_notice};
 use crate::app::service::notify::notify;
-use crate::app::view::clock::pending_clock;
 use crate::app::view::game::{days_left, game_clocks, player_of, side_to_move};
 
 /// The scheduler's handler of the app's deadlines.

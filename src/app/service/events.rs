@@ -28,7 +28,7 @@ use crate::store::{
 };
 
 use crate::app::failure::{Failure, Outcome, refuse};
-use crate::app::service::games::state::set_pending_deadlines;
+use crate::app::rules::set_pending_deadlines;
 use crate::app::service::notify::notify;
 use crate::app::view::game::{clocks_without_leaves, regulation_of};
 use setup::read_setup;

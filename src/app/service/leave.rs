@@ -18,7 +18,7 @@ use crate::store::{
 };
 
 use crate::app::failure::{Failure, Outcome, refuse};
-use crate::app::service::games::state::set_pending_deadlines;
+use crate::app::rules::set_pending_deadlines;
 use crate::app::service::notify::notify;
 use crate::app::view::event_zone::{event_zone, zoned};
 use crate::app::view::game::{colour_of, player_of, plies_of, regulation_of, side_to_move};

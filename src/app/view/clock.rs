@@ -8,15 +8,14 @@ use shakmaty::Color;
 
 use crate::app::i18n::{Args, Lang, days_text, tr};
 use crate::app::zone::ShownInstant;
-use crate::core::clock::Clocks;
 use crate::core::clock::Days;
 use crate::core::clock::server::{ServerClock, player_record_from};
 use crate::core::regulation::Regulation;
-use crate::store::{Event, GameRecord, GameStatus, MoveRow, Tx};
+use crate::store::{GameRecord, Tx};
 
 use crate::app::failure::Failure;
-use crate::app::view::game::{clocks_of, first_mover, game_clocks, plies_of, regulation_of};
-use crate::app::view::leave_time::{GameLeaves, game_leaves, game_leaves_with};
+use crate::app::view::game::{first_mover, plies_of};
+use crate::app::view::leave_time::{GameLeaves, game_leaves};
 
 /// The pending move's clock.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -65,79 +64,8 @@ pub(crate) fn move_clock(
     }
 }
 
-/// The pending move's clock of a running server game at `now`; `None` for a
-/// finished game or a postal one (whose clock counts dates, R2.4).
-pub(crate) async fn pending_clock(
-    tx: &mut Tx,
-    game: &GameRecord,
-    now: DateTime<Utc>,
-) -> Result<Option<MoveClock>, Failure> {
-    match running_regulation(tx, game).await? {
-        Some(regulation) if !crate::app::view::game::is_postal(&regulation) => {
-            Ok(Some(server_clock(tx, game, &regulation, now).await?))
-        }
-        _ => Ok(None),
-    }
-}
-
-/// The pending move's clock as players see it, in any running game played
-/// through the bot: the server clock (R3.5) or the postal one (R2.4,
-/// R2.6.1); `None` for a finished game or one by post with cards.
-pub(crate) async fn shown_clock(
-    tx: &mut Tx,
-    game: &GameRecord,
-    now: DateTime<Utc>,
-) -> Result<Option<MoveClock>, Failure> {
-    match running_regulation(tx, game).await? {
-        None => Ok(None),
-        Some(regulation) if crate::app::view::game::is_postal(&regulation) => {
-            crate::app::view::postal_clock::pending_postal_clock(tx, game, now).await
-        }
-        Some(regulation) => Ok(Some(server_clock(tx, game, &regulation, now).await?)),
-    }
-}
-
-/// [`shown_clock`] and [`game_clocks`] of `game` at `now` from its `event`
-/// and moves (`rows`) already read: a server game reads only its players'
-/// leave and the arbiter's days (two statements; a board image, issue 24);
-/// a postal game reads its own.
-pub(crate) async fn clocks_from(
-    tx: &mut Tx,
-    game: &GameRecord,
-    (event, rows): (&Event, &[MoveRow]),
-    now: DateTime<Utc>,
-) -> Result<(Option<MoveClock>, Clocks), Failure> {
-    let regulation = regulation_of(event);
-    if crate::app::view::game::is_postal(&regulation) {
-        let deadline = shown_clock(tx, game, now).await?;
-        return Ok((deadline, game_clocks(tx, game, now).await?));
-    }
-    let offsets = tx
-        .clock_adjustments_pair(game.id, [game.white, game.black])
-        .await?;
-    let leaves = game_leaves_with(tx, game, false, offsets).await?;
-    let plies = plies_of(rows);
-    let first = first_mover(game);
-    let deadline = (game.status == GameStatus::Running).then(|| {
-        let start = game.started_at.unwrap_or(now);
-        move_clock(&regulation, start, (&plies, first), now, &leaves)
-    });
-    let at = game.finished_at.unwrap_or(now);
-    let start = game.started_at.unwrap_or(at);
-    let clocks = clocks_of(&regulation, start, &plies, first, at, &leaves);
-    Ok((deadline, clocks))
-}
-
-/// The regulation of a running game's event; `None` once it is finished.
-async fn running_regulation(tx: &mut Tx, game: &GameRecord) -> Result<Option<Regulation>, Failure> {
-    if game.status != GameStatus::Running {
-        return Ok(None);
-    }
-    Ok(Some(regulation_of(&tx.event(game.event_id).await?)))
-}
-
 /// The server clock (R3.5) of the move pending in `game` at `now`.
-async fn server_clock(
+pub(crate) async fn server_clock(
     tx: &mut Tx,
     game: &GameRecord,
     regulation: &Regulation,

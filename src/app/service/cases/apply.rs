@@ -22,13 +22,12 @@ use crate::store::{
 };
 
 use crate::app::failure::{Failure, Outcome, refuse};
+use crate::app::rules::set_pending_deadlines;
 use crate::app::service::cases::measures::{Measure, read_measures, split_reasons};
 use crate::app::service::cases::{
     CaseFile, authorize, case_refusal, last_minute_text, load, notice_of, save, tell_all,
 };
-use crate::app::service::games::state::{
-    announce_end, finish_update, game_over_notice, set_pending_deadlines,
-};
+use crate::app::service::games::state::{announce_end, finish_update, game_over_notice};
 use crate::app::service::keys::{game_id, game_key, person_key, player_id};
 use crate::app::service::leave::after_change;
 use crate::app::view::event_zone::zoned;

@@ -14,7 +14,7 @@ use crate::store::{GameUpdate, Tx};
 
 use crate::app::failure::{Failure, Outcome, or_conflict, refuse};
 use crate::app::service::games::pick::{Pick, game_args};
-use crate::app::service::games::play::{Turn, commit_move, load_turn, read_move};
+use crate::app::service::games::play::{Turn, load_turn, play_committed, read_move};
 use crate::app::service::games::state::{announce_end, finish_update, game_over_notice};
 use crate::app::view::game::player_of;
 
@@ -46,7 +46,9 @@ pub(crate) async fn claim(
     };
     let result = checked.map_err(|error| wrong_claim(actor, &turn, &error))?;
     match (mv, declared) {
-        (Some(mv), Some(text)) => commit_move(tx, actor, turn, (mv, text), Some(result), now).await,
+        (Some(mv), Some(text)) => {
+            play_committed(tx, actor, turn, (mv, text), Some(result), now).await
+        }
         _ => grant(tx, actor, turn, &result, now).await,
     }
 }

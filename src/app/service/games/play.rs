@@ -20,16 +20,15 @@ use crate::store::{
     Event, GameRecord, GameStatus, GameUpdate, MoveRow, NoticePrefs, NoticeRecipient, Tx,
 };
 
-use crate::app::failure::{Failure, Outcome, or_conflict, refuse};
+use crate::app::failure::{Failure, Outcome, refuse};
+use crate::app::rules::{Commit, Kept, Recorded, Rules, commit_move, settle_move, shown_clock};
 use crate::app::service::games::pick::{
     Pick, ensure_not_on_leave, ensure_turn, game_args, pick_game, refuse_if_disqualified,
 };
-use crate::app::service::games::state::{
-    announce_end, conclude, finish_update, game_over_notice, set_pending_deadlines_with,
-};
+use crate::app::service::games::state::{conclude, finish_update};
 use crate::app::service::games::{confirm, talk};
 use crate::app::service::notify::notify_with;
-use crate::app::view::clock::{MoveClock, move_clock, shown_clock, side_text, yours_text};
+use crate::app::view::clock::{MoveClock, move_clock, side_text, yours_text};
 use crate::app::view::game::{
     clocks_of, colour_of, fen_of, first_mover, game_clocks, player_of, plies_of, regulation_of,
     replay,
@@ -64,7 +63,7 @@ pub(crate) async fn play_move(
         ..Pick::to_move("/move")
     };
     let mut turn = load_turn(tx, actor, number, pick, now).await?;
-    if crate::app::view::game::is_postal(&turn.regulation) {
+    if Rules::of(&turn.regulation).moves_by_message() {
         return crate::app::service::postal::make_move(tx, actor, turn, text, now).await;
     }
     talk::refuse_several_moves(actor, &turn, mv_text)?;
@@ -74,7 +73,7 @@ pub(crate) async fn play_move(
     }
     let game = turn.game.clone();
     let result = turn.record.play(mv).context("playing a read move")?;
-    let mut replies = commit_move(tx, actor, turn, (mv, mv_text), result, now).await?;
+    let mut replies = play_committed(tx, actor, turn, (mv, mv_text), result, now).await?;
     if let Some(message) = message {
         let sent = talk::send_message(tx, actor, (&game, game.ply + 1), message, now).await?;
         replies.push(Outgoing::text(talk::message_reply(actor, &game, sent)));
@@ -127,7 +126,7 @@ pub(crate) async fn load_turn(
     let colour = ensure_turn(&game, actor)?;
     let event = head.event;
     let regulation = regulation_of(&event);
-    let postal = regulation.rule_set == crate::core::regulation::RuleSet::Postal;
+    let postal = Rules::of(&regulation).shares_leave();
     let leaves = game_leaves_with(tx, &game, postal, head.adjustments).await?;
     let zone = regulation.date_zone();
     ensure_not_on_leave(actor, (leaves.of(colour), postal, zone), now)?;
@@ -162,7 +161,7 @@ pub(crate) fn read_move(actor: &Actor, turn: &Turn, text: &str) -> Result<Move, 
 
 /// Records the move (already played on `turn.record`, with `result` if it
 /// ended the game), charges its time, and announces it.
-pub(super) async fn commit_move(
+pub(super) async fn play_committed(
     tx: &mut Tx,
     actor: &Actor,
     turn: Turn,
@@ -196,19 +195,16 @@ pub(super) async fn commit_move(
     if let Some(result) = &result {
         finish_update(&mut update, result, now);
     }
-    let row = MoveRow {
+    let uci = mv.to_uci(CastlingMode::Standard).to_string();
+    let commit = Commit {
+        game: &game,
         ply: game.ply + 1,
-        uci: mv.to_uci(CastlingMode::Standard).to_string(),
-        text: text.to_owned(),
-        received_at: now,
-        sent_at: Some(now),
-        charged_days: charged,
+        uci: &uci,
+        text,
+        update: &update,
+        recorded: Recorded::Charged(charged),
     };
-    or_conflict(
-        actor.lang(),
-        game.id,
-        tx.append_move(game.id, game.version, &row, &update).await,
-    )?;
+    let row = commit_move(tx, actor.lang(), commit, now).await?;
     let opponent = player_of(&game, colour.other());
     let prefs = tx.notice_prefs(opponent).await?;
     let zone = chosen_zone(prefs.zone.as_deref(), Some(&event));
@@ -290,16 +286,10 @@ async fn announce_move(
         .with("move", mv.write(actor.notation()));
     let head = tr(lang, "reply-move-made", &args);
     let mut text = format!("{head}\n{}", clocks_text(lang, &played.clocks));
-    match result {
-        Some(result) => {
-            let notice = game_over_notice(tx, game, &result).await?;
-            announce_end(tx, game, &notice, &[opponent], now).await?;
-            text = format!("{text}\n{}", notice.text(lang, actor.notation()));
-        }
-        None => {
-            let leaves = &played.leaves;
-            set_pending_deadlines_with(tx, game, regulation, &played.plies, leaves, now).await?;
-        }
+    let rules = Rules::of(regulation);
+    let kept = Kept::ByBot(&rules, &played.plies, Some(&played.leaves));
+    if let Some(notice) = settle_move(tx, game, (result.as_ref(), opponent), kept, now).await? {
+        text = format!("{text}\n{}", notice.text(lang, actor.notation()));
     }
     Ok(vec![Outgoing::text(text).about(game.id.0)])
 }

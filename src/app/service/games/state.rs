@@ -17,30 +17,17 @@ use crate::store::{
 use crate::app::failure::{Failure, Outcome, or_conflict};
 use crate::app::service::notify::{notify, notify_arbiter_channel};
 use crate::app::view::game::{first_mover, player_of, reason_id};
-use crate::app::view::leave_time::{GameLeaves, game_leaves};
+use crate::app::view::leave_time::GameLeaves;
 
-/// Replaces the game's deadlines with those of the pending move: reminders
-/// at 14/28/35 days (R3.3.1), the continuation notice at 35 and the silence
-/// case at 40 days (R3.3.2), and the loss on time (R3.5.7), each pushed
-/// back by the mover's leave (R3.5.5, R3.6). Only deadlines still ahead of
-/// `now` are set: when a leave changes, those before it have already fallen.
-pub(crate) async fn set_pending_deadlines(
-    tx: &mut Tx,
-    game: &GameRecord,
-    regulation: &Regulation,
-    plies: &[DateTime<Utc>],
-    now: DateTime<Utc>,
-) -> Result<(), Failure> {
-    if crate::app::view::game::is_postal(regulation) {
-        return crate::app::service::postal::set_deadlines(tx, game, now).await;
-    }
-    let leaves = game_leaves(tx, game).await?;
-    set_pending_deadlines_with(tx, game, regulation, plies, &leaves, now).await
-}
-
-/// [`set_pending_deadlines`] when both players' leave and the arbiter's
-/// days (`leaves`) are already read: the game's deadlines are replaced in
-/// two statements, a DELETE and one INSERT of them all (issue 24).
+/// Replaces a server game's deadlines with those of the pending move:
+/// reminders at 14/28/35 days (R3.3.1), the continuation notice at 35 and
+/// the silence case at 40 days (R3.3.2), and the loss on time (R3.5.7),
+/// each pushed back by the mover's leave (R3.5.5, R3.6). Only deadlines
+/// still ahead of `now` are set: when a leave changes, those before it have
+/// already fallen. Both players' leave and the arbiter's days (`leaves`) are
+/// already read: the game's deadlines are replaced in two statements, a
+/// DELETE and one INSERT of them all (issue 24). Asked through
+/// [`crate::app::rules::Rules::set_deadlines`].
 pub(crate) async fn set_pending_deadlines_with(
     tx: &mut Tx,
     game: &GameRecord,
@@ -49,9 +36,6 @@ pub(crate) async fn set_pending_deadlines_with(
     leaves: &GameLeaves,
     now: DateTime<Utc>,
 ) -> Result<(), Failure> {
-    if crate::app::view::game::is_postal(regulation) {
-        return crate::app::service::postal::set_deadlines(tx, game, now).await;
-    }
     let start = game.started_at.unwrap_or(now);
     let first = first_mover(game);
     let colour = if plies.len().is_multiple_of(2) {

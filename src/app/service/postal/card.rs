@@ -22,14 +22,14 @@ use crate::app::actor::Actor;
 use crate::app::command::Number;
 use crate::app::i18n::Args;
 use crate::core::notation;
-use crate::store::{GameRecord, GameUpdate, MoveRow, StoredCard, Tx};
+use crate::store::{GameRecord, GameUpdate, StoredCard, Tx};
 
-use crate::app::failure::{Failure, Outcome, or_conflict, refuse};
+use crate::app::failure::{Failure, Outcome, refuse};
+use crate::app::rules::{Commit, Kept, Recorded, Rules, commit_move, settle_move};
 use crate::app::service::games::pick::{Pick, game_args, pick_game};
 use crate::app::service::games::play::{Turn, load_turn, read_move};
-use crate::app::service::games::state::{announce_end, finish_update, game_over_notice};
+use crate::app::service::games::state::finish_update;
 use crate::app::service::postal::ledger::chart;
-use crate::app::view::game::is_postal;
 use crate::app::view::game::{colour_of, fen_of, player_of, replay};
 
 /// What one `/card` text says.
@@ -127,7 +127,7 @@ async fn send_card(
     let game = turn.game.clone();
     // R3.1.1, R3.2.1: under server rules the bot is the server; a move made
     // anywhere else (a card by post) does not count.
-    if !is_postal(&turn.regulation) {
+    if !Rules::of(&turn.regulation).keeps_cards() {
         return Err(refuse(lang, "postal-error-not-postal", &game_args(game.id)));
     }
     let cards = tx.cards(game.id).await?;
@@ -147,21 +147,8 @@ async fn send_card(
     if let Some(result) = &result {
         finish_update(&mut update, result, now);
     }
-    let row = MoveRow {
-        ply: game.ply + 1,
-        uci: mv.to_uci(CastlingMode::Standard).to_string(),
-        text: input.mv.clone().unwrap_or_default(),
-        received_at: now,
-        sent_at: Some(now),
-        charged_days: 0,
-    };
-    or_conflict(
-        lang,
-        game.id,
-        tx.append_move(game.id, game.version, &row, &update).await,
-    )?;
     let card = StoredCard {
-        ply: row.ply,
+        ply: game.ply + 1,
         written: day(input.written),
         postmarks: joined(&input.postmarks),
         receipt: day(input.receipt),
@@ -169,15 +156,21 @@ async fn send_card(
         repeat,
         exempt_days: i64::from(input.exempt.unwrap_or(0)),
     };
-    tx.save_card(game.id, &card, now).await?;
-    tx.cancel_deadlines_of_game(game.id).await?;
+    let uci = mv.to_uci(CastlingMode::Standard).to_string();
+    let commit = Commit {
+        game: &game,
+        ply: card.ply,
+        uci: &uci,
+        text: input.mv.as_deref().unwrap_or_default(),
+        update: &update,
+        recorded: Recorded::Card(&card),
+    };
+    commit_move(tx, lang, commit, now).await?;
     let game = tx.game(game.id).await?;
     let replies = chart(tx, actor, &game, now).await?;
-    if let Some(result) = &result {
-        let notice = game_over_notice(tx, &game, result).await?;
-        let partner = player_of(&game, turn.colour.other());
-        announce_end(tx, &game, &notice, &[partner], now).await?;
-    }
+    // R2.2: a game by cards keeps its own time; the bot sets no deadline.
+    let partner = player_of(&game, turn.colour.other());
+    settle_move(tx, &game, (result.as_ref(), partner), Kept::ByCards, now).await?;
     Ok(replies)
 }
 

@@ -19,10 +19,11 @@ use crate::core::game::GameResult;
 use crate::core::postal::variant::{self, Answer, RepeatError};
 use crate::store::{GameUpdate, MoveRow, PostalPly, StoredVariant, Tx};
 
-use crate::app::failure::{Failure, Outcome, or_conflict, refuse};
+use crate::app::failure::{Failure, Outcome, refuse};
+use crate::app::rules::{Commit, Kept, Recorded, Rules, commit_move, settle_move};
 use crate::app::service::games::pick::game_args;
 use crate::app::service::games::play::{Turn, read_move};
-use crate::app::service::games::state::{announce_end, finish_update, game_over_notice};
+use crate::app::service::games::state::finish_update;
 use crate::app::service::notify::notify;
 use crate::app::service::postal::refusal::{proposal_refusal, repeat_refusal};
 use crate::app::view::game::{fen_of, player_of, replay};
@@ -183,6 +184,8 @@ struct PostedMessage {
     variant: Vec<NoticeMove>,
     clocks: Clocks,
     result: Option<GameResult>,
+    /// The rules the game is played under, which set the next deadlines.
+    rules: Rules,
 }
 
 /// Records every move of the message with its postal dates (R2.4.4,
@@ -263,7 +266,15 @@ async fn send(
             ply: game.ply + postal.ply,
             ..*postal
         };
-        append(tx, lang, &game, (&postal, text, &uci), &update, now).await?;
+        let commit = Commit {
+            game: &game,
+            ply: postal.ply,
+            uci: &uci,
+            text,
+            update: &update,
+            recorded: Recorded::Dates(&postal),
+        };
+        commit_move(tx, lang, commit, now).await?;
         moves.push(NoticeMove { fen_before, uci });
     }
     store_variants(tx, actor, &game, message, record.position(), now).await?;
@@ -286,6 +297,7 @@ async fn send(
         variant,
         clocks,
         result,
+        rules: Rules::of(&regulation),
     })
 }
 
@@ -307,33 +319,6 @@ fn ply_dates(
             continuation: index + 1 < count && index != charged,
         })
         .collect()
-}
-
-/// Appends one move with its postal dates; a concurrent change is refused.
-async fn append(
-    tx: &mut Tx,
-    lang: crate::app::i18n::Lang,
-    game: &crate::store::GameRecord,
-    (postal, text, uci): (&PostalPly, &str, &str),
-    update: &GameUpdate,
-    now: DateTime<Utc>,
-) -> Result<(), Failure> {
-    let row = MoveRow {
-        ply: postal.ply,
-        uci: uci.to_owned(),
-        text: text.to_owned(),
-        received_at: now,
-        sent_at: Some(now),
-        charged_days: 0,
-    };
-    let version = game.version + (postal.ply - game.ply - 1);
-    or_conflict(
-        lang,
-        game.id,
-        tx.append_move(game.id, version, &row, update).await,
-    )?;
-    tx.add_postal_ply(game.id, postal).await?;
-    Ok(())
 }
 
 /// Closes the variant the message answered and stores the one it proposes.
@@ -502,13 +487,9 @@ async fn announce(tx: &mut Tx, actor: &Actor, sent: PostedMessage, now: DateTime
         ));
     }
     lines.push(clocks_text(lang, &sent.clocks));
-    match &sent.result {
-        Some(result) => {
-            let notice = game_over_notice(tx, game, result).await?;
-            announce_end(tx, game, &notice, &[partner], now).await?;
-            lines.push(notice.text(lang, notation));
-        }
-        None => crate::app::service::postal::deadlines::set_deadlines(tx, game, now).await?,
+    let kept = Kept::ByBot(&sent.rules, &[], None);
+    if let Some(notice) = settle_move(tx, game, (sent.result.as_ref(), partner), kept, now).await? {
+        lines.push(notice.text(lang, notation));
     }
     Ok(vec![Outgoing::text(lines.join("\n"))])
 }

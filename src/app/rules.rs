@@ -1,0 +1,198 @@
+//! The rule set an event is played under, one type per kind of event: the
+//! federation's server rules (R3: 50 days per 10 moves, doubling past 20
+//! days) and the postal rules (R2: cards, variants, time by dates). Each
+//! owns, for its kind of event, the clocks of a game, the deadlines a move
+//! sets and what a committed move records; the rest of the app asks the
+//! [`Rules`] of a game's [`Regulation`] instead of testing the kind itself.
+//! A new rule set (a club's own regulation, a Fischer clock) is one new
+//! variant and its type, matched exhaustively below.
+
+mod commit;
+mod postal;
+mod server;
+
+use chrono::{DateTime, Utc};
+
+use crate::app::failure::Failure;
+use crate::app::view::clock::MoveClock;
+use crate::app::view::game::regulation_of;
+use crate::app::view::leave_time::GameLeaves;
+use crate::core::clock::Clocks;
+use crate::core::regulation::{Regulation, RuleSet};
+use crate::store::{Event, GameRecord, GameStatus, MoveRow, Tx};
+
+pub(crate) use commit::{Commit, Kept, Recorded, commit_move, settle_move};
+pub(crate) use postal::PostalRules;
+pub(crate) use server::ServerRules;
+
+/// The rules of one game's event.
+#[derive(Debug, Clone)]
+pub(crate) enum Rules {
+    /// The server rules (R3).
+    Server(ServerRules),
+    /// The postal rules (R2).
+    Postal(PostalRules),
+}
+
+impl Rules {
+    /// The rules `regulation` is played under.
+    pub(crate) fn of(regulation: &Regulation) -> Self {
+        match regulation.rule_set {
+            RuleSet::Server => Self::Server(ServerRules::new(regulation)),
+            RuleSet::Postal => Self::Postal(PostalRules::new(regulation)),
+        }
+    }
+
+    /// The rules of `event`.
+    pub(crate) fn of_event(event: &Event) -> Self {
+        Self::of(&regulation_of(event))
+    }
+
+    /// Whether a move arrives as a message that may answer and propose
+    /// variants (R2.3.6, R2.4.8) rather than as one move made on the server
+    /// (R3.1.1, R3.2.1).
+    pub(crate) fn moves_by_message(&self) -> bool {
+        match self {
+            Self::Server(_) => false,
+            Self::Postal(_) => true,
+        }
+    }
+
+    /// Whether a move may be kept by cards sent by post (R2.2); under the
+    /// server rules the bot is the server and a move made anywhere else
+    /// does not count (R3.1.1, R3.2.1).
+    pub(crate) fn keeps_cards(&self) -> bool {
+        self.moves_by_message()
+    }
+
+    /// Whether a leave counts in every game of this kind at once, one
+    /// leave in all postal games (R2.7.1), rather than per event (R3.6).
+    pub(crate) fn shares_leave(&self) -> bool {
+        match self {
+            Self::Server(_) => false,
+            Self::Postal(_) => true,
+        }
+    }
+
+    /// The pending move's clock when a flag can fall on it (R3.5.7): the
+    /// server clock; `None` under postal rules, whose time counts dates and
+    /// oversteps rather than loses (R2.4, R2.6.1).
+    pub(crate) async fn pending_clock(
+        &self,
+        tx: &mut Tx,
+        game: &GameRecord,
+        now: DateTime<Utc>,
+    ) -> Result<Option<MoveClock>, Failure> {
+        match self {
+            Self::Server(rules) => Ok(Some(rules.pending_clock(tx, game, now).await?)),
+            Self::Postal(_) => Ok(None),
+        }
+    }
+
+    /// The pending move's clock as players see it: the server clock (R3.5)
+    /// or the postal one (R2.4, R2.6.1); `None` for a game by cards.
+    pub(crate) async fn shown_clock(
+        &self,
+        tx: &mut Tx,
+        game: &GameRecord,
+        now: DateTime<Utc>,
+    ) -> Result<Option<MoveClock>, Failure> {
+        match self {
+            Self::Server(rules) => Ok(Some(rules.pending_clock(tx, game, now).await?)),
+            Self::Postal(rules) => rules.shown_clock(tx, game, now).await,
+        }
+    }
+
+    /// [`Rules::shown_clock`] (for a running game) and both clocks of
+    /// `game` at `now`, from its moves (`rows`) already read.
+    pub(crate) async fn clocks_from(
+        &self,
+        tx: &mut Tx,
+        game: &GameRecord,
+        rows: &[MoveRow],
+        now: DateTime<Utc>,
+    ) -> Result<(Option<MoveClock>, Clocks), Failure> {
+        match self {
+            Self::Server(rules) => rules.clocks_from(tx, game, rows, now).await,
+            Self::Postal(rules) => rules.clocks_from(tx, game, now).await,
+        }
+    }
+
+    /// Replaces the game's deadlines with those of the pending move: the
+    /// server reminders, silence notices and flag (R3.3, R3.5.7) or the
+    /// postal silence and overstep deadlines (R2.5, R2.6). `leaves`, when
+    /// already read, spares reading them again (server rules).
+    pub(crate) async fn set_deadlines(
+        &self,
+        tx: &mut Tx,
+        game: &GameRecord,
+        (plies, leaves): (&[DateTime<Utc>], Option<&GameLeaves>),
+        now: DateTime<Utc>,
+    ) -> Result<(), Failure> {
+        match self {
+            Self::Server(rules) => rules.set_deadlines(tx, game, (plies, leaves), now).await,
+            Self::Postal(rules) => rules.set_deadlines(tx, game, now).await,
+        }
+    }
+}
+
+/// The regulation of a running game's event; `None` once it is finished.
+async fn running_rules(tx: &mut Tx, game: &GameRecord) -> Result<Option<Rules>, Failure> {
+    if game.status != GameStatus::Running {
+        return Ok(None);
+    }
+    Ok(Some(Rules::of_event(&tx.event(game.event_id).await?)))
+}
+
+/// The pending move's clock of a running game at `now` when a flag can fall
+/// on it (R3.5.7); `None` for a finished game or a postal one.
+pub(crate) async fn pending_clock(
+    tx: &mut Tx,
+    game: &GameRecord,
+    now: DateTime<Utc>,
+) -> Result<Option<MoveClock>, Failure> {
+    match running_rules(tx, game).await? {
+        Some(rules) => rules.pending_clock(tx, game, now).await,
+        None => Ok(None),
+    }
+}
+
+/// The pending move's clock as players see it in any running game
+/// ([`Rules::shown_clock`]); `None` for a finished game.
+pub(crate) async fn shown_clock(
+    tx: &mut Tx,
+    game: &GameRecord,
+    now: DateTime<Utc>,
+) -> Result<Option<MoveClock>, Failure> {
+    match running_rules(tx, game).await? {
+        Some(rules) => rules.shown_clock(tx, game, now).await,
+        None => Ok(None),
+    }
+}
+
+/// [`shown_clock`] and both clocks of `game` at `now` from its `event` and
+/// moves (`rows`) already read: a server game reads only its players' leave
+/// and the arbiter's days (two statements; a board image, issue 24).
+pub(crate) async fn clocks_from(
+    tx: &mut Tx,
+    game: &GameRecord,
+    (event, rows): (&Event, &[MoveRow]),
+    now: DateTime<Utc>,
+) -> Result<(Option<MoveClock>, Clocks), Failure> {
+    Rules::of_event(event)
+        .clocks_from(tx, game, rows, now)
+        .await
+}
+
+/// Replaces the game's deadlines with those of the pending move under the
+/// rules of `regulation` ([`Rules::set_deadlines`]).
+pub(crate) async fn set_pending_deadlines(
+    tx: &mut Tx,
+    game: &GameRecord,
+    regulation: &Regulation,
+    plies: &[DateTime<Utc>],
+    now: DateTime<Utc>,
+) -> Result<(), Failure> {
+    let rules = Rules::of(regulation);
+    rules.set_deadlines(tx, game, (plies, None), now).await
+}
