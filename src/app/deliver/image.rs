@@ -128,10 +128,7 @@ pub async fn render_image(
         } => {
             let viewer = viewer.map(PlayerId);
             let view = (GameId(*game), viewer);
-            match ply {
-                Some(ply) => render_board_at(db, view, (*ply, *lang), cache, now).await,
-                None => render_board(db, view, *lang, cache, now).await,
-            }
+            render_board(db, view, (*ply, *lang), cache, now).await
         }
         ImageRef::Gif { game, viewer, lang } => {
             let viewer = viewer.map(PlayerId);
@@ -241,14 +238,26 @@ async fn render_gif(
     Ok(RenderedImage::from_gif(gif))
 }
 
+/// A game's board as `viewer` sees it. With `ply` (a notice about that
+/// half-move, from 1) once a later move has been made: the position after
+/// `ply` with its move marked, without clocks or deadlines (those of now
+/// would not be that position's; the notice's text carries the clocks after
+/// the move), however late the notice goes out. Otherwise the current
+/// position with both clocks and the deadline.
 async fn render_board(
     db: &Db,
     (game_id, viewer): (GameId, Option<PlayerId>),
-    lang: Lang,
+    (ply, lang): (Option<i64>, Lang),
     cache: &Arc<RenderCache>,
     now: DateTime<Utc>,
 ) -> anyhow::Result<RenderedImage> {
     let mut tx = db.read().await?;
+    let view = GameView::load(&mut tx, game_id, viewer).await?;
+    let kept = ply.map(|ply| usize::try_from(ply.max(0)).unwrap_or(usize::MAX));
+    if let Some(kept) = kept.filter(|kept| *kept < view.rows.len()) {
+        tx.commit().await?;
+        return render_past_board(view, viewer, (kept, lang), cache).await;
+    }
     let GameView {
         game,
         rows,
@@ -257,7 +266,7 @@ async fn render_board(
         black,
         setting,
         theme,
-    } = GameView::load(&mut tx, game_id, viewer).await?;
+    } = view;
     let (deadline, clocks) = clocks_from(&mut tx, &game, (&event, &rows), now)
         .await
         .map_err(|error| anyhow::anyhow!("game {game_id}: the clocks: {error:?}"))?;
@@ -292,20 +301,14 @@ async fn render_board(
     Ok(RenderedImage::from_png(png))
 }
 
-/// The board after half-move `ply` (from 1), as a notice about that move
-/// shows it however late it goes out (R3.2.2): while no move has followed
-/// it, the current position with its clocks ([`render_board`]); once one
-/// has, the position after `ply` with its move marked, without clocks or
-/// deadlines (those of now would not be that position's; the notice's text
-/// carries the clocks after the move).
-async fn render_board_at(
-    db: &Db,
-    (game_id, viewer): (GameId, Option<PlayerId>),
-    (ply, lang): (i64, Lang),
+/// The board after the first `kept` half-moves of `view`, its last move
+/// marked, without clocks ([`render_board`]).
+async fn render_past_board(
+    view: GameView,
+    viewer: Option<PlayerId>,
+    (kept, lang): (usize, Lang),
     cache: &Arc<RenderCache>,
-    now: DateTime<Utc>,
 ) -> anyhow::Result<RenderedImage> {
-    let mut tx = db.read().await?;
     let GameView {
         game,
         mut rows,
@@ -314,12 +317,7 @@ async fn render_board_at(
         black,
         setting,
         theme,
-    } = GameView::load(&mut tx, game_id, viewer).await?;
-    tx.commit().await?;
-    let kept = usize::try_from(ply.max(0)).unwrap_or(usize::MAX);
-    if kept >= rows.len() {
-        return render_board(db, (game_id, viewer), lang, cache, now).await;
-    }
+    } = view;
     rows.truncate(kept);
     let played = replay(&game, &rows)?;
     let position = played.position();
