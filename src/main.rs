@@ -244,15 +244,30 @@ async fn run_web() -> anyhow::Result<()> {
         db.clone(),
         Arc::new(SystemClock),
         Arc::new(RenderCache::new(256)),
-        Limits::default(),
+        Limits::from_env()?,
     );
+    if let Some(listen) = corrbot::web::ops_listen_from_env()? {
+        let ops = site.clone();
+        tokio::spawn(async move {
+            let stopped = corrbot::shutdown::signal();
+            if let Err(error) = corrbot::web::serve_ops(ops, listen, stopped).await {
+                tracing::error!(
+                    error = format!("{error:#}"),
+                    "web: the operator's listener stopped"
+                );
+            }
+        });
+    }
     let served = corrbot::web::serve(site, config.listen, corrbot::shutdown::signal()).await;
     db.close().await;
     served
 }
 
-/// Starts the public pages beside the bot when `CORRBOT_WEB_LISTEN` is set,
-/// until `stop`.
+/// Connections of the web pages' own pool (the bot keeps its 8).
+const WEB_POOL: u32 = 4;
+
+/// Starts the operator's listener (`/healthz`, `/metrics`) and, when
+/// `CORRBOT_WEB_LISTEN` is set, the public pages beside the bot, until `stop`.
 fn spawn_web(
     runtime: &tokio::runtime::Handle,
     db: &Db,
@@ -260,15 +275,27 @@ fn spawn_web(
     renders: &Arc<RenderCache>,
     stop: &Stop,
 ) -> anyhow::Result<()> {
+    // The pages read from their own pool: the bot's commands keep theirs.
+    let site = Site::new(
+        db.sibling(WEB_POOL),
+        clock.clone(),
+        renders.clone(),
+        Limits::from_env()?,
+    );
+    if let Some(listen) = corrbot::web::ops_listen_from_env()? {
+        let (ops, stopped) = (site.clone(), stop.wait());
+        runtime.spawn(async move {
+            if let Err(error) = corrbot::web::serve_ops(ops, listen, stopped).await {
+                tracing::error!(
+                    error = format!("{error:#}"),
+                    "web: the operator's listener stopped"
+                );
+            }
+        });
+    }
     let Some(config) = WebConfig::from_env()? else {
         return Ok(());
     };
-    let site = Site::new(
-        db.clone(),
-        clock.clone(),
-        renders.clone(),
-        Limits::default(),
-    );
     let stopped = stop.wait();
     runtime.spawn(async move {
         if let Err(error) = corrbot::web::serve(site, config.listen, stopped).await {

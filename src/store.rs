@@ -389,6 +389,31 @@ impl Db {
         })
     }
 
+    /// A second pool of `max_connections` on the same database, sharing this
+    /// one's wake-ups and SQLite write turn: the web pages read from it, so
+    /// a crowd of readers never takes the connections the bot's commands
+    /// need. Connections open on first use.
+    pub fn sibling(&self, max_connections: u32) -> Self {
+        let pool = match &self.pool {
+            Pool::Sqlite(pool) => Pool::Sqlite(
+                SqlitePoolOptions::new()
+                    .max_connections(max_connections)
+                    .connect_lazy_with((*pool.connect_options()).clone()),
+            ),
+            Pool::Postgres(pool) => Pool::Postgres(
+                PgPoolOptions::new()
+                    .max_connections(max_connections)
+                    .connect_lazy_with((*pool.connect_options()).clone()),
+            ),
+        };
+        Self {
+            pool,
+            wakers: self.wakers.clone(),
+            write_turn: self.write_turn.clone(),
+            busy_timeout: self.busy_timeout,
+        }
+    }
+
     /// Connects and applies the migrations: what the bot does at start.
     pub async fn open(url: &str, options: &DbOptions) -> StoreResult<Self> {
         let mut attempt: u64 = 0;

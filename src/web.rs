@@ -95,6 +95,7 @@ pub struct Site {
     clock: Arc<dyn Clock>,
     renders: Arc<RenderCache>,
     pages: cache::PageCache,
+    live: Arc<live::LiveGate>,
     limits: Limits,
 }
 
@@ -111,6 +112,7 @@ impl Site {
             clock,
             renders,
             pages: cache::PageCache::default(),
+            live: Arc::default(),
             limits,
         })
     }
@@ -128,12 +130,13 @@ impl Site {
     }
 }
 
-/// The site's routes.
+/// The site's public routes. `/healthz` is here for the club's proxy; the
+/// operator's listener ([`ops_router`]) answers it too, and `/metrics` only
+/// there.
 pub fn router(site: Arc<Site>) -> axum::Router {
     axum::Router::new()
         .route("/", get(handlers::events))
         .route("/healthz", get(ops::health))
-        .route("/metrics", get(ops::metrics))
         .route("/static/site.css", get(handlers::css))
         .route("/static/site.js", get(handlers::js))
         .route("/event/{id}", get(handlers::event))
@@ -147,6 +150,53 @@ pub fn router(site: Arc<Site>) -> axum::Router {
         .route("/player/{id}", get(handlers::player))
         .fallback(handlers::not_found)
         .with_state(site)
+}
+
+/// The operator's routes: `/healthz` and `/metrics` (the counts of
+/// disputes, contacts and absences are not for the public).
+pub fn ops_router(site: Arc<Site>) -> axum::Router {
+    axum::Router::new()
+        .route("/healthz", get(ops::health))
+        .route("/metrics", get(ops::metrics))
+        .with_state(site)
+}
+
+/// `CORRBOT_OPS_LISTEN`, the operator's listener (`/healthz`, `/metrics`);
+/// loopback port 9464 by default, `off` for none.
+pub fn ops_listen_from_env() -> anyhow::Result<Option<SocketAddr>> {
+    match std::env::var("CORRBOT_OPS_LISTEN") {
+        Ok(text) if text.trim() == "off" => Ok(None),
+        Ok(text) if !text.trim().is_empty() => {
+            Ok(Some(text.trim().parse().map_err(|e| {
+                anyhow::anyhow!("CORRBOT_OPS_LISTEN={text:?}: {e}")
+            })?))
+        }
+        _ => Ok(Some(([127, 0, 0, 1], 9464).into())),
+    }
+}
+
+/// Limits of the operator's listener: few connections of its own, so
+/// `/healthz` answers whatever the public listener's load.
+pub const OPS_LIMITS: Limits = Limits {
+    connections: 16,
+    header_timeout: std::time::Duration::from_secs(5),
+    request_timeout: std::time::Duration::from_secs(5),
+    live_streams: 1,
+    live_per_address: 1,
+    live_for: std::time::Duration::from_secs(1),
+    poll: std::time::Duration::from_secs(2),
+};
+
+/// Serves the operator's routes on `listen` until `shutdown` completes.
+pub async fn serve_ops(
+    site: Arc<Site>,
+    listen: SocketAddr,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> anyhow::Result<()> {
+    let listener = tokio::net::TcpListener::bind(listen).await?;
+    tracing::info!(%listen, "web: serving /healthz and /metrics to the operator");
+    serve_on(listener, ops_router(site), OPS_LIMITS, shutdown).await?;
+    Ok(())
 }
 
 /// Serves the site on `listen` until `shutdown` completes.

@@ -2,11 +2,14 @@
 //! from the cache or built within the time limit, and the headers every
 //! page carries (type, language, caching, a strict content policy).
 
+use std::net::SocketAddr;
 use std::sync::Arc;
 
-use axum::extract::{Path, Query, State};
+use axum::Extension;
+use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::header::{
-    CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_LANGUAGE, CONTENT_TYPE, SET_COOKIE, VARY,
+    CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_LANGUAGE, CONTENT_TYPE, RETRY_AFTER, SET_COOKIE,
+    VARY,
 };
 use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
@@ -382,19 +385,39 @@ async fn board_png(site: &Site, id: GameId, ply: usize, lang: Lang) -> PageResul
     Ok(png)
 }
 
-async fn live_response(site: Arc<Site>, watched: Watched) -> Response {
-    match live::stream(site, watched).await {
+/// The client's address, which the server puts on every request.
+type Peer = Option<Extension<ConnectInfo<SocketAddr>>>;
+
+async fn live_response(site: Arc<Site>, watched: Watched, peer: Peer) -> Response {
+    let address = peer.map(|Extension(ConnectInfo(addr))| addr.ip());
+    let limits = site.limits;
+    let Some(pass) = site
+        .live
+        .admit(address, limits.live_streams, limits.live_per_address)
+    else {
+        let body = pages::message_page(Lang::Uk, "web-busy").into_string();
+        let mut response = html_response(StatusCode::SERVICE_UNAVAILABLE, Lang::Uk, body);
+        response
+            .headers_mut()
+            .insert(RETRY_AFTER, HeaderValue::from_static("30"));
+        return response;
+    };
+    match live::stream(site, watched, pass).await {
         Ok(sse) => sse.into_response(),
         Err(error) => error_response(Lang::Uk, error.into()),
     }
 }
 
 /// `/event/{id}/live`: SSE, `change` after every change of the event.
-pub(crate) async fn event_live(State(site): SiteState, Path(id): Path<i64>) -> Response {
-    live_response(site, Watched::Event(EventId(id))).await
+pub(crate) async fn event_live(
+    State(site): SiteState,
+    Path(id): Path<i64>,
+    peer: Peer,
+) -> Response {
+    live_response(site, Watched::Event(EventId(id)), peer).await
 }
 
 /// `/game/{id}/live`: SSE, `change` after every change of the game.
-pub(crate) async fn game_live(State(site): SiteState, Path(id): Path<i64>) -> Response {
-    live_response(site, Watched::Game(GameId(id))).await
+pub(crate) async fn game_live(State(site): SiteState, Path(id): Path<i64>, peer: Peer) -> Response {
+    live_response(site, Watched::Game(GameId(id)), peer).await
 }

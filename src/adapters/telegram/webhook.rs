@@ -42,6 +42,21 @@ impl fmt::Debug for WebhookConfig {
     }
 }
 
+/// What the webhook's listener lets clients take: Telegram opens one
+/// connection (`max_connections(1)`), so a few dozen slots are plenty and a
+/// flood of idle or slow sockets is closed rather than exhausting the
+/// descriptors (the oldest connection that has not sent a request yet
+/// gives its slot to a new one).
+pub const WEBHOOK_LIMITS: crate::web::Limits = crate::web::Limits {
+    connections: 64,
+    header_timeout: std::time::Duration::from_secs(10),
+    request_timeout: std::time::Duration::from_secs(60),
+    live_streams: 1,
+    live_per_address: 1,
+    live_for: std::time::Duration::from_secs(1),
+    poll: std::time::Duration::from_secs(2),
+};
+
 struct Hook {
     handler: TelegramHandler,
     secret: String,
@@ -74,9 +89,7 @@ pub async fn run_webhook(
     let routes = axum::Router::new()
         .route(path, post(receive))
         .with_state(hook);
-    axum::serve(listener, routes)
-        .with_graceful_shutdown(shutdown)
-        .await?;
+    crate::web::serve_on(listener, routes, WEBHOOK_LIMITS, shutdown).await?;
     Ok(())
 }
 
