@@ -1,4 +1,4 @@
-//! `GET /healthz` and `GET /metrics` on the web listener (issue #24), on
+//! `GET /healthz` and `GET /metrics` on the operator's listener (issue #24), on
 //! SQLite and PostgreSQL: health says which part is down (503), metrics
 //! carry the process's counters and the backlog read from the database.
 
@@ -10,7 +10,7 @@ use corrbot::ops::Connections;
 use corrbot::render::RenderCache;
 use corrbot::store::{Db, NoticeRecipient};
 use corrbot::time::Clock;
-use corrbot::web::{Limits, Site, router, serve_on};
+use corrbot::web::{Limits, Site, ops_router, serve_on};
 use tokio::sync::oneshot;
 
 use crate::support::db::{TestDb, on_both};
@@ -25,7 +25,7 @@ async fn serve_with(
 ) -> (std::net::SocketAddr, oneshot::Sender<()>) {
     let limits = Limits::default();
     let site = Site::new(db.clone(), clock, Arc::new(RenderCache::new(8)), limits);
-    let routes = router(site).layer(Extension(connections.clone()));
+    let routes = ops_router(site).layer(Extension(connections.clone()));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     let (stop, stopped) = oneshot::channel::<()>();
