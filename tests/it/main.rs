@@ -76,6 +76,7 @@ mod thematic;
 mod transcripts;
 mod turn_play;
 mod web_browser;
+mod web_listen;
 mod web_ops;
 mod web_pages;
 mod web_privacy;
