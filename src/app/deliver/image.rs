@@ -12,7 +12,7 @@ use sha2::{Digest, Sha256};
 use shakmaty::{Color, Position};
 
 use crate::app::i18n::Lang;
-use crate::app::rules::clocks_from;
+use crate::app::rules::Rules;
 use crate::app::view::clock::MoveClock;
 use crate::app::view::game::replay;
 use crate::app::view::standings::table_of;
@@ -252,83 +252,68 @@ async fn render_board(
     now: DateTime<Utc>,
 ) -> anyhow::Result<RenderedImage> {
     let mut tx = db.read().await?;
-    let view = GameView::load(&mut tx, game_id, viewer).await?;
+    let mut view = GameView::load(&mut tx, game_id, viewer).await?;
     let kept = ply.map(|ply| usize::try_from(ply.max(0)).unwrap_or(usize::MAX));
-    if let Some(kept) = kept.filter(|kept| *kept < view.rows.len()) {
-        tx.commit().await?;
-        return render_past_board(view, viewer, (kept, lang), cache).await;
-    }
-    let GameView {
-        game,
-        rows,
-        event,
-        white,
-        black,
-        setting,
-        theme,
-    } = view;
-    let (deadline, clocks) = clocks_from(&mut tx, &game, (&event, &rows), now)
-        .await
-        .map_err(|error| anyhow::anyhow!("game {game_id}: the clocks: {error:?}"))?;
-    let zone = match viewer {
-        Some(viewer) => player_zone(&mut tx, viewer, Some(&event)).await?,
-        None => default_zone(Some(&event)),
+    let labels = match kept.filter(|kept| *kept < view.rows.len()) {
+        Some(kept) => {
+            view.rows.truncate(kept);
+            let white = label(view.white.clone(), None, None);
+            (white, label(view.black.clone(), None, None))
+        }
+        None => clock_labels(&mut tx, &view, (viewer, lang), now).await?,
     };
     tx.commit().await?;
-    let played = replay(&game, &rows)?;
-    let position = played.position();
-    let options = BoardOptions {
-        orientation: orientation(colour_of(&game, viewer), setting),
-        last_move: played.last_move().and_then(move_squares),
-        white: label(
-            white,
-            Some(clocks.white_left),
-            deadline_of(deadline, Color::White, zone, lang),
-        ),
-        black: label(
-            black,
-            Some(clocks.black_left),
-            deadline_of(deadline, Color::Black, zone, lang),
-        ),
-        event: event.name.clone(),
-        language: render_language(lang),
-        theme,
-        ..BoardOptions::for_position(position)
-    };
-    let board = position.board().clone();
-    let cache = Arc::clone(cache);
-    let png = off_runtime(move || cache.board(&board, &options).1).await?;
-    Ok(RenderedImage::from_png(png))
+    draw_board(view, (viewer, lang), labels, cache).await
 }
 
-/// The board after the first `kept` half-moves of `view`, its last move
-/// marked, without clocks ([`render_board`]).
-async fn render_past_board(
+/// Both players' labels with the time each has left and the deadline of
+/// the move pending, in the viewer's zone.
+async fn clock_labels(
+    tx: &mut Tx,
+    view: &GameView,
+    (viewer, lang): (Option<PlayerId>, Lang),
+    now: DateTime<Utc>,
+) -> anyhow::Result<(PlayerLabel, PlayerLabel)> {
+    let game = &view.game;
+    let (deadline, clocks) = Rules::of_event(&view.event)
+        .clocks_from(tx, game, &view.rows, now)
+        .await
+        .map_err(|error| anyhow::anyhow!("game {}: the clocks: {error:?}", game.id))?;
+    let zone = match viewer {
+        Some(viewer) => player_zone(tx, viewer, Some(&view.event)).await?,
+        None => default_zone(Some(&view.event)),
+    };
+    let white = label(
+        view.white.clone(),
+        Some(clocks.white_left),
+        deadline_of(deadline, Color::White, zone, lang),
+    );
+    let black = label(
+        view.black.clone(),
+        Some(clocks.black_left),
+        deadline_of(deadline, Color::Black, zone, lang),
+    );
+    Ok((white, black))
+}
+
+/// The position after `view`'s moves, its last move marked, with the
+/// players' `labels`, as `viewer` sees it.
+async fn draw_board(
     view: GameView,
-    viewer: Option<PlayerId>,
-    (kept, lang): (usize, Lang),
+    (viewer, lang): (Option<PlayerId>, Lang),
+    (white, black): (PlayerLabel, PlayerLabel),
     cache: &Arc<RenderCache>,
 ) -> anyhow::Result<RenderedImage> {
-    let GameView {
-        game,
-        mut rows,
-        event,
-        white,
-        black,
-        setting,
-        theme,
-    } = view;
-    rows.truncate(kept);
-    let played = replay(&game, &rows)?;
+    let played = replay(&view.game, &view.rows)?;
     let position = played.position();
     let options = BoardOptions {
-        orientation: orientation(colour_of(&game, viewer), setting),
+        orientation: orientation(colour_of(&view.game, viewer), view.setting),
         last_move: played.last_move().and_then(move_squares),
-        white: label(white, None, None),
-        black: label(black, None, None),
-        event: event.name.clone(),
+        white,
+        black,
+        event: view.event.name,
         language: render_language(lang),
-        theme,
+        theme: view.theme,
         ..BoardOptions::for_position(position)
     };
     let board = position.board().clone();
