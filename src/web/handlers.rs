@@ -8,8 +8,8 @@ use std::sync::Arc;
 use axum::Extension;
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::header::{
-    CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_LANGUAGE, CONTENT_TYPE, RETRY_AFTER, SET_COOKIE,
-    VARY,
+    CACHE_CONTROL, CONNECTION, CONTENT_DISPOSITION, CONTENT_LANGUAGE, CONTENT_TYPE, RETRY_AFTER,
+    SET_COOKIE, VARY,
 };
 use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
@@ -397,9 +397,10 @@ async fn live_response(site: Arc<Site>, watched: Watched, peer: Peer) -> Respons
     else {
         let body = pages::message_page(Lang::Uk, "web-busy").into_string();
         let mut response = html_response(StatusCode::SERVICE_UNAVAILABLE, Lang::Uk, body);
-        response
-            .headers_mut()
-            .insert(RETRY_AFTER, HeaderValue::from_static("30"));
+        let headers = response.headers_mut();
+        headers.insert(RETRY_AFTER, HeaderValue::from_static("30"));
+        // The refused client holds no connection slot either.
+        headers.insert(CONNECTION, HeaderValue::from_static("close"));
         return response;
     };
     match live::stream(site, watched, pass).await {
