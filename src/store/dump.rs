@@ -31,6 +31,7 @@ pub const DUMP_TABLES: &[&str] = &[
     "team_members",
     "team_events",
     "entries",
+    "event_removals",
     "games",
     "moves",
     "ratings",

@@ -88,6 +88,11 @@ pub(super) const SQLITE_MIGRATIONS: EmbeddedList = &[
         "rating order",
         include_str!("../../migrations/sqlite/0019_rating_order.sql"),
     ),
+    (
+        20,
+        "event removals",
+        include_str!("../../migrations/sqlite/0020_event_removals.sql"),
+    ),
 ];
 
 pub(super) const POSTGRES_MIGRATIONS: EmbeddedList = &[
@@ -165,6 +170,11 @@ pub(super) const POSTGRES_MIGRATIONS: EmbeddedList = &[
         19,
         "rating order",
         include_str!("../../migrations/postgres/0019_rating_order.sql"),
+    ),
+    (
+        20,
+        "event removals",
+        include_str!("../../migrations/postgres/0020_event_removals.sql"),
     ),
 ];
 
