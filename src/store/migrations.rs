@@ -93,6 +93,11 @@ pub(super) const SQLITE_MIGRATIONS: EmbeddedList = &[
         "event removals",
         include_str!("../../migrations/sqlite/0020_event_removals.sql"),
     ),
+    (
+        21,
+        "open absence",
+        include_str!("../../migrations/sqlite/0021_open_absence.sql"),
+    ),
 ];
 
 pub(super) const POSTGRES_MIGRATIONS: EmbeddedList = &[
@@ -175,6 +180,11 @@ pub(super) const POSTGRES_MIGRATIONS: EmbeddedList = &[
         20,
         "event removals",
         include_str!("../../migrations/postgres/0020_event_removals.sql"),
+    ),
+    (
+        21,
+        "open absence",
+        include_str!("../../migrations/postgres/0021_open_absence.sql"),
     ),
 ];
 
