@@ -30,7 +30,7 @@ help-contact = /contact address|email TEXT — your contact details ("-" clears)
 help-contacts = /contacts [player] — contact details you may see
 help-link = /link [CODE] — join your Telegram and Discord accounts
 help-events = /events — events
-help-event = /event create|show|join|withdraw|start|rename|set|close|remove|cancel|games … — an event
+help-event = /event create|show|join|withdraw|start|rename|set|close|remove|readmit|cancel|games … — an event
 help-players = /players [#event] — the club's registered players with their user names
 help-games = /games [all] — your games, those to move first
 help-board = /board [#game] — the board
@@ -412,6 +412,7 @@ web-busy = The server is busy; try again in a moment.
 web-events-title = Events
 web-events-none = No events yet.
 web-events-section-registration = Open for entries
+web-events-section-closed = Entries closed
 web-events-section-running = Running
 web-events-section-finished = Finished
 web-event-players = { $count ->
@@ -430,6 +431,7 @@ web-regulation-control = Time control: { $days } per { $moves ->
 web-regulation-leave = Leave: { $leave } a year.
 web-regulation-reminders = Reminders on these days of thinking: { $reminders }.
 web-players-heading = Players
+web-event-cancelled = This event was cancelled before its start; it has no players and no games.
 web-standings-heading = Standings
 web-standings-note = Order: points, wins, Sonneborn-Berger (SB), then the games between the tied players.
 web-col-place = Place
@@ -951,9 +953,9 @@ help-who-link = everyone, in a private chat.
 help-more-events = Lists the events: open for entries, running and finished.
     Example: /events
 help-who-events = everyone.
-help-more-event = Creates, shows, enters and starts events: create NAME [settings], show N, join N, withdraw N, start N, games N (the event's games at a glance); the organizer also: rename N NAME, set N key=value, close N (no more entries), remove N @name, cancel N.
+help-more-event = Creates, shows, enters and starts events: create NAME [settings], show N, join N, withdraw N, start N, games N (the event's games at a glance); the organizer also: rename N NAME, set N key=value, close N (no more entries), remove N @name (they cannot enter again), readmit N @name (undo the removal: they may enter again), cancel N.
     Examples: /event show 1, /event join 1, /event set 1 control=30/10
-help-who-event = everyone may show, join, withdraw and see the games; organizers create events; the event's organizer and administrators start, rename, change, close, remove entrants and cancel.
+help-who-event = everyone may show, join, withdraw and see the games; organizers create events; the event's organizer and administrators start, rename, change, close, remove and readmit entrants and cancel.
 help-more-players = Lists the club's registered players (or an event's entrants) with their Telegram and Discord user names, to name them in /organizer, arbiter= or /event remove.
     Examples: /players, /players 2
 help-who-players = organizers, arbiters and administrators.
@@ -1188,6 +1190,10 @@ setting-name = { $key ->
 reply-event-closed = Entries to event #{ $event } "{ $name }" are closed; entered: { $players }. /event start { $event } starts it.
 reply-event-removed = Removed from event #{ $event } "{ $name }": { $player }. The entrant has been told.
 reply-event-cancelled = Event #{ $event } "{ $name }" is cancelled; entrants told: { $players }.
+error-event-join-removed = { $organizer } removed you from event #{ $event } "{ $name }" and you cannot enter it again on your own. To enter again, ask { $organizer } to readmit you (/event readmit { $event } with your name).
+error-event-readmit-absent = Not removed from event #{ $event } "{ $name }": { $player }. There is no removal to undo.
+reply-event-readmitted = { $player } may enter event #{ $event } "{ $name }" again: they have been told and enter with /event join { $event } or an invitation.
+notice-entry-readmitted = You may enter event #{ $event } "{ $name }" again: /event join { $event }.
 notice-entry-removed = You have been removed from event #{ $event } "{ $name }" before its start. /events lists the other events.
 notice-event-cancelled = Event #{ $event } "{ $name }", which you entered, has been cancelled. /events lists the other events.
 reply-event-games-header = Games of event #{ $event } "{ $name }": { $finished } of { $games } finished.

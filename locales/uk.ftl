@@ -28,7 +28,7 @@ help-contact = /contact address|email ТЕКСТ — ваші контакти (
 help-contacts = /contacts [гравець] — контакти, які вам дозволено бачити
 help-link = /link [КОД] — обʼєднати облікові записи Telegram і Discord
 help-events = /events — турніри
-help-event = /event create|show|join|withdraw|start|rename|set|close|remove|cancel|games … — турнір
+help-event = /event create|show|join|withdraw|start|rename|set|close|remove|readmit|cancel|games … — турнір
 help-players = /players [#турнір] — зареєстровані гравці клубу з іменами користувачів
 help-games = /games [all] — ваші партії, спершу ті, де ваш хід
 help-board = /board [#партія] — дошка
@@ -417,6 +417,7 @@ web-busy = Сервер зайнятий; спробуйте за хвилину
 web-events-title = Турніри
 web-events-none = Турнірів ще немає.
 web-events-section-registration = Запис відкрито
+web-events-section-closed = Запис завершено
 web-events-section-running = Тривають
 web-events-section-finished = Завершені
 web-event-players = { $count ->
@@ -437,6 +438,7 @@ web-regulation-control = Контроль часу: { $days } на { $moves ->
 web-regulation-leave = Відпустка: { $leave } на рік.
 web-regulation-reminders = Нагадування в такі дні обдумування: { $reminders }.
 web-players-heading = Учасники
+web-event-cancelled = Цей турнір скасовано до початку: у ньому нема учасників і партій.
 web-standings-heading = Турнірна таблиця
 web-standings-note = Порядок: очки, перемоги, коефіцієнт Зоннеборна-Бергера (З-Б), далі партії між учасниками з рівними очками.
 web-col-place = Місце
@@ -947,9 +949,9 @@ help-who-link = усі, в особистому чаті.
 help-more-events = Показує турніри: відкриті для запису, поточні й завершені.
     Приклад: /events
 help-who-events = усі.
-help-more-event = Створює, показує й починає турніри, записує на них: create НАЗВА [налаштування], show N, join N, withdraw N, start N, games N (партії турніру одним списком); організатор турніру також: rename N НАЗВА, set N ключ=значення, close N (завершити запис), remove N @імʼя, cancel N.
+help-more-event = Створює, показує й починає турніри, записує на них: create НАЗВА [налаштування], show N, join N, withdraw N, start N, games N (партії турніру одним списком); організатор турніру також: rename N НАЗВА, set N ключ=значення, close N (завершити запис), remove N @імʼя (без права записатися знову), readmit N @імʼя (повернути право записатися), cancel N.
     Приклади: /event show 1, /event join 1, /event set 1 control=30/10
-help-who-event = переглядати, записуватися, виходити й бачити партії можуть усі; створюють турніри організатори; починають, перейменовують, змінюють, закривають запис, вилучають гравців і скасовують організатор турніру й адміністратори.
+help-who-event = переглядати, записуватися, виходити й бачити партії можуть усі; створюють турніри організатори; починають, перейменовують, змінюють, закривають запис, вилучають гравців і повертають їм право записатися, скасовують організатор турніру й адміністратори.
 help-more-players = Показує зареєстрованих гравців клубу (або записаних на турнір) з їхніми іменами користувачів у Telegram і Discord, щоб указувати їх у /organizer, arbiter= чи /event remove.
     Приклади: /players, /players 2
 help-who-players = організатори, судді й адміністратори.
@@ -1187,6 +1189,10 @@ setting-name = { $key ->
 reply-event-closed = Запис на турнір #{ $event } «{ $name }» завершено; записано: { $players }. /event start { $event } починає турнір.
 reply-event-removed = Вилучено з турніру #{ $event } «{ $name }»: { $player }. Повідомлення надіслано.
 reply-event-cancelled = Турнір #{ $event } «{ $name }» скасовано; повідомлено записаних: { $players }.
+error-event-join-removed = Вас вилучено з турніру #{ $event } «{ $name }» (вилучення: { $organizer }), тож самостійно записатися знову не можна. Щоб записатися, попросіть повернути вам право на запис: { $organizer } (/event readmit { $event } з вашим імʼям).
+error-event-readmit-absent = Не вилучено з турніру #{ $event } «{ $name }»: { $player }. Нема чого скасовувати.
+reply-event-readmitted = Знову може записатися на турнір #{ $event } «{ $name }»: { $player }. Повідомлення надіслано; записатися треба самостійно: /event join { $event } або запрошення.
+notice-entry-readmitted = Вам знову можна записатися на турнір #{ $event } «{ $name }»: /event join { $event }.
 notice-entry-removed = Вас вилучено з турніру #{ $event } «{ $name }» до його початку. /events показує інші турніри.
 notice-event-cancelled = Турнір #{ $event } «{ $name }», на який ви записані, скасовано. /events показує інші турніри.
 reply-event-games-header = Партії турніру #{ $event } «{ $name }»: завершено { $finished } з { $games }.

@@ -14,7 +14,7 @@ use corrbot::app::service::{App, AppConfig};
 use corrbot::outbox::DeliveryOptions;
 use corrbot::ratebudget::SharedBudget;
 use corrbot::render::RenderCache;
-use corrbot::shutdown::Stop;
+use corrbot::shutdown::{Signals, Stop};
 use corrbot::store::{DEFAULT_DATABASE_URL, Db, DbOptions};
 use corrbot::time::{Clock, SystemClock};
 use corrbot::web::{Limits, Site, WebConfig};
@@ -401,27 +401,73 @@ async fn run_chats(
 /// The longest wait for the work in hand at shutdown.
 const SHUTDOWN_BOUND: std::time::Duration = std::time::Duration::from_secs(20);
 
-/// The console: `@name: text` lines on stdin, replies and notices on stdout.
+/// The console: `@name: text` lines on stdin, replies and notices on
+/// stdout, until the input ends or SIGTERM or Ctrl-C: then the line in
+/// hand is finished, the pool closed, and the process exits 0 (as
+/// `corrbot run` does).
 fn run_console() -> anyhow::Result<()> {
     let runtime = runtime()?;
     let db = runtime.block_on(open_db())?;
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
     let renders = Arc::new(RenderCache::new(256));
     spawn_web(runtime.handle(), &db, &clock, &renders, &Stop::default())?;
-    let app = App::new(db, clock.clone(), app_config()?);
+    let app = App::new(db.clone(), clock.clone(), app_config()?);
     let mut console = Console::with_options(app, clock, &DeliveryOptions::from_env()?)?;
+    let signals = {
+        let _inside = runtime.enter();
+        Signals::listen()?
+    };
+    let lines = stdin_lines();
     eprintln!("corrbot console: type `@name: text` lines (e.g. `@alice: /help`).");
-    let mut out = std::io::stdout().lock();
-    let mut input = std::io::stdin().lock();
-    let mut line = Vec::new();
-    loop {
-        line.clear();
-        if input.read_until(b'\n', &mut line)? == 0 {
-            return Ok(());
+    let served = runtime.block_on(console_loop(&mut console, lines, signals));
+    runtime.block_on(db.close());
+    served
+}
+
+/// The lines of standard input as read, on a thread of their own so that
+/// a signal ends the wait for the next line; the channel closes at the end
+/// of the input.
+fn stdin_lines() -> tokio::sync::mpsc::Receiver<std::io::Result<Vec<u8>>> {
+    let (lines, received) = tokio::sync::mpsc::channel(1);
+    std::thread::spawn(move || {
+        let mut input = std::io::stdin().lock();
+        loop {
+            let mut line = Vec::new();
+            let read = match input.read_until(b'\n', &mut line) {
+                Ok(0) => return,
+                Ok(_) => Ok(line),
+                Err(error) => Err(error),
+            };
+            let failed = read.is_err();
+            if lines.blocking_send(read).is_err() || failed {
+                return;
+            }
         }
+    });
+    received
+}
+
+/// Answers each line of `lines` until they end or a signal comes; a
+/// signal during a line is taken after its answer is printed.
+async fn console_loop(
+    console: &mut Console,
+    mut lines: tokio::sync::mpsc::Receiver<std::io::Result<Vec<u8>>>,
+    mut signals: Signals,
+) -> anyhow::Result<()> {
+    let mut out = std::io::stdout();
+    loop {
+        let line = tokio::select! {
+            biased;
+            () = signals.recv() => return Ok(()),
+            line = lines.recv() => line,
+        };
+        let Some(line) = line else {
+            return Ok(());
+        };
+        let line = line?;
         let bytes = line.strip_suffix(b"\n").unwrap_or(&line);
         let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
-        for printed in runtime.block_on(console.line_bytes(bytes))? {
+        for printed in console.line_bytes(bytes).await? {
             writeln!(out, "{printed}")?;
         }
         out.flush()?;

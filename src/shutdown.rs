@@ -84,6 +84,47 @@ pub async fn signal() {
     }
 }
 
+/// SIGTERM and Ctrl-C, caught from the moment [`Signals::listen`] returns:
+/// one that arrives while the caller is busy is kept for the next
+/// [`Signals::recv`] (the console finishes the line in hand, then stops).
+#[derive(Debug)]
+pub struct Signals {
+    #[cfg(unix)]
+    term: tokio::signal::unix::Signal,
+    #[cfg(unix)]
+    interrupt: tokio::signal::unix::Signal,
+}
+
+impl Signals {
+    /// Starts catching the signals (inside a Tokio runtime).
+    pub fn listen() -> std::io::Result<Self> {
+        #[cfg(unix)]
+        {
+            use tokio::signal::unix::{SignalKind, signal};
+            Ok(Self {
+                term: signal(SignalKind::terminate())?,
+                interrupt: signal(SignalKind::interrupt())?,
+            })
+        }
+        #[cfg(not(unix))]
+        Ok(Self {})
+    }
+
+    /// Completes at the next SIGTERM or Ctrl-C (or one caught since the
+    /// last call).
+    pub async fn recv(&mut self) {
+        #[cfg(unix)]
+        tokio::select! {
+            _ = self.term.recv() => tracing::info!("SIGTERM: shutting down"),
+            _ = self.interrupt.recv() => tracing::info!("Ctrl-C: shutting down"),
+        }
+        #[cfg(not(unix))]
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

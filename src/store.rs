@@ -88,6 +88,7 @@ mod postal;
 mod profile;
 mod rate_budget;
 mod ratings;
+mod removals;
 mod retention;
 mod role_chats;
 mod teams;

@@ -51,7 +51,7 @@ pub enum Action {
     /// Start an event (pairing, R1.1).
     StartEvent,
     /// Rename an event, change its settings, close its entries, remove an
-    /// entrant, cancel it: the event's organizer and administrators.
+    /// entrant (or undo the removal), cancel it: the event's organizer and administrators.
     ManageEvent,
     /// See the club's registered players and their handles: organizers,
     /// arbiters and administrators.

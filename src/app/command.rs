@@ -186,8 +186,12 @@ pub enum EventCommand {
     },
     /// Close an event's entries before the start.
     Close { event: Number },
-    /// Take an entrant out of an event before the start (the entrant is told).
+    /// Take an entrant out of an event before the start (the entrant is
+    /// told); they cannot enter again until readmitted.
     Remove { event: Number, player: String },
+    /// Undo a removal: the player may enter again (they are told, not
+    /// entered).
+    Readmit { event: Number, player: String },
     /// Cancel an event before the start (every entrant is told).
     Cancel { event: Number },
     /// The event's games at a glance; without a number, the event the

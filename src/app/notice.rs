@@ -185,6 +185,14 @@ pub enum Notice {
         /// The event's name.
         name: String,
     },
+    /// The organizer undid the recipient's removal from an event: they
+    /// may enter again.
+    EntryReadmitted {
+        /// The event's number.
+        event: i64,
+        /// The event's name.
+        name: String,
+    },
     /// An event the recipient entered was cancelled before its start.
     EventCancelled {
         /// The event's number.
@@ -313,6 +321,7 @@ impl Notice {
             Notice::ContactChanged { .. } => "contact_changed",
             Notice::EventStarted { .. } => "event_started",
             Notice::EntryRemoved { .. } => "entry_removed",
+            Notice::EntryReadmitted { .. } => "entry_readmitted",
             Notice::EventCancelled { .. } => "event_cancelled",
             Notice::Digest { .. } => "digest",
             Notice::LeaveRegistered { .. } => "leave_registered",
@@ -526,6 +535,13 @@ impl Notice {
             Notice::EntryRemoved { event, name } => tr(
                 lang,
                 "notice-entry-removed",
+                &Args::new()
+                    .with("event", *event)
+                    .with("name", name.as_str()),
+            ),
+            Notice::EntryReadmitted { event, name } => tr(
+                lang,
+                "notice-entry-readmitted",
                 &Args::new()
                     .with("event", *event)
                     .with("name", name.as_str()),

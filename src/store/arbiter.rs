@@ -261,7 +261,9 @@ impl Tx {
         .await
     }
 
-    /// Records an absence of internet access (R3.1.5).
+    /// Records an absence of internet access (R3.1.5);
+    /// [`super::Conflict::Duplicate`] if the player already has an open one
+    /// (the unique index on open absences).
     pub async fn add_absence(
         &mut self,
         player: PlayerId,
@@ -269,7 +271,7 @@ impl Tx {
         at: DateTime<Utc>,
     ) -> StoreResult<i64> {
         let sql = "INSERT INTO absences (player_id, reported_by, starts_at) \
-                   VALUES ($1, $2, $3) RETURNING id";
+                   VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING id";
         self.insert_returning_id("absence", sql, args![player, reported_by, at])
             .await
     }

@@ -31,6 +31,7 @@ pub const DUMP_TABLES: &[&str] = &[
     "team_members",
     "team_events",
     "entries",
+    "event_removals",
     "games",
     "moves",
     "ratings",
@@ -144,12 +145,13 @@ impl Db {
 }
 
 /// The schema version the dump format follows (the newest migration).
-pub(super) const SCHEMA_VERSION: i64 = 19;
+pub(super) const SCHEMA_VERSION: i64 = 21;
 
 /// The oldest schema version whose dumps have the tables and columns of
-/// [`SCHEMA_VERSION`] and so restore as they are: migration 19 only added
-/// indexes.
-pub(super) const OLDEST_SAME_TABLES: i64 = 18;
+/// [`SCHEMA_VERSION`] and so restore as they are: migration 21 only added
+/// an index (one open absence a player; a dump breaking it is refused and
+/// restores nothing).
+pub(super) const OLDEST_SAME_TABLES: i64 = 20;
 
 async fn columns(tx: &mut Tx, table: &str) -> StoreResult<Columns> {
     const SQLITE: &str = "SELECT name, type FROM pragma_table_info($1) ORDER BY cid";

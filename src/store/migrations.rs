@@ -88,6 +88,16 @@ pub(super) const SQLITE_MIGRATIONS: EmbeddedList = &[
         "rating order",
         include_str!("../../migrations/sqlite/0019_rating_order.sql"),
     ),
+    (
+        20,
+        "event removals",
+        include_str!("../../migrations/sqlite/0020_event_removals.sql"),
+    ),
+    (
+        21,
+        "open absence",
+        include_str!("../../migrations/sqlite/0021_open_absence.sql"),
+    ),
 ];
 
 pub(super) const POSTGRES_MIGRATIONS: EmbeddedList = &[
@@ -165,6 +175,16 @@ pub(super) const POSTGRES_MIGRATIONS: EmbeddedList = &[
         19,
         "rating order",
         include_str!("../../migrations/postgres/0019_rating_order.sql"),
+    ),
+    (
+        20,
+        "event removals",
+        include_str!("../../migrations/postgres/0020_event_removals.sql"),
+    ),
+    (
+        21,
+        "open absence",
+        include_str!("../../migrations/postgres/0021_open_absence.sql"),
     ),
 ];
 

@@ -142,6 +142,7 @@ fn event_settings_row(row: &dyn RowExt) -> StoreResult<EventSettings> {
 const HISTORY_SQL: &str = "SELECT CASE WHEN \
     EXISTS (SELECT 1 FROM games WHERE white_id = $1 OR black_id = $1) \
     OR EXISTS (SELECT 1 FROM entries WHERE player_id = $1) \
+    OR EXISTS (SELECT 1 FROM event_removals WHERE player_id = $1 OR removed_by = $1) \
     OR EXISTS (SELECT 1 FROM team_members WHERE player_id = $1) \
     OR EXISTS (SELECT 1 FROM teams WHERE captain_id = $1) \
     OR EXISTS (SELECT 1 FROM teams WHERE deputy_id = $1) \

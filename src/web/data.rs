@@ -62,11 +62,13 @@ pub(crate) struct EventSummary {
     pub(crate) players: usize,
 }
 
-/// The events open for entry, running and finished, in that order.
+/// The events open for entry, with entries closed (not started), running
+/// and finished, in that order.
 pub(crate) async fn events(tx: &mut Tx) -> PageResult<Vec<EventSummary>> {
     let mut out = Vec::new();
     for status in [
         EventStatus::Registration,
+        EventStatus::Closed,
         EventStatus::Running,
         EventStatus::Finished,
     ] {
@@ -106,7 +108,7 @@ pub(crate) struct EventView {
     pub(crate) regulation: Regulation,
     /// Round-robin cycles (1 or 2).
     pub(crate) cycles: u32,
-    /// The entrants, in order of entry.
+    /// The entrants, in order of entry (none for a cancelled event).
     pub(crate) players: Vec<Named>,
     /// The crosstable with standings (an individual event that started).
     pub(crate) table: Option<Table>,
@@ -136,7 +138,12 @@ pub(crate) async fn event(tx: &mut Tx, id: EventId) -> PageResult<EventView> {
     let regulation = regulation_of(&event);
     let cycles = tx.event_settings(id).await?.cycles;
     let mut players = Vec::new();
-    for entry in tx.entries(id).await? {
+    // A cancelled event's page says so and names nobody.
+    let entries = match event.status {
+        EventStatus::Cancelled => Vec::new(),
+        _ => tx.entries(id).await?,
+    };
+    for entry in entries {
         players.push(named(tx, entry.player_id).await?);
     }
     let mut games = Vec::new();

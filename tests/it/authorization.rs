@@ -42,7 +42,7 @@ const ROLES: [(&str, &str); 9] = [
 ];
 
 /// The commands, in the order each role sends them.
-const COMMANDS: [&str; 74] = [
+const COMMANDS: [&str; 75] = [
     "/help",
     "/start",
     "/profile",
@@ -117,9 +117,10 @@ const COMMANDS: [&str; 74] = [
     "/event rename 3 League",
     "/event set 3 boards=1",
     "/event cancel 3",
+    "/event readmit 4 @x1",
 ];
 
-const SETUP: [(&str, &str); 40] = [
+const SETUP: [(&str, &str); 43] = [
     ("adm", "/start"),
     ("arb", "/start"),
     ("com", "/start"),
@@ -162,6 +163,9 @@ const SETUP: [(&str, &str); 40] = [
     ("org", "/team add 1 @pl"),
     ("org", "/team add 1 @op reserve"),
     ("org", "/team add 2 @x1"),
+    ("org", "/event create Spring"),
+    ("x1", "/event join 4"),
+    ("org", "/event remove 4 @x1"),
     ("org", "/events"),
 ];
 

@@ -13,6 +13,7 @@ on_both!(
     after_the_start_only_arbiters_committee_and_channels_change,
     closed_entries_refuse_joins_and_the_event_still_starts,
     a_removed_entrant_is_told_and_plays_no_game,
+    a_removed_entrant_stays_out_until_the_organizer_readmits_them,
     a_cancelled_event_tells_its_entrants_and_refuses_everything,
     players_and_entrants_are_listed_for_organizers_and_arbiters,
     event_games_show_results_and_whose_move_to_anyone,
@@ -210,6 +211,104 @@ async fn a_removed_entrant_is_told_and_plays_no_game(t: &TestDb) {
     assert!(out[0].contains("has started: 1 game"), "{out:?}");
     let mut tx = w.db.read().await.unwrap();
     assert_eq!(tx.entries(EventId(1)).await.unwrap().len(), 2);
+}
+
+/// Removal is sticky (trust-2): neither `/event join` nor the event's
+/// invitation enters a removed player, and the refusal names who removed
+/// them (in the player's language); `/event readmit` lets them enter again
+/// without entering them. Lists, pairings and standings leave them out.
+async fn a_removed_entrant_stays_out_until_the_organizer_readmits_them(t: &TestDb) {
+    let mut w = World::new(&t.db);
+    carols_event(&mut w).await;
+    let out = w.say("@fedir: /event join 1").await;
+    assert!(out[0].contains("Ви записалися на турнір #1"), "{out:?}");
+    let out = w.say("@carol: /event invite 1").await;
+    let at = out[0].find("join-").expect("an invitation") + "join-".len();
+    let token: String = out[0][at..]
+        .chars()
+        .take_while(char::is_ascii_alphanumeric)
+        .collect();
+    for user in ["erin", "fedir"] {
+        let out = w.say(&format!("@carol: /event remove 1 @{user}")).await;
+        assert!(out[0].contains("Removed from event #1"), "{out:?}");
+    }
+    let refusals = [
+        (
+            "erin",
+            "/event join 1".to_owned(),
+            "carol removed you from event #1 \"Spring Cup\"",
+        ),
+        (
+            "erin",
+            format!("/start join-{token}"),
+            "ask carol to readmit you",
+        ),
+        (
+            "fedir",
+            "/event join 1".to_owned(),
+            "Вас вилучено з турніру #1 «Spring Cup» (вилучення: carol)",
+        ),
+        (
+            "fedir",
+            format!("/start join-{token}"),
+            "попросіть повернути вам право на запис: carol",
+        ),
+    ];
+    for (user, text, expected) in &refusals {
+        let replies = w.ask(user, text).await;
+        assert!(replies[0].is_error(), "{user}: {text}: {replies:?}");
+        assert!(
+            replies[0].text.contains(expected),
+            "{user}: {text}: {replies:?}"
+        );
+    }
+    assert_eq!(entrants(&w).await, 2, "nobody re-entered");
+    let out = w.say("@bob: /event readmit 1 @erin").await;
+    assert!(
+        out[0].contains("does not allow"),
+        "only the organizer: {out:?}"
+    );
+    let out = w.say("@carol: /event readmit 1 @bob").await;
+    assert!(out[0].contains("Not removed from event #1"), "{out:?}");
+    let out = w.say("@carol: /турнір повернути 1 @erin").await;
+    assert!(
+        out[0].contains("erin may enter event #1 \"Spring Cup\" again"),
+        "{out:?}"
+    );
+    assert!(
+        out.iter()
+            .any(|line| line.contains("-> @erin: You may enter event #1")),
+        "erin is told: {out:?}"
+    );
+    assert_eq!(entrants(&w).await, 2, "readmitting enters nobody");
+    let out = w.say("@erin: /event join 1").await;
+    assert!(out[0].contains("You joined event #1"), "{out:?}");
+    assert_eq!(entrants(&w).await, 3);
+    let out = w.say("@fedir: /event join 1").await;
+    assert!(out[0].contains("Вас вилучено"), "still out: {out:?}");
+    let listed = w.say("@carol: /players 1").await.join("\n");
+    assert!(
+        listed.contains("erin") && !listed.contains("fedir"),
+        "{listed}"
+    );
+    let out = w.say("@carol: /event start 1").await;
+    assert!(out[0].contains("has started: 3 games"), "{out:?}");
+    let fedir = id_of(&w, "fedir").await;
+    let mut tx = w.db.read().await.unwrap();
+    let games = tx.games_of_event(EventId(1)).await.unwrap();
+    assert!(games.iter().all(|g| g.white != fedir && g.black != fedir));
+    drop(tx);
+    let table = w.say("@carol: /standings 1").await.join("\n");
+    assert!(
+        table.contains("erin") && !table.contains("fedir"),
+        "{table}"
+    );
+}
+
+/// How many players are entered in event #1.
+async fn entrants(w: &World) -> usize {
+    let mut tx = w.db.read().await.unwrap();
+    tx.entries(EventId(1)).await.unwrap().len()
 }
 
 async fn a_cancelled_event_tells_its_entrants_and_refuses_everything(t: &TestDb) {

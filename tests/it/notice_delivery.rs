@@ -70,11 +70,12 @@ fn variant(notice: &Notice) -> usize {
         Notice::EntryRemoved { .. } => 22,
         Notice::EventCancelled { .. } => 23,
         Notice::Batch(_) => 24,
+        Notice::EntryReadmitted { .. } => 25,
     }
 }
 
 /// How many variants [`variant`] knows.
-const VARIANTS: usize = 25;
+const VARIANTS: usize = 26;
 
 fn case_notice() -> CaseNotice {
     CaseNotice {
@@ -169,6 +170,10 @@ fn samples() -> Vec<Notice> {
             list: Vec::new(),
         },
         Notice::EntryRemoved {
+            event: 2,
+            name: text("Кубок"),
+        },
+        Notice::EntryReadmitted {
             event: 2,
             name: text("Кубок"),
         },

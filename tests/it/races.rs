@@ -165,16 +165,53 @@ async fn newest_case(db: &Db) -> CaseId {
     cases.last().expect("a case").id
 }
 
-/// Each round bob reports at once in both processes that he is offline:
-/// one absence is recorded, the other report is refused (R3.1.5).
+/// Processes in the widened `/offline` race: more than two, each on its
+/// own pool, as several bot processes on one database.
+const OFFLINE_PROCESSES: usize = 4;
+
+/// Rounds of the widened `/offline` race: without the player lock
+/// PostgreSQL opens two absences within a few rounds.
+const OFFLINE_ROUNDS: usize = 60;
+
+/// Each round bob (or, every other round, an arbiter for him) reports in
+/// [`OFFLINE_PROCESSES`] processes at once that he is offline, each
+/// command on its own task: one absence is recorded, the other reports are
+/// refused (R3.1.5); then he is back.
 async fn r3_1_5_two_offline_reports_at_once_record_one_absence(t: &TestDb) {
     let mut twins = Twins::new(t).await;
     cup(&mut twins.world).await;
     let bob = player(&t.db, "bob").await;
-    for round in 0..ROUNDS {
+    let mut apps = vec![twins.world.app.clone(), twins.other.clone()];
+    let mut pools = Vec::new();
+    while apps.len() < OFFLINE_PROCESSES {
+        let db = t.connect_again().await;
+        let clock: Arc<dyn Clock> = twins.world.clock.clone();
+        let config = AppConfig::with_admins("console:alice");
+        apps.push(App::new(db.clone(), clock, config));
+        pools.push(db);
+    }
+    for round in 0..OFFLINE_ROUNDS {
         twins.world.clock.advance(Duration::hours(1));
-        let answers = twins.both("bob", "/offline No internet.").await;
-        assert_eq!(accepted(&answers), 1, "{:?}", texts(&answers));
+        let sends = apps.iter().enumerate().map(|(n, app)| {
+            let (user, text) = match (round % 2, n % 2) {
+                (1, 1) => ("alice", "/offline @bob Line down."),
+                _ => ("bob", "/offline No internet."),
+            };
+            let (app, to) = (app.clone(), inbound(user, text));
+            tokio::spawn(async move { app.handle(&to).await.expect("handled") })
+        });
+        let answers: Vec<Vec<Outgoing>> = futures_util::future::join_all(sends)
+            .await
+            .into_iter()
+            .map(|joined| joined.expect("joined"))
+            .collect();
+        let ok = |replies: &&Vec<Outgoing>| replies.first().is_some_and(|r| !r.is_error());
+        let texts: Vec<&String> = answers.iter().flatten().map(|r| &r.text).collect();
+        assert_eq!(
+            answers.iter().filter(ok).count(),
+            1,
+            "round {round}: {texts:?}"
+        );
         let mut tx = t.db.read().await.unwrap();
         let absences = tx.absences_of(bob).await.unwrap();
         assert_eq!(absences.len(), round + 1, "round {round}: absences");
@@ -182,6 +219,9 @@ async fn r3_1_5_two_offline_reports_at_once_record_one_absence(t: &TestDb) {
         twins.world.clock.advance(Duration::hours(1));
         let back = twins.world.say("@bob: /online").await;
         assert!(!back.is_empty(), "{back:?}");
+    }
+    for pool in pools {
+        pool.close().await;
     }
     twins.finish().await;
 }

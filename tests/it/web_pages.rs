@@ -176,7 +176,72 @@ on_both!(
     a_move_in_this_process_reaches_the_live_streams,
     a_move_by_another_process_reaches_the_live_streams,
     game_thread_notices_carry_the_game_page_link,
+    closed_and_cancelled_events_show_their_state,
 );
+
+/// trust-2: an event whose entries are closed (not started) is listed
+/// under "entries closed" and its page says so; a cancelled event's page
+/// says it was cancelled and names no entrant; a removed player is on no
+/// page of the event. In both languages.
+async fn closed_and_cancelled_events_show_their_state(test_db: &TestDb) {
+    let (mut world, server) = club(test_db).await;
+    world.english(&["dmytro", "olena"]).await;
+    let setup = [
+        "@alice: /event create Spring Open",
+        "@olena: /event join 2",
+        "@dmytro: /event join 2",
+        "@alice: /event remove 2 @dmytro",
+        "@alice: /event close 2",
+        "@alice: /event create Autumn Open",
+        "@olena: /event join 3",
+        "@alice: /event cancel 3",
+    ];
+    for line in setup {
+        world.say(line).await;
+    }
+    let addr = server.addr;
+    let en = [("Accept-Language", "en")];
+    let uk = [("Accept-Language", "uk")];
+    for (lang, section, running) in [
+        (&en, "Entries closed", "Running"),
+        (&uk, "Запис завершено", "Тривають"),
+    ] {
+        let list = get(addr, "/", lang).await.text();
+        let heading = list
+            .find(section)
+            .unwrap_or_else(|| panic!("{section}: {list}"));
+        let spring = list.find("Spring Open").expect("listed");
+        assert!(
+            heading < spring && spring < list.find(running).unwrap(),
+            "{list}"
+        );
+        assert!(!list.contains("Autumn Open"), "{list}");
+    }
+    for (lang, state) in [
+        (&en, "State: entries closed."),
+        (&uk, "Стан: запис завершено."),
+    ] {
+        let page = get(addr, "/event/2", lang).await.text();
+        assert!(page.contains(state), "{page}");
+        assert!(page.contains("olena") && !page.contains("dmytro"), "{page}");
+    }
+    let cancelled = [
+        (
+            &en,
+            "State: cancelled.",
+            "This event was cancelled before its start",
+        ),
+        (&uk, "Стан: скасовано.", "Цей турнір скасовано до початку"),
+    ];
+    for (lang, state, note) in cancelled {
+        let page = get(addr, "/event/3", lang).await;
+        assert_eq!(page.status, 200);
+        let page = page.text();
+        assert!(page.contains(state) && page.contains(note), "{page}");
+        assert!(!page.contains("olena"), "no entrants: {page}");
+    }
+    drop(server);
+}
 
 /// With `CORRBOT_WEB_URL` set, `/event show` and `/board` end with the link
 /// to the page; without it, nothing changes.

@@ -288,6 +288,10 @@ fn parse_event_command(rest: &str) -> Result<EventCommand, CommandError> {
         "set" | "змінити" => parse_event_set(after)?,
         "close" | "закрити" => EventCommand::Close { event: number()? },
         "remove" | "вилучити" => parse_event_remove(after)?,
+        "readmit" | "повернути" => {
+            let (event, player) = event_and_player(after)?;
+            EventCommand::Readmit { event, player }
+        }
         "cancel" | "скасувати" => EventCommand::Cancel { event: number()? },
         "games" | "партії" => EventCommand::Games {
             event: match after.trim() {
@@ -340,10 +344,16 @@ fn parse_event_invite(rest: &str) -> Result<EventCommand, CommandError> {
 
 /// `remove N @name`.
 fn parse_event_remove(rest: &str) -> Result<EventCommand, CommandError> {
+    let (event, player) = event_and_player(rest)?;
+    Ok(EventCommand::Remove { event, player })
+}
+
+/// `N @name` (of `remove` and `readmit`).
+fn event_and_player(rest: &str) -> Result<(super::Number, String), CommandError> {
     let (first, name) = split_word(rest);
     let event = required_number(CommandWord::Event, "event", first)?;
     let player = required_text(CommandWord::Event, "player", name)?;
-    Ok(EventCommand::Remove { event, player })
+    Ok((event, player))
 }
 
 /// `create NAME… [key=value…]`: settings are the trailing `key=value` words.

@@ -431,6 +431,20 @@ fn event_management_reads_its_arguments() {
         })
     );
     assert_eq!(
+        ok("/event readmit 2 @bob"),
+        Command::Event(EventCommand::Readmit {
+            event: 2,
+            player: "@bob".into()
+        })
+    );
+    assert_eq!(
+        ok("/турнір повернути #2 Боб Петренко"),
+        Command::Event(EventCommand::Readmit {
+            event: 2,
+            player: "Боб Петренко".into()
+        })
+    );
+    assert_eq!(
         ok("/event close 2"),
         Command::Event(EventCommand::Close { event: 2 })
     );
@@ -454,6 +468,8 @@ fn event_management_reads_its_arguments() {
         "/event set x rounds=2",
         "/event rename 2",
         "/event remove 2",
+        "/event readmit 2",
+        "/event readmit x @bob",
         "/event cancel",
         "/event games x",
         "/players x",

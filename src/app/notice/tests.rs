@@ -111,6 +111,10 @@ fn every_notice_renders_without_missing_messages_in_both_languages() {
             event: 2,
             name: "Кубок".into(),
         },
+        Notice::EntryReadmitted {
+            event: 2,
+            name: "Кубок".into(),
+        },
         Notice::EventCancelled {
             event: 2,
             name: "Кубок".into(),

@@ -57,6 +57,9 @@ pub(super) async fn handle(
         EventCommand::Remove { event, player } => {
             manage::remove(tx, actor, event, &player, now).await
         }
+        EventCommand::Readmit { event, player } => {
+            manage::readmit(tx, actor, event, &player, now).await
+        }
         EventCommand::Cancel { event } => manage::cancel(tx, actor, event, now).await,
         EventCommand::Games { event } => event_games::games(tx, actor, event, now).await,
         EventCommand::Invite { event, off } => {
@@ -230,6 +233,10 @@ pub(super) async fn join(
     }
     if event.is_team {
         return Err(refuse(actor.lang(), "error-team-event-join", &args));
+    }
+    if let Some(by) = tx.removed_by(event.id, actor.player.id).await? {
+        let args = args.with("organizer", tx.player(by).await?.display_name);
+        return Err(refuse(actor.lang(), "error-event-join-removed", &args));
     }
     let disqualified = crate::store::SanctionKind::Disqualification;
     if tx.has_sanction(actor.player.id, disqualified).await? {

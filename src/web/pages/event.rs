@@ -9,7 +9,7 @@ use crate::app::view::event_status::status_word;
 use crate::app::view::standings::{Table, place_text, points_text, quarters_text};
 use crate::app::view::team_standings::TeamTable;
 use crate::render::GameMark;
-use crate::store::{GameRecord, GameStatus};
+use crate::store::{EventStatus, GameRecord, GameStatus};
 use crate::web::data::{EventView, GameLine};
 
 use super::{Frame, layout};
@@ -48,7 +48,9 @@ pub(crate) fn event_page(lang: Lang, view: &EventView) -> Markup {
         h1 { (title) }
         p.status { (tr(lang, "web-event-status", &Args::new().with("status", status))) }
         (regulation(lang, view))
-        @if let Some(table) = &view.table {
+        @if event.status == EventStatus::Cancelled {
+            p.cancelled { (tr0(lang, "web-event-cancelled")) }
+        } @else if let Some(table) = &view.table {
             (crosstable(lang, view, table))
         } @else if let Some(table) = &view.team_table {
             (team_standings(lang, table))

@@ -1,4 +1,5 @@
-//! The list of events: open for entries, running, finished.
+//! The list of events: open for entries, entries closed, running,
+//! finished.
 
 use maud::{Markup, html};
 
@@ -12,6 +13,7 @@ use super::{Frame, layout};
 fn section(status: EventStatus) -> &'static str {
     match status {
         EventStatus::Registration => "web-events-section-registration",
+        EventStatus::Closed => "web-events-section-closed",
         EventStatus::Running => "web-events-section-running",
         _ => "web-events-section-finished",
     }
@@ -28,6 +30,7 @@ pub(crate) fn events_page(lang: Lang, events: &[EventSummary]) -> Markup {
     };
     let sections = [
         EventStatus::Registration,
+        EventStatus::Closed,
         EventStatus::Running,
         EventStatus::Finished,
     ];

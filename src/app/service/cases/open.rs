@@ -15,7 +15,7 @@ use crate::app::notice::{CaseNews, MeasureView, SentMove, ShownInstant};
 use crate::app::outgoing::Outgoing;
 use crate::app::rules::Rules;
 use crate::core::case::{AbsenceError, Case, CaseKind, CaseState, NewCase, register_absence};
-use crate::store::{Event, EventId, GameRecord, NewCaseRecord, PlayerId, Role, Tx};
+use crate::store::{Event, EventId, GameRecord, NewCaseRecord, PlayerId, Role, StoreError, Tx};
 
 use crate::app::failure::{Failure, Outcome, refuse};
 use crate::app::service::cases::{
@@ -409,7 +409,18 @@ pub(super) async fn offline(
     if events.is_empty() {
         return Err(refuse(lang, "error-not-in-event", &Args::new()));
     }
-    let id = tx.add_absence(subject, actor.player.id, now).await?;
+    let id = match tx.add_absence(subject, actor.player.id, now).await {
+        Ok(id) => id,
+        // Another command opened one meanwhile: the store holds one open
+        // absence a player, whatever the locks (R3.1.5).
+        Err(StoreError::Conflict(_)) => {
+            let open = tx.absences_of(subject).await?;
+            let since = open.iter().find(|a| a.returned_at.is_none());
+            let args = Args::new().with("since", shown(since.map_or(now, |a| a.starts_at)));
+            return Err(refuse(lang, "error-already-offline", &args));
+        }
+        Err(other) => return Err(other.into()),
+    };
     if let Some(absence) = absence {
         crate::app::service::cases::bot::set_absence_deadline(
             tx,

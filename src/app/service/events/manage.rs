@@ -1,6 +1,6 @@
 //! Managing an event: `/event rename`, `/event set`, `/event close`,
-//! `/event remove` and `/event cancel`, for the event's organizer and
-//! administrators. Before the start every setting may change; after it only
+//! `/event remove`, `/event readmit` and `/event cancel`, for the event's
+//! organizer and administrators. Before the start every setting may change; after it only
 //! who rules and where (arbiters, committee, channels), never the sporting
 //! conditions.
 
@@ -222,7 +222,8 @@ pub(super) async fn close(
 }
 
 /// `/event remove N @name`: takes an entrant out before the start; the
-/// entrant is told.
+/// entrant is told, and cannot enter again (by `/event join` or an
+/// invitation) until [`readmit`].
 pub(super) async fn remove(
     tx: &mut Tx,
     actor: &Actor,
@@ -242,6 +243,8 @@ pub(super) async fn remove(
     if !tx.remove_entry(event.id, player).await? {
         return Err(refuse(actor.lang(), "error-event-remove-absent", &args));
     }
+    tx.record_removal(event.id, player, actor.player.id, now)
+        .await?;
     let notice = Notice::EntryRemoved {
         event: event.id.0,
         name: event.name.clone(),
@@ -250,6 +253,34 @@ pub(super) async fn remove(
     Ok(vec![Outgoing::text(tr(
         actor.lang(),
         "reply-event-removed",
+        &args,
+    ))])
+}
+
+/// `/event readmit N @name`: undoes a removal; the player is told that
+/// they may enter again, and enters (or not) themselves.
+pub(super) async fn readmit(
+    tx: &mut Tx,
+    actor: &Actor,
+    number: Number,
+    name: &str,
+    now: DateTime<Utc>,
+) -> Outcome {
+    let event = managed_event(tx, actor, number).await?;
+    let player = player_named(tx, actor.lang(), name).await?;
+    let shown = tx.player(player).await?.display_name;
+    let args = event_args(&event).with("player", shown);
+    if !tx.undo_removal(event.id, player).await? {
+        return Err(refuse(actor.lang(), "error-event-readmit-absent", &args));
+    }
+    let notice = Notice::EntryReadmitted {
+        event: event.id.0,
+        name: event.name.clone(),
+    };
+    notify(tx, player, &notice, now).await?;
+    Ok(vec![Outgoing::text(tr(
+        actor.lang(),
+        "reply-event-readmitted",
         &args,
     ))])
 }
