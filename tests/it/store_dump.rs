@@ -301,7 +301,7 @@ async fn a_dump_of_an_earlier_schema_with_the_same_tables_restores() {
             let Err(StoreError::Restore(reason)) = restored else {
                 panic!("schema {version}: {restored:?}");
             };
-            assert!(reason.contains("schema 18 to 19"), "{reason}");
+            assert!(reason.contains("schema 20 to 21"), "{reason}");
             assert_eq!(target.db.dump().await.unwrap(), empty);
         }
         target.finish().await;
