@@ -275,6 +275,8 @@ fn spawn_web(
     renders: &Arc<RenderCache>,
     stop: &Stop,
 ) -> anyhow::Result<()> {
+    // A pool starts its own tasks: it is made inside the runtime.
+    let _inside = runtime.enter();
     // The pages read from their own pool: the bot's commands keep theirs.
     let site = Site::new(
         db.sibling(WEB_POOL),

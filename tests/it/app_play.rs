@@ -254,12 +254,15 @@ async fn standings_rank_by_points_with_a_crosstable_image() {
         let mut tx = w.db.read().await.unwrap();
         tx.games_of_event(EventId(event)).await.unwrap()
     };
-    // bob beats both; dave beats carol: the losers resign.
+    // bob beats both; dave beats carol: the losers resign after a move by
+    // each side (a game without them is not rated).
     for game in &games {
         let mut tx = w.db.read().await.unwrap();
         let white = tx.player(game.white).await.unwrap().display_name;
         let black = tx.player(game.black).await.unwrap().display_name;
         drop(tx);
+        w.move_as(&white, game.id.0, "e4").await;
+        w.move_as(&black, game.id.0, "e5").await;
         let loser = match (white.as_str(), black.as_str()) {
             ("bob", other) | (other, "bob") => other.to_owned(),
             ("carol", _) | (_, "carol") => "carol".to_owned(),
