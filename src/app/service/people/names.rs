@@ -87,16 +87,43 @@ pub(super) async fn display_name_problem(
 /// The display name a newcomer gets: the platform's name when it could be
 /// taken by `/name`, else the account's user id (which `@` finds anyway).
 pub(crate) async fn registered_name(tx: &mut Tx, inbound: &Inbound) -> Result<String, Failure> {
-    let problem = display_name_problem(tx, None, &inbound.display_name).await?;
+    let cleaned = cleaned_name(&inbound.display_name);
+    let problem = display_name_problem(tx, None, &cleaned).await?;
     Ok(match problem {
-        None => inbound.display_name.trim().to_owned(),
+        None => cleaned,
         Some(_) => inbound.user_id.clone(),
     })
+}
+
+/// A platform name made fit to show: joiners, variation selectors and
+/// other invisible format characters dropped, whitespace collapsed, cut to
+/// [`MAX_NAME_CHARS`] characters.
+fn cleaned_name(name: &str) -> String {
+    let visible = name.chars().filter(|c| {
+        !matches!(c, '\u{200B}'..='\u{200F}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}' | '\u{00AD}')
+            && !matches!(c, '\u{FE00}'..='\u{FE0F}' | '\u{E0100}'..='\u{E01EF}')
+    });
+    let collapsed = visible.collect::<String>();
+    let words: Vec<&str> = collapsed.split_whitespace().collect();
+    words
+        .join(" ")
+        .chars()
+        .take(MAX_NAME_CHARS)
+        .collect::<String>()
+        .trim_end()
+        .to_owned()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn platform_names_are_cleaned() {
+        assert_eq!(cleaned_name("👩\u{200D}💻  Ada\u{FE0F} "), "👩💻 Ada");
+        let long = "Я".repeat(70);
+        assert_eq!(cleaned_name(&long).chars().count(), MAX_NAME_CHARS);
+    }
 
     #[test]
     fn hidden_characters_are_found() {
