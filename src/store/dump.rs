@@ -97,6 +97,7 @@ impl ColumnType {
 type Columns = Vec<(String, ColumnType)>;
 
 mod stream;
+mod validate;
 
 impl Db {
     /// Reads every table into a [`Dump`], from one consistent snapshot

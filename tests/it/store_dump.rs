@@ -308,3 +308,55 @@ async fn a_dump_of_an_earlier_schema_with_the_same_tables_restores() {
     }
     source.finish().await;
 }
+
+/// The streamed dump of [`fill`] with `from` replaced by `to`, which must
+/// occur in it.
+async fn altered_dump(from: &str, to: &str) -> Vec<u8> {
+    let source = TestDb::sqlite().await;
+    fill(&source.db).await;
+    let mut text = Vec::new();
+    source.db.dump_to(&mut text).await.unwrap();
+    source.finish().await;
+    let text = String::from_utf8(text).unwrap();
+    assert!(text.contains(from), "{from} not in the dump");
+    text.replacen(from, to, 1).into_bytes()
+}
+
+/// Restores `text` on both backends: refused with a reason that contains
+/// `reason`, and nothing written.
+async fn refused_everywhere(text: Vec<u8>, reason: &str) {
+    let mut targets = vec![TestDb::sqlite().await];
+    targets.extend(TestDb::postgres().await);
+    for target in targets {
+        let empty = target.db.dump().await.unwrap();
+        let refused = target
+            .db
+            .restore_from(std::io::Cursor::new(text.clone()))
+            .await;
+        let Err(StoreError::Restore(why)) = refused else {
+            panic!("accepted: {refused:?}");
+        };
+        assert!(why.contains(reason), "{why}");
+        assert_eq!(target.db.dump().await.unwrap(), empty);
+        target.finish().await;
+    }
+}
+
+#[tokio::test]
+async fn import_refuses_a_nul_in_a_name() {
+    let text = altered_dump(r#""Bob \"Black\"""#, r#""Bob\u0000""#).await;
+    refused_everywhere(text, "players row 2, display_name: contains NUL").await;
+}
+
+#[tokio::test]
+async fn import_refuses_a_50_mb_name() {
+    let long = format!("\"{}\"", "x".repeat(50 << 20));
+    let text = altered_dump(r#""Bob \"Black\"""#, &long).await;
+    refused_everywhere(text, "players row 2, display_name: text too long").await;
+}
+
+#[tokio::test]
+async fn import_refuses_an_unknown_column() {
+    let text = altered_dump(r#""Bob \"Black\"""#, r#""Bob","nickname":"B""#).await;
+    refused_everywhere(text, "players row 2, nickname: unknown column").await;
+}

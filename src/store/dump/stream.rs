@@ -322,6 +322,9 @@ impl Restorer {
         let Some((_, table, columns)) = &self.current else {
             return Err(StoreError::Restore("rows outside any table".into()));
         };
+        for (offset, row) in rows.iter().enumerate() {
+            super::validate::row(table, self.rows + offset as u64 + 1, columns, row)?;
+        }
         insert_rows(&mut self.tx, table, columns, rows).await?;
         self.rows += rows.len() as u64;
         Ok(())
