@@ -12,7 +12,7 @@
 
 use crate::store::{Db, GameId, Platform, StoreError};
 
-use super::outgoing::OutgoingMessage;
+use super::convert::plain;
 use super::sender::{Destination, DiscordSendError, DiscordSender};
 
 /// Discord's JSON error code for "a thread has already been created for
@@ -82,11 +82,7 @@ async fn post_starter(
 ) -> Result<u64, ThreadError> {
     let key = format!("thread-{game}-{parent}");
     let starter = sender
-        .send(
-            Destination::Channel(parent),
-            &OutgoingMessage::text(title),
-            Some(&key),
-        )
+        .send(Destination::Channel(parent), plain(title), Some(&key))
         .await?;
     let chat_id = parent.to_string();
     let mut tx = db.begin().await?;
