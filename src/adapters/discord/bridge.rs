@@ -22,6 +22,7 @@ use super::sender::{
 };
 use super::{DiscordConfig, DiscordInbound};
 use crate::app::outgoing::answered_once;
+use crate::store::GameId;
 
 /// What the caller's handler answers to one inbound event.
 #[derive(Clone, Debug)]
@@ -54,7 +55,7 @@ pub trait DiscordInboundHandler: Send + Sync + 'static {
     /// ([`Reply::game`]), which
     /// Discord messages carry it: channel messages, the interaction's
     /// original response and its followups. Does nothing by default.
-    fn sent(&self, game: i64, sent: Vec<Delivered>) -> impl Future<Output = ()> + Send {
+    fn sent(&self, game: GameId, sent: Vec<Delivered>) -> impl Future<Output = ()> + Send {
         let _ = (game, sent);
         async {}
     }
@@ -237,7 +238,7 @@ impl<H: DiscordInboundHandler> Bridge<H> {
     }
 
     /// Hands the messages `sent` of a reply about `game` to the handler.
-    async fn remember(&self, game: Option<i64>, sent: Vec<Delivered>) {
+    async fn remember(&self, game: Option<GameId>, sent: Vec<Delivered>) {
         if let Some(game) = game
             && !sent.is_empty()
         {

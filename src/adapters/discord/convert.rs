@@ -28,6 +28,7 @@ use serenity::model::application::ButtonStyle;
 use crate::app::command::CommandWord;
 use crate::app::deliver::image::RenderedImage;
 use crate::app::outgoing::{Document, Outgoing};
+use crate::store::GameId;
 
 use super::markdown::escape_markdown;
 use super::split::split_text;
@@ -94,8 +95,8 @@ impl Reply {
     /// the posted messages to
     /// [`DiscordInboundHandler::sent`](super::DiscordInboundHandler::sent),
     /// so that a reply to one of them means that game (issue 18).
-    pub fn game(&self) -> Option<i64> {
-        let mut games: Vec<i64> = self
+    pub fn game(&self) -> Option<GameId> {
+        let mut games: Vec<GameId> = self
             .messages
             .iter()
             .filter_map(|(message, _)| message.about_game())

@@ -28,7 +28,7 @@ use crate::app::i18n::{Args, Lang, tr};
 use crate::app::outgoing::Outgoing;
 use crate::app::service::App;
 use crate::render::RenderCache;
-use crate::store::Platform;
+use crate::store::{GameId, Platform};
 use crate::time::Clock;
 
 use super::commands::{GAME, MOVE, slash_text};
@@ -236,7 +236,7 @@ impl DiscordInboundHandler for AppHandler {
 
     /// Remembers the messages of a reply about a game (issue 18): a Discord
     /// reply (`message_reference`) to one of them then means that game.
-    async fn sent(&self, game: i64, sent: Vec<Delivered>) {
+    async fn sent(&self, game: GameId, sent: Vec<Delivered>) {
         let sent: Vec<MessageRef> = sent
             .iter()
             .map(|at| MessageRef::new(at.channel_id, at.message_id))

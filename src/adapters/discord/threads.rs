@@ -39,11 +39,10 @@ pub async fn thread_channel(
     sender: &DiscordSender,
     db: &Db,
     chat_id: &str,
-    game: i64,
+    game: GameId,
     title: &str,
 ) -> Result<u64, ThreadError> {
     let parent: u64 = chat_id.parse().map_err(|_| ThreadError::BadChat)?;
-    let game = GameId(game);
     let mut tx = db.read().await?;
     let known = tx.game_thread(game, Platform::Discord, chat_id).await?;
     tx.commit().await?;

@@ -82,7 +82,7 @@ fn replies_merge_into_one_message() {
 #[test]
 fn a_merged_reply_is_about_a_game_only_if_its_parts_agree() {
     let about = |game: Option<i64>| match game {
-        Some(game) => Outgoing::text("x").about(game),
+        Some(game) => Outgoing::text("x").about(GameId(game)),
         None => Outgoing::text("x"),
     };
     let game_of = |games: &[Option<i64>]| {
@@ -92,12 +92,16 @@ fn a_merged_reply_is_about_a_game_only_if_its_parts_agree() {
                 reply.and(about(*game), None)
             })
             .game()
+            .map(|game| game.0)
     };
     assert_eq!(game_of(&[Some(3), None, Some(3)]), Some(3));
     assert_eq!(game_of(&[None, Some(5)]), Some(5));
     assert_eq!(game_of(&[Some(3), Some(5), Some(3)]), None);
     assert_eq!(game_of(&[None, None]), None);
-    assert_eq!(Reply::from(Outgoing::text("b").about(7)).game(), Some(7));
+    assert_eq!(
+        Reply::from(Outgoing::text("b").about(GameId(7))).game(),
+        Some(GameId(7))
+    );
 }
 
 #[test]
@@ -105,17 +109,18 @@ fn nothing_pings_and_markdown_shows_literally() {
     let reply = Reply::from(Outgoing::text("@everyone *bold*"));
     let message = json_of(&reply.messages::<CreateMessage>()[0]);
     assert_eq!(message["content"], "@everyone \\*bold\\*");
-    assert_eq!(message["allowed_mentions"], json!({ "parse": [] }));
+    let nobody = json!({ "parse": [], "roles": [], "users": [] });
+    assert_eq!(message["allowed_mentions"], nobody);
     let starter = json_of(plain::<CreateMessage>("#1 A_b – C"));
     assert_eq!(starter["content"], "#1 A_b – C");
-    assert_eq!(starter["allowed_mentions"], json!({ "parse": [] }));
+    assert_eq!(starter["allowed_mentions"], nobody);
 }
 
 #[test]
 fn image_and_document_ride_on_the_first_part_buttons_on_the_last() {
     let mut message = Outgoing::text("x ".repeat(2500))
         .with_buttons(vec![Button::new("1", "/board 1")])
-        .about(1);
+        .about(GameId(1));
     message.document = Some(Document {
         file_name: "game-1.pgn".into(),
         content: "1. e4 *".into(),
