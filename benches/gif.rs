@@ -6,8 +6,9 @@
 //! outside this repository), the bench also times lila-gif's `POST
 //! /game.gif` of the same 61 positions (FEN, last move, check, the same
 //! delays) over one keep-alive-free HTTP request each, and prints both
-//! sizes. Measured so (2 shared cores, load ≈ 12, rough): see README
-//! "Figures" and `docs/images/README.md`.
+//! sizes. Measured so (2 shared cores, load ≈ 12, rough): see
+//! `docs/figures.md` (its table and "The animated GIF beside lila-gif") and
+//! `docs/images/README.md`.
 
 use std::hint::black_box;
 use std::io::{Read, Write};

@@ -352,7 +352,7 @@ impl<D: Deliverer> OutboxWorker<D> {
             let alert = Notice::DeliveryFailed {
                 recipient: notice.recipient.key(),
                 notice_kind: notice.kind.clone(),
-                notice_id: notice.id.0,
+                notice_id: notice.id,
                 attempts: notice.attempts + 1,
                 error: error.to_owned(),
             };

@@ -4,7 +4,9 @@
 //!   MESSAGE_CREATE and INTERACTION_CREATE into a platform-neutral
 //!   [`DiscordInbound`], hands it to a caller-supplied [`DiscordInboundHandler`] and
 //!   sends the [`DiscordReply`] back (a channel message for text, the
-//!   interaction response for slash commands, buttons and autocomplete).
+//!   interaction response for slash commands, buttons and autocomplete),
+//!   the app's messages turned into serenity's builders in one place
+//!   ([`convert`]).
 //! * [`DiscordSender`] delivers outbound notices (DMs, channel and thread
 //!   messages, embeds with an attached board image, buttons) with retries on
 //!   429 and 5xx, and tells the outbox worker whether a failure is retryable.
@@ -21,12 +23,12 @@
 //! proxy; our sender's back-off then handles 429s.
 
 mod bridge;
+mod command_spec;
 pub mod commands;
 pub mod convert;
 mod handler;
 mod inbound;
 mod markdown;
-mod outgoing;
 mod roles;
 mod sender;
 pub mod serve;
@@ -44,16 +46,14 @@ use serenity::http::{Http, HttpBuilder};
 use serenity::model::gateway::GatewayIntents;
 use tokio::sync::watch;
 
-pub use bridge::DiscordInboundHandler;
+pub use bridge::{DiscordInboundHandler, DiscordReply};
+pub use command_spec::{CommandOptionKind, CommandOptionSpec, CommandSpec};
+pub use convert::{MessageBuilder, Reply};
 pub use handler::AppHandler;
 pub use inbound::{DiscordInbound, InboundKind, OptionValue, SlashOption};
-pub use outgoing::{
-    AutocompleteChoice, ButtonSpec, ButtonStyle, CommandOptionKind, CommandOptionSpec, CommandSpec,
-    DiscordReply, EmbedSpec, OutgoingMessage, PngImage,
-};
 pub use roles::RoleMap;
 pub use sender::{Delivered, Destination, DiscordRetryPolicy, DiscordSendError, DiscordSender};
-pub use serve::{DiscordBot, ServeConfig, run_workers};
+pub use serve::{DiscordBot, ServeConfig};
 pub use shards::{ShardPlan, shard_of};
 pub use transport::DiscordTransport;
 

@@ -58,7 +58,7 @@ pub async fn remember_sent(db: &Db, platform: Platform, sent: &[MessageRef], mes
 /// Remembers that the platform messages `sent` are about game `game`, so
 /// that a later reply to any of them means that game. A failure is logged;
 /// the messages were sent all the same.
-pub async fn remember_game(db: &Db, platform: Platform, sent: &[MessageRef], game: i64) {
+pub async fn remember_game(db: &Db, platform: Platform, sent: &[MessageRef], game: GameId) {
     if sent.is_empty() {
         return;
     }
@@ -66,13 +66,12 @@ pub async fn remember_game(db: &Db, platform: Platform, sent: &[MessageRef], gam
         let mut tx = db.begin().await?;
         for at in sent {
             let key = (at.chat_id.as_str(), at.message_id.as_str());
-            tx.remember_message_game(platform, key, GameId(game))
-                .await?;
+            tx.remember_message_game(platform, key, game).await?;
         }
         tx.commit().await
     };
     if let Err(error) = remembered.await {
-        tracing::warn!(%error, game, "a sent message's game was not remembered");
+        tracing::warn!(%error, %game, "a sent message's game was not remembered");
     }
 }
 

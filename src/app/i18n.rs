@@ -112,6 +112,27 @@ impl<'a> Args<'a> {
     }
 }
 
+/// The store's ids as Fluent numbers (`#{ $game }`), as their raw keys were.
+macro_rules! fluent_ids {
+    ($($id:ty),*) => {$(
+        impl From<$id> for FluentValue<'_> {
+            fn from(id: $id) -> Self {
+                FluentValue::from(id.0)
+            }
+        }
+    )*};
+}
+
+fluent_ids!(
+    crate::store::GameId,
+    crate::store::PlayerId,
+    crate::store::EventId,
+    crate::store::TeamId,
+    crate::store::CaseId,
+    crate::store::LeaveId,
+    crate::store::NoticeId
+);
+
 /// Formats message `id` in `lang`. A missing message (a bug the catalog tests
 /// catch) yields its id in brackets rather than a panic in production.
 pub fn tr(lang: Lang, id: &str, args: &Args<'_>) -> String {

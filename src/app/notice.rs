@@ -13,6 +13,7 @@ use crate::app::outgoing::{Button, ImageRef, Outgoing};
 pub use crate::app::zone::{ShownDate, ShownInstant};
 use crate::core::clock::Days;
 use crate::core::notation::{self, Notation};
+use crate::store::{EventId, GameId, NoticeId, PlayerId, TeamId};
 
 mod thread;
 pub use thread::ThreadNotice;
@@ -80,7 +81,7 @@ pub enum Notice {
     /// The opponent moved (R3.2.2, R2.3.6): the game, the move, both clocks.
     MoveMade {
         /// The game's number.
-        game: i64,
+        game: GameId,
         /// The event's name.
         event: String,
         /// The mover's display name.
@@ -108,7 +109,7 @@ pub enum Notice {
     /// No answer yet after `days` days (R3.3.1: 14, 28, 35).
     Reminder {
         /// The game's number.
-        game: i64,
+        game: GameId,
         /// Days since the opponent's move reached the player.
         days: Days,
         /// Days left on the player's clock.
@@ -126,14 +127,14 @@ pub enum Notice {
     /// days that you mean to continue (R3.3.2).
     ContinuationDue {
         /// The game's number.
-        game: i64,
+        game: GameId,
         /// Days of silence.
         days: Days,
     },
     /// A game ended (R3.1.6): to both players and the arbiter channel.
     GameOver {
         /// The game's number.
-        game: i64,
+        game: GameId,
         /// White's name.
         white: String,
         /// Black's name.
@@ -146,14 +147,14 @@ pub enum Notice {
     /// The opponent offers a draw.
     DrawOffered {
         /// The game's number.
-        game: i64,
+        game: GameId,
         /// Who offers.
         by: String,
     },
     /// The opponent declined a draw offer.
     DrawDeclined {
         /// The game's number.
-        game: i64,
+        game: GameId,
         /// Who declined.
         by: String,
     },
@@ -171,7 +172,7 @@ pub enum Notice {
         /// The event's number (for its web page's link; absent in notices
         /// stored before it was added).
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        event_id: Option<i64>,
+        event_id: Option<EventId>,
         /// Games the recipient plays.
         games: u32,
         /// Those games: number, opponent, colour.
@@ -181,7 +182,7 @@ pub enum Notice {
     /// The organizer took the recipient out of an event before its start.
     EntryRemoved {
         /// The event's number.
-        event: i64,
+        event: EventId,
         /// The event's name.
         name: String,
     },
@@ -196,7 +197,7 @@ pub enum Notice {
     /// An event the recipient entered was cancelled before its start.
     EventCancelled {
         /// The event's number.
-        event: i64,
+        event: EventId,
         /// The event's name.
         name: String,
     },
@@ -240,8 +241,8 @@ pub enum Notice {
         /// The notice's kind.
         notice_kind: String,
         /// The parked notice's number in the outbox.
-        #[serde(default)]
-        notice_id: i64,
+        #[serde(default = "unknown_notice")]
+        notice_id: NoticeId,
         /// Attempts made.
         #[serde(default)]
         attempts: i64,
@@ -254,7 +255,7 @@ pub enum Notice {
     /// (R3.3.2).
     CaptainContinuationDue {
         /// The game's number.
-        game: i64,
+        game: GameId,
         /// The silent player's name.
         player: String,
         /// Days of silence.
@@ -264,7 +265,7 @@ pub enum Notice {
     /// notice of continuing goes to the arbiter through the captain (R3.3.2).
     ContinuationDueViaCaptain {
         /// The game's number.
-        game: i64,
+        game: GameId,
         /// Days of silence.
         days: Days,
         /// The captain's name.
@@ -278,7 +279,7 @@ pub enum Notice {
         /// The team's name.
         team: String,
         /// The team's number.
-        number: i64,
+        number: TeamId,
         /// The team's games.
         games: u32,
     },
@@ -306,6 +307,11 @@ pub enum Notice {
     /// Several notices to one recipient at one instant, as one message (a
     /// storm of reminders, 35-day notices or losses on time).
     Batch(NoticeBatch),
+}
+
+/// The parked notice's number in failure notices stored before it was kept.
+fn unknown_notice() -> NoticeId {
+    NoticeId(0)
 }
 
 impl Notice {
@@ -346,7 +352,7 @@ impl Notice {
     /// moves in `notation`, the board (as `viewer`, a player id, sees it)
     /// after a move or at the end of a game, and buttons for what the
     /// recipient may answer.
-    pub fn message(&self, lang: Lang, notation: Notation, viewer: Option<i64>) -> Outgoing {
+    pub fn message(&self, lang: Lang, notation: Notation, viewer: Option<PlayerId>) -> Outgoing {
         if let Notice::Case(case) = self {
             return case.message(lang, self.kind(), viewer);
         }
@@ -649,7 +655,7 @@ impl Notice {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StartedGame {
     /// The game's number.
-    pub game: i64,
+    pub game: GameId,
     /// The opponent's name.
     pub opponent: String,
     /// The recipient plays White.
@@ -675,7 +681,7 @@ impl StartedGame {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DigestGame {
     /// The game's number.
-    pub game: i64,
+    pub game: GameId,
     /// The opponent's name.
     pub opponent: String,
     /// Days on this move so far.

@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::app::i18n::Lang;
-use crate::store::Platform;
+use crate::store::{EventId, GameId, Platform, PlayerId};
 
 /// A button: pressing it sends `command` as if the user had typed it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -53,9 +53,9 @@ pub enum ImageRef {
     /// notice delivered late still shows the move it announces.
     Board {
         /// The game's number.
-        game: i64,
+        game: GameId,
         /// The viewing player, if any (a channel sees White's side).
-        viewer: Option<i64>,
+        viewer: Option<PlayerId>,
         /// The words' language.
         lang: Lang,
         /// The half-move (from 1) whose position to draw; `None` (and
@@ -67,9 +67,9 @@ pub enum ImageRef {
     /// it (side and theme).
     Gif {
         /// The game's number.
-        game: i64,
+        game: GameId,
         /// The viewing player, if any.
-        viewer: Option<i64>,
+        viewer: Option<PlayerId>,
         /// The words' language.
         lang: Lang,
     },
@@ -77,10 +77,10 @@ pub enum ImageRef {
     /// `viewer`'s board theme.
     Crosstable {
         /// The event's number.
-        event: i64,
+        event: EventId,
         /// The viewing player, if any (a channel sees the default theme).
         #[serde(default)]
-        viewer: Option<i64>,
+        viewer: Option<PlayerId>,
         /// The words' language.
         lang: Lang,
     },
@@ -122,7 +122,7 @@ pub enum Address {
         /// The platform's id of the chat the thread is in.
         chat_id: String,
         /// The game's number.
-        game: i64,
+        game: GameId,
         /// The thread's name: `#12 Alice – Bob`.
         title: String,
     },
@@ -165,7 +165,7 @@ pub struct Outgoing {
     /// Discord reply) means that game. A board image names its game too
     /// ([`Outgoing::about_game`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub game: Option<i64>,
+    pub game: Option<GameId>,
 }
 
 fn reply_kind() -> String {
@@ -203,14 +203,14 @@ impl Outgoing {
     }
 
     /// The message, about game `game`.
-    pub fn about(mut self, game: i64) -> Self {
+    pub fn about(mut self, game: GameId) -> Self {
         self.game = Some(game);
         self
     }
 
     /// The one game the message is about: the one it names, or its board's
     /// (or game image's) game.
-    pub fn about_game(&self) -> Option<i64> {
+    pub fn about_game(&self) -> Option<GameId> {
         self.game.or(match &self.image {
             Some(ImageRef::Board { game, .. } | ImageRef::Gif { game, .. }) => Some(*game),
             _ => None,

@@ -11,9 +11,9 @@ use crate::store::{EventId, GameId};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum WebPage {
     /// An event's page (crosstable, standings, games).
-    Event(i64),
+    Event(EventId),
     /// A game's page (board, moves, PGN).
-    Game(i64),
+    Game(GameId),
 }
 
 impl WebPage {
@@ -31,19 +31,16 @@ pub fn page_link(base: &url::Url, lang: Lang, page: WebPage) -> String {
     let (id, url) = match page {
         WebPage::Event(event) => (
             "web-link-event",
-            crate::app::web_link::event_url(base, EventId(event)),
+            crate::app::web_link::event_url(base, event),
         ),
-        WebPage::Game(game) => (
-            "web-link-game",
-            crate::app::web_link::game_url(base, GameId(game)),
-        ),
+        WebPage::Game(game) => ("web-link-game", crate::app::web_link::game_url(base, game)),
     };
     tr(lang, id, &Args::new().with("url", url))
 }
 
 /// The line linking event `event`'s page, when a web URL is configured
 /// (for `/event show` and other event answers).
-pub fn event_page_link(base: Option<&url::Url>, lang: Lang, event: i64) -> Option<String> {
+pub fn event_page_link(base: Option<&url::Url>, lang: Lang, event: EventId) -> Option<String> {
     base.map(|base| page_link(base, lang, WebPage::Event(event)))
 }
 
@@ -93,7 +90,7 @@ mod tests {
     #[test]
     fn a_message_ends_with_the_page_of_its_image_or_the_page_named() {
         let mut board = Outgoing::text("Хід зроблено.").with_image(ImageRef::Board {
-            game: 7,
+            game: GameId(7),
             viewer: None,
             lang: Lang::Uk,
             ply: None,
@@ -103,7 +100,12 @@ mod tests {
         assert!(last.contains("https://chess.example.org/club/"), "{last}");
         assert!(last.contains("/7"), "{last}");
         let mut plain = Outgoing::text("Started.");
-        append_page_link(Some(&base()), Lang::En, Some(WebPage::Event(3)), &mut plain);
+        append_page_link(
+            Some(&base()),
+            Lang::En,
+            Some(WebPage::Event(EventId(3))),
+            &mut plain,
+        );
         assert!(
             plain.text.lines().last().unwrap().contains("/3"),
             "{}",
@@ -114,9 +116,9 @@ mod tests {
     #[test]
     fn nothing_is_added_without_a_base_url_or_a_page() {
         let mut message = Outgoing::text("Text");
-        append_page_link(None, Lang::Uk, Some(WebPage::Game(1)), &mut message);
+        append_page_link(None, Lang::Uk, Some(WebPage::Game(GameId(1))), &mut message);
         append_page_link(Some(&base()), Lang::Uk, None, &mut message);
         assert_eq!(message.text, "Text");
-        assert_eq!(event_page_link(None, Lang::Uk, 1), None);
+        assert_eq!(event_page_link(None, Lang::Uk, EventId(1)), None);
     }
 }

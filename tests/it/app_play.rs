@@ -8,7 +8,7 @@ use corrbot::app::deliver::image::render_image;
 use corrbot::app::i18n::Lang;
 use corrbot::app::outgoing::{Button, ImageRef};
 use corrbot::render::RenderCache;
-use corrbot::store::{EventId, GameStatus};
+use corrbot::store::{EventId, GameId, GameStatus};
 
 use crate::support::world::{World, start};
 
@@ -25,12 +25,12 @@ async fn board_replies_with_the_position_image_from_the_askers_side() {
             .contains("Game #1: bob — carol, Black to move"),
         "{replies:?}"
     );
-    let carol = w.game(1).await.black.0;
+    let carol = w.game(1).await.black;
     let image = replies[0].image.clone().expect("a board image");
     assert_eq!(
         image,
         ImageRef::Board {
-            game: 1,
+            game: GameId(1),
             viewer: Some(carol),
             lang: Lang::En,
             ply: None,
@@ -294,7 +294,7 @@ async fn standings_rank_by_points_with_a_crosstable_image() {
     );
     let image = replies[0].image.clone().expect("a crosstable image");
     assert!(
-        matches!(image, ImageRef::Crosstable { event: e, viewer: Some(_), lang: Lang::En } if e == event),
+        matches!(image, ImageRef::Crosstable { event: e, viewer: Some(_), lang: Lang::En } if e == EventId(event)),
         "{image:?}"
     );
     let png = render_image(

@@ -70,8 +70,8 @@ async fn orientation_is_stored_and_turns_the_board(t: &TestDb) {
     drop(tx);
     let cache = std::sync::Arc::new(RenderCache::new(8));
     let board = |viewer: PlayerId| ImageRef::Board {
-        game: 1,
-        viewer: Some(viewer.0),
+        game: GameId(1),
+        viewer: Some(viewer),
         lang: Lang::En,
         ply: None,
     };

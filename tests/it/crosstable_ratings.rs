@@ -12,6 +12,7 @@ use corrbot::render::{
     CrosstableGame, CrosstableInput, CrosstableRow, GameMark, Language, RenderCache, Theme,
     render_crosstable,
 };
+use corrbot::store::EventId;
 
 use crate::support::db::{TestDb, on_both};
 use crate::support::world::{World, start};
@@ -35,7 +36,7 @@ async fn one_rated_game(w: &mut World, settings: &str) {
 /// The app's crosstable of event #1 as PNG bytes.
 async fn app_crosstable(w: &World) -> Vec<u8> {
     let image = ImageRef::Crosstable {
-        event: 1,
+        event: EventId(1),
         viewer: None,
         lang: Lang::En,
     };

@@ -6,12 +6,14 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use corrbot::adapters::discord::{
-    AutocompleteChoice, ButtonSpec, ButtonStyle, CommandOptionKind, CommandOptionSpec, CommandSpec,
-    Destination, DiscordConfig, DiscordInbound, DiscordInboundHandler, DiscordReply,
-    DiscordRetryPolicy, DiscordSendError, DiscordSender, EmbedSpec, InboundKind, OptionValue,
-    OutgoingMessage, PngImage, SlashOption, connect,
+    CommandOptionKind, CommandOptionSpec, CommandSpec, Destination, DiscordConfig, DiscordInbound,
+    DiscordInboundHandler, DiscordReply, DiscordRetryPolicy, DiscordSendError, DiscordSender,
+    InboundKind, OptionValue, Reply, SlashOption, connect,
 };
+use corrbot::app::deliver::image::RenderedImage;
+use corrbot::app::outgoing::{Button, Outgoing};
 use serde_json::json;
+use serenity::builder::{AutocompleteChoice, CreateMessage};
 use tokio::sync::{Notify, mpsc};
 
 use crate::support::fake_discord::{self, Failure, FakeDiscord, FakeOptions, GUILD_ID, SentKind};
@@ -37,79 +39,61 @@ fn config(fake: &FakeDiscord) -> DiscordConfig {
     config
 }
 
-fn board_message(text: &str) -> OutgoingMessage {
-    OutgoingMessage {
-        text: text.into(),
-        embed: Some(EmbedSpec {
-            title: "Game 7".into(),
-            description: "White to move".into(),
-        }),
-        image: Some(PngImage {
-            filename: "board.png".into(),
-            bytes: PNG.to_vec(),
-        }),
-        file: None,
-        game: None,
-        buttons: vec![
-            ButtonSpec {
-                custom_id: "draw:7".into(),
-                label: "Offer draw".into(),
-                style: ButtonStyle::Secondary,
-            },
-            ButtonSpec {
-                custom_id: "resign:7".into(),
-                label: "Resign".into(),
-                style: ButtonStyle::Danger,
-            },
-        ],
-        ephemeral: false,
-    }
+/// A reply with a board image and two buttons.
+fn board_message(text: &str) -> Reply {
+    let message = Outgoing::text(text).with_buttons(vec![
+        Button::new("Offer draw", "draw:7"),
+        Button::new("Resign", "resign:7"),
+    ]);
+    Reply::one(message, Some(RenderedImage::from_png(PNG.into())))
+}
+
+/// A plain text reply.
+fn text(text: impl Into<String>) -> DiscordReply {
+    DiscordReply::Message(Outgoing::text(text).into())
+}
+
+/// A plain text reply only its addressee sees.
+fn private_text(text: impl Into<String>) -> DiscordReply {
+    DiscordReply::Message(Reply::from(Outgoing::text(text)).ephemeral_if(true))
+}
+
+/// A channel message of `text` as the bot builds it.
+fn channel_text(text: &str) -> CreateMessage {
+    Reply::from(Outgoing::text(text)).messages().remove(0)
 }
 
 /// The test app: records every inbound and answers by kind. The `slow`
 /// command waits for `release` before answering.
 async fn reply_to(inbound: DiscordInbound, release: Arc<Notify>) -> DiscordReply {
     match inbound.kind {
-        InboundKind::Text { content, .. } => {
-            DiscordReply::Message(OutgoingMessage::text(format!("echo: {content}")))
-        }
+        InboundKind::Text { content, .. } => text(format!("echo: {content}")),
         InboundKind::Slash { name, options } if name == "move" => {
             match options.first().map(|o| &o.value) {
                 Some(OptionValue::Text(san)) if san == "Qxf7" => {
                     DiscordReply::Message(board_message("Qxf7#"))
                 }
-                _ => DiscordReply::Message(OutgoingMessage {
-                    ephemeral: true,
-                    ..OutgoingMessage::text("illegal move")
-                }),
+                _ => private_text("illegal move"),
             }
         }
         InboundKind::Slash { name, .. } if name == "long" => {
             let lines: Vec<String> = (1..=100)
                 .map(|n| format!("line {n:03} {}", "x".repeat(45)))
                 .collect();
-            let mut message = board_message(&lines.join("\n"));
-            message.ephemeral = true;
-            DiscordReply::Message(message)
+            DiscordReply::Message(board_message(&lines.join("\n")).ephemeral_if(true))
         }
         InboundKind::Slash { .. } => {
             release.notified().await;
-            DiscordReply::Message(OutgoingMessage::text("done slowly"))
+            text("done slowly")
         }
         InboundKind::Autocomplete { value, .. } => DiscordReply::Choices(
             ["e4", "d4", "Nf3"]
                 .iter()
                 .filter(|san| san.starts_with(&value))
-                .map(|san| AutocompleteChoice {
-                    name: san.to_string(),
-                    value: san.to_string(),
-                })
+                .map(|san| AutocompleteChoice::new(*san, *san))
                 .collect(),
         ),
-        InboundKind::Button { custom_id } => DiscordReply::Message(OutgoingMessage {
-            ephemeral: true,
-            ..OutgoingMessage::text(format!("clicked {custom_id}"))
-        }),
+        InboundKind::Button { custom_id } => private_text(format!("clicked {custom_id}")),
     }
 }
 
@@ -438,10 +422,7 @@ struct PrivateSlow(Arc<Notify>);
 impl DiscordInboundHandler for PrivateSlow {
     async fn handle(&self, _inbound: DiscordInbound) -> DiscordReply {
         self.0.notified().await;
-        DiscordReply::Message(OutgoingMessage {
-            ephemeral: true,
-            ..OutgoingMessage::text("your games")
-        })
+        private_text("your games")
     }
 
     fn defer_ephemeral(&self, inbound: &DiscordInbound) -> bool {
@@ -510,7 +491,7 @@ async fn dm_carries_embed_and_png() {
     let delivered = sender
         .send(
             Destination::User(PLAYER),
-            &board_message("Your move"),
+            board_message("Your move").messages().remove(0),
             Some("outbox-1"),
         )
         .await;
@@ -527,7 +508,8 @@ async fn dm_carries_embed_and_png() {
             Some(delivered.message_id)
         )
     );
-    assert_eq!(dm.embeds[0]["title"], "Game 7");
+    assert_eq!(dm.content.as_deref(), Some("Your move"));
+    assert_eq!(dm.button_ids(), ["draw:7", "resign:7"]);
     assert_eq!(dm.embeds[0]["image"]["url"], "attachment://board.png");
     let file = &dm.attachments[0];
     assert_eq!(
@@ -538,11 +520,7 @@ async fn dm_carries_embed_and_png() {
     assert_eq!(file.bytes, PNG);
     // A second DM reuses the channel instead of opening it again.
     sender
-        .send(
-            Destination::User(PLAYER),
-            &OutgoingMessage::text("again"),
-            None,
-        )
+        .send(Destination::User(PLAYER), channel_text("again"), None)
         .await
         .expect("second DM");
     let opened = fake
@@ -560,7 +538,7 @@ async fn game_thread_is_created_and_used() {
     let announce = sender
         .send(
             Destination::Channel(CHANNEL),
-            &OutgoingMessage::text("Game 7 starts"),
+            channel_text("Game 7 starts"),
             None,
         )
         .await;
@@ -570,11 +548,7 @@ async fn game_thread_is_created_and_used() {
         .await
         .expect("thread");
     sender
-        .send(
-            Destination::Channel(thread),
-            &OutgoingMessage::text("1. e4"),
-            None,
-        )
+        .send(Destination::Channel(thread), channel_text("1. e4"), None)
         .await
         .expect("move posted");
     let loose = sender
@@ -603,9 +577,9 @@ async fn rate_limit_and_server_errors_deliver_exactly_once() {
     fake.fail_next(1, Failure::Status429 { retry_after: 0.001 });
     fake.fail_next(2, Failure::Status500);
     fake.fail_next(1, Failure::Status500AfterCommit);
-    let message = OutgoingMessage::text("Reminder: 2 days left");
+    let message = channel_text("Reminder: 2 days left");
     let delivered = sender
-        .send(Destination::Channel(CHANNEL), &message, Some("outbox-7"))
+        .send(Destination::Channel(CHANNEL), message, Some("outbox-7"))
         .await
         .expect("delivered");
     let statuses: Vec<u16> = fake.requests().iter().map(|r| r.status).collect();
@@ -621,11 +595,7 @@ async fn persistent_outage_is_reported_retryable() {
     let sender = sender(&fake, quick_retries(3));
     fake.fail_next(5, Failure::Status500);
     let error = sender
-        .send(
-            Destination::Channel(CHANNEL),
-            &OutgoingMessage::text("x"),
-            None,
-        )
+        .send(Destination::Channel(CHANNEL), channel_text("x"), None)
         .await
         .unwrap_err();
     assert!(error.is_retryable());
@@ -650,11 +620,7 @@ async fn refusal_is_permanent_and_not_retried() {
     let sender = sender(&fake, quick_retries(5));
     fake.fail_next(1, Failure::Status403 { code: 50007 });
     let error = sender
-        .send(
-            Destination::Channel(CHANNEL),
-            &OutgoingMessage::text("x"),
-            None,
-        )
+        .send(Destination::Channel(CHANNEL), channel_text("x"), None)
         .await
         .unwrap_err();
     assert!(!error.is_retryable());

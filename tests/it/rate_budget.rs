@@ -9,11 +9,12 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use corrbot::adapters::discord::{
-    Destination, DiscordConfig, DiscordRetryPolicy, DiscordSender, OutgoingMessage,
+    Destination, DiscordConfig, DiscordRetryPolicy, DiscordSender, Reply,
 };
 use corrbot::adapters::telegram::{
     TelegramRetryPolicy, TelegramSender, build_bot, telegram_limits,
 };
+use corrbot::app::outgoing::Outgoing;
 use corrbot::ratebudget::SharedBudget;
 use corrbot::store::{Db, RateScope};
 
@@ -166,8 +167,11 @@ async fn two_processes_keep_discords_global_limit_together() {
             tasks.push(tokio::spawn(async move {
                 for n in 0..30u64 {
                     let to = Destination::Channel(4_000_001 + lane);
-                    let text = OutgoingMessage::text(format!("{lane}/{n}"));
-                    sender.send(to, &text, None).await.unwrap();
+                    let text = Reply::from(Outgoing::text(format!("{lane}/{n}")));
+                    sender
+                        .send(to, text.messages().remove(0), None)
+                        .await
+                        .unwrap();
                 }
             }));
         }

@@ -45,7 +45,7 @@ impl Deliverer for Recording {
 }
 
 /// The games a message is about, in its order.
-fn games_of(notice: &Notice) -> Vec<i64> {
+fn games_of(notice: &Notice) -> Vec<GameId> {
     match notice {
         Notice::Batch(batch) => batch.items.iter().flat_map(games_of).collect(),
         Notice::Reminder { game, .. } => vec![*game],
@@ -102,7 +102,7 @@ async fn a_storm_is_one_message_per_player(t: &TestDb) {
     assert_eq!(fired.handled, 45, "{fired:?}");
     worker.poll(at).await.unwrap();
     let sent = deliverer.sent();
-    let mut per_player: BTreeMap<String, Vec<i64>> = BTreeMap::new();
+    let mut per_player: BTreeMap<String, Vec<GameId>> = BTreeMap::new();
     for (recipient, notice) in &sent {
         let games = games_of(notice);
         assert!(
@@ -111,9 +111,9 @@ async fn a_storm_is_one_message_per_player(t: &TestDb) {
         );
     }
     assert_eq!(per_player.len(), 10, "{per_player:?}");
-    let mut games: Vec<i64> = per_player.values().flatten().copied().collect();
+    let mut games: Vec<GameId> = per_player.values().flatten().copied().collect();
     games.sort_unstable();
-    assert_eq!(games, (1..=45).collect::<Vec<_>>());
+    assert_eq!(games, (1..=45).map(GameId).collect::<Vec<_>>());
     assert!(per_player.values().all(|g| g.len() >= 4), "{per_player:?}");
     let statuses = statuses(&t.db, "reminder").await;
     assert_eq!(statuses.len(), 45);
@@ -155,7 +155,7 @@ async fn two_workers_send_each_notice_once(t: &TestDb) {
         for n in 0..10_i64 {
             let game = player * 100 + n;
             let notice = Notice::Reminder {
-                game,
+                game: GameId(game),
                 days: 14,
                 left: 36,
                 loses_at: None,
@@ -181,7 +181,7 @@ async fn two_workers_send_each_notice_once(t: &TestDb) {
     let (a, b) = tokio::join!(first.poll(now), second.poll(now));
     assert_eq!(a.unwrap().delivered + b.unwrap().delivered, 100);
     let sent = deliverer.sent();
-    let mut per_player: BTreeMap<String, Vec<Vec<i64>>> = BTreeMap::new();
+    let mut per_player: BTreeMap<String, Vec<Vec<GameId>>> = BTreeMap::new();
     for (recipient, notice) in &sent {
         per_player
             .entry(recipient.clone())
@@ -191,8 +191,9 @@ async fn two_workers_send_each_notice_once(t: &TestDb) {
     assert_eq!(per_player.len(), 10);
     for (recipient, messages) in &per_player {
         let player: i64 = recipient.trim_start_matches("player:").parse().unwrap();
-        let nine: Vec<i64> = (0..9).map(|n| player * 100 + n).collect();
-        assert_eq!(messages, &vec![nine, vec![player * 100 + 9]], "{recipient}");
+        let nine: Vec<GameId> = (0..9).map(|n| GameId(player * 100 + n)).collect();
+        let tenth = GameId(player * 100 + 9);
+        assert_eq!(messages, &vec![nine, vec![tenth]], "{recipient}");
     }
     let statuses = statuses(&t.db, "reminder").await;
     assert_eq!(statuses.len(), 100);

@@ -11,7 +11,7 @@ use corrbot::app::i18n::Lang;
 use corrbot::app::outgoing::ImageRef;
 use corrbot::core::pgn::read_game;
 use corrbot::render::{BoardOptions, Layout, PlayerLabel, RenderCache, Theme};
-use corrbot::store::{EventId, EventStatus, Platform, PlayerId};
+use corrbot::store::{EventId, EventStatus, GameId, Platform, PlayerId};
 use image::AnimationDecoder;
 use image::codecs::gif::GifDecoder;
 use shakmaty::{Color, Position, Square};
@@ -168,7 +168,7 @@ async fn the_pgn_and_the_gif_start_from_the_opening(t: &TestDb) {
     // GIF: the first frame is the thematic start (a pawn on e4, none on e2,
     // a knight on f3), then a frame per move the players made.
     let image = ImageRef::Gif {
-        game: 1,
+        game: GameId(1),
         viewer: None,
         lang: Lang::En,
     };

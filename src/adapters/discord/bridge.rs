@@ -4,7 +4,10 @@ use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 
-use serenity::builder::{Builder, CreateInteractionResponse, CreateInteractionResponseMessage};
+use serenity::builder::{
+    AutocompleteChoice, Builder, CreateInteractionResponse, CreateInteractionResponseFollowup,
+    CreateInteractionResponseMessage, EditInteractionResponse,
+};
 use serenity::client::{Context, EventHandler};
 use serenity::http::Http;
 use serenity::model::application::Interaction;
@@ -13,13 +16,25 @@ use serenity::model::gateway::Ready;
 use serenity::model::id::InteractionId;
 use tokio::sync::watch;
 
-use super::outgoing::{self, DiscordReply};
+use super::convert::{self, Reply};
 use super::sender::{
     Delivered, Destination, DiscordRetryPolicy, DiscordSendError, DiscordSender, with_retry,
 };
-use super::split;
 use super::{DiscordConfig, DiscordInbound};
 use crate::app::outgoing::answered_once;
+use crate::store::GameId;
+
+/// What the caller's handler answers to one inbound event.
+#[derive(Clone, Debug)]
+pub enum DiscordReply {
+    /// Say nothing (for an interaction: acknowledge with nothing visible is
+    /// not possible, so an empty ephemeral message is sent instead).
+    Nothing,
+    /// A message: a channel message for text, the interaction response otherwise.
+    Message(Reply),
+    /// Autocomplete choices (at most 25 are sent).
+    Choices(Vec<AutocompleteChoice>),
+}
 
 /// The caller's side of the adapter: one reply per inbound event.
 ///
@@ -37,10 +52,10 @@ pub trait DiscordInboundHandler: Send + Sync + 'static {
     }
 
     /// Told, after the adapter posted a reply about game `game`
-    /// ([`OutgoingMessage::game`](super::OutgoingMessage::game)), which
+    /// ([`Reply::game`]), which
     /// Discord messages carry it: channel messages, the interaction's
     /// original response and its followups. Does nothing by default.
-    fn sent(&self, game: i64, sent: Vec<Delivered>) -> impl Future<Output = ()> + Send {
+    fn sent(&self, game: GameId, sent: Vec<Delivered>) -> impl Future<Output = ()> + Send {
         let _ = (game, sent);
         async {}
     }
@@ -106,15 +121,15 @@ impl<H: DiscordInboundHandler> EventHandler for Bridge<H> {
             .handler
             .handle(DiscordInbound::from_message(&message))
             .await;
-        let DiscordReply::Message(outgoing) = reply else {
+        let DiscordReply::Message(reply) = reply else {
             return;
         };
         let sender = DiscordSender::new(Arc::clone(&ctx.http), self.policy);
         // The nonce makes a retried reply to this message land once.
         let key = format!("re{}", message.id.get());
         let to = Destination::Channel(message.channel_id.get());
-        match sender.send_all(to, &outgoing, Some(&key)).await {
-            Ok(sent) => self.remember(outgoing.game, sent).await,
+        match sender.send_all(to, reply.messages(), Some(&key)).await {
+            Ok(sent) => self.remember(reply.game(), sent).await,
             Err(error) => {
                 tracing::error!(%error, channel = %message.channel_id, "Discord reply failed");
             }
@@ -186,19 +201,20 @@ impl<H: DiscordInboundHandler> Bridge<H> {
             defer.clone().execute(http, (target.id, &target.token))
         })
         .await?;
-        let message = match work.await {
-            DiscordReply::Message(message) => message,
+        let (edit, rest, game) = match work.await {
+            DiscordReply::Message(reply) => {
+                let (edit, rest) = reply.first_and_rest::<EditInteractionResponse, _>();
+                (edit, rest, reply.game())
+            }
             DiscordReply::Nothing | DiscordReply::Choices(_) => {
-                outgoing::OutgoingMessage::text("✓")
+                (convert::plain("✓"), Vec::new(), None)
             }
         };
-        let parts = split::parts(&message);
-        let edit = outgoing::edit_response(&parts[0]);
         let original =
             with_retry(&self.policy, || edit.clone().execute(http, &target.token)).await?;
         let mut sent = vec![delivered(&original)];
-        let result = self.follow_up(http, target, &parts[1..], &mut sent).await;
-        self.remember(message.game, sent).await;
+        let result = self.follow_up(http, target, rest, &mut sent).await;
+        self.remember(game, sent).await;
         result
     }
 
@@ -208,11 +224,10 @@ impl<H: DiscordInboundHandler> Bridge<H> {
         &self,
         http: &Arc<Http>,
         target: &Target,
-        parts: &[outgoing::OutgoingMessage],
+        parts: Vec<CreateInteractionResponseFollowup>,
         sent: &mut Vec<Delivered>,
     ) -> Result<(), DiscordSendError> {
-        for part in parts {
-            let followup = outgoing::followup_message(part);
+        for followup in parts {
             let posted = with_retry(&self.policy, || {
                 followup.clone().execute(http, (None, &target.token))
             })
@@ -223,7 +238,7 @@ impl<H: DiscordInboundHandler> Bridge<H> {
     }
 
     /// Hands the messages `sent` of a reply about `game` to the handler.
-    async fn remember(&self, game: Option<i64>, sent: Vec<Delivered>) {
+    async fn remember(&self, game: Option<GameId>, sent: Vec<Delivered>) {
         if let Some(game) = game
             && !sent.is_empty()
         {
@@ -240,19 +255,19 @@ impl<H: DiscordInboundHandler> Bridge<H> {
         target: &Target,
         inbound: DiscordInbound,
     ) -> Result<(), DiscordSendError> {
-        let update = outgoing::remove_buttons();
+        let update = convert::remove_buttons();
         with_retry(&self.policy, || {
             update.clone().execute(http, (target.id, &target.token))
         })
         .await?;
-        let DiscordReply::Message(message) = self.handler.handle(inbound).await else {
+        let DiscordReply::Message(reply) = self.handler.handle(inbound).await else {
             return Ok(());
         };
         let mut sent = Vec::new();
         let result = self
-            .follow_up(http, target, &split::parts(&message), &mut sent)
+            .follow_up(http, target, reply.messages(), &mut sent)
             .await;
-        self.remember(message.game, sent).await;
+        self.remember(reply.game(), sent).await;
         result
     }
 
@@ -272,22 +287,19 @@ impl<H: DiscordInboundHandler> Bridge<H> {
         let mut rest = Vec::new();
         let mut about = None;
         let response = match reply {
-            DiscordReply::Message(message) => {
-                rest = split::parts(&message);
-                let first = rest.remove(0);
-                about = message.game.filter(|_| !first.ephemeral);
-                CreateInteractionResponse::Message(outgoing::response_message(&first))
+            DiscordReply::Message(reply) => {
+                let first;
+                (first, rest) = reply.first_and_rest();
+                about = reply.game().filter(|_| !reply.is_ephemeral());
+                CreateInteractionResponse::Message(first)
             }
             DiscordReply::Choices(choices) => {
-                CreateInteractionResponse::Autocomplete(outgoing::autocomplete(&choices))
+                CreateInteractionResponse::Autocomplete(convert::autocomplete(choices))
             }
             DiscordReply::Nothing if is_component => CreateInteractionResponse::Acknowledge,
             DiscordReply::Nothing => {
-                let done = CreateInteractionResponseMessage::new()
-                    .content("✓")
-                    .allowed_mentions(outgoing::no_mentions())
-                    .ephemeral(true);
-                CreateInteractionResponse::Message(done)
+                let done: CreateInteractionResponseMessage = convert::plain("✓");
+                CreateInteractionResponse::Message(done.ephemeral(true))
             }
         };
         with_retry(&self.policy, || {
@@ -309,7 +321,7 @@ impl<H: DiscordInboundHandler> Bridge<H> {
                 }
             }
         }
-        let result = self.follow_up(http, target, &rest, &mut sent).await;
+        let result = self.follow_up(http, target, rest, &mut sent).await;
         self.remember(about, sent).await;
         result
     }

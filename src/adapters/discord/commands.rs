@@ -13,8 +13,8 @@ use crate::app::command::{Arg, CommandWord};
 use crate::app::i18n::{Lang, tr0};
 use crate::app::service::HelpGroup;
 
+use super::command_spec::{CommandOptionKind, CommandOptionSpec, CommandSpec};
 use super::inbound::{OptionValue, SlashOption};
-use super::outgoing::{CommandOptionKind, CommandOptionSpec, CommandSpec};
 
 /// The option that names a game: optional, completed from the user's games.
 pub const GAME: &str = "game";

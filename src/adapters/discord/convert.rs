@@ -1,99 +1,311 @@
-//! The app's platform-neutral [`Outgoing`] messages as Discord messages.
+//! The app's [`Outgoing`] messages as serenity's message builders: the one
+//! place where what the bot says becomes what Discord receives.
 //!
-//! Rules (documented in README, section Discord):
+//! Rules (documented in `docs/deployment.md`, section Discord):
 //! * the text is the message content, its Markdown escaped so that what
 //!   users wrote shows literally (a text over Discord's 2000 characters
-//!   is sent as several messages, see [`split`](super::split));
+//!   is sent as several messages, cut by [`split_text`]);
 //! * an image goes inside an embed, attached as `board.png` (a game's
 //!   animation as `game.gif`, which Discord plays in the embed);
 //! * a document (`/pgn`) is attached as its file (`game-12.pgn`) under
 //!   the short text naming it;
 //! * each button's `custom_id` is the command it stands for; a command
 //!   longer than Discord's 100 characters gets no button (the text names it);
+//! * nothing the bot sends pings anyone (`allowed_mentions` parses nothing);
 //! * replies to interactions are ephemeral when they are errors
 //!   ([`Outgoing::is_error`]), when they carry private details
 //!   ([`Outgoing::private`]), or when, in a guild channel, they answer a
 //!   command about the user's own matters (see [`is_public_command`]).
 
+use serenity::builder::{
+    AutocompleteChoice, CreateActionRow, CreateAllowedMentions, CreateAttachment,
+    CreateAutocompleteResponse, CreateButton, CreateEmbed, CreateInteractionResponse,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage,
+    EditInteractionResponse,
+};
+use serenity::model::application::ButtonStyle;
+
 use crate::app::command::CommandWord;
 use crate::app::deliver::image::RenderedImage;
-use crate::app::outgoing::Outgoing;
+use crate::app::outgoing::{Document, Outgoing};
+use crate::store::GameId;
 
 use super::markdown::escape_markdown;
-use super::outgoing::{ButtonSpec, ButtonStyle, EmbedSpec, OutgoingMessage, PngImage};
+use super::split::split_text;
 
 /// Discord's longest message content.
 pub const MAX_CONTENT_CHARS: usize = 2000;
 /// Discord's longest button `custom_id`.
 pub const MAX_CUSTOM_ID_CHARS: usize = 100;
+/// Discord's longest button label.
+const MAX_LABEL_CHARS: usize = 80;
+/// Discord's most buttons on one message (five rows of five).
+const MAX_BUTTONS: usize = 25;
+/// Discord's most autocomplete choices.
+const MAX_CHOICES: usize = 25;
 /// The file name of an attached board or table image (an animation is
 /// [`RenderedImage::file_name`]'s `game.gif`).
 pub const IMAGE_FILE: &str = "board.png";
 
-/// One app message with its rendered image as a Discord message.
-pub fn discord_message(message: &Outgoing, image: Option<&RenderedImage>) -> OutgoingMessage {
-    OutgoingMessage {
-        text: escape_markdown(&message.text),
-        embed: image.map(|_| EmbedSpec::default()),
-        image: image.map(|image| PngImage {
-            filename: image.file_name(),
-            bytes: image.png.to_vec(),
-        }),
-        file: message.document.as_ref().map(|document| PngImage {
-            filename: document.file_name.clone(),
-            bytes: document.content.as_bytes().to_vec(),
-        }),
-        buttons: buttons(message),
-        ephemeral: message.is_error() || message.private,
-        game: message.about_game(),
+/// The app's messages answering one event (or one notice), each with its
+/// rendered image, sent as one Discord message: texts joined by a blank
+/// line, every button, the first image and document; ephemeral if any
+/// part is; about a game if those about one all name the same game.
+#[derive(Clone, Debug, Default)]
+pub struct Reply {
+    messages: Vec<(Outgoing, Option<RenderedImage>)>,
+    ephemeral: bool,
+}
+
+impl Reply {
+    /// One message with its rendered image.
+    pub fn one(message: Outgoing, image: Option<RenderedImage>) -> Self {
+        Self::default().and(message, image)
+    }
+
+    /// The reply with `message` (and its rendered image) added at the end.
+    pub fn and(mut self, message: Outgoing, image: Option<RenderedImage>) -> Self {
+        self.messages.push((message, image));
+        self
+    }
+
+    /// The reply, shown to its addressee alone if `ephemeral` (interaction
+    /// answers; Discord shows channel messages to everyone).
+    pub fn ephemeral_if(mut self, ephemeral: bool) -> Self {
+        self.ephemeral |= ephemeral;
+        self
+    }
+
+    /// Whether it holds no message.
+    pub fn is_empty(&self) -> bool {
+        self.messages.is_empty()
+    }
+
+    /// Whether only its addressee sees it: it is made so, or one of its
+    /// messages is an error or private.
+    pub fn is_ephemeral(&self) -> bool {
+        self.ephemeral
+            || self
+                .messages
+                .iter()
+                .any(|(message, _)| message.is_error() || message.private)
+    }
+
+    /// The one game it is about: not sent, but the adapter hands the ids of
+    /// the posted messages to
+    /// [`DiscordInboundHandler::sent`](super::DiscordInboundHandler::sent),
+    /// so that a reply to one of them means that game (issue 18).
+    pub fn game(&self) -> Option<GameId> {
+        let mut games: Vec<GameId> = self
+            .messages
+            .iter()
+            .filter_map(|(message, _)| message.about_game())
+            .collect();
+        games.dedup();
+        match games.as_slice() {
+            [one] => Some(*one),
+            _ => None,
+        }
+    }
+
+    fn image(&self) -> Option<&RenderedImage> {
+        self.messages.iter().find_map(|(_, image)| image.as_ref())
+    }
+
+    fn document(&self) -> Option<&Document> {
+        self.messages
+            .iter()
+            .find_map(|(message, _)| message.document.as_ref())
+    }
+
+    /// The content: each message's text, Markdown escaped, joined by a
+    /// blank line, in parts Discord accepts (at least one, maybe empty).
+    fn texts(&self) -> Vec<String> {
+        let text = self
+            .messages
+            .iter()
+            .map(|(message, _)| escape_markdown(&message.text))
+            .collect::<Vec<_>>()
+            .join("\n\n");
+        let mut texts = split_text(&text, MAX_CONTENT_CHARS);
+        if texts.is_empty() {
+            texts.push(String::new());
+        }
+        texts
+    }
+
+    /// Every message's buttons (each message's first primary, the rest
+    /// grey), at most 25.
+    fn buttons(&self) -> Vec<CreateButton> {
+        let mut buttons: Vec<CreateButton> = self
+            .messages
+            .iter()
+            .flat_map(|(message, _)| {
+                message
+                    .buttons
+                    .iter()
+                    .filter(|button| button.command.chars().count() <= MAX_CUSTOM_ID_CHARS)
+                    .enumerate()
+                    .map(|(index, button)| {
+                        let label: String = button.label.chars().take(MAX_LABEL_CHARS).collect();
+                        let style = match index {
+                            0 => ButtonStyle::Primary,
+                            _ => ButtonStyle::Secondary,
+                        };
+                        CreateButton::new(&button.command).label(label).style(style)
+                    })
+            })
+            .collect();
+        buttons.truncate(MAX_BUTTONS);
+        buttons
+    }
+
+    /// Part `index` of `texts` as a `B`: the first carries the image (in an
+    /// embed) and the document, the last the buttons, so they stay under
+    /// the text they belong to.
+    fn part<B: MessageBuilder>(&self, texts: &[String], index: usize) -> B {
+        let mut builder = B::default()
+            .content_text(&texts[index])
+            .visible_to_addressee_only(self.is_ephemeral())
+            .mentions(no_mentions());
+        if index == 0 {
+            if let Some(image) = self.image() {
+                let name = image.file_name();
+                let embed = CreateEmbed::new().image(format!("attachment://{name}"));
+                builder = builder
+                    .with_embed(embed)
+                    .attach(CreateAttachment::bytes(image.png.to_vec(), name));
+            }
+            if let Some(document) = self.document() {
+                let bytes = document.content.as_bytes().to_vec();
+                builder = builder.attach(CreateAttachment::bytes(bytes, &document.file_name));
+            }
+        }
+        let buttons = self.buttons();
+        if index + 1 == texts.len() && !buttons.is_empty() {
+            let rows = buttons
+                .chunks(5)
+                .map(|row| CreateActionRow::Buttons(row.to_vec()))
+                .collect();
+            builder = builder.buttons(rows);
+        }
+        builder
+    }
+
+    /// The reply as the messages Discord accepts, in order (one when it fits).
+    pub fn messages<B: MessageBuilder>(&self) -> Vec<B> {
+        let texts = self.texts();
+        (0..texts.len())
+            .map(|index| self.part(&texts, index))
+            .collect()
+    }
+
+    /// The reply's first message as an `A` (an interaction's response or
+    /// the edit of a deferred one), the rest as `B`s (followups).
+    pub fn first_and_rest<A: MessageBuilder, B: MessageBuilder>(&self) -> (A, Vec<B>) {
+        let texts = self.texts();
+        let rest = (1..texts.len()).map(|index| self.part(&texts, index));
+        (self.part(&texts, 0), rest.collect())
     }
 }
 
-/// The message's buttons as Discord buttons (first primary, the rest grey).
-fn buttons(message: &Outgoing) -> Vec<ButtonSpec> {
-    message
-        .buttons
-        .iter()
-        .filter(|button| button.command.chars().count() <= MAX_CUSTOM_ID_CHARS)
-        .enumerate()
-        .map(|(index, button)| ButtonSpec {
-            custom_id: button.command.clone(),
-            label: button.label.chars().take(80).collect(),
-            style: if index == 0 {
-                ButtonStyle::Primary
-            } else {
-                ButtonStyle::Secondary
-            },
-        })
-        .collect()
+impl From<Outgoing> for Reply {
+    fn from(message: Outgoing) -> Self {
+        Self::one(message, None)
+    }
 }
 
-/// Several replies to one command as one Discord message: texts joined by a
-/// blank line, every button, the first image; ephemeral if any is; about a
-/// game if those about one are all about the same game.
-pub fn merge(messages: Vec<OutgoingMessage>) -> Option<OutgoingMessage> {
-    let mut games: Vec<i64> = messages.iter().filter_map(|message| message.game).collect();
-    games.dedup();
-    let game = match games.as_slice() {
-        [one] => Some(*one),
-        _ => None,
+/// One of serenity's message builders, which share these methods but no
+/// trait: a channel message, an interaction response, a followup or the
+/// edit of a deferred response.
+pub trait MessageBuilder: Default {
+    /// The builder with `text` as its content.
+    fn content_text(self, text: &str) -> Self;
+    /// The builder shown to the addressee alone if `ephemeral` (a no-op
+    /// where Discord decides elsewhere: channel messages, deferred edits).
+    fn visible_to_addressee_only(self, ephemeral: bool) -> Self;
+    /// The builder with `mentions` allowed.
+    fn mentions(self, mentions: CreateAllowedMentions) -> Self;
+    /// The builder with `embed`.
+    fn with_embed(self, embed: CreateEmbed) -> Self;
+    /// The builder with `file` attached.
+    fn attach(self, file: CreateAttachment) -> Self;
+    /// The builder with these rows of buttons.
+    fn buttons(self, rows: Vec<CreateActionRow>) -> Self;
+}
+
+macro_rules! message_builder {
+    ($builder:ty, $attach:ident, |$self_:ident, $ephemeral:ident| $visible:expr) => {
+        impl MessageBuilder for $builder {
+            fn content_text(self, text: &str) -> Self {
+                self.content(text)
+            }
+            fn visible_to_addressee_only($self_, $ephemeral: bool) -> Self {
+                $visible
+            }
+            fn mentions(self, mentions: CreateAllowedMentions) -> Self {
+                self.allowed_mentions(mentions)
+            }
+            fn with_embed(self, embed: CreateEmbed) -> Self {
+                self.embed(embed)
+            }
+            fn attach(self, file: CreateAttachment) -> Self {
+                self.$attach(file)
+            }
+            fn buttons(self, rows: Vec<CreateActionRow>) -> Self {
+                self.components(rows)
+            }
+        }
     };
-    let mut merged = messages.into_iter().reduce(|mut all, next| {
-        all.text = format!("{}\n\n{}", all.text, next.text);
-        all.buttons.extend(next.buttons);
-        if all.image.is_none() {
-            all.image = next.image;
-            all.embed = next.embed;
-        }
-        if all.file.is_none() {
-            all.file = next.file;
-        }
-        all.ephemeral |= next.ephemeral;
-        all
-    })?;
-    merged.buttons.truncate(25);
-    merged.game = game;
-    Some(merged)
+}
+
+message_builder!(CreateMessage, add_file, |self, ephemeral| {
+    let _ = ephemeral;
+    self
+});
+message_builder!(
+    CreateInteractionResponseMessage,
+    add_file,
+    |self, ephemeral| self.ephemeral(ephemeral)
+);
+message_builder!(
+    CreateInteractionResponseFollowup,
+    add_file,
+    |self, ephemeral| self.ephemeral(ephemeral)
+);
+message_builder!(
+    EditInteractionResponse,
+    new_attachment,
+    |self, ephemeral| {
+        let _ = ephemeral;
+        self
+    }
+);
+
+/// Mentions that ping nobody: no users, roles or `@everyone` are parsed
+/// from the content.
+fn no_mentions() -> CreateAllowedMentions {
+    CreateAllowedMentions::new()
+}
+
+/// A message of the adapter's own (a thread's starter, a bare "✓"): `text`
+/// as it is, pinging nobody.
+pub(super) fn plain<B: MessageBuilder>(text: &str) -> B {
+    B::default().content_text(text).mentions(no_mentions())
+}
+
+/// The answer to a press of a one-shot button (callback type 7,
+/// UPDATE_MESSAGE): the pressed message keeps its text and loses its
+/// buttons, so that it is not pressed again.
+pub(super) fn remove_buttons() -> CreateInteractionResponse {
+    CreateInteractionResponse::UpdateMessage(
+        CreateInteractionResponseMessage::new().components(Vec::new()),
+    )
+}
+
+/// An autocomplete answer (callback type 8): at most 25 choices.
+pub(super) fn autocomplete(choices: Vec<AutocompleteChoice>) -> CreateAutocompleteResponse {
+    CreateAutocompleteResponse::new().set_choices(choices.into_iter().take(MAX_CHOICES).collect())
 }
 
 /// Whether the answer to `text` (a command) may be seen by everyone in a
@@ -106,61 +318,4 @@ pub fn is_public_command(text: &str) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::app::outgoing::Button;
-
-    #[test]
-    fn errors_are_ephemeral_and_long_commands_get_no_button() {
-        let long = format!("/draw accept #{}", "9".repeat(100));
-        let message = Outgoing::error("no").with_buttons(vec![
-            Button::new("Yes", "/draw accept #3"),
-            Button::new("Long", long),
-        ]);
-        let discord = discord_message(&message, None);
-        assert!(discord.ephemeral);
-        assert_eq!(discord.buttons.len(), 1);
-        assert_eq!(discord.buttons[0].custom_id, "/draw accept #3");
-        assert!(!discord_message(&Outgoing::text("ok"), None).ephemeral);
-    }
-
-    #[test]
-    fn replies_merge_into_one_message() {
-        let merged = merge(vec![
-            OutgoingMessage::text("a"),
-            OutgoingMessage {
-                ephemeral: true,
-                ..OutgoingMessage::text("b")
-            },
-        ])
-        .expect("one");
-        assert_eq!((merged.text.as_str(), merged.ephemeral), ("a\n\nb", true));
-        assert!(merge(Vec::new()).is_none());
-    }
-
-    #[test]
-    fn a_merged_reply_is_about_a_game_only_if_its_parts_agree() {
-        let about = |game: Option<i64>| OutgoingMessage {
-            game,
-            ..OutgoingMessage::text("x")
-        };
-        let game_of = |games: &[Option<i64>]| {
-            merge(games.iter().map(|game| about(*game)).collect()).and_then(|m| m.game)
-        };
-        assert_eq!(game_of(&[Some(3), None, Some(3)]), Some(3));
-        assert_eq!(game_of(&[None, Some(5)]), Some(5));
-        assert_eq!(game_of(&[Some(3), Some(5), Some(3)]), None);
-        assert_eq!(game_of(&[None, None]), None);
-        let board = Outgoing::text("b").about(7);
-        assert_eq!(discord_message(&board, None).game, Some(7));
-    }
-
-    #[test]
-    fn only_game_and_event_commands_are_public() {
-        assert!(is_public_command("/move 3 e2-e4"));
-        assert!(is_public_command("/хід e2-e4"));
-        assert!(!is_public_command("/games"));
-        assert!(!is_public_command("/time 3"));
-        assert!(!is_public_command("e2-e4"));
-    }
-}
+mod tests;

@@ -19,6 +19,8 @@
 
 use std::sync::Arc;
 
+use serenity::builder::AutocompleteChoice;
+
 use crate::adapters::router::remember_game;
 use crate::app::actor::{Chat, Inbound, MessageRef};
 use crate::app::deliver::prepare::Preparer;
@@ -26,13 +28,12 @@ use crate::app::i18n::{Args, Lang, tr};
 use crate::app::outgoing::Outgoing;
 use crate::app::service::App;
 use crate::render::RenderCache;
-use crate::store::Platform;
+use crate::store::{GameId, Platform};
 use crate::time::Clock;
 
 use super::commands::{GAME, MOVE, slash_text};
-use super::convert::{discord_message, is_public_command, merge};
-use super::outgoing::{AutocompleteChoice, DiscordReply};
-use super::{Delivered, DiscordInbound, DiscordInboundHandler, InboundKind, RoleMap};
+use super::convert::{Reply, is_public_command};
+use super::{Delivered, DiscordInbound, DiscordInboundHandler, DiscordReply, InboundKind, RoleMap};
 
 /// Discord shows at most 25 autocomplete choices.
 const MAX_CHOICES: usize = 25;
@@ -135,22 +136,20 @@ impl AppHandler {
                 vec![self.app.apologize(who, &error).await]
             }
         };
-        self.reply(&replies, private).await
+        self.reply(replies, private).await
     }
 
     /// The replies as one Discord message, images rendered.
-    async fn reply(&self, replies: &[Outgoing], private: bool) -> DiscordReply {
-        let mut messages = Vec::new();
+    async fn reply(&self, replies: Vec<Outgoing>, private: bool) -> DiscordReply {
+        let mut answer = Reply::default().ephemeral_if(private);
         for reply in replies {
-            let image = self.images.image_or_none(reply).await;
-            messages.push(discord_message(reply, image.as_ref()));
+            let image = self.images.image_or_none(&reply).await;
+            answer = answer.and(reply, image);
         }
-        match merge(messages) {
-            Some(mut message) => {
-                message.ephemeral |= private;
-                DiscordReply::Message(message)
-            }
-            None => DiscordReply::Nothing,
+        if answer.is_empty() {
+            DiscordReply::Nothing
+        } else {
+            DiscordReply::Message(answer)
         }
     }
 
@@ -187,10 +186,7 @@ impl AppHandler {
                 } else {
                     suggestion.text
                 };
-                AutocompleteChoice {
-                    name: text.clone(),
-                    value: text,
-                }
+                AutocompleteChoice::new(text.clone(), text)
             })
             .collect())
     }
@@ -212,13 +208,11 @@ impl AppHandler {
                     .with("white", game.white.clone())
                     .with("black", game.black.clone())
                     .with("turn", if game.your_turn { "yes" } else { "no" });
-                AutocompleteChoice {
-                    name: tr(game.lang, "discord-game-choice", &args)
-                        .chars()
-                        .take(100)
-                        .collect(),
-                    value: game.game.to_string(),
-                }
+                let name: String = tr(game.lang, "discord-game-choice", &args)
+                    .chars()
+                    .take(100)
+                    .collect();
+                AutocompleteChoice::new(name, game.game.to_string())
             })
             .collect())
     }
@@ -242,7 +236,7 @@ impl DiscordInboundHandler for AppHandler {
 
     /// Remembers the messages of a reply about a game (issue 18): a Discord
     /// reply (`message_reference`) to one of them then means that game.
-    async fn sent(&self, game: i64, sent: Vec<Delivered>) {
+    async fn sent(&self, game: GameId, sent: Vec<Delivered>) {
         let sent: Vec<MessageRef> = sent
             .iter()
             .map(|at| MessageRef::new(at.channel_id, at.message_id))

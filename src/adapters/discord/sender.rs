@@ -7,7 +7,7 @@ use std::num::NonZeroU64;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use serenity::builder::CreateThread;
+use serenity::builder::{CreateMessage, CreateThread};
 use serenity::http::{Http, HttpError};
 use serenity::model::application::Command;
 use serenity::model::channel::{ChannelType, Nonce};
@@ -16,7 +16,7 @@ use serenity::model::id::{ChannelId, GuildId, MessageId, UserId};
 use crate::adapters::error_chain;
 use crate::ratebudget::{SharedBudget, discord_scopes};
 
-use super::outgoing::{self, CommandSpec, OutgoingMessage};
+use super::command_spec::{self, CommandSpec};
 
 /// How often and how patiently to retry a request that failed with 429, 5xx
 /// or a connection error.
@@ -245,7 +245,7 @@ impl DiscordSender {
     pub async fn send(
         &self,
         to: Destination,
-        message: &OutgoingMessage,
+        message: CreateMessage,
         idempotency_key: Option<&str>,
     ) -> Result<Delivered, DiscordSendError> {
         let channel = match to {
@@ -253,7 +253,7 @@ impl DiscordSender {
             Destination::Channel(channel) => channel,
         };
         let channel_id = ChannelId::from(nonzero(channel, "channel")?);
-        let mut builder = outgoing::channel_message(message);
+        let mut builder = message;
         if let Some(key) = idempotency_key {
             builder = builder
                 .nonce(Nonce::String(nonce_for(key)))
@@ -268,18 +268,19 @@ impl DiscordSender {
         })
     }
 
-    /// Sends `message` to `to` as the messages Discord accepts
-    /// ([`split::parts`](super::split::parts): a long text in several, at
-    /// line breaks); part `n` after the first carries the nonce of
-    /// `{key}.{n}`, so a retried delivery posts no part twice.
+    /// Sends the `parts` of one message (see
+    /// [`Reply::messages`](super::convert::Reply::messages): a long text in
+    /// several, at line breaks) to `to` in order; part `n` after the first
+    /// carries the nonce of `{key}.{n}`, so a retried delivery posts no
+    /// part twice.
     pub async fn send_all(
         &self,
         to: Destination,
-        message: &OutgoingMessage,
+        parts: Vec<CreateMessage>,
         idempotency_key: Option<&str>,
     ) -> Result<Vec<Delivered>, DiscordSendError> {
         let mut delivered = Vec::new();
-        for (index, part) in super::split::parts(message).iter().enumerate() {
+        for (index, part) in parts.into_iter().enumerate() {
             let key = idempotency_key.map(|key| match index {
                 0 => key.to_owned(),
                 n => format!("{key}.{n}"),
@@ -343,7 +344,7 @@ impl DiscordSender {
                 .await?;
             self.http.set_application_id(info.id);
         }
-        let builders: Vec<_> = commands.iter().map(outgoing::command).collect();
+        let builders: Vec<_> = commands.iter().map(command_spec::command).collect();
         let registered = match guild {
             Some(guild) => {
                 let guild_id = GuildId::from(nonzero(guild, "guild")?);

@@ -1,22 +1,18 @@
 //! Running the Discord bot for an [`App`]: the gateway client feeding the
 //! app, the slash commands registered, and the [`DiscordTransport`] for the
-//! outbox's router; [`run_workers`] runs the scheduler and the outbox worker
-//! until shutdown.
+//! outbox's router (the workers delivering through it are the platforms'
+//! shared ones, [`crate::adapters::workers::run_workers`]).
 
 use std::sync::Arc;
 
 use anyhow::Context;
-use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
 use crate::adapters::error_chain;
-use crate::adapters::router::{Router, Transport};
-use crate::app::service::{App, DeadlineHandler};
-use crate::outbox::{OutboxConfig, OutboxWorker};
+use crate::adapters::router::Transport;
+use crate::app::service::App;
 use crate::ratebudget::SharedBudget;
 use crate::render::RenderCache;
-use crate::scheduler::{Scheduler, SchedulerConfig};
-use crate::store::Db;
 use crate::time::Clock;
 
 use super::commands::slash_commands;
@@ -127,7 +123,7 @@ impl DiscordBot {
         })
     }
 
-    /// The transport for the outbox's [`Router`].
+    /// The transport for the outbox's [`Router`](crate::adapters::router::Router).
     pub fn transport(&self) -> Arc<dyn Transport> {
         self.transport.clone()
     }
@@ -154,23 +150,6 @@ impl Drop for DiscordBot {
     fn drop(&mut self) {
         self.client.abort();
     }
-}
-
-/// Runs the scheduler (due deadlines to the app) and the outbox worker
-/// (notices through `router`) on `clock` until `stop` turns `true` (or its
-/// sender is dropped).
-pub async fn run_workers(db: Db, router: Router, clock: &dyn Clock, stop: watch::Receiver<bool>) {
-    let scheduler = Scheduler::new(db.clone(), DeadlineHandler, SchedulerConfig::default());
-    let outbox = OutboxWorker::new(db, router, OutboxConfig::default());
-    tokio::join!(
-        scheduler.run(clock, stopped(stop.clone())),
-        outbox.run(clock, stopped(stop))
-    );
-}
-
-/// Completes when `stop` turns `true` or its sender is gone.
-async fn stopped(mut stop: watch::Receiver<bool>) {
-    let _ = stop.wait_for(|stop| *stop).await;
 }
 
 #[cfg(test)]

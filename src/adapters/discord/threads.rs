@@ -12,7 +12,7 @@
 
 use crate::store::{Db, GameId, Platform, StoreError};
 
-use super::outgoing::OutgoingMessage;
+use super::convert::plain;
 use super::sender::{Destination, DiscordSendError, DiscordSender};
 
 /// Discord's JSON error code for "a thread has already been created for
@@ -39,11 +39,10 @@ pub async fn thread_channel(
     sender: &DiscordSender,
     db: &Db,
     chat_id: &str,
-    game: i64,
+    game: GameId,
     title: &str,
 ) -> Result<u64, ThreadError> {
     let parent: u64 = chat_id.parse().map_err(|_| ThreadError::BadChat)?;
-    let game = GameId(game);
     let mut tx = db.read().await?;
     let known = tx.game_thread(game, Platform::Discord, chat_id).await?;
     tx.commit().await?;
@@ -82,11 +81,7 @@ async fn post_starter(
 ) -> Result<u64, ThreadError> {
     let key = format!("thread-{game}-{parent}");
     let starter = sender
-        .send(
-            Destination::Channel(parent),
-            &OutgoingMessage::text(title),
-            Some(&key),
-        )
+        .send(Destination::Channel(parent), plain(title), Some(&key))
         .await?;
     let chat_id = parent.to_string();
     let mut tx = db.begin().await?;

@@ -27,7 +27,7 @@ use crate::outbox::Delivery;
 use crate::ratebudget::SharedBudget;
 use crate::store::{Db, Platform};
 
-use super::convert::discord_message;
+use super::convert::Reply;
 use super::sender::{Destination, DiscordRetryPolicy, DiscordSendError, DiscordSender};
 use super::threads::{ThreadError, thread_channel};
 
@@ -107,8 +107,8 @@ impl DiscordTransport {
             Ok(destination) => destination,
             Err(delivery) => return (delivery, Vec::new()),
         };
-        let discord = discord_message(message, image);
-        match self.sender.send_all(destination, &discord, Some(key)).await {
+        let parts = Reply::one(message.clone(), image.cloned()).messages();
+        match self.sender.send_all(destination, parts, Some(key)).await {
             Ok(sent) => (
                 Delivery::Delivered,
                 sent.iter()

@@ -227,6 +227,7 @@ fn split_text(text: &str, limit: usize) -> Vec<String> {
 mod tests {
     use super::*;
     use crate::adapters::telegram::PermanentReason;
+    use crate::store::GameId;
 
     #[test]
     fn long_text_splits_at_line_breaks_within_the_limit() {
@@ -261,7 +262,7 @@ mod tests {
         let game_thread = Address::Thread {
             platform: Platform::Telegram,
             chat_id: "-1001234".to_owned(),
-            game: 12,
+            game: GameId(12),
             title: "#12 Alice – Bob".to_owned(),
         };
         assert_eq!(chat_of(&game_thread), Some(-1001234), "the group itself");

@@ -125,23 +125,15 @@ pub async fn render_image(
             viewer,
             lang,
             ply,
-        } => {
-            let viewer = viewer.map(PlayerId);
-            let view = (GameId(*game), viewer);
-            render_board(db, view, (*ply, *lang), cache, now).await
-        }
+        } => render_board(db, (*game, *viewer), (*ply, *lang), cache, now).await,
         ImageRef::Gif { game, viewer, lang } => {
-            let viewer = viewer.map(PlayerId);
-            render_gif(db, (GameId(*game), viewer), *lang, cache).await
+            render_gif(db, (*game, *viewer), *lang, cache).await
         }
         ImageRef::Crosstable {
             event,
             viewer,
             lang,
-        } => {
-            let viewer = viewer.map(PlayerId);
-            render_crosstable(db, (EventId(*event), viewer), *lang, cache).await
-        }
+        } => render_crosstable(db, (*event, *viewer), *lang, cache).await,
     }
 }
 

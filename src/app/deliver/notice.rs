@@ -11,6 +11,7 @@ use crate::app::web_link::append_page_link;
 use crate::core::notation::Notation;
 use crate::store::GameId;
 use crate::store::{Account, Db, NoticeRecipient, OutboxNotice, Platform, PlayerId, Role};
+use serde::Deserialize;
 
 /// The account a player's private notices go to: the first one linked on a
 /// platform in `platforms` (adapters that are running), preferring the order given.
@@ -55,7 +56,7 @@ pub async fn notice_message_linked(
     let game = notice
         .payload
         .get("game")
-        .and_then(serde_json::Value::as_i64);
+        .and_then(|game| GameId::deserialize(game).ok());
     let found = recipient_message(db, notice, &typed, (platforms, web_url)).await?;
     Ok(found.map(|(address, message)| match game {
         Some(game) if message.game.is_none() => (address, message.about(game)),
@@ -131,7 +132,7 @@ async fn player_message(
         return Ok(None);
     };
     let lang = lang_of(&player);
-    let mut message = notice.message(lang, notation_of(&player), Some(player.id.0));
+    let mut message = notice.message(lang, notation_of(&player), Some(player.id));
     append_page_link(web_url, lang, notice.web_page(), &mut message);
     Ok(Some((address_of(account), message)))
 }
@@ -158,13 +159,13 @@ pub(crate) async fn thread_delivery(
     let lang = lang.unwrap_or(Lang::Uk);
     let mut message = notice.message(lang, Notation::UkrainianFull, None);
     // The game's page, when the site's public address is configured (#23).
-    let page = Some(crate::app::web_link::WebPage::Game(game.id.0));
+    let page = Some(crate::app::web_link::WebPage::Game(game.id));
     crate::app::web_link::append_page_link(web_url, lang, page, &mut message);
     let title = format!("#{} {white} – {black}", game.id);
     let address = Address::Thread {
         platform,
         chat_id: chat_id.to_owned(),
-        game: game.id.0,
+        game: game.id,
         title: title.chars().take(100).collect(),
     };
     Ok((address, message))

@@ -23,6 +23,7 @@ use crate::app::i18n::{Args, Lang, days_text, tr};
 use crate::app::notice::{Notice, left_text};
 use crate::app::outgoing::{Button, Outgoing};
 use crate::core::notation::Notation;
+use crate::store::{GameId, PlayerId};
 
 /// The kinds of notices the scheduler writes per game that go out together
 /// when several are due to one recipient at one instant.
@@ -51,7 +52,7 @@ pub struct NoticeBatch {
 impl NoticeBatch {
     /// The number of games the notices are about.
     pub fn games(&self) -> usize {
-        let games: BTreeSet<i64> = self.items.iter().filter_map(game_of).collect();
+        let games: BTreeSet<GameId> = self.items.iter().filter_map(game_of).collect();
         games.len()
     }
 
@@ -72,7 +73,7 @@ impl NoticeBatch {
     /// «Reminders for 3 games:», or, when the notices are about one game,
     /// «Notices about game #4:» (never «about 1 game»).
     fn heading(&self, lang: Lang, all_reminders: bool) -> String {
-        let games: BTreeSet<i64> = self.items.iter().filter_map(game_of).collect();
+        let games: BTreeSet<GameId> = self.items.iter().filter_map(game_of).collect();
         let one_game = games.first().filter(|_| games.len() == 1);
         let key = match (one_game, all_reminders) {
             (Some(_), true) => "notice-batch-game-reminders",
@@ -88,7 +89,7 @@ impl NoticeBatch {
     }
 
     /// The message: the text and the notices' buttons, one per game.
-    pub fn message(&self, lang: Lang, notation: Notation, viewer: Option<i64>) -> Outgoing {
+    pub fn message(&self, lang: Lang, notation: Notation, viewer: Option<PlayerId>) -> Outgoing {
         let buttons = self
             .items
             .iter()
@@ -99,7 +100,7 @@ impl NoticeBatch {
 }
 
 /// The game a notice is about.
-fn game_of(notice: &Notice) -> Option<i64> {
+fn game_of(notice: &Notice) -> Option<GameId> {
     match notice {
         Notice::Reminder { game, .. }
         | Notice::ContinuationDue { game, .. }
@@ -143,7 +144,12 @@ fn line(notice: &Notice, lang: Lang, notation: Notation) -> String {
 
 /// A notice's buttons in a batch: the 35-day notice's «continue» names its
 /// game (R3.3.2); others keep their own.
-fn buttons(notice: &Notice, lang: Lang, notation: Notation, viewer: Option<i64>) -> Vec<Button> {
+fn buttons(
+    notice: &Notice,
+    lang: Lang,
+    notation: Notation,
+    viewer: Option<PlayerId>,
+) -> Vec<Button> {
     match notice {
         Notice::ContinuationDue { game, .. } | Notice::ContinuationDueViaCaptain { game, .. } => {
             let label = tr(
@@ -163,7 +169,7 @@ mod tests {
 
     fn reminder(game: i64) -> Notice {
         Notice::Reminder {
-            game,
+            game: GameId(game),
             days: 14,
             left: 36,
             loses_at: None,
@@ -180,7 +186,15 @@ mod tests {
     /// the right plural form; reminders alone say so (R3.3.1).
     #[test]
     fn the_heading_names_one_game_and_counts_several() {
-        let both = || vec![reminder(4), Notice::ContinuationDue { game: 4, days: 35 }];
+        let both = || {
+            vec![
+                reminder(4),
+                Notice::ContinuationDue {
+                    game: GameId(4),
+                    days: 35,
+                },
+            ]
+        };
         assert_eq!(heading(both(), Lang::En), "Notices about game #4:");
         assert_eq!(heading(both(), Lang::Uk), "Сповіщення щодо партії #4:");
         let twice = || vec![reminder(4), reminder(4)];
@@ -194,7 +208,13 @@ mod tests {
             "Нагадування (R3.3.1) про 5 партій:"
         );
         assert_eq!(heading(five, Lang::En), "Reminders (R3.3.1) for 5 games:");
-        let mixed = vec![reminder(1), Notice::ContinuationDue { game: 2, days: 35 }];
+        let mixed = vec![
+            reminder(1),
+            Notice::ContinuationDue {
+                game: GameId(2),
+                days: 35,
+            },
+        ];
         assert_eq!(heading(mixed, Lang::Uk), "Сповіщення про 2 партії:");
     }
 }

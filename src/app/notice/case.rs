@@ -8,6 +8,7 @@ use crate::app::i18n::{Args, Lang, days_text, tr, tr0};
 use crate::app::outgoing::{Button, ImageRef, Outgoing};
 use crate::app::zone::{ShownDate, ShownInstant};
 use crate::core::case::CaseKind;
+use crate::store::{GameId, PlayerId};
 
 use crate::app::notice::{Clocks, clocks_text};
 
@@ -89,19 +90,19 @@ impl CaseNews {
 pub enum MeasureView {
     /// A game scored (`score`: `1-0` …; `reason`: a result catalog id).
     Score {
-        game: i64,
+        game: GameId,
         score: String,
         reason: String,
     },
     /// Days given back (> 0) or taken (< 0) on a player's clock.
     Clock {
-        game: i64,
+        game: GameId,
         player: String,
         days: i64,
     },
     /// Penalty days.
     Penalty {
-        game: i64,
+        game: GameId,
         player: String,
         days: i64,
     },
@@ -119,7 +120,7 @@ pub enum MeasureView {
     /// Disqualification (R2.1.5).
     Disqualify { player: String, annulled: bool },
     /// A suspended game goes on (R2.6.7).
-    Resume { game: i64 },
+    Resume { game: GameId },
     /// No measure: rejected, or answered.
     NoAction,
 }
@@ -242,7 +243,7 @@ pub struct CaseNotice {
     /// The event's name.
     pub event: String,
     /// The game's number, if any.
-    pub game: Option<i64>,
+    pub game: Option<GameId>,
     /// The parties' names.
     pub parties: String,
     /// Who did it (raiser, arbiter, captain, committee member), if a person.
@@ -360,7 +361,7 @@ impl CaseNotice {
 
     /// The notice as a message: the board of the game for the arbiters and
     /// captains, and buttons for what they may do next.
-    pub fn message(&self, lang: Lang, kind: &str, viewer: Option<i64>) -> Outgoing {
+    pub fn message(&self, lang: Lang, kind: &str, viewer: Option<PlayerId>) -> Outgoing {
         let message = Outgoing::of_kind(kind, self.text(lang));
         let case = self.case;
         let show = Button::new(tr0(lang, "button-case-show"), format!("/case {case}"));

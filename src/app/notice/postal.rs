@@ -10,6 +10,7 @@ use crate::app::notice::{Clocks, NoticeMove, clocks_text};
 use crate::app::view::postal_clock::PostalDeadline;
 use crate::app::zone::ShownDate;
 use crate::core::notation::Notation;
+use crate::store::GameId;
 
 /// What the bot tells people in postal events.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -21,7 +22,7 @@ pub enum PostalNotice {
     /// To White: the first move has not come 20 days after the start (R2.5.2).
     FirstMoveQuery {
         /// The game's number.
-        game: i64,
+        game: GameId,
         /// The event's name.
         event: String,
     },
@@ -29,7 +30,7 @@ pub enum PostalNotice {
     /// object within 7 days (R2.6.4); the game is suspended (R2.6.6).
     ClaimFiled {
         /// The game's number.
-        game: i64,
+        game: GameId,
         /// The claimant.
         claimant: String,
         /// The case's number.
@@ -41,7 +42,7 @@ pub enum PostalNotice {
     /// (R2.6.4); the claim awaits the ruling.
     ObjectionClosed {
         /// The game's number.
-        game: i64,
+        game: GameId,
         /// The case's number.
         case: i64,
     },
@@ -72,7 +73,7 @@ pub enum PostalNotice {
     /// starts: the leave notice again with the player's last move (R2.7.3).
     LeaveRepeated {
         /// The game's number.
-        game: i64,
+        game: GameId,
         /// Who is on leave.
         player: String,
         /// The first day counted.
@@ -88,7 +89,7 @@ pub enum PostalNotice {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PostalMoveNotice {
     /// The game's number.
-    pub game: i64,
+    pub game: GameId,
     /// The event's name (its code, R2.3.6).
     pub event: String,
     /// The sender.
@@ -144,7 +145,7 @@ impl PostalNotice {
     }
 
     /// The game a board image belongs with, for a move.
-    pub fn board_game(&self) -> Option<i64> {
+    pub fn board_game(&self) -> Option<GameId> {
         match self {
             PostalNotice::Move(mv) => Some(mv.game),
             _ => None,

@@ -1,8 +1,9 @@
 use crate::app::notice::*;
+use crate::store::{EventId, GameId, NoticeId};
 
 fn move_made() -> Notice {
     Notice::MoveMade {
-        game: 7,
+        game: GameId(7),
         event: "Кубок".into(),
         mover: "Анна".into(),
         move_number: 1,
@@ -76,31 +77,59 @@ fn notices_serialize_with_their_kind() {
     assert_eq!(back, move_made());
 }
 
+/// Notices stored while their ids were raw integers read back as the
+/// typed ids, and write the same JSON again: the ids are transparent.
+#[test]
+fn notices_stored_with_raw_ids_read_back_unchanged() {
+    let stored = [
+        r#"{"kind":"move_made","game":7,"event":"Кубок","mover":"Анна","move_number":1,"mv":{"fen_before":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","uci":"g1f3"},"clocks":{"white_used":3,"white_left":47,"black_used":0,"black_left":50},"ends_game":false}"#,
+        r#"{"kind":"event_cancelled","event":12,"name":"Осінь"}"#,
+        r#"{"kind":"event_started","event":"Осінь","event_id":12,"games":2}"#,
+        r#"{"kind":"team_started","event":"Осінь","team":"Ліхтарі","number":5,"games":4}"#,
+        r#"{"kind":"delivery_failed","recipient":"Анна","notice_kind":"reminder","notice_id":40,"attempts":3,"error":"403"}"#,
+    ];
+    for json in stored {
+        let notice: Notice = serde_json::from_str(json).unwrap_or_else(|e| panic!("{json}: {e}"));
+        let again: serde_json::Value = serde_json::to_value(&notice).unwrap();
+        let before: serde_json::Value = serde_json::from_str(json).unwrap();
+        assert_eq!(again, before, "{json}");
+    }
+    let read: Notice = serde_json::from_str(stored[0]).unwrap();
+    assert_eq!(read, move_made());
+    let Ok(Notice::EventCancelled { event, .. }) = serde_json::from_str(stored[1]) else {
+        panic!("an event's cancellation");
+    };
+    assert_eq!(event, EventId(12));
+}
+
 #[test]
 fn every_notice_renders_without_missing_messages_in_both_languages() {
     let notices = vec![
         move_made(),
         Notice::Reminder {
-            game: 1,
+            game: GameId(1),
             days: 14,
             left: 36,
             loses_at: None,
             opponent: None,
         },
-        Notice::ContinuationDue { game: 1, days: 35 },
+        Notice::ContinuationDue {
+            game: GameId(1),
+            days: 35,
+        },
         Notice::GameOver {
-            game: 1,
+            game: GameId(1),
             white: "А".into(),
             black: "Б".into(),
             score: "1-0".into(),
             reason: "result-checkmate".into(),
         },
         Notice::DrawOffered {
-            game: 1,
+            game: GameId(1),
             by: "А".into(),
         },
         Notice::DrawDeclined {
-            game: 1,
+            game: GameId(1),
             by: "Б".into(),
         },
         Notice::ContactChanged {
@@ -108,7 +137,7 @@ fn every_notice_renders_without_missing_messages_in_both_languages() {
             details: "a@b.c".into(),
         },
         Notice::EntryRemoved {
-            event: 2,
+            event: EventId(2),
             name: "Кубок".into(),
         },
         Notice::EntryReadmitted {
@@ -116,22 +145,22 @@ fn every_notice_renders_without_missing_messages_in_both_languages() {
             name: "Кубок".into(),
         },
         Notice::EventCancelled {
-            event: 2,
+            event: EventId(2),
             name: "Кубок".into(),
         },
         Notice::EventStarted {
             event: "Кубок".into(),
-            event_id: Some(2),
+            event_id: Some(EventId(2)),
             games: 3,
             list: vec![StartedGame {
-                game: 4,
+                game: GameId(4),
                 opponent: "Б".into(),
                 white: true,
             }],
         },
         Notice::Digest {
             games: vec![DigestGame {
-                game: 4,
+                game: GameId(4),
                 opponent: "Б".into(),
                 days: 3,
                 loses_at: None,
@@ -141,7 +170,7 @@ fn every_notice_renders_without_missing_messages_in_both_languages() {
         Notice::DeliveryFailed {
             recipient: "А".into(),
             notice_kind: "reminder".into(),
-            notice_id: 3,
+            notice_id: NoticeId(3),
             attempts: 8,
             error: "timeout".into(),
         },
@@ -180,7 +209,7 @@ fn every_notice_renders_without_missing_messages_in_both_languages() {
 #[test]
 fn the_reminder_uses_plural_forms() {
     let text = Notice::Reminder {
-        game: 2,
+        game: GameId(2),
         days: 28,
         left: 22,
         loses_at: None,
@@ -213,7 +242,7 @@ fn a_reminder_and_a_move_notice_show_the_instant_of_the_loss_on_time() {
     let at = chrono::Utc.with_ymd_and_hms(2026, 2, 10, 7, 0, 0).unwrap();
     let shown = ShownInstant::new(at, chrono_tz::Europe::Kyiv);
     let reminder = Notice::Reminder {
-        game: 3,
+        game: GameId(3),
         days: 14,
         left: 36,
         loses_at: Some(shown.clone()),

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::app::i18n::{Args, Lang, tr};
 use crate::core::notation::Notation;
+use crate::store::GameId;
 
 use crate::app::notice::{Clocks, NoticeMove, clocks_text};
 
@@ -17,7 +18,7 @@ pub enum ThreadNotice {
     /// The game started (R1.1): who plays which colour.
     Started {
         /// The game's number.
-        game: i64,
+        game: GameId,
         /// The event's name.
         event: String,
         /// White's name.
@@ -28,7 +29,7 @@ pub enum ThreadNotice {
     /// A move was played, with both clocks after it (R2.3.6, R3.4.2).
     Moved {
         /// The game's number.
-        game: i64,
+        game: GameId,
         /// The mover's name.
         mover: String,
         /// The mover's move number.
@@ -54,7 +55,7 @@ impl ThreadNotice {
     }
 
     /// The game's number.
-    pub fn game(&self) -> i64 {
+    pub fn game(&self) -> GameId {
         match self {
             ThreadNotice::Started { game, .. } | ThreadNotice::Moved { game, .. } => *game,
         }
@@ -113,7 +114,7 @@ mod tests {
     #[test]
     fn thread_notices_round_trip_through_the_outbox_json() {
         let notice = Notice::Thread(ThreadNotice::Moved {
-            game: 3,
+            game: GameId(3),
             mover: "Anna".into(),
             move_number: 1,
             mv: NoticeMove {

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::app::i18n::{Args, Lang, tr};
+use crate::store::GameId;
 
 /// What the players of a game tell each other and the arbiter.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -12,7 +13,7 @@ pub enum TurnNotice {
     /// A message from the opponent (with a move or by `/say`).
     OpponentMessage {
         /// The game's number.
-        game: i64,
+        game: GameId,
         /// The writer's name.
         from: String,
         /// The text.
@@ -22,7 +23,7 @@ pub enum TurnNotice {
     /// the arbiters and, in a team event, the player's captain.
     ContinuationGiven {
         /// The game's number.
-        game: i64,
+        game: GameId,
         /// The player's name.
         player: String,
     },
@@ -38,7 +39,7 @@ impl TurnNotice {
     }
 
     /// The game it is about.
-    pub fn game(&self) -> i64 {
+    pub fn game(&self) -> GameId {
         match self {
             TurnNotice::OpponentMessage { game, .. }
             | TurnNotice::ContinuationGiven { game, .. } => *game,

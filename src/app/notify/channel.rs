@@ -60,7 +60,7 @@ pub(crate) async fn game_started(
     now: DateTime<Utc>,
 ) -> Result<(), Failure> {
     let notice = Notice::Thread(ThreadNotice::Started {
-        game: game.id.0,
+        game: game.id,
         event: event.name.clone(),
         white: tx.player(game.white).await?.display_name,
         black: tx.player(game.black).await?.display_name,

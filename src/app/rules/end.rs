@@ -20,7 +20,7 @@ pub(crate) async fn game_over_notice(
     let white = tx.player(game.white).await?.display_name;
     let black = tx.player(game.black).await?.display_name;
     Ok(Notice::GameOver {
-        game: game.id.0,
+        game: game.id,
         white,
         black,
         score: result.score.as_score_str().to_owned(),

@@ -348,7 +348,7 @@ pub(crate) async fn notice_of(
         case: file.number(),
         case_kind: file.case.kind(),
         event: file.event.name.clone(),
-        game: file.game().map(|g| g.0),
+        game: file.game(),
         parties: names(tx, &file.parties()).await?,
         by,
         text: None,

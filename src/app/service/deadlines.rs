@@ -85,7 +85,7 @@ async fn fire_in_game(
                 return captains_continuation(tx, &game, mover, days, now).await;
             }
             let notice = Notice::ContinuationDue {
-                game: game.id.0,
+                game: game.id,
                 days,
             };
             notify(tx, mover, &notice, now).await
@@ -118,14 +118,14 @@ async fn captains_continuation(
         None => "—".to_owned(),
     };
     let to_player = Notice::ContinuationDueViaCaptain {
-        game: game.id.0,
+        game: game.id,
         days,
         captain,
     };
     notify(tx, mover, &to_player, now).await?;
     let player = tx.player(mover).await?.display_name;
     let notice = Notice::CaptainContinuationDue {
-        game: game.id.0,
+        game: game.id,
         player,
         days,
     };
@@ -175,7 +175,7 @@ async fn remind(
         .map(|clock| ShownInstant::new(clock.loses_at, zone));
     let opponent = tx.player(player_of(game, colour.other())).await?;
     let notice = Notice::Reminder {
-        game: game.id.0,
+        game: game.id,
         days,
         left,
         loses_at,

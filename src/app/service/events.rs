@@ -191,7 +191,7 @@ async fn create(
             .await?;
     }
     let mut args = Args::new()
-        .with("event", event.id.0)
+        .with("event", event.id)
         .with("name", event.name.clone());
     let id = if arbiters == [me] {
         "reply-event-created"
@@ -206,7 +206,7 @@ async fn create(
     };
     let mut replies = vec![Outgoing::text(tr(actor.lang(), id, &args))];
     if let Some(boards) = setup.team_boards {
-        let args = Args::new().with("event", event.id.0).with("boards", boards);
+        let args = Args::new().with("event", event.id).with("boards", boards);
         replies.push(Outgoing::text(tr(
             actor.lang(),
             "team-event-created",
@@ -225,7 +225,7 @@ pub(super) async fn join(
 ) -> Outcome {
     let event = load_event(tx, actor, number).await?;
     let args = Args::new()
-        .with("event", event.id.0)
+        .with("event", event.id)
         .with("name", event.name.clone());
     manage::refuse_if_over(actor, &event)?;
     if event.status != EventStatus::Registration {
@@ -266,7 +266,7 @@ async fn start(tx: &mut Tx, actor: &Actor, number: Number, now: DateTime<Utc>) -
         return Err(deny(actor));
     }
     let args = Args::new()
-        .with("event", event.id.0)
+        .with("event", event.id)
         .with("name", event.name.clone());
     manage::refuse_if_over(actor, &event)?;
     if !event.status.before_start() {
@@ -294,7 +294,7 @@ async fn start(tx: &mut Tx, actor: &Actor, number: Number, now: DateTime<Utc>) -
     for (player, games) in players.iter().zip(counts) {
         let notice = Notice::EventStarted {
             event: event.name.clone(),
-            event_id: Some(event.id.0),
+            event_id: Some(event.id),
             games,
             list: crate::app::service::games::my_turn::started_list(tx, event.id, *player).await?,
         };

@@ -99,7 +99,7 @@ pub(super) async fn load_team_event(
 /// `event` and `name` of an event, for messages.
 pub(super) fn event_args(event: &Event) -> Args<'static> {
     Args::new()
-        .with("event", event.id.0)
+        .with("event", event.id)
         .with("name", event.name.clone())
 }
 
@@ -180,9 +180,9 @@ async fn show(tx: &mut Tx, actor: &Actor, number: Number) -> Outcome {
     let lang = actor.lang();
     let (team, event) = load_team(tx, actor, number).await?;
     let args = Args::new()
-        .with("team", team.id.0)
+        .with("team", team.id)
         .with("name", team.name.clone())
-        .with("event", event.id.0)
+        .with("event", event.id)
         .with("event_name", event.name.clone());
     let mut lines = vec![tr(lang, "team-show-header", &args)];
     let captain = match team.captain_id {

@@ -33,7 +33,7 @@ pub(crate) fn event_page(lang: Lang, view: &EventView) -> Markup {
         lang,
         "web-event-title",
         &Args::new()
-            .with("event", event.id.0)
+            .with("event", event.id)
             .with("name", event.name.clone()),
     );
     let path = format!("/event/{}", event.id);

@@ -47,7 +47,7 @@ pub(crate) fn events_page(lang: Lang, events: &[EventSummary]) -> Markup {
                             li {
                                 a href={ "/event/" (summary.event.id) } {
                                     (tr(lang, "web-event-title", &Args::new()
-                                        .with("event", summary.event.id.0)
+                                        .with("event", summary.event.id)
                                         .with("name", summary.event.name.clone())))
                                 }
                                 " · "

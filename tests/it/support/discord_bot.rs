@@ -2,16 +2,18 @@
 //! the fake Discord, on a simulated clock: reusable by every end-to-end test.
 //! For a bot on several platforms, build the [`App`] and the transports
 //! yourself: [`start_discord`] gives the Discord one, [`Workers::spawn`]
-//! runs the scheduler and the outbox over a router of all of them.
+//! runs the platforms' shared workers (scheduler, outbox, pruner) over a
+//! router of all of them.
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use chrono::{DateTime, TimeZone, Utc};
 use corrbot::adapters::discord::{
-    DiscordBot, DiscordConfig, DiscordRetryPolicy, RoleMap, ServeConfig, ShardPlan, run_workers,
+    DiscordBot, DiscordConfig, DiscordRetryPolicy, RoleMap, ServeConfig, ShardPlan,
 };
 use corrbot::adapters::router::{Router, Transport};
+use corrbot::adapters::workers::run_workers;
 use corrbot::app::deliver::prepare::Preparer;
 use corrbot::app::service::{App, AppConfig};
 use corrbot::render::RenderCache;
@@ -76,14 +78,15 @@ pub async fn start_discord_with(
         .expect("Discord bot starts against the fake")
 }
 
-/// The scheduler and the outbox worker, stopped on drop.
+/// The platforms' shared workers (scheduler, outbox worker, pruner),
+/// stopped on drop.
 pub struct Workers {
     stop: watch::Sender<bool>,
     task: JoinHandle<()>,
 }
 
 impl Workers {
-    /// Runs both loops over `transports` on the simulated clock.
+    /// Runs the workers over `transports` on the simulated clock.
     pub fn spawn(
         db: Db,
         clock: SimClock,
@@ -94,7 +97,11 @@ impl Workers {
         let shared: Arc<dyn Clock> = Arc::new(clock.clone());
         let router = Router::new(Preparer::new(db.clone(), shared, cache), transports);
         let task = tokio::spawn(async move {
-            run_workers(db, router, &clock, stopped).await;
+            let mut stopped = stopped;
+            let shutdown = async move {
+                let _ = stopped.wait_for(|stop| *stop).await;
+            };
+            run_workers(db, &clock, router, None, shutdown).await;
         });
         Self { stop, task }
     }

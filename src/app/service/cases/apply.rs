@@ -121,7 +121,7 @@ async fn apply_one(
             let game = game_id(game);
             score_game(tx, actor, file, game, (score, reason), now).await?;
             MeasureView::Score {
-                game: game.0,
+                game,
                 score: score.as_score_str().to_owned(),
                 reason: arbiter_reason_id(reason).to_owned(),
             }
@@ -135,7 +135,7 @@ async fn apply_one(
             adjust_clock(tx, actor, file, (game, who), -i64::from(days), now).await?;
             let player = display_name(tx, who).await?;
             MeasureView::Clock {
-                game: game.0,
+                game,
                 player,
                 days: i64::from(days),
             }
@@ -149,7 +149,7 @@ async fn apply_one(
             adjust_clock(tx, actor, file, (game, who), i64::from(days), now).await?;
             let player = display_name(tx, who).await?;
             MeasureView::Penalty {
-                game: game.0,
+                game,
                 player,
                 days: i64::from(days),
             }
@@ -187,7 +187,7 @@ async fn apply_one(
         Ruling::ResumeGame { game } => {
             crate::app::service::postal::resume_claim(tx, game_id(game), now).await?;
             MeasureView::Resume {
-                game: game_id(game).0,
+                game: game_id(game),
             }
         }
         Ruling::NoAction => MeasureView::NoAction,
@@ -205,7 +205,7 @@ async fn event_game(
     file: &CaseFile,
     id: GameId,
 ) -> Result<crate::store::GameRecord, Failure> {
-    let args = Args::new().with("game", id.0);
+    let args = Args::new().with("game", id);
     match tx.game(id).await {
         Ok(game) if game.event_id == file.event.id => Ok(game),
         Ok(_) | Err(StoreError::NotFound { .. }) => {
@@ -248,7 +248,7 @@ async fn adjust_clock(
 ) -> Result<(), Failure> {
     let game = event_game(tx, actor, file, id).await?;
     if colour_of(&game, who).is_none() {
-        let args = Args::new().with("game", id.0);
+        let args = Args::new().with("game", id);
         return Err(refuse(actor.lang(), "error-measure-player", &args));
     }
     if days == 0 {

@@ -232,7 +232,7 @@ pub(super) async fn list(tx: &mut Tx, actor: &Actor) -> Outcome {
     for id in ids {
         let file = look_up(tx, lang, id.0).await?;
         let args = Args::new()
-            .with("case", id.0)
+            .with("case", id)
             .with("kind", case_kind_text(lang, file.case.kind()))
             .with("state", file.state_text(lang))
             .with("event", file.event.name.as_str());

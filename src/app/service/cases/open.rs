@@ -213,7 +213,7 @@ pub(super) async fn report(
         Action::ReportAboutGame,
         &relation.into_iter().collect::<Vec<_>>(),
     ) {
-        let args = Args::new().with("game", game.id.0);
+        let args = Args::new().with("game", game.id);
         return Err(refuse(actor.lang(), "error-not-your-game", &args));
     }
     let partner = if game.white == me {

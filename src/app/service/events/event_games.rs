@@ -29,7 +29,7 @@ pub(super) async fn games(
         .filter(|g| g.status == GameStatus::Finished)
         .count();
     let args = Args::new()
-        .with("event", event.id.0)
+        .with("event", event.id)
         .with("name", event.name.clone())
         .with("finished", finished)
         .with("games", games.len());
@@ -53,7 +53,7 @@ async fn game_line(
     let white = tx.player(game.white).await?.display_name;
     let black = tx.player(game.black).await?.display_name;
     let args = Args::new()
-        .with("game", game.id.0)
+        .with("game", game.id)
         .with("white", white)
         .with("black", black);
     if game.status == GameStatus::Finished {

@@ -54,7 +54,7 @@ fn token_hash(token: &str) -> String {
 /// The event's number and name, for messages.
 fn event_args(event: &Event) -> Args<'static> {
     Args::new()
-        .with("event", event.id.0)
+        .with("event", event.id)
         .with("name", event.name.clone())
 }
 

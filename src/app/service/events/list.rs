@@ -24,7 +24,7 @@ pub(crate) async fn names(tx: &mut Tx, players: &[PlayerId]) -> Result<String, F
 async fn event_line(tx: &mut Tx, lang: Lang, event: &Event) -> Result<String, Failure> {
     let players = tx.entries(event.id).await?.len();
     let args = Args::new()
-        .with("event", event.id.0)
+        .with("event", event.id)
         .with("name", event.name.clone())
         .with("players", players);
     Ok(tr(lang, "reply-event-line", &args))
@@ -80,7 +80,7 @@ pub(super) async fn show(tx: &mut Tx, actor: &Actor, number: Number) -> Outcome 
         "event-rounds-single"
     };
     let args = Args::new()
-        .with("event", event.id.0)
+        .with("event", event.id)
         .with("name", event.name.clone())
         .with("status", tr0(lang, status_word(event.status)))
         .with(
@@ -230,7 +230,7 @@ pub(super) async fn withdraw(tx: &mut Tx, actor: &Actor, number: Number) -> Outc
     let lang = actor.lang();
     let event = load_event(tx, actor, number).await?;
     let args = Args::new()
-        .with("event", event.id.0)
+        .with("event", event.id)
         .with("name", event.name.clone());
     crate::app::service::events::manage::refuse_if_over(actor, &event)?;
     if !event.status.before_start() {

@@ -37,7 +37,7 @@ const MAX_NAME: usize = 100;
 /// The event's number and name, for messages.
 fn event_args(event: &Event) -> Args<'static> {
     Args::new()
-        .with("event", event.id.0)
+        .with("event", event.id)
         .with("name", event.name.clone())
 }
 
@@ -246,7 +246,7 @@ pub(super) async fn remove(
     tx.record_removal(event.id, player, actor.player.id, now)
         .await?;
     let notice = Notice::EntryRemoved {
-        event: event.id.0,
+        event: event.id,
         name: event.name.clone(),
     };
     notify(tx, player, &notice, now).await?;
@@ -304,7 +304,7 @@ pub(super) async fn cancel(
         .map(|entry| entry.player_id)
         .collect();
     let notice = Notice::EventCancelled {
-        event: event.id.0,
+        event: event.id,
         name: event.name.clone(),
     };
     for entrant in &entrants {

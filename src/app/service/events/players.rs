@@ -29,7 +29,7 @@ pub(crate) async fn players(tx: &mut Tx, actor: &Actor, number: Option<Number>) 
                 .map(|entry| entry.player_id)
                 .collect();
             let args = Args::new()
-                .with("event", event.id.0)
+                .with("event", event.id)
                 .with("name", event.name.clone())
                 .with("count", players.len());
             (tr(lang, "reply-players-event", &args), players)

@@ -17,7 +17,7 @@ pub(crate) async fn show(tx: &mut Tx, actor: &Actor, number: Option<Number>) -> 
     let event = named_or_only_event(tx, actor, number).await?;
     if event.status.before_start() || event.status == EventStatus::Cancelled {
         let args = Args::new()
-            .with("event", event.id.0)
+            .with("event", event.id)
             .with("name", event.name.clone());
         return Err(refuse(lang, "error-standings-not-started", &args));
     }
@@ -26,8 +26,8 @@ pub(crate) async fn show(tx: &mut Tx, actor: &Actor, number: Option<Number>) -> 
     }
     let table = table_of(tx, event).await?;
     let image = ImageRef::Crosstable {
-        event: table.event.id.0,
-        viewer: Some(actor.player.id.0),
+        event: table.event.id,
+        viewer: Some(actor.player.id),
         lang,
     };
     Ok(vec![Outgoing::text(table.text(lang)).with_image(image)])

@@ -49,7 +49,7 @@ pub(super) async fn hold(
     ];
     let question = Outgoing::text(tr(lang, "reply-move-held", &args))
         .with_buttons(buttons)
-        .about(game.id.0);
+        .about(game.id);
     Ok(vec![question])
 }
 

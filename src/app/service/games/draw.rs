@@ -47,7 +47,7 @@ pub(crate) async fn handle(
         // R2.1.5: a disqualified player takes no part in play.
         ensure_not_disqualified(tx, actor).await?;
     }
-    let args = Args::new().with("game", game.id.0);
+    let args = Args::new().with("game", game.id);
     if game.status != GameStatus::Running {
         return Err(refuse(lang, "error-game-over", &args));
     }
@@ -64,10 +64,7 @@ pub(crate) async fn handle(
             }
             record(tx, &game, me, OFFERED, now).await?;
             let by = actor.player.display_name.clone();
-            let notice = Notice::DrawOffered {
-                game: game.id.0,
-                by,
-            };
+            let notice = Notice::DrawOffered { game: game.id, by };
             notify(tx, opponent, &notice, now).await?;
             Ok(vec![Outgoing::text(tr(lang, "reply-draw-offered", &args))])
         }
@@ -75,10 +72,7 @@ pub(crate) async fn handle(
         DrawAction::Decline => {
             record(tx, &game, me, ANSWERED[0], now).await?;
             let by = actor.player.display_name.clone();
-            let notice = Notice::DrawDeclined {
-                game: game.id.0,
-                by,
-            };
+            let notice = Notice::DrawDeclined { game: game.id, by };
             notify(tx, opponent, &notice, now).await?;
             Ok(vec![Outgoing::text(tr(lang, "reply-draw-declined", &args))])
         }

@@ -277,7 +277,7 @@ pub(crate) async fn started_list(
         };
         let opponent = tx.player(player_of(&game, colour.other())).await?;
         list.push(StartedGame {
-            game: game.id.0,
+            game: game.id,
             opponent: opponent.display_name,
             white: colour == Color::White,
         });

@@ -260,7 +260,7 @@ async fn announce_move(
     let (opponent, prefs) = &played.opponent;
     let opponent = *opponent;
     let notice = Notice::MoveMade {
-        game: game.id.0,
+        game: game.id,
         event: played.event.clone(),
         mover: actor.player.display_name.clone(),
         move_number: played.move_number,
@@ -284,7 +284,7 @@ async fn announce_move(
     if let Some(notice) = settle_move(tx, game, (result.as_ref(), opponent), kept, now).await? {
         text = format!("{text}\n{}", notice.text(lang, actor.notation()));
     }
-    Ok(vec![Outgoing::text(text).about(game.id.0)])
+    Ok(vec![Outgoing::text(text).about(game.id)])
 }
 
 /// `/time [#game]`: both clocks (R3.4.2).
@@ -302,7 +302,7 @@ pub(crate) async fn time(
     if let Some(line) = deadline_line(tx, actor, &game, now).await? {
         text = format!("{text}\n{line}");
     }
-    Ok(vec![Outgoing::text(text).about(game.id.0)])
+    Ok(vec![Outgoing::text(text).about(game.id)])
 }
 
 /// The pending move's deadline as `actor` sees it: their own («Ваш хід…»)

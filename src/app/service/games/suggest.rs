@@ -8,7 +8,7 @@ use shakmaty::Position;
 use crate::app::actor::{lang_of, notation_of};
 use crate::app::i18n::Lang;
 use crate::core::notation;
-use crate::store::{GameRecord, GameStatus, Platform, PlayerId, Tx};
+use crate::store::{GameId, GameRecord, GameStatus, Platform, PlayerId, Tx};
 
 use crate::app::service::App;
 use crate::app::view::game::{colour_of, replay, side_to_move};
@@ -17,7 +17,7 @@ use crate::app::view::game::{colour_of, replay, side_to_move};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MoveSuggestion {
     /// The game it is a move in.
-    pub game: i64,
+    pub game: GameId,
     /// The move in the user's notation (`Кg1-f3`).
     pub text: String,
 }
@@ -26,7 +26,7 @@ pub struct MoveSuggestion {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameSuggestion {
     /// The game's number.
-    pub game: i64,
+    pub game: GameId,
     /// White's display name.
     pub white: String,
     /// Black's display name.
@@ -65,7 +65,7 @@ impl App {
                 .map(|mv| notation::write(position, mv, notation_of(&player)))
                 .filter(|text| text.to_lowercase().starts_with(&prefix));
             found.extend(written.map(|text| MoveSuggestion {
-                game: game.id.0,
+                game: game.id,
                 text,
             }));
             if found.len() >= limit {
@@ -91,7 +91,7 @@ impl App {
         let mut found = Vec::new();
         for game in running_games(&mut tx, me).await? {
             found.push(GameSuggestion {
-                game: game.id.0,
+                game: game.id,
                 white: tx.player(game.white).await?.display_name,
                 black: tx.player(game.black).await?.display_name,
                 your_turn: colour_of(&game, me) == Some(side_to_move(&game)),

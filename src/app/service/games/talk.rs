@@ -98,7 +98,7 @@ pub(crate) async fn send_message(
         return Ok(false);
     }
     let notice = Notice::Turn(TurnNotice::OpponentMessage {
-        game: game.id.0,
+        game: game.id,
         from: actor.player.display_name.clone(),
         text: text.to_owned(),
     });
@@ -178,7 +178,7 @@ pub(crate) async fn continue_game(
     };
     tx.audit(&entry).await?;
     let notice = Notice::Turn(TurnNotice::ContinuationGiven {
-        game: game.id.0,
+        game: game.id,
         player: actor.player.display_name.clone(),
     });
     notify(tx, player_of(&game, colour.other()), &notice, now).await?;

@@ -67,8 +67,8 @@ pub(crate) async fn board(tx: &mut Tx, actor: &Actor, number: Option<Number>) ->
         .with("black", black)
         .with("turn", turn);
     let image = ImageRef::Board {
-        game: game.id.0,
-        viewer: Some(actor.player.id.0),
+        game: game.id,
+        viewer: Some(actor.player.id),
         lang,
         ply: None,
     };
@@ -88,8 +88,8 @@ pub(crate) async fn gif(tx: &mut Tx, actor: &Actor, number: Option<Number>) -> O
         .with("black", tx.player(game.black).await?.display_name)
         .with("plies", plies);
     let image = ImageRef::Gif {
-        game: game.id.0,
-        viewer: Some(actor.player.id.0),
+        game: game.id,
+        viewer: Some(actor.player.id),
         lang,
     };
     Ok(vec![
@@ -146,7 +146,7 @@ pub(crate) async fn record(
     {
         lines.push(line);
     }
-    Ok(vec![Outgoing::text(lines.join("\n")).about(game.id.0)])
+    Ok(vec![Outgoing::text(lines.join("\n")).about(game.id)])
 }
 
 /// `/pgn [#game]` or `/pgn event N`: PGN as a document.

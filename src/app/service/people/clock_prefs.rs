@@ -119,7 +119,7 @@ pub(crate) async fn fire_digest(
         .into_iter()
         .filter(|entry| entry.mine())
         .map(|entry| DigestGame {
-            game: entry.game.id.0,
+            game: entry.game.id,
             opponent: entry.opponent,
             days: entry.clock.map_or(0, |clock| clock.days_on_move),
             loses_at: entry.loses_at,

@@ -91,7 +91,7 @@ pub(crate) async fn overstep(
     // R2.6.4: the last moment that still counts, 23:59 of the 7th day in the
     // event's zone (the window closes at the next midnight).
     let notice = PostalNotice::ClaimFiled {
-        game: game.id.0,
+        game: game.id,
         claimant: actor.player.display_name.clone(),
         case: file.number(),
         until: last_minute_in(closes, zone).into(),

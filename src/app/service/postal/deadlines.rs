@@ -26,7 +26,7 @@ pub(crate) async fn fire(
     now: DateTime<Utc>,
 ) -> Result<(), Failure> {
     let silent = player_of(game, side_to_move(game));
-    let number = game.id.0;
+    let number = game.id;
     match due {
         PostalDue::Repeat { .. } => repeat(tx, game, now).await,
         PostalDue::Report { .. } => open_silence_case(tx, game, CaseKind::PostalSilence, now).await,
@@ -88,7 +88,7 @@ async fn repeat_leave_notice(
     let position = replay(game, earlier)?.position().clone();
     let mover = player_of(game, side_to_move(game).other());
     let notice = PostalNotice::LeaveRepeated {
-        game: game.id.0,
+        game: game.id,
         player: tx.player(mover).await?.display_name,
         from,
         until,
@@ -114,7 +114,7 @@ async fn repeat(tx: &mut Tx, game: &GameRecord, now: DateTime<Utc>) -> Result<()
     let start = game.started_at.unwrap_or(now);
     let silent = player_of(game, side_to_move(game));
     let notice = PostalMoveNotice {
-        game: game.id.0,
+        game: game.id,
         event: tx.event(game.event_id).await?.name,
         mover: tx.player(sender).await?.display_name,
         answered: None,

@@ -409,7 +409,7 @@ async fn to_thread(
             .parse::<shakmaty::fen::Fen>()
             .map_or(1, |fen| fen.as_setup().fullmoves.get());
         let notice = Notice::MoveMade {
-            game: game.id.0,
+            game: game.id,
             event: sent.event.clone(),
             mover,
             move_number,
@@ -439,7 +439,7 @@ async fn announce(tx: &mut Tx, actor: &Actor, sent: PostedMessage, now: DateTime
     });
     let date = date_text(&sent.clock, now);
     let notice = PostalMoveNotice {
-        game: game.id.0,
+        game: game.id,
         event: sent.event.clone(),
         mover: actor.player.display_name.clone(),
         answered: sent.answered.clone(),

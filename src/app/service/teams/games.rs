@@ -33,7 +33,7 @@ pub(super) async fn games(
     require(tx, actor, Action::ViewTeamGames, team.event_id, Some(&team)).await?;
     let args = Args::new()
         .with("name", team.name.clone())
-        .with("event", team.event_id.0);
+        .with("event", team.event_id);
     let mut lines = vec![tr(lang, "team-games-header", &args)];
     for board in tx.team_match_games(team.event_id).await? {
         if let Some(ours) = our_colour(&team, &board) {
@@ -101,7 +101,7 @@ async fn game_line(
         Color::Black => "colour-black",
     };
     let args = Args::new()
-        .with("game", game.id.0)
+        .with("game", game.id)
         .with("board", board.board)
         .with("player", name_of(tx, player_of(game, ours)).await?)
         .with("colour", tr0(lang, colour))

@@ -18,7 +18,7 @@ use crate::app::service::teams::{
 
 fn team_args(team: &TeamRecord) -> Args<'static> {
     Args::new()
-        .with("team", team.id.0)
+        .with("team", team.id)
         .with("name", team.name.clone())
 }
 
@@ -29,13 +29,13 @@ pub(super) async fn create(tx: &mut Tx, actor: &Actor, event: Number, name: &str
     require_open(actor, &event)?;
     let taken = tx.teams_of(event.id).await?.iter().any(|t| t.name == name);
     let args = Args::new()
-        .with("event", event.id.0)
+        .with("event", event.id)
         .with("name", name.to_owned());
     if taken {
         return Err(refuse(actor.lang(), "error-team-name-taken", &args));
     }
     let team = tx.create_team(event.id, name, None).await?;
-    let args = args.with("team", team.id.0);
+    let args = args.with("team", team.id);
     Ok(vec![Outgoing::text(tr(
         actor.lang(),
         "team-created",

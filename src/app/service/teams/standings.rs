@@ -18,8 +18,8 @@ pub(crate) async fn show(tx: &mut Tx, actor: &Actor, event: Event) -> Outcome {
     let lang = actor.lang();
     let table = team_table_of(tx, &event).await?;
     let image = ImageRef::Crosstable {
-        event: event.id.0,
-        viewer: Some(actor.player.id.0),
+        event: event.id,
+        viewer: Some(actor.player.id),
         lang,
     };
     Ok(vec![Outgoing::text(table.text(lang)).with_image(image)])

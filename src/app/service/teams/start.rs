@@ -58,7 +58,7 @@ pub(crate) async fn start(
     for (player, games) in counts {
         let notice = Notice::EventStarted {
             event: event.name.clone(),
-            event_id: Some(event.id.0),
+            event_id: Some(event.id),
             games,
             list: crate::app::service::games::my_turn::started_list(tx, event.id, player).await?,
         };
@@ -92,7 +92,7 @@ async fn tell_captains(
         let notice = Notice::TeamStarted {
             event: event.name.clone(),
             team: team.name.clone(),
-            number: team_id(team.id).0,
+            number: team_id(team.id),
             games: u32::try_from(games).unwrap_or(u32::MAX),
         };
         let leaders = std::iter::once(team.captain).chain(team.deputy);
@@ -125,7 +125,7 @@ async fn ready_teams(
             Some(team) if team.boards.len() as i64 == boards => teams.push(team),
             _ => {
                 let args = Args::new()
-                    .with("team", stored_team.id.0)
+                    .with("team", stored_team.id)
                     .with("name", stored_team.name.clone())
                     .with("boards", boards);
                 return Err(refuse(actor.lang(), "error-team-not-ready", &args));

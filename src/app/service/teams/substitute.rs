@@ -35,7 +35,7 @@ pub(super) async fn substitute(
     let Some(core_team) = team_of(tx, &team).await? else {
         let boards = tx.team_boards(event.id).await?.unwrap_or(0);
         let args = Args::new()
-            .with("team", team.id.0)
+            .with("team", team.id)
             .with("name", team.name.clone())
             .with("boards", boards);
         return Err(refuse(actor.lang(), "error-team-not-ready", &args));
