@@ -1123,10 +1123,10 @@ notation-name = { $code ->
    *[other] { $code }
 }
 ## Club ratings (/rating, /top) and thematic events (opening=)
-help-more-rating = A player's Elo rating in the club over rated events (rated=yes): games played and the last changes. Without a name, your own.
+help-more-rating = A player's Elo rating in the club over rated events (rated=yes): games played and the last changes. Without a name, your own. A game without a move by each side is not rated.
     Examples: /rating, /rating @olena
 help-who-rating = everyone.
-help-more-top = The club's rating table: players with at least one rated game, highest rating first.
+help-more-top = The club's rating table: players with at least one rated game, highest rating first. A game counts only when each side has made at least one move.
     Example: /top
 help-who-top = everyone.
 reply-rating = Rating: { $name }: { $rating }, { $games } rated { $games ->
@@ -1145,6 +1145,7 @@ reply-top-line = { $place }. { $name }: { $rating } ({ $games } { $games ->
        *[other] games
     })
 reply-top-empty = No rated games yet: the table appears after the first one.
+reply-top-note = Only games with at least one move by each side are rated.
 ## Managing events ([events]): rename, set, close entries, remove, cancel, the event's games, the club's players
 error-event-cancelled = Event #{ $event } "{ $name }" is cancelled: nothing can be done in it any more. /events lists the other events.
 error-event-finished = Event #{ $event } "{ $name }" is finished: nothing in it can change any more.

@@ -8,6 +8,10 @@ pub mod script;
 pub mod telegram;
 pub mod workers;
 
+/// Every command complete in every adapter's menus and both catalogs.
+#[cfg(test)]
+mod command_coverage;
+
 /// An error with its chain of causes, outermost first, joined by `: ` (as
 /// `anyhow` shows them with `{:#}`), for logs and delivery records.
 pub(crate) fn error_chain(error: &dyn std::error::Error) -> String {

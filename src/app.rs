@@ -11,6 +11,7 @@ pub mod failure;
 pub mod i18n;
 pub mod move_error;
 pub mod notice;
+pub(crate) mod notify;
 pub mod outgoing;
 mod privacy;
 pub mod reply;

@@ -218,7 +218,7 @@ async fn read_audit(tx: &mut Tx, id: EventId, as_of: DateTime<Utc>) -> StoreResu
             match_games,
         });
     }
-    let postal = regulation.rule_set == crate::core::regulation::RuleSet::Postal;
+    let rule_set = regulation.rule_set;
     let mut games = Vec::new();
     let outbox = all_notices(tx).await?;
     for game in tx.games_of_event(id).await? {
@@ -226,7 +226,7 @@ async fn read_audit(tx: &mut Tx, id: EventId, as_of: DateTime<Utc>) -> StoreResu
         let log = tx.audit_of_game(game.id).await?;
         let leaves = game_leaves(tx, &game).await?;
         let mut audit = game_audit((&regulation, &leaves), game, &rows, log, as_of);
-        if postal {
+        if rule_set.records_dates() {
             postal_clocks(tx, &mut audit, as_of).await?;
         }
         audit.messages = messages_of(&outbox, audit.game.id.0);
@@ -237,7 +237,7 @@ async fn read_audit(tx: &mut Tx, id: EventId, as_of: DateTime<Utc>) -> StoreResu
         cases.push(case_audit(tx, case).await?);
     }
     let people = mentioned_players(&entries, &teams, &games, &cases);
-    let leaves = leaves_of(tx, (id, postal), &entries).await?;
+    let leaves = leaves_of(tx, (id, rule_set.shares_leave()), &entries).await?;
     let mut players = Vec::new();
     for id in people {
         let player = tx.player(id).await?;
@@ -400,12 +400,13 @@ async fn case_audit(tx: &mut Tx, case: CaseRecord) -> StoreResult<CaseAudit> {
     })
 }
 
-/// The entrants' leaves that count in this event (`postal`: under the postal
-/// rules): its own, those of no event (yearly leave), and in a postal event
-/// the postal leaves in all postal games (R2.7.1).
+/// The entrants' leaves that count in this event (`shared`: its rules count
+/// one leave in all games of their kind): its own, those of no event
+/// (yearly leave), and in a postal event the postal leaves in all postal
+/// games (R2.7.1).
 async fn leaves_of(
     tx: &mut Tx,
-    (event, postal): (EventId, bool),
+    (event, shared): (EventId, bool),
     entries: &[EntryRecord],
 ) -> StoreResult<Vec<LeaveRecord>> {
     let from = Utc.timestamp_millis_opt(0).single().unwrap_or_default();
@@ -419,7 +420,7 @@ async fn leaves_of(
         leaves.extend(theirs.into_iter().filter(|leave| {
             // Cancelled leaves stay in the record.
             if leave.postal {
-                postal
+                shared
             } else {
                 leave.event_id.is_none_or(|e| e == event)
             }

@@ -340,6 +340,4 @@ pub(crate) fn meant_as_number(word: &str) -> bool {
 }
 
 #[cfg(test)]
-mod coverage;
-#[cfg(test)]
 mod tests;

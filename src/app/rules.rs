@@ -2,12 +2,14 @@
 //! federation's server rules (R3: 50 days per 10 moves, doubling past 20
 //! days) and the postal rules (R2: cards, variants, time by dates). Each
 //! owns, for its kind of event, the clocks of a game, the deadlines a move
-//! sets and what a committed move records; the rest of the app asks the
+//! sets and what a committed move records (`commit`; a game's end, the
+//! same under every rule set, in `end`); the rest of the app asks the
 //! [`Rules`] of a game's [`Regulation`] instead of testing the kind itself.
 //! A new rule set (a club's own regulation, a Fischer clock) is one new
 //! variant and its type, matched exhaustively below.
 
 mod commit;
+mod end;
 mod postal;
 mod server;
 
@@ -19,9 +21,10 @@ use crate::app::view::game::regulation_of;
 use crate::app::view::leave_time::GameLeaves;
 use crate::core::clock::Clocks;
 use crate::core::regulation::{Regulation, RuleSet};
-use crate::store::{Event, GameRecord, GameStatus, MoveRow, Tx};
+use crate::store::{Event, GameRecord, GameStatus, MoveRow, PostalPly, Tx};
 
 pub(crate) use commit::{Commit, Kept, Recorded, commit_move, settle_move};
+pub(crate) use end::{announce_end, game_over_notice};
 pub(crate) use postal::PostalRules;
 pub(crate) use server::ServerRules;
 
@@ -48,6 +51,15 @@ impl Rules {
         Self::of(&regulation_of(event))
     }
 
+    /// The kind of these rules, whose pure capabilities (R2.7.1, R2.6.2 …)
+    /// [`RuleSet`] answers.
+    fn rule_set(&self) -> RuleSet {
+        match self {
+            Self::Server(_) => RuleSet::Server,
+            Self::Postal(_) => RuleSet::Postal,
+        }
+    }
+
     /// Whether a move arrives as a message that may answer and propose
     /// variants (R2.3.6, R2.4.8) rather than as one move made on the server
     /// (R3.1.1, R3.2.1).
@@ -68,43 +80,61 @@ impl Rules {
     /// Whether a leave counts in every game of this kind at once, one
     /// leave in all postal games (R2.7.1), rather than per event (R3.6).
     pub(crate) fn shares_leave(&self) -> bool {
-        match self {
-            Self::Server(_) => false,
-            Self::Postal(_) => true,
-        }
+        self.rule_set().shares_leave()
     }
 
-    /// The pending move's clock when a flag can fall on it (R3.5.7): the
-    /// server clock; `None` under postal rules, whose time counts dates and
-    /// oversteps rather than loses (R2.4, R2.6.1).
-    pub(crate) async fn pending_clock(
-        &self,
+    /// Both clocks of `game` as they stand at `now` (or when it finished),
+    /// its players' leave counted: the server clocks (R3.4.2, R3.5, R3.6)
+    /// or the postal ones (R2.4, R2.7).
+    pub(crate) async fn game_clocks(
         tx: &mut Tx,
         game: &GameRecord,
         now: DateTime<Utc>,
-    ) -> Result<Option<MoveClock>, Failure> {
-        match self {
-            Self::Server(rules) => Ok(Some(rules.pending_clock(tx, game, now).await?)),
-            Self::Postal(_) => Ok(None),
+    ) -> Result<Clocks, Failure> {
+        match Self::of_event(&tx.event(game.event_id).await?) {
+            Self::Server(rules) => rules.game_clocks(tx, game, now).await,
+            Self::Postal(rules) => rules.game_clocks(tx, game, now).await,
         }
     }
 
-    /// The pending move's clock as players see it: the server clock (R3.5)
-    /// or the postal one (R2.4, R2.6.1); `None` for a game by cards.
-    pub(crate) async fn shown_clock(
+    /// The days each of the moves `rows` of `game` cost its player: the
+    /// whole days the server charged (R3.5.2, R3.5.3, its leave left out,
+    /// R3.5.5) or, under postal rules, the days stored with the move
+    /// (R2.4.4).
+    pub(crate) async fn ply_charges(
         &self,
         tx: &mut Tx,
         game: &GameRecord,
+        rows: &[MoveRow],
         now: DateTime<Utc>,
-    ) -> Result<Option<MoveClock>, Failure> {
+    ) -> Result<Vec<i64>, Failure> {
         match self {
-            Self::Server(rules) => Ok(Some(rules.pending_clock(tx, game, now).await?)),
-            Self::Postal(rules) => rules.shown_clock(tx, game, now).await,
+            Self::Server(rules) => rules.ply_charges(tx, game, rows, now).await,
+            Self::Postal(_) => Ok(rows.iter().map(|row| row.charged_days).collect()),
         }
     }
 
-    /// [`Rules::shown_clock`] (for a running game) and both clocks of
-    /// `game` at `now`, from its moves (`rows`) already read.
+    /// [`Rules::clocks_from`] from what a list of games already read
+    /// (`read`): the server clocks from the moves and leave read (R3.4.2,
+    /// R3.5); the postal ones from the moves and their dates (R2.4), a
+    /// game kept by cards reading its own (R2.2).
+    pub(crate) async fn clocks_read(
+        &self,
+        tx: &mut Tx,
+        game: &GameRecord,
+        read: ReadClocks<'_>,
+        now: DateTime<Utc>,
+    ) -> Result<(Option<MoveClock>, Clocks), Failure> {
+        match self {
+            Self::Server(rules) => Ok(rules.clocks_with(game, read.rows, &read.leaves, now)),
+            Self::Postal(rules) => rules.clocks_read(tx, game, read, now).await,
+        }
+    }
+
+    /// The pending move's clock as players see it (for a running game;
+    /// [`shown_clock`]) and both clocks of `game` at `now`, from its moves
+    /// (`rows`) already read: a server game reads only its players' leave
+    /// and the arbiter's days (two statements; a board image, issue 24).
     pub(crate) async fn clocks_from(
         &self,
         tx: &mut Tx,
@@ -136,6 +166,19 @@ impl Rules {
     }
 }
 
+/// What a list of games already read holds of one game, for its clocks
+/// ([`Rules::clocks_read`]).
+pub(crate) struct ReadClocks<'a> {
+    /// Its moves.
+    pub rows: &'a [MoveRow],
+    /// Its moves' postal dates (R2.4.4).
+    pub plies: &'a [PostalPly],
+    /// Whether it is kept by cards (R2.2).
+    pub by_cards: bool,
+    /// Both players' leave and the arbiter's days.
+    pub leaves: GameLeaves,
+}
+
 /// The regulation of a running game's event; `None` once it is finished.
 async fn running_rules(tx: &mut Tx, game: &GameRecord) -> Result<Option<Rules>, Failure> {
     if game.status != GameStatus::Running {
@@ -145,54 +188,31 @@ async fn running_rules(tx: &mut Tx, game: &GameRecord) -> Result<Option<Rules>, 
 }
 
 /// The pending move's clock of a running game at `now` when a flag can fall
-/// on it (R3.5.7); `None` for a finished game or a postal one.
+/// on it (R3.5.7): the server clock; `None` for a finished game or under
+/// postal rules, whose time counts dates and oversteps rather than loses
+/// (R2.4, R2.6.1).
 pub(crate) async fn pending_clock(
     tx: &mut Tx,
     game: &GameRecord,
     now: DateTime<Utc>,
 ) -> Result<Option<MoveClock>, Failure> {
     match running_rules(tx, game).await? {
-        Some(rules) => rules.pending_clock(tx, game, now).await,
-        None => Ok(None),
+        Some(Rules::Server(rules)) => Ok(Some(rules.pending_clock(tx, game, now).await?)),
+        Some(Rules::Postal(_)) | None => Ok(None),
     }
 }
 
-/// The pending move's clock as players see it in any running game
-/// ([`Rules::shown_clock`]); `None` for a finished game.
+/// The pending move's clock of a running game as players see it: the
+/// server clock (R3.5) or the postal one (R2.4, R2.6.1); `None` for a
+/// finished game or one by cards whose last has no date of receipt.
 pub(crate) async fn shown_clock(
     tx: &mut Tx,
     game: &GameRecord,
     now: DateTime<Utc>,
 ) -> Result<Option<MoveClock>, Failure> {
     match running_rules(tx, game).await? {
-        Some(rules) => rules.shown_clock(tx, game, now).await,
+        Some(Rules::Server(rules)) => Ok(Some(rules.pending_clock(tx, game, now).await?)),
+        Some(Rules::Postal(rules)) => rules.shown_clock(tx, game, now).await,
         None => Ok(None),
     }
-}
-
-/// [`shown_clock`] and both clocks of `game` at `now` from its `event` and
-/// moves (`rows`) already read: a server game reads only its players' leave
-/// and the arbiter's days (two statements; a board image, issue 24).
-pub(crate) async fn clocks_from(
-    tx: &mut Tx,
-    game: &GameRecord,
-    (event, rows): (&Event, &[MoveRow]),
-    now: DateTime<Utc>,
-) -> Result<(Option<MoveClock>, Clocks), Failure> {
-    Rules::of_event(event)
-        .clocks_from(tx, game, rows, now)
-        .await
-}
-
-/// Replaces the game's deadlines with those of the pending move under the
-/// rules of `regulation` ([`Rules::set_deadlines`]).
-pub(crate) async fn set_pending_deadlines(
-    tx: &mut Tx,
-    game: &GameRecord,
-    regulation: &Regulation,
-    plies: &[DateTime<Utc>],
-    now: DateTime<Utc>,
-) -> Result<(), Failure> {
-    let rules = Rules::of(regulation);
-    rules.set_deadlines(tx, game, (plies, None), now).await
 }

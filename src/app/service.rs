@@ -11,7 +11,6 @@ pub(crate) mod events;
 pub(crate) mod games;
 mod keys;
 pub(crate) mod leave;
-pub(crate) mod notify;
 mod people;
 pub(crate) mod postal;
 mod ratings;

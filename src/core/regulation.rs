@@ -41,6 +41,54 @@ impl RuleSet {
             _ => None,
         }
     }
+
+    /// The catalog id of the rule set's name as the event page shows it
+    /// (R2, R3).
+    pub fn name_key(self) -> &'static str {
+        match self {
+            RuleSet::Server => "web-rules-server",
+            RuleSet::Postal => "web-rules-postal",
+        }
+    }
+
+    /// Whether a leave counts in every game of this kind at once, one
+    /// leave in all postal games (R2.7.1), rather than in its own event
+    /// (R3.6.1).
+    pub fn shares_leave(self) -> bool {
+        match self {
+            RuleSet::Server => false,
+            RuleSet::Postal => true,
+        }
+    }
+
+    /// Whether a player may claim the partner's time overstep (R2.6.2);
+    /// under the server rules time runs out on the flag instead (R3.5.7).
+    pub fn claims_oversteps(self) -> bool {
+        match self {
+            RuleSet::Server => false,
+            RuleSet::Postal => true,
+        }
+    }
+
+    /// Whether an event may start its games from a thematic opening
+    /// (issue 21): the server clock counts only the players' moves (R3.5.1);
+    /// the postal clock and cards count from White's first move (R2.4).
+    pub fn allows_opening(self) -> bool {
+        match self {
+            RuleSet::Server => true,
+            RuleSet::Postal => false,
+        }
+    }
+
+    /// Whether a move's record is its postal dates and the days they cost
+    /// (R2.4.4, R2.4.8) rather than the whole days the server charged
+    /// (R3.5.2).
+    pub fn records_dates(self) -> bool {
+        match self {
+            RuleSet::Server => false,
+            RuleSet::Postal => true,
+        }
+    }
 }
 
 /// A time control: `days` for every `moves` moves, accumulating (R2.4.3,

@@ -145,8 +145,14 @@ const RATED_GAMES: &str = concat!(
     "SELECT g.id, g.white_id, g.black_id, g.result, COALESCE(g.finished_at, 0) AS at ",
     "FROM games g JOIN events e ON e.id = g.event_id ",
     "WHERE g.status = 'finished' AND g.result IN ('1-0', '0-1', '1/2-1/2') ",
-    "AND COALESCE(e.rated, NOT e.is_team) ORDER BY at, g.id"
+    "AND g.ply >= 2 AND COALESCE(e.rated, NOT e.is_team) ORDER BY at, g.id"
 );
+
+/// The fewest half-moves a game must have to be rated: one move by each
+/// side. A game resigned, forfeited or won by default before both players
+/// moved is not rated, so that a partner or a dummy account cannot hand out
+/// points (as in ICCF and Lichess); [`RATED_GAMES`] says the same in SQL.
+const MIN_RATED_PLIES: i64 = 2;
 
 impl Tx {
     /// Whether an event's games are rated: its `rated=` setting, else yes
@@ -253,12 +259,15 @@ impl Tx {
 
     /// Brings the ratings in line with a game's stored result: called by
     /// every change that records a result ([`Tx::update_game`],
-    /// [`Tx::append_move`]). Annulled games, double losses and games of
-    /// unrated events count for nobody.
+    /// [`Tx::append_move`]). Annulled games, double losses, games without a
+    /// move by each side ([`MIN_RATED_PLIES`]) and games of unrated events
+    /// count for nobody.
     pub(super) async fn rate_game(&mut self, game_id: GameId) -> StoreResult<()> {
         let game = self.game(game_id).await?;
         let mut wanted = match game.status {
-            GameStatus::Finished => game.result.and_then(|s| rated_outcome(s).map(|o| (s, o))),
+            GameStatus::Finished if game.ply >= MIN_RATED_PLIES => {
+                game.result.and_then(|s| rated_outcome(s).map(|o| (s, o)))
+            }
             _ => None,
         };
         if wanted.is_some() && !self.event_rated(game.event_id).await? {

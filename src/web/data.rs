@@ -7,14 +7,12 @@ use chrono::{DateTime, Utc};
 use shakmaty::{Chess, Color, Position};
 
 use crate::app::failure::Failure;
-use crate::app::view::game::is_postal;
-use crate::app::view::game::{first_mover, game_clocks, plies_of, regulation_of, replay};
-use crate::app::view::leave_time::game_leaves;
-use crate::app::view::pgn::{game_pgn, ply_charges, written_moves};
+use crate::app::rules::Rules;
+use crate::app::view::game::{regulation_of, replay};
+use crate::app::view::pgn::{game_pgn, written_moves};
 use crate::app::view::standings::{Table, table_of};
 use crate::app::view::team_standings::{TeamTable, team_table_of};
 use crate::core::clock::Clocks;
-use crate::core::clock::server::ServerClock;
 use crate::core::notation::Notation;
 use crate::core::regulation::Regulation;
 use crate::store::{Event, EventId, EventStatus, GameId, GameRecord, PlayerId, StoreError, Tx};
@@ -212,19 +210,10 @@ pub(crate) async fn game(
     let regulation = regulation_of(&event);
     let rows = tx.moves(id).await?;
     let played = replay(&game, &rows)?;
-    let charges = if is_postal(&regulation) {
-        rows.iter().map(|row| row.charged_days).collect()
-    } else {
-        let leaves = game_leaves(tx, &game).await?;
-        let start = game.started_at.unwrap_or(now);
-        ply_charges(
-            &ServerClock::new(&regulation),
-            start,
-            (&plies_of(&rows), first_mover(&game)),
-            &leaves,
-        )
-    };
-    let clocks = game_clocks(tx, &game, now).await?;
+    let charges = Rules::of(&regulation)
+        .ply_charges(tx, &game, &rows, now)
+        .await?;
+    let clocks = Rules::game_clocks(tx, &game, now).await?;
     let pgn = game_pgn(tx, &game).await?;
     let mut totals = [0, 0];
     let plies = written_moves(&played, notation)

@@ -9,7 +9,7 @@ use corrbot::core::game::Score;
 use corrbot::core::rating::Rating;
 use corrbot::core::regulation::{Regulation, RuleSet};
 use corrbot::store::{
-    Db, EventId, GameId, GameStatus, GameUpdate, NewEvent, NewGame, PlayerId, Tx,
+    Db, EventId, GameId, GameStatus, GameUpdate, MoveRow, NewEvent, NewGame, PlayerId, Tx,
 };
 use shakmaty::Color;
 
@@ -21,6 +21,7 @@ on_both!(
     a_replaced_result_recomputes_and_the_rebuild_gives_the_same_numbers,
     two_games_of_one_player_ending_at_once_both_count,
     results_arriving_in_any_order_give_the_numbers_of_the_rebuild,
+    games_without_a_move_by_each_side_are_not_rated,
 );
 
 fn t0() -> DateTime<Utc> {
@@ -52,8 +53,49 @@ async fn game(tx: &mut Tx, event: EventId, white: PlayerId, black: PlayerId) -> 
     tx.create_game(&new).await.unwrap().id
 }
 
-/// Records `score` as the game's result at `at`, as the app does.
+/// The first moves of a game: 1. e4 e5 (the FEN after each).
+const OPENING: [(&str, &str); 2] = [
+    (
+        "e2e4",
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+    ),
+    (
+        "e7e5",
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+    ),
+];
+
+/// Plays the first `plies` half-moves of [`OPENING`] in a game without moves.
+async fn play(tx: &mut Tx, id: GameId, plies: usize) {
+    for (ply, (uci, fen)) in OPENING.iter().take(plies).enumerate() {
+        let game = tx.game(id).await.unwrap();
+        let mut update = GameUpdate::from_game(&game);
+        update.fen = (*fen).into();
+        let row = MoveRow {
+            ply: i64::try_from(ply).unwrap() + 1,
+            uci: (*uci).into(),
+            text: (*uci).into(),
+            received_at: t0(),
+            sent_at: Some(t0()),
+            charged_days: 0,
+        };
+        tx.append_move(id, game.version, &row, &update)
+            .await
+            .unwrap();
+    }
+}
+
+/// Records `score` as the game's result at `at`, as the app does, after a
+/// move by each side (a game without them is not rated).
 async fn finish(tx: &mut Tx, id: GameId, score: Score, at: DateTime<Utc>) {
+    if tx.game(id).await.unwrap().ply == 0 {
+        play(tx, id, 2).await;
+    }
+    finish_as_is(tx, id, score, at).await;
+}
+
+/// Records `score` as the game's result at `at` whatever was played.
+async fn finish_as_is(tx: &mut Tx, id: GameId, score: Score, at: DateTime<Utc>) {
     let game = tx.game(id).await.unwrap();
     let mut update = GameUpdate::from_game(&game);
     update.status = GameStatus::Finished;
@@ -354,4 +396,33 @@ async fn results_arriving_in_any_order_give_the_numbers_of_the_rebuild(t: &TestD
         updated,
         "rebuild = updates"
     );
+}
+
+/// A game resigned before any move, or won by default after one move, is
+/// not rated: a partner or a dummy account cannot hand out points (issue
+/// [trust-2]); once each side has moved, the game counts, and the rebuild
+/// agrees.
+async fn games_without_a_move_by_each_side_are_not_rated(t: &TestDb) {
+    let [a, b, c] = three_players(&t.db).await;
+    let mut tx = t.db.begin().await.unwrap();
+    let cup = event(&mut tx, "Кубок", false).await;
+    let resigned = game(&mut tx, cup, a, b).await;
+    finish_as_is(&mut tx, resigned, Score::Win(Color::White), t0()).await;
+    let by_default = game(&mut tx, cup, b, c).await;
+    play(&mut tx, by_default, 1).await;
+    let at = t0() + Duration::days(1);
+    finish_as_is(&mut tx, by_default, Score::Win(Color::White), at).await;
+    for player in [a, b, c] {
+        assert_eq!(rating(&mut tx, player).await, None, "nobody rated yet");
+    }
+    let played = game(&mut tx, cup, c, a).await;
+    play(&mut tx, played, 2).await;
+    let at = t0() + Duration::days(2);
+    finish_as_is(&mut tx, played, Score::Win(Color::White), at).await;
+    assert_eq!(rating(&mut tx, c).await, Some((Rating(1_516_000), 1)));
+    assert_eq!(rating(&mut tx, b).await, None, "b played no rated game");
+    assert_eq!(tx.rebuild_ratings().await.unwrap(), 1, "one rated game");
+    assert_eq!(rating(&mut tx, c).await, Some((Rating(1_516_000), 1)));
+    assert_eq!(rating(&mut tx, a).await, Some((Rating(1_484_000), 1)));
+    tx.commit().await.unwrap();
 }

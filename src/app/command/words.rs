@@ -6,7 +6,7 @@
 //! compiler then asks for its row in [`CommandWord::spec`] and its arm in the
 //! parser (`arguments::parse_args`). The catalogs' `help-WORD` line and
 //! every argument's `discord-option-NAME` are checked by the tests of
-//! `coverage.rs`.
+//! `src/adapters/command_coverage.rs`.
 
 use serde::{Deserialize, Serialize};
 

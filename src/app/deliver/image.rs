@@ -12,7 +12,7 @@ use sha2::{Digest, Sha256};
 use shakmaty::{Color, Position};
 
 use crate::app::i18n::Lang;
-use crate::app::rules::clocks_from;
+use crate::app::rules::Rules;
 use crate::app::view::clock::MoveClock;
 use crate::app::view::game::replay;
 use crate::app::view::standings::table_of;
@@ -259,7 +259,8 @@ async fn render_board(
         setting,
         theme,
     } = view;
-    let (deadline, clocks) = clocks_from(&mut tx, &game, (&event, &rows), now)
+    let (deadline, clocks) = Rules::of_event(&event)
+        .clocks_from(&mut tx, &game, &rows, now)
         .await
         .map_err(|error| anyhow::anyhow!("game {game_id}: the clocks: {error:?}"))?;
     let zone = match viewer {

@@ -11,7 +11,7 @@ use crate::app::failure::{Failure, or_conflict};
 use crate::app::i18n::Lang;
 use crate::app::notice::Notice;
 use crate::app::rules::Rules;
-use crate::app::service::games::state::{announce_end, game_over_notice};
+use crate::app::rules::end::{announce_end, game_over_notice};
 use crate::app::view::leave_time::GameLeaves;
 use crate::core::game::GameResult;
 use crate::store::{GameRecord, GameUpdate, MoveRow, PlayerId, PostalPly, StoredCard, Tx};

@@ -37,9 +37,9 @@ use crate::store::{
 };
 
 use crate::app::failure::{Failure, Outcome, refuse};
+use crate::app::notify::{notify, notify_arbiters};
 use crate::app::service::events::list::names;
 use crate::app::service::keys::{person_key, player_id};
-use crate::app::service::notify::{notify, notify_arbiters};
 use crate::app::service::teams::roster::roster_of;
 
 pub use bot::open_silence_case;

@@ -6,17 +6,19 @@ use chrono::{DateTime, Utc};
 
 use crate::app::deadline::{Due, GameDue};
 use crate::app::notice::Notice;
+use crate::app::rules::Rules;
 use crate::app::zone::{ShownInstant, player_zone};
 use crate::core::game::{GameResult, Termination};
 use crate::scheduler::DueHandler;
 use crate::store::{Deadline, GameRecord, GameStatus, GameUpdate, Tx};
 
 use crate::app::failure::Failure;
+use crate::app::notify::notify;
 use crate::app::rules::pending_clock;
+use crate::app::rules::{announce_end, game_over_notice};
 use crate::app::service::cases;
-use crate::app::service::games::state::{announce_end, finish_update, game_over_notice};
-use crate::app::service::notify::notify;
-use crate::app::view::game::{days_left, game_clocks, player_of, side_to_move};
+use crate::app::service::games::state::finish_update;
+use crate::app::view::game::{days_left, player_of, side_to_move};
 
 /// The scheduler's handler of the app's deadlines.
 #[derive(Debug, Clone, Copy, Default)]
@@ -164,7 +166,7 @@ async fn remind(
     now: DateTime<Utc>,
 ) -> Result<(), Failure> {
     let colour = side_to_move(game);
-    let left = days_left(&game_clocks(tx, game, now).await?, colour);
+    let left = days_left(&Rules::game_clocks(tx, game, now).await?, colour);
     let player = player_of(game, colour);
     let event = tx.event(game.event_id).await?;
     let zone = player_zone(tx, player, Some(&event)).await?;

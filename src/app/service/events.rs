@@ -28,8 +28,8 @@ use crate::store::{
 };
 
 use crate::app::failure::{Failure, Outcome, refuse};
-use crate::app::rules::set_pending_deadlines;
-use crate::app::service::notify::notify;
+use crate::app::notify::notify;
+use crate::app::rules::Rules;
 use crate::app::view::game::{clocks_without_leaves, regulation_of};
 use setup::read_setup;
 
@@ -344,7 +344,8 @@ pub(super) async fn start_game_on(
     update.turn_since = Some(now);
     tx.update_game(game.id, game.version, &update).await?;
     let game = tx.game(game.id).await?;
-    crate::app::service::games::channel::game_started(tx, event, &game, now).await?;
-    set_pending_deadlines(tx, &game, regulation, &[], now).await?;
+    crate::app::notify::channel::game_started(tx, event, &game, now).await?;
+    let rules = Rules::of(regulation);
+    rules.set_deadlines(tx, &game, (&[], None), now).await?;
     Ok(game.id)
 }

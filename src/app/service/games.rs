@@ -1,12 +1,11 @@
 //! One game, from the first move to the result: moves, resignation and the
 //! time (`play`), draw offers and claims, which game a command means
-//! (`pick`), looking at a game (`view`: board, record, PGN), its thread in
-//! the event's channel (`channel`), suggestions for platforms that complete
-//! what a user types (`suggest`), and what every game command shares
-//! (`state`: the regulation, replaying, clocks, deadlines, ending a game).
+//! (`pick`), looking at a game (`view`: board, record, PGN), suggestions
+//! for platforms that complete what a user types (`suggest`), and what
+//! every game command shares (`state`: finishing a game's update,
+//! concluding it by a player's act).
 
 pub(crate) mod batch;
-pub(crate) mod channel;
 pub(super) mod claim;
 pub(super) mod confirm;
 pub(super) mod draw;

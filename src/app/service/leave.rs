@@ -18,8 +18,8 @@ use crate::store::{
 };
 
 use crate::app::failure::{Failure, Outcome, refuse};
-use crate::app::rules::set_pending_deadlines;
-use crate::app::service::notify::notify;
+use crate::app::notify::notify;
+use crate::app::rules::Rules;
 use crate::app::view::event_zone::{event_zone, zoned};
 use crate::app::view::game::{colour_of, player_of, plies_of, regulation_of, side_to_move};
 use crate::app::view::leave_time::{applies_to, leaves_of_player};
@@ -87,8 +87,8 @@ async fn entered_events(tx: &mut Tx, player: PlayerId) -> Result<Vec<Event>, Sto
 /// The actor's leave book in `event`, with the stored leaves that count there.
 fn book_of(event: &Event, leaves: &[LeaveRecord]) -> LeaveBook {
     let mut book = LeaveBook::new(LeaveAllowance::from_regulation(&regulation_of(event)));
-    let postal = crate::app::view::game::is_postal(&regulation_of(event));
-    for leave in leaves.iter().filter(|l| applies_to(l, event.id, postal)) {
+    let shared = event.regulation.rule_set.shares_leave();
+    for leave in leaves.iter().filter(|l| applies_to(l, event.id, shared)) {
         let length = leave.ends_at - leave.starts_at;
         let days =
             u32::try_from((length + Duration::days(1) - Duration::milliseconds(1)).num_days())
@@ -122,7 +122,7 @@ pub(super) fn leave_refusal(lang: Lang, event: &Event, error: &LeaveError) -> Fa
         } => refuse(
             lang,
             // R2.7.1: a postal leave is one leave in all postal games.
-            if crate::app::view::game::is_postal(&event.regulation) {
+            if event.regulation.rule_set.shares_leave() {
                 "postal-error-leave-allowance"
             } else {
                 "error-leave-allowance"
@@ -244,7 +244,8 @@ pub(super) async fn after_change(
             }
             if side_to_move(&game) == colour {
                 let plies = plies_of(&tx.moves(game.id).await?);
-                set_pending_deadlines(tx, &game, &regulation, &plies, now).await?;
+                let rules = Rules::of(&regulation);
+                rules.set_deadlines(tx, &game, (&plies, None), now).await?;
             }
             let opponent = player_of(&game, colour.other());
             if !opponents.contains(&opponent) {

@@ -21,7 +21,7 @@ use crate::core::regulation::{Regulation, RuleSet};
 
 pub(crate) use card::card;
 pub(crate) use claim::{overstep, resume_claim};
-pub(crate) use deadlines::{fire, set_deadlines};
+pub(crate) use deadlines::fire;
 pub(crate) use leave::{add_leave, cancel_leave};
 pub(crate) use ledger::ledger;
 pub(super) use play::make_move;

@@ -1,6 +1,6 @@
 //! `/rating [player]` and `/top`: the club ratings (Elo, see
 //! [`crate::core::rating`]), kept by the store as games end
-//! (`store/ratings.rs`).
+//! (`store/ratings.rs`); a game counts only once each side has moved.
 
 use crate::app::actor::Actor;
 use crate::app::authz::{self, Action};
@@ -100,6 +100,8 @@ pub(super) async fn top(tx: &mut Tx, actor: &Actor) -> Outcome {
         text.push('\n');
         text.push_str(&tr(lang, "reply-top-line", &args));
     }
+    text.push('\n');
+    text.push_str(&tr(lang, "reply-top-note", &Args::new()));
     Ok(vec![Outgoing::text(text)])
 }
 

@@ -2,14 +2,12 @@
 //! to move, the position replayed from its moves, its clocks (R3.5), and the
 //! words of its result.
 
-use crate::app::failure::Failure;
-use crate::app::view::leave_time::{GameLeaves, game_leaves};
+use crate::app::view::leave_time::GameLeaves;
 use crate::core::clock::Clocks;
 use crate::core::clock::server::ServerClock;
 use crate::core::game::{ArbiterReason, Game, Termination};
 use crate::core::regulation::Regulation;
-use crate::core::regulation::RuleSet;
-use crate::store::{Event, GameRecord, MoveRow, PlayerId, Tx};
+use crate::store::{Event, GameRecord, MoveRow, PlayerId};
 use anyhow::Context;
 use chrono::{DateTime, Utc};
 use shakmaty::fen::Fen;
@@ -108,31 +106,6 @@ pub(crate) fn clocks_of(
     }
 }
 
-/// Both clocks of `game` as they stand at `now` (or when it finished), its
-/// players' leaves counted (R3.4.2, R3.5, R3.6).
-pub(crate) async fn game_clocks(
-    tx: &mut Tx,
-    game: &GameRecord,
-    now: DateTime<Utc>,
-) -> Result<Clocks, Failure> {
-    let regulation = regulation_of(&tx.event(game.event_id).await?);
-    if crate::app::view::game::is_postal(&regulation) {
-        return crate::app::view::postal_clock::game_clocks(tx, game, now).await;
-    }
-    let plies = plies_of(&tx.moves(game.id).await?);
-    let leaves = game_leaves(tx, game).await?;
-    let at = game.finished_at.unwrap_or(now);
-    let start = game.started_at.unwrap_or(at);
-    Ok(clocks_of(
-        &regulation,
-        start,
-        &plies,
-        first_mover(game),
-        at,
-        &leaves,
-    ))
-}
-
 /// The days left on `colour`'s clock.
 pub(crate) fn days_left(clocks: &Clocks, colour: Color) -> crate::core::clock::Days {
     match colour {
@@ -186,11 +159,6 @@ pub(crate) fn arbiter_reason_of(id: &str) -> Option<ArbiterReason> {
         .iter()
         .find(|(_, known)| *known == id)
         .map(|(reason, _)| *reason)
-}
-
-/// Whether `regulation` is postal.
-pub(crate) fn is_postal(regulation: &Regulation) -> bool {
-    regulation.rule_set == RuleSet::Postal
 }
 
 /// The arbiter's reasons (R3.1.6) and their catalog ids, which the store

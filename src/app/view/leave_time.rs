@@ -6,7 +6,6 @@ use chrono::{DateTime, TimeZone, Utc};
 
 use crate::core::clock::Days;
 use crate::core::leave::{LeaveTimeline, Span};
-use crate::core::regulation::RuleSet;
 use crate::store::{EventId, GameRecord, LeaveRecord, LeaveStatus, PlayerId, StoreError, Tx};
 
 /// What stops or changes both players' clocks in one game beyond the moves:
@@ -58,7 +57,7 @@ impl GameLeaves {
 /// Black's, cancelled ones included) and the arbiter's days (`offsets`).
 pub(crate) fn game_leaves_from(
     game: &GameRecord,
-    postal: bool,
+    shared: bool,
     records: [&[LeaveRecord]; 2],
     offsets: [Days; 2],
 ) -> GameLeaves {
@@ -66,7 +65,7 @@ pub(crate) fn game_leaves_from(
         LeaveTimeline::from_spans(
             records
                 .iter()
-                .filter(|leave| applies_to(leave, game.event_id, postal))
+                .filter(|leave| applies_to(leave, game.event_id, shared))
                 .map(|leave| Span::new(leave.starts_at, leave.ends_at)),
         )
     };
@@ -89,16 +88,17 @@ pub(crate) fn end_of_time() -> DateTime<Utc> {
         .unwrap_or_default()
 }
 
-/// Whether a stored leave counts in `event` (`postal` when it is played under
-/// the postal rules): not cancelled, and registered for that event (R3.6.1),
-/// for all the player's events, or — a postal leave — for all the player's
-/// postal games (R2.7.1), which no server event counts.
-pub(crate) fn applies_to(leave: &LeaveRecord, event: EventId, postal: bool) -> bool {
+/// Whether a stored leave counts in `event` (`shared` when its rules count
+/// one leave in all games of their kind, R2.7.1): not cancelled, and
+/// registered for that event (R3.6.1), for all the player's events, or — a
+/// postal leave — for all the player's postal games (R2.7.1), which no
+/// server event counts.
+pub(crate) fn applies_to(leave: &LeaveRecord, event: EventId, shared: bool) -> bool {
     if leave.status == LeaveStatus::Cancelled {
         return false;
     }
     if leave.postal {
-        return postal;
+        return shared;
     }
     leave.event_id.is_none_or(|e| e == event)
 }
@@ -115,20 +115,26 @@ pub(crate) async fn leaves_of_player(
 /// Both players' leave in `game`'s event and the arbiter's adjustments of
 /// their time in the game (three statements).
 pub(crate) async fn game_leaves(tx: &mut Tx, game: &GameRecord) -> Result<GameLeaves, StoreError> {
-    let postal = tx.event(game.event_id).await?.regulation.rule_set == RuleSet::Postal;
+    let shared = tx
+        .event(game.event_id)
+        .await?
+        .regulation
+        .rule_set
+        .shares_leave();
     let offsets = tx
         .clock_adjustments_pair(game.id, [game.white, game.black])
         .await?;
-    game_leaves_with(tx, game, postal, offsets).await
+    game_leaves_with(tx, game, shared, offsets).await
 }
 
-/// [`game_leaves`] when the event's rules (`postal`) and the arbiter's days
+/// [`game_leaves`] when the event's rules (`shared`:
+/// [`crate::core::regulation::RuleSet::shares_leave`]) and the arbiter's days
 /// (`offsets`: White's, Black's) are known: both players' leave in one
 /// statement.
 pub(crate) async fn game_leaves_with(
     tx: &mut Tx,
     game: &GameRecord,
-    postal: bool,
+    shared: bool,
     offsets: [Days; 2],
 ) -> Result<GameLeaves, StoreError> {
     let records = tx.leaves_of_pair([game.white, game.black]).await?;
@@ -136,5 +142,5 @@ pub(crate) async fn game_leaves_with(
         .into_iter()
         .filter(|leave| leave.player_id == game.white || leave.player_id == game.black)
         .partition(|leave| leave.player_id == game.white);
-    Ok(game_leaves_from(game, postal, [&white, &black], offsets))
+    Ok(game_leaves_from(game, shared, [&white, &black], offsets))
 }

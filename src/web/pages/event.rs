@@ -8,7 +8,6 @@ use crate::app::i18n::{Args, Lang, days_text, tr, tr0};
 use crate::app::view::event_status::status_word;
 use crate::app::view::standings::{Table, place_text, points_text, quarters_text};
 use crate::app::view::team_standings::TeamTable;
-use crate::core::regulation::RuleSet;
 use crate::render::GameMark;
 use crate::store::{GameRecord, GameStatus};
 use crate::web::data::{EventView, GameLine};
@@ -73,10 +72,7 @@ pub(crate) fn event_page(lang: Lang, view: &EventView) -> Markup {
 
 fn regulation(lang: Lang, view: &EventView) -> Markup {
     let regulation = &view.regulation;
-    let rules = match regulation.rule_set {
-        RuleSet::Postal => "web-rules-postal",
-        _ => "web-rules-server",
-    };
+    let rules = regulation.rule_set.name_key();
     let rounds = if view.cycles == 2 {
         "event-rounds-double"
     } else {

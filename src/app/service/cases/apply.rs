@@ -22,12 +22,13 @@ use crate::store::{
 };
 
 use crate::app::failure::{Failure, Outcome, refuse};
-use crate::app::rules::set_pending_deadlines;
+use crate::app::rules::Rules;
+use crate::app::rules::{announce_end, game_over_notice};
 use crate::app::service::cases::measures::{Measure, read_measures, split_reasons};
 use crate::app::service::cases::{
     CaseFile, authorize, case_refusal, last_minute_text, load, notice_of, save, tell_all,
 };
-use crate::app::service::games::state::{announce_end, finish_update, game_over_notice};
+use crate::app::service::games::state::finish_update;
 use crate::app::service::keys::{game_id, game_key, person_key, player_id};
 use crate::app::service::leave::after_change;
 use crate::app::view::event_zone::zoned;
@@ -260,7 +261,8 @@ async fn adjust_clock(
     if game.status == GameStatus::Running && colour_of(&game, who) == Some(side_to_move(&game)) {
         let regulation = regulation_of(&file.event);
         let plies = plies_of(&tx.moves(game.id).await?);
-        set_pending_deadlines(tx, &game, &regulation, &plies, now).await?;
+        let rules = Rules::of(&regulation);
+        rules.set_deadlines(tx, &game, (&plies, None), now).await?;
     }
     Ok(())
 }
@@ -391,7 +393,8 @@ pub(super) async fn revoke(
     for game in tx.games_of_event(file.event.id).await? {
         if game.status == GameStatus::Running {
             let plies = plies_of(&tx.moves(game.id).await?);
-            set_pending_deadlines(tx, &game, &regulation, &plies, now).await?;
+            let rules = Rules::of(&regulation);
+            rules.set_deadlines(tx, &game, (&plies, None), now).await?;
         }
     }
     Ok(())

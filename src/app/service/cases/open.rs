@@ -13,6 +13,7 @@ use crate::app::command::{Number, Report, meant_as_number, read_number, split_wo
 use crate::app::i18n::{Args, tr, tr0};
 use crate::app::notice::{CaseNews, MeasureView, SentMove, ShownInstant};
 use crate::app::outgoing::Outgoing;
+use crate::app::rules::Rules;
 use crate::core::case::{AbsenceError, Case, CaseKind, CaseState, NewCase, register_absence};
 use crate::store::{Event, EventId, GameRecord, NewCaseRecord, PlayerId, Role, Tx};
 
@@ -25,7 +26,7 @@ use crate::app::service::keys::{game_key, person_key};
 use crate::app::service::leave::read_leave_dates;
 use crate::app::service::people::contacts::live_events;
 use crate::app::service::people::names::player_named;
-use crate::app::view::game::{colour_of, game_clocks, regulation_of};
+use crate::app::view::game::{colour_of, regulation_of};
 
 /// What it takes to open a case.
 pub(crate) struct Opening {
@@ -71,7 +72,7 @@ pub(crate) async fn open_case(
             .context("the opening statement of a case")?;
     }
     if let Some(game) = &opening.game {
-        opening.context.clocks = Some(game_clocks(tx, game, now).await?);
+        opening.context.clocks = Some(Rules::game_clocks(tx, game, now).await?);
         let zone = crate::app::view::event_zone::event_zone(&opening.event);
         opening.context.moves = last_moves(tx, game, zone).await?;
     }

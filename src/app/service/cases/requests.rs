@@ -14,7 +14,7 @@ use crate::app::outgoing::Outgoing;
 use crate::store::{EventId, NewDeadline, Role, StoreError, Tx};
 
 use crate::app::failure::{Outcome, refuse};
-use crate::app::service::notify::{notify, notify_arbiters};
+use crate::app::notify::{notify, notify_arbiters};
 use crate::app::service::people::contacts::live_events;
 use crate::app::service::people::names::player_named;
 use crate::app::view::event_zone::{event_zone, zoned};

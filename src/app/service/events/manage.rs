@@ -15,9 +15,9 @@ use crate::app::outgoing::Outgoing;
 use crate::store::{Event, EventId, EventStatus, PlayerId, Role, Tx};
 
 use crate::app::failure::{Failure, Outcome, refuse};
+use crate::app::notify::notify;
 use crate::app::service::events::setup::{EventSetup, apply_settings, set_channel_language};
 use crate::app::service::events::{deny, list, load_event, relations};
-use crate::app::service::notify::notify;
 use crate::app::service::people::names::player_named;
 
 /// The settings that may still change once the event has started: who

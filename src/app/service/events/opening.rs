@@ -16,7 +16,7 @@ use crate::app::i18n::{Args, Lang, tr};
 use crate::app::move_error::move_error_text;
 use crate::core::notation::Notation;
 use crate::core::opening::{Opening, OpeningError, read_opening};
-use crate::core::regulation::{Regulation, RuleSet};
+use crate::core::regulation::Regulation;
 
 use crate::app::failure::{Failure, refuse};
 
@@ -50,7 +50,7 @@ pub(super) fn apply(
 
 /// Refuses an opening in a postal event (see the module's doc).
 pub(super) fn check_rules(lang: Lang, regulation: &Regulation) -> Result<(), Failure> {
-    if regulation.opening.is_some() && regulation.rule_set == RuleSet::Postal {
+    if regulation.opening.is_some() && !regulation.rule_set.allows_opening() {
         return Err(refuse(
             lang,
             "error-opening-postal",

@@ -4,7 +4,6 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::core::regulation::RuleSet;
 use crate::store::{
     Event, EventId, GameId, GameRecord, LeaveRecord, MoveRow, Player, PlayerGamesData, PlayerId,
     PostalPly,
@@ -82,7 +81,7 @@ impl GamesInputs {
     /// Both players' leave and the arbiter's days in `game`, as
     /// [`crate::app::view::leave_time::game_leaves`] reads them.
     pub(crate) fn leaves(&self, game: &GameRecord, event: &Event) -> GameLeaves {
-        let postal = event.regulation.rule_set == RuleSet::Postal;
+        let shared = event.regulation.rule_set.shares_leave();
         let of = |player: PlayerId| self.leaves.get(&player).map_or(&[][..], Vec::as_slice);
         let offset = |player: PlayerId| {
             self.adjustments
@@ -92,7 +91,7 @@ impl GamesInputs {
         };
         game_leaves_from(
             game,
-            postal,
+            shared,
             [of(game.white), of(game.black)],
             [offset(game.white), offset(game.black)],
         )

@@ -13,9 +13,10 @@ use crate::core::game::{GameError, GameResult};
 use crate::store::{GameUpdate, Tx};
 
 use crate::app::failure::{Failure, Outcome, or_conflict, refuse};
+use crate::app::rules::{announce_end, game_over_notice};
 use crate::app::service::games::pick::{Pick, game_args};
 use crate::app::service::games::play::{Turn, load_turn, play_committed, read_move};
-use crate::app::service::games::state::{announce_end, finish_update, game_over_notice};
+use crate::app::service::games::state::finish_update;
 use crate::app::view::game::player_of;
 
 /// Checks and, when right, grants a draw claim.

@@ -13,11 +13,11 @@ use crate::core::game::{GameResult, Termination};
 use crate::store::{AuditEntry, GameRecord, GameStatus, PlayerId, Tx};
 
 use crate::app::failure::{Failure, Outcome, refuse};
+use crate::app::notify::notify;
 use crate::app::service::games::pick::{
     Pick, ensure_not_disqualified, pick_game, replied_own_game, which_game,
 };
 use crate::app::service::games::state::conclude;
-use crate::app::service::notify::notify;
 use crate::app::view::game::{colour_of, player_of, side_to_move};
 
 const OFFERED: &str = "draw_offered";

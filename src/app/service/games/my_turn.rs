@@ -11,6 +11,7 @@ use crate::app::actor::Actor;
 use crate::app::i18n::{Args, Lang, days_text, tr, tr0};
 use crate::app::notice::{StartedGame, left_text};
 use crate::app::outgoing::{Button, Outgoing};
+use crate::app::rules::{ReadClocks, Rules};
 use chrono_tz::Tz;
 
 use crate::app::zone::{ShownInstant, default_zone, parse_zone};
@@ -19,13 +20,9 @@ use crate::store::{Event, GameRecord, GameStatus, MoveRow, PlayerId, StoreError,
 
 use crate::app::failure::{Failure, Outcome};
 use crate::app::service::games::batch::GamesInputs;
-use crate::app::view::clock::{MoveClock, move_clock};
-use crate::app::view::game::{
-    clocks_of, colour_of, days_left, first_mover, game_clocks, player_of, plies_of, regulation_of,
-    replay, side_to_move,
-};
+use crate::app::view::clock::MoveClock;
+use crate::app::view::game::{colour_of, days_left, player_of, replay, side_to_move};
 use crate::app::view::pgn::written_moves;
-use crate::app::view::postal_clock::{Loaded, clocked_moves};
 
 /// One game of the list, as the player sees it.
 #[derive(Debug, Clone)]
@@ -125,33 +122,14 @@ async fn entry_of(
     };
     let rows = inputs.moves(game.id);
     let last_move = last_move(&game, rows, seen.notation)?;
-    let regulation = regulation_of(event);
-    let leaves = inputs.leaves(&game, event);
-    let at = game.finished_at.unwrap_or(now);
-    let start = game.started_at.unwrap_or(at);
-    let running = game.status == GameStatus::Running;
-    let (clock, clocks) = if !crate::app::view::game::is_postal(&regulation) {
-        let plies = plies_of(rows);
-        let first = first_mover(&game);
-        let clock = running.then(|| move_clock(&regulation, start, (&plies, first), now, &leaves));
-        (
-            clock,
-            clocks_of(&regulation, start, &plies, first, at, &leaves),
-        )
-    } else if inputs.has_cards(game.id) {
-        // A game by post: its own statements, from the cards (R2.2, R2.4).
-        let clock = crate::app::view::postal_clock::pending_postal_clock(tx, &game, now).await?;
-        (clock, game_clocks(tx, &game, now).await?)
-    } else {
-        let loaded = Loaded {
-            entries: clocked_moves(game.started_at.unwrap_or(now), rows, inputs.plies(game.id)),
-            regulation,
-            rows: rows.to_vec(),
-            leaves,
-        };
-        let postal = loaded.game(start);
-        (running.then(|| postal.pending(now)), postal.clocks(at))
+    let read = ReadClocks {
+        rows,
+        plies: inputs.plies(game.id),
+        by_cards: inputs.has_cards(game.id),
+        leaves: inputs.leaves(&game, event),
     };
+    let rules = Rules::of_event(event);
+    let (clock, clocks) = rules.clocks_read(tx, &game, read, now).await?;
     let loses_at = clock.map(|clock| ShownInstant::new(clock.loses_at, seen.zone));
     Ok(GameEntry {
         colour,

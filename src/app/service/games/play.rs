@@ -21,17 +21,16 @@ use crate::store::{
 };
 
 use crate::app::failure::{Failure, Outcome, refuse};
+use crate::app::notify::notify_with;
 use crate::app::rules::{Commit, Kept, Recorded, Rules, commit_move, settle_move, shown_clock};
 use crate::app::service::games::pick::{
     Pick, ensure_not_on_leave, ensure_turn, game_args, pick_game, refuse_if_disqualified,
 };
 use crate::app::service::games::state::{conclude, finish_update};
 use crate::app::service::games::{confirm, talk};
-use crate::app::service::notify::notify_with;
 use crate::app::view::clock::{MoveClock, move_clock, side_text, yours_text};
 use crate::app::view::game::{
-    clocks_of, colour_of, fen_of, first_mover, game_clocks, player_of, plies_of, regulation_of,
-    replay,
+    clocks_of, colour_of, fen_of, first_mover, player_of, plies_of, regulation_of, replay,
 };
 use crate::app::view::leave_time::{GameLeaves, game_leaves_with};
 
@@ -272,14 +271,8 @@ async fn announce_move(
         ply: i64::try_from(played.plies.len()).ok(),
     };
     notify_with(tx, (opponent, prefs), &notice, now).await?;
-    crate::app::service::games::channel::move_made(
-        tx,
-        played.game_channel.as_ref(),
-        game,
-        &notice,
-        now,
-    )
-    .await?;
+    crate::app::notify::channel::move_made(tx, played.game_channel.as_ref(), game, &notice, now)
+        .await?;
     let args = game_args(game.id)
         .with("number", played.move_number)
         .with("dots", mv.dots())
@@ -303,7 +296,7 @@ pub(crate) async fn time(
 ) -> Outcome {
     let lang = actor.lang();
     let game = crate::app::service::games::view::viewable_game(tx, actor, number, "/time").await?;
-    let clocks = game_clocks(tx, &game, now).await?;
+    let clocks = Rules::game_clocks(tx, &game, now).await?;
     let head = tr(lang, "reply-time", &game_args(game.id));
     let mut text = format!("{head}\n{}", clocks_text(lang, &clocks));
     if let Some(line) = deadline_line(tx, actor, &game, now).await? {

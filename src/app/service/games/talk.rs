@@ -18,9 +18,9 @@ use crate::core::regulation::Regulation;
 use crate::store::{AuditEntry, GameRecord, GameStatus, Tx};
 
 use crate::app::failure::{Failure, Outcome, refuse};
+use crate::app::notify::{notify, notify_arbiters};
 use crate::app::service::games::pick::{Pick, ensure_turn, game_args, pick_game};
 use crate::app::service::games::play::Turn;
-use crate::app::service::notify::{notify, notify_arbiters};
 use crate::app::view::game::{colour_of, player_of};
 
 /// The switch of a player who turned messages from opponents off.

@@ -108,7 +108,7 @@ pub(crate) async fn record(
     let lang = actor.lang();
     let game = viewable_game(tx, actor, number, "/record").await?;
     let regulation = regulation_of(&tx.event(game.event_id).await?);
-    if crate::app::view::game::is_postal(&regulation) {
+    if regulation.rule_set.records_dates() {
         return crate::app::service::postal::record(tx, actor, &game, now).await;
     }
     let rows = tx.moves(game.id).await?;

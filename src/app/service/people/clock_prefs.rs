@@ -15,8 +15,8 @@ use crate::app::zone::{ShownInstant, parse_zone, player_zone, zone_title};
 use crate::store::{Deadline, NewDeadline, PlayerId, Tx};
 
 use crate::app::failure::{Failure, Outcome, refuse};
+use crate::app::notify::notify;
 use crate::app::service::games::my_turn::{entries, my_move_first};
-use crate::app::service::notify::notify;
 
 /// The local hour the digest is sent at.
 const DIGEST_HOUR: u32 = 9;

@@ -16,8 +16,8 @@ use crate::core::team::{ContactContext, PersonKey};
 use crate::store::{Event, EventId, EventStatus, GameStatus, PlayerId, Role, Tx};
 
 use crate::app::failure::{Failure, Outcome, refuse};
+use crate::app::notify::notify;
 use crate::app::service::keys::person_key;
-use crate::app::service::notify::notify;
 use crate::app::service::people::settings::shown;
 use crate::app::service::teams::roster::{captain_of, roster_of};
 

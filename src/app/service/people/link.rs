@@ -26,7 +26,7 @@ use crate::app::outgoing::Outgoing;
 use crate::store::{PlayerId, Tx};
 
 use crate::app::failure::{Failure, Outcome, refuse};
-use crate::app::service::notify::notify;
+use crate::app::notify::notify;
 
 /// How long a link code stays valid.
 pub const LINK_CODE_MINUTES: i64 = 15;

@@ -23,14 +23,13 @@ use crate::core::postal::variant::Answer;
 use crate::store::{GameId, GameStatus, NewDeadline, StoredClaim, Tx};
 
 use crate::app::failure::{Failure, Outcome, refuse};
+use crate::app::notify::notify;
 use crate::app::service::cases::{CaseContext, Opening, open_case};
 use crate::app::service::games::pick::{Pick, game_args};
 use crate::app::service::games::play::{Turn, load_turn, read_move};
-use crate::app::service::notify::notify;
 use crate::app::service::postal::play::{Message, deliver};
 use crate::app::service::postal::record;
 use crate::app::view::event_zone::last_minute_in;
-use crate::app::view::game::is_postal;
 use crate::app::view::game::{colour_of, fen_of, player_of, regulation_of, replay};
 use crate::app::view::leave_time::game_leaves;
 use crate::app::view::postal_clock::Loaded;
@@ -46,7 +45,7 @@ pub(crate) async fn overstep(
     let lang = actor.lang();
     let turn = load_turn(tx, actor, number, Pick::moving("/overstep", text), now).await?;
     let game = turn.game.clone();
-    if !is_postal(&turn.regulation) {
+    if !turn.regulation.rule_set.claims_oversteps() {
         return Err(refuse(lang, "postal-error-not-postal", &game_args(game.id)));
     }
     if !tx.cards(game.id).await?.is_empty() {

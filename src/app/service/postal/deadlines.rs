@@ -6,115 +6,17 @@
 
 use chrono::{DateTime, Utc};
 
-use crate::app::deadline::{Due, GameDue, PostalDue};
+use crate::app::deadline::PostalDue;
 use crate::app::notice::{Notice, NoticeMove, PostalMoveNotice, PostalNotice};
 use crate::core::case::CaseKind;
 use crate::core::clock::postal::PostalClock;
-use crate::store::{GameRecord, NewDeadline, Tx};
+use crate::store::{GameRecord, Tx};
 
 use crate::app::failure::Failure;
+use crate::app::notify::{notify, notify_arbiters};
 use crate::app::service::cases::{CaseContext, Opening, open_case};
-use crate::app::service::notify::{notify, notify_arbiters};
 use crate::app::view::game::{fen_of, player_of, replay, side_to_move};
 use crate::app::view::postal_clock::{Loaded, date_text};
-
-/// Replaces the game's deadlines with those of the pending move (R2.5),
-/// each pushed back by the silent player's leave (R2.7.4).
-pub(crate) async fn set_deadlines(
-    tx: &mut Tx,
-    game: &GameRecord,
-    now: DateTime<Utc>,
-) -> Result<(), Failure> {
-    tx.cancel_deadlines_of_game(game.id).await?;
-    let loaded = Loaded::of(tx, game, now).await?;
-    let clock = PostalClock::new(&loaded.regulation);
-    let start = game.started_at.unwrap_or(now);
-    let silent = side_to_move(game);
-    let since = clock.date_of(loaded.rows.last().map_or(start, |row| row.received_at));
-    let mut due = Vec::new();
-    if loaded.rows.is_empty() {
-        let date = PostalClock::first_move_query_date(since);
-        due.push((PostalDue::FirstMove { since }, date));
-    } else {
-        let leave = loaded.leaves.of(silent);
-        let repeat = clock.repeat_date(since, leave);
-        due.push((PostalDue::Repeat { since }, repeat));
-        let report = clock.report_date(repeat, leave);
-        due.push((PostalDue::Report { since }, report));
-        set_leave_repeat(tx, game, &loaded, now).await?;
-    }
-    let two_months = PostalClock::no_move_case_date(since);
-    due.push((PostalDue::TwoMonths { since }, two_months));
-    for (due, date) in due {
-        let at = clock.midnight(date);
-        if at < now {
-            continue;
-        }
-        let new = game_deadline(game, due, at)?;
-        let new = NewDeadline {
-            player_id: Some(player_of(game, silent)),
-            ..new
-        };
-        tx.set_deadline(&new, now).await?;
-    }
-    Ok(())
-}
-
-/// R2.7.3: the mover's next leave starting after their last move was sent
-/// is announced again with that move at the leave's first midnight, if the
-/// partner has still not answered then.
-async fn set_leave_repeat(
-    tx: &mut Tx,
-    game: &GameRecord,
-    loaded: &Loaded,
-    now: DateTime<Utc>,
-) -> Result<(), Failure> {
-    let mover = side_to_move(game).other();
-    let Some(sent) = loaded.rows.last().map(|row| row.received_at) else {
-        return Ok(());
-    };
-    let next = loaded
-        .leaves
-        .of(mover)
-        .spans()
-        .iter()
-        .find(|span| span.start > sent && span.start >= now)
-        .copied();
-    let Some(span) = next else {
-        return Ok(());
-    };
-    let clock = PostalClock::new(&loaded.regulation);
-    let due = PostalDue::LeaveRepeat {
-        from: date_text(&clock, span.start),
-        until: date_text(&clock, span.end),
-    };
-    let new = NewDeadline {
-        player_id: Some(player_of(game, side_to_move(game))),
-        ..game_deadline(game, due, span.start)?
-    };
-    tx.set_deadline(&new, now).await?;
-    Ok(())
-}
-
-/// The deadline `due` of `game` at its present ply, keyed by game and kind
-/// (setting it again replaces it).
-fn game_deadline(
-    game: &GameRecord,
-    due: PostalDue,
-    at: DateTime<Utc>,
-) -> anyhow::Result<NewDeadline> {
-    let due = Due::Game {
-        ply: game.ply,
-        due: GameDue::Postal(due),
-    };
-    let new = due.deadline(at)?;
-    Ok(NewDeadline {
-        key: Some(format!("game:{}:{}", game.id, new.kind)),
-        game_id: Some(game.id),
-        event_id: Some(game.event_id),
-        ..new
-    })
-}
 
 /// A due postal deadline of a running game whose move is still pending.
 pub(crate) async fn fire(

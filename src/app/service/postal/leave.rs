@@ -19,10 +19,9 @@ use crate::store::{
 };
 
 use crate::app::failure::{Failure, refuse};
+use crate::app::notify::notify;
+use crate::app::rules::Rules;
 use crate::app::service::leave::leave_refusal;
-use crate::app::service::notify::notify;
-use crate::app::service::postal::deadlines::set_deadlines;
-use crate::app::view::game::is_postal;
 use crate::app::view::game::{colour_of, player_of, regulation_of};
 use crate::app::view::leave_time::{applies_to, leaves_of_player};
 
@@ -172,7 +171,7 @@ async fn postal_games(tx: &mut Tx, player: PlayerId) -> Result<Vec<(Event, GameR
     let mut out = Vec::new();
     for game in tx.active_games_of(player).await? {
         let event = tx.event(game.event_id).await?;
-        if is_postal(&regulation_of(&event)) {
+        if event.regulation.rule_set.shares_leave() {
             out.push((event, game));
         }
     }
@@ -194,7 +193,9 @@ async fn announce(
     let mut events: Vec<EventId> = Vec::new();
     for (event, game) in games {
         let game = tx.game(game.id).await?;
-        set_deadlines(tx, &game, now).await?;
+        // Postal deadlines read the game's own dates (R2.5, R2.7.4).
+        let rules = Rules::of_event(event);
+        rules.set_deadlines(tx, &game, (&[], None), now).await?;
         if !events.contains(&event.id) {
             events.push(event.id);
         }

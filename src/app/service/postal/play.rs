@@ -20,11 +20,11 @@ use crate::core::postal::variant::{self, Answer, RepeatError};
 use crate::store::{GameUpdate, MoveRow, PostalPly, StoredVariant, Tx};
 
 use crate::app::failure::{Failure, Outcome, refuse};
+use crate::app::notify::notify;
 use crate::app::rules::{Commit, Kept, Recorded, Rules, commit_move, settle_move};
 use crate::app::service::games::pick::game_args;
 use crate::app::service::games::play::{Turn, read_move};
 use crate::app::service::games::state::finish_update;
-use crate::app::service::notify::notify;
 use crate::app::service::postal::refusal::{proposal_refusal, repeat_refusal};
 use crate::app::view::game::{fen_of, player_of, replay};
 use crate::app::view::postal_clock::{ClockedMove, PostalGame, clocked_moves, date_text};
@@ -419,8 +419,7 @@ async fn to_thread(
             loses_at: None,
             ply: None,
         };
-        crate::app::service::games::channel::move_made(tx, channel.as_ref(), game, &notice, now)
-            .await?;
+        crate::app::notify::channel::move_made(tx, channel.as_ref(), game, &notice, now).await?;
     }
     Ok(())
 }

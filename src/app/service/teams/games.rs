@@ -10,12 +10,13 @@ use crate::app::authz::Action;
 use crate::app::command::Number;
 use crate::app::i18n::{Args, days_text, tr, tr0};
 use crate::app::outgoing::Outgoing;
+use crate::app::rules::Rules;
 use crate::core::game::Score;
 use crate::store::{EventStatus, GameRecord, GameStatus, TeamMatchGame, TeamRecord, Tx};
 
 use crate::app::failure::{Failure, Outcome, refuse};
 use crate::app::service::teams::{load_team, name_of, require};
-use crate::app::view::game::{days_left, game_clocks, player_of, side_to_move};
+use crate::app::view::game::{days_left, player_of, side_to_move};
 
 /// `/team games [TEAM]`: the given team, or the one running team the actor leads.
 pub(super) async fn games(
@@ -114,7 +115,7 @@ async fn game_line(
         return Ok(tr(lang, "team-games-finished", &args));
     }
     let mover = side_to_move(game);
-    let clocks = game_clocks(tx, game, now).await?;
+    let clocks = Rules::game_clocks(tx, game, now).await?;
     let silent = game
         .turn_since
         .map_or(0, |since| (now - since).num_days().max(0));

@@ -13,9 +13,9 @@ use crate::core::team::{self, team_round_robin};
 use crate::store::{Event, EventStatus, PlayerId, TeamMatchGame, Tx};
 
 use crate::app::failure::{Failure, Outcome, refuse};
+use crate::app::notify::notify;
 use crate::app::service::events::start_game_on;
 use crate::app::service::keys::{player_id, team_id};
-use crate::app::service::notify::notify;
 use crate::app::service::teams::roster::team_of;
 use crate::app::service::teams::{DEFAULT_BOARDS, event_args};
 use crate::app::view::game::regulation_of;

@@ -15,8 +15,8 @@ use crate::core::team::{BoardGame, BoardGameStatus, PersonKey, SubstitutionError
 use crate::store::{GameRecord, GameStatus, PlayerId, TeamRecord, Tx};
 
 use crate::app::failure::{Failure, Outcome, refuse};
+use crate::app::notify::notify;
 use crate::app::service::keys::{game_id, game_key, person_key, player_id};
-use crate::app::service::notify::notify;
 use crate::app::service::teams::roster::team_of;
 use crate::app::service::teams::{load_team, name_of, named, require};
 

@@ -1,5 +1,8 @@
 //! Queueing notices in the outbox, in the command's transaction: to a
-//! player (honouring `/mute` and `/digest`) or to an event's arbiters.
+//! player (honouring `/mute` and `/digest`), to an event's arbiters, or to
+//! a game's thread in the event's channel (`channel`).
+
+pub(crate) mod channel;
 
 use crate::app::failure::Failure;
 use crate::app::notice::Notice;

@@ -1,0 +1,58 @@
+//! The end of a game, the same under every rule set: the game-over notice
+//! (R3.1.6) to the players and the arbiters, no deadline left, and the
+//! event finished with its last game.
+
+use chrono::{DateTime, Utc};
+
+use crate::app::failure::Failure;
+use crate::app::notice::Notice;
+use crate::app::notify::{channel, notify, notify_arbiter_channel};
+use crate::app::view::game::reason_id;
+use crate::core::game::GameResult;
+use crate::store::{EventStatus, GameRecord, PlayerId, Role, Tx};
+
+/// The game-over notice (R3.1.6).
+pub(crate) async fn game_over_notice(
+    tx: &mut Tx,
+    game: &GameRecord,
+    result: &GameResult,
+) -> Result<Notice, Failure> {
+    let white = tx.player(game.white).await?.display_name;
+    let black = tx.player(game.black).await?.display_name;
+    Ok(Notice::GameOver {
+        game: game.id,
+        white,
+        black,
+        score: result.score.as_score_str().to_owned(),
+        reason: reason_id(result.termination).to_owned(),
+    })
+}
+
+/// After a game ended: no deadlines left; `notice` to the listed players.
+pub(crate) async fn announce_end(
+    tx: &mut Tx,
+    game: &GameRecord,
+    notice: &Notice,
+    to: &[PlayerId],
+    now: DateTime<Utc>,
+) -> Result<(), Failure> {
+    tx.cancel_deadlines_of_game(game.id).await?;
+    for player in to {
+        notify(tx, *player, notice, now).await?;
+    }
+    // R3.1.6, R3.5.7: the arbiter is told every result: in the arbiters'
+    // channel, else each arbiter privately (unless already told as a player).
+    if !notify_arbiter_channel(tx, game.event_id, notice, now).await? {
+        for arbiter in tx.holders_of(Role::Arbiter, Some(game.event_id)).await? {
+            if !to.contains(&arbiter) && arbiter != game.white && arbiter != game.black {
+                notify(tx, arbiter, notice, now).await?;
+            }
+        }
+    }
+    channel::game_ended(tx, game, notice, now).await?;
+    if tx.unfinished_games_in_event(game.event_id).await? == 0 {
+        tx.set_event_status(game.event_id, EventStatus::Finished, now)
+            .await?;
+    }
+    Ok(())
+}
