@@ -240,6 +240,10 @@ reply-confirm-off = Move confirmation is off: moves are made as you send them.
 error-several-moves = Game #{ $game }: one message may carry only one move; conditional moves are not allowed in this event (R3.2.4). Nothing was played.
 reply-message-sent = Game #{ $game }: your message is sent to your opponent.
 reply-message-kept = Game #{ $game }: your opponent has turned messages off; your message is kept with the game.
+reply-message-limit = Game #{ $game }: you can send at most { $limit } messages a day in this game; the next one can go in { $hours ->
+    [one] { $hours } hour
+   *[other] { $hours } hours
+}. This message was neither sent nor kept.
 reply-messages-on = Messages from opponents are on.
 reply-messages-off = Messages from opponents are off; they are still kept with the game.
 reply-games-header = Your games:

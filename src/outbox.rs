@@ -23,6 +23,7 @@
 //! claims a notice for a lease, so several processes on one PostgreSQL do
 //! not send the same notice at once.
 
+mod claim;
 mod delivery_log;
 
 use std::future::Future;
@@ -73,8 +74,12 @@ pub struct OutboxConfig {
     pub base_backoff: TimeDelta,
     /// The longest delay.
     pub max_backoff: TimeDelta,
-    /// How long a claim on a notice lasts while it is being sent.
+    /// How long a claim on a notice lasts; it is renewed while the notice
+    /// is being sent.
     pub lease: TimeDelta,
+    /// How often, in real time, a claim is renewed while its notice is
+    /// being sent (`None`: three times per lease).
+    pub renew_every: Option<Duration>,
     /// Notices fetched per query.
     pub batch: i64,
     /// The most notices of a storm sent as one message to one recipient
@@ -91,6 +96,7 @@ impl Default for OutboxConfig {
             base_backoff: TimeDelta::seconds(2),
             max_backoff: TimeDelta::minutes(30),
             lease: TimeDelta::minutes(2),
+            renew_every: None,
             batch: 100,
             merge_limit: 100,
             max_idle: Duration::from_secs(30),
@@ -185,6 +191,12 @@ impl<D: Deliverer> OutboxWorker<D> {
         self.poll_at(&|| now).await
     }
 
+    /// [`Self::poll`] reading the time from `clock` afresh for each query,
+    /// claim and renewal of a claim.
+    pub async fn poll_with(&self, clock: &dyn Clock) -> StoreResult<PollReport> {
+        self.poll_at(&|| clock.now()).await
+    }
+
     /// [`Self::poll`] reading the time afresh (`now`) for each query and
     /// each claim: a poll that sends many notices at the platforms' pace
     /// outlasts a lease, and a claim dated at the poll's start would be
@@ -210,7 +222,7 @@ impl<D: Deliverer> OutboxWorker<D> {
                 if storm_running && mergeable(&notice.kind) {
                     continue;
                 }
-                progressed |= self.attempt(notice, now(), &mut sent).await?;
+                progressed |= self.attempt(notice, now, &mut sent).await?;
             }
             if !progressed {
                 return Ok(sent);
@@ -258,16 +270,25 @@ impl<D: Deliverer> OutboxWorker<D> {
     async fn attempt(
         &self,
         notice: &OutboxNotice,
-        now: DateTime<Utc>,
+        now: &(dyn Fn() -> DateTime<Utc> + Sync),
         sent: &mut PollReport,
     ) -> StoreResult<bool> {
-        let Some(parts) = self.claim(notice, now).await? else {
+        let claimed_at = now();
+        let Some(parts) = self.claim(notice, claimed_at).await? else {
             return Ok(false);
         };
         let message = combined(notice, &parts)?;
         let stopped = self.stop.wait();
+        let ids: Vec<NoticeId> = parts.iter().map(|part| part.id).collect();
+        let lease = self.config.lease;
+        let every = self
+            .config
+            .renew_every
+            .unwrap_or_else(|| claim::default_renewal(lease));
+        let held = claim::hold(&self.db, &ids, claimed_at + lease, lease, now, every);
         let outcome = tokio::select! {
             outcome = self.deliverer.deliver(&message) => outcome,
+            () = held => unreachable!("a claim is held until the send is over"),
             () = async { stopped.await; tokio::time::sleep(SEND_GRACE).await } => {
                 let mut tx = self.db.begin().await?;
                 for part in &parts {
@@ -279,7 +300,7 @@ impl<D: Deliverer> OutboxWorker<D> {
             }
         };
         let mut tx = self.db.begin().await?;
-        self.record(&mut tx, &parts, outcome, now, sent).await?;
+        self.record(&mut tx, &parts, outcome, now(), sent).await?;
         tx.commit().await?;
         Ok(true)
     }
@@ -373,7 +394,7 @@ impl<D: Deliverer> OutboxWorker<D> {
     pub async fn run(&self, clock: &dyn Clock, shutdown: impl Future<Output = ()>) {
         let wake = &self.db.wakers().outbox;
         let step = |_| async move {
-            self.poll_at(&|| clock.now()).await?;
+            self.poll_with(clock).await?;
             self.next_attempt_at().await
         };
         run_loop(

@@ -231,6 +231,20 @@ impl Tx {
         Ok(self.execute(sql, args![id, now, until]).await? == 1)
     }
 
+    /// Extends this worker's claim on a pending notice, held until `until`,
+    /// to `next`; `false` if the claim is no longer the one taken (it ran
+    /// out and another worker took it) or the notice is no longer pending.
+    pub async fn renew_claim(
+        &mut self,
+        id: NoticeId,
+        until: DateTime<Utc>,
+        next: DateTime<Utc>,
+    ) -> StoreResult<bool> {
+        let sql = "UPDATE outbox SET claimed_until = $3 WHERE id = $1 AND status = 'pending' \
+                   AND claimed_until = $2";
+        Ok(self.execute(sql, args![id, until, next]).await? == 1)
+    }
+
     /// The pending notices to `recipient` after notice `after`, in order,
     /// at most `limit`: the candidates to go out in one message with it.
     pub async fn pending_after(

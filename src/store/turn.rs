@@ -50,6 +50,22 @@ impl Tx {
         Ok(())
     }
 
+    /// When `player` wrote the messages in `game` kept since `since`,
+    /// oldest first.
+    pub async fn game_messages_since(
+        &mut self,
+        game: GameId,
+        player: PlayerId,
+        since: DateTime<Utc>,
+    ) -> StoreResult<Vec<DateTime<Utc>>> {
+        let sql = "SELECT sent_at FROM game_messages \
+                   WHERE game_id = $1 AND player_id = $2 AND sent_at > $3 ORDER BY sent_at";
+        self.fetch_all(sql, args![game, player, since], |row| {
+            Record::keyed(row, "game_messages", &["sent_at"])?.at("sent_at")
+        })
+        .await
+    }
+
     /// The messages of a game, oldest first.
     pub async fn game_messages(&mut self, game: GameId) -> StoreResult<Vec<GameMessage>> {
         let sql = "SELECT id, player_id, ply, body, sent_at FROM game_messages \

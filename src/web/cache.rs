@@ -3,8 +3,11 @@
 //! a renamed player), and the cache holds at most [`CAPACITY`] pages.
 
 use std::collections::HashMap;
+use std::future::Future;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+
+use tokio::sync::Semaphore;
 
 use crate::app::i18n::Lang;
 use crate::store::Version;
@@ -19,13 +22,47 @@ pub(crate) const MAX_AGE: Duration = Duration::from_secs(30);
 /// and the version stamp of its data.
 pub(crate) type PageKey = (String, Lang, Version);
 
+/// How many pages (or PGN files) are built at once: the others wait and
+/// then mostly find the page built, so a crowd asking for one page that is
+/// not cached yet costs one build, not one each.
+pub(crate) const BUILDS_AT_ONCE: usize = 2;
+
 /// The cache of rendered pages.
-#[derive(Default)]
 pub(crate) struct PageCache {
     pages: Mutex<HashMap<PageKey, (Instant, Arc<str>)>>,
+    builds: Semaphore,
+}
+
+impl Default for PageCache {
+    fn default() -> Self {
+        Self {
+            pages: Mutex::default(),
+            builds: Semaphore::new(BUILDS_AT_ONCE),
+        }
+    }
 }
 
 impl PageCache {
+    /// The page under `key`: from the cache, or built by `build` (at most
+    /// [`BUILDS_AT_ONCE`] at a time; a request that waited for its turn
+    /// looks in the cache again first) and kept.
+    pub(crate) async fn get_or_build<E>(
+        &self,
+        key: PageKey,
+        build: impl Future<Output = Result<String, E>>,
+    ) -> Result<Arc<str>, E> {
+        if let Some(page) = self.get(&key) {
+            return Ok(page);
+        }
+        let _turn = self.builds.acquire().await;
+        if let Some(page) = self.get(&key) {
+            return Ok(page);
+        }
+        let page: Arc<str> = Arc::from(build.await?);
+        self.put(key, page.clone());
+        Ok(page)
+    }
+
     /// The page under `key`, if fresh.
     pub(crate) fn get(&self, key: &PageKey) -> Option<Arc<str>> {
         let pages = self.pages.lock().ok()?;

@@ -150,12 +150,11 @@ async fn serve_page(
     let work = async {
         let version = version_of(site, &page).await?;
         let key: PageKey = (uri.to_string(), lang, version);
-        if let Some(body) = site.pages.get(&key) {
-            return Ok(body.to_string());
-        }
-        let body = build(site, &page, lang, notation).await?;
-        site.pages.put(key, Arc::from(body.as_str()));
-        Ok(body)
+        let body = site
+            .pages
+            .get_or_build(key, build(site, &page, lang, notation))
+            .await?;
+        Ok(body.to_string())
     };
     let mut response = match tokio::time::timeout(site.limits.request_timeout, work).await {
         Ok(Ok(body)) => html_response(StatusCode::OK, lang, body),
@@ -267,8 +266,8 @@ fn asset(kind: &'static str, body: &'static str) -> Response {
     response
 }
 
-fn download(name: String, body: String) -> Response {
-    let mut response = body.into_response();
+fn download(name: String, body: Arc<str>) -> Response {
+    let mut response = body.to_string().into_response();
     let headers = response.headers_mut();
     headers.insert(
         CONTENT_TYPE,
@@ -280,7 +279,20 @@ fn download(name: String, body: String) -> Response {
     response
 }
 
-async fn pgn_of(site: &Site, target: Result<EventId, GameId>) -> PageResult<String> {
+/// The PGN of an event or a game, from the cache while its data has not
+/// changed (the address and the version stamp are the key).
+async fn pgn_of(site: &Site, target: Result<EventId, GameId>) -> PageResult<Arc<str>> {
+    let (address, page) = match target {
+        Ok(event) => (format!("/event/{}/pgn", event.0), Page::Event(event)),
+        Err(game) => (format!("/game/{}/pgn", game.0), Page::Game(game, None)),
+    };
+    let version = version_of(site, &page).await?;
+    let key: PageKey = (address, Lang::En, version);
+    site.pages.get_or_build(key, build_pgn(site, target)).await
+}
+
+/// Writes the PGN of an event or a game.
+async fn build_pgn(site: &Site, target: Result<EventId, GameId>) -> PageResult<String> {
     let mut tx = site.db.read().await?;
     let pgn = match target {
         Ok(event) => data::event_pgn(&mut tx, event).await?,

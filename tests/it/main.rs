@@ -81,3 +81,4 @@ mod web_listen;
 mod web_ops;
 mod web_pages;
 mod web_privacy;
+mod webhook_listen;

@@ -283,10 +283,84 @@ async fn run_loop_delivers_under_simulated_time(t: &TestDb) {
     assert!(clock.now() >= secs(2 + 4 + 8));
 }
 
+/// Sends the first notice only when released (a send held up by the
+/// platform's pacing or its `retry_after`), every later one at once.
+#[derive(Default, Clone)]
+struct Held {
+    started: Arc<tokio::sync::Notify>,
+    release: Arc<tokio::sync::Notify>,
+    sends: Arc<Mutex<usize>>,
+}
+
+impl Deliverer for Held {
+    async fn deliver(&self, _notice: &OutboxNotice) -> Delivery {
+        let first = {
+            let mut sends = self.sends.lock().unwrap();
+            *sends += 1;
+            *sends == 1
+        };
+        if first {
+            self.started.notify_one();
+            self.release.notified().await;
+        }
+        Delivery::Delivered
+    }
+}
+
+/// Whether some notice could be claimed at `at` (none is claimed past it).
+async fn claimable_at(db: &Db, at: DateTime<Utc>) -> bool {
+    let mut tx = db.read().await.unwrap();
+    let heads = tx.sendable_notices(at, 10).await.unwrap();
+    tx.commit().await.unwrap();
+    !heads.is_empty()
+}
+
+/// A send that outlasts the lease keeps its claim: the worker renews it
+/// while the notice is in flight, so a second process polling after the
+/// first lease is over does not send the same notice again ([trust-2]).
+async fn a_claim_is_renewed_while_its_notice_is_being_sent(t: &TestDb) {
+    let [id] = enqueue(&t.db, &[(alice(), 1)]).await[..] else {
+        unreachable!()
+    };
+    let config = OutboxConfig {
+        lease: TimeDelta::seconds(60),
+        renew_every: Some(Duration::from_millis(5)),
+        ..config()
+    };
+    let clock = corrbot::time::SimClock::new(t0());
+    let held = Held::default();
+    let other = t.connect_again().await;
+    let first = OutboxWorker::new(t.db.clone(), held.clone(), config.clone());
+    let second = OutboxWorker::new(other.clone(), held.clone(), config);
+    let drive = async {
+        held.started.notified().await;
+        clock.set(secs(50));
+        let renewed = async {
+            while claimable_at(&t.db, secs(109)).await {
+                tokio::time::sleep(Duration::from_millis(2)).await;
+            }
+        };
+        tokio::time::timeout(Duration::from_secs(30), renewed)
+            .await
+            .expect("the claim is renewed");
+        clock.set(secs(90));
+        let report = second.poll(secs(90)).await.unwrap();
+        held.release.notify_one();
+        report
+    };
+    let (sent, meanwhile) = tokio::join!(first.poll_with(&clock), drive);
+    assert_eq!(meanwhile.delivered, 0, "the second process waits");
+    assert_eq!(sent.unwrap().delivered, 1);
+    assert_eq!(*held.sends.lock().unwrap(), 1, "sent once");
+    assert_eq!(notice(&t.db, id).await.status, NoticeStatus::Delivered);
+    other.close().await;
+}
+
 on_both!(
     keeps_each_recipients_order_through_retries,
     parks_after_n_failures_and_alerts_the_administrator,
     permanent_errors_park_and_retry_after_is_honoured,
     two_workers_mark_each_notice_once,
     run_loop_delivers_under_simulated_time,
+    a_claim_is_renewed_while_its_notice_is_being_sent,
 );

@@ -91,6 +91,7 @@ fn telegram_sender(fake: &FakeTelegram, db: &Db) -> TelegramSender {
         max_attempts: 2,
         first_backoff: Duration::from_millis(50),
         max_backoff: Duration::from_millis(200),
+        ..TelegramRetryPolicy::default()
     };
     TelegramSender::new(bot, telegram_limits(), retry)
         .with_budget(SharedBudget::for_db(db, "telegram"))

@@ -332,6 +332,7 @@ async fn rate_limit_and_server_errors_are_retried_and_the_message_arrives_once()
         max_attempts: 6,
         first_backoff: Duration::from_secs(1),
         max_backoff: Duration::from_secs(8),
+        ..TelegramRetryPolicy::default()
     };
     let sender = TelegramSender::new(bot_for(&fake), unthrottled(), retry);
     fake.fail_next(1, Failure::Status429 { retry_after: 3 });
@@ -551,4 +552,39 @@ async fn send_burst(sender: &Arc<TelegramSender>, count: i64, chats: i64) {
     while let Some(result) = sends.join_next().await {
         result.expect("send task").expect("sent");
     }
+}
+
+/// A `retry_after` longer than the outbox's claim on the notice (minutes,
+/// as Telegram asks after a flood) is not waited out inside the request:
+/// the error goes back at once with Telegram's wait, so the outbox puts the
+/// notice off and releases its claim, and no second process sends it
+/// meanwhile ([trust-2]).
+#[tokio::test(start_paused = true)]
+async fn a_retry_after_longer_than_the_lease_goes_back_to_the_outbox_at_once() {
+    let fake = FakeTelegram::start().await;
+    let sender = TelegramSender::new(
+        bot_for(&fake),
+        unthrottled(),
+        TelegramRetryPolicy::default(),
+    );
+    let lease = corrbot::outbox::OutboxConfig::default().lease;
+    let wait = u32::try_from(lease.num_seconds()).unwrap() + 60;
+    fake.fail_next(1, Failure::Status429 { retry_after: wait });
+    let started = tokio::time::Instant::now();
+
+    let error = sender
+        .send_text(501, "Your move", &[])
+        .await
+        .expect_err("put off");
+
+    assert!(
+        matches!(error, TelegramSendError::Retryable { attempts: 1, retry_after: Some(d), .. } if d == Duration::from_secs(wait.into())),
+        "{error:?}"
+    );
+    assert!(fake.sent().is_empty());
+    assert!(
+        started.elapsed() < lease.to_std().unwrap() / 2,
+        "{:?}",
+        started.elapsed()
+    );
 }

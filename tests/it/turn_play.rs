@@ -17,6 +17,7 @@ on_both!(
     the_players_messages_are_in_the_case_file_for_the_arbiter_alone,
     a_repeated_draw_offer_is_refused_not_sent_again,
     start_shows_each_setting_and_how_to_change_it,
+    messages_in_a_game_are_bounded_per_day_and_moves_still_go,
 );
 
 /// `/start` shows the settings, the confirm setting among them (R2.3.8).
@@ -290,5 +291,58 @@ async fn the_players_messages_are_in_the_case_file_for_the_arbiter_alone(t: &Tes
     );
     let out = w.say("@carol: /case 1").await;
     assert!(!out[0].contains("Good luck!"), "{out:?}");
+    w.finish().await;
+}
+
+/// [trust-2]: at most 20 messages a day from one player in one game; the
+/// 21st is refused (nothing kept, nothing sent) with when the next may go,
+/// a move carrying a message is still played, and a day later messages go
+/// again.
+async fn messages_in_a_game_are_bounded_per_day_and_moves_still_go(t: &TestDb) {
+    let mut w = World::new(&t.db);
+    w.event("Cup", &["bob", "carol"]).await;
+    for n in 1..=20 {
+        let out = w.say(&format!("@bob: /say #1 Hello {n}")).await;
+        assert!(out[0].contains("your message is sent"), "{n}: {out:?}");
+        w.clock.advance(Duration::minutes(30));
+    }
+    let out = w.say("@bob: /say #1 One more").await;
+    assert_eq!(
+        out,
+        [
+            "-> @bob: Game #1: you can send at most 20 messages a day in this game; the next one \
+          can go in 14 hours. This message was neither sent nor kept."
+        ],
+    );
+    let out = w.say("@bob: e2-e4 -- And another").await;
+    assert!(out[0].contains("you played 1. e2-e4"), "{out:?}");
+    assert!(
+        out.iter().any(|l| l.contains("neither sent nor kept")),
+        "{out:?}"
+    );
+    assert!(!out.iter().any(|l| l.contains("And another")), "{out:?}");
+    let mut tx = w.db.read().await.unwrap();
+    assert_eq!(tx.game_messages(GameId(1)).await.unwrap().len(), 20);
+    drop(tx);
+    // carol is not limited by bob's count.
+    let out = w.say("@carol: e7-e5 -- Thanks!").await;
+    assert!(
+        out.iter().any(|l| l.contains("your message is sent")),
+        "{out:?}"
+    );
+    w.say("@carol: /lang uk").await;
+    for _ in 0..19 {
+        w.say("@carol: /say #1 Привіт").await;
+    }
+    let out = w.say("@carol: /say #1 Ще одне").await;
+    assert!(
+        out[0].contains(
+            "не більше 20 повідомлень за добу; наступне можна буде надіслати через 24 години"
+        ),
+        "{out:?}"
+    );
+    w.clock.advance(Duration::hours(15));
+    let out = w.say("@bob: /say #1 Back again").await;
+    assert!(out[0].contains("your message is sent"), "{out:?}");
     w.finish().await;
 }

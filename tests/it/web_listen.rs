@@ -86,7 +86,56 @@ async fn live_streams_are_capped_per_address(test_db: &TestDb) {
     assert_eq!(health.status, 200);
 }
 
+/// 64 concurrent downloads of the event's PGN (its version unchanged, so
+/// built once and then served from the cache) on the site's own pool, as
+/// `corrbot run` sets it up (`Db::sibling`): the bot's `/time` keeps
+/// answering within 200 ms, the bound the issue sets.
+async fn pgn_downloads_leave_the_bots_commands_their_capacity(test_db: &TestDb) {
+    let mut world = World::new(&test_db.db);
+    populate(&mut world).await;
+    let site = Site::new(
+        test_db.db.sibling(4),
+        world.clock.clone(),
+        Arc::new(RenderCache::new(8)),
+        Limits::default(),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let (_stop, stopped) = oneshot::channel::<()>();
+    tokio::spawn(serve_on(
+        listener,
+        router(site),
+        Limits::default(),
+        async move {
+            let _ = stopped.await;
+        },
+    ));
+    let downloads: Vec<_> = (0..64)
+        .map(|_| tokio::spawn(get(addr, "/event/1/pgn", &[])))
+        .collect();
+    let mut waits = Vec::new();
+    for _ in 0..5 {
+        let asked = std::time::Instant::now();
+        let out = world.say("@alice: /time").await;
+        waits.push(asked.elapsed());
+        assert!(!out.is_empty());
+    }
+    for download in downloads {
+        let reply = download.await.unwrap();
+        assert_eq!(reply.status, 200);
+        assert!(
+            reply.text().contains("[Event \"Club Cup\"]"),
+            "{}",
+            reply.text()
+        );
+    }
+    waits.sort();
+    eprintln!("/time during 64 PGN downloads: {waits:?}");
+    assert!(waits[2] < Duration::from_millis(200), "{waits:?}");
+}
+
 on_both!(
     idle_flood_and_slowloris_leave_healthz_answering,
     live_streams_are_capped_per_address,
+    pgn_downloads_leave_the_bots_commands_their_capacity,
 );

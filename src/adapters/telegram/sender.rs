@@ -40,6 +40,11 @@ pub struct TelegramRetryPolicy {
     pub first_backoff: Duration,
     /// Longest pause between attempts; each pause doubles up to it.
     pub max_backoff: Duration,
+    /// The longest time spent waiting between attempts of one request in
+    /// all. A longer wait (a `retry_after` of minutes) goes back to the
+    /// caller at once, so the outbox retries the notice later instead of
+    /// holding it (and its claim) through the wait.
+    pub max_wait: Duration,
 }
 
 impl Default for TelegramRetryPolicy {
@@ -48,6 +53,7 @@ impl Default for TelegramRetryPolicy {
             max_attempts: 5,
             first_backoff: Duration::from_secs(1),
             max_backoff: Duration::from_secs(30),
+            max_wait: Duration::from_secs(40),
         }
     }
 }
@@ -454,6 +460,7 @@ impl TelegramSender {
         Fut: Future<Output = Result<T, RequestError>>,
     {
         let mut backoff = self.retry.first_backoff;
+        let mut waited = Duration::ZERO;
         let mut attempts = 0;
         loop {
             attempts += 1;
@@ -481,7 +488,9 @@ impl TelegramSender {
                     budget.hold(pause).await;
                 }
             }
-            if attempts >= self.retry.max_attempts {
+            let delay = retry_after.unwrap_or(backoff);
+            waited += delay;
+            if attempts >= self.retry.max_attempts || waited > self.retry.max_wait {
                 let detail = error_chain(&error);
                 return Err(TelegramSendError::Retryable {
                     attempts,
@@ -489,7 +498,6 @@ impl TelegramSender {
                     detail,
                 });
             }
-            let delay = retry_after.unwrap_or(backoff);
             if retry_after.is_none() {
                 backoff = (backoff * 2).min(self.retry.max_backoff);
             }

@@ -44,6 +44,7 @@ pub fn test_config(fake: &FakeTelegram) -> TelegramConfig {
             max_attempts: 2,
             first_backoff: Duration::from_millis(100),
             max_backoff: Duration::from_secs(1),
+            ..TelegramRetryPolicy::default()
         },
         menu_refresh: Duration::from_millis(200),
         ..TelegramConfig::new(fake.token())

@@ -74,8 +74,8 @@ pub(crate) async fn play_move(
     let result = turn.record.play(mv).context("playing a read move")?;
     let mut replies = play_committed(tx, actor, turn, (mv, mv_text), result, now).await?;
     if let Some(message) = message {
-        let sent = talk::send_message(tx, actor, (&game, game.ply + 1), message, now).await?;
-        replies.push(Outgoing::text(talk::message_reply(actor, &game, sent)));
+        let fate = talk::send_message(tx, actor, (&game, game.ply + 1), message, now).await?;
+        replies.push(Outgoing::text(talk::message_reply(actor, &game, fate)));
     }
     Ok(replies)
 }

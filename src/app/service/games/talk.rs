@@ -3,19 +3,19 @@
 //! messages off) and, in a case file, to an arbiter; `/messages on|off`;
 //! and the notice of continuing a silent game (`/continue`, R3.3.2).
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, TimeDelta, Utc};
 use serde_json::json;
 use shakmaty::{Chess, Color};
 
 use crate::app::actor::Actor;
 use crate::app::command::Number;
 use crate::app::deadline::{Due, GameDue};
-use crate::app::i18n::{tr, tr0};
+use crate::app::i18n::{Args, tr, tr0};
 use crate::app::notice::{Notice, TurnNotice};
 use crate::app::outgoing::Outgoing;
 use crate::core::notation;
 use crate::core::regulation::Regulation;
-use crate::store::{AuditEntry, GameRecord, GameStatus, Tx};
+use crate::store::{AuditEntry, GameRecord, GameStatus, PlayerId, Tx};
 
 use crate::app::failure::{Failure, Outcome, refuse};
 use crate::app::notify::{notify, notify_arbiters};
@@ -81,21 +81,47 @@ fn is_number_or_sign(word: &str) -> bool {
         || ["e.p.", "ep", "e.p"].contains(&word)
 }
 
+/// The most messages a player may send in one game within any 24 hours
+/// (by `/say` or with moves): enough for a friendly exchange, too few to
+/// flood the opponent, who can also turn messages off (`/messages off`).
+pub const MESSAGES_PER_GAME_DAY: usize = 20;
+
+/// What became of a message to the opponent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum MessageFate {
+    /// Kept with the game and sent to the opponent.
+    Sent,
+    /// Kept with the game; the opponent turned messages off.
+    Kept,
+    /// Neither kept nor sent: the player sent [`MESSAGES_PER_GAME_DAY`]
+    /// messages in this game within the last 24 hours; the next may go in
+    /// `hours` hours.
+    OverLimit {
+        /// Whole hours (rounded up) until the oldest counted message is
+        /// 24 hours old.
+        hours: i64,
+    },
+}
+
 /// Keeps the actor's message in `game` (at half-move `ply`) and tells the
-/// opponent, unless they turned messages off; says whether it was sent.
+/// opponent, unless they turned messages off or the actor has reached the
+/// day's limit of messages in this game.
 pub(crate) async fn send_message(
     tx: &mut Tx,
     actor: &Actor,
     (game, ply): (&GameRecord, i64),
     text: &str,
     now: DateTime<Utc>,
-) -> Result<bool, Failure> {
+) -> Result<MessageFate, Failure> {
     let me = actor.player.id;
+    if let Some(hours) = over_limit(tx, game, me, now).await? {
+        return Ok(MessageFate::OverLimit { hours });
+    }
     tx.add_game_message(game.id, me, ply, text, now).await?;
     let colour = colour_of(game, me).unwrap_or(Color::White);
     let opponent = player_of(game, colour.other());
     if tx.switch_on(opponent, NO_MESSAGES).await? {
-        return Ok(false);
+        return Ok(MessageFate::Kept);
     }
     let notice = Notice::Turn(TurnNotice::OpponentMessage {
         game: game.id,
@@ -103,17 +129,50 @@ pub(crate) async fn send_message(
         text: text.to_owned(),
     });
     notify(tx, opponent, &notice, now).await?;
-    Ok(true)
+    Ok(MessageFate::Sent)
 }
 
-/// The reply about a message: sent, or kept but not delivered.
-pub(crate) fn message_reply(actor: &Actor, game: &GameRecord, sent: bool) -> String {
-    let id = if sent {
-        "reply-message-sent"
-    } else {
-        "reply-message-kept"
-    };
-    tr(actor.lang(), id, &game_args(game.id))
+/// `Some(hours until the next message may go)` when `player` has sent
+/// [`MESSAGES_PER_GAME_DAY`] messages in `game` within the 24 hours before
+/// `now`. The player's row is locked first, so that two messages at once
+/// (two processes) cannot both pass the count.
+async fn over_limit(
+    tx: &mut Tx,
+    game: &GameRecord,
+    player: PlayerId,
+    now: DateTime<Utc>,
+) -> Result<Option<i64>, Failure> {
+    tx.lock_player(player).await?;
+    let day = TimeDelta::hours(24);
+    let recent = tx.game_messages_since(game.id, player, now - day).await?;
+    if recent.len() < MESSAGES_PER_GAME_DAY {
+        return Ok(None);
+    }
+    let frees = recent[recent.len() - MESSAGES_PER_GAME_DAY] + day;
+    let minutes = (frees - now).num_minutes().max(1);
+    Ok(Some((minutes + 59) / 60))
+}
+
+/// The reply about a message: sent, kept but not delivered, or refused for
+/// the day's limit.
+pub(crate) fn message_reply(actor: &Actor, game: &GameRecord, fate: MessageFate) -> String {
+    let (id, args) = message_text(game, fate);
+    tr(actor.lang(), id, &args)
+}
+
+/// The catalog message about a message's fate, with its arguments.
+fn message_text<'a>(game: &GameRecord, fate: MessageFate) -> (&'static str, Args<'a>) {
+    let args = game_args(game.id);
+    match fate {
+        MessageFate::Sent => ("reply-message-sent", args),
+        MessageFate::Kept => ("reply-message-kept", args),
+        MessageFate::OverLimit { hours } => {
+            let args = args
+                .with("limit", MESSAGES_PER_GAME_DAY)
+                .with("hours", hours);
+            ("reply-message-limit", args)
+        }
+    }
 }
 
 /// `/say [#game] TEXT`.
@@ -129,8 +188,12 @@ pub(crate) async fn say(
         ..Pick::any("/say")
     };
     let game = pick_game(tx, actor, number, pick).await?;
-    let sent = send_message(tx, actor, (&game, game.ply), text, now).await?;
-    Ok(vec![Outgoing::text(message_reply(actor, &game, sent))])
+    let fate = send_message(tx, actor, (&game, game.ply), text, now).await?;
+    if let MessageFate::OverLimit { .. } = fate {
+        let (id, args) = message_text(&game, fate);
+        return Err(refuse(actor.lang(), id, &args));
+    }
+    Ok(vec![Outgoing::text(message_reply(actor, &game, fate))])
 }
 
 /// `/messages on|off`: messages from opponents.
