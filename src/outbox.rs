@@ -300,7 +300,8 @@ impl<D: Deliverer> OutboxWorker<D> {
             }
         };
         let mut tx = self.db.begin().await?;
-        self.record(&mut tx, &parts, outcome, now(), sent).await?;
+        self.record(&mut tx, &parts, outcome, claimed_at, sent)
+            .await?;
         tx.commit().await?;
         Ok(true)
     }

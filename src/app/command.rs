@@ -15,6 +15,8 @@ mod words;
 
 use serde::{Deserialize, Serialize};
 
+use crate::store::{CaseId, EventId, GameId, LeaveId, TeamId};
+
 pub use case::{CaseAction, CaseCommand, Report};
 pub use team::TeamCommand;
 pub use turn::ConfirmCommand;
@@ -75,41 +77,41 @@ pub enum Command {
     /// time, then the opponents'; with `all`, the finished ones too.
     Games { all: bool },
     /// Show a board.
-    Board { game: Option<Number> },
+    Board { game: Option<GameId> },
     /// An animated GIF of a game from its start to now.
-    Gif { game: Option<Number> },
+    Gif { game: Option<GameId> },
     /// Make a move (R3.2.1).
-    Move { game: Option<Number>, text: String },
+    Move { game: Option<GameId>, text: String },
     /// Offer, accept or decline a draw.
     Draw {
         action: DrawAction,
-        game: Option<Number>,
+        game: Option<GameId>,
     },
     /// Claim a draw by threefold repetition or the 50-move rule.
     Claim {
         kind: ClaimKind,
-        game: Option<Number>,
+        game: Option<GameId>,
         declared_move: Option<String>,
     },
     /// Resign a game; the first call asks for confirmation.
     Resign {
-        game: Option<Number>,
+        game: Option<GameId>,
         confirmed: bool,
     },
     /// Move confirmation (R2.3.8): the setting, or the answer to a held move.
     Confirm(ConfirmCommand),
     /// A message to the opponent of a game: delivered with the game number,
     /// kept with the game, shown to an arbiter in a case file.
-    Say { game: Option<Number>, text: String },
+    Say { game: Option<GameId>, text: String },
     /// Messages from opponents on or off.
     Messages { on: bool },
     /// The notice of continuing the game (R3.3.2), to the arbiter and the
     /// partner.
-    Continue { game: Option<Number> },
+    Continue { game: Option<GameId> },
     /// Both clocks of a game (R3.4.2).
-    Time { game: Option<Number> },
+    Time { game: Option<GameId> },
     /// A game's record: moves with both time counts (R3.4.2).
-    Record { game: Option<Number> },
+    Record { game: Option<GameId> },
     /// Leave (R3.6).
     Leave(LeaveCommand),
     /// Stop move notices (R3.2.3: the player stays responsible).
@@ -123,7 +125,7 @@ pub enum Command {
     /// per move (R3.2.3: the player stays responsible for the time).
     Digest { on: bool },
     /// An event's standings.
-    Standings { event: Option<Number> },
+    Standings { event: Option<EventId> },
     /// A player's club rating, rated games and last changes (the asker's
     /// own without a name).
     Rating { player: Option<String> },
@@ -131,7 +133,7 @@ pub enum Command {
     Top,
     /// The club's registered players with their handles (organizers,
     /// arbiters), or those of one event.
-    Players { event: Option<Number> },
+    Players { event: Option<EventId> },
     /// PGN of a game (`game`) or of a whole event (`event`).
     Pgn { target: PgnTarget },
     /// The arbiter's desk: cases, rulings, appeals, requests (R2.1.4–R2.1.6,
@@ -139,12 +141,12 @@ pub enum Command {
     Case(CaseCommand),
     /// A card of a game played by real post or e-mail (R2.2): the sender's
     /// move with its dates, or the dates the recipient or sender adds.
-    Card { game: Option<Number>, text: String },
+    Card { game: Option<GameId>, text: String },
     /// The correspondence chart of a game by post (R2.2, R2.4, R2.6.2).
-    Ledger { game: Option<Number> },
+    Ledger { game: Option<GameId> },
     /// A claim of the partner's time overstep (R2.6.2), filed with the
     /// claimant's next move, which the arbiter holds.
-    Overstep { game: Option<Number>, text: String },
+    Overstep { game: Option<GameId>, text: String },
     /// Team events: teams, captains, board order, substitutions (R3.1.3).
     Team(TeamCommand),
 }
@@ -169,37 +171,37 @@ pub enum EventCommand {
         settings: Vec<(String, String)>,
     },
     /// Show an event.
-    Show { event: Number },
+    Show { event: EventId },
     /// Join an event before it starts.
-    Join { event: Number },
+    Join { event: EventId },
     /// Withdraw from an event before it starts.
-    Withdraw { event: Number },
+    Withdraw { event: EventId },
     /// Start an event: pair it and start all its games (R1.1).
-    Start { event: Number },
+    Start { event: EventId },
     /// Rename an event (its organizer, before the end).
-    Rename { event: Number, name: String },
+    Rename { event: EventId, name: String },
     /// Change `key=value` settings: any before the start; after it only
     /// the arbiters, the committee and the channels.
     Set {
-        event: Number,
+        event: EventId,
         settings: Vec<(String, String)>,
     },
     /// Close an event's entries before the start.
-    Close { event: Number },
+    Close { event: EventId },
     /// Take an entrant out of an event before the start (the entrant is
     /// told); they cannot enter again until readmitted.
-    Remove { event: Number, player: String },
+    Remove { event: EventId, player: String },
     /// Undo a removal: the player may enter again (they are told, not
     /// entered).
-    Readmit { event: Number, player: String },
+    Readmit { event: EventId, player: String },
     /// Cancel an event before the start (every entrant is told).
-    Cancel { event: Number },
+    Cancel { event: EventId },
     /// The event's games at a glance; without a number, the event the
     /// asker plays in or runs.
-    Games { event: Option<Number> },
+    Games { event: Option<EventId> },
     /// An invitation link (Telegram) or "Join" button (Discord) entering
     /// whoever follows it; with `off`, the event's invitations revoked.
-    Invite { event: Number, off: bool },
+    Invite { event: EventId, off: bool },
 }
 
 /// Draw actions.
@@ -232,12 +234,12 @@ pub enum LeaveCommand {
     Add {
         start: String,
         days: String,
-        event: Option<Number>,
+        event: Option<EventId>,
     },
     /// List one's leaves.
     List,
     /// Cancel a leave before it starts, or cut it short while it runs.
-    Cancel { leave: Number },
+    Cancel { leave: LeaveId },
 }
 
 /// What `pgn` exports.
@@ -245,9 +247,9 @@ pub enum LeaveCommand {
 #[serde(rename_all = "snake_case")]
 pub enum PgnTarget {
     /// One game (or the asker's only game).
-    Game(Option<Number>),
+    Game(Option<GameId>),
     /// A whole event.
-    Event(Number),
+    Event(EventId),
 }
 
 /// Why a text is not a command; each variant maps to a catalog message.
@@ -324,13 +326,40 @@ pub(crate) fn split_word(text: &str) -> (&str, &str) {
     }
 }
 
+/// What a number typed in a command names: the one place where a number
+/// a user wrote becomes a game's, an event's, a case's, a team's or a
+/// leave's key (or stays a plain number: a board, a request). Handlers
+/// get the typed key and never wrap a number themselves.
+pub trait Numbered: Sized {
+    /// The key the user's `number` names.
+    fn numbered(number: Number) -> Self;
+}
+
+impl Numbered for Number {
+    fn numbered(number: Number) -> Self {
+        number
+    }
+}
+
+macro_rules! numbered_keys {
+    ($($key:ty),*) => {$(
+        impl Numbered for $key {
+            fn numbered(number: Number) -> Self {
+                Self(number)
+            }
+        }
+    )*};
+}
+
+numbered_keys!(GameId, EventId, CaseId, TeamId, LeaveId);
+
 /// Reads a game or event number: `12` or `#12`.
-pub(crate) fn read_number(word: &str) -> Option<Number> {
+pub(crate) fn read_number<T: Numbered>(word: &str) -> Option<T> {
     let digits = word.strip_prefix('#').unwrap_or(word);
     if digits.is_empty() || digits.len() > 12 || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    digits.parse().ok()
+    digits.parse().ok().map(T::numbered)
 }
 
 /// Whether `word` is written as a number: `#…`, or digits with an optional

@@ -13,7 +13,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use crate::store::{Deadline, NewDeadline};
+use crate::store::{CaseId, Deadline, NewDeadline};
 
 /// What a deadline of the app means when it falls due.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -93,7 +93,7 @@ pub(crate) enum PostalDue {
     /// The 7 days to object to a claim are over (R2.6.4).
     Objection {
         /// The claim's case number.
-        case: i64,
+        case: CaseId,
     },
     /// The leave notice is repeated at the leave's start (R2.7.3).
     LeaveRepeat {
@@ -126,7 +126,7 @@ enum Wire {
     #[serde(rename = "postal_two_months")]
     PostalTwoMonths { ply: i64, since: NaiveDate },
     #[serde(rename = "postal_objection")]
-    PostalObjection { ply: i64, case: i64 },
+    PostalObjection { ply: i64, case: CaseId },
     #[serde(rename = "postal_leave_repeat")]
     PostalLeaveRepeat {
         ply: i64,

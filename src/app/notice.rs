@@ -190,7 +190,7 @@ pub enum Notice {
     /// may enter again.
     EntryReadmitted {
         /// The event's number.
-        event: i64,
+        event: EventId,
         /// The event's name.
         name: String,
     },

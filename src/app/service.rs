@@ -26,7 +26,7 @@ use crate::app::i18n::{Args, Lang, tr};
 use crate::app::outgoing::Outgoing;
 use crate::app::user_error::{Refusal, UserError};
 use crate::app::{privacy, reply};
-use crate::store::{Db, EventId, GameId, InboundState, NewPlayer, Platform, Role, StoreError, Tx};
+use crate::store::{Db, InboundState, NewPlayer, Platform, Role, StoreError, Tx};
 use crate::time::Clock;
 
 pub use deadlines::DeadlineHandler;
@@ -347,10 +347,8 @@ impl App {
     ) -> Outcome {
         use crate::app::web_link::WebPage;
         let shown = match &command {
-            Command::Event(command::EventCommand::Show { event }) => {
-                Some(WebPage::Event(EventId(*event)))
-            }
-            Command::Record { game: Some(game) } => Some(WebPage::Game(GameId(*game))),
+            Command::Event(command::EventCommand::Show { event }) => Some(WebPage::Event(*event)),
+            Command::Record { game: Some(game) } => Some(WebPage::Game(*game)),
             _ => None,
         };
         let mut replies = self.run_command(tx, actor, command, now).await?;

@@ -191,46 +191,46 @@ pub(crate) async fn events(
 /// `/event/{id}`.
 pub(crate) async fn event(
     State(site): SiteState,
-    Path(id): Path<i64>,
+    Path(id): Path<EventId>,
     uri: Uri,
     Query(params): Query<Params>,
     headers: HeaderMap,
 ) -> Response {
-    serve_page(&site, Page::Event(EventId(id)), &uri, &params, &headers).await
+    serve_page(&site, Page::Event(id), &uri, &params, &headers).await
 }
 
 /// `/game/{id}`: the game at its last ply.
 pub(crate) async fn game(
     State(site): SiteState,
-    Path(id): Path<i64>,
+    Path(id): Path<GameId>,
     uri: Uri,
     Query(params): Query<Params>,
     headers: HeaderMap,
 ) -> Response {
-    serve_page(&site, Page::Game(GameId(id), None), &uri, &params, &headers).await
+    serve_page(&site, Page::Game(id, None), &uri, &params, &headers).await
 }
 
 /// `/game/{id}/ply/{ply}`: the game after one ply.
 pub(crate) async fn game_at(
     State(site): SiteState,
-    Path((id, ply)): Path<(i64, usize)>,
+    Path((id, ply)): Path<(GameId, usize)>,
     uri: Uri,
     Query(params): Query<Params>,
     headers: HeaderMap,
 ) -> Response {
-    let page = Page::Game(GameId(id), Some(ply));
+    let page = Page::Game(id, Some(ply));
     serve_page(&site, page, &uri, &params, &headers).await
 }
 
 /// `/player/{id}`.
 pub(crate) async fn player(
     State(site): SiteState,
-    Path(id): Path<i64>,
+    Path(id): Path<PlayerId>,
     uri: Uri,
     Query(params): Query<Params>,
     headers: HeaderMap,
 ) -> Response {
-    serve_page(&site, Page::Player(PlayerId(id)), &uri, &params, &headers).await
+    serve_page(&site, Page::Player(id), &uri, &params, &headers).await
 }
 
 /// Anything else: 404.
@@ -308,10 +308,10 @@ async fn build_pgn(site: &Site, target: Result<EventId, GameId>) -> PageResult<S
 /// `/event/{id}/pgn`: every game of the event.
 pub(crate) async fn event_pgn(
     State(site): SiteState,
-    Path(id): Path<i64>,
+    Path(id): Path<EventId>,
     headers: HeaderMap,
 ) -> Response {
-    match pgn_of(&site, Ok(EventId(id))).await {
+    match pgn_of(&site, Ok(id)).await {
         Ok(pgn) => download(format!("event-{id}.pgn"), pgn),
         Err(error) => error_response(choose(None, &headers), error),
     }
@@ -320,10 +320,10 @@ pub(crate) async fn event_pgn(
 /// `/game/{id}/pgn`.
 pub(crate) async fn game_pgn(
     State(site): SiteState,
-    Path(id): Path<i64>,
+    Path(id): Path<GameId>,
     headers: HeaderMap,
 ) -> Response {
-    match pgn_of(&site, Err(GameId(id))).await {
+    match pgn_of(&site, Err(id)).await {
         Ok(pgn) => download(format!("game-{id}.pgn"), pgn),
         Err(error) => error_response(choose(None, &headers), error),
     }
@@ -332,12 +332,12 @@ pub(crate) async fn game_pgn(
 /// `/game/{id}/board/{ply}`: the board after a ply, as PNG (render cache).
 pub(crate) async fn board(
     State(site): SiteState,
-    Path((id, ply)): Path<(i64, usize)>,
+    Path((id, ply)): Path<(GameId, usize)>,
     Query(params): Query<Params>,
     headers: HeaderMap,
 ) -> Response {
     let lang = choose(params.lang.as_deref(), &headers);
-    match board_png(&site, GameId(id), ply, lang).await {
+    match board_png(&site, id, ply, lang).await {
         Ok(png) => {
             let mut response = png.to_vec().into_response();
             let headers = response.headers_mut();
@@ -424,13 +424,17 @@ async fn live_response(site: Arc<Site>, watched: Watched, peer: Peer) -> Respons
 /// `/event/{id}/live`: SSE, `change` after every change of the event.
 pub(crate) async fn event_live(
     State(site): SiteState,
-    Path(id): Path<i64>,
+    Path(id): Path<EventId>,
     peer: Peer,
 ) -> Response {
-    live_response(site, Watched::Event(EventId(id)), peer).await
+    live_response(site, Watched::Event(id), peer).await
 }
 
 /// `/game/{id}/live`: SSE, `change` after every change of the game.
-pub(crate) async fn game_live(State(site): SiteState, Path(id): Path<i64>, peer: Peer) -> Response {
-    live_response(site, Watched::Game(GameId(id)), peer).await
+pub(crate) async fn game_live(
+    State(site): SiteState,
+    Path(id): Path<GameId>,
+    peer: Peer,
+) -> Response {
+    live_response(site, Watched::Game(id), peer).await
 }

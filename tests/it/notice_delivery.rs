@@ -81,7 +81,7 @@ const VARIANTS: usize = 26;
 fn case_notice() -> CaseNotice {
     CaseNotice {
         news: CaseNews::Ruled,
-        case: 4,
+        case: CaseId(4),
         case_kind: CaseKind::Dispute,
         event: "Кубок".into(),
         game: Some(GameId(1)),
@@ -178,7 +178,7 @@ fn samples() -> Vec<Notice> {
             name: text("Кубок"),
         },
         Notice::EntryReadmitted {
-            event: 2,
+            event: EventId(2),
             name: text("Кубок"),
         },
         Notice::EventCancelled {

@@ -7,8 +7,9 @@ use crate::app::command::quoted;
 use crate::app::command::words::CommandWord;
 use crate::app::command::{
     ClaimKind, Command, CommandError, ContactField, DrawAction, EventCommand, LeaveCommand,
-    PgnTarget, meant_as_number, read_number, split_word,
+    Numbered, PgnTarget, meant_as_number, read_number, split_word,
 };
+use crate::store::{EventId, GameId};
 
 pub(super) fn missing(command: CommandWord, argument: &'static str) -> CommandError {
     CommandError::Missing { command, argument }
@@ -27,11 +28,11 @@ pub(super) fn invalid(command: CommandWord, argument: &'static str, value: &str)
 /// (`#…`, or digits and a sign) but does not read as one is refused, never
 /// taken as no number: an unreadable number must not widen the command to
 /// every game or event.
-pub(super) fn optional_number<'a>(
+pub(super) fn optional_number<'a, T: Numbered>(
     command: CommandWord,
     argument: &'static str,
     rest: &'a str,
-) -> Result<(Option<crate::app::command::Number>, &'a str), CommandError> {
+) -> Result<(Option<T>, &'a str), CommandError> {
     let (word, after) = split_word(rest);
     match read_number(word) {
         Some(number) => Ok((Some(number), after)),
@@ -42,11 +43,11 @@ pub(super) fn optional_number<'a>(
 
 /// Reads an optional number (`argument`) that is the whole of `rest` but
 /// for trailing words: nothing, or a number; anything else is refused.
-fn number_only(
+fn number_only<T: Numbered>(
     command: CommandWord,
     argument: &'static str,
     rest: &str,
-) -> Result<Option<crate::app::command::Number>, CommandError> {
+) -> Result<Option<T>, CommandError> {
     let (word, _) = split_word(rest);
     if word.is_empty() {
         return Ok(None);
@@ -56,11 +57,11 @@ fn number_only(
         .ok_or_else(|| invalid(command, argument, word))
 }
 
-pub(super) fn required_number(
+pub(super) fn required_number<T: Numbered>(
     command: CommandWord,
     argument: &'static str,
     rest: &str,
-) -> Result<crate::app::command::Number, CommandError> {
+) -> Result<T, CommandError> {
     let (word, _) = split_word(rest);
     if word.is_empty() {
         return Err(missing(command, argument));
@@ -81,10 +82,7 @@ pub(super) fn required_text(
 }
 
 /// An optional game number (see [`number_only`]).
-fn game_only(
-    command: CommandWord,
-    rest: &str,
-) -> Result<Option<crate::app::command::Number>, CommandError> {
+fn game_only(command: CommandWord, rest: &str) -> Result<Option<GameId>, CommandError> {
     number_only(command, "game", rest)
 }
 
@@ -215,7 +213,7 @@ fn game_and_text(
     command: CommandWord,
     argument: &'static str,
     rest: &str,
-) -> Result<(Option<crate::app::command::Number>, String), CommandError> {
+) -> Result<(Option<GameId>, String), CommandError> {
     let (game, text) = optional_number(command, "game", rest)?;
     Ok((game, required_text(command, argument, text)?))
 }
@@ -349,7 +347,7 @@ fn parse_event_remove(rest: &str) -> Result<EventCommand, CommandError> {
 }
 
 /// `N @name` (of `remove` and `readmit`).
-fn event_and_player(rest: &str) -> Result<(super::Number, String), CommandError> {
+fn event_and_player(rest: &str) -> Result<(EventId, String), CommandError> {
     let (first, name) = split_word(rest);
     let event = required_number(CommandWord::Event, "event", first)?;
     let player = required_text(CommandWord::Event, "player", name)?;

@@ -3,11 +3,13 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::store::{CaseId, EventId, GameId};
+
 use crate::app::command::arguments::{
     missing, optional_number, required_number, required_text, start_and_days,
 };
 use crate::app::command::words::CommandWord;
-use crate::app::command::{CommandError, Number, split_word};
+use crate::app::command::{CommandError, Number, Numbered, split_word};
 
 /// What a player reports by opening a case.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -49,11 +51,14 @@ pub enum CaseCommand {
     /// Report a dispute or a failure about a game.
     Report {
         report: Report,
-        game: Option<Number>,
+        game: Option<GameId>,
         text: String,
     },
     /// Ask the arbiter about an event or the reasons of a decision (R2.1.4).
-    Ask { event: Option<Number>, text: String },
+    Ask {
+        event: Option<EventId>,
+        text: String,
+    },
     /// Internet access lost (R3.1.5): for oneself, or by an arbiter for a player.
     Offline {
         player: Option<String>,
@@ -70,18 +75,18 @@ pub enum CaseCommand {
     /// The cases the asker may see.
     List,
     /// One case.
-    Case { case: Number, action: CaseAction },
+    Case { case: CaseId, action: CaseAction },
     /// The arbiter's ruling: measures, then `--` and the reasons.
-    Rule { case: Number, text: String },
+    Rule { case: CaseId, text: String },
     /// A party's appeal (R2.1.6).
-    Appeal { case: Number, text: String },
+    Appeal { case: CaseId, text: String },
     /// The appeals committee's decision: `uphold` or `replace` measures, then
     /// `--` and the reasons (R2.1.6).
-    Decide { case: Number, text: String },
+    Decide { case: CaseId, text: String },
     /// The arbiter's request to a player (R3.4.3).
     Request {
         player: String,
-        event: Option<Number>,
+        event: Option<EventId>,
         text: String,
     },
     /// A player's answer to the arbiter's request.
@@ -152,11 +157,11 @@ pub(super) fn extra_leave(rest: &str) -> Result<CaseCommand, CommandError> {
 }
 
 /// A required number (`argument`) and the rest.
-fn numbered<'a>(
+fn numbered<'a, T: Numbered>(
     command: CommandWord,
     argument: &'static str,
     rest: &'a str,
-) -> Result<(Number, &'a str), CommandError> {
+) -> Result<(T, &'a str), CommandError> {
     Ok((
         required_number(command, argument, rest)?,
         split_word(rest).1,
@@ -176,7 +181,7 @@ pub(super) fn case(rest: &str) -> Result<CaseCommand, CommandError> {
 pub(super) fn ruling(
     command: CommandWord,
     rest: &str,
-    make: fn(Number, String) -> CaseCommand,
+    make: fn(CaseId, String) -> CaseCommand,
 ) -> Result<CaseCommand, CommandError> {
     let (case, after) = numbered(command, "case", rest)?;
     Ok(make(case, text(command, after)?))

@@ -4,38 +4,40 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::store::{EventId, TeamId};
+
 use crate::app::command::words::CommandWord;
-use crate::app::command::{CommandError, Number, read_number, split_word};
+use crate::app::command::{CommandError, Number, Numbered, read_number, split_word};
 
 /// `/team …`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "action", rename_all = "snake_case")]
 pub enum TeamCommand {
     /// Create a team in a team event.
-    Create { event: Number, name: String },
+    Create { event: EventId, name: String },
     /// Name the team's captain (R3.1.3).
-    Captain { team: Number, player: String },
+    Captain { team: TeamId, player: String },
     /// Name (or with `None` clear) the team's deputy captain.
     Deputy {
-        team: Number,
+        team: TeamId,
         player: Option<String>,
     },
     /// Add a player on the next board, or as a reserve.
     Add {
-        team: Number,
+        team: TeamId,
         player: String,
         reserve: bool,
     },
     /// Set the board order: the players named play boards 1, 2, …; the
     /// others of the line-up become reserves.
-    Order { team: Number, players: Vec<String> },
+    Order { team: TeamId, players: Vec<String> },
     /// Show a team: captain, deputy, boards and reserves.
-    Show { team: Number },
+    Show { team: TeamId },
     /// The team's games at a glance: clocks and silences (captains).
-    Games { team: Option<Number> },
+    Games { team: Option<TeamId> },
     /// The arbiter replaces a board's player by a reserve.
     Substitute {
-        team: Number,
+        team: TeamId,
         board: Number,
         player: String,
     },
@@ -57,7 +59,10 @@ fn invalid(argument: &'static str, value: &str) -> CommandError {
 }
 
 /// A required number and the rest of the text.
-fn number<'a>(argument: &'static str, rest: &'a str) -> Result<(Number, &'a str), CommandError> {
+fn number<'a, T: Numbered>(
+    argument: &'static str,
+    rest: &'a str,
+) -> Result<(T, &'a str), CommandError> {
     let (word, after) = split_word(rest);
     if word.is_empty() {
         return Err(missing(argument));
@@ -169,28 +174,28 @@ mod tests {
         assert_eq!(
             team("/team create 1 Lviv Lions"),
             TeamCommand::Create {
-                event: 1,
+                event: EventId(1),
                 name: "Lviv Lions".into()
             }
         );
         assert_eq!(
             team("/команда капітан 2 @ann"),
             TeamCommand::Captain {
-                team: 2,
+                team: TeamId(2),
                 player: "@ann".into()
             }
         );
         assert_eq!(
             team("/team deputy 2 -"),
             TeamCommand::Deputy {
-                team: 2,
+                team: TeamId(2),
                 player: None
             }
         );
         assert_eq!(
             team("/team add 2 @bob reserve"),
             TeamCommand::Add {
-                team: 2,
+                team: TeamId(2),
                 player: "@bob".into(),
                 reserve: true
             }
@@ -198,7 +203,7 @@ mod tests {
         assert_eq!(
             team("/команда порядок 2 @b @a"),
             TeamCommand::Order {
-                team: 2,
+                team: TeamId(2),
                 players: vec!["@b".into(), "@a".into()]
             }
         );
@@ -206,7 +211,7 @@ mod tests {
         assert_eq!(
             team("/team substitute 2 3 @cat"),
             TeamCommand::Substitute {
-                team: 2,
+                team: TeamId(2),
                 board: 3,
                 player: "@cat".into()
             }

@@ -27,14 +27,14 @@ fn move_takes_an_optional_game_number() {
     assert_eq!(
         ok("/move #12 e2-e4"),
         Command::Move {
-            game: Some(12),
+            game: Some(GameId(12)),
             text: "e2-e4".into()
         }
     );
     assert_eq!(
         ok("/move 7 0-0"),
         Command::Move {
-            game: Some(7),
+            game: Some(GameId(7)),
             text: "0-0".into()
         }
     );
@@ -121,11 +121,11 @@ fn event_create_reads_name_and_settings() {
 fn event_actions_need_a_number() {
     assert_eq!(
         ok("/event join #3"),
-        Command::Event(EventCommand::Join { event: 3 })
+        Command::Event(EventCommand::Join { event: EventId(3) })
     );
     assert_eq!(
         ok("/турнір почати 4"),
-        Command::Event(EventCommand::Start { event: 4 })
+        Command::Event(EventCommand::Start { event: EventId(4) })
     );
     assert!(matches!(
         parse("/event join"),
@@ -163,14 +163,14 @@ fn draw_offer_is_the_default_action() {
         ok("/draw 5"),
         Command::Draw {
             action: DrawAction::Offer,
-            game: Some(5)
+            game: Some(GameId(5))
         }
     );
     assert_eq!(
         ok("/draw accept #5"),
         Command::Draw {
             action: DrawAction::Accept,
-            game: Some(5)
+            game: Some(GameId(5))
         }
     );
     assert_eq!(
@@ -188,7 +188,7 @@ fn claims_carry_an_optional_declared_move() {
         ok("/claim repetition #2 Кg1-f3"),
         Command::Claim {
             kind: ClaimKind::Repetition,
-            game: Some(2),
+            game: Some(GameId(2)),
             declared_move: Some("Кg1-f3".into())
         }
     );
@@ -207,14 +207,14 @@ fn resignation_needs_confirmation() {
     assert_eq!(
         ok("/resign 3"),
         Command::Resign {
-            game: Some(3),
+            game: Some(GameId(3)),
             confirmed: false
         }
     );
     assert_eq!(
         ok("/resign 3 confirm"),
         Command::Resign {
-            game: Some(3),
+            game: Some(GameId(3)),
             confirmed: true
         }
     );
@@ -240,7 +240,7 @@ fn leave_commands() {
     );
     assert_eq!(
         ok("/leave cancel 2"),
-        Command::Leave(LeaveCommand::Cancel { leave: 2 })
+        Command::Leave(LeaveCommand::Cancel { leave: LeaveId(2) })
     );
     assert!(matches!(
         parse("/leave add 2026-12-01"),
@@ -284,13 +284,13 @@ fn pgn_of_a_game_or_an_event() {
     assert_eq!(
         ok("/pgn 4"),
         Command::Pgn {
-            target: PgnTarget::Game(Some(4))
+            target: PgnTarget::Game(Some(GameId(4)))
         }
     );
     assert_eq!(
         ok("/pgn event 2"),
         Command::Pgn {
-            target: PgnTarget::Event(2)
+            target: PgnTarget::Event(EventId(2))
         }
     );
 }
@@ -409,14 +409,14 @@ fn event_management_reads_its_arguments() {
     assert_eq!(
         ok("/event rename 2 Кубок  осені"),
         Command::Event(EventCommand::Rename {
-            event: 2,
+            event: EventId(2),
             name: "Кубок  осені".into()
         })
     );
     assert_eq!(
         ok("/турнір змінити #2 control=30/10 Arbiter=@a"),
         Command::Event(EventCommand::Set {
-            event: 2,
+            event: EventId(2),
             settings: vec![
                 ("control".into(), "30/10".into()),
                 ("arbiter".into(), "@a".into())
@@ -426,31 +426,31 @@ fn event_management_reads_its_arguments() {
     assert_eq!(
         ok("/турнір вилучити 2 @bob"),
         Command::Event(EventCommand::Remove {
-            event: 2,
+            event: EventId(2),
             player: "@bob".into()
         })
     );
     assert_eq!(
         ok("/event readmit 2 @bob"),
         Command::Event(EventCommand::Readmit {
-            event: 2,
+            event: EventId(2),
             player: "@bob".into()
         })
     );
     assert_eq!(
         ok("/турнір повернути #2 Боб Петренко"),
         Command::Event(EventCommand::Readmit {
-            event: 2,
+            event: EventId(2),
             player: "Боб Петренко".into()
         })
     );
     assert_eq!(
         ok("/event close 2"),
-        Command::Event(EventCommand::Close { event: 2 })
+        Command::Event(EventCommand::Close { event: EventId(2) })
     );
     assert_eq!(
         ok("/турнір скасувати 2"),
-        Command::Event(EventCommand::Cancel { event: 2 })
+        Command::Event(EventCommand::Cancel { event: EventId(2) })
     );
     assert_eq!(
         ok("/event games"),
@@ -458,10 +458,17 @@ fn event_management_reads_its_arguments() {
     );
     assert_eq!(
         ok("/турнір партії 3"),
-        Command::Event(EventCommand::Games { event: Some(3) })
+        Command::Event(EventCommand::Games {
+            event: Some(EventId(3))
+        })
     );
     assert_eq!(ok("/players"), Command::Players { event: None });
-    assert_eq!(ok("/гравці #4"), Command::Players { event: Some(4) });
+    assert_eq!(
+        ok("/гравці #4"),
+        Command::Players {
+            event: Some(EventId(4))
+        }
+    );
     let refused = [
         "/event set 2 rounds",
         "/event set 2",

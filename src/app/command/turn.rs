@@ -3,11 +3,11 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::store::GameId;
+
 use crate::app::command::arguments::{invalid, optional_number, required_text};
 use crate::app::command::words::CommandWord;
-use crate::app::command::{
-    Command, CommandError, Number, meant_as_number, read_number, split_word,
-};
+use crate::app::command::{Command, CommandError, meant_as_number, read_number, split_word};
 
 /// `/confirm`: the setting, or the answer to a held move (R2.3.8: a sent
 /// move cannot be taken back, so a player may ask to confirm each).
@@ -17,9 +17,9 @@ pub enum ConfirmCommand {
     /// Turn move confirmation on or off.
     Setting { on: bool },
     /// Make the held move.
-    Confirm { game: Option<Number> },
+    Confirm { game: Option<GameId> },
     /// Drop the held move.
-    Cancel { game: Option<Number> },
+    Cancel { game: Option<GameId> },
 }
 
 /// `/confirm on|off`, `/confirm [#game]`, `/confirm cancel [#game]`.
@@ -73,7 +73,7 @@ pub(super) fn continue_game(rest: &str) -> Result<Command, CommandError> {
 }
 
 /// An optional game number that is all of `rest`.
-fn game_word(command: CommandWord, rest: &str) -> Result<Option<Number>, CommandError> {
+fn game_word(command: CommandWord, rest: &str) -> Result<Option<GameId>, CommandError> {
     let (word, _) = split_word(rest);
     if word.is_empty() {
         return Ok(None);
@@ -94,9 +94,11 @@ mod tests {
         assert_eq!(parse("/confirm on"), setting(true));
         assert_eq!(parse("/підтвердити вимкнути"), setting(false));
         let confirm = |game| Ok(Command::Confirm(ConfirmCommand::Confirm { game }));
-        assert_eq!(parse("/confirm #3"), confirm(Some(3)));
+        assert_eq!(parse("/confirm #3"), confirm(Some(GameId(3))));
         assert_eq!(parse("/confirm"), confirm(None));
-        let cancel = Command::Confirm(ConfirmCommand::Cancel { game: Some(3) });
+        let cancel = Command::Confirm(ConfirmCommand::Cancel {
+            game: Some(GameId(3)),
+        });
         assert_eq!(parse("/confirm cancel #3"), Ok(cancel));
         assert!(parse("/confirm maybe").is_err());
     }
@@ -104,7 +106,7 @@ mod tests {
     #[test]
     fn say_messages_and_continue_read_their_arguments() {
         let say = Command::Say {
-            game: Some(2),
+            game: Some(GameId(2)),
             text: "Good luck!".into(),
         };
         assert_eq!(parse("/say #2 Good luck!"), Ok(say));
@@ -113,7 +115,9 @@ mod tests {
         assert!(parse("/messages").is_err());
         assert_eq!(
             parse("/продовжую 4"),
-            Ok(Command::Continue { game: Some(4) })
+            Ok(Command::Continue {
+                game: Some(GameId(4))
+            })
         );
     }
 }

@@ -2,7 +2,7 @@ use chrono::{NaiveDate, TimeZone, Utc};
 use serde_json::{Value, json};
 
 use super::{Due, GameDue, PostalDue};
-use crate::store::{Deadline, DeadlineId};
+use crate::store::{CaseId, Deadline, DeadlineId};
 
 fn date() -> NaiveDate {
     NaiveDate::from_ymd_opt(2026, 3, 9).unwrap()
@@ -61,7 +61,7 @@ fn pinned() -> Vec<(Due, &'static str, Value)> {
             json!({ "ply": 7, "since": "2026-03-09" }),
         ),
         (
-            postal(PostalDue::Objection { case: 12 }),
+            postal(PostalDue::Objection { case: CaseId(12) }),
             "postal_objection",
             json!({ "ply": 7, "case": 12 }),
         ),

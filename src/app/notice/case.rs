@@ -8,7 +8,7 @@ use crate::app::i18n::{Args, Lang, days_text, tr, tr0};
 use crate::app::outgoing::{Button, ImageRef, Outgoing};
 use crate::app::zone::{ShownDate, ShownInstant};
 use crate::core::case::CaseKind;
-use crate::store::{GameId, PlayerId};
+use crate::store::{CaseId, GameId, PlayerId};
 
 use crate::app::notice::{Clocks, clocks_text};
 
@@ -237,7 +237,7 @@ pub struct CaseNotice {
     /// What happened.
     pub news: CaseNews,
     /// The case's number.
-    pub case: i64,
+    pub case: CaseId,
     /// What the case is about.
     pub case_kind: CaseKind,
     /// The event's name.

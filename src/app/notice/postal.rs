@@ -10,7 +10,7 @@ use crate::app::notice::{Clocks, NoticeMove, clocks_text};
 use crate::app::view::postal_clock::PostalDeadline;
 use crate::app::zone::ShownDate;
 use crate::core::notation::Notation;
-use crate::store::GameId;
+use crate::store::{CaseId, GameId};
 
 /// What the bot tells people in postal events.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -34,7 +34,7 @@ pub enum PostalNotice {
         /// The claimant.
         claimant: String,
         /// The case's number.
-        case: i64,
+        case: CaseId,
         /// The last minute to object.
         until: ShownDate,
     },
@@ -44,7 +44,7 @@ pub enum PostalNotice {
         /// The game's number.
         game: GameId,
         /// The case's number.
-        case: i64,
+        case: CaseId,
     },
     /// To a partner: a player's leave in all postal games (R2.7.2); a late
     /// notice counts from the day it was sent (R2.7.6).

@@ -141,7 +141,7 @@ fn every_notice_renders_without_missing_messages_in_both_languages() {
             name: "Кубок".into(),
         },
         Notice::EntryReadmitted {
-            event: 2,
+            event: EventId(2),
             name: "Кубок".into(),
         },
         Notice::EventCancelled {

@@ -25,7 +25,7 @@ use serde_json::json;
 
 use crate::app::actor::Actor;
 use crate::app::authz::{self, Action, Relation};
-use crate::app::command::{CaseAction, CaseCommand, Number};
+use crate::app::command::{CaseAction, CaseCommand};
 use crate::app::i18n::{Args, Lang};
 use crate::app::notice::{CaseNews, CaseNotice, Notice, SentMove};
 use crate::app::zone::ShownInstant;
@@ -148,8 +148,8 @@ impl CaseFile {
     }
 
     /// The case's number.
-    pub fn number(&self) -> i64 {
-        self.row.id.0
+    pub fn number(&self) -> CaseId {
+        self.row.id
     }
 
     /// The game concerned, as stored.
@@ -216,14 +216,14 @@ fn details_of(case: &Case, context: &CaseContext) -> serde_json::Value {
 
 /// The case `number`, locked for this transaction ([`Tx::lock_case`]) so
 /// that one command at a time changes it, or a refusal.
-pub(crate) async fn load(tx: &mut Tx, lang: Lang, number: Number) -> Result<CaseFile, Failure> {
-    tx.lock_case(CaseId(number)).await?;
+pub(crate) async fn load(tx: &mut Tx, lang: Lang, number: CaseId) -> Result<CaseFile, Failure> {
+    tx.lock_case(number).await?;
     look_up(tx, lang, number).await
 }
 
 /// The case `number` to show (not locked), or a refusal.
-pub(crate) async fn look_up(tx: &mut Tx, lang: Lang, number: Number) -> Result<CaseFile, Failure> {
-    let row = match tx.case(CaseId(number)).await {
+pub(crate) async fn look_up(tx: &mut Tx, lang: Lang, number: CaseId) -> Result<CaseFile, Failure> {
+    let row = match tx.case(number).await {
         Ok(row) => row,
         Err(StoreError::NotFound { .. }) => {
             let args = Args::new().with("case", number);

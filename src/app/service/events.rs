@@ -16,7 +16,7 @@ use chrono::{DateTime, Utc};
 
 use crate::app::actor::Actor;
 use crate::app::authz::{self, Action, Relation};
-use crate::app::command::{EventCommand, Number};
+use crate::app::command::EventCommand;
 use crate::app::i18n::{Args, tr};
 use crate::app::notice::Notice;
 use crate::app::outgoing::Outgoing;
@@ -73,9 +73,9 @@ pub(super) async fn handle(
 pub(super) async fn load_event(
     tx: &mut Tx,
     actor: &Actor,
-    number: Number,
+    number: EventId,
 ) -> Result<Event, Failure> {
-    tx.lock_event(EventId(number)).await?;
+    tx.lock_event(number).await?;
     event_numbered(tx, actor, number).await
 }
 
@@ -83,9 +83,9 @@ pub(super) async fn load_event(
 pub(super) async fn event_numbered(
     tx: &mut Tx,
     actor: &Actor,
-    number: Number,
+    number: EventId,
 ) -> Result<Event, Failure> {
-    match tx.event(EventId(number)).await {
+    match tx.event(number).await {
         Ok(event) => Ok(event),
         Err(StoreError::NotFound { .. }) => {
             let args = Args::new().with("event", number);
@@ -220,7 +220,7 @@ async fn create(
 pub(super) async fn join(
     tx: &mut Tx,
     actor: &Actor,
-    number: Number,
+    number: EventId,
     now: DateTime<Utc>,
 ) -> Outcome {
     let event = load_event(tx, actor, number).await?;
@@ -257,7 +257,7 @@ pub(super) async fn join(
 }
 
 /// `/event start N`: pairs a round robin and starts every game (R1.1).
-async fn start(tx: &mut Tx, actor: &Actor, number: Number, now: DateTime<Utc>) -> Outcome {
+async fn start(tx: &mut Tx, actor: &Actor, number: EventId, now: DateTime<Utc>) -> Outcome {
     let event = load_event(tx, actor, number).await?;
     if !authz::allows(
         Action::StartEvent,

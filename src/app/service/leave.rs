@@ -7,7 +7,7 @@
 use chrono::{DateTime, Datelike, Duration, NaiveDate, Utc};
 
 use crate::app::actor::Actor;
-use crate::app::command::{LeaveCommand, Number};
+use crate::app::command::LeaveCommand;
 use crate::app::i18n::{Args, Lang, days_text, tr, tr0};
 use crate::app::notice::Notice;
 use crate::app::outgoing::Outgoing;
@@ -45,12 +45,12 @@ pub(super) async fn handle(
 async fn scope_events(
     tx: &mut Tx,
     actor: &Actor,
-    event: Option<Number>,
+    event: Option<EventId>,
 ) -> Result<Vec<Event>, Failure> {
     let lang = actor.lang();
     let mine = entered_events(tx, actor.player.id).await?;
     match event {
-        Some(number) => match mine.into_iter().find(|e| e.id == EventId(number)) {
+        Some(number) => match mine.into_iter().find(|e| e.id == number) {
             Some(event) => Ok(vec![event]),
             None => Err(refuse(
                 lang,
@@ -175,7 +175,7 @@ async fn add(
     tx: &mut Tx,
     actor: &Actor,
     (start, days): (&str, &str),
-    event: Option<Number>,
+    event: Option<EventId>,
     now: DateTime<Utc>,
 ) -> Outcome {
     let lang = actor.lang();
@@ -199,7 +199,7 @@ async fn add(
     }
     let new = NewLeave {
         player_id: actor.player.id,
-        event_id: event.map(EventId),
+        event_id: event,
         postal: false,
         starts_at,
         ends_at: starts_at + Duration::days(i64::from(days)),
@@ -330,7 +330,7 @@ async fn leave_zone(tx: &mut Tx, leave: &LeaveRecord) -> Result<chrono_tz::Tz, F
 
 /// `/leave cancel N`: cancels a leave that has not started, or ends a
 /// running one now.
-async fn cancel(tx: &mut Tx, actor: &Actor, number: Number, now: DateTime<Utc>) -> Outcome {
+async fn cancel(tx: &mut Tx, actor: &Actor, number: LeaveId, now: DateTime<Utc>) -> Outcome {
     let lang = actor.lang();
     let args = Args::new().with("leave", number);
     // Read-then-write on the player's leaves: one command at a time.
@@ -338,7 +338,7 @@ async fn cancel(tx: &mut Tx, actor: &Actor, number: Number, now: DateTime<Utc>) 
     let leave = leaves_of_player(tx, actor.player.id)
         .await?
         .into_iter()
-        .find(|l| l.id == LeaveId(number) && l.status != LeaveStatus::Cancelled)
+        .find(|l| l.id == number && l.status != LeaveStatus::Cancelled)
         .ok_or_else(|| refuse(lang, "error-leave-unknown", &args))?;
     if leave.postal {
         return crate::app::service::postal::cancel_leave(tx, actor, &leave, now).await;

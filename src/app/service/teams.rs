@@ -15,7 +15,7 @@ use chrono::{DateTime, Utc};
 
 use crate::app::actor::Actor;
 use crate::app::authz::{self, Action, Relation};
-use crate::app::command::{Number, TeamCommand};
+use crate::app::command::TeamCommand;
 use crate::app::i18n::{Args, tr};
 use crate::app::outgoing::Outgoing;
 use crate::store::{Event, EventId, PlayerId, Role, StoreError, TeamId, TeamLine, TeamRecord, Tx};
@@ -61,9 +61,9 @@ pub(super) async fn handle(
 pub(super) async fn load_team(
     tx: &mut Tx,
     actor: &Actor,
-    number: Number,
+    number: TeamId,
 ) -> Result<(TeamRecord, Event), Failure> {
-    let lookup = tx.team(TeamId(number)).await;
+    let lookup = tx.team(number).await;
     match lookup {
         Ok(Some(team)) => {
             tx.lock_event(team.event_id).await?;
@@ -83,7 +83,7 @@ pub(super) async fn load_team(
 pub(super) async fn load_team_event(
     tx: &mut Tx,
     actor: &Actor,
-    number: Number,
+    number: EventId,
 ) -> Result<Event, Failure> {
     let event = load_event(tx, actor, number).await?;
     if !event.is_team {
@@ -176,7 +176,7 @@ pub(super) async fn named(tx: &mut Tx, actor: &Actor, name: &str) -> Result<Play
 }
 
 /// `/team show N`: captain, deputy, boards and reserves, by name.
-async fn show(tx: &mut Tx, actor: &Actor, number: Number) -> Outcome {
+async fn show(tx: &mut Tx, actor: &Actor, number: TeamId) -> Outcome {
     let lang = actor.lang();
     let (team, event) = load_team(tx, actor, number).await?;
     let args = Args::new()

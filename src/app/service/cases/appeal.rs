@@ -11,6 +11,7 @@ use crate::app::i18n::{Args, tr};
 use crate::app::notice::{CaseNews, Deciders};
 use crate::app::outgoing::Outgoing;
 use crate::core::case::{AppealError, AppealOutcome, CaseError};
+use crate::store::CaseId;
 use crate::store::{AppealId, AppealStatus, Role, RulingId, Tx};
 
 use crate::app::service::events::list::names;
@@ -28,7 +29,7 @@ use crate::app::view::event_zone::zoned;
 pub(super) async fn appeal(
     tx: &mut Tx,
     actor: &Actor,
-    number: i64,
+    number: CaseId,
     grounds: &str,
     now: DateTime<Utc>,
 ) -> Outcome {
@@ -90,7 +91,7 @@ pub(super) async fn appeal(
 pub(super) async fn decide(
     tx: &mut Tx,
     actor: &Actor,
-    number: i64,
+    number: CaseId,
     text: &str,
     now: DateTime<Utc>,
 ) -> Outcome {

@@ -16,6 +16,7 @@ use crate::core::case::{
 };
 use crate::core::game::{ArbiterReason, GameResult, Score, Termination};
 use crate::core::leave::midnight;
+use crate::store::CaseId;
 use crate::store::{
     EntryStatus, GameId, GameStatus, GameUpdate, LeaveStatus, NewLeave, PlayerId, SanctionKind,
     StoreError, Tx,
@@ -40,7 +41,7 @@ use crate::app::view::leave_time::leaves_of_player;
 pub(super) async fn rule(
     tx: &mut Tx,
     actor: &Actor,
-    number: i64,
+    number: CaseId,
     text: &str,
     now: DateTime<Utc>,
 ) -> Outcome {

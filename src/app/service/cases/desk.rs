@@ -12,6 +12,7 @@ use crate::app::notice::CaseNews;
 use crate::app::outgoing::Outgoing;
 use crate::core::case::{CaseError, CaseKind, CaseState};
 use crate::core::team::{PersonKey, Roster};
+use crate::store::CaseId;
 use crate::store::Tx;
 
 use crate::app::failure::{Failure, Outcome};
@@ -24,7 +25,7 @@ use crate::app::service::keys::person_key;
 pub(super) async fn act(
     tx: &mut Tx,
     actor: &Actor,
-    number: i64,
+    number: CaseId,
     action: CaseAction,
     now: DateTime<Utc>,
 ) -> Outcome {

@@ -17,7 +17,7 @@ use crate::app::service::events::list::names;
 use crate::app::service::keys::player_id;
 
 /// `/case N`: the file as the asker may see it.
-pub(super) async fn show(tx: &mut Tx, actor: &Actor, number: i64) -> Outcome {
+pub(super) async fn show(tx: &mut Tx, actor: &Actor, number: CaseId) -> Outcome {
     let lang = actor.lang();
     let file = look_up(tx, lang, number).await?;
     let relations = authorize(tx, actor, &file, Action::ViewCase).await?;
@@ -230,7 +230,7 @@ pub(super) async fn list(tx: &mut Tx, actor: &Actor) -> Outcome {
     ids.sort_by_key(|id| std::cmp::Reverse(id.0));
     let mut lines = vec![tr0(lang, "reply-cases-header")];
     for id in ids {
-        let file = look_up(tx, lang, id.0).await?;
+        let file = look_up(tx, lang, id).await?;
         let args = Args::new()
             .with("case", id)
             .with("kind", case_kind_text(lang, file.case.kind()))

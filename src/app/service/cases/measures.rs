@@ -139,8 +139,8 @@ fn game_of<'a>(
     rest: &'a str,
 ) -> Result<(GameKey, &'a str), Failure> {
     let (word, after) = split_word(rest);
-    if let Some(number) = read_number(word) {
-        return Ok((game_key(GameId(number)), after));
+    if let Some(game) = read_number::<GameId>(word) {
+        return Ok((game_key(game), after));
     }
     if word.starts_with('#') {
         return Err(unreadable(actor, part));

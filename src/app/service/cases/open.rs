@@ -9,12 +9,13 @@ use chrono_tz::Tz;
 use crate::app::actor::Actor;
 use crate::app::actor::lang_of;
 use crate::app::authz::{self, Action, Relation};
-use crate::app::command::{Number, Report, meant_as_number, read_number, split_word};
+use crate::app::command::{Report, meant_as_number, read_number, split_word};
 use crate::app::i18n::{Args, tr, tr0};
 use crate::app::notice::{CaseNews, MeasureView, SentMove, ShownInstant};
 use crate::app::outgoing::Outgoing;
 use crate::app::rules::Rules;
 use crate::core::case::{AbsenceError, Case, CaseKind, CaseState, NewCase, register_absence};
+use crate::store::GameId;
 use crate::store::{Event, EventId, GameRecord, NewCaseRecord, PlayerId, Role, StoreError, Tx};
 
 use crate::app::failure::{Failure, Outcome, refuse};
@@ -194,7 +195,7 @@ fn opened_reply(actor: &Actor, file: &CaseFile) -> Outgoing {
 pub(super) async fn report(
     tx: &mut Tx,
     actor: &Actor,
-    (report, game): (Report, Option<Number>),
+    (report, game): (Report, Option<GameId>),
     text: &str,
     now: DateTime<Utc>,
 ) -> Outcome {
@@ -245,20 +246,15 @@ pub(super) async fn report(
 async fn own_event(
     tx: &mut Tx,
     actor: &Actor,
-    number: Option<Number>,
+    number: Option<EventId>,
     command: &str,
 ) -> Result<Event, Failure> {
     let lang = actor.lang();
     let mine = live_events(tx, actor.player.id).await?;
     let chosen = match number {
         // A named event may be over: its decisions can still be asked about.
-        Some(n)
-            if tx
-                .events_entered(actor.player.id)
-                .await?
-                .contains(&EventId(n)) =>
-        {
-            Some(tx.event(EventId(n)).await?)
+        Some(n) if tx.events_entered(actor.player.id).await?.contains(&n) => {
+            Some(tx.event(n).await?)
         }
         Some(_) => None,
         None if mine.len() == 1 => mine.into_iter().next(),
@@ -282,7 +278,7 @@ async fn own_event(
 pub(super) async fn ask(
     tx: &mut Tx,
     actor: &Actor,
-    event: Option<Number>,
+    event: Option<EventId>,
     text: &str,
     now: DateTime<Utc>,
 ) -> Outcome {
@@ -517,7 +513,7 @@ async fn back_online(
             continue;
         }
         let mut file =
-            crate::app::service::cases::load(tx, crate::app::i18n::Lang::En, row.id.0).await?;
+            crate::app::service::cases::load(tx, crate::app::i18n::Lang::En, row.id).await?;
         if !file.parties().contains(&subject) {
             continue;
         }

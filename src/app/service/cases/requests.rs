@@ -24,7 +24,7 @@ use crate::app::view::event_zone::{event_zone, zoned};
 pub(super) async fn request(
     tx: &mut Tx,
     actor: &Actor,
-    (name, event): (&str, Option<Number>),
+    (name, event): (&str, Option<EventId>),
     text: &str,
     now: DateTime<Utc>,
 ) -> Outcome {
@@ -33,7 +33,7 @@ pub(super) async fn request(
     let me = actor.player.id;
     let mut chosen = None;
     for candidate in live_events(tx, player).await? {
-        if event.is_some_and(|n| EventId(n) != candidate.id) {
+        if event.is_some_and(|n| n != candidate.id) {
             continue;
         }
         if tx

@@ -4,9 +4,9 @@
 use chrono::{DateTime, Utc};
 
 use crate::app::actor::Actor;
-use crate::app::command::Number;
 use crate::app::i18n::{Args, Lang, days_text, tr};
 use crate::app::outgoing::Outgoing;
+use crate::store::EventId;
 use crate::store::{GameRecord, GameStatus, Tx};
 
 use crate::app::failure::{Failure, Outcome};
@@ -18,7 +18,7 @@ use crate::app::view::game::{player_of, side_to_move};
 pub(super) async fn games(
     tx: &mut Tx,
     actor: &Actor,
-    number: Option<Number>,
+    number: Option<EventId>,
     now: DateTime<Utc>,
 ) -> Outcome {
     let lang = actor.lang();

@@ -12,9 +12,9 @@ use chrono::{DateTime, Utc};
 use sha2::{Digest, Sha256};
 
 use crate::app::actor::Actor;
-use crate::app::command::Number;
 use crate::app::i18n::{Args, Lang, tr};
 use crate::app::outgoing::{Button, Outgoing};
+use crate::store::EventId;
 use crate::store::{Event, EventStatus, Platform, Tx};
 
 use crate::app::failure::{Failure, Outcome, refuse};
@@ -65,7 +65,7 @@ fn event_args(event: &Event) -> Args<'static> {
 pub(in crate::app::service) async fn invite(
     tx: &mut Tx,
     actor: &Actor,
-    (number, off): (Number, bool),
+    (number, off): (EventId, bool),
     telegram_bot: Option<&str>,
     now: DateTime<Utc>,
 ) -> Outcome {
@@ -131,7 +131,7 @@ pub(in crate::app::service) async fn join(
     let Some(event) = tx.invitation_event(&token_hash(token)).await? else {
         return Err(refuse(lang, "error-invite-unknown", &Args::new()));
     };
-    let event = load_event(tx, actor, event.0).await?;
+    let event = load_event(tx, actor, event).await?;
     refuse_if_over(actor, &event)?;
     let args = event_args(&event);
     match event.status {
@@ -139,7 +139,7 @@ pub(in crate::app::service) async fn join(
         EventStatus::Running => return Err(refuse(lang, "error-invite-started", &args)),
         _ => return Err(refuse(lang, "error-invite-closed", &args)),
     }
-    crate::app::service::events::join(tx, actor, event.id.0, now).await?;
+    crate::app::service::events::join(tx, actor, event.id, now).await?;
     let args = args.with("player", actor.player.display_name.clone());
     let mut reply = Outgoing::text(tr(lang, "reply-invite-joined", &args));
     reply.private = true;

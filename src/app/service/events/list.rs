@@ -1,10 +1,10 @@
 //! `/events`, `/event show N` and `/event withdraw N`.
 
 use crate::app::actor::Actor;
-use crate::app::command::Number;
 use crate::app::i18n::{Args, Lang, tr, tr0};
 use crate::app::outgoing::Outgoing;
 use crate::app::view::event_status::status_word;
+use crate::store::EventId;
 use crate::store::{Event, EventStatus, NoticeRecipient, PlayerId, Role, Tx};
 
 use crate::app::failure::{Failure, Outcome, refuse};
@@ -58,7 +58,7 @@ pub(crate) async fn list(tx: &mut Tx, actor: &Actor) -> Outcome {
 }
 
 /// `/event show N`: settings, organizers, arbiters, players and progress.
-pub(super) async fn show(tx: &mut Tx, actor: &Actor, number: Number) -> Outcome {
+pub(super) async fn show(tx: &mut Tx, actor: &Actor, number: EventId) -> Outcome {
     let lang = actor.lang();
     let event = load_event(tx, actor, number).await?;
     let settings = tx.event_settings(event.id).await?;
@@ -226,7 +226,7 @@ async fn role_names(
 }
 
 /// `/event withdraw N`: leave an event before it starts.
-pub(super) async fn withdraw(tx: &mut Tx, actor: &Actor, number: Number) -> Outcome {
+pub(super) async fn withdraw(tx: &mut Tx, actor: &Actor, number: EventId) -> Outcome {
     let lang = actor.lang();
     let event = load_event(tx, actor, number).await?;
     let args = Args::new()

@@ -8,7 +8,7 @@ use chrono::{DateTime, Utc};
 
 use crate::app::actor::Actor;
 use crate::app::authz::{self, Action};
-use crate::app::command::{CommandWord, Number};
+use crate::app::command::CommandWord;
 use crate::app::i18n::{Args, tr};
 use crate::app::notice::Notice;
 use crate::app::outgoing::Outgoing;
@@ -56,7 +56,7 @@ pub(super) fn refuse_if_over(actor: &Actor, event: &Event) -> Result<(), Failure
 pub(super) async fn managed_event(
     tx: &mut Tx,
     actor: &Actor,
-    number: Number,
+    number: EventId,
 ) -> Result<Event, Failure> {
     let event = load_event(tx, actor, number).await?;
     let relations = relations(tx, actor, Some(event.id)).await?;
@@ -81,7 +81,7 @@ fn before_start(actor: &Actor, event: &Event) -> Result<(), Failure> {
 }
 
 /// `/event rename N NAME`.
-pub(super) async fn rename(tx: &mut Tx, actor: &Actor, number: Number, name: &str) -> Outcome {
+pub(super) async fn rename(tx: &mut Tx, actor: &Actor, number: EventId, name: &str) -> Outcome {
     let event = managed_event(tx, actor, number).await?;
     let name = name.trim();
     if name.chars().count() > MAX_NAME {
@@ -102,7 +102,7 @@ pub(super) async fn rename(tx: &mut Tx, actor: &Actor, number: Number, name: &st
 pub(super) async fn set(
     tx: &mut Tx,
     actor: &Actor,
-    number: Number,
+    number: EventId,
     settings: &[(String, String)],
     now: DateTime<Utc>,
 ) -> Outcome {
@@ -202,7 +202,7 @@ async fn replace_role(
 pub(super) async fn close(
     tx: &mut Tx,
     actor: &Actor,
-    number: Number,
+    number: EventId,
     now: DateTime<Utc>,
 ) -> Outcome {
     let event = managed_event(tx, actor, number).await?;
@@ -227,7 +227,7 @@ pub(super) async fn close(
 pub(super) async fn remove(
     tx: &mut Tx,
     actor: &Actor,
-    number: Number,
+    number: EventId,
     name: &str,
     now: DateTime<Utc>,
 ) -> Outcome {
@@ -262,7 +262,7 @@ pub(super) async fn remove(
 pub(super) async fn readmit(
     tx: &mut Tx,
     actor: &Actor,
-    number: Number,
+    number: EventId,
     name: &str,
     now: DateTime<Utc>,
 ) -> Outcome {
@@ -274,7 +274,7 @@ pub(super) async fn readmit(
         return Err(refuse(actor.lang(), "error-event-readmit-absent", &args));
     }
     let notice = Notice::EntryReadmitted {
-        event: event.id.0,
+        event: event.id,
         name: event.name.clone(),
     };
     notify(tx, player, &notice, now).await?;
@@ -290,7 +290,7 @@ pub(super) async fn readmit(
 pub(super) async fn cancel(
     tx: &mut Tx,
     actor: &Actor,
-    number: Number,
+    number: EventId,
     now: DateTime<Utc>,
 ) -> Outcome {
     let event = managed_event(tx, actor, number).await?;

@@ -5,16 +5,16 @@
 
 use crate::app::actor::Actor;
 use crate::app::authz::{self, Action, Relation};
-use crate::app::command::Number;
 use crate::app::i18n::{Args, Lang, tr, tr0};
 use crate::app::outgoing::Outgoing;
+use crate::store::EventId;
 use crate::store::{Account, Platform, PlayerId, Role, Tx};
 
 use crate::app::failure::{Failure, Outcome};
 use crate::app::service::events::{deny, load_event};
 
 /// `/players [EVENT]`.
-pub(crate) async fn players(tx: &mut Tx, actor: &Actor, number: Option<Number>) -> Outcome {
+pub(crate) async fn players(tx: &mut Tx, actor: &Actor, number: Option<EventId>) -> Outcome {
     let lang = actor.lang();
     if !authz::allows(Action::ListPlayers, &relations(tx, actor).await?) {
         return Err(deny(actor));

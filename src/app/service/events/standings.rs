@@ -3,7 +3,6 @@
 //! games between tied players) as text and as an image.
 
 use crate::app::actor::Actor;
-use crate::app::command::Number;
 use crate::app::i18n::Args;
 use crate::app::outgoing::{ImageRef, Outgoing};
 use crate::store::{Event, EventId, EventStatus, Tx};
@@ -12,7 +11,7 @@ use crate::app::failure::{Failure, Outcome, refuse};
 use crate::app::view::standings::table_of;
 
 /// `/standings [#event]`: the given event, or the actor's only running one.
-pub(crate) async fn show(tx: &mut Tx, actor: &Actor, number: Option<Number>) -> Outcome {
+pub(crate) async fn show(tx: &mut Tx, actor: &Actor, number: Option<EventId>) -> Outcome {
     let lang = actor.lang();
     let event = named_or_only_event(tx, actor, number).await?;
     if event.status.before_start() || event.status == EventStatus::Cancelled {
@@ -38,7 +37,7 @@ pub(crate) async fn show(tx: &mut Tx, actor: &Actor, number: Option<Number>) -> 
 pub(super) async fn named_or_only_event(
     tx: &mut Tx,
     actor: &Actor,
-    number: Option<Number>,
+    number: Option<EventId>,
 ) -> Result<Event, Failure> {
     match number {
         Some(number) => crate::app::service::events::event_numbered(tx, actor, number).await,

@@ -7,9 +7,10 @@
 use chrono::{DateTime, Utc};
 
 use crate::app::actor::Actor;
-use crate::app::command::{ClaimKind, Number};
+use crate::app::command::ClaimKind;
 use crate::app::outgoing::Outgoing;
 use crate::core::game::{GameError, GameResult};
+use crate::store::GameId;
 use crate::store::{GameUpdate, Tx};
 
 use crate::app::failure::{Failure, Outcome, or_conflict, refuse};
@@ -23,7 +24,7 @@ use crate::app::view::game::player_of;
 pub(crate) async fn claim(
     tx: &mut Tx,
     actor: &Actor,
-    (kind, number): (ClaimKind, Option<Number>),
+    (kind, number): (ClaimKind, Option<GameId>),
     declared: Option<&str>,
     now: DateTime<Utc>,
 ) -> Outcome {

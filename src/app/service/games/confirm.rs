@@ -7,7 +7,7 @@ use chrono::{DateTime, Utc};
 use shakmaty::Move;
 
 use crate::app::actor::Actor;
-use crate::app::command::{ConfirmCommand, Number};
+use crate::app::command::ConfirmCommand;
 use crate::app::i18n::{Args, tr, tr0};
 use crate::app::outgoing::{Button, Outgoing};
 use crate::core::notation;
@@ -77,7 +77,7 @@ pub(crate) async fn handle(
             if held.ply != game.ply || game.status != GameStatus::Running {
                 return Err(refuse(lang, "error-held-move-stale", &game_args(game.id)));
             }
-            play_move(tx, actor, Some(game.id.0), &held.move_text, now, true).await
+            play_move(tx, actor, Some(game.id), &held.move_text, now, true).await
         }
         ConfirmCommand::Cancel { game } => {
             let (game, _) = held_move(tx, actor, game, "/confirm cancel").await?;
@@ -93,7 +93,7 @@ pub(crate) async fn handle(
 async fn held_move(
     tx: &mut Tx,
     actor: &Actor,
-    number: Option<Number>,
+    number: Option<GameId>,
     prefix: &str,
 ) -> Result<(GameRecord, HeldMove), Failure> {
     let me = actor.player.id;
@@ -115,7 +115,7 @@ async fn held_move(
     }
     match held.len() {
         0 => {
-            let args = number.map_or_else(Args::new, |n| game_args(GameId(n)));
+            let args = number.map_or_else(Args::new, game_args);
             Err(refuse(lang, "error-no-held-move", &args))
         }
         1 => Ok(held.remove(0)),

@@ -5,11 +5,12 @@ use chrono::{DateTime, Utc};
 use serde_json::json;
 
 use crate::app::actor::Actor;
-use crate::app::command::{DrawAction, Number};
+use crate::app::command::DrawAction;
 use crate::app::i18n::{Args, tr};
 use crate::app::notice::Notice;
 use crate::app::outgoing::Outgoing;
 use crate::core::game::{GameResult, Termination};
+use crate::store::GameId;
 use crate::store::{AuditEntry, GameRecord, GameStatus, PlayerId, Tx};
 
 use crate::app::failure::{Failure, Outcome, refuse};
@@ -28,7 +29,7 @@ pub(crate) async fn handle(
     tx: &mut Tx,
     actor: &Actor,
     action: DrawAction,
-    number: Option<Number>,
+    number: Option<GameId>,
     now: DateTime<Utc>,
 ) -> Outcome {
     let lang = actor.lang();

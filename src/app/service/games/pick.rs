@@ -7,7 +7,6 @@ use shakmaty::Color;
 
 use crate::app::actor::Actor;
 use crate::app::authz::{self, Action, Relation};
-use crate::app::command::Number;
 use crate::app::i18n::{Args, tr};
 use crate::app::outgoing::{Button, Outgoing};
 use crate::app::user_error::Refusal;
@@ -25,17 +24,13 @@ pub(crate) fn game_args<'a>(game: GameId) -> Args<'a> {
 pub(super) async fn own_game(
     tx: &mut Tx,
     actor: &Actor,
-    number: Number,
+    number: GameId,
 ) -> Result<GameRecord, Failure> {
     let lang = actor.lang();
-    let game = match tx.game(GameId(number)).await {
+    let game = match tx.game(number).await {
         Ok(game) => game,
         Err(StoreError::NotFound { .. }) => {
-            return Err(refuse(
-                lang,
-                "error-unknown-game",
-                &game_args(GameId(number)),
-            ));
+            return Err(refuse(lang, "error-unknown-game", &game_args(number)));
         }
         Err(other) => return Err(other.into()),
     };
@@ -107,7 +102,7 @@ impl<'a> Pick<'a> {
 pub(crate) async fn pick_game(
     tx: &mut Tx,
     actor: &Actor,
-    number: Option<Number>,
+    number: Option<GameId>,
     pick: Pick<'_>,
 ) -> Result<GameRecord, Failure> {
     if let Some(number) = number {

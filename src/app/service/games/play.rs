@@ -5,7 +5,6 @@ use chrono::{DateTime, Utc};
 use shakmaty::{CastlingMode, Chess, Color, Move, Position};
 
 use crate::app::actor::Actor;
-use crate::app::command::Number;
 use crate::app::i18n::tr;
 use crate::app::move_error::{move_error_id, move_error_text};
 use crate::app::notice::{Clocks, Notice, NoticeMove, clocks_text};
@@ -16,6 +15,7 @@ use crate::core::clock::server::ServerClock;
 use crate::core::game::{Game, GameResult};
 use crate::core::notation;
 use crate::core::regulation::Regulation;
+use crate::store::GameId;
 use crate::store::{
     Event, GameRecord, GameStatus, GameUpdate, MoveRow, NoticePrefs, NoticeRecipient, Tx,
 };
@@ -38,7 +38,7 @@ use crate::app::view::leave_time::{GameLeaves, game_leaves_with};
 pub(crate) async fn make_move(
     tx: &mut Tx,
     actor: &Actor,
-    number: Option<Number>,
+    number: Option<GameId>,
     text: &str,
     now: DateTime<Utc>,
 ) -> Outcome {
@@ -50,7 +50,7 @@ pub(crate) async fn make_move(
 pub(crate) async fn play_move(
     tx: &mut Tx,
     actor: &Actor,
-    number: Option<Number>,
+    number: Option<GameId>,
     text: &str,
     now: DateTime<Utc>,
     confirmed: bool,
@@ -112,7 +112,7 @@ pub(crate) struct Turn {
 pub(crate) async fn load_turn(
     tx: &mut Tx,
     actor: &Actor,
-    number: Option<Number>,
+    number: Option<GameId>,
     pick: Pick<'_>,
     now: DateTime<Utc>,
 ) -> Result<Turn, Failure> {
@@ -291,7 +291,7 @@ async fn announce_move(
 pub(crate) async fn time(
     tx: &mut Tx,
     actor: &Actor,
-    number: Option<Number>,
+    number: Option<GameId>,
     now: DateTime<Utc>,
 ) -> Outcome {
     let lang = actor.lang();
@@ -343,7 +343,7 @@ pub(crate) async fn clock_line(
 pub(crate) async fn resign(
     tx: &mut Tx,
     actor: &Actor,
-    number: Option<Number>,
+    number: Option<GameId>,
     confirmed: bool,
     now: DateTime<Utc>,
 ) -> Outcome {

@@ -8,13 +8,13 @@ use serde_json::json;
 use shakmaty::{Chess, Color};
 
 use crate::app::actor::Actor;
-use crate::app::command::Number;
 use crate::app::deadline::{Due, GameDue};
 use crate::app::i18n::{Args, tr, tr0};
 use crate::app::notice::{Notice, TurnNotice};
 use crate::app::outgoing::Outgoing;
 use crate::core::notation;
 use crate::core::regulation::Regulation;
+use crate::store::GameId;
 use crate::store::{AuditEntry, GameRecord, GameStatus, PlayerId, Tx};
 
 use crate::app::failure::{Failure, Outcome, refuse};
@@ -179,7 +179,7 @@ fn message_text<'a>(game: &GameRecord, fate: MessageFate) -> (&'static str, Args
 pub(crate) async fn say(
     tx: &mut Tx,
     actor: &Actor,
-    number: Option<Number>,
+    number: Option<GameId>,
     text: &str,
     now: DateTime<Utc>,
 ) -> Outcome {
@@ -215,7 +215,7 @@ pub(crate) async fn set_messages(tx: &mut Tx, actor: &Actor, on: bool) -> Outcom
 pub(crate) async fn continue_game(
     tx: &mut Tx,
     actor: &Actor,
-    number: Option<Number>,
+    number: Option<GameId>,
     now: DateTime<Utc>,
 ) -> Outcome {
     let lang = actor.lang();

@@ -7,12 +7,12 @@ use shakmaty::Color;
 
 use crate::app::actor::Actor;
 use crate::app::authz::{self, Action, Relation};
-use crate::app::command::{Number, PgnTarget};
+use crate::app::command::PgnTarget;
 use crate::app::i18n::{Args, days_text, tr, tr0};
 use crate::app::notice::clocks_text;
 use crate::app::outgoing::{Document, ImageRef, Outgoing};
 use crate::core::clock::server::ServerClock;
-use crate::store::{EventId, GameId, GameRecord, GameStatus, StoreError, Tx};
+use crate::store::{GameId, GameRecord, GameStatus, StoreError, Tx};
 
 use crate::app::failure::{Failure, Outcome, refuse};
 use crate::app::service::games::pick::{Pick, game_args, pick_game};
@@ -27,15 +27,15 @@ use crate::app::view::pgn::{game_pgn, ply_charges, written_moves};
 pub(crate) async fn viewable_game(
     tx: &mut Tx,
     actor: &Actor,
-    number: Option<Number>,
+    number: Option<GameId>,
     command: &str,
 ) -> Result<GameRecord, Failure> {
     // A reply to a message about a game shows that game, whoever plays it.
-    let number = number.or(actor.replied_game.map(|game| game.0));
+    let number = number.or(actor.replied_game);
     let Some(number) = number else {
         return pick_game(tx, actor, None, Pick::any(command)).await;
     };
-    match tx.game(GameId(number)).await {
+    match tx.game(number).await {
         Ok(game) if authz::allows(Action::ViewGame, &[Relation::Outsider]) => Ok(game),
         Ok(game) => Err(refuse(
             actor.lang(),
@@ -45,14 +45,14 @@ pub(crate) async fn viewable_game(
         Err(StoreError::NotFound { .. }) => Err(refuse(
             actor.lang(),
             "error-unknown-game",
-            &game_args(GameId(number)),
+            &game_args(number),
         )),
         Err(other) => Err(other.into()),
     }
 }
 
 /// `/board [#game]`: the position as an image, from the actor's side.
-pub(crate) async fn board(tx: &mut Tx, actor: &Actor, number: Option<Number>) -> Outcome {
+pub(crate) async fn board(tx: &mut Tx, actor: &Actor, number: Option<GameId>) -> Outcome {
     let lang = actor.lang();
     let game = viewable_game(tx, actor, number, "/board").await?;
     let white = tx.player(game.white).await?.display_name;
@@ -79,7 +79,7 @@ pub(crate) async fn board(tx: &mut Tx, actor: &Actor, number: Option<Number>) ->
 
 /// `/gif [#game]`: the game from its start (or thematic start) to now as an
 /// animated GIF, from the actor's side, in the actor's theme.
-pub(crate) async fn gif(tx: &mut Tx, actor: &Actor, number: Option<Number>) -> Outcome {
+pub(crate) async fn gif(tx: &mut Tx, actor: &Actor, number: Option<GameId>) -> Outcome {
     let lang = actor.lang();
     let game = viewable_game(tx, actor, number, "/gif").await?;
     let plies = tx.moves(game.id).await?.len();
@@ -102,7 +102,7 @@ pub(crate) async fn gif(tx: &mut Tx, actor: &Actor, number: Option<Number>) -> O
 pub(crate) async fn record(
     tx: &mut Tx,
     actor: &Actor,
-    number: Option<Number>,
+    number: Option<GameId>,
     now: DateTime<Utc>,
 ) -> Outcome {
     let lang = actor.lang();
@@ -159,7 +159,7 @@ pub(crate) async fn pgn(tx: &mut Tx, actor: &Actor, target: PgnTarget) -> Outcom
             (vec![game.clone()], name, game_args(game.id))
         }
         PgnTarget::Event(number) => {
-            let event = match tx.event(EventId(number)).await {
+            let event = match tx.event(number).await {
                 Ok(event) => event,
                 Err(StoreError::NotFound { .. }) => {
                     let args = Args::new().with("event", number);

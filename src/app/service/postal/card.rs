@@ -19,9 +19,9 @@ use chrono::{DateTime, NaiveDate, Utc};
 use shakmaty::CastlingMode;
 
 use crate::app::actor::Actor;
-use crate::app::command::Number;
 use crate::app::i18n::Args;
 use crate::core::notation;
+use crate::store::GameId;
 use crate::store::{GameRecord, GameUpdate, StoredCard, Tx};
 
 use crate::app::failure::{Failure, Outcome, refuse};
@@ -89,7 +89,7 @@ fn day(date: Option<NaiveDate>) -> Option<String> {
 pub(crate) async fn card(
     tx: &mut Tx,
     actor: &Actor,
-    number: Option<Number>,
+    number: Option<GameId>,
     text: &str,
     now: DateTime<Utc>,
 ) -> Outcome {

@@ -12,7 +12,6 @@ use shakmaty::CastlingMode;
 use shakmaty::uci::UciMove;
 
 use crate::app::actor::Actor;
-use crate::app::command::Number;
 use crate::app::deadline::{Due, GameDue, PostalDue};
 use crate::app::i18n::{Args, days_text, tr};
 use crate::app::notice::{Notice, NoticeMove, PostalNotice, numbered};
@@ -20,7 +19,7 @@ use crate::app::outgoing::Outgoing;
 use crate::core::case::{CaseKind, objection_deadline};
 use crate::core::postal::variant::Answer;
 
-use crate::store::{GameId, GameStatus, NewDeadline, StoredClaim, Tx};
+use crate::store::{CaseId, GameId, GameStatus, NewDeadline, StoredClaim, Tx};
 
 use crate::app::failure::{Failure, Outcome, refuse};
 use crate::app::notify::notify;
@@ -38,7 +37,7 @@ use crate::app::view::postal_clock::Loaded;
 pub(crate) async fn overstep(
     tx: &mut Tx,
     actor: &Actor,
-    number: Option<Number>,
+    number: Option<GameId>,
     text: &str,
     now: DateTime<Utc>,
 ) -> Outcome {
@@ -113,7 +112,7 @@ pub(crate) async fn overstep(
 async fn objection_deadline_set(
     tx: &mut Tx,
     game: &crate::store::GameRecord,
-    case: i64,
+    case: CaseId,
     (now, closes): (DateTime<Utc>, DateTime<Utc>),
 ) -> Result<(), Failure> {
     let due = Due::Game {

@@ -8,7 +8,6 @@
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 
 use crate::app::actor::Actor;
-use crate::app::command::Number;
 use crate::app::i18n::{Args, days_text, tr};
 use crate::app::notice::{Notice, PostalNotice};
 use crate::app::outgoing::Outgoing;
@@ -32,7 +31,7 @@ pub(crate) async fn add_leave(
     tx: &mut Tx,
     actor: &Actor,
     (start, days): (&str, &str),
-    event: Option<Number>,
+    event: Option<EventId>,
     now: DateTime<Utc>,
 ) -> Result<Option<Vec<Outgoing>>, Failure> {
     let (Ok(date), Ok(days)) = (
@@ -47,7 +46,7 @@ pub(crate) async fn add_leave(
         && !postal_games(tx, actor.player.id)
             .await?
             .iter()
-            .any(|(e, _)| e.id == EventId(number))
+            .any(|(e, _)| e.id == number)
     {
         return Ok(None);
     }

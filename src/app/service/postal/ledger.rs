@@ -7,12 +7,12 @@ use chrono::{DateTime, NaiveDate, Utc};
 use shakmaty::{CastlingMode, Chess, Position};
 
 use crate::app::actor::Actor;
-use crate::app::command::Number;
 use crate::app::i18n::{Args, Lang, days_text, tr, tr0};
 use crate::app::notice::{NoticeMove, numbered};
 use crate::app::outgoing::Outgoing;
 use crate::core::clock::postal::PenaltyError;
 use crate::core::postal::ledger::{Card, Counted, ReceivedBy, SentBy};
+use crate::store::GameId;
 use crate::store::{GameRecord, Tx};
 
 use crate::app::failure::Outcome;
@@ -25,7 +25,7 @@ use crate::app::view::game::{fen_of, regulation_of, replay};
 pub(crate) async fn ledger(
     tx: &mut Tx,
     actor: &Actor,
-    number: Option<Number>,
+    number: Option<GameId>,
     now: DateTime<Utc>,
 ) -> Outcome {
     let game = viewable_game(tx, actor, number, "/ledger").await?;

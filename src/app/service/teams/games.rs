@@ -7,11 +7,11 @@ use shakmaty::Color;
 
 use crate::app::actor::Actor;
 use crate::app::authz::Action;
-use crate::app::command::Number;
 use crate::app::i18n::{Args, days_text, tr, tr0};
 use crate::app::outgoing::Outgoing;
 use crate::app::rules::Rules;
 use crate::core::game::Score;
+use crate::store::TeamId;
 use crate::store::{EventStatus, GameRecord, GameStatus, TeamMatchGame, TeamRecord, Tx};
 
 use crate::app::failure::{Failure, Outcome, refuse};
@@ -22,7 +22,7 @@ use crate::app::view::game::{days_left, player_of, side_to_move};
 pub(super) async fn games(
     tx: &mut Tx,
     actor: &Actor,
-    number: Option<Number>,
+    number: Option<TeamId>,
     now: DateTime<Utc>,
 ) -> Outcome {
     let lang = actor.lang();

@@ -6,10 +6,10 @@ use chrono::{DateTime, Utc};
 
 use crate::app::actor::Actor;
 use crate::app::authz::Action;
-use crate::app::command::Number;
 use crate::app::i18n::{Args, tr};
 use crate::app::outgoing::Outgoing;
 use crate::store::{Event, PlayerId, StoreError, TeamLine, TeamRecord, Tx};
+use crate::store::{EventId, TeamId};
 
 use crate::app::failure::{Failure, Outcome, refuse};
 use crate::app::service::teams::{
@@ -23,7 +23,7 @@ fn team_args(team: &TeamRecord) -> Args<'static> {
 }
 
 /// `/team create EVENT NAME`.
-pub(super) async fn create(tx: &mut Tx, actor: &Actor, event: Number, name: &str) -> Outcome {
+pub(super) async fn create(tx: &mut Tx, actor: &Actor, event: EventId, name: &str) -> Outcome {
     let event = load_team_event(tx, actor, event).await?;
     require(tx, actor, Action::SetUpTeam, event.id, None).await?;
     require_open(actor, &event)?;
@@ -44,7 +44,7 @@ pub(super) async fn create(tx: &mut Tx, actor: &Actor, event: Number, name: &str
 }
 
 /// `/team captain TEAM @name` (R3.1.3).
-pub(super) async fn captain(tx: &mut Tx, actor: &Actor, number: Number, name: &str) -> Outcome {
+pub(super) async fn captain(tx: &mut Tx, actor: &Actor, number: TeamId, name: &str) -> Outcome {
     let (team, event) = load_team(tx, actor, number).await?;
     require(tx, actor, Action::SetUpTeam, event.id, Some(&team)).await?;
     let player = named(tx, actor, name).await?;
@@ -65,7 +65,7 @@ pub(super) async fn captain(tx: &mut Tx, actor: &Actor, number: Number, name: &s
 pub(super) async fn deputy(
     tx: &mut Tx,
     actor: &Actor,
-    number: Number,
+    number: TeamId,
     name: Option<&str>,
 ) -> Outcome {
     let (team, event) = load_team(tx, actor, number).await?;
@@ -98,7 +98,7 @@ pub(super) async fn deputy(
 pub(super) async fn add(
     tx: &mut Tx,
     actor: &Actor,
-    number: Number,
+    number: TeamId,
     name: &str,
     reserve: bool,
     now: DateTime<Utc>,
@@ -193,7 +193,7 @@ async fn refuse_if_in_a_team(
 /// `/team order TEAM @a @b …`: the named players play boards 1, 2, … in
 /// that order; the rest of the line-up become reserves (R3.1.3: the
 /// captain's board order, until the event starts).
-pub(super) async fn order(tx: &mut Tx, actor: &Actor, number: Number, names: &[String]) -> Outcome {
+pub(super) async fn order(tx: &mut Tx, actor: &Actor, number: TeamId, names: &[String]) -> Outcome {
     let (team, event) = load_team(tx, actor, number).await?;
     require(tx, actor, Action::SetBoardOrder, event.id, Some(&team)).await?;
     require_open(actor, &event)?;

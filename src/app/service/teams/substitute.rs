@@ -12,6 +12,7 @@ use crate::app::i18n::Args;
 use crate::app::notice::Notice;
 use crate::app::outgoing::Outgoing;
 use crate::core::team::{BoardGame, BoardGameStatus, PersonKey, SubstitutionError};
+use crate::store::TeamId;
 use crate::store::{GameRecord, GameStatus, PlayerId, TeamRecord, Tx};
 
 use crate::app::failure::{Failure, Outcome, refuse};
@@ -24,7 +25,7 @@ use crate::app::service::teams::{load_team, name_of, named, require};
 pub(super) async fn substitute(
     tx: &mut Tx,
     actor: &Actor,
-    (number, board): (Number, Number),
+    (number, board): (TeamId, Number),
     name: &str,
     now: DateTime<Utc>,
 ) -> Outcome {
