@@ -206,6 +206,8 @@ move-hint-promotion-pieces = На вибір: { $pieces }.
 ## Відповіді застосунку
 reply-welcome = Вітаємо! Ваше імʼя в турнірах: { $name } (змінити: /name). Надішліть /help, щоб побачити команди. Ходи пишуть так: { $move } або { $knight }.
 reply-name-set = Тепер ваше імʼя: { $name }.
+reply-name-given = Ваше імʼя на платформі не вдалося взяти як є, тож ваше імʼя в турнірах — { $name } (змінити: /name ІМʼЯ).
+player-placeholder-name = Гравець { $number }
 reply-language-set = Повідомлення будуть українською.
 reply-notation-set = Тепер ходи показано в нотації: { $notation }.
 reply-event-created = Турнір #{ $event } «{ $name }» створено, запис відкрито: /event join { $event }. Ви — організатор і суддя турніру.
