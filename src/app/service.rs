@@ -145,7 +145,7 @@ impl App {
         tx.finish_inbound(
             inbound.platform,
             &inbound.update_id,
-            &reply::to_stored(&replies),
+            &reply::to_stored(actor.lang(), &replies),
         )
         .await?;
         tx.commit().await?;
