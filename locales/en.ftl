@@ -208,6 +208,9 @@ move-hint-promotion-pieces = Choose from: { $pieces }.
 ## Replies of the app
 reply-welcome = Welcome, { $name }! Send /help for the commands. Moves are written like { $move } or { $knight }.
 reply-name-set = Your name is now { $name }.
+reply-secret-not-kept = This message was answered already. The answer held a one-time secret, which the bot does not keep: send the command again for a new one.
+reply-name-given = Your name on the platform could not be taken as it is, so your name in events is { $name } (to change it: /name NAME).
+player-placeholder-name = Player { $number }
 reply-language-set = Messages will be in English.
 reply-notation-set = Moves are now shown in this notation: { $notation }.
 reply-event-created = Event #{ $event } "{ $name }" is created and open for entries: /event join { $event }. You are its organizer and arbiter.

@@ -322,6 +322,7 @@ impl<D: Deliverer> OutboxWorker<D> {
             Delivery::Delivered => {
                 for part in parts {
                     if tx.mark_delivered(part.id, now).await? {
+                        forget_code(tx, part).await?;
                         sent.delivered += 1;
                         crate::ops::notice(crate::ops::NoticeOutcome::Sent);
                     } else {
@@ -359,6 +360,7 @@ impl<D: Deliverer> OutboxWorker<D> {
         let mut parked = Vec::new();
         for part in parts {
             if tx.park_notice(part.id, error).await? {
+                forget_code(tx, part).await?;
                 parked.push(part);
             }
         }
@@ -440,6 +442,25 @@ fn combined(head: &OutboxNotice, parts: &[OutboxNotice]) -> StoreResult<OutboxNo
         payload,
         ..head.clone()
     })
+}
+
+/// Once a notice that carries a one-time `/link` confirmation code is sent
+/// (or parked), its stored copy loses the code: only its SHA-256 is kept
+/// (in `link_codes`). Until then the outbox must hold it to send it.
+async fn forget_code(tx: &mut crate::store::Tx, part: &OutboxNotice) -> StoreResult<()> {
+    if part.kind != "link_requested" {
+        return Ok(());
+    }
+    let Ok(Notice::Link(link)) = serde_json::from_value::<Notice>(part.payload.clone()) else {
+        return Ok(());
+    };
+    let kept = serde_json::to_value(Notice::Link(link.redacted())).map_err(|source| {
+        StoreError::Encode {
+            what: "a notice",
+            source,
+        }
+    })?;
+    tx.set_notice_payload(part.id, &kept).await
 }
 
 #[cfg(test)]

@@ -168,6 +168,12 @@ pub struct Outgoing {
     pub game: Option<GameId>,
 }
 
+/// The kinds of replies that show a one-time secret: an invitation's link
+/// or button (`/start join-TOKEN`) and a `/link` code. The store keeps only
+/// their SHA-256, so such a reply is never stored either
+/// ([`crate::app::reply::to_stored`]).
+pub const SECRET_KINDS: [&str; 2] = ["invitation", "link_code"];
+
 fn reply_kind() -> String {
     "reply".to_owned()
 }
@@ -182,6 +188,12 @@ impl Outgoing {
     /// its addressee where the platform can (Discord: ephemeral).
     pub fn error(text: impl Into<String>) -> Self {
         Self::of_kind("error", text)
+    }
+
+    /// Whether it shows a one-time secret (its kind is one of
+    /// [`SECRET_KINDS`]).
+    pub fn holds_secret(&self) -> bool {
+        SECRET_KINDS.contains(&self.kind.as_str())
     }
 
     /// Whether this is a refusal or error (its kind starts with `error`).

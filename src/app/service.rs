@@ -14,6 +14,7 @@ pub(crate) mod leave;
 mod people;
 pub(crate) mod postal;
 mod ratings;
+mod register;
 pub(crate) mod teams;
 
 use std::sync::Arc;
@@ -26,7 +27,7 @@ use crate::app::i18n::{Args, Lang, tr};
 use crate::app::outgoing::Outgoing;
 use crate::app::user_error::{Refusal, UserError};
 use crate::app::{privacy, reply};
-use crate::store::{Db, InboundState, NewPlayer, Platform, Role, StoreError, Tx};
+use crate::store::{Db, InboundState, Platform, Role, StoreError, Tx};
 use crate::time::Clock;
 
 pub use deadlines::DeadlineHandler;
@@ -36,7 +37,7 @@ pub(crate) use people::help::{HelpGroup, group_seen_with};
 use crate::app::failure::{Failure, Outcome, refuse};
 use events::{organizer, standings};
 use games::{claim, confirm, draw, my_turn, play, talk, view};
-use people::{clock_prefs, contacts, help, link, names, profile, settings};
+use people::{clock_prefs, contacts, help, link, profile, settings};
 
 /// Installation settings of the app.
 #[derive(Debug, Clone, Default)]
@@ -120,7 +121,7 @@ impl App {
         {
             return Ok(reply::from_stored(stored.as_deref()));
         }
-        let actor = self.resolve_actor(&mut tx, inbound, now).await?;
+        let (actor, note) = self.resolve_actor(&mut tx, inbound, now).await?;
         let outcome = match privacy::check_chat(inbound, actor.lang())
             .and_then(|()| parse(&actor, &inbound.text))
         {
@@ -130,8 +131,8 @@ impl App {
         let kind = command::command_kind(&inbound.text);
         let refused = matches!(outcome, Err(Failure::Refused(_) | Failure::Ask(_)));
         crate::ops::command_handled(kind, refused, kind == "move" && outcome.is_ok());
-        let (mut tx, mut replies) = match outcome {
-            Ok(replies) => (tx, replies),
+        let (mut tx, mut replies, note) = match outcome {
+            Ok(replies) => (tx, replies, note),
             Err(Failure::Internal(error)) => return Err(error),
             Err(Failure::Refused(refusal)) => {
                 let told = UserError::from(refusal).reply(actor.lang());
@@ -139,11 +140,12 @@ impl App {
             }
             Err(Failure::Ask(question)) => self.refused(tx, inbound, now, *question).await?,
         };
+        replies.extend(note);
         privacy::mark(inbound, &mut replies);
         tx.finish_inbound(
             inbound.platform,
             &inbound.update_id,
-            &reply::to_stored(&replies),
+            &reply::to_stored(actor.lang(), &replies),
         )
         .await?;
         tx.commit().await?;
@@ -204,20 +206,21 @@ impl App {
     }
 
     /// Rolls back a refused command and opens the transaction that stores
-    /// only the refusal against the update id.
+    /// only the refusal against the update id (and registers a newcomer
+    /// again: the note on their name is this registration's).
     async fn refused(
         &self,
         tx: Tx,
         inbound: &Inbound,
         now: DateTime<Utc>,
         refusal: Outgoing,
-    ) -> anyhow::Result<(Tx, Vec<Outgoing>)> {
+    ) -> anyhow::Result<(Tx, Vec<Outgoing>, Option<Outgoing>)> {
         tx.rollback().await?;
         let mut tx = self.db.begin().await?;
         tx.begin_inbound(inbound.platform, &inbound.update_id, now)
             .await?;
-        self.resolve_actor(&mut tx, inbound, now).await?;
-        Ok((tx, vec![refusal]))
+        let (_, note) = self.resolve_actor(&mut tx, inbound, now).await?;
+        Ok((tx, vec![refusal], note))
     }
 
     /// The player behind an account, registering a newcomer (and making the
@@ -227,8 +230,9 @@ impl App {
         tx: &mut Tx,
         inbound: &Inbound,
         now: DateTime<Utc>,
-    ) -> anyhow::Result<Actor> {
+    ) -> anyhow::Result<(Actor, Option<Outgoing>)> {
         // A known account: its player and roles in one statement (issue 24).
+        let mut note = None;
         let (player, is_admin) = match tx
             .account_player(inbound.platform, &inbound.user_id)
             .await?
@@ -241,7 +245,8 @@ impl App {
                 (known.player, known.is_admin)
             }
             None => {
-                let player = self.register_or_find(tx, inbound, now).await?;
+                let (player, told) = self.register_or_find(tx, inbound, now).await?;
+                note = told;
                 let is_admin = tx
                     .roles_of(player.id)
                     .await?
@@ -257,83 +262,14 @@ impl App {
             }
             None => None,
         };
-        Ok(Actor {
+        let actor = Actor {
             player,
             is_admin,
             replied_game,
             platform: Some(inbound.platform),
             typed: CommandWord::typed_in(&inbound.text),
-        })
-    }
-
-    /// The player of a known account, whose user name is brought up to
-    /// date when the platform's has changed.
-    async fn known(
-        &self,
-        tx: &mut Tx,
-        account: &crate::store::Account,
-        inbound: &Inbound,
-    ) -> anyhow::Result<crate::store::Player> {
-        if account.username != inbound.handle {
-            tx.set_handle(account, inbound.handle.as_deref()).await?;
-        }
-        Ok(tx.player(account.player_id).await?)
-    }
-
-    /// Registers a newcomer; newcomers register one at a time, so when two
-    /// processes see the same newcomer at once, the second finds the
-    /// account the first made instead of failing on it.
-    async fn register_or_find(
-        &self,
-        tx: &mut Tx,
-        inbound: &Inbound,
-        now: DateTime<Utc>,
-    ) -> anyhow::Result<crate::store::Player> {
-        tx.lock_registration().await?;
-        match tx.account(inbound.platform, &inbound.user_id).await? {
-            Some(account) => self.known(tx, &account, inbound).await,
-            None => self.register(tx, inbound, now).await,
-        }
-    }
-
-    async fn register(
-        &self,
-        tx: &mut Tx,
-        inbound: &Inbound,
-        now: DateTime<Utc>,
-    ) -> anyhow::Result<crate::store::Player> {
-        let display_name = match names::registered_name(tx, inbound).await {
-            Ok(name) => name,
-            Err(Failure::Internal(error)) => return Err(error),
-            Err(_) => inbound.user_id.clone(),
         };
-        let new = NewPlayer {
-            display_name,
-            // A new player's language and notation follow their client
-            // until they choose (`/lang`, `/notation`).
-            language: inbound.client_lang.unwrap_or(Lang::Uk).code().to_owned(),
-            notation: inbound
-                .client_lang
-                .unwrap_or(Lang::Uk)
-                .default_notation()
-                .to_owned(),
-            at: now,
-        };
-        let player = tx.create_player(&new).await?;
-        let user = inbound.user_id.as_str();
-        let account = tx
-            .link_account(player.id, inbound.platform, user, None, None, now)
-            .await?;
-        tx.set_handle(&account, inbound.handle.as_deref()).await?;
-        let key = format!("{}:{user}", inbound.platform.as_str());
-        // Registration is locked (above), so of two first users at once
-        // only one becomes the administrator.
-        let first = tx.holders_of(Role::Administrator, None).await?.is_empty();
-        if self.config.admins.contains(&key) || (self.config.admins.is_empty() && first) {
-            tx.grant_role(player.id, Role::Administrator, None, now)
-                .await?;
-        }
-        Ok(player)
+        Ok((actor, note))
     }
 
     /// Runs `command`; with a web site configured, the answer about an

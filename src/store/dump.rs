@@ -96,8 +96,10 @@ impl ColumnType {
 
 type Columns = Vec<(String, ColumnType)>;
 
+mod replay;
 mod stream;
 mod validate;
+mod values;
 
 impl Db {
     /// Reads every table into a [`Dump`], from one consistent snapshot

@@ -241,6 +241,12 @@ mod stored_clocks {
     }
 }
 
+/// A game's clocks as the store reads them from their stored JSON (`{}`:
+/// none yet); for the import's checks.
+pub(super) fn clocks_from_json(value: serde_json::Value) -> serde_json::Result<Option<Clocks>> {
+    stored_clocks::deserialize(value)
+}
+
 /// The stored text of a game's clocks.
 fn clocks_arg(clocks: &Option<Clocks>) -> StoreResult<QueryArg> {
     match clocks {

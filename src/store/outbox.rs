@@ -299,6 +299,14 @@ impl Tx {
         Ok(self.execute(sql, args![id, at]).await? == 1)
     }
 
+    /// Replaces a notice's data: what is kept of it once sent, without the
+    /// one-time code it carried.
+    pub async fn set_notice_payload(&mut self, id: NoticeId, payload: &Value) -> StoreResult<()> {
+        let sql = "UPDATE outbox SET payload = $2 WHERE id = $1";
+        self.execute(sql, args![id, payload]).await?;
+        Ok(())
+    }
+
     /// Records a failed attempt; the notice waits until `retry_at`.
     pub async fn record_failure(
         &mut self,

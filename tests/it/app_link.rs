@@ -5,7 +5,7 @@
 use chrono::Duration;
 use corrbot::store::{Platform, PlayerId};
 
-use crate::support::db::{TestDb, on_both};
+use crate::support::db::{TestDb, exported, on_both};
 use crate::support::world::World;
 
 on_both!(
@@ -14,6 +14,7 @@ on_both!(
     the_player_with_games_remains,
     two_players_with_games_are_not_joined,
     a_leaked_code_alone_joins_nothing,
+    no_link_code_is_kept_in_clear,
 );
 
 /// The confirmation code in the notice the original account got: among
@@ -203,4 +204,27 @@ async fn a_leaked_code_alone_joins_nothing(t: &TestDb) {
     assert!(out[0].contains("confirmation is unknown"), "{out:?}");
     assert_ne!(player_of(&w, Platform::Console, "mallory").await, anna);
     assert_eq!(player_count(&w).await, 3);
+}
+
+/// Issue trust-2: the store keeps only the SHA-256 of a `/link` code and of
+/// a confirmation code, so neither is in any table (stored answers, the
+/// outbox) nor in `corrbot export` once used.
+async fn no_link_code_is_kept_in_clear(t: &TestDb) {
+    let mut w = World::new(&t.db);
+    w.english(&["anna"]).await;
+    let code = code_of(&w.say("@anna: /link").await[0]);
+    w.say_on(Platform::Telegram, "1", "/lang en").await;
+    let out = w
+        .say_on(Platform::Telegram, "1", &format!("/link {code}"))
+        .await;
+    let confirmation = confirmation_for(&w, "anna", &out).await;
+    let out = w.say(&format!("@anna: /link confirm {confirmation}")).await;
+    assert!(out[0].contains("Accounts joined"), "{out:?}");
+    let export = exported(&t.db).await.to_uppercase();
+    for secret in [&code, &confirmation] {
+        assert!(
+            !export.contains(&secret.to_uppercase()),
+            "{secret} in {export}"
+        );
+    }
 }

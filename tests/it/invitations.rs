@@ -8,11 +8,12 @@
 
 use std::sync::Arc;
 
+use corrbot::app::actor::{Chat, Inbound};
 use corrbot::app::service::{App, AppConfig};
 use corrbot::store::{Db, EventId, Platform, PlayerId};
 use corrbot::time::Clock;
 
-use crate::support::db::{TestDb, on_both};
+use crate::support::db::{TestDb, exported, on_both};
 use crate::support::discord_bot::WiredBot;
 use crate::support::fake_telegram::{FakeTelegram, FakeUser};
 use crate::support::telegram_bot::TestBot;
@@ -27,6 +28,7 @@ on_both!(
     a_discord_join_button_enters_the_member,
     one_newcomer_following_an_invitation_twice_at_once_enters_once,
     naming_someone_unregistered_for_a_role_says_how_to_register_them,
+    no_invitation_token_is_kept_in_clear,
 );
 
 /// The token in an invitation's text: what follows `join-`.
@@ -252,4 +254,37 @@ async fn naming_someone_unregistered_for_a_role_says_how_to_register_them(t: &Te
     );
     let out = w.say("@alice: /event create Cup").await;
     assert!(out[0].contains("#1"), "nothing was created before: {out:?}");
+}
+
+/// Issue trust-2: the store keeps only an invitation token's SHA-256, so
+/// the token is in no table (the answers kept for redeliveries included)
+/// nor in `corrbot export`; a redelivered invitation gets a neutral answer.
+async fn no_invitation_token_is_kept_in_clear(t: &TestDb) {
+    let mut w = World::new(&t.db);
+    w.english(&["alice"]).await;
+    w.say("@alice: /event create Club Cup").await;
+    let inbound = Inbound {
+        platform: Platform::Console,
+        update_id: "invite-once".to_owned(),
+        user_id: "alice".to_owned(),
+        display_name: "alice".to_owned(),
+        handle: Some("alice".to_owned()),
+        chat: Chat::Private,
+        text: "/event invite 1".to_owned(),
+        reply_to: None,
+        client_lang: None,
+    };
+    let first = w.app.handle(&inbound).await.unwrap();
+    let token = token_in(&first[0].text);
+    let again = w.app.handle(&inbound).await.unwrap();
+    assert!(!again[0].text.contains(&token), "{again:?}");
+    assert!(
+        again[0].text.contains("send the command again"),
+        "{again:?}"
+    );
+    let joined = w.ask("zoryana", &format!("/start join-{token}")).await;
+    assert!(!joined[0].is_error(), "{joined:?}");
+    assert_eq!(entrants(&t.db, 1).await.len(), 1);
+    let export = exported(&t.db).await;
+    assert!(!export.contains(&token), "{token} in {export}");
 }

@@ -360,3 +360,97 @@ async fn import_refuses_an_unknown_column() {
     let text = altered_dump(r#""Bob \"Black\"""#, r#""Bob","nickname":"B""#).await;
     refused_everywhere(text, "players row 2, nickname: unknown column").await;
 }
+
+// Issue trust-2: import reads every value as the store reads it, and
+// refuses the whole file at the first row it could not read.
+
+#[tokio::test]
+async fn import_refuses_an_illegal_move() {
+    let text = altered_dump(r#""uci":"e2e4""#, r#""uci":"e2e5""#).await;
+    refused_everywhere(
+        text,
+        "moves row game 1 ply 1, uci: move e2e5 does not replay",
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn import_refuses_an_instant_out_of_range() {
+    let text = altered_dump(
+        r#""started_at":null"#,
+        r#""started_at":9223372036854775807"#,
+    )
+    .await;
+    refused_everywhere(text, "games row 1, started_at: instant 9223372036854775807").await;
+}
+
+#[tokio::test]
+async fn import_refuses_a_negative_turn_since() {
+    let text = altered_dump(r#""turn_since":1772366400007"#, r#""turn_since":-5"#).await;
+    refused_everywhere(text, "games row 1, turn_since: instant -5").await;
+}
+
+#[tokio::test]
+async fn import_refuses_negative_days_charged() {
+    let text = altered_dump(r#""charged_days":2"#, r#""charged_days":-2"#).await;
+    refused_everywhere(text, "moves row 1, charged_days: -2 is negative").await;
+}
+
+#[tokio::test]
+async fn import_refuses_unreadable_clocks() {
+    let text = altered_dump(r#""clock":"{}""#, r#""clock":"{\"white_used\":""#).await;
+    refused_everywhere(text, "games row 1, clock: clocks:").await;
+    let negative =
+        r#""clock":"{\"white_used\":-3,\"white_left\":50,\"black_used\":0,\"black_left\":50}""#;
+    let text = altered_dump(r#""clock":"{}""#, negative).await;
+    refused_everywhere(text, "games row 1, clock: clocks: negative days used").await;
+}
+
+#[tokio::test]
+async fn import_refuses_an_unreadable_fen() {
+    let text = altered_dump(r#""fen":"rnbqkbnr"#, r#""fen":"zzbqkbnr"#).await;
+    refused_everywhere(text, "games row 1, fen:").await;
+}
+
+#[tokio::test]
+async fn import_refuses_an_unknown_status() {
+    let text = altered_dump(r#""status":"running""#, r#""status":"sleeping""#).await;
+    refused_everywhere(text, r#"games row 1, status: unknown value "sleeping""#).await;
+    let text = altered_dump(r#""platform":"telegram""#, r#""platform":"myspace""#).await;
+    refused_everywhere(text, r#"accounts row 1, platform: unknown value "myspace""#).await;
+}
+
+/// A club's genuine export (games played through the app, castling and a
+/// capture among the moves) imports on both backends and dumps the same.
+#[tokio::test]
+async fn a_genuine_export_of_played_games_imports() {
+    let mut w = crate::support::world::World::sqlite().await;
+    w.event("Cup", &["bob", "carol"]).await;
+    for (user, text) in [
+        ("bob", "e4"),
+        ("carol", "e5"),
+        ("bob", "Nf3"),
+        ("carol", "Nc6"),
+        ("bob", "Bc4"),
+        ("carol", "Nf6"),
+        ("bob", "O-O"),
+        ("carol", "Nxe4"),
+    ] {
+        let out = w.move_as(user, 1, text).await;
+        assert!(!out.is_empty(), "{user} {text}");
+    }
+    assert_eq!(w.game(1).await.ply, 8);
+    let mut text = Vec::new();
+    let written = w.db.dump_to(&mut text).await.unwrap();
+    let expected = w.db.dump().await.unwrap();
+    assert_eq!(expected.tables["moves"].len(), 8);
+    let mut targets = vec![TestDb::sqlite().await];
+    targets.extend(TestDb::postgres().await);
+    for target in targets {
+        let restored = target.db.restore_from(std::io::Cursor::new(text.clone()));
+        assert_eq!(restored.await.unwrap(), written);
+        assert_eq!(target.db.dump().await.unwrap(), expected);
+        target.finish().await;
+    }
+    w.finish().await;
+}

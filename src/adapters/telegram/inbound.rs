@@ -179,6 +179,8 @@ impl TelegramHandler {
 }
 
 /// The app's view of an update: the sender, where it was written, the text.
+/// The display name is the user's Telegram name, else their user name, else
+/// empty (the app then names them by a placeholder): never their user id.
 pub fn app_inbound(update: &TelegramInbound, text: String) -> Inbound {
     let chat = if update.private_chat {
         Chat::Private
@@ -188,7 +190,7 @@ pub fn app_inbound(update: &TelegramInbound, text: String) -> Inbound {
     let display_name = match (&update.username, update.display_name.trim()) {
         (_, name) if !name.is_empty() => name.to_owned(),
         (Some(username), _) => username.clone(),
-        (None, _) => update.user_id.to_string(),
+        (None, _) => String::new(),
     };
     Inbound {
         platform: Platform::Telegram,

@@ -26,6 +26,15 @@ impl LinkNotice {
         "link_requested"
     }
 
+    /// The notice as kept once delivered or parked: without its code,
+    /// which only the recipient may know (the store keeps its SHA-256).
+    pub fn redacted(&self) -> LinkNotice {
+        LinkNotice {
+            code: String::new(),
+            ..self.clone()
+        }
+    }
+
     /// The text in `lang`.
     pub fn text(&self, lang: Lang) -> String {
         let args = Args::new()

@@ -254,6 +254,8 @@ pub(super) struct Restorer {
     last: Option<usize>,
     header: bool,
     rows: u64,
+    /// Rows of the current table so far (a row's number in refusals).
+    table_rows: u64,
 }
 
 impl Restorer {
@@ -273,6 +275,7 @@ impl Restorer {
             last: None,
             header: false,
             rows: 0,
+            table_rows: 0,
         })
     }
 
@@ -314,6 +317,7 @@ impl Restorer {
         }
         let columns = columns(&mut self.tx, name).await?;
         self.current = Some((place, DUMP_TABLES[place], columns));
+        self.table_rows = 0;
         Ok(())
     }
 
@@ -323,10 +327,11 @@ impl Restorer {
             return Err(StoreError::Restore("rows outside any table".into()));
         };
         for (offset, row) in rows.iter().enumerate() {
-            super::validate::row(table, self.rows + offset as u64 + 1, columns, row)?;
+            super::validate::row(table, self.table_rows + offset as u64 + 1, columns, row)?;
         }
         insert_rows(&mut self.tx, table, columns, rows).await?;
         self.rows += rows.len() as u64;
+        self.table_rows += rows.len() as u64;
         Ok(())
     }
 
@@ -353,7 +358,9 @@ impl Restorer {
         if !self.header {
             return Err(StoreError::Restore("the dump has no tables".into()));
         }
-        self.tx.commit().await?;
+        let mut tx = self.tx;
+        super::replay::check_games(&mut tx).await?;
+        tx.commit().await?;
         Ok(self.rows)
     }
 }

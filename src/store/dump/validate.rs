@@ -1,4 +1,6 @@
-//! Per-row checks that `corrbot import` runs before inserting a batch.
+//! Per-row checks that `corrbot import` runs before inserting a batch: the
+//! columns, the texts, and each value as the store reads it
+//! ([`super::values`]).
 
 use serde_json::{Map, Value};
 
@@ -8,7 +10,9 @@ use crate::store::{StoreError, StoreResult};
 /// The longest text a column may hold, in characters.
 const MAX_TEXT: usize = 65_536;
 
-/// Refuses a row with an unknown column, a NUL or an over-long text.
+/// Refuses a row with an unknown column, a NUL, an over-long text or a
+/// value the store could not read, naming the table, the row (its id, else
+/// its place in the table), the column and why.
 pub(super) fn row(
     table: &str,
     index: u64,
@@ -34,6 +38,9 @@ pub(super) fn row(
             if text.chars().count() > MAX_TEXT {
                 return refuse(column, "text too long");
             }
+        }
+        if let Some(why) = super::values::problem(table, column, value) {
+            return refuse(column, &why);
         }
     }
     Ok(())

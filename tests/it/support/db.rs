@@ -192,3 +192,11 @@ pub async fn new_player(
     };
     tx.create_player(&new).await.expect("create player")
 }
+
+/// What `corrbot export` writes for `db` (every row and column of every
+/// table), as text: a secret must be in none of it.
+pub async fn exported(db: &Db) -> String {
+    let mut bytes = Vec::new();
+    db.dump_to(&mut bytes).await.expect("export");
+    String::from_utf8(bytes).expect("an export is UTF-8")
+}

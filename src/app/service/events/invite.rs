@@ -106,16 +106,18 @@ fn invitation(
 ) -> Outgoing {
     let command = format!("/start join-{token}");
     let args = event_args(event).with("command", command.clone());
+    // Of kind `invitation`: never stored ([`Outgoing::holds_secret`]).
+    let reply = |text: String| Outgoing::of_kind("invitation", text);
     match (platform, telegram_bot) {
         (Some(Platform::Telegram), Some(bot)) => {
             let link = format!("https://t.me/{bot}?start=join-{token}");
-            Outgoing::text(tr(lang, "reply-invite-telegram", &args.with("link", link)))
+            reply(tr(lang, "reply-invite-telegram", &args.with("link", link)))
         }
         (Some(Platform::Discord), _) => {
             let button = Button::new(tr(lang, "button-invite-join", &Args::new()), command);
-            Outgoing::text(tr(lang, "reply-invite-discord", &args)).with_buttons(vec![button])
+            reply(tr(lang, "reply-invite-discord", &args)).with_buttons(vec![button])
         }
-        _ => Outgoing::text(tr(lang, "reply-invite-command", &args)),
+        _ => reply(tr(lang, "reply-invite-command", &args)),
     }
 }
 

@@ -109,11 +109,9 @@ async fn issue(tx: &mut Tx, actor: &Actor, now: DateTime<Utc>) -> Outcome {
     let args = Args::new()
         .with("code", code)
         .with("minutes", LINK_CODE_MINUTES);
-    Ok(vec![Outgoing::text(tr(
-        actor.lang(),
-        "reply-link-code",
-        &args,
-    ))])
+    // Of kind `link_code`: never stored ([`Outgoing::holds_secret`]).
+    let text = tr(actor.lang(), "reply-link-code", &args);
+    Ok(vec![Outgoing::of_kind("link_code", text)])
 }
 
 /// What a confirmation code is stored as: bound to the player who must

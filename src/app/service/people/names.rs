@@ -4,7 +4,8 @@
 //! which must not let one player pass for another.
 
 use crate::app::actor::Inbound;
-use crate::app::i18n::{Args, Lang};
+use crate::app::i18n::{Args, Lang, tr};
+use crate::app::outgoing::Outgoing;
 use crate::store::{PlayerId, Tx};
 
 use crate::app::failure::{Failure, refuse};
@@ -84,24 +85,75 @@ pub(super) async fn display_name_problem(
     Ok(None)
 }
 
-/// The display name a newcomer gets: the platform's name when it could be
-/// taken by `/name`, else the account's user id (which `@` finds anyway).
-pub(crate) async fn registered_name(tx: &mut Tx, inbound: &Inbound) -> Result<String, Failure> {
+/// The display name a newcomer gets (issue trust-2: no platform id is
+/// ever a display name).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum NewcomerName {
+    /// The platform's name, as the platform shows it (spacing aside).
+    Platform(String),
+    /// The platform's name without the characters that hid text in it.
+    Cleaned(String),
+    /// Neither could be taken (empty, invisible, another player's user
+    /// name): the placeholder [`placeholder`], numbered once the player is.
+    Placeholder,
+}
+
+impl NewcomerName {
+    /// Whether the player should be told the name they got, and how to
+    /// change it: whenever it is not their platform name.
+    pub(crate) fn differs(&self) -> bool {
+        !matches!(self, NewcomerName::Platform(_))
+    }
+}
+
+/// The name a newcomer gets: the platform's name made fit to show (see
+/// [`cleaned_name`]) when `/name` could take it, else the placeholder.
+pub(crate) async fn registered_name(
+    tx: &mut Tx,
+    inbound: &Inbound,
+) -> Result<NewcomerName, Failure> {
     let cleaned = cleaned_name(&inbound.display_name);
-    let problem = display_name_problem(tx, None, &cleaned).await?;
-    Ok(match problem {
-        None => cleaned,
-        Some(_) => inbound.user_id.clone(),
+    if display_name_problem(tx, None, &cleaned).await?.is_some() {
+        return Ok(NewcomerName::Placeholder);
+    }
+    let spaced: Vec<&str> = inbound.display_name.split_whitespace().collect();
+    Ok(match spaced.join(" ") == cleaned {
+        true => NewcomerName::Platform(cleaned),
+        false => NewcomerName::Cleaned(cleaned),
     })
 }
 
-/// A platform name made fit to show: joiners, variation selectors and
-/// other invisible format characters dropped, whitespace collapsed, cut to
+/// The name of a newcomer none of whose platform name could be taken:
+/// «Гравець N» / "Player N" from the catalogs, N being the player's number
+/// (small, unique among players, never a platform id). It is written once,
+/// in the newcomer's language at registration, and stored as an ordinary
+/// display name, so every page, table and PGN shows the same words until
+/// the player chooses a name with `/name`.
+pub(crate) fn placeholder(lang: Lang, player: PlayerId) -> String {
+    tr(
+        lang,
+        "player-placeholder-name",
+        &Args::new().with("number", player.0),
+    )
+}
+
+/// What a newcomer is told when their name is not their platform's name:
+/// the name they have, and that `/name` changes it.
+pub(crate) fn name_note(lang: Lang, name: &str) -> Outgoing {
+    let args = Args::new().with("name", name.to_owned());
+    Outgoing::text(tr(lang, "reply-name-given", &args))
+}
+
+/// A platform name made fit to show: every character that hides text
+/// ([`hides_text`]: joiners, direction marks, controls …) and every
+/// variation selector dropped, whitespace collapsed, cut to
 /// [`MAX_NAME_CHARS`] characters.
 fn cleaned_name(name: &str) -> String {
-    let visible = name.chars().filter(|c| {
-        !matches!(c, '\u{200B}'..='\u{200F}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}' | '\u{00AD}')
-            && !matches!(c, '\u{FE00}'..='\u{FE0F}' | '\u{E0100}'..='\u{E01EF}')
+    let spaced = name
+        .chars()
+        .map(|c| if c.is_whitespace() { ' ' } else { c });
+    let visible = spaced.filter(|c| {
+        !hides_text(*c) && !matches!(c, '\u{FE00}'..='\u{FE0F}' | '\u{E0100}'..='\u{E01EF}')
     });
     let collapsed = visible.collect::<String>();
     let words: Vec<&str> = collapsed.split_whitespace().collect();
@@ -123,6 +175,8 @@ mod tests {
         assert_eq!(cleaned_name("👩\u{200D}💻  Ada\u{FE0F} "), "👩💻 Ada");
         let long = "Я".repeat(70);
         assert_eq!(cleaned_name(&long).chars().count(), MAX_NAME_CHARS);
+        assert_eq!(cleaned_name("ev\u{202E}il\nтак"), "evil так");
+        assert_eq!(cleaned_name(" \u{3164}\u{200B} "), "");
     }
 
     #[test]

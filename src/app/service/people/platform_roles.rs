@@ -53,7 +53,10 @@ impl App {
         }
         let now = self.clock.now();
         let mut tx = self.db.begin().await?;
-        let player = self.resolve_actor(&mut tx, inbound, now).await?.player.id;
+        // A newcomer registered here is not told about a placeholder name:
+        // the note goes with a command's replies only.
+        let (actor, _) = self.resolve_actor(&mut tx, inbound, now).await?;
+        let player = actor.player.id;
         let changes = changes_for(&mut tx, player, inbound, held, mapped).await?;
         for role in changes.grant {
             tx.grant_platform_role(player, role, inbound.platform, now)
