@@ -19,6 +19,8 @@
 //! chat that many sends behind (minutes of Telegram's pacing) loses the
 //! newest replies, logged, rather than holding the handling lane.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use tokio::sync::oneshot;
@@ -78,7 +80,9 @@ impl InboundOrder {
 
 /// Completes when an update handed over is committed by the app (or was
 /// dropped by the command limit, or failed inside): only then may polling
-/// confirm it to Telegram, or the webhook answer `200`.
+/// confirm it to Telegram, or the webhook answer `200`. An update still
+/// queued when the process stops is left alone ([`Handed::wait`] says
+/// `false`): the next process receives it.
 #[derive(Debug)]
 pub struct Handed(Option<oneshot::Receiver<()>>);
 
@@ -88,10 +92,12 @@ impl Handed {
         Self(None)
     }
 
-    /// Waits until the update is in the app's hands.
-    pub async fn wait(self) {
-        if let Some(committed) = self.0 {
-            let _ = committed.await;
+    /// Waits until the update is in the app's hands (`true`), or left to
+    /// the next process because this one stops (`false`).
+    pub async fn wait(self) -> bool {
+        match self.0 {
+            Some(committed) => committed.await.is_ok(),
+            None => true,
         }
     }
 }
@@ -116,6 +122,8 @@ pub struct TelegramDispatch {
     order: InboundOrder,
     handling: Lanes<i64, Job>,
     sending: Lanes<i64, Outbound>,
+    /// Set when the process stops: queued updates are then left alone.
+    stopping: Arc<AtomicBool>,
 }
 
 impl TelegramDispatch {
@@ -128,10 +136,17 @@ impl TelegramDispatch {
         });
         let committer = handler.clone();
         let replies = sending.clone();
+        let stopping = Arc::new(AtomicBool::new(false));
+        let stopped = Arc::clone(&stopping);
         let handling = Lanes::new(HANDLING, move |job: Job| {
             let handler = committer.clone();
             let sending = replies.clone();
+            let stopped = Arc::clone(&stopped);
             async move {
+                if stopped.load(Ordering::SeqCst) {
+                    // Not committed: dropping `committed` says so.
+                    return;
+                }
                 let outbound = handler.commit(&job.update, job.admission).await;
                 let _ = job.committed.send(());
                 if let Some(outbound) = outbound {
@@ -144,7 +159,15 @@ impl TelegramDispatch {
             order,
             handling,
             sending,
+            stopping,
         }
+    }
+
+    /// Stops handling: the update each lane has in hand is finished, the
+    /// queued ones are left for the next process (not committed, not
+    /// confirmed).
+    pub fn stop(&self) {
+        self.stopping.store(true, Ordering::SeqCst);
     }
 
     /// Counts `update` against its user's command limit and hands it to its

@@ -62,7 +62,9 @@ pub async fn prepare_polling(bot: &Bot) -> Result<Me, RequestError> {
 /// works on them meanwhile, see [`super::TelegramDispatch`]), and only then
 /// is the next `getUpdates` sent: it confirms the batch to Telegram. So an
 /// update is confirmed only once the app holds it, and if the process
-/// stops, what it did not hold is received again by the next one.
+/// stops, what it did not hold is received again by the next one (with a
+/// [`super::TelegramDispatch`], the updates still queued at shutdown are
+/// left unhandled and unconfirmed).
 ///
 /// The offset only moves forward, but an update that Telegram hands out
 /// again is passed on again with its original `update_id`: deduplication is

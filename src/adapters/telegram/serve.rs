@@ -17,6 +17,7 @@ use crate::app::deliver::prepare::Preparer;
 use crate::app::service::App;
 use crate::ratebudget::SharedBudget;
 use crate::render::RenderCache;
+use crate::shutdown::Stop;
 use crate::time::Clock;
 
 use super::buttons::ButtonCodes;
@@ -212,6 +213,15 @@ impl TelegramBot {
         let handler = TelegramHandler::new(app, self.transport, self.codes, images, self.username)
             .with_menus(self.menus);
         let dispatch = TelegramDispatch::new(handler, self.order);
+        // On shutdown the queued updates are left for the next process.
+        let (switch, stop) = Stop::new();
+        let stopper = dispatch.clone();
+        let watcher = tokio::spawn(async move {
+            shutdown.await;
+            stopper.stop();
+            switch.stop();
+        });
+        let shutdown = stop.wait();
         let served = match &self.mode {
             InboundMode::Polling(options) => {
                 let handle = |update| dispatch.submit(update);
@@ -223,6 +233,7 @@ impl TelegramBot {
             }
         };
         dispatch.drain().await;
+        watcher.abort();
         refresher.abort();
         served
     }

@@ -110,7 +110,11 @@ async fn receive(State(hook): State<Arc<Hook>>, headers: HeaderMap, body: Bytes)
         }
     };
     if let Some(inbound) = to_inbound(update) {
-        hook.dispatch.submit(inbound).await.wait().await;
+        let committed = hook.dispatch.submit(inbound).await.wait().await;
+        if !committed {
+            // Stopping: Telegram posts it again, to the next process.
+            return StatusCode::SERVICE_UNAVAILABLE;
+        }
     }
     StatusCode::OK
 }
