@@ -1299,3 +1299,9 @@ notice-batch-game-reminders = Reminders (R3.3.1) about game #{ $game }:
 notice-batch-reminder = #{ $game } — opponent: { $opponent }; no answer for { $days }; your clock: { $left }
 notice-batch-reminder-deadline = #{ $game } — opponent: { $opponent }; no answer for { $days }; move by { $at } or the game is lost on time
 button-continue-game = I continue game #{ $game }
+
+## Command flood protection ([trust-2]): one refusal a window, then silence
+reply-slow-down = You are sending commands too quickly. Please wait { $seconds ->
+    [one] { $seconds } second
+   *[other] { $seconds } seconds
+} and send the command again: commands sent before then will not be run.

@@ -1309,3 +1309,10 @@ notice-batch-game-reminders = Нагадування (R3.3.1) щодо парт�
 notice-batch-reminder = #{ $game } — суперник: { $opponent }; ви не відповідаєте вже { $days }; на годиннику { $left }
 notice-batch-reminder-deadline = #{ $game } — суперник: { $opponent }; ви не відповідаєте вже { $days }; походіть до { $at }, інакше партію буде програно за часом
 button-continue-game = Продовжую партію #{ $game }
+
+## Захист від потоку команд ([trust-2]): одна відмова на вікно, далі тиша
+reply-slow-down = Ви надсилаєте команди надто швидко. Зачекайте { $seconds ->
+    [one] { $seconds } секунду
+    [few] { $seconds } секунди
+   *[many] { $seconds } секунд
+} і надішліть команду знову: команди, надіслані до того, не буде виконано.

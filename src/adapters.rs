@@ -3,6 +3,7 @@
 
 pub mod console;
 pub mod discord;
+pub mod lanes;
 pub mod router;
 pub mod script;
 pub mod telegram;

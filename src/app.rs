@@ -17,6 +17,7 @@ mod privacy;
 pub mod reply;
 pub(crate) mod rules;
 pub mod service;
+pub mod throttle;
 pub mod user_error;
 pub mod view;
 pub mod web_link;

@@ -310,7 +310,9 @@ fn spawn_web(
 /// The app's settings from the environment.
 fn app_config() -> anyhow::Result<AppConfig> {
     let admins = std::env::var("CORRBOT_ADMINS").unwrap_or_default();
-    Ok(AppConfig::with_admins(&admins).with_web_url(corrbot::web::web_url_from_env()?))
+    Ok(AppConfig::with_admins(&admins)
+        .with_web_url(corrbot::web::web_url_from_env()?)
+        .with_command_limit(corrbot::app::throttle::CommandLimit::from_env()?))
 }
 
 fn run() -> anyhow::Result<()> {

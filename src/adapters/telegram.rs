@@ -14,7 +14,9 @@
 //! drop a redelivered update (Telegram delivers at least once).
 
 mod buttons;
+mod dispatch;
 mod file_ids;
+mod in_flight;
 mod inbound;
 mod leader;
 mod limiter;
@@ -26,7 +28,8 @@ mod transport;
 mod webhook;
 
 pub use buttons::{ButtonCodes, MAX_CALLBACK_BYTES};
-pub use inbound::{TelegramHandler, app_inbound, dedup_key};
+pub use dispatch::{DRAIN_BOUND, HANDLING, Handed, InboundOrder, SENDING, TelegramDispatch};
+pub use inbound::{Outbound, TelegramHandler, app_inbound, dedup_key};
 pub use leader::{TAKEOVER_CHECK, poll_as_leader};
 pub use limiter::RateLimiter;
 pub use menus::{RoleMenus, chat_menus, command_menus, menu_entries};

@@ -16,6 +16,7 @@ pub(crate) mod postal;
 mod ratings;
 mod register;
 pub(crate) mod teams;
+mod throttled;
 
 use std::sync::Arc;
 
@@ -25,6 +26,7 @@ use crate::app::actor::{Actor, Inbound};
 use crate::app::command::{self, Command, CommandError, CommandWord, MAX_TEXT_CHARS};
 use crate::app::i18n::{Args, Lang, tr};
 use crate::app::outgoing::Outgoing;
+use crate::app::throttle::{CommandLimit, Throttle};
 use crate::app::user_error::{Refusal, UserError};
 use crate::app::{privacy, reply};
 use crate::store::{Db, InboundState, Platform, Role, StoreError, Tx};
@@ -52,6 +54,10 @@ pub struct AppConfig {
     /// links (`https://t.me/<bot>?start=join-<token>`); set by the Telegram
     /// adapter on the app it serves.
     pub telegram_bot: Option<String>,
+    /// The per-user command rate limit the adapters apply through
+    /// [`App::admit`] (issue trust-2); `None` admits everything (the
+    /// library's default; `corrbot run` sets [`CommandLimit::from_env`]).
+    pub command_limit: Option<CommandLimit>,
 }
 
 impl AppConfig {
@@ -69,6 +75,12 @@ impl AppConfig {
         }
     }
 
+    /// The same, limiting each user's commands by `limit`.
+    pub fn with_command_limit(mut self, limit: Option<CommandLimit>) -> Self {
+        self.command_limit = limit;
+        self
+    }
+
     /// The same, linking to the public web site at `url`.
     pub fn with_web_url(mut self, url: Option<url::Url>) -> Self {
         self.web_url = url;
@@ -82,12 +94,22 @@ pub struct App {
     db: Db,
     clock: Arc<dyn Clock>,
     config: AppConfig,
+    /// The users' command buckets, shared by every adapter of this app.
+    throttle: Option<Arc<Throttle>>,
 }
 
 impl App {
     /// An app on `db`, telling time by `clock`.
     pub fn new(db: Db, clock: Arc<dyn Clock>, config: AppConfig) -> Self {
-        Self { db, clock, config }
+        let throttle = config
+            .command_limit
+            .map(|limit| Arc::new(Throttle::new(limit, clock.clone())));
+        Self {
+            db,
+            clock,
+            config,
+            throttle,
+        }
     }
 
     /// The store.

@@ -21,6 +21,7 @@ use super::sender::{
     Delivered, Destination, DiscordRetryPolicy, DiscordSendError, DiscordSender, with_retry,
 };
 use super::{DiscordConfig, DiscordInbound};
+use crate::adapters::lanes::{LaneLimits, Lanes};
 use crate::app::outgoing::answered_once;
 use crate::store::GameId;
 
@@ -78,23 +79,71 @@ where
 /// no move (R2.3.3: what a player sent is final; R2.3.8; tested in
 /// `tests/it/discord_e2e.rs`, `r2_3_3_edited_message_changes_no_move`).
 pub(super) struct Bridge<H> {
-    handler: H,
+    handler: Arc<H>,
     policy: DiscordRetryPolicy,
     defer_after: Duration,
     ready: watch::Sender<Option<u64>>,
+    /// Text messages, answered in order per channel and concurrently
+    /// across channels (issue trust-2): a burst in one channel, and the
+    /// pacing of its answers, holds no other channel's command.
+    messages: Lanes<u64, (Arc<Http>, Message)>,
 }
 
 impl<H: DiscordInboundHandler> Bridge<H> {
     /// A bridge and the receiver that learns the bot's user id on READY.
     pub(super) fn new(handler: H, config: &DiscordConfig) -> (Self, watch::Receiver<Option<u64>>) {
         let (ready, ready_rx) = watch::channel(None);
+        let handler = Arc::new(handler);
+        let policy = config.retry;
+        let answerer = Arc::clone(&handler);
+        let messages = Lanes::new(LaneLimits::default(), move |(http, message)| {
+            let handler = Arc::clone(&answerer);
+            async move { answer_message(&*handler, policy, http, message).await }
+        });
         let bridge = Bridge {
             handler,
-            policy: config.retry,
+            policy,
             defer_after: config.defer_after,
             ready,
+            messages,
         };
         (bridge, ready_rx)
+    }
+}
+
+/// Answers one text message in its channel.
+async fn answer_message<H: DiscordInboundHandler>(
+    handler: &H,
+    policy: DiscordRetryPolicy,
+    http: Arc<Http>,
+    message: Message,
+) {
+    let reply = handler.handle(DiscordInbound::from_message(&message)).await;
+    let DiscordReply::Message(reply) = reply else {
+        return;
+    };
+    let sender = DiscordSender::new(http, policy);
+    // The nonce makes a retried reply to this message land once.
+    let key = format!("re{}", message.id.get());
+    let to = Destination::Channel(message.channel_id.get());
+    match sender.send_all(to, reply.messages(), Some(&key)).await {
+        Ok(sent) => remember(handler, reply.game(), sent).await,
+        Err(error) => {
+            tracing::error!(%error, channel = %message.channel_id, "Discord reply failed");
+        }
+    }
+}
+
+/// Hands the messages `sent` of a reply about `game` to the handler.
+async fn remember<H: DiscordInboundHandler>(
+    handler: &H,
+    game: Option<GameId>,
+    sent: Vec<Delivered>,
+) {
+    if let Some(game) = game
+        && !sent.is_empty()
+    {
+        handler.sent(game, sent).await;
     }
 }
 
@@ -117,23 +166,10 @@ impl<H: DiscordInboundHandler> EventHandler for Bridge<H> {
         if message.author.bot {
             return;
         }
-        let reply = self
-            .handler
-            .handle(DiscordInbound::from_message(&message))
+        let channel = message.channel_id.get();
+        self.messages
+            .push(channel, (Arc::clone(&ctx.http), message))
             .await;
-        let DiscordReply::Message(reply) = reply else {
-            return;
-        };
-        let sender = DiscordSender::new(Arc::clone(&ctx.http), self.policy);
-        // The nonce makes a retried reply to this message land once.
-        let key = format!("re{}", message.id.get());
-        let to = Destination::Channel(message.channel_id.get());
-        match sender.send_all(to, reply.messages(), Some(&key)).await {
-            Ok(sent) => self.remember(reply.game(), sent).await,
-            Err(error) => {
-                tracing::error!(%error, channel = %message.channel_id, "Discord reply failed");
-            }
-        }
     }
 
     async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
@@ -239,11 +275,7 @@ impl<H: DiscordInboundHandler> Bridge<H> {
 
     /// Hands the messages `sent` of a reply about `game` to the handler.
     async fn remember(&self, game: Option<GameId>, sent: Vec<Delivered>) {
-        if let Some(game) = game
-            && !sent.is_empty()
-        {
-            self.handler.sent(game, sent).await;
-        }
+        remember(&*self.handler, game, sent).await;
     }
 
     /// Answers the press of a one-shot button: at once with UPDATE_MESSAGE

@@ -27,6 +27,7 @@ use crate::app::deliver::prepare::Preparer;
 use crate::app::i18n::{Args, Lang, tr};
 use crate::app::outgoing::Outgoing;
 use crate::app::service::App;
+use crate::app::throttle::Admission;
 use crate::render::RenderCache;
 use crate::store::{GameId, Platform};
 use crate::time::Clock;
@@ -103,6 +104,9 @@ impl AppHandler {
         let Some(text) = Self::text_of(&inbound) else {
             return DiscordReply::Nothing;
         };
+        if let Some(refused) = self.over_limit(&inbound).await {
+            return refused;
+        }
         let in_guild = inbound.guild_id.is_some();
         let private = in_guild && !is_public_command(&text);
         let app_inbound = Inbound {
@@ -137,6 +141,25 @@ impl AppHandler {
             }
         };
         self.reply(replies, private).await
+    }
+
+    /// The answer to a command over the user's limit (issue trust-2), or
+    /// `None` to run it: the one refusal, privately; then nothing, except
+    /// that a slash command, which Discord wants answered, is told the wait
+    /// again, only to the user.
+    async fn over_limit(&self, inbound: &DiscordInbound) -> Option<DiscordReply> {
+        let user = inbound.user_id.to_string();
+        let who = (Platform::Discord, user.as_str());
+        let retry_after_secs = match self.app.admit(who) {
+            Admission::Go => return None,
+            Admission::SlowDown { retry_after_secs } => retry_after_secs,
+            Admission::Drop { retry_after_secs } => match inbound.kind {
+                InboundKind::Slash { .. } => retry_after_secs,
+                _ => return Some(DiscordReply::Nothing),
+            },
+        };
+        let refusal = self.app.slow_down(who, retry_after_secs).await;
+        Some(self.reply(vec![refusal], true).await)
     }
 
     /// The replies as one Discord message, images rendered.

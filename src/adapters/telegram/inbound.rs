@@ -11,12 +11,29 @@ use crate::app::deliver::prepare::Preparer;
 use crate::app::i18n::{Lang, tr0};
 use crate::app::outgoing::{Outgoing, answered_once};
 use crate::app::service::App;
+use crate::app::throttle::Admission;
 use crate::store::Platform;
 
 use super::buttons::ButtonCodes;
+use super::in_flight::InFlight;
 use super::menus::RoleMenus;
 use super::transport::{TelegramTransport, message_ref};
 use super::{InboundContent, SentMessageRef, TelegramInbound};
+
+/// What handling one update left to send to its chat.
+#[derive(Debug)]
+pub struct Outbound {
+    /// The update handled.
+    pub update: TelegramInbound,
+    /// The app's replies, in order.
+    pub replies: Vec<Outgoing>,
+    /// Whether the pressed one-shot buttons are to be removed.
+    pub remove_buttons: bool,
+    /// The toast answering a button press, if any.
+    pub notice: Option<String>,
+    /// Whether the app ran a command (the menus then follow the roles).
+    pub ran: bool,
+}
 
 /// Hands Telegram updates to the app and sends its replies.
 #[derive(Clone)]
@@ -30,6 +47,8 @@ pub struct TelegramHandler {
     bot_username: String,
     /// The role holders' menus, synced after each update (see [`RoleMenus`]).
     menus: Option<Arc<RoleMenus>>,
+    /// The chats with a reply on the wire.
+    in_flight: Arc<InFlight>,
 }
 
 impl TelegramHandler {
@@ -49,6 +68,7 @@ impl TelegramHandler {
             images,
             bot_username,
             menus: None,
+            in_flight: Arc::default(),
         }
     }
 
@@ -59,35 +79,96 @@ impl TelegramHandler {
         self
     }
 
-    /// Handles one update: the app's replies are sent, a button press is
-    /// answered. An internal failure is answered with an apology and its
-    /// reference; the update is not retried.
-    pub async fn handle_update(&self, update: TelegramInbound) {
-        let chat_id = update.chat_id;
+    /// The app this handler feeds.
+    pub fn app(&self) -> &App {
+        &self.app
+    }
+
+    /// Whether `update` is for the bot: a button press, or text the app
+    /// reads (not group chatter, see [`TelegramHandler::command_text`]).
+    pub fn is_for_bot(&self, update: &TelegramInbound) -> bool {
         match &update.content {
-            InboundContent::Text(text) => {
-                if let Some(text) = self.command_text(&update, text) {
-                    self.run(&update, text).await;
-                }
+            InboundContent::Text(text) => self.command_text(update, text).is_some(),
+            InboundContent::Callback { .. } => true,
+        }
+    }
+
+    /// Handles one update at once, as [`TelegramHandler::commit`] and
+    /// [`TelegramHandler::deliver`] do in turn, without the command limit.
+    pub async fn handle_update(&self, update: TelegramInbound) {
+        if let Some(outbound) = self.commit(&update, Admission::Go).await {
+            self.deliver(outbound).await;
+        }
+    }
+
+    /// Runs one update through the app as `admission` says: when this
+    /// returns, the app has committed it (or it was refused by the limit).
+    /// What is left to send to the chat comes back; `None` for chatter.
+    /// An internal failure is answered with an apology and its reference;
+    /// the update is not retried.
+    pub async fn commit(&self, update: &TelegramInbound, admission: Admission) -> Option<Outbound> {
+        let who = update.user_id.to_string();
+        let who = (Platform::Telegram, who.as_str());
+        let command = match &update.content {
+            InboundContent::Text(text) => Some(self.command_text(update, text)?),
+            InboundContent::Callback { data, .. } => self.codes.decode(data),
+        };
+        if update.reply_to_message_id.is_some() {
+            // The message replied to is remembered before the reply is read.
+            self.in_flight.settled(update.chat_id).await;
+        }
+        let mut outbound = Outbound {
+            update: update.clone(),
+            replies: Vec::new(),
+            remove_buttons: false,
+            notice: None,
+            ran: false,
+        };
+        match (admission, command) {
+            (Admission::Go, Some(command)) => {
+                outbound.remove_buttons = self.is_button(update) && answered_once(&command);
+                outbound.replies = self.app.answer(&app_inbound(update, command)).await;
+                outbound.ran = true;
             }
-            InboundContent::Callback { query_id, data } => {
-                let command = self.codes.decode(data);
-                let notice = match &command {
-                    Some(command) => {
-                        self.run(&update, command.clone()).await;
-                        if answered_once(command) {
-                            self.remove_buttons(&update).await;
-                        }
-                        None
-                    }
-                    None => Some(tr0(client_lang(&update), "telegram-button-expired")),
-                };
-                let sender = self.transport.sender();
-                if let Err(error) = sender.answer_callback(query_id, notice.as_deref()).await {
-                    tracing::warn!(%error, chat_id, "telegram: could not answer a button press");
-                }
+            (Admission::Go, None) => {
+                outbound.notice = Some(tr0(client_lang(update), "telegram-button-expired"));
+            }
+            (Admission::SlowDown { retry_after_secs }, _) => {
+                outbound.replies = vec![self.app.slow_down(who, retry_after_secs).await];
+            }
+            (Admission::Drop { .. }, _) => {}
+        }
+        Some(outbound)
+    }
+
+    /// Sends what [`TelegramHandler::commit`] left, in order: the replies,
+    /// then (for a button press) the one-shot buttons' removal and the
+    /// answer to the press; then the menus follow the roles.
+    pub async fn deliver(&self, outbound: Outbound) {
+        let update = &outbound.update;
+        for reply in &outbound.replies {
+            self.send_reply(update, reply).await;
+        }
+        if outbound.remove_buttons {
+            self.remove_buttons(update).await;
+        }
+        if let InboundContent::Callback { query_id, .. } = &update.content {
+            let sender = self.transport.sender();
+            let notice = outbound.notice.as_deref();
+            if let Err(error) = sender.answer_callback(query_id, notice).await {
+                let chat_id = update.chat_id;
+                tracing::warn!(%error, chat_id, "telegram: could not answer a button press");
             }
         }
+        if outbound.ran
+            && let Some(menus) = &self.menus
+        {
+            menus.sync(self.app.db()).await;
+        }
+    }
+
+    fn is_button(&self, update: &TelegramInbound) -> bool {
+        matches!(update.content, InboundContent::Callback { .. })
     }
 
     /// The text the app should read, or `None` for group chatter: in a
@@ -111,33 +192,28 @@ impl TelegramHandler {
         })
     }
 
-    /// Runs `text` through the app and sends the replies to the chat; an
-    /// internal failure is answered with an apology ([`App::answer`]).
-    async fn run(&self, update: &TelegramInbound, text: String) {
-        let inbound = app_inbound(update, text);
-        for reply in &self.app.answer(&inbound).await {
-            let image = self.images.image_or_none(reply).await;
-            let chat_id = self.reply_chat(update, reply);
-            let sent = self
-                .transport
-                .send_to_chat(chat_id, reply, image.as_ref())
-                .await;
-            match sent {
-                Err(error) if chat_id != update.chat_id => {
-                    tracing::info!(%error, "telegram: a private reply could not be sent privately");
-                    self.hint_private(update).await;
-                }
-                Err(error) => {
-                    tracing::warn!(%error, chat = update.chat_id, "telegram: a reply was not sent");
-                }
-                Ok(sent) => {
-                    let sent: Vec<MessageRef> = sent.iter().map(message_ref).collect();
-                    remember_sent(self.app.db(), Platform::Telegram, &sent, reply).await;
-                }
+    /// Sends one reply to its chat and remembers the messages it became.
+    async fn send_reply(&self, update: &TelegramInbound, reply: &Outgoing) {
+        let image = self.images.image_or_none(reply).await;
+        let chat_id = self.reply_chat(update, reply);
+        self.transport.sender().paced(chat_id).await;
+        let _on_wire = self.in_flight.mark(chat_id);
+        let sent = self
+            .transport
+            .send_to_chat(chat_id, reply, image.as_ref())
+            .await;
+        match sent {
+            Err(error) if chat_id != update.chat_id => {
+                tracing::info!(%error, "telegram: a private reply could not be sent privately");
+                self.hint_private(update).await;
             }
-        }
-        if let Some(menus) = &self.menus {
-            menus.sync(self.app.db()).await;
+            Err(error) => {
+                tracing::warn!(%error, chat = update.chat_id, "telegram: a reply was not sent");
+            }
+            Ok(sent) => {
+                let sent: Vec<MessageRef> = sent.iter().map(message_ref).collect();
+                remember_sent(self.app.db(), Platform::Telegram, &sent, reply).await;
+            }
         }
     }
 

@@ -12,7 +12,7 @@ use teloxide::Bot;
 use crate::shutdown::Stop;
 use crate::store::{Db, LeaderRole, Leadership};
 
-use super::{PollingOptions, TelegramInbound, run_polling};
+use super::{Handed, PollingOptions, TelegramInbound, run_polling};
 
 /// How often a waiting process asks for the role, and how often the holder
 /// checks it still holds it.
@@ -28,7 +28,8 @@ pub async fn poll_as_leader<F, Fut>(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) where
     F: Fn(TelegramInbound) -> Fut,
-    Fut: Future<Output = ()>,
+    Fut: Future,
+    Fut::Output: Into<Handed>,
 {
     let (switch, stop) = Stop::new();
     let watcher = tokio::spawn(async move {

@@ -72,6 +72,24 @@ impl RateLimiter {
         }
     }
 
+    /// Waits until a message to `chat_id` may be sent, without counting
+    /// one (the send itself then goes at once, unless another sender to
+    /// the chat came first).
+    pub async fn ready(&self, chat_id: i64) {
+        loop {
+            let wait_until = {
+                let mut history = self.lock();
+                let now = Instant::now();
+                history.forget_before(now);
+                match self.earliest(&history, chat_id, now) {
+                    None => return,
+                    Some(at) => at,
+                }
+            };
+            tokio::time::sleep_until(wait_until).await;
+        }
+    }
+
     /// Holds every send back for `pause` (Telegram answered 429).
     pub fn freeze(&self, pause: Duration) {
         let until = Instant::now() + pause;

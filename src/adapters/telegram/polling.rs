@@ -1,7 +1,10 @@
-//! Long polling with `getUpdates`, one update at a time, in update order.
+//! Long polling with `getUpdates`: each batch is handed over in update
+//! order, and confirmed once every update of it is in the app's hands.
 
 use std::future::Future;
-use std::pin::pin;
+use std::pin::{Pin, pin};
+
+use futures_util::future::join_all;
 use std::time::Duration;
 
 use teloxide::Bot;
@@ -12,6 +15,7 @@ use teloxide::types::{AllowedUpdate, Me, Update, UpdateKind};
 
 use crate::adapters::error_chain;
 
+use super::dispatch::Handed;
 use super::{InboundContent, TelegramInbound};
 
 /// Settings of the polling loop.
@@ -48,13 +52,19 @@ pub async fn prepare_polling(bot: &Bot) -> Result<Me, RequestError> {
 }
 
 /// Polls until `shutdown` completes, handing each message with text and
-/// each button press to `handle`, one at a time. Other update kinds are
+/// each button press to `handle`, in update order. Other update kinds are
 /// skipped.
 ///
-/// The next update is fetched only after `handle` returns, so a handler
-/// that records the inbound (for example in the app's store) before
-/// returning loses nothing if the process stops: the update is confirmed to
-/// Telegram only by the following `getUpdates`.
+/// `handle` returns once the update is handed over, with a [`Handed`] that
+/// completes when the app holds it (committed); a `handle` that returns `()`
+/// holds it when it returns. The updates of one batch are handed over one
+/// after another, then all of them are waited for together (a dispatcher
+/// works on them meanwhile, see [`super::TelegramDispatch`]), and only then
+/// is the next `getUpdates` sent: it confirms the batch to Telegram. So an
+/// update is confirmed only once the app holds it, and if the process
+/// stops, what it did not hold is received again by the next one (with a
+/// [`super::TelegramDispatch`], the updates still queued at shutdown are
+/// left unhandled and unconfirmed).
 ///
 /// The offset only moves forward, but an update that Telegram hands out
 /// again is passed on again with its original `update_id`: deduplication is
@@ -67,7 +77,8 @@ pub async fn run_polling<F, Fut>(
     shutdown: impl Future<Output = ()>,
 ) where
     F: Fn(TelegramInbound) -> Fut,
-    Fut: Future<Output = ()>,
+    Fut: Future,
+    Fut::Output: Into<Handed>,
 {
     let mut shutdown = pin!(shutdown);
     let mut offset: i32 = 0;
@@ -89,22 +100,11 @@ pub async fn run_polling<F, Fut>(
             Ok(updates) => {
                 crate::ops::set_connected("telegram", true);
                 backoff = options.min_error_backoff;
-                for update in updates {
-                    // Shutdown: the updates not handled yet stay unconfirmed
-                    // (the offset is confirmed by the next `getUpdates`), so
-                    // the next process receives them.
-                    let stopping = tokio::select! {
-                        biased;
-                        () = &mut shutdown => true,
-                        () = std::future::ready(()) => false,
-                    };
-                    if stopping {
-                        return;
-                    }
-                    offset = offset.max(update.id.as_offset());
-                    if let Some(inbound) = to_inbound(update) {
-                        handle(inbound).await;
-                    }
+                let (handed, stopping) =
+                    hand_over(updates, handle, &mut offset, &mut shutdown).await;
+                join_all(handed.into_iter().map(Handed::wait)).await;
+                if stopping {
+                    return;
                 }
                 continue;
             }
@@ -124,6 +124,38 @@ pub async fn run_polling<F, Fut>(
             () = tokio::time::sleep(delay) => {}
         }
     }
+}
+
+/// Hands `updates` over in order, moving `offset` past each one handed;
+/// stops early (saying so) on `shutdown`: the updates not handed over stay
+/// unconfirmed, so the next process receives them.
+async fn hand_over<F, Fut>(
+    updates: Vec<Update>,
+    handle: &F,
+    offset: &mut i32,
+    shutdown: &mut Pin<&mut impl Future<Output = ()>>,
+) -> (Vec<Handed>, bool)
+where
+    F: Fn(TelegramInbound) -> Fut,
+    Fut: Future,
+    Fut::Output: Into<Handed>,
+{
+    let mut handed = Vec::with_capacity(updates.len());
+    for update in updates {
+        let stopping = tokio::select! {
+            biased;
+            () = shutdown.as_mut() => true,
+            () = std::future::ready(()) => false,
+        };
+        if stopping {
+            return (handed, true);
+        }
+        *offset = (*offset).max(update.id.as_offset());
+        if let Some(inbound) = to_inbound(update) {
+            handed.push(handle(inbound).await.into());
+        }
+    }
+    (handed, false)
 }
 
 /// Turns a Telegram update into an inbound, if it is one the bot handles:

@@ -374,6 +374,12 @@ impl TelegramSender {
         Ok(SentMessageRef::of(&message))
     }
 
+    /// Waits until this process's limits let a message to `chat` go now
+    /// (see [`RateLimiter::ready`]).
+    pub async fn paced(&self, chat: i64) {
+        self.limiter.ready(chat).await;
+    }
+
     /// Answers a button press (stops the client's spinner), with an optional
     /// short notice shown to the user.
     pub async fn answer_callback(

@@ -17,9 +17,11 @@ use crate::app::deliver::prepare::Preparer;
 use crate::app::service::App;
 use crate::ratebudget::SharedBudget;
 use crate::render::RenderCache;
+use crate::shutdown::Stop;
 use crate::time::Clock;
 
 use super::buttons::ButtonCodes;
+use super::dispatch::{InboundOrder, TelegramDispatch};
 use super::inbound::TelegramHandler;
 use super::menus::{RoleMenus, command_menus};
 use super::transport::TelegramTransport;
@@ -60,6 +62,8 @@ pub struct TelegramConfig {
     /// The rate budget shared with the other processes on the database
     /// (`None`: this process alone; see [`crate::ratebudget`]).
     pub budget: Option<Arc<SharedBudget>>,
+    /// Which updates are handled one after another (see [`InboundOrder`]).
+    pub order: InboundOrder,
 }
 
 impl fmt::Debug for TelegramConfig {
@@ -89,6 +93,7 @@ impl TelegramConfig {
             retry: TelegramRetryPolicy::default(),
             menu_refresh: DEFAULT_MENU_REFRESH,
             budget: None,
+            order: InboundOrder::default(),
         }
     }
 
@@ -102,6 +107,7 @@ impl TelegramConfig {
         };
         let mut config = Self::new(token.trim());
         config.api_url = var("TELEGRAM_API_URL");
+        config.order = InboundOrder::from_env()?;
         if let Some(url) = var("TELEGRAM_WEBHOOK_URL") {
             let url = url::Url::parse(&url).context("TELEGRAM_WEBHOOK_URL is not a URL")?;
             let listen = var("TELEGRAM_WEBHOOK_LISTEN")
@@ -134,6 +140,7 @@ pub struct TelegramBot {
     menus: Arc<RoleMenus>,
     menu_refresh: Duration,
     mode: InboundMode,
+    order: InboundOrder,
 }
 
 impl TelegramBot {
@@ -169,6 +176,7 @@ impl TelegramBot {
             menus,
             menu_refresh: config.menu_refresh,
             mode: config.mode,
+            order: config.order,
         })
     }
 
@@ -204,14 +212,28 @@ impl TelegramBot {
         ));
         let handler = TelegramHandler::new(app, self.transport, self.codes, images, self.username)
             .with_menus(self.menus);
+        let dispatch = TelegramDispatch::new(handler, self.order);
+        // On shutdown the queued updates are left for the next process.
+        let (switch, stop) = Stop::new();
+        let stopper = dispatch.clone();
+        let watcher = tokio::spawn(async move {
+            shutdown.await;
+            stopper.stop();
+            switch.stop();
+        });
+        let shutdown = stop.wait();
         let served = match &self.mode {
             InboundMode::Polling(options) => {
-                let handle = |update| handler.handle_update(update);
+                let handle = |update| dispatch.submit(update);
                 poll_as_leader(&db, &self.bot, &handle, options, shutdown).await;
                 Ok(())
             }
-            InboundMode::Webhook(config) => run_webhook(&self.bot, handler, config, shutdown).await,
+            InboundMode::Webhook(config) => {
+                run_webhook(&self.bot, dispatch.clone(), config, shutdown).await
+            }
         };
+        dispatch.drain().await;
+        watcher.abort();
         refresher.abort();
         served
     }

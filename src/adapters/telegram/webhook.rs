@@ -1,7 +1,9 @@
 //! Webhook mode: Telegram posts each update to a URL; a small HTTP server
-//! (axum) hands it to the same handler as polling. `setWebhook` asks for one
-//! connection at a time, so updates arrive in order as with polling, and an
-//! update is answered `200` only after the app has handled it.
+//! (axum) hands it to the same dispatcher as polling
+//! ([`TelegramDispatch`]). `setWebhook` asks for one connection at a time,
+//! so updates arrive in order as with polling, and an update is answered
+//! `200` once the app has committed it: its replies are sent afterwards, in
+//! its chat's own pace, so they never hold the next update.
 
 use std::fmt;
 use std::net::SocketAddr;
@@ -16,7 +18,7 @@ use teloxide::payloads::setters::*;
 use teloxide::requests::{Request, Requester};
 use teloxide::types::{AllowedUpdate, Update};
 
-use super::inbound::TelegramHandler;
+use super::dispatch::TelegramDispatch;
 use super::polling::to_inbound;
 
 /// The header Telegram puts the webhook secret in.
@@ -58,7 +60,7 @@ pub const WEBHOOK_LIMITS: crate::web::Limits = crate::web::Limits {
 };
 
 struct Hook {
-    handler: TelegramHandler,
+    dispatch: TelegramDispatch,
     secret: String,
 }
 
@@ -66,7 +68,7 @@ struct Hook {
 /// serves updates until `shutdown` completes.
 pub async fn run_webhook(
     bot: &Bot,
-    handler: TelegramHandler,
+    dispatch: TelegramDispatch,
     config: &WebhookConfig,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
@@ -79,7 +81,7 @@ pub async fn run_webhook(
         .await?;
     tracing::info!(listen = %config.listen, "telegram: webhook set");
     let hook = Arc::new(Hook {
-        handler,
+        dispatch,
         secret: config.secret.clone(),
     });
     let path = match config.url.path() {
@@ -94,7 +96,7 @@ pub async fn run_webhook(
 }
 
 /// One posted update: refused without the secret, skipped when it is not
-/// one the bot reads, otherwise handled before the answer.
+/// one the bot reads, otherwise committed by the app before the answer.
 async fn receive(State(hook): State<Arc<Hook>>, headers: HeaderMap, body: Bytes) -> StatusCode {
     let secret = headers.get(SECRET_HEADER).and_then(|v| v.to_str().ok());
     if secret != Some(hook.secret.as_str()) {
@@ -108,7 +110,11 @@ async fn receive(State(hook): State<Arc<Hook>>, headers: HeaderMap, body: Bytes)
         }
     };
     if let Some(inbound) = to_inbound(update) {
-        hook.handler.handle_update(inbound).await;
+        let committed = hook.dispatch.submit(inbound).await.wait().await;
+        if !committed {
+            // Stopping: Telegram posts it again, to the next process.
+            return StatusCode::SERVICE_UNAVAILABLE;
+        }
     }
     StatusCode::OK
 }

@@ -137,9 +137,14 @@ impl WiredBot {
 
     /// As [`WiredBot::start`], mirroring Discord roles through `roles`.
     pub async fn start_with_roles(db: Db, roles: RoleMap) -> Self {
+        Self::start_configured(db, roles, AppConfig::default()).await
+    }
+
+    /// As [`WiredBot::start_with_roles`], the app set up by `config`.
+    pub async fn start_configured(db: Db, roles: RoleMap, config: AppConfig) -> Self {
         let clock = SimClock::new(start_instant());
         let shared: Arc<dyn Clock> = Arc::new(clock.clone());
-        let app = App::new(db.clone(), shared, AppConfig::default());
+        let app = App::new(db.clone(), shared, config);
         let cache = Arc::new(RenderCache::new(64));
         let fake = FakeDiscord::start().await;
         let bot = start_discord_with(&fake, app.clone(), clock.clone(), cache.clone(), roles).await;

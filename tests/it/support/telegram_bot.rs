@@ -142,9 +142,14 @@ impl TestBot {
 
     /// Starts everything on `db` with `config`.
     pub async fn start_with(config: TelegramConfig, db: Db) -> Self {
+        Self::start_with_app(config, db, AppConfig::default()).await
+    }
+
+    /// Starts everything on `db` with `config`, the app with `app_config`.
+    pub async fn start_with_app(config: TelegramConfig, db: Db, app_config: AppConfig) -> Self {
         let clock = SimClock::new(start_time());
         let shared: Arc<dyn Clock> = Arc::new(clock.clone());
-        let app = App::new(db.clone(), shared.clone(), AppConfig::default());
+        let app = App::new(db.clone(), shared.clone(), app_config);
         let cache = Arc::new(RenderCache::new(64));
         let side = start_telegram(config, app, shared, cache.clone()).await;
         let workers = start_workers(db, clock.clone(), cache, vec![side.transport]);
