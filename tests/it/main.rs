@@ -83,4 +83,3 @@ mod web_listen;
 mod web_ops;
 mod web_pages;
 mod web_privacy;
-mod webhook_listen;

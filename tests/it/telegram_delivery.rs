@@ -1,6 +1,6 @@
 //! The wired Telegram bot's delivery, against the fake Bot API: a burst of
-//! outbox notices within Telegram's rate limits (REAL TIME), and webhook
-//! mode.
+//! outbox notices within Telegram's rate limits (REAL TIME), webhook
+//! mode, and the webhook under hostile sockets.
 
 use std::collections::HashSet;
 use std::net::SocketAddr;
@@ -10,6 +10,7 @@ use corrbot::adapters::telegram::{InboundMode, SECRET_HEADER, WebhookConfig};
 use corrbot::app::notice::Notice;
 use corrbot::store::{Db, NoticeRecipient, Platform};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
 
 use crate::support::db::{self, TestDb};
 use crate::support::fake_telegram::FakeTelegram;
@@ -153,6 +154,67 @@ async fn webhook_mode_answers_updates_posted_with_the_secret() {
             .contains("/move")
     );
     assert!(!fake.method_calls().iter().any(|m| m == "getUpdates"));
+    bot.stop().await;
+    test_db.finish().await;
+}
+
+/// A generous bound for a 2-core CI machine under the flood.
+const ANSWERED: Duration = Duration::from_secs(20);
+
+/// Idle connections opened before the genuine update.
+const IDLE: usize = 2000;
+
+/// The webhook listener under hostile sockets ([trust-2]): 2,000 idle
+/// connections and a slowloris do not keep a genuine update from Telegram
+/// from being accepted and answered. Bounded in count and time, on
+/// loopback.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn idle_sockets_and_a_slowloris_leave_the_webhook_answering() {
+    let test_db = TestDb::sqlite().await;
+    let fake = FakeTelegram::start().await;
+    let listen: SocketAddr = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|listener| listener.local_addr())
+        .unwrap();
+    let url = url::Url::parse(&format!("http://{listen}/telegram/hook")).unwrap();
+    let secret = "webhook-secret-2".to_owned();
+    let mut config = test_config(&fake);
+    config.mode = InboundMode::Webhook(WebhookConfig {
+        url,
+        listen,
+        secret: secret.clone(),
+    });
+    let bot = TestBot::start_with(config, test_db.db.clone()).await;
+    fake.wait_for_method("setWebhook").await;
+
+    let mut held = Vec::with_capacity(IDLE);
+    for _ in 0..IDLE {
+        held.push(TcpStream::connect(listen).await.unwrap());
+    }
+    let mut slow = TcpStream::connect(listen).await.unwrap();
+    slow.write_all(b"POST /telegram/hook HTTP/1.1\r\nHo")
+        .await
+        .unwrap();
+
+    let status = tokio::time::timeout(
+        ANSWERED,
+        post_update(listen, "/telegram/hook", &secret, &help_update(1)),
+    )
+    .await
+    .expect("the genuine update is accepted during the flood");
+    assert_eq!(status, 200);
+    let answered = tokio::time::timeout(ANSWERED, fake.wait_for_sent_to(504, 1))
+        .await
+        .expect("and answered");
+    assert!(
+        answered[0]
+            .text
+            .as_deref()
+            .unwrap_or_default()
+            .contains("/move"),
+        "{answered:?}"
+    );
+    drop(held);
+    drop(slow);
     bot.stop().await;
     test_db.finish().await;
 }
