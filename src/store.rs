@@ -119,7 +119,7 @@ pub use game_threads::GameThread;
 pub use games::{GameRecord, GameStatus, GameUpdate, MoveRow, NewGame};
 pub use ids::{
     AccountId, AppealId, AuditId, CaseId, CaseNoteId, DeadlineId, EventId, GameId, LeaveId,
-    NoticeId, PlayerId, RulingId, TeamId,
+    NoticeId, PlayerId, RequestId, RulingId, TeamId,
 };
 pub use inbound::InboundState;
 pub use leader::{LeaderRole, Leadership};

@@ -15,7 +15,7 @@ mod words;
 
 use serde::{Deserialize, Serialize};
 
-use crate::store::{CaseId, EventId, GameId, LeaveId, TeamId};
+use crate::store::{CaseId, EventId, GameId, LeaveId, RequestId, TeamId};
 
 pub use case::{CaseAction, CaseCommand, Report};
 pub use team::TeamCommand;
@@ -351,7 +351,7 @@ macro_rules! numbered_keys {
     )*};
 }
 
-numbered_keys!(GameId, EventId, CaseId, TeamId, LeaveId);
+numbered_keys!(GameId, EventId, CaseId, TeamId, LeaveId, RequestId);
 
 /// Reads a game or event number: `12` or `#12`.
 pub(crate) fn read_number<T: Numbered>(word: &str) -> Option<T> {

@@ -13,7 +13,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use crate::store::{CaseId, Deadline, NewDeadline};
+use crate::store::{CaseId, Deadline, NewDeadline, RequestId};
 
 /// What a deadline of the app means when it falls due.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,7 +29,7 @@ pub(crate) enum Due {
     /// An arbiter's request unanswered for 20 days (R3.4.3).
     RequestUnanswered {
         /// The request.
-        request: i64,
+        request: RequestId,
     },
     /// An absence of internet access past its 30 days (R3.1.5).
     AbsenceOverdue {
@@ -134,7 +134,7 @@ enum Wire {
         until: String,
     },
     #[serde(rename = "request_unanswered")]
-    RequestUnanswered { request: i64 },
+    RequestUnanswered { request: RequestId },
     #[serde(rename = "absence_overdue")]
     AbsenceOverdue { absence: i64 },
     #[serde(rename = "digest")]

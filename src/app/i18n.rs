@@ -130,7 +130,8 @@ fluent_ids!(
     crate::store::TeamId,
     crate::store::CaseId,
     crate::store::LeaveId,
-    crate::store::NoticeId
+    crate::store::NoticeId,
+    crate::store::RequestId
 );
 
 /// Formats message `id` in `lang`. A missing message (a bug the catalog tests

@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 use serde_json::Value;
 
 use super::cases::{CaseRecord, CaseStatus};
-use super::ids::{CaseId, EventId, GameId, PlayerId};
+use super::ids::{CaseId, EventId, GameId, PlayerId, RequestId};
 use super::players::Platform;
 use super::sql::{Record, RowExt, args, text_enum};
 use super::{StoreError, StoreResult, Tx};
@@ -41,7 +41,7 @@ pub struct ClockAdjustment {
 #[derive(Clone, Debug, PartialEq)]
 pub struct ArbiterRequest {
     /// Key (the number players answer by).
-    pub id: i64,
+    pub id: RequestId,
     /// The event.
     pub event_id: EventId,
     /// The player asked.
@@ -70,7 +70,7 @@ pub struct StoredAbsence {
 fn request_row(row: &dyn RowExt) -> StoreResult<ArbiterRequest> {
     let row = Record::new(row, "arbiter_requests")?;
     Ok(ArbiterRequest {
-        id: row.int("id")?,
+        id: RequestId(row.int("id")?),
         event_id: EventId(row.int("event_id")?),
         player_id: PlayerId(row.int("player_id")?),
         arbiter_id: PlayerId(row.int("arbiter_id")?),
@@ -220,24 +220,24 @@ impl Tx {
                    VALUES ($1, $2, $3, $4, $5) RETURNING id";
         let args = args![event, player, arbiter, text, at];
         let id = self.insert_returning_id("request", sql, args).await?;
-        self.request(id).await
+        self.request(RequestId(id)).await
     }
 
     /// The request, or [`StoreError::NotFound`].
-    pub async fn request(&mut self, id: i64) -> StoreResult<ArbiterRequest> {
+    pub async fn request(&mut self, id: RequestId) -> StoreResult<ArbiterRequest> {
         let sql = "SELECT id, event_id, player_id, arbiter_id, text, sent_at, answer \
                    FROM arbiter_requests WHERE id = $1";
         let found = self.fetch_optional(sql, args![id], request_row).await?;
         found.ok_or(StoreError::NotFound {
             what: "request",
-            id,
+            id: id.0,
         })
     }
 
     /// Records the answer to a request; `false` if it was answered already.
     pub async fn answer_request(
         &mut self,
-        id: i64,
+        id: RequestId,
         answer: &str,
         at: DateTime<Utc>,
     ) -> StoreResult<bool> {

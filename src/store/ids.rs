@@ -39,6 +39,8 @@ id_type! {
     RulingId;
     /// An appeal against a ruling (R2.1.6).
     AppealId;
+    /// An arbiter's request to a player (R3.4.3), answered by its number.
+    RequestId;
     /// A notice in the outbox.
     NoticeId;
     /// A deadline the scheduler will hand to the app.

@@ -161,7 +161,7 @@ macro_rules! id_args {
 }
 id_args!(
     PlayerId, AccountId, EventId, TeamId, GameId, LeaveId, CaseId, CaseNoteId, RulingId, AppealId,
-    NoticeId, DeadlineId, AuditId
+    NoticeId, DeadlineId, AuditId, RequestId
 );
 
 macro_rules! bind_all {

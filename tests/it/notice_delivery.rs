@@ -216,7 +216,7 @@ fn samples() -> Vec<Notice> {
         },
         Notice::Case(case_notice()),
         Notice::Request(RequestNotice {
-            request: 2,
+            request: RequestId(2),
             event: text("Кубок"),
             from: text("Суддя"),
             text: text("Надішліть бланк."),

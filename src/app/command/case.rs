@@ -3,13 +3,13 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::store::{CaseId, EventId, GameId};
+use crate::store::{CaseId, EventId, GameId, RequestId};
 
 use crate::app::command::arguments::{
     missing, optional_number, required_number, required_text, start_and_days,
 };
 use crate::app::command::words::CommandWord;
-use crate::app::command::{CommandError, Number, Numbered, split_word};
+use crate::app::command::{CommandError, Numbered, split_word};
 
 /// What a player reports by opening a case.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -90,7 +90,7 @@ pub enum CaseCommand {
         text: String,
     },
     /// A player's answer to the arbiter's request.
-    Answer { request: Number, text: String },
+    Answer { request: RequestId, text: String },
 }
 
 /// A required `TEXT` (the rest of the line).

@@ -2,7 +2,7 @@ use chrono::{NaiveDate, TimeZone, Utc};
 use serde_json::{Value, json};
 
 use super::{Due, GameDue, PostalDue};
-use crate::store::{CaseId, Deadline, DeadlineId};
+use crate::store::{CaseId, Deadline, DeadlineId, RequestId};
 
 fn date() -> NaiveDate {
     NaiveDate::from_ymd_opt(2026, 3, 9).unwrap()
@@ -74,7 +74,9 @@ fn pinned() -> Vec<(Due, &'static str, Value)> {
             json!({ "ply": 7, "from": "10.03.2026", "until": "20.03.2026" }),
         ),
         (
-            Due::RequestUnanswered { request: 3 },
+            Due::RequestUnanswered {
+                request: RequestId(3),
+            },
             "request_unanswered",
             json!({ "request": 3 }),
         ),

@@ -8,7 +8,7 @@ use crate::app::i18n::{Args, Lang, days_text, tr, tr0};
 use crate::app::outgoing::{Button, ImageRef, Outgoing};
 use crate::app::zone::{ShownDate, ShownInstant};
 use crate::core::case::CaseKind;
-use crate::store::{CaseId, GameId, PlayerId};
+use crate::store::{CaseId, GameId, PlayerId, RequestId};
 
 use crate::app::notice::{Clocks, clocks_text};
 
@@ -401,7 +401,7 @@ impl CaseNotice {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RequestNotice {
     /// The request's number.
-    pub request: i64,
+    pub request: RequestId,
     /// The event's name.
     pub event: String,
     /// Who wrote this: the arbiter (a request) or the player (an answer).

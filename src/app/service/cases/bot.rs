@@ -7,7 +7,7 @@ use chrono::{DateTime, Duration, Utc};
 
 use crate::app::deadline::Due;
 use crate::core::case::{ABSENCE_DAYS, Absence, CaseKind, arbiter_request_case_due};
-use crate::store::{GameRecord, NewDeadline, PlayerId, Tx};
+use crate::store::{GameRecord, NewDeadline, PlayerId, RequestId, Tx};
 
 use crate::app::failure::Failure;
 use crate::app::service::cases::CaseContext;
@@ -75,7 +75,7 @@ pub async fn open_silence_case(
 /// left to the silence rules.
 pub(crate) async fn request_unanswered(
     tx: &mut Tx,
-    id: i64,
+    id: RequestId,
     now: DateTime<Utc>,
 ) -> Result<(), Failure> {
     let request = tx.request(id).await?;

@@ -6,12 +6,11 @@ use chrono::{DateTime, Duration, Utc};
 
 use crate::app::actor::Actor;
 use crate::app::authz::{self, Action, Relation};
-use crate::app::command::Number;
 use crate::app::deadline::Due;
 use crate::app::i18n::{Args, tr};
 use crate::app::notice::{Notice, RequestNotice};
 use crate::app::outgoing::Outgoing;
-use crate::store::{EventId, NewDeadline, Role, StoreError, Tx};
+use crate::store::{EventId, NewDeadline, RequestId, Role, StoreError, Tx};
 
 use crate::app::failure::{Outcome, refuse};
 use crate::app::notify::{notify, notify_arbiters};
@@ -77,7 +76,7 @@ pub(super) async fn request(
 pub(super) async fn answer(
     tx: &mut Tx,
     actor: &Actor,
-    number: Number,
+    number: RequestId,
     text: &str,
     now: DateTime<Utc>,
 ) -> Outcome {
