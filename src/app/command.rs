@@ -362,14 +362,27 @@ pub(crate) fn read_number<T: Numbered>(word: &str) -> Option<T> {
     digits.parse().ok().map(T::numbered)
 }
 
-/// Whether `word` is written as a number: `#…`, or digits with an optional
-/// sign (not `0-0`, castling). Such a word that [`read_number`] cannot read
+/// Whether `word` is written as a number: `#…`, digits with an optional
+/// sign (not `0-0`, castling), or digits with a slip ([`mistyped_number`]). Such a word that [`read_number`] cannot read
 /// is refused, never taken as "no number" (which would widen a command to
 /// every game or event).
 pub(crate) fn meant_as_number(word: &str) -> bool {
     let unsigned = word.strip_prefix(['-', '+']).unwrap_or(word);
     let digits = !unsigned.is_empty() && unsigned.bytes().all(|b| b.is_ascii_digit());
-    word.starts_with('#') || digits
+    word.starts_with('#') || digits || mistyped_number(word)
+}
+
+/// A number typed with a slip on a phone: digits with a letter that looks
+/// like one (`1O`, `1о`, `2з`, `1l`), meant as a number and so never read as
+/// none. Words like `1st` are text, and castling (`0-0`) is a move.
+fn mistyped_number(word: &str) -> bool {
+    const LOOKALIKES: &str = "OoОоDIlІіЗзб";
+    let starts_with_digit = word.chars().next().is_some_and(|c| c.is_ascii_digit());
+    starts_with_digit
+        && word.chars().any(|c| LOOKALIKES.contains(c))
+        && word
+            .chars()
+            .all(|c| c.is_ascii_digit() || LOOKALIKES.contains(c))
 }
 
 #[cfg(test)]

@@ -117,6 +117,8 @@ async fn unreadable_numbers_and_far_dates_are_refused_and_change_nothing() {
         "@alice: /leave add 9999-12-31 5",
         "@alice: /extraleave 2026-03-01 5 #x family",
         "@alice: /extraleave 2026-03-01 40 family",
+        "@alice: /resign 1O confirm",
+        "@alice: /resign 1о так",
     ] {
         let replies = world.say(line).await;
         assert_eq!(replies.len(), 1, "{line}: {replies:?}");
@@ -131,6 +133,11 @@ async fn unreadable_numbers_and_far_dates_are_refused_and_change_nothing() {
     assert!(far[0].contains("366 days"), "{far:?}");
     let extra = world.say("@alice: /extraleave 2026-03-01 40 family").await;
     assert!(extra[0].contains("15 days"), "{extra:?}");
+    // A game number typed with a letter O is refused, not taken as "the
+    // only game" and asked about ([player-2]).
+    let slip = world.say("@alice: /resign 1O confirm").await;
+    assert!(slip[0].contains("\"1O\""), "{slip:?}");
+    assert!(!slip[0].contains("resign game #1"), "{slip:?}");
     world.finish().await;
 }
 

@@ -379,6 +379,10 @@ fn unreadable_numbers_are_refused_not_dropped() {
         "/pgn #-1".to_owned(),
         "/pgn game #x".to_owned(),
         "/resign #-1 confirm".to_owned(),
+        "/resign 1O confirm".to_owned(),
+        "/resign 1о так".to_owned(),
+        "/time 2з".to_owned(),
+        "/draw 1O".to_owned(),
         "/claim fifty #x".to_owned(),
         "/move #-1 e2-e4".to_owned(),
         format!("/card {twenty} e2-e4"),
@@ -395,6 +399,13 @@ fn unreadable_numbers_are_refused_not_dropped() {
             parse(line)
         );
     }
+    assert_eq!(
+        ok("/say 1st time here"),
+        Command::Say {
+            game: None,
+            text: "1st time here".into()
+        }
+    );
     assert_eq!(
         ok("/move 0-0"),
         Command::Move {
