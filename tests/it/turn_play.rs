@@ -157,6 +157,43 @@ async fn several_moves_in_one_message_are_refused_not_played_in_part_r3_2_4() {
     w.finish().await;
 }
 
+/// R2.3.4: signs and explanations are not taken into account, and the
+/// same move written again in another notation is one move; two different
+/// moves are still refused (R3.2.4).
+#[tokio::test]
+async fn signs_and_explanations_make_no_second_move_r2_3_4() {
+    let mut w = World::sqlite().await;
+    w.event("Cup", &["bob", "carol"]).await;
+    w.event("Shield", &["bob", "carol"]).await;
+    for (who, text, played) in [
+        ("bob", "/move #1 f2-f3!?", "1. f2-f3"),
+        ("carol", "/move #1 e7-e5 (e5)", "1... e7-e5"),
+        ("bob", "/move #1 g2-g4 ??", "2. g2-g4"),
+        ("bob", "/move #2 e2-e4 (e2e4)", "1. e2-e4"),
+        ("carol", "/move #2 a7-a6", "1... a7-a6"),
+        ("bob", "/move #2 e4-e5+", "2. e4-e5"),
+        ("carol", "/move #2 f7-f5", "2... f7-f5"),
+        ("bob", "/move #2 e5:f6 на проході", "3. e5:f6"),
+    ] {
+        let out = w.say(&format!("@{who}: {text}")).await;
+        assert!(
+            out[0].contains(&format!("you played {played}")),
+            "{text}: {out:?}"
+        );
+    }
+    let out = w.say("@carol: /move #1 Фd8-h4 мат").await;
+    assert!(out[0].contains("you played 2... Фd8-h4"), "{out:?}");
+    assert_eq!(
+        w.game(1).await.status,
+        corrbot::store::GameStatus::Finished,
+        "mate ends the game"
+    );
+    let out = w.say("@carol: /move #2 g7:f6 Кg8-f6").await;
+    assert!(out[0].contains("one move"), "{out:?}");
+    assert_eq!(w.game(2).await.ply, 5, "nothing played");
+    w.finish().await;
+}
+
 async fn a_message_with_a_move_reaches_the_opponent_and_stays_with_the_game(t: &TestDb) {
     let mut w = World::new(&t.db);
     w.event("Cup", &["bob", "carol"]).await;

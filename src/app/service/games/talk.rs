@@ -12,7 +12,7 @@ use crate::app::deadline::{Due, GameDue};
 use crate::app::i18n::{Args, tr, tr0};
 use crate::app::notice::{Notice, TurnNotice};
 use crate::app::outgoing::Outgoing;
-use crate::core::notation;
+use crate::core::notation::{self, NotationError};
 use crate::core::regulation::Regulation;
 use crate::store::GameId;
 use crate::store::{AuditEntry, GameRecord, GameStatus, PlayerId, Tx};
@@ -56,22 +56,40 @@ pub(crate) fn refuse_several_moves(actor: &Actor, turn: &Turn, text: &str) -> Re
 }
 
 /// Whether `text` holds more than one move in `position` where the
-/// regulation allows no variants (R3.2.4).
+/// regulation allows no variants (R3.2.4: conditional moves, as `e4 e5` or
+/// `e2-e4; e7-e5`). Signs and explanations are not moves (R2.3.4): `Фd8-h4
+/// мат`, `e5:f6 на проході`, `Кf3!?` and the same move written again in
+/// another notation (`e2-e4 (e4)`) are one move; a word that reads as a
+/// move, legal or not, and is not that same move is a second one.
 pub(crate) fn several_moves(regulation: &Regulation, position: &Chess, text: &str) -> bool {
     if regulation.variants_allowed() {
         return false;
     }
     let words: Vec<&str> = text
         .split(|c: char| c.is_whitespace() || c == ';' || c == ',')
+        .map(|word| word.trim_matches(|c: char| "()[]{}«»\"'".contains(c)))
         .filter(|word| !word.is_empty() && !is_number_or_sign(word))
         .collect();
-    if words.len() < 2 {
-        return false;
+    let read = |word: &str| notation::parse(position, word, &regulation.notations);
+    let mut legal: Vec<shakmaty::Move> = Vec::new();
+    let mut other_moves = 0;
+    let mut index = 0;
+    while index < words.len() {
+        let word = words[index];
+        // `e2 e4`: one move written with a space between its squares.
+        let joined = words.get(index + 1).map(|next| format!("{word}{next}"));
+        let (reading, used) = match (read(word), joined.as_deref().map(read)) {
+            (Err(_), Some(Ok(parsed))) => (Ok(parsed), 2),
+            (reading, _) => (reading, 1),
+        };
+        match reading {
+            Ok(parsed) if !legal.contains(&parsed.mv) => legal.push(parsed.mv),
+            Ok(_) | Err(NotationError::Empty | NotationError::Unreadable) => {}
+            Err(_) => other_moves += 1,
+        }
+        index += used;
     }
-    // `e2 e4` is one move written with a space; `e4 e5` begins with a
-    // whole move.
-    let separated = text.contains([';', ',']);
-    separated || notation::parse(position, words[0], &regulation.notations).is_ok()
+    legal.len() + other_moves > 1
 }
 
 /// A move number (`12.`, `12...`) or signs alone (`+`, `!?`).
