@@ -13,6 +13,7 @@ error-too-long = The message is too long ({ $chars ->
    *[other] { $chars } characters
 }, at most { $max }). Please send a shorter text.
 error-unknown-command = Unknown command { $word }. /help lists all commands.
+error-unknown-command-near = Unknown command { $word }. Did you mean { $nearest }? /help lists all commands.
 error-missing-argument = { $command } needs one more argument: { $argument }. How to write it: /help { $name }.
 error-invalid-argument = { $command } cannot read "{ $value }" ({ $argument }). How to write it: /help { $name }.
 

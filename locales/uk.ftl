@@ -11,6 +11,7 @@ days = { $count ->
 error-empty = Порожнє повідомлення. Надішліть хід (наприклад, e2-e4) або команду; /help покаже всі команди.
 error-too-long = Повідомлення задовге (символів: { $chars }, найбільше можна { $max }). Надішліть коротший текст.
 error-unknown-command = Невідома команда { $word }. /help покаже всі команди.
+error-unknown-command-near = Невідома команда { $word }. Можливо, ви мали на увазі { $nearest }? /help покаже всі команди.
 error-missing-argument = Команді { $command } бракує аргументу: { $argument }. Як її писати: /help { $name }.
 error-invalid-argument = Команда { $command } не розуміє «{ $value }» ({ $argument }). Як її писати: /help { $name }.
 

@@ -415,7 +415,17 @@ fn parse(actor: &Actor, text: &str) -> Result<Command, Failure> {
                 .with("value", value.clone())
                 .with("name", actor.help_word(*command)),
         };
-        refuse(lang, error.message_id(), &args)
+        let near = match &error {
+            CommandError::Unknown { word } => CommandWord::nearest(word),
+            _ => None,
+        };
+        match near {
+            Some(near) => {
+                let args = args.with("nearest", format!("/{near}"));
+                refuse(lang, "error-unknown-command-near", &args)
+            }
+            None => refuse(lang, error.message_id(), &args),
+        }
     })
 }
 

@@ -135,6 +135,13 @@ async fn unreadable_numbers_and_far_dates_are_refused_and_change_nothing() {
     assert!(extra[0].contains("15 days"), "{extra:?}");
     // A game number typed with a letter O is refused, not taken as "the
     // only game" and asked about ([player-2]).
+    let near = world.say("@alice: /moev e2-e4").await;
+    assert!(near[0].contains("Did you mean /move?"), "{near:?}");
+    let help = world.say("@alice: /help standigns").await;
+    assert!(
+        help[0].contains("Unknown command /standigns. Did you mean /standings?"),
+        "{help:?}"
+    );
     let slip = world.say("@alice: /resign 1O confirm").await;
     assert!(slip[0].contains("\"1O\""), "{slip:?}");
     assert!(!slip[0].contains("resign game #1"), "{slip:?}");

@@ -93,10 +93,7 @@ pub(super) fn parse_args(command: CommandWord, rest: &str) -> Result<Command, Co
     use case::CaseCommand as Desk;
     let desk = |read: Result<Desk, CommandError>| read.map(Command::Case);
     Ok(match command {
-        W::Help => Command::Help {
-            topic: CommandWord::from_word(rest.trim().trim_start_matches('/')),
-            all: matches!(rest.trim().to_lowercase().as_str(), "all" | "усі" | "всі"),
-        },
+        W::Help => parse_help(rest)?,
         W::Start => match rest.trim().strip_prefix("join-") {
             Some(token) if !token.is_empty() => Command::Invited {
                 token: token.to_owned(),
@@ -206,6 +203,21 @@ pub(super) fn parse_args(command: CommandWord, rest: &str) -> Result<Command, Co
         }
         W::Team => Command::Team(crate::app::command::team::parse(rest)?),
     })
+}
+
+/// `/help [all | COMMAND]`: an unknown command named is refused as one
+/// (with the nearest command), never answered with the general list.
+fn parse_help(rest: &str) -> Result<Command, CommandError> {
+    let asked = rest.trim();
+    let all = matches!(asked.to_lowercase().as_str(), "all" | "усі" | "всі");
+    let topic = CommandWord::from_word(asked.trim_start_matches('/'));
+    if topic.is_none() && !all && !asked.is_empty() {
+        let (word, _) = split_word(asked);
+        return Err(CommandError::Unknown {
+            word: format!("/{}", word.trim_start_matches('/')),
+        });
+    }
+    Ok(Command::Help { topic, all })
 }
 
 /// An optional leading game number and a required text (`argument`).

@@ -338,6 +338,20 @@ impl CommandWord {
         Some((command, spelling))
     }
 
+    /// The spelling of a command nearest to an unknown `word` (`/moev` →
+    /// `move`, `/хд` → `хід`): at most one edit for short words, two for
+    /// longer ones; `None` when nothing is that near.
+    pub fn nearest(word: &str) -> Option<&'static str> {
+        let word = word.trim_start_matches('/').to_lowercase();
+        let limit = if word.chars().count() > 4 { 2 } else { 1 };
+        Self::all()
+            .flat_map(CommandWord::spellings)
+            .map(|spelling| (edit_distance(&word, spelling), spelling))
+            .filter(|(distance, _)| *distance <= limit)
+            .min_by_key(|(distance, _)| *distance)
+            .map(|(_, spelling)| spelling)
+    }
+
     /// Reads a command word in any accepted spelling, case-insensitively
     /// (the apostrophes ʼ, ’ and ` count as `'`, so `/імʼя`, `/ім'я` and
     /// `/ім’я` are one word).
@@ -382,9 +396,45 @@ pub fn command_kind(text: &str) -> &'static str {
     }
 }
 
+/// The edits (insertions, deletions, substitutions, and swaps of two
+/// neighbours) that turn `a` into `b`, counted in characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut rows = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in rows.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in rows[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (rows[i - 1][j] + 1)
+                .min(rows[i][j - 1] + 1)
+                .min(rows[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(rows[i - 2][j - 2] + 1);
+            }
+            rows[i][j] = best;
+        }
+    }
+    rows[a.len()][b.len()]
+}
+
 #[cfg(test)]
 mod kind_tests {
-    use super::command_kind;
+    use super::{CommandWord, command_kind};
+
+    #[test]
+    fn the_nearest_command_is_found_only_when_near() {
+        assert_eq!(CommandWord::nearest("/moev"), Some("move"));
+        assert_eq!(CommandWord::nearest("/хд"), Some("хід"));
+        assert_eq!(CommandWord::nearest("standigns"), Some("standings"));
+        assert_eq!(CommandWord::nearest("/xyzzy"), None);
+        assert_eq!(CommandWord::nearest("/pizza"), None);
+    }
 
     #[test]
     fn command_kinds_are_words_not_text() {
