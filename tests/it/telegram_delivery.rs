@@ -116,6 +116,28 @@ fn help_update(update_id: i64) -> String {
     .to_string()
 }
 
+/// The bot in webhook mode on a free local port with `secret`, its webhook
+/// registered with the fake; the bot and where it listens.
+async fn start_webhook_bot(
+    fake: &FakeTelegram,
+    test_db: &TestDb,
+    secret: &str,
+) -> (TestBot, SocketAddr) {
+    let listen: SocketAddr = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|listener| listener.local_addr())
+        .unwrap();
+    let url = url::Url::parse(&format!("http://{listen}/telegram/hook")).unwrap();
+    let mut config = test_config(fake);
+    config.mode = InboundMode::Webhook(WebhookConfig {
+        url,
+        listen,
+        secret: secret.to_owned(),
+    });
+    let bot = TestBot::start_with(config, test_db.db.clone()).await;
+    fake.wait_for_method("setWebhook").await;
+    (bot, listen)
+}
+
 /// Webhook mode: the bot registers its URL with the secret, commits an
 /// update posted with the secret before its 200 and then answers it (the
 /// reply is paced apart from the post, issue trust-2), refuses one without.
@@ -123,25 +145,12 @@ fn help_update(update_id: i64) -> String {
 async fn webhook_mode_answers_updates_posted_with_the_secret() {
     let test_db = TestDb::sqlite().await;
     let fake = FakeTelegram::start().await;
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|listener| listener.local_addr())
-        .unwrap()
-        .port();
-    let listen: SocketAddr = ([127, 0, 0, 1], port).into();
-    let url = url::Url::parse(&format!("http://{listen}/telegram/hook")).unwrap();
-    let secret = "webhook-secret-1".to_owned();
-    let mut config = test_config(&fake);
-    config.mode = InboundMode::Webhook(WebhookConfig {
-        url,
-        listen,
-        secret: secret.clone(),
-    });
-    let bot = TestBot::start_with(config, test_db.db.clone()).await;
-    fake.wait_for_method("setWebhook").await;
+    let secret = "webhook-secret-1";
+    let (bot, listen) = start_webhook_bot(&fake, &test_db, secret).await;
 
     let refused = post_update(listen, "/telegram/hook", "wrong", &help_update(1)).await;
     assert_eq!(refused, 401);
-    let accepted = post_update(listen, "/telegram/hook", &secret, &help_update(2)).await;
+    let accepted = post_update(listen, "/telegram/hook", secret, &help_update(2)).await;
     assert_eq!(accepted, 200);
 
     let sent = fake.wait_for_sent_to(504, 1).await;
@@ -172,19 +181,8 @@ const IDLE: usize = 2000;
 async fn idle_sockets_and_a_slowloris_leave_the_webhook_answering() {
     let test_db = TestDb::sqlite().await;
     let fake = FakeTelegram::start().await;
-    let listen: SocketAddr = std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|listener| listener.local_addr())
-        .unwrap();
-    let url = url::Url::parse(&format!("http://{listen}/telegram/hook")).unwrap();
-    let secret = "webhook-secret-2".to_owned();
-    let mut config = test_config(&fake);
-    config.mode = InboundMode::Webhook(WebhookConfig {
-        url,
-        listen,
-        secret: secret.clone(),
-    });
-    let bot = TestBot::start_with(config, test_db.db.clone()).await;
-    fake.wait_for_method("setWebhook").await;
+    let secret = "webhook-secret-2";
+    let (bot, listen) = start_webhook_bot(&fake, &test_db, secret).await;
 
     let mut held = Vec::with_capacity(IDLE);
     for _ in 0..IDLE {
@@ -197,7 +195,7 @@ async fn idle_sockets_and_a_slowloris_leave_the_webhook_answering() {
 
     let status = tokio::time::timeout(
         ANSWERED,
-        post_update(listen, "/telegram/hook", &secret, &help_update(1)),
+        post_update(listen, "/telegram/hook", secret, &help_update(1)),
     )
     .await
     .expect("the genuine update is accepted during the flood");

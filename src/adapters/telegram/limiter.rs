@@ -55,6 +55,19 @@ impl RateLimiter {
 
     /// Waits until a message to `chat_id` may be sent, and counts it.
     pub async fn acquire(&self, chat_id: i64) {
+        self.wait_turn(chat_id, true).await;
+    }
+
+    /// Waits until a message to `chat_id` may be sent, without counting
+    /// one (the send itself then goes at once, unless another sender to
+    /// the chat came first).
+    pub async fn ready(&self, chat_id: i64) {
+        self.wait_turn(chat_id, false).await;
+    }
+
+    /// Waits until a message to `chat_id` may be sent; counts it when
+    /// `count`.
+    async fn wait_turn(&self, chat_id: i64, count: bool) {
         loop {
             let wait_until = {
                 let mut history = self.lock();
@@ -62,27 +75,11 @@ impl RateLimiter {
                 history.forget_before(now);
                 match self.earliest(&history, chat_id, now) {
                     None => {
-                        history.record(chat_id, now);
+                        if count {
+                            history.record(chat_id, now);
+                        }
                         return;
                     }
-                    Some(at) => at,
-                }
-            };
-            tokio::time::sleep_until(wait_until).await;
-        }
-    }
-
-    /// Waits until a message to `chat_id` may be sent, without counting
-    /// one (the send itself then goes at once, unless another sender to
-    /// the chat came first).
-    pub async fn ready(&self, chat_id: i64) {
-        loop {
-            let wait_until = {
-                let mut history = self.lock();
-                let now = Instant::now();
-                history.forget_before(now);
-                match self.earliest(&history, chat_id, now) {
-                    None => return,
                     Some(at) => at,
                 }
             };
