@@ -526,6 +526,7 @@ error-leave-no-events = You play in no event, so there is nothing to take leave 
 error-leave-unknown = You have no leave #{ $leave }. /leave list shows yours.
 error-leave-over = Leave #{ $leave } is already over.
 reply-leave-added = Leave #{ $leave } is registered: from { $from } until { $until } ({ $days }). Your opponents are told; your clock stands during it.
+reply-leave-both = You play in postal and server events, so the leave is registered in both: in the postal games under R2.7.1 and in the server events under R3.6.1. To register it in one event only, add its number: /leave add DATE DAYS #EVENT.
 reply-leave-header = Your leaves:
 reply-leave-none = none.
 reply-leave-line = #{ $leave }: { $from } — { $until } { $scope }, { $state }
@@ -887,10 +888,7 @@ reply-case-settle-agreed = Your team agrees to settle case #{ $case }. It is set
 
 
 ## Bad input: unreadable text, numbers and dates out of reach
-error-leave-too-far = A leave may start at most { $days ->
-    [one] { $days } day
-   *[other] { $days } days
-} from today, and "{ $value }" is further ahead. Choose a first day no later than { $last }.
+error-leave-too-far = Leave can be registered up to the end of next year (R3.6.1), and "{ $value }" is later. Choose a first day no later than { $last }.
 error-extra-leave-event = "{ $value }" is not an event number. Write it as #12, or leave it out when you play in one event only.
 error-extra-leave-too-long = Extra leave is at most { $limit ->
     [one] { $limit } day

@@ -15,6 +15,8 @@ on_both!(
     r3_6_cancelling_a_leave_before_it_starts_restores_the_deadlines,
     r3_6_2_no_moves_during_leave_and_the_clock_stands,
     r3_6_1_bad_leave_requests_are_refused_and_change_nothing,
+    r3_6_1_next_years_leave_can_be_booked_all_this_year,
+    r2_7_1_r3_6_1_a_leave_without_event_covers_postal_and_server_events,
 );
 
 fn due(deadlines: &[Deadline]) -> Vec<(String, DateTime<Utc>)> {
@@ -200,4 +202,56 @@ async fn r3_6_1_bad_leave_requests_are_refused_and_change_nothing(t: &TestDb) {
     assert!(out[0].contains("Leave #2 is registered"), "{out:?}");
     let out = w.say("@carol: /leave add 2027-01-04 45").await;
     assert!(out[0].contains("Leave #3 is registered"), "{out:?}");
+}
+
+/// R3.6.1 counts leave per calendar year and asks only that it be registered
+/// in advance: in January, a leave in February of next year can be booked;
+/// the year after next cannot, and the refusal names the last possible day.
+async fn r3_6_1_next_years_leave_can_be_booked_all_this_year(t: &TestDb) {
+    let mut w = World::new(&t.db);
+    carol_to_move(&mut w).await;
+    let carol = w.game(1).await.black;
+    let out = w.say("@carol: /leave add 2028-01-03 5").await;
+    assert_eq!(out.len(), 1, "{out:?}");
+    assert!(out[0].contains("end of next year"), "{out:?}");
+    assert!(out[0].contains("no later than 31.12.2027"), "{out:?}");
+    assert_eq!(leave_count(&w, carol).await, 0);
+    let out = w.say("@carol: /leave add 2027-02-15 14").await;
+    assert!(out[0].contains("Leave #1 is registered"), "{out:?}");
+    let out = w.say("@carol: /leave add 2027-12-31 1").await;
+    assert!(out[0].contains("Leave #2 is registered"), "{out:?}");
+}
+
+/// A player in a server event and a postal one who writes `/leave add` with
+/// no event gets the leave in both kinds (R3.6.1 per event, R2.7.1 in all
+/// postal games) and is told so; with an event number, only there.
+async fn r2_7_1_r3_6_1_a_leave_without_event_covers_postal_and_server_events(t: &TestDb) {
+    let mut w = World::new(&t.db);
+    w.event("Cup", &["bob", "carol"]).await;
+    w.event("Post rules=postal", &["bob", "carol"]).await;
+    let bob = w.game(1).await.white;
+    let out = w.say("@bob: /leave add 2026-02-01 10").await;
+    let text = out.join("\n");
+    assert!(text.contains("registered in both"), "{out:?}");
+    assert!(text.contains("in all your postal games"), "{out:?}");
+    assert!(text.contains("Leave #2 is registered"), "{out:?}");
+    let mut tx = w.db.read().await.unwrap();
+    let leaves = tx
+        .leaves_of(bob, start(), start() + Duration::days(800))
+        .await
+        .unwrap();
+    drop(tx);
+    let kinds: Vec<(bool, Option<i64>)> = leaves
+        .iter()
+        .map(|l| (l.postal, l.event_id.map(|e| e.0)))
+        .collect();
+    assert_eq!(kinds, vec![(true, None), (false, None)], "{leaves:?}");
+    // Named, the server event alone gets it.
+    let out = w.say("@bob: /leave add 2026-03-01 3 1").await;
+    assert_eq!(
+        out.iter().filter(|l| l.starts_with("-> @bob:")).count(),
+        1,
+        "{out:?}"
+    );
+    assert!(!out[0].contains("in both"), "{out:?}");
 }

@@ -270,7 +270,9 @@ async fn r2_7_1_a_postal_leave_is_no_leave_in_a_server_event(t: &TestDb) {
     let mut w = World::new(&t.db);
     two_postal_events(&mut w, "").await;
     w.event("Blitz", &["bob", "eve"]).await;
-    let out = w.say("@bob: /leave add 2026-01-06 10").await;
+    // Named by a postal event, the leave is a postal one alone (without an
+    // event it would cover both kinds).
+    let out = w.say("@bob: /leave add 2026-01-06 10 1").await;
     assert!(out[0].contains("in all your postal games"), "{out:?}");
     assert_eq!(told(&out, "eve", "leave"), 0, "{out:?}");
     w.clock.advance(Duration::days(2));

@@ -135,14 +135,17 @@ pub(super) fn leave_refusal(lang: Lang, event: &Event, error: &LeaveError) -> Fa
     }
 }
 
-/// How far ahead a leave may start: a first day later than this many days
-/// after today is refused, whatever the rules' allowance (no sensible leave
-/// is planned further ahead, and dates past the calendar's end do not count).
-pub const LEAVE_HORIZON_DAYS: i64 = 366;
+/// The last first day a leave registered on `today` may have: the end of next
+/// calendar year. R3.6.1 counts leave per calendar year and asks only that it
+/// be registered in advance, so next year's leave can be booked all this year;
+/// further ahead no allowance is known yet.
+pub fn leave_horizon(today: NaiveDate) -> NaiveDate {
+    NaiveDate::from_ymd_opt(today.year() + 1, 12, 31).unwrap_or(NaiveDate::MAX)
+}
 
-/// A leave's first day (`YYYY-MM-DD`, at most [`LEAVE_HORIZON_DAYS`] after
-/// `now`) and its days (at least one), or the refusal that says which is
-/// unreadable or out of reach.
+/// A leave's first day (`YYYY-MM-DD`, at most [`leave_horizon`] of today)
+/// and its days (at least one), or the refusal that says which is unreadable
+/// or out of reach.
 pub(super) fn read_leave_dates(
     lang: Lang,
     start: &str,
@@ -153,12 +156,11 @@ pub(super) fn read_leave_dates(
         let args = Args::new().with("value", start.to_owned());
         refuse(lang, "error-leave-date", &args)
     })?;
-    let last = now.date_naive() + Duration::days(LEAVE_HORIZON_DAYS);
+    let last = leave_horizon(now.date_naive());
     if date > last {
         let args = Args::new()
             .with("value", start.to_owned())
-            .with("days", LEAVE_HORIZON_DAYS)
-            .with("last", last.format("%Y-%m-%d").to_string());
+            .with("last", last.format("%d.%m.%Y").to_string());
         return Err(refuse(lang, "error-leave-too-far", &args));
     }
     match days.parse() {
@@ -170,7 +172,9 @@ pub(super) fn read_leave_dates(
     }
 }
 
-/// `/leave add DATE DAYS [#event]`.
+/// `/leave add DATE DAYS [#event]`. Without an event, a player in postal
+/// and server events gets the leave in both kinds at once (R2.7.1, R3.6.1),
+/// and is told so.
 async fn add(
     tx: &mut Tx,
     actor: &Actor,
@@ -179,20 +183,46 @@ async fn add(
     now: DateTime<Utc>,
 ) -> Outcome {
     let lang = actor.lang();
-    let (date, length) = read_leave_dates(lang, start, days, now)?;
+    let dates = read_leave_dates(lang, start, days, now)?;
     // The allowance (R3.6.1) is read and then spent: one command at a time.
     tx.lock_player(actor.player.id).await?;
-    if let Some(replies) =
-        crate::app::service::postal::add_leave(tx, actor, (start, days), event, now).await?
-    {
-        return Ok(replies);
+    let postal =
+        crate::app::service::postal::add_leave(tx, actor, (start, days), event, now).await?;
+    let Some(postal) = postal else {
+        let events = scope_events(tx, actor, event).await?;
+        return add_server(tx, actor, dates, (event, &events), now).await;
+    };
+    let server: Vec<Event> = match event {
+        Some(_) => Vec::new(),
+        None => entered_events(tx, actor.player.id)
+            .await?
+            .into_iter()
+            .filter(|e| !e.regulation.rule_set.shares_leave())
+            .collect(),
+    };
+    if server.is_empty() {
+        return Ok(postal);
     }
-    let days = length;
-    let events = scope_events(tx, actor, event).await?;
+    let mut replies = vec![Outgoing::text(tr0(lang, "reply-leave-both"))];
+    replies.extend(postal);
+    replies.extend(add_server(tx, actor, dates, (None, &server), now).await?);
+    Ok(replies)
+}
+
+/// A server leave (R3.6) over `events`: for the one event named, or for all
+/// the player's server events.
+async fn add_server(
+    tx: &mut Tx,
+    actor: &Actor,
+    (date, days): (NaiveDate, u32),
+    (event, events): (Option<EventId>, &[Event]),
+    now: DateTime<Utc>,
+) -> Outcome {
+    let lang = actor.lang();
     let zone = regulation_of(&events[0]).date_zone();
     let starts_at = midnight(date, zone);
     let existing = leaves_of_player(tx, actor.player.id).await?;
-    for event in &events {
+    for event in events {
         book_of(event, &existing)
             .register(starts_at, days, LeaveKind::Regular, now)
             .map_err(|error| leave_refusal(lang, event, &error))?;
@@ -214,7 +244,7 @@ async fn add(
         until: zoned(leave.ends_at, zone).into(),
         event: event.map(|_| events[0].name.clone()),
     };
-    after_change(tx, actor.player.id, &events, &notice, now).await?;
+    after_change(tx, actor.player.id, events, &notice, now).await?;
     let args = Args::new()
         .with("leave", leave.id.0)
         .with("from", zoned(leave.starts_at, zone).text(lang))

@@ -100,7 +100,9 @@ pub(crate) fn applies_to(leave: &LeaveRecord, event: EventId, shared: bool) -> b
     if leave.postal {
         return shared;
     }
-    leave.event_id.is_none_or(|e| e == event)
+    // A server leave for all events is no postal leave (R2.7.1 counts those
+    // apart): it covers the player's server events only.
+    leave.event_id.map_or(!shared, |e| e == event)
 }
 
 /// A player's leaves (not cancelled), all of them, by start.
