@@ -88,11 +88,13 @@ enum CliCommand {
 }
 
 fn main() -> anyhow::Result<()> {
+    let cli = Cli::parse();
     tracing_subscriber::fmt()
-        .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
+        .with_env_filter(log_filter(&cli))
+        // Colours only on a terminal: a log file or journal gets plain text.
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .with_writer(std::io::stderr)
         .init();
-    let cli = Cli::parse();
     match cli.command.unwrap_or(CliCommand::Run) {
         CliCommand::Run => run(),
         CliCommand::Script { file, json } => run_script(&file, json),
@@ -123,6 +125,20 @@ fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
 }
 
 /// Opens (and migrates) the store on DATABASE_URL, by default a SQLite file.
+/// `RUST_LOG` when set; otherwise `corrbot web`, a service of its own,
+/// logs what it serves (info), and the rest only errors (the console's
+/// conversation stays readable).
+fn log_filter(cli: &Cli) -> tracing_subscriber::EnvFilter {
+    use tracing_subscriber::EnvFilter;
+    match EnvFilter::try_from_default_env() {
+        Ok(filter) => filter,
+        Err(_) if matches!(cli.command, Some(CliCommand::Web)) => {
+            EnvFilter::new("warn,corrbot=info")
+        }
+        Err(_) => EnvFilter::new("error"),
+    }
+}
+
 async fn open_db() -> anyhow::Result<Db> {
     let url = std::env::var("DATABASE_URL").unwrap_or_else(|_| DEFAULT_DATABASE_URL.to_owned());
     Ok(Db::open(&url, &DbOptions::default()).await?)
@@ -239,6 +255,14 @@ async fn run_web() -> anyhow::Result<()> {
         listen: ([127, 0, 0, 1], 8080).into(),
         url: None,
     });
+    let url = std::env::var("DATABASE_URL").unwrap_or_else(|_| DEFAULT_DATABASE_URL.to_owned());
+    if let Some(file) = corrbot::store::missing_sqlite_file(&url) {
+        anyhow::bail!(
+            "corrbot web: the database file {} does not exist. Start the bot on it first \
+             (cargo run --release) or set DATABASE_URL to the bot's database.",
+            file.display()
+        );
+    }
     let db = open_db().await?;
     let site = Site::new(
         db.clone(),

@@ -348,6 +348,20 @@ pub struct Db {
     busy_timeout: Duration,
 }
 
+/// The SQLite file `url` names when it does not exist (`None` for an
+/// existing file, an in-memory database or PostgreSQL): a reader such as
+/// `corrbot web` must not create an empty database where the bot's is
+/// expected.
+pub fn missing_sqlite_file(url: &str) -> Option<std::path::PathBuf> {
+    if !url.starts_with("sqlite:") {
+        return None;
+    }
+    let options = SqliteConnectOptions::from_str(url).ok()?;
+    let file = options.get_filename();
+    let in_memory = file.as_os_str().is_empty() || file.as_os_str() == ":memory:";
+    (!in_memory && !url.contains("mode=memory") && !file.exists()).then(|| file.to_path_buf())
+}
+
 impl Db {
     /// Connects to `url` (`sqlite://file.db` or `postgres://…`), creating a
     /// SQLite file if missing (WAL, foreign keys, busy timeout).

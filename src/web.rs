@@ -27,6 +27,7 @@
 //! notes, leaves and their reasons, and messages are never read here
 //! (`tests/it/web_privacy.rs` crawls every page to check).
 
+mod access_log;
 mod cache;
 pub(crate) mod data;
 mod handlers;
@@ -149,6 +150,7 @@ pub fn router(site: Arc<Site>) -> axum::Router {
         .route("/game/{id}/live", get(handlers::game_live))
         .route("/player/{id}", get(handlers::player))
         .fallback(handlers::not_found)
+        .layer(axum::middleware::from_fn(access_log::access_log))
         .with_state(site)
 }
 

@@ -207,3 +207,82 @@ fn corrbot_check_says_what_is_wrong_in_one_line_each() {
     assert!(!text.contains("secret-but-wrong"), "{text}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `corrbot web` on a database file that does not exist refuses to start,
+/// naming the file, and creates nothing; on the bot's database it logs each
+/// request it serves at the default level ([player-2]).
+#[tokio::test]
+async fn corrbot_web_refuses_a_missing_database_and_logs_what_it_serves() {
+    let dir = std::env::temp_dir().join(format!("corrbot-web-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let missing = dir.join("missing.db");
+    let refused = Command::new(env!("CARGO_BIN_EXE_corrbot"))
+        .arg("web")
+        .env("DATABASE_URL", format!("sqlite://{}", missing.display()))
+        .env_remove("RUST_LOG")
+        .output()
+        .unwrap();
+    assert!(!refused.status.success());
+    let said = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        said.contains("missing.db") && said.contains("does not exist"),
+        "{said}"
+    );
+    assert!(!missing.exists(), "corrbot web created an empty database");
+
+    let file = dir.join("bot.db");
+    let url = format!("sqlite://{}", file.display());
+    Db::open(&url, &DbOptions::default())
+        .await
+        .unwrap()
+        .close()
+        .await;
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let log = std::fs::File::create(dir.join("web.log")).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_corrbot"))
+        .arg("web")
+        .env("DATABASE_URL", &url)
+        .env("CORRBOT_WEB_LISTEN", format!("127.0.0.1:{port}"))
+        .env("CORRBOT_OPS_LISTEN", "off")
+        .env_remove("RUST_LOG")
+        .stderr(log)
+        .spawn()
+        .unwrap();
+    let answer = get_when_up(port, "/event/1").await;
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(answer.starts_with("HTTP/1.1 404"), "{answer}");
+    let logged = std::fs::read_to_string(dir.join("web.log")).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(logged.contains("serving the public pages"), "{logged}");
+    let served = logged.lines().find(|l| l.contains("web: served"));
+    let served = served.unwrap_or_else(|| panic!("no request logged: {logged}"));
+    assert!(
+        served.contains("path=\"/event/1\"") || served.contains("path=/event/1"),
+        "{served}"
+    );
+    assert!(served.contains("status=404"), "{served}");
+}
+
+/// The answer to `GET path` on loopback `port`, once the server listens
+/// (bounded: it gives up after about 30 s of refused connections).
+async fn get_when_up(port: u16, path: &str) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    for _ in 0..600 {
+        let Ok(mut stream) = tokio::net::TcpStream::connect(("127.0.0.1", port)).await else {
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+            continue;
+        };
+        let request =
+            format!("GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+        stream.write_all(request.as_bytes()).await.unwrap();
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).await.unwrap();
+        return answer;
+    }
+    panic!("corrbot web never listened on port {port}");
+}
