@@ -441,6 +441,7 @@ fn run_console() -> anyhow::Result<()> {
     spawn_web(runtime.handle(), &db, &clock, &renders, &Stop::default())?;
     let app = App::new(db.clone(), clock.clone(), app_config()?);
     let mut console = Console::with_options(app, clock, &DeliveryOptions::from_env()?)?;
+    console.save_media_in(corrbot::adapters::console::MediaFolder::from_env());
     let signals = {
         let _inside = runtime.enter();
         Signals::listen()?

@@ -4,6 +4,7 @@
 //! transcripts, which also speak as users of other platforms and in channels
 //! ([`Speaker`]) and read every message sent as a [`Sent`] record.
 
+mod media;
 mod sent;
 
 use std::sync::{Arc, Mutex};
@@ -20,6 +21,7 @@ use crate::scheduler::{Scheduler, SchedulerConfig};
 use crate::store::Platform;
 use crate::time::Clock;
 
+pub use media::{MEDIA_DIR_ENV, MediaFolder};
 pub use sent::{ImageInfo, Sent};
 
 /// Reads `@name: text` as (name, text).
@@ -116,6 +118,7 @@ pub struct RecordingTransport {
     clock: Arc<dyn Clock>,
     sent: Arc<Mutex<Vec<Sent>>>,
     log: Arc<Mutex<MessageLog>>,
+    media: Arc<std::sync::OnceLock<MediaFolder>>,
 }
 
 impl Transport for RecordingTransport {
@@ -131,7 +134,10 @@ impl Transport for RecordingTransport {
         image: Option<&'a RenderedImage>,
     ) -> SendFuture<'a> {
         Box::pin(async move {
-            let record = Sent::new(self.clock.now(), to.clone(), message.clone(), image);
+            let mut record = Sent::new(self.clock.now(), to.clone(), message.clone(), image);
+            if let Some(media) = self.media.get() {
+                record.saved = media.save(message, image);
+            }
             let mut sent = self.sent.lock().unwrap_or_else(|e| e.into_inner());
             sent.push(record);
             let mut log = self.log.lock().unwrap_or_else(|e| e.into_inner());
@@ -150,6 +156,7 @@ pub struct Console {
     images: Preparer,
     sent: Arc<Mutex<Vec<Sent>>>,
     log: Arc<Mutex<MessageLog>>,
+    media: Arc<std::sync::OnceLock<MediaFolder>>,
     session: i64,
     counter: u64,
 }
@@ -171,6 +178,7 @@ impl Console {
         let db = app.db().clone();
         let sent = Arc::new(Mutex::new(Vec::new()));
         let log = Arc::new(Mutex::new(MessageLog::default()));
+        let media = Arc::new(std::sync::OnceLock::new());
         let transports = [Platform::Console, Platform::Telegram, Platform::Discord]
             .into_iter()
             .map(|platform| {
@@ -179,6 +187,7 @@ impl Console {
                     clock: clock.clone(),
                     sent: sent.clone(),
                     log: log.clone(),
+                    media: media.clone(),
                 }) as Arc<dyn Transport>
             })
             .collect();
@@ -199,8 +208,15 @@ impl Console {
             clock,
             sent,
             log,
+            media,
             counter: 0,
         })
+    }
+
+    /// Writes every image and file sent from now on into `folder` and
+    /// prints its path under the message (the interactive console).
+    pub fn save_media_in(&self, folder: MediaFolder) {
+        let _ = self.media.set(folder);
     }
 
     /// Handles one input line; returns the output lines (replies, then
@@ -306,7 +322,11 @@ impl Console {
                 chat_id: chat_id.clone(),
             },
         };
-        Sent::new(self.clock.now(), to, reply, image)
+        let mut sent = Sent::new(self.clock.now(), to, reply, image);
+        if let Some(media) = self.media.get() {
+            sent.saved = media.save(&sent.message, image);
+        }
+        sent
     }
 
     /// Fires due deadlines and delivers pending notices at the clock's now;

@@ -35,6 +35,8 @@ fn start(name: &str) -> Running {
             format!("sqlite://{}", dir.join("bot.db").display()),
         )
         .env("RUST_LOG", "warn")
+        .env("CORRBOT_MEDIA_DIR", dir.join("media"))
+        .env("CORRBOT_OPS_LISTEN", "off")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

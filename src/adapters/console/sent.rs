@@ -28,6 +28,9 @@ pub struct Sent {
     pub message: Outgoing,
     /// The image attached, if any.
     pub image: Option<ImageInfo>,
+    /// Where the interactive console wrote the image and the file sent
+    /// (empty without a media folder).
+    pub saved: Vec<String>,
 }
 
 /// The JSON line of a sent message (`corrbot script --json`).
@@ -64,6 +67,7 @@ impl Sent {
             to,
             message,
             image,
+            saved: Vec::new(),
         }
     }
 
@@ -79,11 +83,16 @@ impl Sent {
     /// The console line: `-> @name: text`, then one `[label]` per button.
     pub fn line(&self) -> String {
         let mut line = format!("-> {}: {}", self.recipient(), self.message.text);
-        if let Some(document) = &self.message.document {
+        if let Some(document) = &self.message.document
+            && self.saved.is_empty()
+        {
             line.push_str(&format!("\n[{}]", document.file_name));
         }
         for button in &self.message.buttons {
             line.push_str(&format!(" [{}]", button.label));
+        }
+        for path in &self.saved {
+            line.push_str(&format!("\n   [saved: {path}]"));
         }
         line
     }
