@@ -139,3 +139,44 @@ async fn postal_transcripts_match_on_postgres() {
         );
     }
 }
+
+/// The notice kinds named in the `fn kind` functions of `file`.
+fn kinds_in(file: &str) -> Vec<String> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
+    let source = std::fs::read_to_string(&path).unwrap();
+    let mut kinds = Vec::new();
+    for (at, _) in source.match_indices("fn kind(") {
+        let body = &source[at..];
+        let body = &body[..body.find("\n    }\n").unwrap_or(body.len())];
+        for literal in body.split('"').skip(1).step_by(2) {
+            if !literal.is_empty() && literal.chars().all(|c| c.is_ascii_lowercase() || c == '_') {
+                kinds.push(literal.to_owned());
+            }
+        }
+    }
+    kinds
+}
+
+/// `docs/transcripts.md` lists every kind a transcript's JSON line can
+/// carry: each notice kind the code names has its row ([player-2]).
+#[test]
+fn the_documentation_lists_every_notice_kind() {
+    let docs =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/transcripts.md"))
+            .unwrap();
+    let mut kinds = vec![corrbot::app::notice::BATCH_KIND.to_owned()];
+    for file in std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app/notice"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .chain([Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app/notice.rs")])
+    {
+        let relative = file.strip_prefix(env!("CARGO_MANIFEST_DIR")).unwrap();
+        kinds.extend(kinds_in(relative.to_str().unwrap()));
+    }
+    assert!(kinds.len() > 40, "{kinds:?}");
+    let missing: Vec<&String> = kinds
+        .iter()
+        .filter(|kind| !docs.contains(&format!("`{kind}`")))
+        .collect();
+    assert!(missing.is_empty(), "docs/transcripts.md lacks {missing:?}");
+}
