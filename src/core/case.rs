@@ -417,6 +417,13 @@ impl Case {
     pub fn captain_teams(&self) -> &[TeamKey] {
         &self.captain_teams
     }
+    /// Whether the case began with the captains and has never been passed
+    /// to the arbiter (R3.1.4): the captains' own matter, which the
+    /// arbiters do not hear of until it is forwarded.
+    pub fn only_with_captains(&self) -> bool {
+        let reached = |state| self.history.iter().any(|change| change.to == state);
+        reached(CaseState::WithCaptains) && !reached(CaseState::WithArbiter)
+    }
     /// When it was opened.
     pub fn opened_at(&self) -> DateTime<Utc> {
         self.opened_at

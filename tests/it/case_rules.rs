@@ -199,6 +199,7 @@ fn r3_1_4_team_dispute_goes_through_the_captains() {
     let mut case = Case::open(dispute(11, 21, day(2026, 5, 1)), Some(&roster)).unwrap();
     assert_eq!(case.state(), CaseState::WithCaptains);
     assert_eq!(case.captain_teams(), &[TeamKey(1), TeamKey(2)]);
+    assert!(case.only_with_captains());
     assert_eq!(
         case.take_up(ARBITER, day(2026, 5, 2)),
         Err(CaseError::WrongState {
@@ -213,6 +214,7 @@ fn r3_1_4_team_dispute_goes_through_the_captains() {
     case.forward_to_arbiter(p(250), day(2026, 5, 3), &roster)
         .unwrap();
     assert_eq!(case.state(), CaseState::WithArbiter);
+    assert!(!case.only_with_captains());
     case.rule(decision(vec![Ruling::NoAction], day(2026, 5, 9)))
         .unwrap();
     let states: Vec<CaseState> = case.history().iter().map(|c| c.to).collect();
@@ -230,6 +232,7 @@ fn r3_1_4_team_dispute_goes_through_the_captains() {
         .settle_by_captains(p(100), day(2026, 5, 4), &roster)
         .unwrap();
     assert_eq!(settled.state(), CaseState::Closed);
+    assert!(settled.only_with_captains());
 }
 
 /// R3.4.5: a failure report in a team event goes to the player's own

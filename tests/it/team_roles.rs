@@ -15,6 +15,7 @@ on_both!(
     r3_1_3_a_player_belongs_to_one_team_of_an_event,
     r2_1_5_a_disqualified_player_takes_no_place_and_cannot_play,
     r3_1_4_both_captains_settle_a_dispute_together,
+    r3_1_4_the_arbiters_hear_of_a_dispute_once_it_is_forwarded,
 );
 
 /// Team event #`event` with teams Lions (captain `kate`, board `ann`) and
@@ -122,4 +123,37 @@ async fn r3_1_4_both_captains_settle_a_dispute_together(t: &TestDb) {
     let settled = reply(&mut w, "max", "/case 1 settle agreed").await;
     assert!(settled.contains("settled and closed"), "{settled}");
     assert_eq!(case_status(&w, 1).await, CaseStatus::Closed);
+}
+
+/// R3.1.4: while a team dispute is with the captains, the arbiters'
+/// channel hears nothing of it (no statements, no settlement); once a
+/// captain forwards one, the arbiters get it and what follows.
+async fn r3_1_4_the_arbiters_hear_of_a_dispute_once_it_is_forwarded(t: &TestDb) {
+    let mut w = World::new(&t.db);
+    two_teams(&mut w, 1, 1).await;
+    let set = w.say("@alice: /event set 1 arbiter-channel=arbiters").await;
+    assert!(!set[0].contains("not"), "{set:?}");
+    w.say("@alice: /event start 1").await;
+    let to_arbiters = |out: &[String]| out.iter().filter(|l| l.starts_with("-> #arbiters")).count();
+    let mut heard = 0;
+    for line in [
+        "@bob: /dispute 1 ann moved during her leave.",
+        "@max: /case 1 say the log shows it",
+        "@kate: /case 1 settle fine with us",
+        "@max: /case 1 settle agreed",
+        "@ann: /dispute 1 bob answers too slowly.",
+        "@kate: /case 2 say we ask the arbiter",
+    ] {
+        heard += to_arbiters(&w.say(line).await);
+    }
+    assert_eq!(
+        heard, 0,
+        "the arbiters heard of a dispute still with the captains"
+    );
+    let forwarded = w.say("@kate: /case 2 forward").await;
+    assert_eq!(to_arbiters(&forwarded), 1, "{forwarded:?}");
+    let listed = w.say("@alice: /cases").await;
+    assert!(listed[0].contains("#2"), "{listed:?}");
+    let said = w.say("@max: /case 2 say it was on time").await;
+    assert_eq!(to_arbiters(&said), 1, "{said:?}");
 }

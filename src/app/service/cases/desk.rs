@@ -174,7 +174,9 @@ async fn announce(
         news,
         CaseNews::Forwarded | CaseNews::Withdrawn | CaseNews::Settled
     ) || (news == CaseNews::Statement && !from_arbiter);
-    if to_arbiters {
+    // R3.1.4: while the captains have the dispute, it is theirs; the
+    // arbiters hear of it when it is forwarded to them.
+    if to_arbiters && !file.case.only_with_captains() {
         tell_arbiters(tx, file, &notice, now).await?;
     }
     if news == CaseNews::Forwarded {

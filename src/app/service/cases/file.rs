@@ -207,7 +207,8 @@ fn ruling_word(lang: Lang, ruling: &Ruling) -> String {
 pub(super) async fn list(tx: &mut Tx, actor: &Actor) -> Outcome {
     let lang = actor.lang();
     let me = actor.player.id;
-    let mut ids: Vec<CaseId> = tx.cases_involving(me).await?.iter().map(|c| c.id).collect();
+    let involved: Vec<CaseId> = tx.cases_involving(me).await?.iter().map(|c| c.id).collect();
+    let mut ids = involved.clone();
     for grant in tx.roles_of(me).await? {
         let (Some(event), Role::Arbiter | Role::AppealsCommittee | Role::LeaveOffice) =
             (grant.event_id, grant.role)
@@ -231,12 +232,20 @@ pub(super) async fn list(tx: &mut Tx, actor: &Actor) -> Outcome {
     let mut lines = vec![tr0(lang, "reply-cases-header")];
     for id in ids {
         let file = look_up(tx, lang, id).await?;
+        // R3.1.4: a team dispute still with the captains is not the
+        // arbiters' yet.
+        if file.case.only_with_captains() && !involved.contains(&id) {
+            continue;
+        }
         let args = Args::new()
             .with("case", id)
             .with("kind", case_kind_text(lang, file.case.kind()))
             .with("state", file.state_text(lang))
             .with("event", file.event.name.as_str());
         lines.push(tr(lang, "reply-cases-line", &args));
+    }
+    if lines.len() == 1 {
+        return Ok(vec![Outgoing::text(tr0(lang, "reply-no-cases"))]);
     }
     Ok(vec![Outgoing::text(lines.join("\n"))])
 }
