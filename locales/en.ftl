@@ -233,6 +233,12 @@ reply-games-line-theirs = #{ $game } — opponent: { $opponent }, you play { $co
 reply-games-line-finished = #{ $game } — opponent: { $opponent }, you played { $colour }; result: { $score }
 reply-games-line-postal = #{ $game } — opponent: { $opponent }, you play { $colour }; last move: { $last }; { $turn }; your clock: { $left }
 games-no-move = no moves yet
+move-sign-game = Game #{ $game }: no move was made.
+move-sign-question-capture = There is nothing to take on { $square }, yet "{ $text }" has a capture sign. If you meant { $move }, press the button or send it without the capture sign; if you meant another move, write it.
+move-sign-question-mate = { $move } does not mate, yet "{ $text }" says mate. If you meant { $move }, press the button or send it without the mate sign; if you meant another move, write it.
+move-sign-warning-capture = Note: there is nothing to take on { $square }, yet "{ $text }" has a capture sign.
+move-sign-warning-mate = Note: { $move } does not mate, yet "{ $text }" says mate.
+button-move-play = Play { $move }
 reply-move-held = Game #{ $game }: make the move { $move }? It is made only when you confirm it; your time runs until then.
 button-move-confirm = Confirm { $move }
 button-move-cancel = Cancel
@@ -510,8 +516,8 @@ notice-leave-registered = { $player } is on leave { $scope } from { $from } unti
 notice-leave-cancelled = { $player } cancelled the leave from { $from }.
 notice-leave-ended = { $player } ended the leave from { $from } early, at { $at }: their clock runs again.
 error-on-leave = You are on leave until { $until }: no moves in this event during it (R3.6.2). To move now, end the leave with /leave cancel and its number (/leave list).
-error-leave-date = "{ $value }" is not a date. Write the first day of the leave as YYYY-MM-DD, for example /leave add 2026-07-01 14.
-error-leave-days-unreadable = "{ $value }" is not a number of days. Write a whole number, for example /leave add 2026-07-01 14.
+error-leave-date = "{ $value }" is not a date. Write the first day of the leave as DD.MM.YYYY (or DD.MM for the next such date), for example /leave add { $example } 14.
+error-leave-days-unreadable = "{ $value }" is not a number of days. Write a whole number, for example /leave add { $example } 14.
 error-leave-days = A leave lasts at least one day.
 error-leave-too-long = A leave lasts at most { $max ->
     [one] { $max } day
@@ -563,7 +569,7 @@ discord-game-choice = #{ $game } { $white } – { $black }{ $turn ->
 }
 
 discord-option-text = the text: statement, question, reasons or grounds
-discord-option-start = the first day, YYYY-MM-DD
+discord-option-start = the first day, DD.MM.YYYY or DD.MM
 discord-option-days = how many days
 discord-option-case = the case number
 discord-option-request = the request number
@@ -770,7 +776,7 @@ help-ledger = /ledger [#game] — the correspondence chart of a game by post: da
 postal-error-ledger-game = Game #{ $game } is played by post: enter each card with /card (see /help card).
 postal-error-not-postal = Game #{ $game } is not in a postal event: cards are for games by post (R2).
 postal-error-not-ledger = Game #{ $game } is played through the bot: its moves need no cards.
-postal-error-card-field = Cannot read { $key }={ $value } on the card: the keys are repeat, written, postmark, receipt, received and exempt, dates YYYY-MM-DD, exempt 0 to 3 days (R2.4.7).
+postal-error-card-field = Cannot read { $key }={ $value } on the card: the keys are repeat, written, postmark, receipt, received and exempt, dates DD.MM.YYYY, exempt 0 to 3 days (R2.4.7).
 postal-error-card-recipient = The date of receipt is the recipient's to enter (R2.2.6).
 postal-error-card-sender = The written date, the receipt, the repetition and the exempt days are the sender's to enter (R2.2.3, R2.2.4, R2.4.7).
 postal-error-no-card = Game #{ $game } has no card yet.
@@ -989,8 +995,8 @@ help-who-time = everyone.
 help-more-record = Shows a game's record with the days each move took.
     Examples: /record, /record #3
 help-who-record = everyone.
-help-more-leave = Registers, lists and cancels your leave: add DATE DAYS (45 days a year, R3.6.1), list, cancel N.
-    Examples: /leave add 2026-07-01 14, /leave list
+help-more-leave = Registers, lists and cancels your leave: add DATE DAYS (the date as DD.MM.YYYY or DD.MM; 45 days a year, R3.6.1), list, cancel N.
+    Examples: /leave add { $date } 14, /leave list
 help-who-leave = every player, about their own leave.
 help-more-mute = Turns off notices of your partners' moves; reminders and results still come.
     Example: /mute
@@ -1026,7 +1032,7 @@ help-more-online = Ends a reported absence: your games run again.
     Examples: /online, /online @olena
 help-who-online = players about themselves; arbiters about a player.
 help-more-extraleave = Asks the arbiter for extra leave with the reasons (at most 15 days a year, R3.6.3).
-    Example: /extraleave 2026-08-01 10 #2 Operation and recovery
+    Example: /extraleave { $date } 10 #2 Operation and recovery
 help-who-extraleave = the players of an event.
 help-more-cases = Lists the cases you may see: yours, and for arbiters every case of their events.
     Example: /cases

@@ -232,6 +232,12 @@ reply-games-line-theirs = #{ $game } — суперник: { $opponent }, ви �
 reply-games-line-finished = #{ $game } — суперник: { $opponent }, ви грали { $colour }; результат: { $score }
 reply-games-line-postal = #{ $game } — суперник: { $opponent }, ви граєте { $colour }; останній хід: { $last }; { $turn }; у вас { $left }
 games-no-move = ходів ще немає
+move-sign-game = Партія #{ $game }: хід не зроблено.
+move-sign-question-capture = На { $square } немає чого брати, а в «{ $text }» стоїть знак взяття. Якщо ви мали на увазі { $move }, натисніть кнопку або надішліть хід без знака взяття; якщо інший хід — напишіть його.
+move-sign-question-mate = Хід { $move } не ставить мат, хоча в «{ $text }» написано мат. Якщо ви мали на увазі саме { $move }, натисніть кнопку або надішліть хід без знака мату; якщо інший хід — напишіть його.
+move-sign-warning-capture = Увага: на { $square } немає чого брати, а в «{ $text }» стоїть знак взяття.
+move-sign-warning-mate = Увага: хід { $move } не ставить мат, хоча в «{ $text }» написано мат.
+button-move-play = Зробити хід { $move }
 reply-move-held = Партія #{ $game }: зробити хід { $move }? Хід буде зроблено лише після підтвердження; доти ваш час іде.
 button-move-confirm = Підтвердити { $move }
 button-move-cancel = Скасувати
@@ -523,8 +529,8 @@ notice-leave-registered = { $player }: відпустка { $scope } з { $from 
 notice-leave-cancelled = { $player }: відпустку з { $from } скасовано.
 notice-leave-ended = { $player }: відпустку з { $from } достроково завершено о { $at }; годинник гравця знову йде.
 error-on-leave = Ви у відпустці до { $until }: під час неї ходи в цьому турнірі неможливі (R3.6.2). Щоб ходити зараз, завершіть відпустку командою /leave cancel з її номером (/leave list).
-error-leave-date = «{ $value }» — не дата. Напишіть перший день відпустки як РРРР-ММ-ДД, наприклад /leave add 2026-07-01 14.
-error-leave-days-unreadable = «{ $value }» — не кількість днів. Напишіть ціле число, наприклад /leave add 2026-07-01 14.
+error-leave-date = «{ $value }» — не дата. Напишіть перший день відпустки як ДД.ММ.РРРР (або ДД.ММ — найближча така дата), наприклад /leave add { $example } 14.
+error-leave-days-unreadable = «{ $value }» — не кількість днів. Напишіть ціле число, наприклад /leave add { $example } 14.
 error-leave-days = Відпустка триває щонайменше один день.
 error-leave-too-long = Відпустка може тривати щонайбільше { $max ->
     [one] { $max } день
@@ -577,7 +583,7 @@ discord-game-choice = #{ $game } { $white } – { $black }{ $turn ->
 }
 
 discord-option-text = текст: заява, запитання, причини чи підстави
-discord-option-start = перший день, РРРР-ММ-ДД
+discord-option-start = перший день, ДД.ММ.РРРР або ДД.ММ
 discord-option-days = скільки днів
 discord-option-case = номер справи
 discord-option-request = номер запиту
@@ -789,7 +795,7 @@ help-ledger = /ledger [#партія] — карта листування пар
 postal-error-ledger-game = Партія #{ $game } грається поштою: вносьте кожну картку командою /card (див. /help card).
 postal-error-not-postal = Партія #{ $game } не в поштовому турнірі: картки — для партій поштою (R2).
 postal-error-not-ledger = Партія #{ $game } грається через бота: її ходам картки не потрібні.
-postal-error-card-field = Не вдається прочитати { $key }={ $value } на картці: ключі — повтор, написано, штемпель, квитанція, отримано, звільнено, дати РРРР-ММ-ДД, звільнено — від 0 до 3 днів (R2.4.7).
+postal-error-card-field = Не вдається прочитати { $key }={ $value } на картці: ключі — повтор, написано, штемпель, квитанція, отримано, звільнено, дати ДД.ММ.РРРР, звільнено — від 0 до 3 днів (R2.4.7).
 postal-error-card-recipient = Дату отримання вносить одержувач (R2.2.6).
 postal-error-card-sender = Дату написання, квитанцію, повторення й звільнені дні вносить відправник (R2.2.3, R2.2.4, R2.4.7).
 postal-error-no-card = У партії #{ $game } ще немає карток.
@@ -989,8 +995,8 @@ help-who-time = усі.
 help-more-record = Показує запис партії з днями, витраченими на кожен хід.
     Приклади: /record, /record #3
 help-who-record = усі.
-help-more-leave = Реєструє, показує й скасовує вашу відпустку: add ДАТА ДНІВ (45 днів на рік, R3.6.1), list, cancel N.
-    Приклади: /leave add 2026-07-01 14, /leave list
+help-more-leave = Реєструє, показує й скасовує вашу відпустку: add ДАТА ДНІВ (дата — ДД.ММ.РРРР або ДД.ММ; 45 днів на рік, R3.6.1), list, cancel N.
+    Приклади: /leave add { $date } 14, /leave list
 help-who-leave = кожен гравець, про свою відпустку.
 help-more-mute = Вимикає сповіщення про ходи партнерів; нагадування й результати надходять і далі.
     Приклад: /mute
@@ -1026,7 +1032,7 @@ help-more-online = Завершує повідомлену відсутніст�
     Приклади: /online, /online @olena
 help-who-online = гравці — про себе; суддя — про гравця.
 help-more-extraleave = Просить у судді додаткову відпустку з причинами (до 15 днів на рік, R3.6.3).
-    Приклад: /extraleave 2026-08-01 10 #2 Операція і відновлення
+    Приклад: /extraleave { $date } 10 #2 Операція і відновлення
 help-who-extraleave = гравці турніру.
 help-more-cases = Показує справи, які вам дозволено бачити: ваші, а судді — усі справи своїх турнірів.
     Приклад: /cases

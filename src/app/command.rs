@@ -8,6 +8,7 @@
 
 mod arguments;
 mod case;
+mod date;
 mod quoted;
 mod team;
 mod turn;
@@ -18,6 +19,7 @@ use serde::{Deserialize, Serialize};
 use crate::store::{CaseId, EventId, GameId, LeaveId, RequestId, TeamId};
 
 pub use case::{CaseAction, CaseCommand, Report};
+pub use date::{example_date, read_date, read_full_date, shown_date};
 pub use team::TeamCommand;
 pub use turn::ConfirmCommand;
 pub use words::{Arg, CommandWord, Privacy, WordSpec, command_kind};

@@ -325,7 +325,7 @@ impl App {
         now: DateTime<Utc>,
     ) -> Outcome {
         match command {
-            Command::Help { topic, all } => help::help(tx, actor, topic, all).await,
+            Command::Help { topic, all } => help::help(tx, actor, (topic, all), now).await,
             Command::Start => profile::start(tx, actor).await,
             Command::Invited { token } => events::invite::join(tx, actor, &token, now).await,
             Command::SetName { name } => profile::set_name(tx, actor, &name).await,

@@ -18,12 +18,14 @@ mod grammar;
 mod lexer;
 mod reason;
 mod resolve;
+mod signs;
 mod write;
 
 use serde::{Deserialize, Serialize};
 use shakmaty::{Chess, Move, Position, Role};
 
 pub use error::{CastlingRightLost, NotationError, piece_name};
+pub use signs::{SignConflict, contradicted_sign};
 
 /// The notations a move may be written in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]

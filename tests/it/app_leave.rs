@@ -17,6 +17,7 @@ on_both!(
     r3_6_1_bad_leave_requests_are_refused_and_change_nothing,
     r3_6_1_next_years_leave_can_be_booked_all_this_year,
     r2_7_1_r3_6_1_a_leave_without_event_covers_postal_and_server_events,
+    r3_6_dates_are_read_as_the_bot_shows_them,
 );
 
 fn due(deadlines: &[Deadline]) -> Vec<(String, DateTime<Utc>)> {
@@ -254,4 +255,29 @@ async fn r2_7_1_r3_6_1_a_leave_without_event_covers_postal_and_server_events(t: 
         "{out:?}"
     );
     assert!(!out[0].contains("in both"), "{out:?}");
+}
+
+/// Player-2: a date typed as the bot shows it (`10.01.2026`), a day and a
+/// month (`01.02`: the next such date) and ISO all read; the examples of a
+/// refusal and of the help lie a week after today, never in the past.
+async fn r3_6_dates_are_read_as_the_bot_shows_them(t: &TestDb) {
+    let mut w = World::new(&t.db);
+    carol_to_move(&mut w).await;
+    let out = w.say("@carol: /leave add 10.01.2026 3").await;
+    assert!(
+        out[0].contains("Leave #1 is registered: from 10.01.2026 00:00 (Kyiv)"),
+        "{out:?}"
+    );
+    let out = w.say("@carol: /leave add 01.02 2").await;
+    assert!(
+        out[0].contains("Leave #2 is registered: from 01.02.2026 00:00 (Kyiv)"),
+        "{out:?}"
+    );
+    let out = w.say("@carol: /leave add 2026-03-01 2").await;
+    assert!(out[0].contains("Leave #3 is registered"), "{out:?}");
+    let out = w.say("@carol: /leave add 31.02.2026 2").await;
+    assert!(out[0].contains("is not a date"), "{out:?}");
+    assert!(out[0].contains("/leave add 12.01.2026 14"), "{out:?}");
+    let out = w.say("@carol: /help leave").await;
+    assert!(out[0].contains("/leave add 12.01.2026 14"), "{out:?}");
 }

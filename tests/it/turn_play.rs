@@ -194,6 +194,36 @@ async fn signs_and_explanations_make_no_second_move_r2_3_4() {
     w.finish().await;
 }
 
+/// Player-2 (R2.3.4): a capture sign before an empty square, or a mate sign
+/// after a move that does not mate, plays nothing: the player is asked, with
+/// the move written out and a button; with `/confirm on` the held move
+/// carries the warning.
+#[tokio::test]
+async fn a_sign_the_board_contradicts_is_asked_about_r2_3_4() {
+    let mut w = World::sqlite().await;
+    w.event("Cup", &["bob", "carol"]).await;
+    w.say("@bob: e2-e4").await;
+    w.say("@carol: e7-e5").await;
+    let out = w.say("@bob: Сf1:c4").await;
+    assert!(out[0].contains("no move was made"), "{out:?}");
+    assert!(out[0].contains("nothing to take on c4"), "{out:?}");
+    assert!(out.iter().any(|l| l.contains("[Play Сf1-c4]")), "{out:?}");
+    assert_eq!(w.game(1).await.ply, 2, "nothing played");
+    let out = w.say("@bob: /move #1 Сf1-c4").await;
+    assert!(out[0].contains("you played 2. Сf1-c4"), "{out:?}");
+    w.say("@carol: /confirm on").await;
+    let out = w.say("@carol: Фd8-g5 мат").await;
+    assert!(out[0].contains("Фd8-g5 does not mate"), "{out:?}");
+    assert!(
+        out.iter().any(|l| l.contains("[Confirm Фd8-g5]")),
+        "{out:?}"
+    );
+    assert_eq!(w.game(1).await.ply, 3, "held, not played");
+    let out = w.say("@carol: /confirm").await;
+    assert!(out[0].contains("you played 2... Фd8-g5"), "{out:?}");
+    w.finish().await;
+}
+
 async fn a_message_with_a_move_reaches_the_opponent_and_stays_with_the_game(t: &TestDb) {
     let mut w = World::new(&t.db);
     w.event("Cup", &["bob", "carol"]).await;

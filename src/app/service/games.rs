@@ -12,6 +12,7 @@ pub(super) mod draw;
 pub(crate) mod my_turn;
 pub(super) mod pick;
 pub(super) mod play;
+mod signs;
 pub(crate) mod state;
 pub(super) mod suggest;
 pub(crate) mod talk;

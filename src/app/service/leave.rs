@@ -5,12 +5,14 @@
 //! player's opponents.
 
 use chrono::{DateTime, Datelike, Duration, NaiveDate, Utc};
+use chrono_tz::Tz;
 
 use crate::app::actor::Actor;
-use crate::app::command::LeaveCommand;
+use crate::app::command::{LeaveCommand, example_date, read_date, shown_date};
 use crate::app::i18n::{Args, Lang, days_text, tr, tr0};
 use crate::app::notice::Notice;
 use crate::app::outgoing::Outgoing;
+use crate::app::zone::player_zone;
 use crate::core::leave::{LeaveAllowance, LeaveBook, LeaveError, LeaveKind, midnight};
 use crate::store::{
     EntryStatus, Event, EventId, EventStatus, GameStatus, LeaveId, LeaveRecord, LeaveStatus,
@@ -143,30 +145,37 @@ pub fn leave_horizon(today: NaiveDate) -> NaiveDate {
     NaiveDate::from_ymd_opt(today.year() + 1, 12, 31).unwrap_or(NaiveDate::MAX)
 }
 
-/// A leave's first day (`YYYY-MM-DD`, at most [`leave_horizon`] of today)
-/// and its days (at least one), or the refusal that says which is unreadable
-/// or out of reach.
+/// A leave's first day (as the bot shows dates, `ДД.ММ` or ISO, read in
+/// `zone`, the player's; at most [`leave_horizon`] of today) and its days
+/// (at least one), or the refusal that says which is unreadable or out of
+/// reach, with an example from today.
 pub(super) fn read_leave_dates(
     lang: Lang,
     start: &str,
     days: &str,
-    now: DateTime<Utc>,
+    (now, zone): (DateTime<Utc>, Tz),
 ) -> Result<(NaiveDate, u32), Failure> {
-    let date = NaiveDate::parse_from_str(start, "%Y-%m-%d").map_err(|_| {
-        let args = Args::new().with("value", start.to_owned());
+    let today = now.with_timezone(&zone).date_naive();
+    let example = example_date(today);
+    let date = read_date(start, today).ok_or_else(|| {
+        let args = Args::new()
+            .with("value", start.to_owned())
+            .with("example", example.clone());
         refuse(lang, "error-leave-date", &args)
     })?;
     let last = leave_horizon(now.date_naive());
     if date > last {
         let args = Args::new()
             .with("value", start.to_owned())
-            .with("last", last.format("%d.%m.%Y").to_string());
+            .with("last", shown_date(last));
         return Err(refuse(lang, "error-leave-too-far", &args));
     }
     match days.parse() {
         Ok(days) if days > 0 => Ok((date, days)),
         _ => {
-            let args = Args::new().with("value", days.to_owned());
+            let args = Args::new()
+                .with("value", days.to_owned())
+                .with("example", example);
             Err(refuse(lang, "error-leave-days-unreadable", &args))
         }
     }
@@ -183,11 +192,11 @@ async fn add(
     now: DateTime<Utc>,
 ) -> Outcome {
     let lang = actor.lang();
-    let dates = read_leave_dates(lang, start, days, now)?;
+    let zone = player_zone(tx, actor.player.id, None).await?;
+    let dates = read_leave_dates(lang, start, days, (now, zone))?;
     // The allowance (R3.6.1) is read and then spent: one command at a time.
     tx.lock_player(actor.player.id).await?;
-    let postal =
-        crate::app::service::postal::add_leave(tx, actor, (start, days), event, now).await?;
+    let postal = crate::app::service::postal::add_leave(tx, actor, dates, event, now).await?;
     let Some(postal) = postal else {
         let events = scope_events(tx, actor, event).await?;
         return add_server(tx, actor, dates, (event, &events), now).await;

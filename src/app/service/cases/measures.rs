@@ -15,7 +15,7 @@ use chrono::{Datelike, NaiveDate};
 use shakmaty::Color;
 
 use crate::app::actor::Actor;
-use crate::app::command::{read_number, split_word};
+use crate::app::command::{read_full_date, read_number, split_word};
 use crate::app::i18n::Args;
 use crate::core::case::Ruling;
 use crate::core::game::{ArbiterReason, Score};
@@ -197,8 +197,7 @@ async fn read_leave(
             who = Some(player_named(tx, actor.lang(), word).await?);
         } else if matches!(word, "from" | "з") {
             let (date, after) = split_word(after);
-            let date = NaiveDate::parse_from_str(date, "%Y-%m-%d");
-            from = Some(date.map_err(|_| unreadable(actor, part))?);
+            from = Some(read_full_date(date).ok_or_else(|| unreadable(actor, part))?);
             rest = after;
             continue;
         } else {

@@ -306,7 +306,8 @@ pub(super) async fn extra_leave(
     now: DateTime<Utc>,
 ) -> Outcome {
     let lang = actor.lang();
-    let (date, days) = read_leave_dates(lang, start, days, now)?;
+    let zone = crate::app::zone::player_zone(tx, actor.player.id, None).await?;
+    let (date, days) = read_leave_dates(lang, start, days, (now, zone))?;
     let (first, rest) = split_word(text);
     let (event, reasons) = match read_number(first) {
         Some(n) => (Some(n), rest),

@@ -10,21 +10,22 @@ use crate::app::actor::Actor;
 use crate::app::command::ConfirmCommand;
 use crate::app::i18n::{Args, tr, tr0};
 use crate::app::outgoing::{Button, Outgoing};
-use crate::core::notation;
+use crate::core::notation::{self, SignConflict};
 use crate::store::{CONFIRM_MOVES, GameId, GameRecord, GameStatus, HeldMove, Tx};
 
 use crate::app::failure::{Failure, Outcome, refuse};
 use crate::app::service::games::pick::{Pick, game_args, own_game};
 use crate::app::service::games::play::{Turn, play_move};
+use crate::app::service::games::{signs, talk};
 
 /// Holds the actor's read move `mv` (written `text`, with any message) and
-/// asks to confirm it.
+/// asks to confirm it, warning of a sign the board contradicts (R2.3.4).
 pub(super) async fn hold(
     tx: &mut Tx,
     actor: &Actor,
     turn: &Turn,
-    mv: &Move,
-    text: &str,
+    (mv, text): (&Move, &str),
+    conflict: Option<SignConflict>,
     now: DateTime<Utc>,
 ) -> Outcome {
     let game = &turn.game;
@@ -47,7 +48,13 @@ pub(super) async fn hold(
             format!("/confirm cancel #{}", game.id),
         ),
     ];
-    let question = Outgoing::text(tr(lang, "reply-move-held", &args))
+    let mut question = tr(lang, "reply-move-held", &args);
+    if let Some(conflict) = conflict {
+        let (mv_text, _) = talk::split_message(text);
+        let warning = signs::warning(lang, conflict, (mv_text, &written), true);
+        question = format!("{warning}\n{question}");
+    }
+    let question = Outgoing::text(question)
         .with_buttons(buttons)
         .about(game.id);
     Ok(vec![question])

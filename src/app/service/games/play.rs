@@ -27,7 +27,7 @@ use crate::app::service::games::pick::{
     Pick, ensure_not_on_leave, ensure_turn, game_args, pick_game, refuse_if_disqualified,
 };
 use crate::app::service::games::state::{conclude, finish_update};
-use crate::app::service::games::{confirm, talk};
+use crate::app::service::games::{confirm, signs, talk};
 use crate::app::view::clock::{MoveClock, move_clock, side_text, yours_text};
 use crate::app::view::game::{
     clocks_of, colour_of, fen_of, first_mover, player_of, plies_of, regulation_of, replay,
@@ -67,8 +67,14 @@ pub(crate) async fn play_move(
     }
     talk::refuse_several_moves(actor, &turn, mv_text)?;
     let mv = read_move(actor, &turn, mv_text)?;
+    // R2.3.4: a sign the board contradicts is asked about, never played
+    // silently; a confirmed move was asked about already.
+    let conflict = notation::contradicted_sign(&turn.before, mv_text, &mv).filter(|_| !confirmed);
     if !confirmed && turn.confirms {
-        return confirm::hold(tx, actor, &turn, &mv, text, now).await;
+        return confirm::hold(tx, actor, &turn, (&mv, text), conflict, now).await;
+    }
+    if let Some(conflict) = conflict {
+        return Ok(signs::question(actor, &turn, (&mv, mv_text), conflict));
     }
     let game = turn.game.clone();
     let result = turn.record.play(mv).context("playing a read move")?;

@@ -3,12 +3,14 @@
 //! detail — what it does, two examples in the reader's notation, who may
 //! use it. `/help all` lists every command whatever the reader's roles.
 
+use chrono::{DateTime, NaiveDate, Utc};
 use shakmaty::{Chess, Move, Role as PieceRole, Square};
 
 use crate::app::actor::Actor;
-use crate::app::command::CommandWord;
+use crate::app::command::{CommandWord, example_date};
 use crate::app::i18n::{Args, Lang, tr, tr0};
 use crate::app::outgoing::Outgoing;
+use crate::app::zone::player_zone;
 use crate::core::notation::{Notation, write};
 use crate::store::{Role, Tx};
 
@@ -137,15 +139,18 @@ pub(crate) fn group_seen_with(roles: &[Role], group: HelpGroup) -> bool {
 pub(crate) async fn help(
     tx: &mut Tx,
     actor: &Actor,
-    topic: Option<CommandWord>,
-    all: bool,
+    (topic, all): (Option<CommandWord>, bool),
+    now: DateTime<Utc>,
 ) -> Outcome {
     let lang = actor.lang();
     if let Some(word) = topic {
+        let zone = player_zone(tx, actor.player.id, None).await?;
+        let today = now.with_timezone(&zone).date_naive();
         return Ok(vec![Outgoing::text(command_help(
             lang,
             actor.notation(),
             word,
+            today,
         ))]);
     }
     let holds = if all {
@@ -176,10 +181,15 @@ fn grouped(lang: Lang, holds: &Holds) -> String {
 }
 
 /// One command in detail: its usage line, what it does with two examples
-/// (moves in `notation`), who may use it.
-pub(crate) fn command_help(lang: Lang, notation: Notation, word: CommandWord) -> String {
+/// (moves in `notation`, dates a week after `today`), who may use it.
+pub(crate) fn command_help(
+    lang: Lang,
+    notation: Notation,
+    word: CommandWord,
+    today: NaiveDate,
+) -> String {
     let name = word.name();
-    let examples = example_moves(notation);
+    let examples = example_moves(notation).with("date", example_date(today));
     let who = tr0(lang, &format!("help-who-{name}"));
     [
         tr0(lang, &format!("help-{name}")),
@@ -217,13 +227,32 @@ pub(crate) fn example_moves(notation: Notation) -> Args<'static> {
 mod tests {
     use super::*;
 
+    fn today() -> NaiveDate {
+        NaiveDate::from_ymd_opt(2026, 12, 5).unwrap()
+    }
+
+    /// Dates in the examples are a week after the reader's today, in the
+    /// form the bot shows them: never a date already past.
+    #[test]
+    fn leave_examples_are_dated_from_today() {
+        let uk = command_help(
+            Lang::Uk,
+            Notation::UkrainianFull,
+            CommandWord::Leave,
+            today(),
+        );
+        assert!(uk.contains("/leave add 12.12.2026 14"), "{uk}");
+        let en = command_help(Lang::En, Notation::San, CommandWord::ExtraLeave, today());
+        assert!(en.contains("/extraleave 12.12.2026 10"), "{en}");
+    }
+
     /// Every command word has its usage line, its detail and its "who" in
     /// both languages, and the detail names at least one example.
     #[test]
     fn every_command_has_help_in_both_languages() {
         for lang in Lang::ALL {
             for word in CommandWord::all() {
-                let text = command_help(lang, Notation::UkrainianFull, word);
+                let text = command_help(lang, Notation::UkrainianFull, word, today());
                 assert!(!text.contains("help-"), "{lang:?} {word}: {text}");
                 let examples = if lang == Lang::Uk {
                     "Приклад"
@@ -238,9 +267,14 @@ mod tests {
 
     #[test]
     fn move_examples_follow_the_readers_notation() {
-        let san = command_help(Lang::En, Notation::San, CommandWord::Move);
+        let san = command_help(Lang::En, Notation::San, CommandWord::Move, today());
         assert!(san.contains("Examples: e4, /move #3 Nf3"), "{san}");
-        let ukr = command_help(Lang::Uk, Notation::UkrainianFull, CommandWord::Move);
+        let ukr = command_help(
+            Lang::Uk,
+            Notation::UkrainianFull,
+            CommandWord::Move,
+            today(),
+        );
         assert!(ukr.contains("Приклади: e2-e4, /move #3 Кg1-f3"), "{ukr}");
     }
 

@@ -19,6 +19,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use shakmaty::CastlingMode;
 
 use crate::app::actor::Actor;
+use crate::app::command::read_full_date;
 use crate::app::i18n::Args;
 use crate::core::notation;
 use crate::store::GameId;
@@ -58,7 +59,7 @@ fn read_input(actor: &Actor, text: &str) -> Result<CardInput, Failure> {
                 .with("value", value.to_owned());
             refuse(actor.lang(), "postal-error-card-field", &args)
         };
-        let date = |v: &str| NaiveDate::parse_from_str(v, "%Y-%m-%d").map_err(|_| bad());
+        let date = |v: &str| read_full_date(v).ok_or_else(bad);
         match key.to_lowercase().as_str() {
             "repeat" | "повтор" => input.repeat = Some(value.to_owned()),
             "written" | "написано" => input.written = Some(date(value)?),

@@ -25,21 +25,15 @@ use crate::app::view::game::{colour_of, player_of, regulation_of};
 use crate::app::view::leave_time::{applies_to, leaves_of_player};
 
 /// `/leave add DATE DAYS [#event]` for a player with running postal games:
-/// `None` (the server-rule path goes on) when the text does not read or the
-/// player has no postal game in scope.
+/// `None` (the server-rule path goes on) when the player has no postal game
+/// in scope.
 pub(crate) async fn add_leave(
     tx: &mut Tx,
     actor: &Actor,
-    (start, days): (&str, &str),
+    (date, days): (NaiveDate, u32),
     event: Option<EventId>,
     now: DateTime<Utc>,
 ) -> Result<Option<Vec<Outgoing>>, Failure> {
-    let (Ok(date), Ok(days)) = (
-        NaiveDate::parse_from_str(start, "%Y-%m-%d"),
-        days.parse::<u32>(),
-    ) else {
-        return Ok(None);
-    };
     // R2.7.1: a postal leave is in all postal games; naming a postal event
     // only says that the leave is a postal one.
     if let Some(number) = event
