@@ -66,6 +66,12 @@ async fn fools_mate_end_to_end() {
     drop(tx);
     let out = w.say("@bob: e2-e4").await;
     assert!(out[0].contains("no game where it is your move"), "{out:?}");
+    // [player-2]: after the last game, /standings shows the final table.
+    for user in ["bob", "carol"] {
+        let out = w.say(&format!("@{user}: /standings")).await;
+        assert!(out[0].contains("Standings of event #1"), "{out:?}");
+        assert!(out[0].contains("1. carol"), "{out:?}");
+    }
     w.finish().await;
 }
 

@@ -10,10 +10,18 @@ use crate::store::{Event, EventId, EventStatus, Tx};
 use crate::app::failure::{Failure, Outcome, refuse};
 use crate::app::view::standings::table_of;
 
-/// `/standings [#event]`: the given event, or the actor's only running one.
+/// `/standings [#event]`: the given event, or the actor's only running one;
+/// with none running, the last event the actor played to its end.
 pub(crate) async fn show(tx: &mut Tx, actor: &Actor, number: Option<EventId>) -> Outcome {
     let lang = actor.lang();
-    let event = named_or_only_event(tx, actor, number).await?;
+    let finished = match number {
+        Some(_) => None,
+        None => last_finished_when_idle(tx, actor).await?,
+    };
+    let event = match finished {
+        Some(event) => event,
+        None => named_or_only_event(tx, actor, number).await?,
+    };
     if event.status.before_start() || event.status == EventStatus::Cancelled {
         let args = Args::new()
             .with("event", event.id)
@@ -30,6 +38,34 @@ pub(crate) async fn show(tx: &mut Tx, actor: &Actor, number: Option<EventId>) ->
         lang,
     };
     Ok(vec![Outgoing::text(table.text(lang)).with_image(image)])
+}
+
+/// The latest finished event the actor played in, when nothing of theirs
+/// is running (after the last game, `/standings` shows the final table).
+async fn last_finished_when_idle(tx: &mut Tx, actor: &Actor) -> Result<Option<Event>, Failure> {
+    let me = actor.player.id;
+    if !tx.active_games_of(me).await?.is_empty()
+        || !crate::app::service::events::run_events(tx, me)
+            .await?
+            .is_empty()
+    {
+        return Ok(None);
+    }
+    let mut events: Vec<EventId> = tx
+        .games_of_player(me)
+        .await?
+        .iter()
+        .map(|g| g.event_id)
+        .collect();
+    events.sort_by_key(|e| std::cmp::Reverse(e.0));
+    events.dedup();
+    for id in events {
+        let event = tx.event(id).await?;
+        if event.status == EventStatus::Finished {
+            return Ok(Some(event));
+        }
+    }
+    Ok(None)
 }
 
 /// Event `number`, or without it the actor's only event ([`only_event`]);
