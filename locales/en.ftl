@@ -894,7 +894,7 @@ reply-case-settle-agreed = Your team agrees to settle case #{ $case }. It is set
 
 
 ## Bad input: unreadable text, numbers and dates out of reach
-error-leave-too-far = Leave can be registered up to the end of next year (R3.6.1), and "{ $value }" is later. Choose a first day no later than { $last }.
+error-leave-too-far = A leave may start no later than the end of next year (R3.6.1), and "{ $value }" is later. Choose a first day no later than { $last }.
 error-extra-leave-event = "{ $value }" is not an event number. Write it as #12, or leave it out when you play in one event only.
 error-extra-leave-too-long = Extra leave is at most { $limit ->
     [one] { $limit } day

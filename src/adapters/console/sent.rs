@@ -80,7 +80,9 @@ impl Sent {
         }
     }
 
-    /// The console line: `-> @name: text`, then one `[label]` per button.
+    /// The console line: `-> @name: text`, then one `[label]` per button,
+    /// and the paths of what the interactive console saved (`[saved: …]`;
+    /// the file's name instead when nothing was saved).
     pub fn line(&self) -> String {
         let mut line = format!("-> {}: {}", self.recipient(), self.message.text);
         if let Some(document) = &self.message.document

@@ -163,7 +163,7 @@ pub(super) fn read_leave_dates(
             .with("example", example.clone());
         refuse(lang, "error-leave-date", &args)
     })?;
-    let last = leave_horizon(now.date_naive());
+    let last = leave_horizon(today);
     if date > last {
         let args = Args::new()
             .with("value", start.to_owned())

@@ -14,13 +14,20 @@ use crate::app::view::standings::table_of;
 /// with none running, the last event the actor played to its end.
 pub(crate) async fn show(tx: &mut Tx, actor: &Actor, number: Option<EventId>) -> Outcome {
     let lang = actor.lang();
-    let finished = match number {
-        Some(_) => None,
-        None => last_finished_when_idle(tx, actor).await?,
-    };
-    let event = match finished {
-        Some(event) => event,
-        None => named_or_only_event(tx, actor, number).await?,
+    let event = match number {
+        Some(_) => named_or_only_event(tx, actor, number).await?,
+        None => {
+            let current = current_events(tx, actor).await?;
+            // After the last game, the final table of the last event played.
+            let finished = match current.is_empty() {
+                true => last_finished(tx, actor).await?,
+                false => None,
+            };
+            match finished {
+                Some(event) => event,
+                None => one_event(tx, actor, &current).await?,
+            }
+        }
     };
     if event.status.before_start() || event.status == EventStatus::Cancelled {
         let args = Args::new()
@@ -40,19 +47,10 @@ pub(crate) async fn show(tx: &mut Tx, actor: &Actor, number: Option<EventId>) ->
     Ok(vec![Outgoing::text(table.text(lang)).with_image(image)])
 }
 
-/// The latest finished event the actor played in, when nothing of theirs
-/// is running (after the last game, `/standings` shows the final table).
-async fn last_finished_when_idle(tx: &mut Tx, actor: &Actor) -> Result<Option<Event>, Failure> {
-    let me = actor.player.id;
-    if !tx.active_games_of(me).await?.is_empty()
-        || !crate::app::service::events::run_events(tx, me)
-            .await?
-            .is_empty()
-    {
-        return Ok(None);
-    }
+/// The latest finished event the actor played in.
+async fn last_finished(tx: &mut Tx, actor: &Actor) -> Result<Option<Event>, Failure> {
     let mut events: Vec<EventId> = tx
-        .games_of_player(me)
+        .games_of_player(actor.player.id)
         .await?
         .iter()
         .map(|g| g.event_id)
@@ -84,6 +82,27 @@ pub(super) async fn named_or_only_event(
 /// The event of the actor's running games, when there is exactly one; for
 /// an organizer or arbiter who does not play, the running event they run.
 pub(super) async fn only_event(tx: &mut Tx, actor: &Actor) -> Result<Event, Failure> {
+    let current = current_events(tx, actor).await?;
+    one_event(tx, actor, &current).await
+}
+
+/// The one event of `events`, or the refusal that there is none or that
+/// the actor must choose.
+async fn one_event(tx: &mut Tx, actor: &Actor, events: &[EventId]) -> Result<Event, Failure> {
+    match events {
+        [only] => Ok(tx.event(*only).await?),
+        [] => Err(refuse(actor.lang(), "error-no-games", &Args::new())),
+        several => {
+            let list: Vec<String> = several.iter().map(|e| format!("#{}", e.0)).collect();
+            let args = Args::new().with("events", list.join(", "));
+            Err(refuse(actor.lang(), "error-standings-which-event", &args))
+        }
+    }
+}
+
+/// The events of the actor's running games; for an organizer or arbiter
+/// who does not play, the running events they run. Sorted, no repeats.
+async fn current_events(tx: &mut Tx, actor: &Actor) -> Result<Vec<EventId>, Failure> {
     let mut events: Vec<EventId> = tx
         .active_games_of(actor.player.id)
         .await?
@@ -95,13 +114,5 @@ pub(super) async fn only_event(tx: &mut Tx, actor: &Actor) -> Result<Event, Fail
     }
     events.sort_by_key(|e| e.0);
     events.dedup();
-    match events.as_slice() {
-        [only] => Ok(tx.event(*only).await?),
-        [] => Err(refuse(actor.lang(), "error-no-games", &Args::new())),
-        several => {
-            let list: Vec<String> = several.iter().map(|e| format!("#{}", e.0)).collect();
-            let args = Args::new().with("events", list.join(", "));
-            Err(refuse(actor.lang(), "error-standings-which-event", &args))
-        }
-    }
+    Ok(events)
 }

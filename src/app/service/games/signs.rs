@@ -25,15 +25,19 @@ pub(super) fn warning(
     let mut args = Args::new()
         .with("text", text.to_owned())
         .with("move", written.to_owned());
-    let id = match conflict {
-        SignConflict::CaptureOnEmpty { square } => {
+    let id = match (conflict, held) {
+        (SignConflict::CaptureOnEmpty { square }, held) => {
             args = args.with("square", square.to_string());
-            "capture"
+            if held {
+                "move-sign-warning-capture"
+            } else {
+                "move-sign-question-capture"
+            }
         }
-        SignConflict::NotMate => "mate",
+        (SignConflict::NotMate, true) => "move-sign-warning-mate",
+        (SignConflict::NotMate, false) => "move-sign-question-mate",
     };
-    let kind = if held { "warning" } else { "question" };
-    tr(lang, &format!("move-sign-{kind}-{id}"), &args)
+    tr(lang, id, &args)
 }
 
 /// The question about `mv` (written `text`): nothing is played; the button
