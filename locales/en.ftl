@@ -73,17 +73,17 @@ help-answer = /answer N TEXT — answer the arbiter's request
 clocks = Time: White used { $white_used }, { $white_left }; Black used { $black_used }, { $black_left }.
 clock-left = { $days } left
 clock-overstepped = time exceeded by { $days }
-clock-deadline-yours = Your move in game #{ $game }: { $days } on it so far; if you do not move by { $at }, the game is lost on time.
+clock-deadline-yours = Your move in game #{ $game }: { $days } spent on it so far. Time left to think on this move: { $room }. Move by { $at } at the latest, or the game is lost on time.
 clock-deadline = Game #{ $game }, { $side ->
     [white] White
    *[black] Black
-} to move: { $days } on this move so far; without a move by { $at } the game is lost on time.
+} to move: { $days } spent on this move so far; time left to think: { $room }; a move is due by { $at } at the latest, or the game is lost on time.
 zone-kyiv = Kyiv
-notice-move-deadline = If you do not move by { $at }, the game is lost on time.
+notice-move-deadline = Move by { $at } at the latest, or the game is lost on time.
 notice-move-made = Game #{ $game } ({ $event }): { $mover } played { $number }{ $dots } { $move }. Your move.
 notice-move-made-final = Game #{ $game } ({ $event }): { $mover } played { $number }{ $dots } { $move }.
 notice-reminder = Reminder (R3.3.1): you have not answered in game #{ $game } for { $days }. Your clock: { $left }.
-notice-reminder-deadline = Reminder (R3.3.1): you have not answered in game #{ $game } for { $days }. If you do not move by { $at }, the game is lost on time.
+notice-reminder-deadline = Reminder (R3.3.1): you have not answered in game #{ $game } for { $days }.
 notice-continuation-due = Game #{ $game }: you have not moved for { $days }. Within 5 days tell the arbiter and your partner that you mean to continue (R3.3.2), or the arbiter may score the game as a loss.
 notice-continuation-given = Game #{ $game }: a notice of continuing the game (R3.3.2) from { $player }.
 notice-opponent-message = Game #{ $game }, message from your opponent { $from }: { $text }
@@ -102,7 +102,7 @@ notice-digest = Daily digest: it is your move in { $count ->
     [one] { $count } game
    *[other] { $count } games
 }.
-notice-digest-line = #{ $game } — opponent: { $opponent }; { $days } on this move; move by { $at }
+notice-digest-line = #{ $game } — opponent: { $opponent }; { $days } on this move; move by { $at } at the latest
 notice-digest-line-postal = #{ $game } — opponent: { $opponent }; { $days } on this move
 notice-delivery-failed = To the administrator: the notice "{ $kind }" for { $recipient } could not be delivered.
 
@@ -228,8 +228,8 @@ reply-games-mine = Your move:
 reply-games-theirs = Opponent's move:
 reply-games-finished = Finished:
 reply-games-all-hint = Finished games: /games all.
-reply-games-line-mine = #{ $game } — opponent: { $opponent }, you play { $colour }; last move: { $last }; { $days } on this move; move by { $at }
-reply-games-line-theirs = #{ $game } — opponent: { $opponent }, you play { $colour }; last move: { $last }; the opponent has { $days } on this move; deadline { $at }
+reply-games-line-mine = #{ $game } — opponent: { $opponent }, you play { $colour }; last move: { $last }; { $days } on this move; left to think: { $room }; move by { $at } at the latest
+reply-games-line-theirs = #{ $game } — opponent: { $opponent }, you play { $colour }; last move: { $last }; the opponent has spent { $days } on this move and must move by { $at } at the latest
 reply-games-line-finished = #{ $game } — opponent: { $opponent }, you played { $colour }; result: { $score }
 reply-games-line-postal = #{ $game } — opponent: { $opponent }, you play { $colour }; last move: { $last }; { $turn }; your clock: { $left }
 games-no-move = no moves yet
@@ -989,7 +989,8 @@ help-who-claim = the player to move.
 help-more-resign = Resigns a game; the bot asks you to confirm first.
     Examples: /resign, /resign #3
 help-who-resign = the game's players.
-help-more-time = Shows both players' time in a game: days used and days left under the control.
+help-more-time = Shows both players' time in a game: days used and days left under the control, and how long the player to move can still think on this move before losing on time.
+    How time is counted (R3.5): every 10 moves get 50 days; only whole 24-hour days count; past 20 days on one move, each further day counts double. Example: with 50 days left you can think 36 days on one move: the first 20 days count 20, the next 15 count 30, 50 in all; when the 36th day is over, the time is exceeded. The last minute in which a move still counts is shown in your time zone.
     Examples: /time, /time #3
 help-who-time = everyone.
 help-more-record = Shows a game's record with the days each move took.
@@ -1247,17 +1248,17 @@ event-team-no-captain = { $team } (no captain yet)
 ## club branch: naming someone not yet registered for a role
 error-staff-unregistered = Nobody called "{ $name }" is registered with the bot yet, so no role can be given. Ask them to send /start to the bot (on Telegram or Discord), then repeat this command. An invitation to an event (/event invite N) registers and enters a player in one step; /players lists the registered players.
 ## branch player: postal deadlines as instants (R2.4, R2.6.1), settings at /start
-clock-postal-deadline-yours = Your move in game #{ $game }: { $days } on it so far; send it before { $at }, or your time is exceeded (R2.6.1).
+clock-postal-deadline-yours = Your move in game #{ $game }: { $days } on it so far; send it by { $at } at the latest, or your time is exceeded (R2.6.1).
 clock-postal-deadline = Game #{ $game }, { $side ->
     [white] White
    *[black] Black
-} to move: { $days } on this move so far; a move not sent before { $at } exceeds the time limit (R2.6.1).
+} to move: { $days } on this move so far; a move sent after { $at } exceeds the time limit (R2.6.1).
 clock-postal-over-yours = Your move in game #{ $game }: { $days } on it so far; time exceeded by { $over } (R2.6.1), and your partner may claim it with the arbiter (R2.6.2).
 clock-postal-over = Game #{ $game }, { $side ->
     [white] White
    *[black] Black
 } to move: { $days } on this move so far; time exceeded by { $over } (R2.6.1).
-postal-notice-deadline = Send your move before { $at }, or your time is exceeded (R2.6.1).
+postal-notice-deadline = Send your move by { $at } at the latest, or your time is exceeded (R2.6.1).
 postal-notice-over = Time exceeded by { $over } (R2.6.1): your partner may claim it with the arbiter (R2.6.2).
 reply-games-line-mine-over = #{ $game } — opponent: { $opponent }, you play { $colour }; last move: { $last }; { $days } on this move; time exceeded by { $over }
 reply-games-line-theirs-over = #{ $game } — opponent: { $opponent }, you play { $colour }; last move: { $last }; the opponent has { $days } on this move; time exceeded by { $over }
@@ -1302,7 +1303,7 @@ notice-batch = Notices about { $count } { $count ->
 notice-batch-game = Notices about game #{ $game }:
 notice-batch-game-reminders = Reminders (R3.3.1) about game #{ $game }:
 notice-batch-reminder = #{ $game } — opponent: { $opponent }; no answer for { $days }; your clock: { $left }
-notice-batch-reminder-deadline = #{ $game } — opponent: { $opponent }; no answer for { $days }; move by { $at } or the game is lost on time
+notice-batch-reminder-deadline = #{ $game } — opponent: { $opponent }; no answer for { $days }; move by { $at } at the latest or the game is lost on time
 button-continue-game = I continue game #{ $game }
 
 ## Command flood protection ([trust-2]): one refusal a window, then silence
@@ -1310,3 +1311,15 @@ reply-slow-down = You are sending commands too quickly. Please wait { $seconds -
     [one] { $seconds } second
    *[other] { $seconds } seconds
 } and send the command again: commands sent before then will not be run.
+notice-room = Time left to think on this move: { $room }.
+room-doubling = { $days } (each day past { $threshold } on one move counts double)
+room-under-a-day = less than a day
+notice-digest-line-room = #{ $game } — opponent: { $opponent }; { $days } on this move; left to think: { $room }; move by { $at } at the latest
+notice-batch-reminder-room = #{ $game } — opponent: { $opponent }; no answer for { $days }; left to think: { $room }; move by { $at } at the latest or the game is lost on time
+reply-games-line-mine-postal = #{ $game } — opponent: { $opponent }, you play { $colour }; last move: { $last }; { $days } on this move; send it by { $at } at the latest
+notice-continuation-window = Game #{ $game }: you have not moved for { $days }. Tell the arbiter and your partner by { $ends } at the latest that you mean to continue (R3.3.2), or the arbiter may score the game as a loss.
+notice-continuation-loss-first = Game #{ $game }: you have not moved for { $days }. Your time runs out first: move by { $at } at the latest, or the game is lost on time. That is sooner than { $ends }, the last minute to tell the arbiter and your partner that you mean to continue (R3.3.2).
+notice-continuation-window-via-captain = Game #{ $game }: you have not moved for { $days }. In a team event you announce continuing through your captain { $captain } (R3.3.2): by { $ends } at the latest tell { $captain }, who tells the arbiter, and your partner that you mean to continue, or the arbiter may score the game as a loss.
+notice-window-loss-first = Your time runs out sooner than that: move by { $at } at the latest, or the game is lost on time first.
+notice-batch-reminder-mixed = Reminder (R3.3.1): { $line }
+button-final-board = Final position, game #{ $game }

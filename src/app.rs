@@ -15,6 +15,7 @@ pub(crate) mod notify;
 pub mod outgoing;
 mod privacy;
 pub mod reply;
+pub mod room;
 pub(crate) mod rules;
 pub mod service;
 pub mod throttle;

@@ -10,6 +10,7 @@ use shakmaty::{CastlingMode, Chess};
 
 use crate::app::i18n::{Args, Lang, days_text, tr, tr0};
 use crate::app::outgoing::{Button, ImageRef, Outgoing};
+pub use crate::app::room::{Room, Window};
 pub use crate::app::zone::{ShownDate, ShownInstant};
 use crate::core::clock::Days;
 use crate::core::notation::{self, Notation};
@@ -100,6 +101,10 @@ pub enum Notice {
         /// the recipient's zone.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         loses_at: Option<ShownInstant>,
+        /// How long the recipient can think on the move before losing
+        /// (absent in notices stored before it was added, and postal).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        room: Option<Room>,
         /// The move's half-move number in the game (from 1): the board
         /// shown is the position after it, however late the notice goes out
         /// (absent in notices stored before it was added: the current one).
@@ -118,6 +123,9 @@ pub enum Notice {
         /// player's zone.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         loses_at: Option<ShownInstant>,
+        /// How long the player can still think on the move before losing.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        room: Option<Room>,
         /// The opponent's name, for the line of the reminder in a
         /// [`NoticeBatch`] (absent in reminders stored before it was added).
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -130,6 +138,10 @@ pub enum Notice {
         game: GameId,
         /// Days of silence.
         days: Days,
+        /// When the 5 days end, and the loss on time if it comes first
+        /// (absent in notices stored before it was added).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        window: Option<Window>,
     },
     /// A game ended (R3.1.6): to both players and the arbiter channel.
     GameOver {
@@ -270,6 +282,9 @@ pub enum Notice {
         days: Days,
         /// The captain's name.
         captain: String,
+        /// When the 5 days end, and the loss on time if it comes first.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        window: Option<Window>,
     },
     /// To a team's captain and deputy: the team event started (R1.1) and
     /// `/team games` shows the team's games (R3.1.3).
@@ -452,6 +467,7 @@ impl Notice {
                 clocks,
                 ends_game,
                 loses_at,
+                room,
                 ..
             } => {
                 let args = Args::new()
@@ -470,8 +486,7 @@ impl Notice {
                 let text = format!("{head}\n{}", clocks_text(lang, clocks));
                 match loses_at {
                     Some(at) if !*ends_game => {
-                        let args = Args::new().with("at", at.text(lang));
-                        format!("{text}\n{}", tr(lang, "notice-move-deadline", &args))
+                        format!("{text}\n{}", deadline_sentences(lang, *room, at))
                     }
                     _ => text,
                 }
@@ -481,17 +496,17 @@ impl Notice {
                 days,
                 left,
                 loses_at,
+                room,
                 ..
             } => {
                 let args = Args::new()
                     .with("game", *game)
                     .with("days", days_text(lang, *days));
                 match loses_at {
-                    Some(at) => tr(
-                        lang,
-                        "notice-reminder-deadline",
-                        &args.with("at", at.text(lang)),
-                    ),
+                    Some(at) => {
+                        let head = tr(lang, "notice-reminder-deadline", &args);
+                        format!("{head} {}", deadline_sentences(lang, *room, at))
+                    }
                     None => tr(
                         lang,
                         "notice-reminder",
@@ -499,13 +514,15 @@ impl Notice {
                     ),
                 }
             }
-            Notice::ContinuationDue { game, days } => tr(
-                lang,
-                "notice-continuation-due",
-                &Args::new()
+            Notice::ContinuationDue { game, days, window } => {
+                let args = Args::new()
                     .with("game", *game)
-                    .with("days", days_text(lang, *days)),
-            ),
+                    .with("days", days_text(lang, *days));
+                match window {
+                    Some(window) => window.continuation_text(lang, args),
+                    None => tr(lang, "notice-continuation-due", &args),
+                }
+            }
             Notice::GameOver {
                 game,
                 white,
@@ -602,14 +619,17 @@ impl Notice {
                 game,
                 days,
                 captain,
-            } => tr(
-                lang,
-                "notice-continuation-due-via-captain",
-                &Args::new()
+                window,
+            } => {
+                let args = Args::new()
                     .with("game", *game)
                     .with("days", days_text(lang, *days))
-                    .with("captain", captain.as_str()),
-            ),
+                    .with("captain", captain.as_str());
+                match window {
+                    Some(window) => window.via_captain_text(lang, args),
+                    None => tr(lang, "notice-continuation-due-via-captain", &args),
+                }
+            }
             Notice::TeamStarted {
                 event,
                 team,
@@ -692,6 +712,9 @@ pub struct DigestGame {
     /// Days a postal player's time is already over the norm (R2.6.1).
     #[serde(default)]
     pub over: Days,
+    /// How long the recipient can still think on the move (server games).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub room: Option<Room>,
 }
 
 /// The digest: a heading and a line per game.
@@ -712,7 +735,17 @@ fn digest_text(games: &[DigestGame], lang: Lang) -> String {
                 "notice-digest-line-over",
                 &args.with("over", days_text(lang, game.over)),
             ),
-            Some(at) => tr(lang, "notice-digest-line", &args.with("at", at.text(lang))),
+            Some(at) => {
+                let args = args.with("at", at.deadline_text(lang));
+                match game.room {
+                    Some(room) => tr(
+                        lang,
+                        "notice-digest-line-room",
+                        &args.with("room", room.text(lang)),
+                    ),
+                    None => tr(lang, "notice-digest-line", &args),
+                }
+            }
             None => tr(lang, "notice-digest-line-postal", &args),
         }
     });
@@ -760,6 +793,23 @@ fn leave_text(notice: &Notice, lang: Lang) -> String {
             }
         }
         _ => String::new(),
+    }
+}
+
+/// «На обмірковування цього ходу лишається 36 днів (…). Зробіть хід не
+/// пізніше …»: the room on the move, when known, and its last minute.
+pub fn deadline_sentences(lang: Lang, room: Option<Room>, at: &ShownInstant) -> String {
+    let deadline = tr(
+        lang,
+        "notice-move-deadline",
+        &Args::new().with("at", at.deadline_text(lang)),
+    );
+    match room {
+        Some(room) => {
+            let args = Args::new().with("room", room.text(lang));
+            format!("{} {deadline}", tr(lang, "notice-room", &args))
+        }
+        None => deadline,
     }
 }
 

@@ -2,11 +2,12 @@
 //! (R3.5.6) and shown in the player's zone (`/timezone`), by default the
 //! event's zone or Europe/Kyiv.
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, LocalResult, TimeZone, Utc};
 use chrono_tz::Tz;
 use serde::{Deserialize, Serialize};
 
 use crate::app::i18n::{Lang, tr0};
+use crate::app::room::last_minute;
 use crate::store::{Event, PlayerId, StoreError, Tx};
 
 /// The zone instants are shown in for a player who chose none.
@@ -73,11 +74,35 @@ impl ShownInstant {
         }
     }
 
-    /// `10.02.2026 09:00 (Київ)`: the local date and time and the zone.
+    /// `10.02.2026 09:00 (Київ)`: the local date and time and the zone; in
+    /// the hour that repeats when summer time ends, with the UTC offset too
+    /// (`25.10.2026 03:30 (Київ, UTC+03:00)`), so two instants never read
+    /// the same.
     pub fn text(&self, lang: Lang) -> String {
-        let zone = parse_zone(&self.zone).unwrap_or(chrono_tz::Europe::Kyiv);
-        let local = self.at.with_timezone(&zone).format("%d.%m.%Y %H:%M");
-        format!("{local} ({})", zone_label(lang, zone))
+        local_text(self.at, &self.zone, lang)
+    }
+
+    /// The last minute in which an act due before this instant still
+    /// counts: a loss at 11:00 reads «10:59» (see [`last_minute`]).
+    pub fn deadline_text(&self, lang: Lang) -> String {
+        local_text(last_minute(self.at), &self.zone, lang)
+    }
+}
+
+/// `at` in the zone named `zone`, as [`ShownInstant::text`] shows it.
+fn local_text(at: DateTime<Utc>, zone: &str, lang: Lang) -> String {
+    let zone = parse_zone(zone).unwrap_or(chrono_tz::Europe::Kyiv);
+    let local = at.with_timezone(&zone);
+    let shown = local.format("%d.%m.%Y %H:%M");
+    let label = zone_label(lang, zone);
+    let repeated = matches!(
+        zone.from_local_datetime(&local.naive_local()),
+        LocalResult::Ambiguous(..)
+    );
+    if repeated {
+        format!("{shown} ({label}, UTC{})", local.format("%:z"))
+    } else {
+        format!("{shown} ({label})")
     }
 }
 
@@ -98,6 +123,14 @@ impl ShownDate {
     pub fn text(&self, lang: Lang) -> String {
         match self {
             Self::At(shown) => shown.text(lang),
+            Self::Text(text) => text.clone(),
+        }
+    }
+
+    /// The last minute that still counts ([`ShownInstant::deadline_text`]).
+    pub fn deadline_text(&self, lang: Lang) -> String {
+        match self {
+            Self::At(shown) => shown.deadline_text(lang),
             Self::Text(text) => text.clone(),
         }
     }
@@ -166,6 +199,35 @@ mod tests {
         assert_eq!(
             ShownInstant::new(winter, berlin).text(Lang::En),
             "10.02.2026 08:00 (Europe/Berlin)"
+        );
+    }
+
+    #[test]
+    fn a_deadline_reads_as_its_last_minute() {
+        let loss = Utc.with_ymd_and_hms(2026, 2, 10, 9, 0, 0).unwrap();
+        let shown = ShownInstant::new(loss, chrono_tz::Europe::Kyiv);
+        assert_eq!(shown.deadline_text(Lang::Uk), "10.02.2026 10:59 (Київ)");
+    }
+
+    #[test]
+    fn the_repeated_autumn_hour_shows_its_offset() {
+        // 25.10.2026: Kyiv goes from 04:00 EEST back to 03:00 EET, so 03:30
+        // happens twice.
+        let kyiv = chrono_tz::Europe::Kyiv;
+        let first = Utc.with_ymd_and_hms(2026, 10, 25, 0, 30, 0).unwrap();
+        let second = Utc.with_ymd_and_hms(2026, 10, 25, 1, 30, 0).unwrap();
+        assert_eq!(
+            ShownInstant::new(first, kyiv).text(Lang::Uk),
+            "25.10.2026 03:30 (Київ, UTC+03:00)"
+        );
+        assert_eq!(
+            ShownInstant::new(second, kyiv).text(Lang::En),
+            "25.10.2026 03:30 (Kyiv, UTC+02:00)"
+        );
+        let after = Utc.with_ymd_and_hms(2026, 10, 25, 3, 0, 0).unwrap();
+        assert_eq!(
+            ShownInstant::new(after, kyiv).text(Lang::En),
+            "25.10.2026 05:00 (Kyiv)"
         );
     }
 

@@ -7,7 +7,8 @@ use chrono::{DateTime, Utc};
 use shakmaty::{Chess, Color, Position};
 
 use crate::app::failure::Failure;
-use crate::app::rules::Rules;
+use crate::app::rules::{Rules, shown_clock};
+use crate::app::view::clock::MoveClock;
 use crate::app::view::game::{regulation_of, replay};
 use crate::app::view::pgn::{game_pgn, written_moves};
 use crate::app::view::standings::{Table, table_of};
@@ -201,6 +202,8 @@ pub(crate) struct GameView {
     pub(crate) positions: Vec<Chess>,
     /// Both clocks now (or when it ended).
     pub(crate) clocks: Clocks,
+    /// The pending move's clock, while the game runs.
+    pub(crate) clock: Option<MoveClock>,
     /// The game's PGN.
     pub(crate) pgn: String,
 }
@@ -221,6 +224,7 @@ pub(crate) async fn game(
         .ply_charges(tx, &game, &rows, now)
         .await?;
     let clocks = Rules::game_clocks(tx, &game, now).await?;
+    let clock = shown_clock(tx, &game, now).await?;
     let pgn = game_pgn(tx, &game).await?;
     let mut totals = [0, 0];
     let plies = written_moves(&played, notation)
@@ -253,6 +257,7 @@ pub(crate) async fn game(
         plies,
         positions,
         clocks,
+        clock,
         pgn,
     })
 }

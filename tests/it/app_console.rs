@@ -156,8 +156,9 @@ async fn silence_goes_to_the_arbiter_and_time_runs_out() {
     w.clock.advance(Duration::days(35));
     let out = w.console.tick().await.unwrap();
     assert!(
-        out.iter()
-            .any(|l| l.contains("within 5 days") || l.contains("Within 5 days")),
+        out.iter().any(|l| l.contains(
+            "Tell the arbiter and your partner by 14.02.2026 10:59 (Kyiv) at the latest"
+        )),
         "{out:?}"
     );
     w.clock.advance(Duration::days(5));
@@ -198,7 +199,7 @@ async fn games_time_and_resign_with_confirmation() {
     assert!(
         out[0].starts_with("-> @carol: Your move:\n")
             && out[0].contains(
-                "#1 — opponent: bob, you play Black; last move: 1. e2-e4; 2 days on this move; move by 10.02.2026 11:00 (Kyiv)"
+                "#1 — opponent: bob, you play Black; last move: 1. e2-e4; 2 days on this move; left to think: 34 days (each day past 20 days on one move counts double); move by 10.02.2026 10:59 (Kyiv) at the latest"
             ),
         "{out:?}"
     );

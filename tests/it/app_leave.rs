@@ -73,7 +73,7 @@ async fn r3_6_reminders_and_flag_move_exactly_by_a_registered_leave(t: &TestDb) 
         "{out:?}"
     );
     assert!(
-        out[0].contains("If you do not move by 15.02.2026 11:00 (Kyiv)"),
+        out[0].contains("Move by 15.02.2026 10:59 (Kyiv) at the latest"),
         "{out:?}"
     );
 }

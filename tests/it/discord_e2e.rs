@@ -177,7 +177,7 @@ async fn games_list_has_a_board_button_per_game_to_move(test_db: &TestDb) {
     let (white, black) = started_game(&bot).await;
     let list = bot.slash(white, "games", &[]).await;
     assert!(content(&list).starts_with("Ваш хід:"), "{list:?}");
-    assert!(content(&list).contains("походіть до"), "{list:?}");
+    assert!(content(&list).contains("хід — не пізніше"), "{list:?}");
     assert_eq!(list.button_ids(), ["/board 1"]);
     let theirs = bot.slash(black, "games", &[]).await;
     assert!(content(&theirs).starts_with("Хід суперника:"), "{theirs:?}");
@@ -203,7 +203,7 @@ async fn silence_case_reaches_the_arbiter(test_db: &TestDb) {
         .dm_containing(CLERK, "⚖ Справа #1: 40 днів без ходу")
         .await;
     assert!(content(&case).contains("Партія #1"), "{case:?}");
-    bot.dm_containing(black, "вже 35 днів").await;
+    bot.dm_containing(black, "ви не ходили 35 днів").await;
     assert_eq!(game_one(&bot).await.status, GameStatus::Running);
 }
 

@@ -135,6 +135,7 @@ fn samples() -> Vec<Notice> {
             clocks: clocks(),
             ends_game: false,
             loses_at: None,
+            room: None,
             ply: Some(1),
         },
         Notice::Reminder {
@@ -142,11 +143,13 @@ fn samples() -> Vec<Notice> {
             days: 14,
             left: 36,
             loses_at: None,
+            room: None,
             opponent: Some(text("Борис")),
         },
         Notice::ContinuationDue {
             game: GameId(1),
             days: 35,
+            window: None,
         },
         Notice::GameOver {
             game: GameId(1),
@@ -191,6 +194,7 @@ fn samples() -> Vec<Notice> {
                 opponent: text("Борис"),
                 days: 3,
                 loses_at: None,
+                room: None,
                 over: 0,
             }],
         },
@@ -238,6 +242,7 @@ fn samples() -> Vec<Notice> {
             game: GameId(1),
             days: 35,
             captain: text("Борис"),
+            window: None,
         },
         Notice::TeamStarted {
             event: text("Ліга"),
@@ -281,11 +286,13 @@ fn samples() -> Vec<Notice> {
                     days: 14,
                     left: 36,
                     loses_at: None,
+                    room: None,
                     opponent: Some(text("Борис")),
                 },
                 Notice::ContinuationDue {
                     game: GameId(2),
                     days: 35,
+                    window: None,
                 },
             ],
         }),

@@ -32,19 +32,21 @@ async fn a_postal_deadline_is_an_instant_in_the_players_zone_r2_6_1(t: &TestDb) 
     // on 25 February, 51 days: over it (R2.6.1).
     let out = w.say("@bob: /time 1").await.join("\n");
     assert!(
-        out.contains("send it before 25.02.2026 00:00 (Kyiv), or your time is exceeded (R2.6.1)"),
+        out.contains(
+            "send it by 24.02.2026 23:59 (Kyiv) at the latest, or your time is exceeded (R2.6.1)"
+        ),
         "{out}"
     );
     let out = w.say("@carol: /time 1").await.join("\n");
     assert!(
-        out.contains("White to move: 0 days on this move so far; a move not sent before 25.02.2026 00:00 (Kyiv)"),
+        out.contains("White to move: 0 days on this move so far; a move sent after 24.02.2026 23:59 (Kyiv) exceeds the time limit"),
         "{out}"
     );
     // The same instant in bob's own zone; the rule date stays Kyiv's.
     w.say("@bob: /timezone Europe/Berlin").await;
     let out = w.say("@bob: /games").await.join("\n");
     assert!(
-        out.contains("move by 24.02.2026 23:00 (Europe/Berlin)"),
+        out.contains("send it by 24.02.2026 22:59 (Europe/Berlin) at the latest"),
         "{out}"
     );
     w.clock.advance(Duration::days(3));
@@ -52,14 +54,14 @@ async fn a_postal_deadline_is_an_instant_in_the_players_zone_r2_6_1(t: &TestDb) 
     // carol received the move on 8 January: 50 days from then.
     assert!(
         out.contains(
-            "Send your move before 28.02.2026 00:00 (Kyiv), or your time is exceeded (R2.6.1)."
+            "Send your move by 27.02.2026 23:59 (Kyiv) at the latest, or your time is exceeded (R2.6.1)."
         ),
         "{out}"
     );
     let out = w.say("@carol: /record 1").await.join("\n");
     assert!(
         out.contains(
-            "Your move in game #1: 0 days on it so far; send it before 28.02.2026 00:00 (Kyiv)"
+            "Your move in game #1: 0 days on it so far; send it by 27.02.2026 23:59 (Kyiv) at the latest"
         ),
         "{out}"
     );
@@ -74,7 +76,10 @@ async fn past_the_norm_the_clock_says_by_how_much_never_a_negative_count_r2_6_1(
         let out = w.say(&format!("@{user}: {command}")).await.join("\n");
         assert!(out.contains("time exceeded by 10 days"), "{command}: {out}");
         assert!(!out.contains(" -"), "{command}: a negative count: {out}");
-        assert!(!out.contains("before"), "{command}: a past deadline: {out}");
+        assert!(
+            !out.contains("at the latest"),
+            "{command}: a past deadline: {out}"
+        );
     }
     let out = w.say("@bob: /time 1").await.join("\n");
     assert!(
@@ -89,7 +94,7 @@ async fn past_the_norm_the_clock_says_by_how_much_never_a_negative_count_r2_6_1(
         out.contains("Time: White used 60 days, time exceeded by 10 days;"),
         "{out}"
     );
-    assert!(out.contains("Send your move before "), "{out}");
+    assert!(out.contains("Send your move by "), "{out}");
 }
 
 async fn a_game_by_post_has_its_deadline_from_the_cards_r2_2_r2_6_1(t: &TestDb) {
@@ -104,7 +109,10 @@ async fn a_game_by_post_has_its_deadline_from_the_cards_r2_2_r2_6_1(t: &TestDb) 
         .await;
     // While carol's card travels bob's move has no deadline, only days.
     let out = w.say("@bob: /time 1").await.join("\n");
-    assert!(!out.contains("before"), "a deadline before receipt: {out}");
+    assert!(
+        !out.contains("at the latest"),
+        "a deadline before receipt: {out}"
+    );
     assert!(out.contains("Time: White used 1 day"), "{out}");
     // bob states receipt on 16 January: his 1 day used leaves 49 of the
     // first 50 (R2.4.3, R2.6.1), so sending on 6 March (49 days) is within
@@ -113,13 +121,15 @@ async fn a_game_by_post_has_its_deadline_from_the_cards_r2_2_r2_6_1(t: &TestDb) 
     w.say("@bob: /card received=2026-01-16").await;
     let out = w.say("@bob: /time 1").await.join("\n");
     assert!(
-        out.contains("send it before 07.03.2026 00:00 (Kyiv), or your time is exceeded (R2.6.1)"),
+        out.contains(
+            "send it by 06.03.2026 23:59 (Kyiv) at the latest, or your time is exceeded (R2.6.1)"
+        ),
         "{out}"
     );
     // The partner sees the same instant; carol's total of 10 is hers.
     let out = w.say("@carol: /time 1").await.join("\n");
     assert!(
-        out.contains("a move not sent before 07.03.2026 00:00 (Kyiv)"),
+        out.contains("a move sent after 06.03.2026 23:59 (Kyiv) exceeds the time limit"),
         "{out}"
     );
     // Past it: by how many days, never a negative count.

@@ -159,6 +159,7 @@ async fn two_workers_send_each_notice_once(t: &TestDb) {
                 days: 14,
                 left: 36,
                 loses_at: None,
+                room: None,
                 opponent: Some(format!("q{n}")),
             };
             let payload = serde_json::to_value(&notice).unwrap();

@@ -433,7 +433,7 @@ async fn a_reminder_arrives_after_14_simulated_days(t: &TestDb) {
     assert!(text(&reminder).contains("14 days"), "{reminder:?}");
     // 50 days from the start, doubling past 20 (R3.5.3): lost at 36 days.
     assert!(
-        text(&reminder).contains("If you do not move by"),
+        text(&reminder).contains("Time left to think on this move: 22 days"),
         "{reminder:?}"
     );
     s.stop().await;

@@ -277,12 +277,12 @@ async fn clock_labels(
     };
     let white = label(
         view.white.clone(),
-        Some(clocks.white_left),
+        Some(days_shown(deadline, Color::White, clocks.white_left)),
         deadline_of(deadline, Color::White, zone, lang),
     );
     let black = label(
         view.black.clone(),
-        Some(clocks.black_left),
+        Some(days_shown(deadline, Color::Black, clocks.black_left)),
         deadline_of(deadline, Color::Black, zone, lang),
     );
     Ok((white, black))
@@ -357,14 +357,25 @@ fn label(name: String, days_left: Option<i64>, deadline: Option<String>) -> Play
     }
 }
 
-/// The instant `colour` loses on time, if it is to move (R3.5.7), short
-/// («до 10.02 09:00») in the viewer's zone.
+/// The days on `colour`'s clock box: for the side to move, the days it can
+/// still think on this move before losing (doubling counted, R3.5.3), else
+/// the days left on its clock.
+fn days_shown(clock: Option<MoveClock>, colour: Color, left: i64) -> i64 {
+    clock
+        .filter(|clock| clock.colour == colour)
+        .and_then(|clock| clock.room)
+        .map_or(left, |room| room.days)
+}
+
+/// The last minute `colour` can move in before losing on time, if it is to
+/// move (R3.5.7), short («до 10.02 08:59») in the viewer's zone.
 fn deadline_of(clock: Option<MoveClock>, colour: Color, zone: Tz, lang: Lang) -> Option<String> {
     let clock = clock.filter(|clock| clock.colour == colour)?;
     if clock.over > 0 {
         return Some(crate::app::i18n::tr0(lang, "board-overstepped"));
     }
-    let at = clock.loses_at.with_timezone(&zone).format("%d.%m %H:%M");
+    let last = crate::app::room::last_minute(clock.loses_at);
+    let at = last.with_timezone(&zone).format("%d.%m %H:%M");
     let args = crate::app::i18n::Args::new().with("at", at.to_string());
     Some(crate::app::i18n::tr(lang, "board-deadline", &args))
 }

@@ -19,6 +19,7 @@ fn move_made() -> Notice {
         },
         ends_game: false,
         loses_at: None,
+        room: None,
         ply: None,
     }
 }
@@ -46,6 +47,7 @@ fn a_move_that_ends_the_game_asks_for_no_reply() {
         clocks,
         ends_game: true,
         loses_at: None,
+        room: None,
         ply: None,
     };
     for lang in Lang::ALL {
@@ -111,11 +113,13 @@ fn every_notice_renders_without_missing_messages_in_both_languages() {
             days: 14,
             left: 36,
             loses_at: None,
+            room: None,
             opponent: None,
         },
         Notice::ContinuationDue {
             game: GameId(1),
             days: 35,
+            window: None,
         },
         Notice::GameOver {
             game: GameId(1),
@@ -165,7 +169,38 @@ fn every_notice_renders_without_missing_messages_in_both_languages() {
                 days: 3,
                 loses_at: None,
                 over: 0,
+                room: None,
             }],
+        },
+        Notice::Digest {
+            games: vec![DigestGame {
+                game: GameId(4),
+                opponent: "Б".into(),
+                days: 3,
+                loses_at: Some(shown(10)),
+                over: 0,
+                room: Some(Room {
+                    days: 33,
+                    doubling: Some(20),
+                }),
+            }],
+        },
+        Notice::ContinuationDue {
+            game: GameId(1),
+            days: 35,
+            window: Some(Window::new(shown(10), Some(shown(6)))),
+        },
+        Notice::ContinuationDueViaCaptain {
+            game: GameId(1),
+            days: 35,
+            captain: "В".into(),
+            window: Some(Window::new(shown(10), Some(shown(6)))),
+        },
+        Notice::ContinuationDueViaCaptain {
+            game: GameId(1),
+            days: 35,
+            captain: "В".into(),
+            window: Some(Window::new(shown(10), None)),
         },
         Notice::DeliveryFailed {
             recipient: "А".into(),
@@ -213,6 +248,7 @@ fn the_reminder_uses_plural_forms() {
         days: 28,
         left: 22,
         loses_at: None,
+        room: None,
         opponent: None,
     }
     .text(Lang::Uk, Notation::San);
@@ -236,31 +272,50 @@ fn an_overstepped_clock_reads_as_exceeded_never_as_a_negative_count() {
     assert!(en.contains("47 days left"), "{en}");
 }
 
+/// R3.5.7, R3.5.3: a reminder and a move notice name the last minute in
+/// which the move still counts and the days left to think on it, with
+/// the doubling said in words.
 #[test]
-fn a_reminder_and_a_move_notice_show_the_instant_of_the_loss_on_time() {
+fn a_reminder_and_a_move_notice_show_the_last_minute_and_the_room() {
     use chrono::TimeZone;
     let at = chrono::Utc.with_ymd_and_hms(2026, 2, 10, 7, 0, 0).unwrap();
     let shown = ShownInstant::new(at, chrono_tz::Europe::Kyiv);
+    let room = Some(Room {
+        days: 22,
+        doubling: Some(20),
+    });
     let reminder = Notice::Reminder {
         game: GameId(3),
         days: 14,
         left: 36,
         loses_at: Some(shown.clone()),
+        room,
         opponent: None,
     };
     let uk = reminder.text(Lang::Uk, Notation::UkrainianFull);
-    assert!(uk.contains("до 10.02.2026 09:00 (Київ)"), "{uk}");
-    assert!(!uk.contains("36"), "{uk}");
-    let Notice::MoveMade { .. } = move_made() else {
-        unreachable!()
-    };
+    assert!(uk.starts_with("Нагадування (R3.3.1)"), "{uk}");
+    assert!(uk.contains("не пізніше 10.02.2026 08:59 (Київ)"), "{uk}");
+    assert!(
+        uk.contains("лишається 22 дні (після 20 днів на одному ході кожен день рахується за два)"),
+        "{uk}"
+    );
     let mut notice = move_made();
-    if let Notice::MoveMade { loses_at, .. } = &mut notice {
+    if let Notice::MoveMade {
+        loses_at,
+        room: shown_room,
+        ..
+    } = &mut notice
+    {
         *loses_at = Some(shown);
+        *shown_room = room;
     }
     let en = notice.text(Lang::En, Notation::San);
     assert!(
-        en.contains("If you do not move by 10.02.2026 09:00 (Kyiv)"),
+        en.contains("Time left to think on this move: 22 days (each day past 20 days on one move counts double)."),
+        "{en}"
+    );
+    assert!(
+        en.contains("Move by 10.02.2026 08:59 (Kyiv) at the latest, or the game is lost on time."),
         "{en}"
     );
 }
@@ -314,4 +369,39 @@ fn a_cases_last_moves_are_shown_in_the_events_zone_in_the_readers_language() {
     let en = last_messages_lines(Lang::En, &[], &[sent]);
     assert_eq!(en[1], "  05.07.2026 12:00 (Kyiv) Анна: \"Кg1-f3\"");
     assert!(last_messages_lines(Lang::En, &[], &[]).is_empty());
+}
+
+/// 2026-02-`day` 07:00 UTC, shown in Kyiv.
+fn shown(day: u32) -> ShownInstant {
+    use chrono::TimeZone;
+    let at = chrono::Utc.with_ymd_and_hms(2026, 2, day, 7, 0, 0).unwrap();
+    ShownInstant::new(at, chrono_tz::Europe::Kyiv)
+}
+
+/// R3.3.2, R3.5.7: a 35-day notice whose player loses on time before the
+/// 5 days end names the loss first and says it comes first.
+#[test]
+fn the_continuation_notice_names_the_loss_when_it_comes_first() {
+    let notice = |loss: Option<ShownInstant>| Notice::ContinuationDue {
+        game: GameId(7),
+        days: 35,
+        window: Some(Window::new(shown(10), loss)),
+    };
+    let first = notice(Some(shown(6))).text(Lang::En, Notation::San);
+    assert!(
+        first.contains("Your time runs out first: move by 06.02.2026 08:59 (Kyiv) at the latest"),
+        "{first}"
+    );
+    assert!(
+        first.contains("sooner than 10.02.2026 08:59 (Kyiv)"),
+        "{first}"
+    );
+    let uk = notice(Some(shown(6))).text(Lang::Uk, Notation::UkrainianFull);
+    assert!(uk.contains("Першим спливає ваш час"), "{uk}");
+    let later = notice(Some(shown(20))).text(Lang::En, Notation::San);
+    assert!(
+        later.contains("by 10.02.2026 08:59 (Kyiv) at the latest that you mean to continue"),
+        "{later}"
+    );
+    assert!(!later.contains("lost on time"), "{later}");
 }

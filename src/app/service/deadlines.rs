@@ -5,7 +5,7 @@ use anyhow::anyhow;
 use chrono::{DateTime, Utc};
 
 use crate::app::deadline::{Due, GameDue};
-use crate::app::notice::Notice;
+use crate::app::notice::{Notice, Window};
 use crate::app::rules::Rules;
 use crate::app::zone::{ShownInstant, player_zone};
 use crate::core::game::{GameResult, Termination};
@@ -84,9 +84,11 @@ async fn fire_in_game(
             if tx.event(game.event_id).await?.is_team {
                 return captains_continuation(tx, &game, mover, days, now).await;
             }
+            let window = continuation_window(tx, &game, mover, now).await?;
             let notice = Notice::ContinuationDue {
                 game: game.id,
                 days,
+                window: Some(window),
             };
             notify(tx, mover, &notice, now).await
         }
@@ -117,10 +119,12 @@ async fn captains_continuation(
         Some(captain) => tx.player(*captain).await?.display_name,
         None => "—".to_owned(),
     };
+    let window = continuation_window(tx, game, mover, now).await?;
     let to_player = Notice::ContinuationDueViaCaptain {
         game: game.id,
         days,
         captain,
+        window: Some(window),
     };
     notify(tx, mover, &to_player, now).await?;
     let player = tx.player(mover).await?.display_name;
@@ -133,6 +137,40 @@ async fn captains_continuation(
         notify(tx, leader, &notice, now).await?;
     }
     Ok(())
+}
+
+/// The window of the 35-day notice (R3.3.2): it ends when the silence case
+/// goes to the arbiter (the game's `silence` deadline, leave counted), or 5
+/// days on where the loss on time drops that case; the loss on time is
+/// named when it comes first (R3.5.7).
+async fn continuation_window(
+    tx: &mut Tx,
+    game: &GameRecord,
+    mover: crate::store::PlayerId,
+    now: DateTime<Utc>,
+) -> Result<Window, Failure> {
+    let event = tx.event(game.event_id).await?;
+    let zone = player_zone(tx, mover, Some(&event)).await?;
+    let silence_key = format!("game:{}:silence", game.id);
+    let case_at = tx
+        .deadlines_of_game(game.id)
+        .await?
+        .into_iter()
+        .find(|deadline| deadline.key.as_deref() == Some(silence_key.as_str()))
+        .map(|deadline| deadline.due_at);
+    let regulation = crate::app::view::game::regulation_of(&event);
+    let silence = &regulation.silence;
+    let span = silence
+        .case_after_days
+        .saturating_sub(silence.notice_after_days);
+    let ends = case_at.unwrap_or(now + chrono::Duration::days(i64::from(span)));
+    let loses_at = pending_clock(tx, game, now)
+        .await?
+        .map(|clock| clock.loses_at);
+    Ok(Window::new(
+        ShownInstant::new(ends, zone),
+        loses_at.map(|at| ShownInstant::new(at, zone)),
+    ))
 }
 
 /// Whether the time of the player to move has already run out at `now`
@@ -170,15 +208,15 @@ async fn remind(
     let player = player_of(game, colour);
     let event = tx.event(game.event_id).await?;
     let zone = player_zone(tx, player, Some(&event)).await?;
-    let loses_at = pending_clock(tx, game, now)
-        .await?
-        .map(|clock| ShownInstant::new(clock.loses_at, zone));
+    let clock = pending_clock(tx, game, now).await?;
+    let loses_at = clock.map(|clock| ShownInstant::new(clock.loses_at, zone));
     let opponent = tx.player(player_of(game, colour.other())).await?;
     let notice = Notice::Reminder {
         game: game.id,
         days,
         left,
         loses_at,
+        room: clock.and_then(|clock| clock.room),
         opponent: Some(opponent.display_name),
     };
     notify(tx, player, &notice, now).await

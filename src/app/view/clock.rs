@@ -7,6 +7,7 @@ use chrono::{DateTime, Utc};
 use shakmaty::Color;
 
 use crate::app::i18n::{Args, Lang, days_text, tr};
+use crate::app::room::Room;
 use crate::app::zone::ShownInstant;
 use crate::core::clock::Days;
 use crate::core::clock::server::{ServerClock, player_record_from};
@@ -35,6 +36,9 @@ pub(crate) struct MoveClock {
     /// Leave-free days by which a postal player's time is already exceeded
     /// (R2.6.1); 0 when it is not.
     pub over: Days,
+    /// How long the player can still think on this move before losing
+    /// (server games; a postal deadline is an overstep, not a loss).
+    pub room: Option<Room>,
 }
 
 /// The pending move's clock computed from the record.
@@ -54,13 +58,16 @@ pub(crate) fn move_clock(
     let since = record.pending_since.unwrap_or(start);
     let timeline = leaves.of(colour);
     let clock = ServerClock::new(regulation).with_offset(leaves.offset(colour));
+    let thinking = timeline.active(since, now.max(since));
+    let flag_days = clock.flag_days(&record.moves, timeline);
     MoveClock {
         colour,
         since,
-        days_on_move: timeline.active(since, now.max(since)).num_days(),
+        days_on_move: thinking.num_days(),
         loses_at: clock.flag_instant(&record.moves, since, timeline),
         postal: false,
         over: 0,
+        room: Some(Room::of(flag_days, thinking, clock.doubling_threshold())),
     }
 }
 
@@ -95,8 +102,12 @@ fn clock_args(lang: Lang, game: i64, clock: &MoveClock, shown: &ShownInstant) ->
     Args::new()
         .with("game", game)
         .with("days", days_text(lang, clock.days_on_move))
-        .with("at", shown.text(lang))
+        .with("at", shown.deadline_text(lang))
         .with("over", days_text(lang, clock.over))
+        .with(
+            "room",
+            clock.room.map_or_else(String::new, |room| room.text(lang)),
+        )
 }
 
 /// The deadline of the side to move as anyone else sees it.

@@ -235,6 +235,7 @@ impl PendingDates<'_> {
             loses_at: clock.midnight(self.due),
             postal: true,
             over,
+            room: None,
         }
     }
 }
@@ -436,7 +437,7 @@ impl PostalDeadline {
             let args = Args::new().with("over", days_text(lang, self.over));
             tr(lang, "postal-notice-over", &args)
         } else {
-            let args = Args::new().with("at", self.at.text(lang));
+            let args = Args::new().with("at", self.at.deadline_text(lang));
             tr(lang, "postal-notice-deadline", &args)
         }
     }

@@ -188,11 +188,24 @@ impl ServerClock {
         pending_since: DateTime<Utc>,
         leaves: &LeaveTimeline,
     ) -> DateTime<Utc> {
+        let days = self.flag_days(moves, leaves);
+        leaves.after_active(pending_since, DAY * to_i32(days))
+    }
+
+    /// The whole days of thinking on the pending move at which the player
+    /// loses on time (R3.5.7), doubling included (R3.5.3): with 50 days in
+    /// hand and doubling past 20, the 36th day loses (20 + 2·15 = 50 is the
+    /// last charge that fits).
+    pub fn flag_days(&self, moves: &[MoveSpan], leaves: &LeaveTimeline) -> Days {
         let used_before = self.used_by_moves(moves, leaves) + self.offset;
         let index = control_index(count(moves) + 1, self.control);
         let budget = allowance(index, self.control) - used_before;
-        let days = days_to_exceed(budget, self.threshold);
-        leaves.after_active(pending_since, DAY * to_i32(days))
+        days_to_exceed(budget, self.threshold)
+    }
+
+    /// Days on one move past which each day counts double (R3.5.3).
+    pub fn doubling_threshold(&self) -> Days {
+        self.threshold
     }
 
     /// The instant the player's thinking time on the pending move first

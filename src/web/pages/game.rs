@@ -9,6 +9,8 @@ use shakmaty::{Color, EnPassantMode};
 
 use crate::app::i18n::{Args, Lang, tr, tr0};
 use crate::app::notice::clocks_text;
+use crate::app::view::clock::side_text;
+use crate::app::zone::{ShownInstant, default_zone};
 use crate::web::data::{GameView, PlyLine};
 
 use super::event::game_state;
@@ -104,6 +106,9 @@ pub(crate) fn game_page(
                 p #ply { (tr(lang, "web-ply", &Args::new().with("ply", ply).with("total", last))) }
                 p.hint { (tr0(lang, "web-keys-hint")) }
                 p.clocks #clocks { (clocks_text(lang, &view.clocks)) }
+                @if let Some(deadline) = deadline_text(lang, view) {
+                    p.deadline #deadline { (deadline) }
+                }
             }
             div.moves {
                 h2 { (tr0(lang, "web-moves-heading")) }
@@ -204,6 +209,14 @@ fn cell(view: &GameView, line: Option<&PlyLine>, ply: usize, keep: Option<MoveNo
             None => { td {} td {} }
         }
     }
+}
+
+/// The side to move's time to think and last minute (R3.5.7), in the
+/// event's zone; `None` once the game is over.
+fn deadline_text(lang: Lang, view: &GameView) -> Option<String> {
+    let clock = view.clock?;
+    let shown = ShownInstant::new(clock.loses_at, default_zone(Some(&view.event)));
+    Some(side_text(lang, view.line.game.id.0, &clock, &shown))
 }
 
 #[cfg(test)]

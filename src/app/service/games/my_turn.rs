@@ -238,6 +238,7 @@ pub(crate) fn entry_line(lang: Lang, entry: &GameEntry) -> String {
     match (entry.clock, &entry.loses_at) {
         (Some(clock), Some(at)) => {
             let id = match (entry.mine(), clock.over > 0) {
+                (true, false) if clock.room.is_none() => "reply-games-line-mine-postal",
                 (true, false) => "reply-games-line-mine",
                 (false, false) => "reply-games-line-theirs",
                 (true, true) => "reply-games-line-mine-over",
@@ -245,8 +246,12 @@ pub(crate) fn entry_line(lang: Lang, entry: &GameEntry) -> String {
             };
             let args = args
                 .with("days", days_text(lang, clock.days_on_move))
-                .with("at", at.text(lang))
-                .with("over", days_text(lang, clock.over));
+                .with("at", at.deadline_text(lang))
+                .with("over", days_text(lang, clock.over))
+                .with(
+                    "room",
+                    clock.room.map_or_else(String::new, |room| room.text(lang)),
+                );
             tr(lang, id, &args)
         }
         _ => {

@@ -222,6 +222,7 @@ pub(super) async fn play_committed(
         clocks,
         plies,
         loses_at: ShownInstant::new(next.loses_at, zone),
+        room: next.room,
         opponent: (opponent, prefs),
         game_channel,
         leaves,
@@ -239,6 +240,8 @@ struct Played {
     plies: Vec<DateTime<Utc>>,
     /// When the opponent loses on time without a move, in their zone.
     loses_at: ShownInstant,
+    /// How long the opponent can think on their move before losing.
+    room: Option<crate::app::room::Room>,
     /// The opponent and how they take notices.
     opponent: (crate::store::PlayerId, NoticePrefs),
     /// The event's game channel.
@@ -274,6 +277,7 @@ async fn announce_move(
         clocks: played.clocks,
         ends_game: result.is_some(),
         loses_at: Some(played.loses_at.clone()),
+        room: played.room,
         ply: i64::try_from(played.plies.len()).ok(),
     };
     notify_with(tx, (opponent, prefs), &notice, now).await?;

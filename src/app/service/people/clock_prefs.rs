@@ -124,6 +124,7 @@ pub(crate) async fn fire_digest(
             days: entry.clock.map_or(0, |clock| clock.days_on_move),
             loses_at: entry.loses_at,
             over: entry.clock.map_or(0, |clock| clock.over),
+            room: entry.clock.and_then(|clock| clock.room),
         })
         .collect();
     if !games.is_empty() {

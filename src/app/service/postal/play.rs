@@ -417,6 +417,7 @@ async fn to_thread(
             clocks: sent.clocks,
             ends_game: false,
             loses_at: None,
+            room: None,
             ply: None,
         };
         crate::app::notify::channel::move_made(tx, channel.as_ref(), game, &notice, now).await?;
