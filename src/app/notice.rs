@@ -24,7 +24,9 @@ pub use link::LinkNotice;
 mod turn;
 pub use turn::TurnNotice;
 mod batch;
+mod event_end;
 pub use batch::{BATCH_KIND, MERGEABLE_KINDS, NoticeBatch, mergeable};
+pub use event_end::{EventEnd, FinalLine, OwnResult};
 
 pub use case::{
     CaseNews, CaseNotice, Deciders, MeasureView, RequestNotice, SentMove, case_kind_text,
@@ -322,6 +324,8 @@ pub enum Notice {
     /// Several notices to one recipient at one instant, as one message (a
     /// storm of reminders, 35-day notices or losses on time).
     Batch(NoticeBatch),
+    /// The event's last game ended: its final table (R1.1).
+    EventFinished(EventEnd),
 }
 
 /// The parked notice's number in failure notices stored before it was kept.
@@ -360,6 +364,7 @@ impl Notice {
             Notice::Turn(turn) => turn.kind(),
             Notice::Link(link) => link.kind(),
             Notice::Batch(_) => BATCH_KIND,
+            Notice::EventFinished(_) => "event_finished",
         }
     }
 
@@ -376,6 +381,9 @@ impl Notice {
         }
         if let Notice::Batch(batch) = self {
             return batch.message(lang, notation, viewer);
+        }
+        if let Notice::EventFinished(end) = self {
+            return end.message(lang, viewer);
         }
         let message = Outgoing::of_kind(self.kind(), self.text(lang, notation));
         match self {
@@ -451,6 +459,7 @@ impl Notice {
             }
             Notice::Thread(thread) => Some(WebPage::Game(thread.game())),
             Notice::EventStarted { event_id, .. } => event_id.map(WebPage::Event),
+            Notice::EventFinished(end) => Some(WebPage::Event(end.event)),
             _ => None,
         }
     }
@@ -667,6 +676,7 @@ impl Notice {
             Notice::Link(link) => link.text(lang),
             Notice::Turn(turn) => turn.text(lang),
             Notice::Batch(batch) => batch.text(lang, notation),
+            Notice::EventFinished(end) => end.text(lang),
         }
     }
 }

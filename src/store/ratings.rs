@@ -140,6 +140,19 @@ fn int_row(row: &dyn RowExt) -> StoreResult<i64> {
     row.int("n")
 }
 
+/// A player's rating before their first rated game of an event.
+const EVENT_FIRST_BEFORE: &str = concat!(
+    "SELECT c.rating_before AS n FROM rating_changes c JOIN games g ON g.id = c.game_id ",
+    "WHERE g.event_id = $1 AND c.player_id = $2 ORDER BY c.finished_at, c.game_id LIMIT 1"
+);
+
+/// A player's rating after their last rated game of an event.
+const EVENT_LAST_AFTER: &str = concat!(
+    "SELECT c.rating_after AS n FROM rating_changes c JOIN games g ON g.id = c.game_id ",
+    "WHERE g.event_id = $1 AND c.player_id = $2 ",
+    "ORDER BY c.finished_at DESC, c.game_id DESC LIMIT 1"
+);
+
 /// The games every rating counts, in game-end order.
 const RATED_GAMES: &str = concat!(
     "SELECT g.id, g.white_id, g.black_id, g.result, COALESCE(g.finished_at, 0) AS at ",
@@ -215,6 +228,25 @@ impl Tx {
             };
         }
         Ok((found[0], found[1]))
+    }
+
+    /// The change of `player`'s rating over the rated games of `event`, in
+    /// whole points (the rating after the last less the one before the
+    /// first); `None` when the player has no rated game in it.
+    pub async fn event_rating_change(
+        &mut self,
+        event: EventId,
+        player: PlayerId,
+    ) -> StoreResult<Option<i64>> {
+        let before = self
+            .fetch_optional(EVENT_FIRST_BEFORE, args![event, player], int_row)
+            .await?;
+        let after = self
+            .fetch_optional(EVENT_LAST_AFTER, args![event, player], int_row)
+            .await?;
+        Ok(before
+            .zip(after)
+            .map(|(before, after)| Rating(after).points() - Rating(before).points()))
     }
 
     /// A player's rating and rated games; `None` before any.

@@ -177,10 +177,17 @@ async fn silence_goes_to_the_arbiter_and_time_runs_out() {
     // players and the arbiter (no channel: privately, R3.1.6) are told.
     w.clock.advance(Duration::days(21));
     let out = w.console.tick().await.unwrap();
-    assert_eq!(out.len(), 3, "{out:?}");
-    assert!(out.iter().any(|l| l.starts_with("-> @alice:")), "{out:?}");
+    // The last game's end ends the event: its table to the players and
+    // the arbiter (R1.1).
+    assert_eq!(out.len(), 6, "{out:?}");
+    let (over, end) = out.split_at(3);
+    assert!(over.iter().any(|l| l.starts_with("-> @alice:")), "{out:?}");
     assert!(
-        out.iter().all(|l| l.contains("1-0 (time forfeit)")),
+        over.iter().all(|l| l.contains("1-0 (time forfeit)")),
+        "{out:?}"
+    );
+    assert!(
+        end.iter().all(|l| l.contains("\"Long\" is over")),
         "{out:?}"
     );
     let game = w.game(1).await;

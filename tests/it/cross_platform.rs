@@ -93,6 +93,19 @@ impl Cross {
         reply.text.unwrap_or_default()
     }
 
+    /// The reply to what Telegram user `id` just did, with the event's end
+    /// announcement that the last game's end brings (R1.1): the outbox may
+    /// deliver it before the reply, so the two are told apart by content.
+    async fn reply_and_event_end(&mut self, id: i64) -> (SentMessage, SentMessage) {
+        let two = self.next(id, 2).await;
+        let (end, reply): (Vec<_>, Vec<_>) = two.into_iter().partition(|m| {
+            let text = m.text.as_deref().unwrap_or_default();
+            text.contains("all its games are played")
+        });
+        assert_eq!((end.len(), reply.len()), (1, 1), "{end:?} {reply:?}");
+        (reply[0].clone(), end[0].clone())
+    }
+
     /// The Discord player uses `/event` with `action` and `argument`.
     async fn discord_event(&self, action: &str, argument: &str) -> String {
         let options = [("action", action), ("argument", argument)];
@@ -266,15 +279,21 @@ async fn move_notice_with_board(s: &mut Cross, seat: Seat, mv: &str) {
 /// opponent's notices (the move, then the game over, with the final board)
 /// carry 0-1 in each one's language.
 async fn mate_reaches_both(s: &mut Cross, black: Seat) {
-    let mate = s.play(black, "Фd8-h4").await;
     match black {
         Seat::Telegram => {
+            s.telegram
+                .push_message(TARAS, &Cross::telegram_user(TARAS), "Фd8-h4");
+            let (mate, end) = s.reply_and_event_end(TARAS).await;
+            let mate = mate.text.unwrap_or_default();
             assert!(mate.contains("0-1 (checkmate)"), "{mate}");
+            let end = end.text.unwrap_or_default();
+            assert!(end.contains("Your result: place 1 of 2, score 1."), "{end}");
             s.board_dm_to_dana("d8-h4").await;
             let over = s.board_dm_to_dana("Партію #1 завершено").await;
             assert!(over.contains("0-1 (мат)"), "{over}");
         }
         Seat::Discord => {
+            let mate = s.play(black, "Фd8-h4").await;
             assert!(mate.contains("0-1 (мат)"), "{mate}");
             let last = s.next(TARAS, 2).await;
             assert!(text(&last[0]).contains("d8-h4"), "{last:?}");
@@ -333,8 +352,9 @@ async fn a_draw_offered_on_discord_is_accepted_by_button_on_telegram(t: &TestDb)
     s.telegram
         .push_callback(TARAS, &user, "/draw accept #1", notice.message_id);
     s.telegram.wait_for_answers(1).await;
-    let reply = s.next(TARAS, 1).await.remove(0);
+    let (reply, end) = s.reply_and_event_end(TARAS).await;
     assert!(text(&reply).contains("½-½"), "{reply:?}");
+    assert!(text(&end).contains("First place shared"), "{end:?}");
     let over = s.board_dm_to_dana("за згодою").await;
     assert!(over.contains("½-½"), "{over}");
     assert_eq!(game_one(&t.db).await.result_text(), Some("1/2-1/2"));

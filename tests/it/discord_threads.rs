@@ -141,7 +141,12 @@ async fn each_game_has_a_public_thread(test_db: &TestDb) {
         assert!(post.attachments[0].bytes.starts_with(b"\x89PNG"));
     }
     assert_eq!(bot.fake.threads().len(), 1, "one thread per game");
-    let starters = messages_in(&bot, GAMES);
+    let posted = messages_in(&bot, GAMES);
+    // The event's end (its only game) is announced in the channel (R1.1).
+    let (ends, starters): (Vec<_>, Vec<_>) = posted
+        .into_iter()
+        .partition(|post| content(post).contains("завершено: усі партії зіграно"));
+    assert_eq!(ends.len(), 1, "the event's end: {ends:#?}");
     assert_eq!(starters.len(), 1, "the channel holds one line per game");
     assert_eq!(content(&starters[0]), thread.name);
     assert_eq!(thread.from_message, starters[0].message_id);

@@ -72,11 +72,12 @@ fn variant(notice: &Notice) -> usize {
         Notice::EventCancelled { .. } => 23,
         Notice::Batch(_) => 24,
         Notice::EntryReadmitted { .. } => 25,
+        Notice::EventFinished(_) => 26,
     }
 }
 
 /// How many variants [`variant`] knows.
-const VARIANTS: usize = 26;
+const VARIANTS: usize = 27;
 
 fn case_notice() -> CaseNotice {
     CaseNotice {
@@ -295,6 +296,22 @@ fn samples() -> Vec<Notice> {
                     window: None,
                 },
             ],
+        }),
+        Notice::EventFinished(corrbot::app::notice::EventEnd {
+            event: EventId(1),
+            name: text("Кубок"),
+            lines: vec![corrbot::app::notice::FinalLine {
+                place: "1".into(),
+                first: true,
+                name: text("Анна"),
+                points: "1".into(),
+            }],
+            tie_break: None,
+            own: Some(corrbot::app::notice::OwnResult {
+                place: "1".into(),
+                points: "1".into(),
+                rating: Some(12),
+            }),
         }),
     ]
 }

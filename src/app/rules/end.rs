@@ -8,8 +8,9 @@ use crate::app::failure::Failure;
 use crate::app::notice::Notice;
 use crate::app::notify::{channel, notify, notify_arbiter_channel};
 use crate::app::view::game::reason_id;
+use crate::app::view::standings::table_of;
 use crate::core::game::GameResult;
-use crate::store::{EventStatus, GameRecord, PlayerId, Role, Tx};
+use crate::store::{EventId, EventStatus, GameRecord, PlayerId, Role, Tx};
 
 /// The game-over notice (R3.1.6).
 pub(crate) async fn game_over_notice(
@@ -52,6 +53,44 @@ pub(crate) async fn announce_end(
     channel::game_ended(tx, game, notice, now).await?;
     if tx.unfinished_games_in_event(game.event_id).await? == 0 {
         tx.set_event_status(game.event_id, EventStatus::Finished, now)
+            .await?;
+        announce_event_end(tx, game.event_id, now).await?;
+    }
+    Ok(())
+}
+
+/// The event's last game ended (R1.1): its final table to every player
+/// (with their own place, score and rating change), to the arbiters (their
+/// channel, else each arbiter who did not play) and to the event's channel.
+/// A team event's table is the teams' (`/standings`).
+async fn announce_event_end(
+    tx: &mut Tx,
+    event: EventId,
+    now: DateTime<Utc>,
+) -> Result<(), Failure> {
+    let event = tx.event(event).await?;
+    if event.is_team {
+        return Ok(());
+    }
+    let table = table_of(tx, event).await?;
+    let end = table.event_end();
+    for player in &table.players {
+        let rating = tx.event_rating_change(end.event, *player).await?;
+        let own = table.own_result(*player, rating);
+        let notice = Notice::EventFinished(end.for_player(own));
+        notify(tx, *player, &notice, now).await?;
+    }
+    let notice = Notice::EventFinished(end);
+    if !notify_arbiter_channel(tx, table.event.id, &notice, now).await? {
+        for arbiter in tx.holders_of(Role::Arbiter, Some(table.event.id)).await? {
+            if !table.players.contains(&arbiter) {
+                notify(tx, arbiter, &notice, now).await?;
+            }
+        }
+    }
+    if let Some(channel) = tx.game_channel(table.event.id).await? {
+        let payload = serde_json::to_value(&notice).map_err(|e| Failure::Internal(e.into()))?;
+        tx.enqueue_notice(&channel, notice.kind(), &payload, now)
             .await?;
     }
     Ok(())

@@ -2,6 +2,7 @@
 //! marks (R1.1).
 
 use crate::app::i18n::{Args, Lang, tr};
+use crate::app::notice::{EventEnd, FinalLine, OwnResult};
 use crate::core::game::Score;
 use crate::core::tournament::{GameScore, Standing, TournamentGame, standings};
 use crate::render::{CrosstableGame, CrosstableInput, CrosstableRow, GameMark, Language, Theme};
@@ -14,6 +15,8 @@ pub(crate) struct Table {
     pub event: Event,
     /// The players by seed (join order).
     pub names: Vec<String>,
+    /// Their keys, by seed.
+    pub players: Vec<PlayerId>,
     /// The standings lines, in order of place.
     pub lines: Vec<Standing>,
     /// `marks[seed_a][seed_b]`: games of `a` against `b`, from `a`'s side.
@@ -52,6 +55,39 @@ impl Table {
             },
             theme,
         }
+    }
+
+    /// The final table as the end-of-event notice shows it (R1.1): the
+    /// lines, and how a first place equal on points was decided.
+    pub(crate) fn event_end(&self) -> EventEnd {
+        let lines = self
+            .lines
+            .iter()
+            .map(|line| FinalLine {
+                place: place_text(line.place),
+                first: line.place.0 == 1,
+                name: self.names[line.seed].clone(),
+                points: points_text(line.halves),
+            })
+            .collect();
+        EventEnd {
+            event: self.event.id,
+            name: self.event.name.clone(),
+            lines,
+            tie_break: tie_break(&self.lines).map(str::to_owned),
+            own: None,
+        }
+    }
+
+    /// `player`'s own place and points, if they played in the event.
+    pub(crate) fn own_result(&self, player: PlayerId, rating: Option<i64>) -> Option<OwnResult> {
+        let seed = self.players.iter().position(|p| *p == player)?;
+        let line = self.lines.iter().find(|line| line.seed == seed)?;
+        Some(OwnResult {
+            place: place_text(line.place),
+            points: points_text(line.halves),
+            rating,
+        })
     }
 
     /// The standings as text, one line per player.
@@ -132,10 +168,30 @@ pub(crate) async fn table_of(tx: &mut Tx, event: Event) -> Result<Table, StoreEr
     Ok(Table {
         event,
         names,
+        players: seeds,
         lines,
         marks,
         games: games.len(),
         finished,
+    })
+}
+
+/// The catalog id of the tie-break that put the sole first place above a
+/// player equal on points: wins, then Sonneborn-Berger, then the games
+/// between them (the order [`standings`] applies).
+fn tie_break(lines: &[Standing]) -> Option<&'static str> {
+    let [first, second, ..] = lines else {
+        return None;
+    };
+    if first.place != (1, 1) || first.halves != second.halves {
+        return None;
+    }
+    Some(if first.wins != second.wins {
+        "tie-break-wins"
+    } else if first.sonneborn_berger_quarters != second.sonneborn_berger_quarters {
+        "tie-break-sb"
+    } else {
+        "tie-break-direct"
     })
 }
 

@@ -123,6 +123,16 @@ pub(super) async fn show(tx: &mut Tx, actor: &Actor, number: EventId) -> Outcome
     {
         text = format!("{text}\n{line}");
     }
+    // A finished event shows what its end announced (R1.1): the final
+    // table with the crosstable, the actor's own result, the PGN.
+    if event.status == EventStatus::Finished && !event.is_team {
+        let rating = tx.event_rating_change(event.id, actor.player.id).await?;
+        let end = table
+            .event_end()
+            .for_player(table.own_result(actor.player.id, rating));
+        let end = end.message(lang, Some(actor.player.id));
+        return Ok(vec![Outgoing::text(text), end]);
+    }
     Ok(vec![Outgoing::text(text)])
 }
 
