@@ -222,7 +222,7 @@ reply-event-started = Event #{ $event } "{ $name }" has started: { $games ->
 }, all at once (R1.1).
 reply-which-game = The command may be about several of your games: { $games }. Choose a game with a button or write its number, for example: { $example }
 reply-which-game-move = The move { $move } is possible in several of your games: { $games }. Choose a game with a button or write its number, for example: { $example }
-error-move-legal-nowhere = The move { $move } is possible in none of the games where it is your move. /games lists your games.
+error-move-legal-nowhere = The move { $move } is possible in none of the games where it is your move:
 reply-move-made = Game #{ $game }: you played { $number }{ $dots } { $move }.
 reply-games-mine = Your move:
 reply-games-theirs = Opponent's move:
@@ -1336,3 +1336,4 @@ event-finished-own = Your result: place { $place } of { $count }, score { $point
 event-finished-rating = Your club rating changed by { $change }.
 event-finished-pgn = All the games: /pgn event { $event }.
 button-event-pgn = The event's PGN
+error-move-reason-in-game = Game #{ $game }: { $reason }

@@ -221,7 +221,7 @@ reply-event-started = Турнір #{ $event } «{ $name }» почався: { $
 }, усі одночасно (R1.1).
 reply-which-game = Команда може стосуватися кількох ваших партій: { $games }. Оберіть партію кнопкою або напишіть її номер, наприклад: { $example }
 reply-which-game-move = Хід { $move } можливий у кількох ваших партіях: { $games }. Оберіть партію кнопкою або напишіть її номер, наприклад: { $example }
-error-move-legal-nowhere = Хід { $move } неможливий у жодній партії, де ваш хід. /games показує ваші партії.
+error-move-legal-nowhere = Хід { $move } неможливий у жодній партії, де ваш хід:
 reply-move-made = Партія #{ $game }: ви зіграли { $number }{ $dots } { $move }.
 reply-games-mine = Ваш хід:
 reply-games-theirs = Хід суперника:
@@ -1346,3 +1346,4 @@ event-finished-own = Ваш результат: місце { $place } з { $coun
 event-finished-rating = Ваш клубний рейтинг змінився на { $change }.
 event-finished-pgn = Усі партії: /pgn event { $event }.
 button-event-pgn = PGN турніру
+error-move-reason-in-game = Партія #{ $game }: { $reason }

@@ -8,6 +8,7 @@ use shakmaty::Color;
 use crate::app::actor::Actor;
 use crate::app::authz::{self, Action, Relation};
 use crate::app::i18n::{Args, tr};
+use crate::app::move_error::move_error_text;
 use crate::app::outgoing::{Button, Outgoing};
 use crate::app::user_error::Refusal;
 use crate::core::leave::LeaveTimeline;
@@ -112,15 +113,16 @@ pub(crate) async fn pick_game(
         return Ok(game);
     }
     let lang = actor.lang();
-    let mut games = candidate_games(tx, actor, pick.to_move).await?;
-    let any = !games.is_empty();
+    let candidates = candidate_games(tx, actor, pick.to_move).await?;
+    let any = !candidates.is_empty();
+    let mut games = candidates.clone();
     if let Some(mv) = pick.mv {
         games = legal_for(tx, lang, games, mv).await?;
     }
     match games.as_slice() {
         [] if any => {
-            let args = Args::new().with("move", pick.mv.unwrap_or_default());
-            Err(refuse(lang, "error-move-legal-nowhere", &args))
+            let mv = pick.mv.unwrap_or_default();
+            Err(nowhere(tx, actor, &candidates, mv).await?)
         }
         [] if pick.to_move => {
             let refusal = Refusal::new(lang, "error-no-game-to-move", &Args::new());
@@ -206,6 +208,47 @@ async fn legal_for(
         }
     }
     Ok(legal)
+}
+
+/// A move legal in none of the games where it is the actor's move: the
+/// reason in each game, as `/move N` gives it; a text that reads as a move
+/// in none of them, «not a move», with how moves are written.
+async fn nowhere(
+    tx: &mut Tx,
+    actor: &Actor,
+    games: &[GameRecord],
+    mv: &str,
+) -> Result<Failure, Failure> {
+    let lang = actor.lang();
+    let mut reasons = Vec::new();
+    let mut unreadable = true;
+    for game in games {
+        let event = tx.event(game.event_id).await?;
+        let Ok(position) = position_of(game) else {
+            continue;
+        };
+        let Err(error) = crate::core::notation::parse(&position, mv, &event.regulation.notations)
+        else {
+            continue;
+        };
+        unreadable &= matches!(
+            error,
+            crate::core::notation::NotationError::Unreadable
+                | crate::core::notation::NotationError::Empty
+        );
+        let reason = move_error_text(lang, &error, &position, mv, actor.notation());
+        let args = game_args(game.id).with("reason", reason);
+        reasons.push(tr(lang, "error-move-reason-in-game", &args));
+    }
+    if unreadable {
+        let args = Args::new().with("text", mv.to_owned());
+        return Ok(refuse(lang, "move-error-unreadable", &args));
+    }
+    let args = Args::new().with("move", mv.to_owned());
+    let head = tr(lang, "error-move-legal-nowhere", &args);
+    let text = std::iter::once(head).chain(reasons).collect::<Vec<_>>();
+    let refusal = Refusal::rendered("error-move-legal-nowhere", text.join("\n"));
+    Ok(Failure::Refused(refusal))
 }
 
 /// The current position of a game, from its stored FEN.
