@@ -25,8 +25,10 @@ mod turn;
 pub use turn::TurnNotice;
 mod batch;
 mod event_end;
+mod opening;
 pub use batch::{BATCH_KIND, MERGEABLE_KINDS, NoticeBatch, mergeable};
 pub use event_end::{EventEnd, FinalLine, OwnResult};
+pub use opening::opening_text;
 
 pub use case::{
     CaseNews, CaseNotice, Deciders, MeasureView, RequestNotice, SentMove, case_kind_text,
@@ -192,6 +194,9 @@ pub enum Notice {
         /// Those games: number, opponent, colour.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         list: Vec<StartedGame>,
+        /// A thematic event's opening (issue 21), for the games' start.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        opening: Option<crate::core::opening::Opening>,
     },
     /// The organizer took the recipient out of an event before its start.
     EntryRemoved {
@@ -586,7 +591,11 @@ impl Notice {
                     .with("name", name.as_str()),
             ),
             Notice::EventStarted {
-                event, games, list, ..
+                event,
+                games,
+                list,
+                opening,
+                ..
             } => {
                 let head = tr(
                     lang,
@@ -596,8 +605,12 @@ impl Notice {
                         .with("games", *games),
                 );
                 let lines = list.iter().map(|game| game.text(lang));
+                let opening = opening
+                    .iter()
+                    .map(|opening| opening_text(lang, notation, opening));
                 std::iter::once(head)
                     .chain(lines)
+                    .chain(opening)
                     .collect::<Vec<_>>()
                     .join("\n")
             }

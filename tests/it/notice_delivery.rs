@@ -176,6 +176,7 @@ fn samples() -> Vec<Notice> {
             event_id: Some(EventId(1)),
             games: 3,
             list: Vec::new(),
+            opening: None,
         },
         Notice::EntryRemoved {
             event: EventId(2),

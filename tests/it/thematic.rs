@@ -81,7 +81,12 @@ async fn a_thematic_event_where_black_moves_first(t: &TestDb) {
     let record = out.join("\n");
     assert!(record.contains("2... d7-d6"), "{record}");
     assert!(record.contains("3. d2-d4"), "{record}");
-    assert!(!record.contains("1. e2-e4"), "{record}");
+    // The opening is named, not recorded as the players' moves (R3.5.1).
+    assert!(!record.contains("1. e2-e4 —"), "{record}");
+    assert!(
+        record.contains("Thematic event: the games start after 1. e2-e4 c7-c5 2. Кg1-f3"),
+        "{record}"
+    );
     // `/event show` says where the games start.
     let out = w.say("@alice: /event show 1").await;
     assert!(

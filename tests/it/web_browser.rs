@@ -151,6 +151,12 @@ async fn a_browser_reads_the_event_steps_through_a_game_and_sees_a_move_arrive()
     let moves = text_of(&client, "#moves").await;
     assert!(moves.contains("e4") && moves.contains("Nf3"), "{moves}");
     assert!(text_of(&client, "#ply").await.contains("ply 3 of 3"));
+    // Issue 36: the side to move's time to think and last minute (R3.5.7).
+    let deadline = text_of(&client, "#deadline").await;
+    assert!(
+        deadline.contains("left to think") && deadline.contains("at the latest"),
+        "{deadline}"
+    );
 
     press(&client, Key::Left).await;
     wait_for_path(&client, &base, "/game/1/ply/2").await;

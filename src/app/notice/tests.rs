@@ -161,6 +161,10 @@ fn every_notice_renders_without_missing_messages_in_both_languages() {
                 opponent: "Б".into(),
                 white: true,
             }],
+            opening: Some(crate::core::opening::Opening {
+                fen: None,
+                moves: vec!["e2e4".into(), "c7c5".into()],
+            }),
         },
         Notice::Digest {
             games: vec![DigestGame {

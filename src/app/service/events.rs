@@ -5,7 +5,7 @@ mod event_games;
 pub(super) mod invite;
 pub(super) mod list;
 mod manage;
-mod opening;
+pub(crate) mod opening;
 pub(super) mod organizer;
 pub(super) mod players;
 mod setting_words;
@@ -297,6 +297,7 @@ async fn start(tx: &mut Tx, actor: &Actor, number: EventId, now: DateTime<Utc>) 
             event_id: Some(event.id),
             games,
             list: crate::app::service::games::my_turn::started_list(tx, event.id, *player).await?,
+            opening: regulation.opening.clone(),
         };
         notify(tx, *player, &notice, now).await?;
     }

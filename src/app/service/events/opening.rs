@@ -10,12 +10,12 @@
 //! Thematic events are server events: the postal clock (R2.4) and cards
 //! count from White's first move, so a postal event refuses `opening=`.
 
-use shakmaty::{Chess, Color};
+use shakmaty::Chess;
 
-use crate::app::i18n::{Args, Lang, tr};
+use crate::app::i18n::{Args, Lang};
 use crate::app::move_error::move_error_text;
 use crate::core::notation::Notation;
-use crate::core::opening::{Opening, OpeningError, read_opening};
+use crate::core::opening::{OpeningError, read_opening};
 use crate::core::regulation::Regulation;
 
 use crate::app::failure::{Failure, refuse};
@@ -103,23 +103,7 @@ pub(super) fn start_fens(regulation: &Regulation, standard: &str) -> (Option<Str
 
 /// `/event show`'s line about a thematic start, in the reader's notation;
 /// `None` for an event starting from the initial position.
-pub(super) fn show_line(lang: Lang, notation: Notation, regulation: &Regulation) -> Option<String> {
-    let opening: &Opening = regulation.opening.as_ref()?;
-    let side = match opening.first_to_move() {
-        Color::White => "white",
-        Color::Black => "black",
-    };
-    let args = Args::new().with("side", side);
-    Some(match &opening.fen {
-        Some(fen) => tr(
-            lang,
-            "event-line-opening-fen",
-            &args.with("fen", fen.clone()),
-        ),
-        None => tr(
-            lang,
-            "event-line-opening",
-            &args.with("moves", opening.written(notation)),
-        ),
-    })
+pub(crate) fn show_line(lang: Lang, notation: Notation, regulation: &Regulation) -> Option<String> {
+    let opening = regulation.opening.as_ref()?;
+    Some(crate::app::notice::opening_text(lang, notation, opening))
 }

@@ -72,9 +72,26 @@ pub(crate) async fn board(tx: &mut Tx, actor: &Actor, number: Option<GameId>) ->
         lang,
         ply: None,
     };
-    Ok(vec![
-        Outgoing::text(tr(lang, "reply-board", &args)).with_image(image),
-    ])
+    let mut caption = tr(lang, "reply-board", &args);
+    if let Some(line) = opening_line(tx, actor, &game).await? {
+        caption = format!("{caption}\n{line}");
+    }
+    Ok(vec![Outgoing::text(caption).with_image(image)])
+}
+
+/// How a thematic event's game began (its opening, in the actor's
+/// notation), for `/board`'s caption and `/record`; `None` otherwise.
+async fn opening_line(
+    tx: &mut Tx,
+    actor: &Actor,
+    game: &crate::store::GameRecord,
+) -> Result<Option<String>, Failure> {
+    let regulation = regulation_of(&tx.event(game.event_id).await?);
+    Ok(crate::app::service::events::opening::show_line(
+        actor.lang(),
+        actor.notation(),
+        &regulation,
+    ))
 }
 
 /// `/gif [#game]`: the game from its start (or thematic start) to now as an
@@ -120,7 +137,9 @@ pub(crate) async fn record(
     let clock = ServerClock::new(&regulation);
     let charges = ply_charges(&clock, start, (&plies, first), &leaves);
     let moves = written_moves(&played, actor.notation());
+    let moves_empty = moves.is_empty();
     let mut lines = vec![tr(lang, "reply-record-header", &game_args(game.id))];
+    lines.extend(opening_line(tx, actor, &game).await?);
     let mut totals = [0, 0];
     for (index, (number, colour, text)) in moves.into_iter().enumerate() {
         let side = usize::from(colour == Color::Black);
@@ -133,7 +152,7 @@ pub(crate) async fn record(
             .with("total", days_text(lang, totals[side]));
         lines.push(tr(lang, "reply-record-line", &args));
     }
-    if lines.len() == 1 {
+    if moves_empty {
         lines.push(tr0(lang, "reply-record-empty"));
     }
     let at = game.finished_at.unwrap_or(now);

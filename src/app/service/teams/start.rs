@@ -61,6 +61,7 @@ pub(crate) async fn start(
             event_id: Some(event.id),
             games,
             list: crate::app::service::games::my_turn::started_list(tx, event.id, player).await?,
+            opening: regulation.opening.clone(),
         };
         notify(tx, player, &notice, now).await?;
     }
