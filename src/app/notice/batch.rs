@@ -130,8 +130,9 @@ impl NoticeBatch {
         }
         let ended: Vec<GameId> = kept
             .iter()
+            .copied()
             .filter(|item| matches!(item, Notice::GameOver { .. }))
-            .filter_map(|item| game_of(item))
+            .filter_map(game_of)
             .collect();
         let mut buttons: Vec<Button> = kept
             .iter()

@@ -8,7 +8,7 @@
 use chrono::{DateTime, Utc};
 
 use crate::app::notice::{Notice, ThreadNotice};
-use crate::store::{Event, GameRecord, NoticeRecipient, Tx};
+use crate::store::{Event, EventId, GameRecord, NoticeRecipient, Tx};
 
 use crate::app::failure::Failure;
 
@@ -99,6 +99,23 @@ pub(crate) async fn move_made(
         ply: *ply,
     });
     to_thread_in(tx, channel, game, &moved, now).await
+}
+
+/// The event ended (R1.1): its [`Notice::EventFinished`] goes to the
+/// event's channel itself, not to a game's thread.
+pub(crate) async fn event_ended(
+    tx: &mut Tx,
+    event: EventId,
+    notice: &Notice,
+    now: DateTime<Utc>,
+) -> Result<(), Failure> {
+    let Some(channel) = tx.game_channel(event).await? else {
+        return Ok(());
+    };
+    let payload = serde_json::to_value(notice).map_err(|e| Failure::Internal(e.into()))?;
+    tx.enqueue_notice(&channel, notice.kind(), &payload, now)
+        .await?;
+    Ok(())
 }
 
 /// A game ended (R3.1.6): its [`Notice::GameOver`] goes to the thread too

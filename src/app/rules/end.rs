@@ -88,10 +88,5 @@ async fn announce_event_end(
             }
         }
     }
-    if let Some(channel) = tx.game_channel(table.event.id).await? {
-        let payload = serde_json::to_value(&notice).map_err(|e| Failure::Internal(e.into()))?;
-        tx.enqueue_notice(&channel, notice.kind(), &payload, now)
-            .await?;
-    }
-    Ok(())
+    channel::event_ended(tx, table.event.id, &notice, now).await
 }
