@@ -213,6 +213,7 @@ reply-secret-not-kept = This message was answered already. The answer held a one
 reply-name-given = Your name on the platform could not be taken as it is, so your name in events is { $name } (to change it: /name NAME).
 player-placeholder-name = Player { $number }
 reply-language-set = Messages will be in English.
+reply-language-set-notation = Messages will be in English, and moves in this notation: { $notation }. To choose another, use /notation.
 reply-notation-set = Moves are now shown in this notation: { $notation }.
 reply-event-created = Event #{ $event } "{ $name }" is created and open for entries: /event join { $event }. You are its organizer and arbiter.
 reply-event-joined = You joined event #{ $event } "{ $name }".
@@ -222,6 +223,8 @@ reply-event-started = Event #{ $event } "{ $name }" has started: { $games ->
 }, all at once (R1.1).
 reply-which-game = The command may be about several of your games: { $games }. Choose a game with a button or write its number, for example: { $example }
 reply-which-game-move = The move { $move } is possible in several of your games: { $games }. Choose a game with a button or write its number, for example: { $example }
+reply-not-understood = I did not understand "{ $text }": it is neither a command nor a move. Write a move like { $move } or { $knight }; /help lists all commands.
+reply-not-understood-near = I did not understand "{ $text }". Did you mean { $nearest }? Write a move like { $move } or { $knight }; /help lists all commands.
 error-move-legal-nowhere = The move { $move } is possible in none of the games where it is your move:
 reply-move-made = Game #{ $game }: you played { $number }{ $dots } { $move }.
 reply-games-mine = Your move:
@@ -944,7 +947,7 @@ help-who-profile = everyone, about themselves.
 help-more-name = Sets the name shown in events, tables and notices: letters and spaces, at most 64 characters, not another player's user name.
     Examples: /name Olena Koval, /name Andrii
 help-who-name = everyone.
-help-more-lang = Sets the language of the bot's messages: Ukrainian (uk) or English (en).
+help-more-lang = Sets the language of the bot's messages: Ukrainian (uk) or English (en). The notation the bot shows moves in follows the language (Ukrainian long or SAN) until you choose one yourself with /notation.
     Examples: /lang en, /lang uk
 help-who-lang = everyone.
 help-more-notation = Sets the notation the bot shows moves in; you may type moves in any notation the event allows.

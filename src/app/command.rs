@@ -4,7 +4,8 @@
 //! A command word may be written in English or Ukrainian, with or without a
 //! leading `/` (and a Telegram `@botname` suffix). A text that is no command
 //! but looks like a move is a [`Command::Move`] without a game, so a player
-//! with one game to move may just send `e2-e4`.
+//! with one game to move may just send `e2-e4`; any other text is
+//! [`Command::Chatter`].
 
 mod arguments;
 mod case;
@@ -84,6 +85,10 @@ pub enum Command {
     Gif { game: Option<GameId> },
     /// Make a move (R3.2.1).
     Move { game: Option<GameId>, text: String },
+    /// Text that is no command and is not written as a move («дякую»,
+    /// "hello"): answered with how to write a move and the nearest command
+    /// in a private chat, ignored in a group.
+    Chatter { text: String },
     /// Offer, accept or decline a draw.
     Draw {
         action: DrawAction,
@@ -312,11 +317,23 @@ pub fn parse(text: &str) -> Result<Command, CommandError> {
         None if head.starts_with('/') => Err(CommandError::Unknown {
             word: head.to_owned(),
         }),
-        None => Ok(Command::Move {
+        None if written_as_move(text) => Ok(Command::Move {
             game: None,
             text: text.to_owned(),
         }),
+        None => Ok(Command::Chatter {
+            text: text.to_owned(),
+        }),
     }
+}
+
+/// Whether a text that is no command is meant as a move: it reads as one
+/// in some notation, or it is one word with a digit in it (`e7-e9`, a
+/// move with a slip, which gets the reason it is no move).
+pub(crate) fn written_as_move(text: &str) -> bool {
+    let one_word = !text.trim().contains(char::is_whitespace);
+    crate::core::notation::reads_as_move(text)
+        || (one_word && text.chars().any(|c| c.is_ascii_digit()))
 }
 
 /// Splits off the first whitespace-separated word.

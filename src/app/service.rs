@@ -39,7 +39,7 @@ pub(crate) use people::help::{HelpGroup, group_seen_with};
 use crate::app::failure::{Failure, Outcome, refuse};
 use events::{organizer, standings};
 use games::{claim, confirm, draw, my_turn, play, talk, view};
-use people::{clock_prefs, contacts, help, link, profile, settings};
+use people::{chatter, clock_prefs, contacts, help, link, profile, settings};
 
 /// Installation settings of the app.
 #[derive(Debug, Clone, Default)]
@@ -142,6 +142,16 @@ impl App {
             .await?
         {
             return Ok(reply::from_stored(stored.as_deref()));
+        }
+        if ignored_in_group(inbound) {
+            tx.finish_inbound(
+                inbound.platform,
+                &inbound.update_id,
+                &reply::to_stored(Lang::Uk, &[]),
+            )
+            .await?;
+            tx.commit().await?;
+            return Ok(Vec::new());
         }
         let (actor, note) = self.resolve_actor(&mut tx, inbound, now).await?;
         let outcome = match privacy::check_chat(inbound, actor.lang())
@@ -338,6 +348,7 @@ impl App {
             Command::Event(event) => events::handle(tx, actor, event, now).await,
             Command::Games { all } => my_turn::games(tx, actor, all, now).await,
             Command::Move { game, text } => play::make_move(tx, actor, game, &text, now).await,
+            Command::Chatter { text } => Err(chatter::not_understood(actor, &text)),
             Command::Time { game } => play::time(tx, actor, game, now).await,
             Command::Confirm(confirm) => confirm::handle(tx, actor, confirm, now).await,
             Command::Say { game, text } => talk::say(tx, actor, game, &text, now).await,
@@ -388,6 +399,13 @@ impl App {
             Command::Team(team) => teams::handle(tx, actor, team, now).await,
         }
     }
+}
+
+/// Chatter in a group or channel («дякую», "good game"): members talk
+/// there, so the bot neither answers nor registers the writer.
+fn ignored_in_group(inbound: &Inbound) -> bool {
+    matches!(inbound.chat, crate::app::actor::Chat::Channel(_))
+        && matches!(command::parse(&inbound.text), Ok(Command::Chatter { .. }))
 }
 
 /// Parses the text, turning a parse error into a localized refusal.

@@ -121,6 +121,25 @@ pub fn ukrainian_letter(role: Role) -> &'static str {
     }
 }
 
+/// Whether `text` is written as a move in some notation, whatever the
+/// position: an empty move (a bare move number, R2.3.9) and "any move"
+/// (R2.3.5) count, as they get their own answers; chatter («дякую»,
+/// "hello") does not.
+pub fn reads_as_move(text: &str) -> bool {
+    let body = match lexer::prepare(text) {
+        lexer::Prepared::Empty | lexer::Prepared::AnyMove => return true,
+        lexer::Prepared::Body(body) => body,
+    };
+    let mut readings = Vec::new();
+    for (syms, lookalike) in lexer::combinations(&lexer::lex(body)) {
+        grammar::read(&syms, lookalike, &mut readings);
+        if !readings.is_empty() {
+            return true;
+        }
+    }
+    false
+}
+
 /// Reads a player's text as a legal move of `pos`.
 ///
 /// Ukrainian full algebraic is always allowed (R2.3.2); the others only if
@@ -234,4 +253,47 @@ fn resolve_tier<'a>(
         }
     }
     found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::reads_as_move;
+
+    #[test]
+    fn moves_in_every_notation_read_as_moves() {
+        let moves = [
+            "e2-e4",
+            "Кg1-f3",
+            "Сf1:b5",
+            "0-0",
+            "O-O-O",
+            "e4",
+            "Nf3",
+            "g1f3",
+            "5254",
+            "Фd8-h4 мат",
+            "e5:f6 на проході",
+            "Кf3!?",
+            "12.",
+            "будь-який хід",
+        ];
+        for text in moves {
+            assert!(reads_as_move(text), "{text}");
+        }
+    }
+
+    #[test]
+    fn chatter_does_not_read_as_a_move() {
+        let chatter = [
+            "hello",
+            "дякую",
+            "привіт, як справи?",
+            "ok",
+            "thanks for the game",
+            "коли наступний тур?",
+        ];
+        for text in chatter {
+            assert!(!reads_as_move(text), "{text}");
+        }
+    }
 }

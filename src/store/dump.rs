@@ -148,12 +148,12 @@ impl Db {
 }
 
 /// The schema version the dump format follows (the newest migration).
-pub(super) const SCHEMA_VERSION: i64 = 21;
+pub(super) const SCHEMA_VERSION: i64 = 22;
 
 /// The oldest schema version whose dumps have the tables and columns of
 /// [`SCHEMA_VERSION`] and so restore as they are: migration 21 only added
 /// an index (one open absence a player; a dump breaking it is refused and
-/// restores nothing).
+/// restores nothing), and 22 only rows (the notations players chose).
 pub(super) const OLDEST_SAME_TABLES: i64 = 20;
 
 async fn columns(tx: &mut Tx, table: &str) -> StoreResult<Columns> {

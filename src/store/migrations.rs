@@ -98,6 +98,11 @@ pub(super) const SQLITE_MIGRATIONS: EmbeddedList = &[
         "open absence",
         include_str!("../../migrations/sqlite/0021_open_absence.sql"),
     ),
+    (
+        22,
+        "notation chosen",
+        include_str!("../../migrations/sqlite/0022_notation_chosen.sql"),
+    ),
 ];
 
 pub(super) const POSTGRES_MIGRATIONS: EmbeddedList = &[
@@ -185,6 +190,11 @@ pub(super) const POSTGRES_MIGRATIONS: EmbeddedList = &[
         21,
         "open absence",
         include_str!("../../migrations/postgres/0021_open_absence.sql"),
+    ),
+    (
+        22,
+        "notation chosen",
+        include_str!("../../migrations/postgres/0022_notation_chosen.sql"),
     ),
 ];
 

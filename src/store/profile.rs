@@ -231,9 +231,9 @@ impl Tx {
     /// Joins player `from` (who must have no history, see
     /// [`Tx::has_history`]) into `into`: accounts, roles and pending notices
     /// move over, `into` keeps its own settings (taking `from`'s when it has
-    /// none), and `from` is deleted.
+    /// none) and its own switches, and `from` is deleted.
     pub async fn join_players(&mut self, from: PlayerId, into: PlayerId) -> StoreResult<()> {
-        let moves: [&'static str; 4] = [
+        let moves: [&'static str; 5] = [
             "UPDATE accounts SET player_id = $2 WHERE player_id = $1",
             "INSERT INTO roles (player_id, role, event_id, granted_at) \
              SELECT $2, role, event_id, granted_at FROM roles WHERE player_id = $1 \
@@ -242,6 +242,8 @@ impl Tx {
              SELECT $2, orientation, muted, address, email, theme FROM player_settings \
              WHERE player_id = $1 ON CONFLICT DO NOTHING",
             "DELETE FROM link_codes WHERE player_id = $1",
+            // `into` keeps its own switches (its notation chosen or not).
+            "DELETE FROM player_switches WHERE player_id = $1",
         ];
         for sql in moves {
             self.execute(sql, args![from, into]).await?;

@@ -10,9 +10,7 @@ use crate::support::world::World;
 
 impl World {
     async fn event_with_game(&mut self) {
-        self.say("@alice: /lang en").await;
-        self.say("@bob: /lang en").await;
-        self.say("@carol: /lang en").await;
+        self.english(&["alice", "bob", "carol"]).await;
         let out = self.say("@alice: /event create Autumn Cup").await;
         assert!(out[0].contains("Event #1"), "{out:?}");
         self.say("@bob: /event join 1").await;
@@ -144,9 +142,7 @@ async fn the_day_14_reminder_arrives_at_simulated_time() {
 #[tokio::test]
 async fn silence_goes_to_the_arbiter_and_time_runs_out() {
     let mut w = World::sqlite().await;
-    for user in ["alice", "bob", "carol"] {
-        w.say(&format!("@{user}: /lang en")).await;
-    }
+    w.english(&["alice", "bob", "carol"]).await;
     w.say("@alice: /event create Long control=100/10").await;
     w.say("@bob: /event join 1").await;
     w.say("@carol: /event join 1").await;
@@ -266,9 +262,7 @@ async fn draw_offers_stand_until_answered_or_a_move() {
 #[tokio::test]
 async fn a_bare_move_with_several_games_to_move_asks_which() {
     let mut w = World::sqlite().await;
-    for user in ["alice", "bob", "carol", "dave"] {
-        w.say(&format!("@{user}: /lang en")).await;
-    }
+    w.english(&["alice", "bob", "carol", "dave"]).await;
     w.say("@alice: /event create Four").await;
     for user in ["alice", "bob", "carol", "dave"] {
         w.say(&format!("@{user}: /event join 1")).await;
@@ -307,6 +301,17 @@ async fn newcomers_are_answered_in_ukrainian_by_default() {
     let out = w.say("@dan: /notation klingon").await;
     assert!(out[0].contains("Невідома нотація «klingon»"), "{out:?}");
     let out = w.say("@dan: /lang en").await;
-    assert_eq!(out, ["-> @dan: Messages will be in English."]);
+    assert_eq!(
+        out,
+        [
+            "-> @dan: Messages will be in English, and moves in this notation: SAN (e4, Nf3). To choose another, use /notation."
+        ]
+    );
+    // A notation chosen stays whatever the language.
+    w.say("@dan: /notation lan").await;
+    let out = w.say("@dan: /lang uk").await;
+    assert_eq!(out, ["-> @dan: Повідомлення будуть українською."]);
+    let out = w.say("@dan: /start").await;
+    assert!(out[0].contains("міжнародна повна, LAN"), "{out:?}");
     w.finish().await;
 }

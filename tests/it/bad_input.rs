@@ -249,6 +249,9 @@ async fn a_latin_k_for_king_or_knight_is_asked_about_and_changes_nothing() {
     world.event("Cup", &["bob", "carol"]).await;
     world.move_as("bob", 1, "e2-e4").await;
     world.move_as("carol", 1, "e7-e5").await;
+    // Bob reads Ukrainian notation by choice (English otherwise follows
+    // the language).
+    world.say("@bob: /notation ukr").await;
     let before = crate::fuzz_console::state(&world.db).await;
     let asked = world.move_as("bob", 1, "Ke2").await;
     assert!(asked[0].contains("A Latin K"), "{asked:?}");
@@ -267,5 +270,56 @@ async fn a_latin_k_for_king_or_knight_is_asked_about_and_changes_nothing() {
     let played = world.move_as("bob", 1, "Кg1-e2").await;
     assert!(!played.is_empty());
     assert_ne!(crate::fuzz_console::state(&world.db).await, before);
+    world.finish().await;
+}
+
+/// The number of players the bot knows.
+async fn players(db: &corrbot::store::Db) -> usize {
+    let dump = db.dump().await.expect("dump");
+    dump.tables.get("players").map_or(0, |rows| rows.len())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn chatter_is_not_understood_in_private_and_ignored_in_a_group() {
+    let mut world = World::sqlite().await;
+    world.event("Cup", &["alice", "bob"]).await;
+    // Bob is not to move: chatter is not answered with «not your move».
+    let hello = world.say("@bob: thanks, good luck").await;
+    assert_eq!(hello.len(), 1, "{hello:?}");
+    assert!(
+        hello[0].contains("I did not understand \"thanks, good luck\"")
+            && hello[0].contains("Write a move like e2-e4 or Кg1-f3")
+            && !hello[0].contains("not your move"),
+        "{hello:?}"
+    );
+    let near = world.say("@bob: standigns please").await;
+    assert!(near[0].contains("Did you mean /standings?"), "{near:?}");
+    let uk = world.say("@carol: привіт").await;
+    assert!(
+        uk.iter()
+            .any(|reply| reply.contains("Не розумію «привіт»") && reply.contains("e2-e4")),
+        "{uk:?}"
+    );
+    // In a group, members' talk is not answered, and nobody is registered.
+    let known = players(&world.db).await;
+    for (user, text) in [("zoe", "hi all"), ("bob", "good game, thanks")] {
+        let replies = world.say_in("club", user, text).await;
+        assert!(replies.is_empty(), "{text}: {replies:?}");
+    }
+    assert_eq!(players(&world.db).await, known);
+    // A move written in the group is still read as a move.
+    let moved = world.say_in("club", "alice", "e2-e4").await;
+    assert!(moved.iter().any(|reply| reply.contains("e4")), "{moved:?}");
+    assert_eq!(
+        world.game(1).await.status,
+        corrbot::store::GameStatus::Running
+    );
+    assert!(
+        !world
+            .game(1)
+            .await
+            .fen
+            .starts_with("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP")
+    );
     world.finish().await;
 }

@@ -148,6 +148,7 @@ impl Cross {
         match seat {
             Seat::Telegram => {
                 self.ask(TARAS, "/lang en").await;
+                self.ask(TARAS, "/notation ukr").await;
                 let joined = self.ask(TARAS, "/event join 1").await;
                 assert!(joined.contains("You joined event #1"), "{joined}");
             }

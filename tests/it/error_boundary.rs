@@ -86,7 +86,12 @@ async fn console_apologizes_and_goes_on(test_db: &TestDb) {
     let app = App::new(test_db.db.clone(), clock.clone(), AppConfig::default());
     let mut console = Console::new(app, clock);
     let set = console_line(&mut console, "@anna: /lang en").await;
-    assert_eq!(set, ["-> @anna: Messages will be in English."]);
+    assert_eq!(
+        set,
+        [
+            "-> @anna: Messages will be in English, and moves in this notation: SAN (e4, Nf3). To choose another, use /notation."
+        ]
+    );
     console_line(&mut console, "@bohdan: /lang uk").await;
     break_table(test_db, "link_codes").await;
 

@@ -496,3 +496,14 @@ fn event_management_reads_its_arguments() {
         assert!(parse(text).is_err(), "{text}");
     }
 }
+
+#[test]
+fn text_that_is_no_command_and_no_move_is_chatter() {
+    for text in ["hello there", "дякую!", "коли наступний тур?"] {
+        assert_eq!(ok(text), Command::Chatter { text: text.into() }, "{text}");
+    }
+    // A move with a slip is still meant as a move, and told why it is none.
+    for text in ["e7-e9", "Кg1-f9", "e2-e4", "0-0"] {
+        assert!(matches!(ok(text), Command::Move { .. }), "{text}");
+    }
+}

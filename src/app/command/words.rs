@@ -342,8 +342,19 @@ impl CommandWord {
     /// `move`, `/хд` → `хід`): at most one edit for short words, two for
     /// longer ones; `None` when nothing is that near.
     pub fn nearest(word: &str) -> Option<&'static str> {
+        let limit = if word.trim_start_matches('/').chars().count() > 4 {
+            2
+        } else {
+            1
+        };
+        Self::nearest_within(word, limit)
+    }
+
+    /// The spelling of a command at most `limit` edits from `word`: one
+    /// for the first word of chatter, where a looser match would read
+    /// "hello" as `/help`.
+    pub fn nearest_within(word: &str, limit: usize) -> Option<&'static str> {
         let word = word.trim_start_matches('/').to_lowercase();
-        let limit = if word.chars().count() > 4 { 2 } else { 1 };
         Self::all()
             .flat_map(CommandWord::spellings)
             .map(|spelling| (edit_distance(&word, spelling), spelling))
@@ -392,7 +403,8 @@ pub fn command_kind(text: &str) -> &'static str {
         Some(command) => command.name(),
         None if head.starts_with('/') => "unknown",
         None if head.is_empty() => "empty",
-        None => "move",
+        None if super::written_as_move(text) => "move",
+        None => "chatter",
     }
 }
 

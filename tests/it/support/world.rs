@@ -89,6 +89,17 @@ impl World {
         replies.into_iter().map(|reply| reply.text).collect()
     }
 
+    /// `text` from `user` in the group or channel `channel`; the reply texts.
+    pub async fn say_in(&mut self, channel: &str, user: &str, text: &str) -> Vec<String> {
+        self.updates += 1;
+        let inbound = Inbound {
+            chat: Chat::Channel(channel.to_owned()),
+            ..self.private_inbound(Platform::Console, "channel", user, text)
+        };
+        let replies = self.app.handle(&inbound).await.expect("handled");
+        replies.into_iter().map(|reply| reply.text).collect()
+    }
+
     async fn inbound(
         &mut self,
         platform: Platform,
@@ -97,7 +108,13 @@ impl World {
         text: &str,
     ) -> Vec<Outgoing> {
         self.updates += 1;
-        let inbound = Inbound {
+        let inbound = self.private_inbound(platform, kind, user, text);
+        self.app.handle(&inbound).await.expect("handled")
+    }
+
+    /// A private message of `user`, with an update id of `kind`.
+    fn private_inbound(&self, platform: Platform, kind: &str, user: &str, text: &str) -> Inbound {
+        Inbound {
             platform,
             update_id: format!("{kind}-{}", self.updates),
             user_id: user.to_owned(),
@@ -107,8 +124,7 @@ impl World {
             text: text.to_owned(),
             reply_to: None,
             client_lang: None,
-        };
-        self.app.handle(&inbound).await.expect("handled")
+        }
     }
 
     /// `user` (a console name, or a Telegram id when all digits) moves in
@@ -124,10 +140,12 @@ impl World {
         replies.into_iter().map(|reply| reply.text).collect()
     }
 
-    /// Each user switches to English.
+    /// Each user switches to English, keeping the Ukrainian notation by
+    /// choice (`/notation ukr`; the language alone would switch to SAN).
     pub async fn english(&mut self, users: &[&str]) {
         for user in users {
             self.say(&format!("@{user}: /lang en")).await;
+            self.say(&format!("@{user}: /notation ukr")).await;
         }
     }
 
@@ -145,12 +163,12 @@ impl World {
         assert!(out[0].contains("has started"), "{out:?}");
     }
 
-    /// alice creates event #N (English for everyone) with `players` joining in
-    /// order (so the first has White against the second), and starts it.
+    /// alice creates event #N (English for everyone, moves shown in the
+    /// Ukrainian notation by choice) with `players` joining in order (so the
+    /// first has White against the second), and starts it.
     pub async fn event(&mut self, name: &str, players: &[&str]) {
-        for user in ["alice"].iter().chain(players) {
-            self.say(&format!("@{user}: /lang en")).await;
-        }
+        let users: Vec<&str> = ["alice"].iter().chain(players).copied().collect();
+        self.english(&users).await;
         let out = self.say(&format!("@alice: /event create {name}")).await;
         let number: String = out[0]
             .split('#')

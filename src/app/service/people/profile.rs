@@ -58,8 +58,25 @@ pub(crate) async fn set_language(tx: &mut Tx, actor: &Actor, code: &str) -> Outc
     };
     let mut player = actor.player.clone();
     player.language = lang.code().to_owned();
+    let mut text = tr0(lang, "reply-language-set");
+    // The notation follows the language unless the player chose one.
+    let follows = !tx.switch_on(player.id, NOTATION_CHOSEN).await?;
+    if follows && player.notation != lang.default_notation() {
+        player.notation = lang.default_notation().to_owned();
+        let name = tr(lang, "notation-name", &code_args(&player.notation));
+        let args = Args::new().with("notation", name);
+        text = tr(lang, "reply-language-set-notation", &args);
+    }
     tx.update_player(&player).await?;
-    Ok(vec![Outgoing::text(tr0(lang, "reply-language-set"))])
+    Ok(vec![Outgoing::text(text)])
+}
+
+/// The switch on once a player chooses a notation with `/notation`: from
+/// then on the language no longer changes it.
+const NOTATION_CHOSEN: &str = "notation_chosen";
+
+fn code_args(code: &str) -> Args<'_> {
+    Args::new().with("code", code)
 }
 
 /// `/notation CODE`.
@@ -75,11 +92,8 @@ pub(crate) async fn set_notation(tx: &mut Tx, actor: &Actor, code: &str) -> Outc
     let mut player = actor.player.clone();
     player.notation = code.trim().to_lowercase();
     tx.update_player(&player).await?;
-    let name = tr(
-        lang,
-        "notation-name",
-        &Args::new().with("code", player.notation.as_str()),
-    );
+    tx.set_switch(player.id, NOTATION_CHOSEN, true).await?;
+    let name = tr(lang, "notation-name", &code_args(&player.notation));
     let args = Args::new().with("notation", name);
     Ok(vec![Outgoing::text(tr(lang, "reply-notation-set", &args))])
 }
