@@ -79,6 +79,7 @@ clock-deadline = Game #{ $game }, { $side ->
    *[black] Black
 } to move: { $days } spent on this move so far; time left to think: { $room }; a move is due by { $at } at the latest, or the game is lost on time.
 zone-kyiv = Kyiv
+zone-gmt = GMT
 notice-move-deadline = Move by { $at } at the latest, or the game is lost on time.
 notice-move-made = Game #{ $game } ({ $event }): { $mover } played { $number }{ $dots } { $move }. Your move.
 notice-move-made-final = Game #{ $game } ({ $event }): { $mover } played { $number }{ $dots } { $move }.
@@ -378,7 +379,10 @@ reply-no-events = There are no events yet.
 reply-event-show = Event #{ $event } "{ $name }": { $status }.
     Rules: { $rules }, { $rounds }, { $control } (days/moves).
     Organizer: { $organizers }. Arbiter: { $arbiters }. Arbiters' channel: { $channel }.
-    Players ({ $count }): { $players }.
+    { $count ->
+        [0] Players: none yet.
+       *[other] Players ({ $count }): { $players }.
+    }
     Games: { $finished } of { $games } finished.
 reply-event-withdrawn = You withdrew from event #{ $event } "{ $name }".
 error-event-started = Event #{ $event } "{ $name }" has already started: withdrawing is possible only before the start. Ask the arbiter.
@@ -446,6 +450,7 @@ web-regulation-control = Time control: { $days } per { $moves ->
    *[other] { $moves } moves
 }; thinking past { $doubling } on one move counts double.
 web-regulation-leave = Leave: { $leave } a year.
+web-regulation-zone = Time zone for deadlines: { $zone } (R3.5.6).
 web-regulation-reminders = Reminders on these days of thinking: { $reminders }.
 web-players-heading = Players
 web-event-cancelled = This event was cancelled before its start; it has no players and no games.

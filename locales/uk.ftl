@@ -77,6 +77,7 @@ clock-deadline = Партія #{ $game }, хід { $side ->
    *[black] чорних
 }: на цей хід витрачено { $days }; на обмірковування лишається { $room }; хід треба зробити не пізніше { $at }, інакше партію буде програно через прострочення часу.
 zone-kyiv = Київ
+zone-gmt = за Гринвічем
 notice-move-deadline = Зробіть хід не пізніше { $at }, інакше партію буде програно через прострочення часу.
 notice-move-made = Партія #{ $game } ({ $event }). { $mover }: { $number }{ $dots } { $move }. Ваш хід.
 notice-move-made-final = Партія #{ $game } ({ $event }). { $mover }: { $number }{ $dots } { $move }.
@@ -383,7 +384,10 @@ reply-no-events = Турнірів ще немає.
 reply-event-show = Турнір #{ $event } «{ $name }»: { $status }.
     Правила: { $rules }, { $rounds }, { $control } (днів/ходів).
     Організатор: { $organizers }. Суддя: { $arbiters }. Канал суддів: { $channel }.
-    Гравці ({ $count }): { $players }.
+    { $count ->
+        [0] Гравців ще немає.
+       *[other] Гравці ({ $count }): { $players }.
+    }
     Партії: завершено { $finished } з { $games }.
 reply-event-withdrawn = Ви вийшли з турніру #{ $event } «{ $name }».
 error-event-started = Турнір #{ $event } «{ $name }» уже почався: вийти можна лише до початку. Зверніться до судді.
@@ -458,6 +462,7 @@ web-regulation-control = Контроль часу: { $days } на { $moves ->
    *[other] { $moves } ходів
 }; обдумування понад { $doubling } на один хід рахується подвійно.
 web-regulation-leave = Відпустка: { $leave } на рік.
+web-regulation-zone = Часовий пояс, за яким рахують строки: { $zone } (R3.5.6).
 web-regulation-reminders = Нагадування в такі дні обдумування: { $reminders }.
 web-players-heading = Учасники
 web-event-cancelled = Цей турнір скасовано до початку: у ньому нема учасників і партій.

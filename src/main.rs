@@ -336,7 +336,25 @@ fn app_config() -> anyhow::Result<AppConfig> {
     let admins = std::env::var("CORRBOT_ADMINS").unwrap_or_default();
     Ok(AppConfig::with_admins(&admins)
         .with_web_url(corrbot::web::web_url_from_env()?)
-        .with_command_limit(corrbot::app::throttle::CommandLimit::from_env()?))
+        .with_command_limit(corrbot::app::throttle::CommandLimit::from_env()?)
+        .with_zone(installation_zone()?))
+}
+
+/// The installation's time zone, `CORRBOT_ZONE` (an IANA name such as
+/// `Europe/Kyiv`); unset: GMT, the rules' default (R3.5.6).
+fn installation_zone() -> anyhow::Result<Option<chrono_tz::Tz>> {
+    let Some(name) = std::env::var("CORRBOT_ZONE")
+        .ok()
+        .filter(|v| !v.trim().is_empty())
+    else {
+        return Ok(None);
+    };
+    match corrbot::app::zone::parse_zone(&name) {
+        Some(zone) => Ok(Some(zone)),
+        None => anyhow::bail!(
+            "CORRBOT_ZONE: {name:?} is no time zone (write an IANA name such as Europe/Kyiv)"
+        ),
+    }
 }
 
 fn run() -> anyhow::Result<()> {

@@ -12,6 +12,8 @@
 //!   firing deadlines the same way;
 //! * `!admin @name[@platform]`: name an administrator (before anyone writes;
 //!   without one, the first user to write becomes the administrator);
+//! * `!zone NAME`: the installation's time zone (`CORRBOT_ZONE`, R3.5.6),
+//!   given to events created without `zone=`; without it, GMT;
 //! * `#` comments and blank lines, repeated as they are.
 //!
 //! An invitation's random token (`/start join-…`, `/event invite`) prints as
@@ -128,6 +130,21 @@ fn read_admin(line: &str) -> Option<String> {
 }
 
 /// The administrators a script names, as `CORRBOT_ADMINS` text.
+/// Reads `!zone NAME` as the zone it names (`None` for another line).
+fn read_zone(line: &str) -> Option<Option<chrono_tz::Tz>> {
+    let rest = line.trim().strip_prefix("!zone")?;
+    Some(crate::app::zone::parse_zone(rest))
+}
+
+/// The installation's zone the script names with `!zone`, if any.
+fn zone_of(script: &str) -> anyhow::Result<Option<chrono_tz::Tz>> {
+    match script.lines().find_map(read_zone) {
+        Some(Some(zone)) => Ok(Some(zone)),
+        Some(None) => anyhow::bail!("!zone names no time zone"),
+        None => Ok(None),
+    }
+}
+
 fn admins_of(script: &str, admins: &str) -> String {
     let named: Vec<String> = script.lines().filter_map(read_admin).collect();
     match (admins.is_empty(), named.is_empty()) {
@@ -220,7 +237,7 @@ impl Runner {
         if let Some(at) = read_at(line) {
             return Ok(Some(self.run_until(at).await?));
         }
-        if read_admin(line).is_some() {
+        if read_admin(line).is_some() || read_zone(line).is_some() {
             return Ok(Some(Vec::new()));
         }
         match read_message(line) {
@@ -250,7 +267,7 @@ pub async fn run_script_as(
 ) -> anyhow::Result<Vec<String>> {
     let clock = Arc::new(SimClock::new(script_start()));
     let dyn_clock: Arc<dyn Clock> = clock.clone();
-    let config = AppConfig::with_admins(&admins_of(script, admins));
+    let config = AppConfig::with_admins(&admins_of(script, admins)).with_zone(zone_of(script)?);
     let app = App::new(db, dyn_clock.clone(), config);
     let console = Console::new(app, dyn_clock);
     let mut runner = Runner {

@@ -79,6 +79,10 @@ pub struct Actor {
     /// The command word the message began with, as spelled (`турнір`), so
     /// that a refusal names the help of the command typed.
     pub typed: Option<(CommandWord, &'static str)>,
+    /// The installation's time zone (`CORRBOT_ZONE`; GMT when unset,
+    /// R3.5.6): the zone of instants a player sees outside any event, until
+    /// they enter one or choose their own.
+    pub home_zone: chrono_tz::Tz,
 }
 
 impl Actor {

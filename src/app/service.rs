@@ -58,6 +58,10 @@ pub struct AppConfig {
     /// [`App::admit`] (issue trust-2); `None` admits everything (the
     /// library's default; `corrbot run` sets [`CommandLimit::from_env`]).
     pub command_limit: Option<CommandLimit>,
+    /// The installation's time zone (`CORRBOT_ZONE`), given to events
+    /// created without `zone=` (R3.5.6); `None`: GMT (UTC), the rules'
+    /// default.
+    pub zone: Option<chrono_tz::Tz>,
 }
 
 impl AppConfig {
@@ -78,6 +82,12 @@ impl AppConfig {
     /// The same, limiting each user's commands by `limit`.
     pub fn with_command_limit(mut self, limit: Option<CommandLimit>) -> Self {
         self.command_limit = limit;
+        self
+    }
+
+    /// The same, with `zone` as the installation's time zone (R3.5.6).
+    pub fn with_zone(mut self, zone: Option<chrono_tz::Tz>) -> Self {
+        self.zone = zone;
         self
     }
 
@@ -300,6 +310,7 @@ impl App {
             replied_game,
             platform: Some(inbound.platform),
             typed: CommandWord::typed_in(&inbound.text),
+            home_zone: self.config.zone.unwrap_or(chrono_tz::UTC),
         };
         Ok((actor, note))
     }
@@ -344,6 +355,10 @@ impl App {
             Command::Event(command::EventCommand::Invite { event, off }) => {
                 let bot = self.config.telegram_bot.as_deref();
                 events::invite::invite(tx, actor, (event, off), bot, now).await
+            }
+            Command::Event(command::EventCommand::Create { name, settings }) => {
+                let zone = self.config.zone.unwrap_or(chrono_tz::UTC);
+                events::create(tx, actor, (&name, &settings), zone, now).await
             }
             Command::Event(event) => events::handle(tx, actor, event, now).await,
             Command::Games { all } => my_turn::games(tx, actor, all, now).await,

@@ -1,11 +1,13 @@
 //! Time zones for what players see: instants are stored and computed in UTC
 //! (R3.5.6) and shown in the player's zone (`/timezone`), by default the
-//! event's zone or Europe/Kyiv.
+//! event's zone (the installation's, else GMT, unless the event's
+//! regulation names one).
 
 use chrono::{DateTime, LocalResult, TimeZone, Utc};
 use chrono_tz::Tz;
 use serde::{Deserialize, Serialize};
 
+use crate::app::actor::Actor;
 use crate::app::i18n::{Lang, tr0};
 use crate::app::room::last_minute;
 use crate::store::{Event, PlayerId, StoreError, Tx};
@@ -13,12 +15,10 @@ use crate::store::{Event, PlayerId, StoreError, Tx};
 /// The zone instants are shown in for a player who chose none.
 ///
 /// The one place the default is decided: the event's own zone (its `zone=`
-/// setting) when the instant belongs to an event's game, else Europe/Kyiv.
+/// setting) when the instant belongs to an event's game, else GMT (UTC),
+/// the rules' default (R3.5.6).
 pub(crate) fn default_zone(event: Option<&Event>) -> Tz {
-    event.map_or(
-        chrono_tz::Europe::Kyiv,
-        crate::app::view::event_zone::event_zone,
-    )
+    event.map_or(chrono_tz::UTC, crate::app::view::event_zone::event_zone)
 }
 
 /// Reads a zone as a player types it: an IANA name in any letter case
@@ -37,14 +37,48 @@ pub fn parse_zone(text: &str) -> Option<Tz> {
 }
 
 /// The zone `player` sees instants in: their own choice, else the default
-/// of `event` ([`default_zone`]).
+/// of `event` ([`default_zone`]); for instants of no one event (the
+/// digest), that of the last event they entered, else GMT.
 pub(crate) async fn player_zone(
     tx: &mut Tx,
     player: PlayerId,
     event: Option<&Event>,
 ) -> Result<Tz, StoreError> {
     let chosen = tx.clock_prefs(player).await?.zone;
-    Ok(chosen_zone(chosen.as_deref(), event))
+    if chosen.is_some() || event.is_some() {
+        return Ok(chosen_zone(chosen.as_deref(), event));
+    }
+    zone_outside_events(tx, player, default_zone(None)).await
+}
+
+/// The zone the actor sees instants of no one event in (leave, `/start`,
+/// `/timezone`): their own choice, else that of the last event they
+/// entered, else the installation's ([`Actor::home_zone`], R3.5.6).
+pub(crate) async fn actor_zone(tx: &mut Tx, actor: &Actor) -> Result<Tz, StoreError> {
+    let player = actor.player.id;
+    match tx
+        .clock_prefs(player)
+        .await?
+        .zone
+        .as_deref()
+        .and_then(parse_zone)
+    {
+        Some(chosen) => Ok(chosen),
+        None => zone_outside_events(tx, player, actor.home_zone).await,
+    }
+}
+
+/// The zone of the last event `player` entered, else `otherwise`.
+async fn zone_outside_events(
+    tx: &mut Tx,
+    player: PlayerId,
+    otherwise: Tz,
+) -> Result<Tz, StoreError> {
+    let Some(last) = tx.events_entered(player).await?.pop() else {
+        return Ok(otherwise);
+    };
+    let event = tx.event(last).await?;
+    Ok(default_zone(Some(&event)))
 }
 
 /// The zone a player sees instants in, from their stored choice (`chosen`)
@@ -142,13 +176,13 @@ impl From<ShownInstant> for ShownDate {
     }
 }
 
-/// The zone's name as shown: Kyiv in the reader's language, others by their
-/// IANA name.
+/// The zone's name as shown: Kyiv and GMT (the rules' «середній час по
+/// Гринвічу», R3.5.6) in the reader's language, others by their IANA name.
 pub fn zone_label(lang: Lang, zone: Tz) -> String {
-    if zone == chrono_tz::Europe::Kyiv {
-        tr0(lang, "zone-kyiv")
-    } else {
-        zone.name().to_owned()
+    match zone {
+        chrono_tz::Europe::Kyiv => tr0(lang, "zone-kyiv"),
+        chrono_tz::UTC | chrono_tz::Etc::UTC | chrono_tz::Etc::GMT => tr0(lang, "zone-gmt"),
+        _ => zone.name().to_owned(),
     }
 }
 
@@ -194,7 +228,7 @@ mod tests {
             "10.07.2026 10:00 (Kyiv)"
         );
         let utc = ShownInstant::new(winter, chrono_tz::UTC);
-        assert_eq!(utc.text(Lang::Uk), "10.02.2026 07:00 (UTC)");
+        assert_eq!(utc.text(Lang::Uk), "10.02.2026 07:00 (за Гринвічем)");
         let berlin = chrono_tz::Europe::Berlin;
         assert_eq!(
             ShownInstant::new(winter, berlin).text(Lang::En),

@@ -162,7 +162,8 @@ pub struct Regulation {
     /// appeal deadlines (R2.1.6), claim windows (R2.6.4) and the dates the
     /// server shows (R3.5.6), daylight saving included. `None` (the rules'
     /// default, R3.5.6): the fixed `utc_offset_minutes`, UTC unless set.
-    /// `/event create` sets `Europe/Kyiv` unless told otherwise (`zone=`).
+    /// `/event create` sets the installation's zone (`CORRBOT_ZONE`, UTC
+    /// when unset) unless told otherwise (`zone=`).
     pub zone: Option<String>,
     /// Whether conditional variants are allowed (R2.3.7, R3.2.4). `None` (the
     /// default) means: allowed under postal rules, not under server rules.
@@ -323,9 +324,6 @@ impl Regulation {
     }
 }
 
-/// The default zone of events created by `/event create` (`zone=`).
-pub const DEFAULT_EVENT_ZONE: &str = "Europe/Kyiv";
-
 /// A fixed offset in whole hours as an `Etc/GMT` zone (whose sign is
 /// inverted: `Etc/GMT-3` is three hours east of UTC).
 fn fixed_zone(minutes: i32) -> Option<Tz> {
@@ -485,7 +483,7 @@ mod tests {
         };
         assert_eq!(offset(&fixed), 7200);
         let named = Regulation {
-            zone: Some(DEFAULT_EVENT_ZONE.to_owned()),
+            zone: Some("Europe/Kyiv".to_owned()),
             ..fixed
         };
         assert_eq!(offset(&named), 3 * 3600, "Kyiv summer time");

@@ -12,7 +12,7 @@ use crate::app::command::{LeaveCommand, example_date, read_date, shown_date};
 use crate::app::i18n::{Args, Lang, days_text, tr, tr0};
 use crate::app::notice::Notice;
 use crate::app::outgoing::Outgoing;
-use crate::app::zone::player_zone;
+use crate::app::zone::actor_zone;
 use crate::core::leave::{LeaveAllowance, LeaveBook, LeaveError, LeaveKind, midnight};
 use crate::store::{
     EntryStatus, Event, EventId, EventStatus, GameStatus, LeaveId, LeaveRecord, LeaveStatus,
@@ -192,7 +192,7 @@ async fn add(
     now: DateTime<Utc>,
 ) -> Outcome {
     let lang = actor.lang();
-    let zone = player_zone(tx, actor.player.id, None).await?;
+    let zone = actor_zone(tx, actor).await?;
     let dates = read_leave_dates(lang, start, days, (now, zone))?;
     // The allowance (R3.6.1) is read and then spent: one command at a time.
     tx.lock_player(actor.player.id).await?;

@@ -1,5 +1,5 @@
-//! The event's time zone (R3.5.6): `zone=Europe/Kyiv` by default for events
-//! created with `/event create`, UTC for regulations that name none. Rule
+//! The event's time zone (R3.5.6): GMT (UTC) unless the installation
+//! (`CORRBOT_ZONE`) or the event's regulation (`zone=`) names another. Rule
 //! dates are counted in it: leave from midnight (R3.6.2, R2.7), appeal
 //! deadlines at 23:59 of day 14 (R2.1.6), objection windows (R2.6.4) and
 //! postal dates (R2.4.4).
@@ -40,7 +40,11 @@ mod tests {
     fn r3_5_6_rule_dates_name_the_zone_in_the_readers_language() {
         use crate::app::i18n::Lang;
         let at = Utc.with_ymd_and_hms(2026, 3, 28, 21, 59, 0).unwrap();
-        assert_eq!(zoned(at, Tz::UTC).text(Lang::En), "28.03.2026 21:59 (UTC)");
+        assert_eq!(zoned(at, Tz::UTC).text(Lang::En), "28.03.2026 21:59 (GMT)");
+        assert_eq!(
+            zoned(at, Tz::UTC).text(Lang::Uk),
+            "28.03.2026 21:59 (за Гринвічем)"
+        );
         assert_eq!(
             zoned(at, Tz::Europe__Kyiv).text(Lang::Uk),
             "28.03.2026 23:59 (Київ)"

@@ -88,6 +88,8 @@ fn regulation(lang: Lang, view: &EventView) -> Markup {
             days_text(lang, i64::from(regulation.doubling_threshold_days)),
         );
     let leave = days_text(lang, i64::from(regulation.leave_days_per_year));
+    // R3.5.6: the zone of the event's dates is part of its regulation.
+    let zone = crate::app::zone::zone_title(lang, regulation.date_zone());
     let reminders: Vec<String> = regulation
         .reminder_days
         .iter()
@@ -99,6 +101,7 @@ fn regulation(lang: Lang, view: &EventView) -> Markup {
             p { (tr0(lang, rules)) "; " (tr0(lang, rounds)) "." }
             p { (tr(lang, "web-regulation-control", &control)) }
             p { (tr(lang, "web-regulation-leave", &Args::new().with("leave", leave))) }
+            p.zone { (tr(lang, "web-regulation-zone", &Args::new().with("zone", zone))) }
             @if !reminders.is_empty() {
                 p { (tr(lang, "web-regulation-reminders", &Args::new().with("reminders", reminders.join(", ")))) }
             }

@@ -38,15 +38,19 @@ pub struct World {
 }
 
 impl World {
-    /// A world on `db`.
+    /// A world on `db`: a Ukrainian club's installation, whose events keep
+    /// their dates in Kyiv time (`CORRBOT_ZONE=Europe/Kyiv`, R3.5.6).
     pub fn new(db: &Db) -> Self {
+        let config =
+            AppConfig::with_admins("console:alice").with_zone(Some(chrono_tz::Europe::Kyiv));
+        Self::configured(db, config)
+    }
+
+    /// A world on `db` with the app's settings `config`.
+    pub fn configured(db: &Db, config: AppConfig) -> Self {
         let clock = Arc::new(SimClock::new(start()));
         let dyn_clock: Arc<dyn Clock> = clock.clone();
-        let app = App::new(
-            db.clone(),
-            dyn_clock.clone(),
-            AppConfig::with_admins("console:alice"),
-        );
+        let app = App::new(db.clone(), dyn_clock.clone(), config);
         let console = Console::new(app.clone(), dyn_clock);
         Self {
             db: db.clone(),

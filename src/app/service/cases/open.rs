@@ -306,7 +306,7 @@ pub(super) async fn extra_leave(
     now: DateTime<Utc>,
 ) -> Outcome {
     let lang = actor.lang();
-    let zone = crate::app::zone::player_zone(tx, actor.player.id, None).await?;
+    let zone = crate::app::zone::actor_zone(tx, actor).await?;
     let (date, days) = read_leave_dates(lang, start, days, (now, zone))?;
     let (first, rest) = split_word(text);
     let (event, reasons) = match read_number(first) {
@@ -392,7 +392,7 @@ pub(super) async fn offline(
     let lang = actor.lang();
     let history = crate::app::service::cases::bot::absence_history(tx, subject).await?;
     // The dates the reply names, in the asker's zone (R3.5.6).
-    let zone = crate::app::zone::player_zone(tx, actor.player.id, None).await?;
+    let zone = crate::app::zone::actor_zone(tx, actor).await?;
     let shown = |at| crate::app::view::event_zone::zoned(at, zone).text(lang);
     let (kind, absence) = match register_absence(&history, now) {
         Ok(absence) => (CaseKind::LostInternetAccess, Some(absence)),

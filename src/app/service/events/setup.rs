@@ -8,7 +8,7 @@ use crate::app::actor::{Actor, notation_from_code};
 use crate::app::command::CommandWord;
 use crate::app::i18n::{Args, Lang};
 use crate::core::notation::Notation;
-use crate::core::regulation::{DEFAULT_EVENT_ZONE, Regulation, TimeControl};
+use crate::core::regulation::{Regulation, TimeControl};
 use crate::core::team::MatchPoints;
 use crate::store::{EventSettings, NoticeRecipient, Platform, PlayerId, Tx};
 
@@ -38,15 +38,17 @@ pub(super) struct EventSetup {
     pub rated: Option<bool>,
 }
 
-/// Reads the settings; names and channels are looked up in `tx`.
+/// Reads the settings, the dates kept in `zone` unless `zone=` names
+/// another (R3.5.6); names and channels are looked up in `tx`.
 pub(super) async fn read_setup(
     tx: &mut Tx,
     actor: &Actor,
     settings: &[(String, String)],
+    zone: chrono_tz::Tz,
 ) -> Result<EventSetup, Failure> {
     let mut setup = EventSetup {
         regulation: Regulation {
-            zone: Some(DEFAULT_EVENT_ZONE.to_owned()),
+            zone: Some(zone.name().to_owned()),
             ..Regulation::default()
         },
         settings: EventSettings::default(),

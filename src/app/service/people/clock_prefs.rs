@@ -26,7 +26,7 @@ pub(crate) async fn timezone(tx: &mut Tx, actor: &Actor, zone: Option<&str>) -> 
     let lang = actor.lang();
     let me = actor.player.id;
     let Some(text) = zone else {
-        let zone = player_zone(tx, me, None).await?;
+        let zone = crate::app::zone::actor_zone(tx, actor).await?;
         let args = Args::new().with("zone", zone_title(lang, zone));
         return Ok(vec![Outgoing::text(tr(lang, "reply-timezone", &args))]);
     };
@@ -57,7 +57,7 @@ pub(crate) async fn digest(tx: &mut Tx, actor: &Actor, on: bool, now: DateTime<U
             &Args::new(),
         ))]);
     }
-    let zone = player_zone(tx, me, None).await?;
+    let zone = crate::app::zone::actor_zone(tx, actor).await?;
     let next = schedule(tx, me, zone, now).await?;
     let args = Args::new().with("at", ShownInstant::new(next, zone).text(lang));
     Ok(vec![Outgoing::text(tr(lang, "reply-digest-on", &args))])

@@ -10,7 +10,7 @@ use crate::app::actor::Actor;
 use crate::app::command::{CommandWord, example_date};
 use crate::app::i18n::{Args, Lang, tr, tr0};
 use crate::app::outgoing::Outgoing;
-use crate::app::zone::player_zone;
+use crate::app::zone::actor_zone;
 use crate::core::notation::{Notation, write};
 use crate::store::{Role, Tx};
 
@@ -144,7 +144,7 @@ pub(crate) async fn help(
 ) -> Outcome {
     let lang = actor.lang();
     if let Some(word) = topic {
-        let zone = player_zone(tx, actor.player.id, None).await?;
+        let zone = actor_zone(tx, actor).await?;
         let today = now.with_timezone(&zone).date_naive();
         return Ok(vec![Outgoing::text(command_help(
             lang,

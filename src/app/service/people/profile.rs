@@ -3,7 +3,7 @@
 use crate::app::actor::{Actor, NOTATION_CODES, notation_from_code};
 use crate::app::i18n::{Args, Lang, tr, tr0};
 use crate::app::outgoing::Outgoing;
-use crate::app::zone::{player_zone, zone_title};
+use crate::app::zone::{actor_zone, zone_title};
 use crate::store::Tx;
 
 use crate::app::failure::{Outcome, refuse};
@@ -20,7 +20,7 @@ pub(crate) async fn start(tx: &mut Tx, actor: &Actor) -> Outcome {
         .with("name", actor.player.display_name.clone());
     let welcome = tr(lang, "reply-welcome", &args);
     let on_off = |on: bool| tr0(lang, if on { "setting-on" } else { "setting-off" });
-    let zone = player_zone(tx, me, None).await?;
+    let zone = actor_zone(tx, actor).await?;
     let code = |code: &str| Args::new().with("code", code.to_owned());
     let args = Args::new()
         .with("language", tr(lang, "language-name", &code(lang.code())))

@@ -194,6 +194,7 @@ pub(crate) async fn resume_claim(
         replied_game: None,
         platform: None,
         typed: None,
+        home_zone: chrono_tz::UTC,
     };
     let event = tx.event(game.event_id).await?;
     let rows = tx.moves(game.id).await?;
