@@ -628,6 +628,7 @@ case-line-messages = The game's last messages:
 case-line-sent-move = { $at } { $mover }: "{ $text }"
 case-line-players-messages = Messages between the players (for the arbiter only):
 case-line-appeal = A party may appeal until { $until }: /appeal { $case } GROUNDS
+case-line-appeal-loss-first = Game #{ $game }: your time runs out first: move by { $at } at the latest, or the game is lost on time. That is sooner than { $ends }, the last minute to appeal: /appeal { $case } GROUNDS
 button-case-show = 📂 Case file
 button-case-take = ⚖ Take it up
 button-case-forward = ➡ Pass to the arbiter
@@ -644,6 +645,8 @@ measure-games-lost = the unfinished games are lost by default
 measure-resume = game #{ $game } goes on
 measure-none = no measure
 notice-arbiter-request = ⚖ Request #{ $request } from the arbiter { $from } ({ $event }): "{ $text }" Answer within 20 days with /answer { $request } TEXT (R3.4.3).
+notice-arbiter-request-window = ⚖ Request #{ $request } from the arbiter { $from } ({ $event }): "{ $text }" Answer within 20 days, by { $ends } at the latest, with /answer { $request } TEXT (R3.4.3).
+notice-arbiter-request-loss-first = ⚖ Request #{ $request } from the arbiter { $from } ({ $event }): "{ $text }" Your time in game #{ $game } runs out first: move by { $at } at the latest, or the game is lost on time. That is sooner than { $ends }, the last minute to answer (20 days): /answer { $request } TEXT (R3.4.3).
 notice-request-answered = ⚖ Answer to request #{ $request } ({ $event }) from { $from }: "{ $text }"
 case-file-summary = ⚖ Case #{ $case }: { $kind } ({ $rules }) · { $event }
     State: { $state }

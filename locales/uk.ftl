@@ -642,6 +642,7 @@ case-line-messages = Останні повідомлення в партії:
 case-line-sent-move = { $at } { $mover }: «{ $text }»
 case-line-players-messages = Повідомлення між гравцями (лише для судді):
 case-line-appeal = Сторона може оскаржити до { $until }: /appeal { $case } ПІДСТАВИ
+case-line-appeal-loss-first = Партія #{ $game }: першим спливає ваш час — зробіть хід не пізніше { $at }, інакше партію буде програно через прострочення часу. Це раніше, ніж { $ends } — останній строк оскаржити рішення: /appeal { $case } ПІДСТАВИ
 button-case-show = 📂 Справа
 button-case-take = ⚖ Взяти до розгляду
 button-case-forward = ➡ Передати судді
@@ -658,6 +659,8 @@ measure-games-lost = незавершені партії програно за �
 measure-resume = партія #{ $game } триває
 measure-none = без заходів
 notice-arbiter-request = ⚖ Запит #{ $request } ({ $event }). Суддя { $from }: «{ $text }» Відповідайте протягом 20 днів: /answer { $request } ТЕКСТ (R3.4.3).
+notice-arbiter-request-window = ⚖ Запит #{ $request } ({ $event }). Суддя { $from }: «{ $text }» Відповідайте протягом 20 днів, не пізніше { $ends }: /answer { $request } ТЕКСТ (R3.4.3).
+notice-arbiter-request-loss-first = ⚖ Запит #{ $request } ({ $event }). Суддя { $from }: «{ $text }» Першим спливає ваш час у партії #{ $game }: зробіть хід не пізніше { $at }, інакше партію буде програно через прострочення часу. Це раніше, ніж { $ends } — останній строк відповісти на запит (20 днів): /answer { $request } ТЕКСТ (R3.4.3).
 notice-request-answered = ⚖ Відповідь на запит #{ $request } ({ $event }). { $from }: «{ $text }»
 case-file-summary = ⚖ Справа #{ $case }: { $kind } ({ $rules }) · { $event }
     Стан: { $state }

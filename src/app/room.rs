@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use crate::app::i18n::{Args, Lang, days_text, tr, tr0};
 use crate::app::zone::ShownInstant;
 use crate::core::clock::Days;
+use crate::store::GameId;
 
 /// The thinking time left on the pending move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -71,6 +72,10 @@ pub struct Window {
     /// window ends.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub loses_at: Option<ShownInstant>,
+    /// The game lost on time, in a notice not about one game (a request,
+    /// R3.4.3; a ruling, R2.1.6).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<GameId>,
 }
 
 impl Window {
@@ -78,22 +83,55 @@ impl Window {
     /// it comes first.
     pub fn new(ends: ShownInstant, loses_at: Option<ShownInstant>) -> Self {
         let loses_at = loses_at.filter(|loss| loss.at <= ends.at);
-        Self { ends, loses_at }
+        Self {
+            ends,
+            loses_at,
+            game: None,
+        }
+    }
+
+    /// The window ending at `ends`, with the loss on time in `game` at
+    /// `loses_at` named when it comes first.
+    pub fn with_loss_in(ends: ShownInstant, loss: Option<(GameId, ShownInstant)>) -> Self {
+        let (game, loses_at) = loss.unzip();
+        let window = Self::new(ends, loses_at);
+        let game = game.filter(|_| window.loses_at.is_some());
+        Self { game, ..window }
+    }
+
+    /// The notice `window_id` with `args` and `ends` (the window's last
+    /// minute) or, when the loss on time comes first (R3.5.7),
+    /// `loss_first_id`, which names that loss (`at`, its last minute;
+    /// `game`, when known) before the window.
+    pub fn text(
+        &self,
+        lang: Lang,
+        (window_id, loss_first_id): (&str, &str),
+        args: Args<'_>,
+    ) -> String {
+        let mut args = args.with("ends", self.ends.deadline_text(lang));
+        if let Some(game) = self.game {
+            args = args.with("game", game);
+        }
+        match &self.loses_at {
+            Some(loss) => tr(
+                lang,
+                loss_first_id,
+                &args.with("at", loss.deadline_text(lang)),
+            ),
+            None => tr(lang, window_id, &args),
+        }
     }
 
     /// The 35-day notice (R3.3.2) with `args` (`game`, `days`): the last
     /// minute to say the player continues or, when the loss on time comes
     /// first (R3.5.7), that loss first and the window after it.
     pub fn continuation_text(&self, lang: Lang, args: Args<'_>) -> String {
-        let args = args.with("ends", self.ends.deadline_text(lang));
-        match &self.loses_at {
-            Some(loss) => tr(
-                lang,
-                "notice-continuation-loss-first",
-                &args.with("at", loss.deadline_text(lang)),
-            ),
-            None => tr(lang, "notice-continuation-window", &args),
-        }
+        let ids = (
+            "notice-continuation-window",
+            "notice-continuation-loss-first",
+        );
+        self.text(lang, ids, args)
     }
 
     /// The 35-day notice of a team event's player (R3.3.2), through the

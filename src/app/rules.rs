@@ -202,6 +202,44 @@ pub(crate) async fn pending_clock(
     }
 }
 
+/// When `player` loses `game` on time without a move (R3.5.7): the first
+/// instant of the loss, for a running game on the server clock in which
+/// `player` is to move; `None` otherwise (postal time oversteps rather
+/// than loses, R2.6.1).
+pub(crate) async fn loss_on_move(
+    tx: &mut Tx,
+    game: &GameRecord,
+    player: crate::store::PlayerId,
+    now: DateTime<Utc>,
+) -> Result<Option<DateTime<Utc>>, Failure> {
+    use crate::app::view::game::{player_of, side_to_move};
+    if game.status != GameStatus::Running || player_of(game, side_to_move(game)) != player {
+        return Ok(None);
+    }
+    Ok(pending_clock(tx, game, now)
+        .await?
+        .map(|clock| clock.loses_at))
+}
+
+/// The first loss on time (R3.5.7) that `player` faces among `games`: the
+/// game and its instant, as in [`loss_on_move`].
+pub(crate) async fn first_loss_on_move(
+    tx: &mut Tx,
+    games: &[GameRecord],
+    player: crate::store::PlayerId,
+    now: DateTime<Utc>,
+) -> Result<Option<(crate::store::GameId, DateTime<Utc>)>, Failure> {
+    let mut first: Option<(crate::store::GameId, DateTime<Utc>)> = None;
+    for game in games {
+        if let Some(at) = loss_on_move(tx, game, player, now).await?
+            && first.is_none_or(|(_, earliest)| at < earliest)
+        {
+            first = Some((game.id, at));
+        }
+    }
+    Ok(first)
+}
+
 /// The pending move's clock of a running game as players see it: the
 /// server clock (R3.5) or the postal one (R2.4, R2.6.1); `None` for a
 /// finished game or one by cards whose last has no date of receipt.

@@ -1,7 +1,9 @@
 //! The arbiter's desk through the app, on SQLite and (with
 //! TEST_DATABASE_URL) PostgreSQL: the appeal window's exact edges (R2.1.6),
 //! penalty days that exhaust a clock (R3.5.7), a refused ruling that
-//! changes nothing (R3.6.3), and a case's file kept from outsiders.
+//! changes nothing (R3.6.3), a case's file kept from outsiders, and the
+//! windows to appeal (R2.1.6) and to answer (R3.4.3) that name a loss on
+//! time coming first (R3.5.7).
 
 use chrono::Duration;
 use corrbot::store::{CaseId, CaseStatus, GameStatus, NoticeStatus};
@@ -15,6 +17,10 @@ on_both!(
     r3_6_3_a_ruling_over_the_limit_changes_nothing,
     a_case_file_is_kept_from_outsiders,
     an_unreadable_case_context_fails_loudly,
+    r2_1_6_a_loss_on_time_before_the_appeal_window_ends_is_named_first,
+    r2_1_6_an_appeal_window_that_ends_first_reads_as_before,
+    r3_4_3_a_loss_on_time_before_the_answer_is_due_is_named_first,
+    r3_4_3_a_request_names_the_last_minute_to_answer,
 );
 
 /// The text of the first reply to `user`'s `text`.
@@ -66,6 +72,120 @@ async fn r2_1_6_the_appeal_window_ends_with_day_14(t: &TestDb) {
     let late = reply(&mut w, "carol", "/appeal 2 Too late.").await;
     assert!(late.contains("closed at 20.01.2026 00:00 (Kyiv)"), "{late}");
     assert_eq!(case_status(&w, 2).await, CaseStatus::Ruled);
+}
+
+/// The delivered notice line addressed to `user` (`  -> @user: …` and the
+/// lines after it), joined.
+fn notice_to(out: &[String], user: &str) -> String {
+    let head = format!("-> @{user}:");
+    let Some(first) = out.iter().position(|line| line.contains(&head)) else {
+        return String::new();
+    };
+    let rest = out[first + 1..]
+        .iter()
+        .take_while(|line| !line.contains("-> @"));
+    std::iter::once(&out[first])
+        .chain(rest)
+        .cloned()
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// carol, to move since 5 January 09:00 UTC, loses on time at 11:00 Kyiv
+/// on 10 February (36 days on one move, R3.5.3); a ruling on 7 February
+/// opens the 14-day appeal window (R2.1.6) to 21 February 23:59 (Kyiv).
+async fn ruled_on_day_33(w: &mut World) -> Vec<String> {
+    w.event("Cup", &["bob", "carol"]).await;
+    w.say("@bob: e2-e4").await;
+    w.clock.advance(Duration::days(33));
+    w.console.tick().await.unwrap();
+    reply(w, "carol", "/dispute 1 bob writes rudely.").await;
+    w.console.tick().await.unwrap();
+    w.say("@alice: /rule 1 warn @bob -- rude messages").await
+}
+
+/// R2.1.6, R3.5.7: carol, 3 days left on the move, reads the loss on time
+/// first and the appeal's last minute after it; bob, not to move, reads
+/// the appeal line as ever.
+async fn r2_1_6_a_loss_on_time_before_the_appeal_window_ends_is_named_first(t: &TestDb) {
+    let mut w = World::new(&t.db);
+    let out = ruled_on_day_33(&mut w).await;
+    let carol = notice_to(&out, "carol");
+    assert!(
+        carol.contains(
+            "Game #1: your time runs out first: move by 10.02.2026 10:59 (Kyiv) at the latest, \
+             or the game is lost on time. That is sooner than 21.02.2026 23:59 (Kyiv), \
+             the last minute to appeal: /appeal 1 GROUNDS"
+        ),
+        "{out:#?}"
+    );
+    assert!(!carol.contains("A party may appeal"), "{carol}");
+    let bob = notice_to(&out, "bob");
+    assert!(
+        bob.contains("A party may appeal until 21.02.2026 23:59 (Kyiv): /appeal 1 GROUNDS"),
+        "{out:#?}"
+    );
+    assert!(!bob.contains("runs out first"), "{bob}");
+}
+
+/// R2.1.6: a ruling 3 days into the game, 33 days before the loss on time:
+/// the appeal window ends first and the notice reads as before.
+async fn r2_1_6_an_appeal_window_that_ends_first_reads_as_before(t: &TestDb) {
+    let mut w = World::new(&t.db);
+    w.event("Cup", &["bob", "carol"]).await;
+    w.say("@bob: e2-e4").await;
+    w.clock.advance(Duration::days(3));
+    reply(&mut w, "carol", "/dispute 1 bob writes rudely.").await;
+    w.console.tick().await.unwrap();
+    let out = w.say("@alice: /rule 1 warn @bob -- rude messages").await;
+    let carol = notice_to(&out, "carol");
+    assert!(
+        carol.contains("A party may appeal until 22.01.2026 23:59 (Kyiv): /appeal 1 GROUNDS"),
+        "{out:#?}"
+    );
+    assert!(!carol.contains("runs out first"), "{carol}");
+}
+
+/// R3.4.3, R3.5.7: a request on day 33 to carol, 3 days left on the move:
+/// the loss on time is named first, then the last minute to answer.
+async fn r3_4_3_a_loss_on_time_before_the_answer_is_due_is_named_first(t: &TestDb) {
+    let mut w = World::new(&t.db);
+    w.event("Cup", &["bob", "carol"]).await;
+    w.say("@bob: e2-e4").await;
+    w.clock.advance(Duration::days(33));
+    w.console.tick().await.unwrap();
+    let out = w
+        .say("@alice: /request @carol #1 Confirm your address.")
+        .await;
+    let carol = notice_to(&out, "carol");
+    assert!(
+        carol.contains(
+            "Your time in game #1 runs out first: move by 10.02.2026 10:59 (Kyiv) at the latest, \
+             or the game is lost on time. That is sooner than 27.02.2026 11:00 (Kyiv), \
+             the last minute to answer (20 days): /answer 1 TEXT (R3.4.3)."
+        ),
+        "{out:#?}"
+    );
+}
+
+/// R3.4.3: a request to bob, not to move, names the concrete last minute
+/// of the 20 days; the loss on time is not named.
+async fn r3_4_3_a_request_names_the_last_minute_to_answer(t: &TestDb) {
+    let mut w = World::new(&t.db);
+    w.event("Cup", &["bob", "carol"]).await;
+    w.say("@bob: e2-e4").await;
+    let out = w
+        .say("@alice: /request @bob #1 Confirm your address.")
+        .await;
+    let bob = notice_to(&out, "bob");
+    assert!(
+        bob.contains(
+            "Answer within 20 days, by 25.01.2026 11:00 (Kyiv) at the latest, \
+             with /answer 1 TEXT (R3.4.3)."
+        ),
+        "{out:#?}"
+    );
+    assert!(!bob.contains("runs out first"), "{bob}");
 }
 
 /// 30 days on one move cost 40 of 50 (R3.5.3); 15 penalty days exhaust the

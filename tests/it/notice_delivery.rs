@@ -96,6 +96,7 @@ fn case_notice() -> CaseNotice {
         clocks: Some(clocks()),
         measures: vec![MeasureView::Resume { game: GameId(1) }],
         until: None,
+        appeal: None,
         reporter: Some("Анна".into()),
         messages: vec![],
         moves: vec![],
@@ -227,6 +228,7 @@ fn samples() -> Vec<Notice> {
             from: text("Суддя"),
             text: text("Надішліть бланк."),
             answer: false,
+            window: None,
         }),
         Notice::DeliveryFailed {
             recipient: text("player:1"),

@@ -11,6 +11,7 @@ use crate::core::case::CaseKind;
 use crate::store::{CaseId, GameId, PlayerId, RequestId};
 
 use crate::app::notice::{Clocks, clocks_text};
+use crate::app::room::Window;
 
 /// What happened to a case.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -260,6 +261,10 @@ pub struct CaseNotice {
     /// The appeal deadline of a ruling (R2.1.6).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub until: Option<ShownDate>,
+    /// The appeal window of the one recipient who loses the case's game on
+    /// time before it ends (R2.1.6, R3.5.7): that loss is named first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub appeal: Option<Box<Window>>,
     /// Who reported for the party (an arbiter told of lost access, R3.1.5).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reporter: Option<String>,
@@ -351,12 +356,26 @@ impl CaseNotice {
             lines.push(deciders.text(lang));
         }
         if let Some(until) = &self.until {
-            let args = Args::new()
-                .with("case", self.case)
-                .with("until", until.text(lang));
-            lines.push(tr(lang, "case-line-appeal", &args));
+            lines.push(self.appeal_line(lang, until));
         }
         lines.join("\n")
+    }
+
+    /// «A party may appeal until …», or, for the party who loses on time
+    /// first, that loss and then the appeal's last minute (R2.1.6, R3.5.7).
+    fn appeal_line(&self, lang: Lang, until: &ShownDate) -> String {
+        let args = Args::new().with("case", self.case);
+        match self.appeal.as_ref().filter(|w| w.loses_at.is_some()) {
+            Some(window) => {
+                let ids = ("case-line-appeal", "case-line-appeal-loss-first");
+                window.text(lang, ids, args)
+            }
+            None => tr(
+                lang,
+                "case-line-appeal",
+                &args.with("until", until.text(lang)),
+            ),
+        }
     }
 
     /// The notice as a message: the board of the game for the arbiters and
@@ -410,6 +429,11 @@ pub struct RequestNotice {
     pub text: String,
     /// True for the player's answer.
     pub answer: bool,
+    /// The 20 days to answer (R3.4.3), with the loss on time in the
+    /// event that comes first (R3.5.7); absent in answers and in requests
+    /// stored before it was added.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub window: Option<Window>,
 }
 
 impl RequestNotice {
@@ -420,11 +444,16 @@ impl RequestNotice {
             .with("event", self.event.as_str())
             .with("from", self.from.as_str())
             .with("text", self.text.as_str());
-        let id = if self.answer {
-            "notice-request-answered"
-        } else {
-            "notice-arbiter-request"
-        };
-        tr(lang, id, &args)
+        match (&self.window, self.answer) {
+            (_, true) => tr(lang, "notice-request-answered", &args),
+            (Some(window), false) => {
+                let ids = (
+                    "notice-arbiter-request-window",
+                    "notice-arbiter-request-loss-first",
+                );
+                window.text(lang, ids, args)
+            }
+            (None, false) => tr(lang, "notice-arbiter-request", &args),
+        }
     }
 }

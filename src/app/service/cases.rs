@@ -355,6 +355,7 @@ pub(crate) async fn notice_of(
         clocks: None,
         measures: Vec::new(),
         until: None,
+        appeal: None,
         reporter: None,
         messages: Vec::new(),
         moves: Vec::new(),

@@ -23,18 +23,24 @@ use crate::store::{
 };
 
 use crate::app::failure::{Failure, Outcome, refuse};
+use crate::app::notify::notify;
 use crate::app::rules::Rules;
+use crate::app::rules::loss_on_move;
 use crate::app::rules::{announce_end, game_over_notice};
 use crate::app::service::cases::measures::{Measure, read_measures, split_reasons};
 use crate::app::service::cases::{
-    CaseFile, authorize, case_refusal, last_minute_text, load, notice_of, save, tell_all,
+    CaseFile, authorize, case_refusal, last_minute_text, load, notice_of, save, tell, tell_all,
+    tell_arbiters,
 };
 use crate::app::service::games::state::finish_update;
 use crate::app::service::keys::{game_id, game_key, person_key, player_id};
 use crate::app::service::leave::after_change;
 use crate::app::view::event_zone::zoned;
-use crate::app::view::game::{arbiter_reason_id, colour_of, plies_of, regulation_of, side_to_move};
+use crate::app::view::game::{
+    arbiter_reason_id, colour_of, player_of, plies_of, regulation_of, side_to_move,
+};
 use crate::app::view::leave_time::leaves_of_player;
+use crate::app::zone::ShownInstant;
 
 /// `/rule N measures -- reasons`: the arbiter rules; the measures take
 /// effect at once, the parties are told with the appeal deadline (R2.1.6).
@@ -79,16 +85,72 @@ pub(super) async fn rule(
         .await?;
     file.context.ruling = Some(stored.id.0);
     save(tx, &file, now).await?;
-    let until = last_minute_text(&file, appeal_deadline(now, file.case.zone()));
+    let closes = appeal_deadline(now, file.case.zone());
+    let until = last_minute_text(&file, closes);
     let mut notice = notice_of(tx, &file, CaseNews::Ruled, Some(actor.player.id)).await?;
     notice.measures = views;
     notice.text = Some(why.to_owned());
     notice.until = Some(until.clone().into());
-    tell_all(tx, &file, Some(actor.player.id), &notice, now).await?;
+    tell_ruling(tx, &file, actor.player.id, &notice, (closes, now)).await?;
     let args = Args::new()
         .with("case", number)
         .with("until", until.text(lang));
     Ok(vec![Outgoing::text(tr(lang, "reply-case-ruled", &args))])
+}
+
+/// Tells everyone the case concerns of the ruling (not the arbiter who
+/// ruled); the party to move in the case's game who would lose it on time
+/// before the appeal window `closes` reads that loss first (R2.1.6,
+/// R3.5.7).
+async fn tell_ruling(
+    tx: &mut Tx,
+    file: &CaseFile,
+    by: PlayerId,
+    notice: &crate::app::notice::CaseNotice,
+    (closes, now): (DateTime<Utc>, DateTime<Utc>),
+) -> Result<(), Failure> {
+    let Some((party, window)) = appeal_loss_first(tx, file, closes, now).await? else {
+        return tell_all(tx, file, Some(by), notice, now).await;
+    };
+    let mut people = file.concerned();
+    people.extend(file.captains());
+    people.retain(|person| *person != party);
+    tell(tx, &people, Some(by), notice, now).await?;
+    if party != by {
+        let own = crate::app::notice::CaseNotice {
+            appeal: Some(Box::new(window)),
+            ..notice.clone()
+        };
+        notify(tx, party, &Notice::Case(own), now).await?;
+    }
+    tell_arbiters(tx, file, notice, now).await
+}
+
+/// The party to move in the case's running game on the server clock, with
+/// the appeal window, when the loss on time comes before it `closes`.
+async fn appeal_loss_first(
+    tx: &mut Tx,
+    file: &CaseFile,
+    closes: DateTime<Utc>,
+    now: DateTime<Utc>,
+) -> Result<Option<(PlayerId, crate::app::notice::Window)>, Failure> {
+    let Some(game_id) = file.game() else {
+        return Ok(None);
+    };
+    let game = tx.game(game_id).await?;
+    let mover = player_of(&game, side_to_move(&game));
+    if !file.parties().contains(&mover) {
+        return Ok(None);
+    }
+    let Some(loses_at) = loss_on_move(tx, &game, mover, now).await? else {
+        return Ok(None);
+    };
+    let zone = file.case.zone();
+    let window = crate::app::notice::Window::with_loss_in(
+        ShownInstant::new(closes, zone),
+        Some((game.id, ShownInstant::new(loses_at, zone))),
+    );
+    Ok(window.loses_at.is_some().then_some((mover, window)))
 }
 
 /// Applies each measure; returns them as the parties read them.

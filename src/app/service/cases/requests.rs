@@ -7,10 +7,13 @@ use chrono::{DateTime, Duration, Utc};
 use crate::app::actor::Actor;
 use crate::app::authz::{self, Action, Relation};
 use crate::app::deadline::Due;
+use crate::app::failure::Failure;
 use crate::app::i18n::{Args, tr};
-use crate::app::notice::{Notice, RequestNotice};
+use crate::app::notice::{Notice, RequestNotice, Window};
 use crate::app::outgoing::Outgoing;
-use crate::store::{EventId, NewDeadline, RequestId, Role, StoreError, Tx};
+use crate::app::rules::first_loss_on_move;
+use crate::app::zone::{ShownInstant, player_zone};
+use crate::store::{Event, EventId, NewDeadline, PlayerId, RequestId, Role, StoreError, Tx};
 
 use crate::app::failure::{Outcome, refuse};
 use crate::app::notify::{notify, notify_arbiters};
@@ -49,15 +52,16 @@ pub(super) async fn request(
         return Err(refuse(lang, "error-not-arbiter-of-player", &Args::new()));
     };
     let stored = tx.create_request(event.id, player, me, text, now).await?;
+    let due = now + Duration::days(20) + Duration::minutes(1);
     let notice = RequestNotice {
         request: stored.id,
         event: event.name.clone(),
         from: actor.player.display_name.clone(),
         text: text.to_owned(),
         answer: false,
+        window: Some(answer_window(tx, &event, player, due, now).await?),
     };
     notify(tx, player, &Notice::Request(notice), now).await?;
-    let due = now + Duration::days(20) + Duration::minutes(1);
     let deadline = NewDeadline {
         key: Some(format!("request:{}", stored.id)),
         event_id: Some(event.id),
@@ -70,6 +74,24 @@ pub(super) async fn request(
         .with("player", tx.player(player).await?.display_name)
         .with("due", zoned(due, event_zone(&event)).text(lang));
     Ok(vec![Outgoing::text(tr(lang, "reply-request-sent", &args))])
+}
+
+/// The window to answer a request (R3.4.3), up to `due`, in the player's
+/// zone, with the first loss on time the player faces in a running game
+/// of the event (their move, R3.5.7) when it comes before.
+async fn answer_window(
+    tx: &mut Tx,
+    event: &Event,
+    player: PlayerId,
+    due: DateTime<Utc>,
+    now: DateTime<Utc>,
+) -> Result<Window, Failure> {
+    let zone = player_zone(tx, player, Some(event)).await?;
+    let mut games = tx.active_games_of(player).await?;
+    games.retain(|game| game.event_id == event.id);
+    let loss = first_loss_on_move(tx, &games, player, now).await?;
+    let loss = loss.map(|(game, at)| (game, ShownInstant::new(at, zone)));
+    Ok(Window::with_loss_in(ShownInstant::new(due, zone), loss))
 }
 
 /// `/answer N text`: the player answers the arbiter's request.
@@ -100,6 +122,7 @@ pub(super) async fn answer(
         from: actor.player.display_name.clone(),
         text: text.to_owned(),
         answer: true,
+        window: None,
     };
     notify_arbiters(tx, request.event_id, &Notice::Request(notice), now).await?;
     Ok(vec![Outgoing::text(tr(
