@@ -450,7 +450,7 @@ web-regulation-control = Time control: { $days } per { $moves ->
    *[other] { $moves } moves
 }; thinking past { $doubling } on one move counts double.
 web-regulation-leave = Leave: { $leave } a year.
-web-regulation-zone = Time zone for deadlines: { $zone } (R3.5.6).
+web-regulation-zone = Time zone for deadlines: { $zone }.
 web-regulation-reminders = Reminders on these days of thinking: { $reminders }.
 web-players-heading = Players
 web-event-cancelled = This event was cancelled before its start; it has no players and no games.

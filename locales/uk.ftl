@@ -462,7 +462,7 @@ web-regulation-control = Контроль часу: { $days } на { $moves ->
    *[other] { $moves } ходів
 }; обдумування понад { $doubling } на один хід рахується подвійно.
 web-regulation-leave = Відпустка: { $leave } на рік.
-web-regulation-zone = Часовий пояс, за яким рахують строки: { $zone } (R3.5.6).
+web-regulation-zone = Часовий пояс, за яким рахують строки: { $zone }.
 web-regulation-reminders = Нагадування в такі дні обдумування: { $reminders }.
 web-players-heading = Учасники
 web-event-cancelled = Цей турнір скасовано до початку: у ньому нема учасників і партій.
