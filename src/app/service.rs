@@ -356,10 +356,6 @@ impl App {
                 let bot = self.config.telegram_bot.as_deref();
                 events::invite::invite(tx, actor, (event, off), bot, now).await
             }
-            Command::Event(command::EventCommand::Create { name, settings }) => {
-                let zone = self.config.zone.unwrap_or(chrono_tz::UTC);
-                events::create(tx, actor, (&name, &settings), zone, now).await
-            }
             Command::Event(event) => events::handle(tx, actor, event, now).await,
             Command::Games { all } => my_turn::games(tx, actor, all, now).await,
             Command::Move { game, text } => play::make_move(tx, actor, game, &text, now).await,

@@ -44,38 +44,30 @@ pub(crate) async fn player_zone(
     player: PlayerId,
     event: Option<&Event>,
 ) -> Result<Tz, StoreError> {
-    let chosen = tx.clock_prefs(player).await?.zone;
-    if chosen.is_some() || event.is_some() {
-        return Ok(chosen_zone(chosen.as_deref(), event));
-    }
-    zone_outside_events(tx, player, default_zone(None)).await
+    zone_with_home(tx, player, event, default_zone(None)).await
 }
 
 /// The zone the actor sees instants of no one event in (leave, `/start`,
 /// `/timezone`): their own choice, else that of the last event they
 /// entered, else the installation's ([`Actor::home_zone`], R3.5.6).
 pub(crate) async fn actor_zone(tx: &mut Tx, actor: &Actor) -> Result<Tz, StoreError> {
-    let player = actor.player.id;
-    match tx
-        .clock_prefs(player)
-        .await?
-        .zone
-        .as_deref()
-        .and_then(parse_zone)
-    {
-        Some(chosen) => Ok(chosen),
-        None => zone_outside_events(tx, player, actor.home_zone).await,
-    }
+    zone_with_home(tx, actor.player.id, None, actor.home_zone).await
 }
 
-/// The zone of the last event `player` entered, else `otherwise`.
-async fn zone_outside_events(
+/// The zone `player` chose, else that of `event`, else that of the last
+/// event they entered, else `home`.
+async fn zone_with_home(
     tx: &mut Tx,
     player: PlayerId,
-    otherwise: Tz,
+    event: Option<&Event>,
+    home: Tz,
 ) -> Result<Tz, StoreError> {
+    let chosen = tx.clock_prefs(player).await?.zone;
+    if chosen.is_some() || event.is_some() {
+        return Ok(chosen_zone(chosen.as_deref(), event));
+    }
     let Some(last) = tx.events_entered(player).await?.pop() else {
-        return Ok(otherwise);
+        return Ok(home);
     };
     let event = tx.event(last).await?;
     Ok(default_zone(Some(&event)))

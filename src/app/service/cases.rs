@@ -391,10 +391,16 @@ pub(crate) async fn tell_all(
     notice: &CaseNotice,
     now: DateTime<Utc>,
 ) -> Result<(), Failure> {
+    tell(tx, &people_told(file), except, notice, now).await?;
+    tell_arbiters(tx, file, notice, now).await
+}
+
+/// Everyone the case concerns, with the captains of its teams: those
+/// [`tell_all`] tells, apart from the arbiters.
+pub(crate) fn people_told(file: &CaseFile) -> Vec<PlayerId> {
     let mut people = file.concerned();
     people.extend(file.captains());
-    tell(tx, &people, except, notice, now).await?;
-    tell_arbiters(tx, file, notice, now).await
+    people
 }
 
 /// Queues a case notice for the event's arbiters (their channel, else each).

@@ -44,9 +44,7 @@ pub(super) async fn handle(
     now: DateTime<Utc>,
 ) -> Outcome {
     match command {
-        EventCommand::Create { name, settings } => {
-            create(tx, actor, (&name, &settings), chrono_tz::UTC, now).await
-        }
+        EventCommand::Create { name, settings } => create(tx, actor, &name, &settings, now).await,
         EventCommand::Join { event } => join(tx, actor, event, now).await,
         EventCommand::Start { event } => start(tx, actor, event, now).await,
         EventCommand::Show { event } => list::show(tx, actor, event).await,
@@ -145,19 +143,19 @@ fn deny(actor: &Actor) -> Failure {
 
 /// `/event create NAME [settings]`: the creator becomes its organizer, and
 /// its arbiter unless `arbiter=@name` names others. Its dates are kept in
-/// `zone` (the installation's, GMT by default) unless `zone=` names
-/// another (R3.5.6).
-pub(super) async fn create(
+/// the installation's zone ([`Actor::home_zone`], GMT by default) unless
+/// `zone=` names another (R3.5.6).
+async fn create(
     tx: &mut Tx,
     actor: &Actor,
-    (name, settings): (&str, &[(String, String)]),
-    zone: chrono_tz::Tz,
+    name: &str,
+    settings: &[(String, String)],
     now: DateTime<Utc>,
 ) -> Outcome {
     if !authz::allows(Action::CreateEvent, &relations(tx, actor, None).await?) {
         return Err(deny(actor));
     }
-    let setup = read_setup(tx, actor, settings, zone).await?;
+    let setup = read_setup(tx, actor, settings).await?;
     let new = NewEvent {
         name: name.to_owned(),
         rule_set: setup.regulation.rule_set,

@@ -29,8 +29,8 @@ use crate::app::rules::loss_on_move;
 use crate::app::rules::{announce_end, game_over_notice};
 use crate::app::service::cases::measures::{Measure, read_measures, split_reasons};
 use crate::app::service::cases::{
-    CaseFile, authorize, case_refusal, last_minute_text, load, notice_of, save, tell, tell_all,
-    tell_arbiters,
+    CaseFile, authorize, case_refusal, last_minute_text, load, notice_of, people_told, save, tell,
+    tell_all, tell_arbiters,
 };
 use crate::app::service::games::state::finish_update;
 use crate::app::service::keys::{game_id, game_key, person_key, player_id};
@@ -112,8 +112,7 @@ async fn tell_ruling(
     let Some((party, window)) = appeal_loss_first(tx, file, closes, now).await? else {
         return tell_all(tx, file, Some(by), notice, now).await;
     };
-    let mut people = file.concerned();
-    people.extend(file.captains());
+    let mut people = people_told(file);
     people.retain(|person| *person != party);
     tell(tx, &people, Some(by), notice, now).await?;
     if party != by {

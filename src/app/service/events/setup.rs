@@ -38,17 +38,17 @@ pub(super) struct EventSetup {
     pub rated: Option<bool>,
 }
 
-/// Reads the settings, the dates kept in `zone` unless `zone=` names
-/// another (R3.5.6); names and channels are looked up in `tx`.
+/// Reads the settings, the dates kept in the installation's zone unless
+/// `zone=` names another (R3.5.6); names and channels are looked up in
+/// `tx`.
 pub(super) async fn read_setup(
     tx: &mut Tx,
     actor: &Actor,
     settings: &[(String, String)],
-    zone: chrono_tz::Tz,
 ) -> Result<EventSetup, Failure> {
     let mut setup = EventSetup {
         regulation: Regulation {
-            zone: Some(zone.name().to_owned()),
+            zone: Some(actor.home_zone.name().to_owned()),
             ..Regulation::default()
         },
         settings: EventSettings::default(),
