@@ -682,11 +682,19 @@ reply-case-opened-captains = Case #{ $case } ({ $kind }) went to both captains f
 reply-offline = Recorded: internet access lost ({ $count ->
     [1] case
    *[other] cases
-} { $cases }). Come back by { $until } with /online; after 30 days you are withdrawn from the event (R3.1.5).
+} { $cases }). Come back by { $ends } at the latest with /online; after 30 days you are withdrawn from the event (R3.1.5).
+reply-offline-loss-first = Recorded: internet access lost ({ $count ->
+    [1] case
+   *[other] cases
+} { $cases }). Your time in game #{ $game } runs out first: move by { $at } at the latest, or the game is lost on time; an absence does not stop the clock. Come back by { $ends } at the latest with /online; after 30 days you are withdrawn from the event (R3.1.5).
 reply-offline-reported = Recorded: { $player } without internet access ({ $count ->
     [1] case
    *[other] cases
-} { $cases }). Due back by { $until } with /online; after 30 days away, withdrawal from the event (R3.1.5).
+} { $cases }). Due back by { $ends } at the latest with /online; after 30 days away, withdrawal from the event (R3.1.5).
+reply-offline-reported-loss-first = Recorded: { $player } without internet access ({ $count ->
+    [1] case
+   *[other] cases
+} { $cases }). Their time in game #{ $game } runs out first: a move is due by { $at } at the latest, or the game is lost on time; an absence does not stop the clock. Due back by { $ends } at the latest with /online; after 30 days away, withdrawal from the event (R3.1.5).
 reply-offline-second = Recorded, but a second absence in one calendar year is not allowed (R3.1.5): the arbiter decides ({ $count ->
     [1] case
    *[other] cases
@@ -782,7 +790,7 @@ postal-reply-record-penalty = case #{ $case }: the arbiter { $sign ->
 postal-reply-leave = Leave #{ $leave } in all your postal games: from { $from } until { $until } ({ $days }). Your partners and the arbiter are told (R2.7.2).
 postal-reply-leave-late = Leave #{ $leave }: announced after it started (planned from { $planned }), it counts from today, { $from }, until { $until } ({ $days }) (R2.7.6). Your partners and the arbiter are told.
 postal-reply-leave-ended = Leave #{ $leave } in all your postal games is ended: from today, { $at }, the days count as your thinking time again (R2.7.4). Your partners and the arbiter are told.
-help-card = /card [#game] MOVE repeat=MOVE written=DATE postmark=DATE,DATE receipt=DATE — a card of a game by post; the recipient adds received=DATE
+help-card = /card [#game] MOVE repeat=MOVE written=DATE postmark=DATE,DATE receipt=DATE — a card of a game by post; the recipient adds received=DATE; a card with an impossible move or none is entered with the word impossible (R2.4.9)
 help-ledger = /ledger [#game] — the correspondence chart of a game by post: dates settled, time counted
 postal-error-ledger-game = Game #{ $game } is played by post: enter each card with /card (see /help card).
 postal-error-not-postal = Game #{ $game } is not in a postal event: cards are for games by post (R2).
@@ -805,6 +813,14 @@ postal-ledger-exempt = not counted as thinking time (R2.4.7): { $days }
 postal-ledger-penalty-impossible = penalty (R2.4.9): an impossible or illegible move
 postal-ledger-penalty-address = penalty (R2.4.9): a wrong address
 postal-ledger-overstep = OVERSTEP (R2.6.1): the time used exceeds the norm
+postal-ledger-impossible-line = { $move } from { $sender }: IMPOSSIBLE MOVE, not played (R2.3.9, R2.3.10); written { $written }, postmarks { $postmarks }, receipt { $receipt }; penalty { $days } (R2.4.9, R2.4.10)
+postal-ledger-no-move = (no move)
+postal-card-impossible-offer = If this is what the card already sent says, enter it as a card with an impossible move: { $command }. The move will not be played, and a penalty of 5 days will be added to your time, 10 on each repetition of this error (R2.4.9, R2.4.10).
+button-card-impossible = Enter as an impossible move
+postal-error-card-possible = The move { $move } is possible in game #{ $game }: drop the word "impossible" and the card is entered as usual.
+postal-reply-card-impossible = The card with an impossible move in game #{ $game } is entered: the move is not played, a penalty of { $days } is added to your time (R2.4.9, R2.4.10), and your partner is told. It is still your move: send a possible move of any piece (R2.3.10) and enter its card with /card.
+postal-notice-impossible-card = Game #{ $game }: a card with the impossible move "{ $move }" was entered (R2.3.9); the sender is { $sender }. The move is not played, and a penalty of { $days } is added to the sender's time (R2.4.9, R2.4.10). Within 3 days, ask your partner to replace it with a possible move (R2.3.10); those days do not count as your thinking time if you enter them on your next card as exempt=DAYS (R2.4.7).
+postal-notice-card-without-move = Game #{ $game }: a card without a move was entered; the sender is { $sender }. It counts as a card with an impossible move (R2.3.9): a penalty of { $days } is added to the sender's time (R2.4.9, R2.4.10). Within 3 days, ask your partner to send a move (R2.3.10); those days do not count as your thinking time if you enter them on your next card as exempt=DAYS (R2.4.7).
 help-overstep = /overstep [#game] MOVE — claim the partner's time overstep (R2.6.2) with your next move, which the arbiter holds
 postal-notice-claim-filed = Game #{ $game }: { $claimant } claims that you exceeded the time limit (R2.6.2), case #{ $case }. The game is suspended until the arbiter decides (R2.6.6). You may send the arbiter a reasoned objection until { $until } (R2.6.4): /case { $case } say …
 postal-error-claim-ledger = Game #{ $game } is played by post: send the claim, the time count and the chart (/ledger { $game }) to the arbiter with /dispute.
@@ -1067,7 +1083,7 @@ help-who-request = the event's arbiter.
 help-more-answer = Answers the arbiter's request.
     Example: /answer 7 My address is correct
 help-who-answer = the player asked.
-help-more-card = Records a card of a game by post: the move, its repetition and the dates; the recipient adds the date received.
+help-more-card = Records a card of a game by post: the move, its repetition and the dates; the recipient adds the date received. A card with an impossible move or none is entered with the word impossible: the move is not played, and the sender's time gets a penalty of 5 days, 10 on each repetition (R2.4.9, R2.4.10).
     Example: /card #3 { $move } written=2026-03-01 postmark=2026-03-02
 help-who-card = the players of a game by post.
 help-more-ledger = Shows the correspondence chart of a game by post: the dates settled and the time counted.

@@ -132,7 +132,7 @@ pub use ops_figures::OpsFigures;
 pub use outbox::{NoticeRecipient, NoticeStatus, OutboxNotice};
 pub use player_clock::ClockPrefs;
 pub use players::{Account, NewPlayer, Platform, Player, Role, RoleGrant};
-pub use postal::{PostalPly, StoredCard, StoredClaim, StoredVariant};
+pub use postal::{PostalPly, StoredCard, StoredClaim, StoredImpossibleCard, StoredVariant};
 pub use profile::{EventSettings, Orientation, PlayerSettings};
 pub use rate_budget::{RateScope, SendSlot};
 pub use ratings::{RatingChange, RatingLine};

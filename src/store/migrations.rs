@@ -103,6 +103,11 @@ pub(super) const SQLITE_MIGRATIONS: EmbeddedList = &[
         "notation chosen",
         include_str!("../../migrations/sqlite/0022_notation_chosen.sql"),
     ),
+    (
+        23,
+        "impossible cards",
+        include_str!("../../migrations/sqlite/0023_impossible_cards.sql"),
+    ),
 ];
 
 pub(super) const POSTGRES_MIGRATIONS: EmbeddedList = &[
@@ -195,6 +200,11 @@ pub(super) const POSTGRES_MIGRATIONS: EmbeddedList = &[
         22,
         "notation chosen",
         include_str!("../../migrations/postgres/0022_notation_chosen.sql"),
+    ),
+    (
+        23,
+        "impossible cards",
+        include_str!("../../migrations/postgres/0023_impossible_cards.sql"),
     ),
 ];
 

@@ -81,7 +81,9 @@ const ADJUSTMENTS: &str = concat!(
     " GROUP BY game_id, player_id"
 );
 const WITH_CARDS: &str = concat!(
-    "SELECT DISTINCT game_id FROM postal_cards WHERE game_id IN ",
+    "SELECT game_id FROM postal_cards WHERE game_id IN ",
+    games_of!(),
+    " UNION SELECT game_id FROM postal_impossible_cards WHERE game_id IN ",
     games_of!()
 );
 

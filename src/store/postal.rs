@@ -169,11 +169,81 @@ impl Tx {
         Ok(())
     }
 
+    /// Whether a game is kept by cards: a card of it, possible or not, was
+    /// entered (R2.2).
+    pub async fn kept_by_cards(&mut self, game: GameId) -> StoreResult<bool> {
+        let sql = "SELECT game_id FROM postal_cards WHERE game_id = $1 \
+                   UNION SELECT game_id FROM postal_impossible_cards WHERE game_id = $1";
+        let found = self.fetch_optional(sql, args![game], |_| Ok(())).await?;
+        Ok(found.is_some())
+    }
+
     /// A game's cards, by ply.
     pub async fn cards(&mut self, game: GameId) -> StoreResult<Vec<StoredCard>> {
         let sql = "SELECT ply, written, postmarks, receipt, received, repetition, exempt_days \
                    FROM postal_cards WHERE game_id = $1 ORDER BY ply";
         self.fetch_all(sql, args![game], card_row).await
+    }
+}
+
+/// A card of a game by post that carried an impossible or illegible move,
+/// or none (R2.3.9, R2.3.10), as its sender entered it.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct StoredImpossibleCard {
+    /// The ply its move was meant for.
+    pub ply: i64,
+    /// The move as written; empty for a card without one.
+    pub text: String,
+    /// The date written on it (`YYYY-MM-DD`).
+    pub written: Option<String>,
+    /// The postmarks, comma separated.
+    pub postmarks: String,
+    /// The registered-mail receipt's date.
+    pub receipt: Option<String>,
+}
+
+fn impossible_card_row(row: &dyn RowExt) -> StoreResult<StoredImpossibleCard> {
+    Ok(StoredImpossibleCard {
+        ply: row.int("ply")?,
+        text: row.text("text")?,
+        written: row.opt_text("written")?,
+        postmarks: row.text("postmarks")?,
+        receipt: row.opt_text("receipt")?,
+    })
+}
+
+impl Tx {
+    /// Stores a card with an impossible move (R2.4.9).
+    pub async fn add_impossible_card(
+        &mut self,
+        game: GameId,
+        card: &StoredImpossibleCard,
+        at: DateTime<Utc>,
+    ) -> StoreResult<()> {
+        let sql = "INSERT INTO postal_impossible_cards \
+                   (game_id, ply, text, written, postmarks, receipt, entered_at) \
+                   VALUES ($1, $2, $3, $4, $5, $6, $7)";
+        let args = args![
+            game,
+            card.ply,
+            &card.text,
+            card.written.clone(),
+            &card.postmarks,
+            card.receipt.clone(),
+            at
+        ];
+        self.execute(sql, args).await?;
+        Ok(())
+    }
+
+    /// A game's cards with an impossible move, in the order sent.
+    pub async fn impossible_cards(
+        &mut self,
+        game: GameId,
+    ) -> StoreResult<Vec<StoredImpossibleCard>> {
+        let sql = "SELECT ply, text, written, postmarks, receipt FROM postal_impossible_cards \
+                   WHERE game_id = $1 ORDER BY ply, id";
+        self.fetch_all(sql, args![game], impossible_card_row).await
     }
 }
 

@@ -21,6 +21,9 @@ on_both!(
     r2_1_6_an_appeal_window_that_ends_first_reads_as_before,
     r3_4_3_a_loss_on_time_before_the_answer_is_due_is_named_first,
     r3_4_3_a_request_names_the_last_minute_to_answer,
+    r3_1_5_a_loss_on_time_before_the_return_is_due_is_named_first,
+    r3_1_5_an_absence_far_from_a_loss_names_the_last_minute_to_return,
+    r3_1_5_the_arbiter_reporting_an_absence_reads_the_loss_first,
 );
 
 /// The text of the first reply to `user`'s `text`.
@@ -186,6 +189,62 @@ async fn r3_4_3_a_request_names_the_last_minute_to_answer(t: &TestDb) {
         "{out:#?}"
     );
     assert!(!bob.contains("runs out first"), "{bob}");
+}
+
+/// R3.1.5, R3.5.7: carol, 3 days left on the move, goes offline on day 33:
+/// the reply names the loss on time first (an absence does not stop the
+/// clock), then the last minute of the 30 days.
+async fn r3_1_5_a_loss_on_time_before_the_return_is_due_is_named_first(t: &TestDb) {
+    let mut w = World::new(&t.db);
+    w.event("Cup", &["bob", "carol"]).await;
+    w.say("@bob: e2-e4").await;
+    w.clock.advance(Duration::days(33));
+    w.console.tick().await.unwrap();
+    let text = reply(&mut w, "carol", "/offline The line is down.").await;
+    assert!(
+        text.contains(
+            "Your time in game #1 runs out first: move by 10.02.2026 10:59 (Kyiv) at the latest, \
+             or the game is lost on time; an absence does not stop the clock. \
+             Come back by 09.03.2026 10:59 (Kyiv) at the latest with /online"
+        ),
+        "{text}"
+    );
+}
+
+/// R3.1.5, R3.5.7: the arbiter reporting for carol on day 33 reads her
+/// loss on time first.
+async fn r3_1_5_the_arbiter_reporting_an_absence_reads_the_loss_first(t: &TestDb) {
+    let mut w = World::new(&t.db);
+    w.event("Cup", &["bob", "carol"]).await;
+    w.say("@bob: e2-e4").await;
+    w.clock.advance(Duration::days(33));
+    w.console.tick().await.unwrap();
+    let text = reply(&mut w, "alice", "/offline @carol phoned: line down").await;
+    assert!(
+        text.contains(
+            "Their time in game #1 runs out first: a move is due by 10.02.2026 10:59 (Kyiv) \
+             at the latest, or the game is lost on time"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("Due back by 09.03.2026 10:59 (Kyiv) at the latest"),
+        "{text}"
+    );
+}
+
+/// R3.1.5: bob, not to move, reads the last minute of his 30 days and no
+/// loss on time.
+async fn r3_1_5_an_absence_far_from_a_loss_names_the_last_minute_to_return(t: &TestDb) {
+    let mut w = World::new(&t.db);
+    w.event("Cup", &["bob", "carol"]).await;
+    w.say("@bob: e2-e4").await;
+    let text = reply(&mut w, "bob", "/offline The line is down.").await;
+    assert!(
+        text.contains("Come back by 04.02.2026 10:59 (Kyiv) at the latest with /online;"),
+        "{text}"
+    );
+    assert!(!text.contains("runs out first"), "{text}");
 }
 
 /// 30 days on one move cost 40 of 50 (R3.5.3); 15 penalty days exhaust the

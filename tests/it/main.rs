@@ -53,6 +53,7 @@ mod outbox;
 mod pgn_roundtrip;
 mod platform_native;
 mod postal_deadlines;
+mod postal_impossible;
 mod private_answers;
 mod races;
 mod rate_budget;

@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 use shakmaty::fen::Fen;
 
-use crate::app::i18n::{Args, Lang, tr};
+use crate::app::i18n::{Args, Lang, days_text, tr};
 use crate::app::notice::{Clocks, NoticeMove, clocks_text};
 use crate::app::view::postal_clock::PostalDeadline;
 use crate::app::zone::ShownDate;
@@ -45,6 +45,20 @@ pub enum PostalNotice {
         game: GameId,
         /// The case's number.
         case: CaseId,
+    },
+    /// To the partner: a card with an impossible or illegible move, or with
+    /// none, was entered by its sender (R2.3.9); the move is not played, the
+    /// sender's time gets penalty days (R2.4.9, R2.4.10), and the partner
+    /// asks for a possible move within 3 days (R2.3.10, R2.4.7).
+    ImpossibleCard {
+        /// The game's number.
+        game: GameId,
+        /// The sender.
+        sender: String,
+        /// The move as written; empty for a card without one.
+        mv: String,
+        /// The penalty days added.
+        days: i64,
     },
     /// To a partner: a player's leave in all postal games (R2.7.2); a late
     /// notice counts from the day it was sent (R2.7.6).
@@ -141,6 +155,7 @@ impl PostalNotice {
             PostalNotice::LeaveRepeated { .. } => "postal_leave_repeated",
             PostalNotice::ClaimFiled { .. } => "postal_claim_filed",
             PostalNotice::ObjectionClosed { .. } => "postal_objection_closed",
+            PostalNotice::ImpossibleCard { .. } => "postal_impossible_card",
         }
     }
 
@@ -177,6 +192,12 @@ impl PostalNotice {
                     .with("case", *case)
                     .with("until", until.text(lang)),
             ),
+            PostalNotice::ImpossibleCard {
+                game,
+                sender,
+                mv,
+                days,
+            } => impossible_card_text(lang, *game, sender, mv, *days),
             PostalNotice::ObjectionClosed { game, case } => tr(
                 lang,
                 "postal-notice-objection-closed",
@@ -305,4 +326,20 @@ fn move_text(mv: &PostalMoveNotice, lang: Lang, notation: Notation) -> String {
         lines.push(deadline.text(lang));
     }
     lines.join("\n")
+}
+
+/// The partner's notice of a card with an impossible move (R2.3.9,
+/// R2.3.10, R2.4.7, R2.4.9).
+fn impossible_card_text(lang: Lang, game: GameId, sender: &str, mv: &str, days: i64) -> String {
+    let args = Args::new()
+        .with("game", game)
+        .with("sender", sender)
+        .with("move", mv)
+        .with("days", days_text(lang, days));
+    let id = if mv.is_empty() {
+        "postal-notice-card-without-move"
+    } else {
+        "postal-notice-impossible-card"
+    };
+    tr(lang, id, &args)
 }

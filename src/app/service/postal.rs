@@ -11,6 +11,7 @@
 mod card;
 mod claim;
 mod deadlines;
+mod impossible;
 mod leave;
 mod ledger;
 mod play;

@@ -10,9 +10,9 @@ use crate::app::view::postal_clock::PendingDates;
 use crate::core::clock::Clocks;
 use crate::core::clock::postal::PostalClock;
 use crate::core::clock::{Days, allowance, control_index};
-use crate::core::postal::ledger::{Card, Counted, count};
+use crate::core::postal::ledger::{Card, Counted, Ledger, count_ledger};
 use crate::core::regulation::Regulation;
-use crate::store::{GameRecord, StoredCard, Tx};
+use crate::store::{GameRecord, StoredCard, StoredImpossibleCard, Tx};
 use chrono::{DateTime, NaiveDate, Utc};
 use shakmaty::Color;
 
@@ -38,12 +38,34 @@ fn core_card(stored: &StoredCard) -> Card {
 
 /// A game's cards and what each cost.
 pub(crate) struct CountedCards {
-    /// The cards as entered.
+    /// The cards with a possible move, as entered.
     pub(crate) cards: Vec<Card>,
     /// Each card's dates and days as the rules settle them.
     pub(crate) counts: Vec<Counted>,
+    /// The cards with an impossible move (R2.3.9, R2.3.10), as entered.
+    pub(crate) impossible: Vec<StoredImpossibleCard>,
+    /// The penalty days of each of them (R2.4.9, R2.4.10) and those still
+    /// awaiting their possible move.
+    pub(crate) ledger: Ledger,
     /// The days the arbiter added to White's and Black's time (R2.4.9).
     pub(crate) arbiters_days: [Days; 2],
+}
+
+impl CountedCards {
+    /// White's (`0`) or Black's (`1`) cards with a possible move, and their
+    /// total time with every penalty and the arbiter's days (R2.4.1).
+    fn side(&self, side: usize) -> (u32, Days) {
+        let made = self.counts.iter().skip(side).step_by(2).count();
+        let total = self
+            .counts
+            .iter()
+            .skip(side)
+            .step_by(2)
+            .next_back()
+            .map_or(0, |c| c.total);
+        let used = total + self.ledger.awaiting_days[side] + self.arbiters_days[side];
+        (u32::try_from(made).unwrap_or(u32::MAX), used)
+    }
 }
 
 /// A game's cards counted, or `None` if it has none.
@@ -54,69 +76,73 @@ pub(crate) async fn counted(
     now: DateTime<Utc>,
 ) -> Result<Option<CountedCards>, Failure> {
     let stored = tx.cards(game.id).await?;
-    if stored.is_empty() {
+    let impossible = tx.impossible_cards(game.id).await?;
+    if stored.is_empty() && impossible.is_empty() {
         return Ok(None);
     }
     let leaves = game_leaves(tx, game).await?;
     let cards: Vec<Card> = stored.iter().map(core_card).collect();
-    let counts = count_cards(game, regulation, &cards, &leaves, now);
+    let at: Vec<usize> = impossible
+        .iter()
+        .map(|card| usize::try_from(card.ply - 1).unwrap_or(0))
+        .collect();
+    let ledger = count_cards(game, regulation, (&cards, &at), &leaves, now);
     Ok(Some(CountedCards {
         cards,
-        counts,
+        counts: ledger.counts.clone(),
+        impossible,
+        ledger,
         arbiters_days: leaves.offsets(),
     }))
 }
 
-/// Both players' time over `cards` (R2.4), White's first.
+/// Both players' time over `cards` (R2.4), White's first, with the cards
+/// that carried an impossible move (R2.4.9).
 fn count_cards(
     game: &GameRecord,
     regulation: &Regulation,
-    cards: &[Card],
+    cards: (&[Card], &[usize]),
     leaves: &GameLeaves,
     now: DateTime<Utc>,
-) -> Vec<Counted> {
+) -> Ledger {
     let clock = PostalClock::new(regulation);
     let start = clock.date_of(game.started_at.unwrap_or(now));
     let registered = regulation.registered_mail_required;
-    count(&clock, (start, registered), cards, leaves.pair())
+    count_ledger(&clock, (start, registered), cards, leaves.pair())
 }
 
 /// The pending move's clock of a game by post from its cards (R2.2, R2.4,
 /// R2.6.1): the move is pending from the date the partner's last card was
-/// received, and oversteps the norm from the date the mover's total (penalty
-/// and the arbiter's days included) would pass it; `None` while that card
-/// has no date of receipt (it travels, or the recipient has not entered it).
+/// received (the start for White's first), and oversteps the norm from the
+/// date the mover's total (penalty and the arbiter's days included) would
+/// pass it; `None` while that card has no date of receipt (it travels, or
+/// the recipient has not entered it).
 pub(crate) async fn pending_clock(
     tx: &mut Tx,
     game: &GameRecord,
-    stored: &[StoredCard],
     now: DateTime<Utc>,
 ) -> Result<Option<MoveClock>, Failure> {
     let regulation = regulation_of(&tx.event(game.event_id).await?);
-    let leaves = game_leaves(tx, game).await?;
-    let cards: Vec<Card> = stored.iter().map(core_card).collect();
-    let counts = count_cards(game, &regulation, &cards, &leaves, now);
-    let Some((received, _)) = counts.last().and_then(|last| last.settled.received) else {
+    let Some(counted) = counted(tx, game, &regulation, now).await? else {
         return Ok(None);
     };
-    let colour = if counts.len().is_multiple_of(2) {
+    let clock = PostalClock::new(&regulation);
+    let start = clock.date_of(game.started_at.unwrap_or(now));
+    let received = match counted.counts.last() {
+        Some(last) => match last.settled.received {
+            Some((received, _)) => received,
+            None => return Ok(None),
+        },
+        None => start,
+    };
+    let colour = if counted.counts.len().is_multiple_of(2) {
         Color::White
     } else {
         Color::Black
     };
-    let side = usize::from(colour == Color::Black);
-    let made = counts.iter().skip(side).step_by(2).count();
-    let total = counts
-        .iter()
-        .skip(side)
-        .step_by(2)
-        .next_back()
-        .map_or(0, |c| c.total);
-    let clock = PostalClock::new(&regulation);
-    let start = clock.date_of(game.started_at.unwrap_or(now));
+    let (made, used_before) = counted.side(usize::from(colour == Color::Black));
+    let leaves = game_leaves(tx, game).await?;
     let timeline = leaves.of(colour);
-    let used_before = total + leaves.offset(colour);
-    let made = u32::try_from(made).unwrap_or(u32::MAX);
     let due = clock.overstep_date_after(used_before, made, received, start, timeline);
     let pending = PendingDates {
         colour,
@@ -138,25 +164,11 @@ pub(crate) async fn ledger_clocks(
     now: DateTime<Utc>,
 ) -> Result<Option<Clocks>, Failure> {
     let regulation = regulation_of(&tx.event(game.event_id).await?);
-    let Some(CountedCards {
-        counts,
-        arbiters_days,
-        ..
-    }) = counted(tx, game, &regulation, now).await?
-    else {
+    let Some(counted) = counted(tx, game, &regulation, now).await? else {
         return Ok(None);
     };
     let side = |s: usize| {
-        let made = counts.iter().skip(s).step_by(2).count();
-        let used = counts
-            .iter()
-            .skip(s)
-            .step_by(2)
-            .map(|c| c.total)
-            .next_back()
-            .unwrap_or(0)
-            + arbiters_days[s];
-        let made = u32::try_from(made).unwrap_or(0);
+        let (made, used) = counted.side(s);
         let limit = allowance(
             control_index(made + 1, regulation.control),
             regulation.control,

@@ -310,9 +310,8 @@ pub(crate) async fn pending_postal_clock(
     if game.status != GameStatus::Running {
         return Ok(None);
     }
-    let cards = tx.cards(game.id).await?;
-    if !cards.is_empty() {
-        return crate::app::view::card_clock::pending_clock(tx, game, &cards, now).await;
+    if tx.kept_by_cards(game.id).await? {
+        return crate::app::view::card_clock::pending_clock(tx, game, now).await;
     }
     let loaded = Loaded::of(tx, game, now).await?;
     let start = game.started_at.unwrap_or(now);

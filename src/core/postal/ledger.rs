@@ -6,7 +6,7 @@
 use chrono::NaiveDate;
 
 use crate::core::clock::Days;
-use crate::core::clock::postal::{Addition, PenaltyError, PostalClock, PostalMove};
+use crate::core::clock::postal::{Addition, PenaltyError, PostalClock, PostalMove, additions_days};
 use crate::core::leave::LeaveTimeline;
 
 /// Days left at or under which replies go by registered mail (R2.4.12).
@@ -102,6 +102,21 @@ pub struct Counted {
     pub overstep: bool,
 }
 
+/// The cards counted, with the cards that carried an impossible move.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Ledger {
+    /// Each card with a possible move, counted.
+    pub counts: Vec<Counted>,
+    /// The penalty days of each card with an impossible move, in the order
+    /// given: 5, or 10 for each repetition of that error in the game (R2.4.9,
+    /// R2.4.10).
+    pub impossible_days: Vec<Days>,
+    /// Penalty days of impossible cards sent after each side's last counted
+    /// card (White's, Black's): the move they should have carried is still
+    /// awaited, and the days already count in that player's time.
+    pub awaiting_days: [Days; 2],
+}
+
 /// Counts both players' time over the cards, White's first (R2.4): a card
 /// costs its sending date less the date the partner's card was received
 /// (the start for White's first); an unsettled date costs nothing yet. A
@@ -111,17 +126,40 @@ pub struct Counted {
 /// the regulation requires registered mail (`registered`, R2.2.1, R2.4.9).
 pub fn count(
     clock: &PostalClock,
-    (start, registered): (NaiveDate, bool),
+    dates: (NaiveDate, bool),
     cards: &[Card],
     leaves: [&LeaveTimeline; 2],
 ) -> Vec<Counted> {
+    count_ledger(clock, dates, (cards, &[]), leaves).counts
+}
+
+/// [`count`] with the cards that carried an impossible or illegible move,
+/// or none (R2.3.9), each given by the index of the card it should have
+/// been (`cards.len()` while the replacement is awaited): each adds
+/// R2.4.9's 5 penalty days to its sender's time, 10 on each repetition
+/// (R2.4.10). The time of the move runs on until the possible move is
+/// sent (R2.3.10), so the impossible card changes no date.
+pub fn count_ledger(
+    clock: &PostalClock,
+    (start, registered): (NaiveDate, bool),
+    (cards, impossible): (&[Card], &[usize]),
+    leaves: [&LeaveTimeline; 2],
+) -> Ledger {
     let mut moves: [Vec<PostalMove>; 2] = [Vec::new(), Vec::new()];
     let mut additions: [Vec<Addition>; 2] = [Vec::new(), Vec::new()];
     let mut flagged = [false, false];
+    let mut ledger = Ledger::default();
     let mut out = Vec::new();
     let mut previous_received = start;
+    let mut impossible_cards = impossible.iter().copied().peekable();
     for (index, card) in cards.iter().enumerate() {
         let side = index % 2;
+        while impossible_cards.next_if(|at| *at <= index).is_some() {
+            ledger.impossible_days.push(add_penalty(
+                &mut additions[side],
+                PenaltyError::ImpossibleMove,
+            ));
+        }
         let settled = settle(card);
         let received = previous_received;
         let sent = settled.sent.map_or(received, |(d, _)| d.max(received));
@@ -159,7 +197,21 @@ pub fn count(
         flagged[side] |= over;
         previous_received = settled.received.map_or(sent, |(d, _)| d);
     }
-    out
+    let side = cards.len() % 2;
+    for _ in impossible_cards {
+        let days = add_penalty(&mut additions[side], PenaltyError::ImpossibleMove);
+        ledger.impossible_days.push(days);
+        ledger.awaiting_days[side] += days;
+    }
+    ledger.counts = out;
+    ledger
+}
+
+/// Adds a penalty for `error` and returns its days (R2.4.9, R2.4.10).
+fn add_penalty(additions: &mut Vec<Addition>, error: PenaltyError) -> Days {
+    let before = additions_days(additions);
+    additions.push(Addition::Penalty(error));
+    additions_days(additions) - before
 }
 
 #[cfg(test)]

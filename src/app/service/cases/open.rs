@@ -11,9 +11,9 @@ use crate::app::actor::lang_of;
 use crate::app::authz::{self, Action, Relation};
 use crate::app::command::{Report, meant_as_number, read_number, split_word};
 use crate::app::i18n::{Args, tr, tr0};
-use crate::app::notice::{CaseNews, MeasureView, SentMove, ShownInstant};
+use crate::app::notice::{CaseNews, MeasureView, SentMove, ShownInstant, Window};
 use crate::app::outgoing::Outgoing;
-use crate::app::rules::Rules;
+use crate::app::rules::{Rules, first_loss_on_move};
 use crate::core::case::{AbsenceError, Case, CaseKind, CaseState, NewCase, register_absence};
 use crate::store::GameId;
 use crate::store::{Event, EventId, GameRecord, NewCaseRecord, PlayerId, Role, StoreError, Tx};
@@ -457,16 +457,36 @@ pub(super) async fn offline(
             &args,
         ))]);
     };
-    let args = args.with("until", shown(absence.withdrawal_at));
+    let window = absence_window(tx, subject, (absence.withdrawal_at, zone), now).await?;
     let text = match reported_by {
         // Told for the player by an arbiter: the reply names whose return is due.
         Some(_) => {
             let player = tx.player(subject).await?.display_name;
-            tr(lang, "reply-offline-reported", &args.with("player", player))
+            let ids = (
+                "reply-offline-reported",
+                "reply-offline-reported-loss-first",
+            );
+            window.text(lang, ids, args.with("player", player))
         }
-        None => tr(lang, "reply-offline", &args),
+        None => window.text(lang, ("reply-offline", "reply-offline-loss-first"), args),
     };
     Ok(vec![Outgoing::text(text)])
+}
+
+/// The 30 days to come back (R3.1.5), ending at `ends` shown in `zone`,
+/// with the first loss on time the absent player faces in any running game
+/// (their move, R3.5.7) named when it comes first: an absence does not stop
+/// the clock.
+async fn absence_window(
+    tx: &mut Tx,
+    player: PlayerId,
+    (ends, zone): (DateTime<Utc>, Tz),
+    now: DateTime<Utc>,
+) -> Result<Window, Failure> {
+    let games = tx.active_games_of(player).await?;
+    let loss = first_loss_on_move(tx, &games, player, now).await?;
+    let loss = loss.map(|(game, at)| (game, ShownInstant::new(at, zone)));
+    Ok(Window::with_loss_in(ShownInstant::new(ends, zone), loss))
 }
 
 /// `/online [@player]`: back after an absence (R3.1.5); the arbiters of the

@@ -12,7 +12,9 @@
 //! spent asking about the partner's impossible or illegible move, or
 //! repeating one's own move already sent). Words without `=` are the move.
 //! Where the regulation requires registered mail (R2.2.1), a card without
-//! a receipt draws R2.4.9's penalty and its sender is told.
+//! a receipt draws R2.4.9's penalty and its sender is told. A card whose
+//! move is impossible or illegible, or that has none (R2.3.9), is entered
+//! with the word `impossible`/`неможливий` (see `impossible.rs`).
 
 use anyhow::Context;
 use chrono::{DateTime, NaiveDate, Utc};
@@ -20,7 +22,7 @@ use shakmaty::CastlingMode;
 
 use crate::app::actor::Actor;
 use crate::app::command::read_full_date;
-use crate::app::i18n::Args;
+use crate::app::i18n::{Args, Lang};
 use crate::core::notation;
 use crate::store::GameId;
 use crate::store::{GameRecord, GameUpdate, StoredCard, Tx};
@@ -30,27 +32,55 @@ use crate::app::rules::{Commit, Kept, Recorded, Rules, commit_move, settle_move}
 use crate::app::service::games::pick::{Pick, game_args, pick_game};
 use crate::app::service::games::play::{Turn, load_turn, read_move};
 use crate::app::service::games::state::finish_update;
+use crate::app::service::postal::impossible::{offer_impossible, send_impossible};
 use crate::app::service::postal::ledger::chart;
 use crate::app::view::game::{colour_of, fen_of, player_of, replay};
 
 /// What one `/card` text says.
 #[derive(Debug, Default)]
-struct CardInput {
-    mv: Option<String>,
+pub(super) struct CardInput {
+    /// The card as typed after the game number.
+    pub(super) raw: String,
+    pub(super) mv: Option<String>,
+    /// The sender says the card carried an impossible or illegible move,
+    /// or none (R2.3.9).
+    pub(super) impossible: bool,
     repeat: Option<String>,
-    written: Option<NaiveDate>,
-    postmarks: Vec<NaiveDate>,
-    receipt: Option<NaiveDate>,
-    received: Option<NaiveDate>,
+    pub(super) written: Option<NaiveDate>,
+    pub(super) postmarks: Vec<NaiveDate>,
+    pub(super) receipt: Option<NaiveDate>,
+    pub(super) received: Option<NaiveDate>,
     exempt: Option<u8>,
 }
 
+/// The word that marks a card's move impossible, in `lang`.
+pub(super) fn impossible_word(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Uk => "неможливий",
+        Lang::En => "impossible",
+    }
+}
+
+fn is_impossible_word(word: &str) -> bool {
+    let word = word.to_lowercase();
+    [Lang::Uk, Lang::En]
+        .iter()
+        .any(|lang| impossible_word(*lang) == word)
+}
+
 fn read_input(actor: &Actor, text: &str) -> Result<CardInput, Failure> {
-    let mut input = CardInput::default();
+    let mut input = CardInput {
+        raw: text.trim().to_owned(),
+        ..CardInput::default()
+    };
     let mut words: Vec<&str> = Vec::new();
     for token in text.split_whitespace() {
         let Some((key, value)) = token.split_once('=') else {
-            words.push(token);
+            if is_impossible_word(token) {
+                input.impossible = true;
+            } else {
+                words.push(token);
+            }
             continue;
         };
         let bad = || {
@@ -82,7 +112,7 @@ fn read_input(actor: &Actor, text: &str) -> Result<CardInput, Failure> {
     Ok(input)
 }
 
-fn day(date: Option<NaiveDate>) -> Option<String> {
+pub(super) fn day(date: Option<NaiveDate>) -> Option<String> {
     date.map(|d| d.format("%Y-%m-%d").to_string())
 }
 
@@ -95,6 +125,14 @@ pub(crate) async fn card(
     now: DateTime<Utc>,
 ) -> Outcome {
     let input = read_input(actor, text)?;
+    if input.impossible {
+        let pick = Pick {
+            suffix: text,
+            ..Pick::to_move("/card")
+        };
+        let turn = load_turn(tx, actor, number, pick, now).await?;
+        return send_impossible(tx, actor, turn, &input, now).await;
+    }
     match &input.mv {
         Some(mv) => {
             let pick = Pick {
@@ -138,7 +176,9 @@ async fn send_card(
     if input.received.is_some() {
         return Err(refuse(lang, "postal-error-card-recipient", &Args::new()));
     }
-    let mv = read_move(actor, &turn, input.mv.as_deref().unwrap_or_default())?;
+    let written = input.mv.as_deref().unwrap_or_default();
+    let mv = read_move(actor, &turn, written)
+        .map_err(|failure| offer_impossible(lang, &turn, &input.raw, failure))?;
     let repeat = repetition(&turn, input.repeat.as_deref())?;
     let mut record = turn.record;
     let result = record.play(mv).context("playing a read move")?;
@@ -188,7 +228,7 @@ fn repetition(turn: &Turn, text: Option<&str>) -> Result<Option<String>, Failure
     Ok(Some(if right { "right" } else { "wrong" }.to_owned()))
 }
 
-fn joined(dates: &[NaiveDate]) -> String {
+pub(super) fn joined(dates: &[NaiveDate]) -> String {
     let texts: Vec<String> = dates
         .iter()
         .map(|d| d.format("%Y-%m-%d").to_string())

@@ -10,10 +10,11 @@ use crate::app::actor::Actor;
 use crate::app::i18n::{Args, Lang, days_text, tr, tr0};
 use crate::app::notice::{NoticeMove, numbered};
 use crate::app::outgoing::Outgoing;
+use crate::core::clock::Days;
 use crate::core::clock::postal::PenaltyError;
 use crate::core::postal::ledger::{Card, Counted, ReceivedBy, SentBy};
 use crate::store::GameId;
-use crate::store::{GameRecord, Tx};
+use crate::store::{GameRecord, StoredImpossibleCard, Tx};
 
 use crate::app::failure::Outcome;
 use crate::app::service::games::pick::game_args;
@@ -41,7 +42,13 @@ pub(crate) async fn chart(
 ) -> Outcome {
     let lang = actor.lang();
     let regulation = regulation_of(&tx.event(game.event_id).await?);
-    let Some(CountedCards { cards, counts, .. }) = counted(tx, game, &regulation, now).await?
+    let Some(CountedCards {
+        cards,
+        counts,
+        impossible,
+        ledger,
+        ..
+    }) = counted(tx, game, &regulation, now).await?
     else {
         let text = tr(lang, "postal-ledger-empty", &game_args(game.id));
         return Ok(vec![Outgoing::text(text)]);
@@ -55,6 +62,8 @@ pub(crate) async fn chart(
     let rows = tx.moves(game.id).await?;
     let played = replay(game, &rows)?;
     let mut position: Chess = played.start_position().clone();
+    let names = [white.as_str(), black.as_str()];
+    let mut voided = impossible.iter().zip(&ledger.impossible_days).peekable();
     for (index, (mv, (card, counted))) in played
         .moves()
         .iter()
@@ -65,11 +74,17 @@ pub(crate) async fn chart(
             fen_before: fen_of(&position),
             uci: mv.to_uci(CastlingMode::Standard).to_string(),
         };
-        let sender = if index % 2 == 0 { &white } else { &black };
+        while let Some((card, days)) = voided.next_if(|(card, _)| card.ply <= index as i64 + 1) {
+            lines.push(impossible_line(lang, card, names, *days));
+        }
+        let sender = names[index % 2];
         let text = numbered(&notice, actor.notation());
         let registered = regulation.registered_mail_required;
         lines.push(card_line(lang, (&text, sender, registered), card, counted));
         position.play_unchecked(*mv);
+    }
+    for (card, days) in voided {
+        lines.push(impossible_line(lang, card, names, *days));
     }
     if let Some(clocks) = ledger_clocks(tx, game, now).await? {
         lines.push(crate::app::notice::clocks_text(lang, &clocks));
@@ -79,6 +94,43 @@ pub(crate) async fn chart(
 
 fn shown(date: Option<NaiveDate>) -> String {
     date.map_or_else(|| "—".to_owned(), |d| d.format("%Y-%m-%d").to_string())
+}
+
+/// A card with an impossible move, or none, in the chart (R2.3.9,
+/// R2.4.9): the move as written, numbered like the others, with its dates
+/// and penalty; `names`: White's and Black's.
+fn impossible_line(
+    lang: Lang,
+    card: &StoredImpossibleCard,
+    names: [&str; 2],
+    days: Days,
+) -> String {
+    let number = (card.ply + 1) / 2;
+    let dots = if card.ply % 2 == 1 { "." } else { "..." };
+    let mv = if card.text.is_empty() {
+        tr0(lang, "postal-ledger-no-move")
+    } else {
+        card.text.clone()
+    };
+    let postmarks = if card.postmarks.is_empty() {
+        "—".to_owned()
+    } else {
+        card.postmarks.replace(',', ", ")
+    };
+    let args = Args::new()
+        .with("move", format!("{number}{dots} {mv}"))
+        .with("sender", names[usize::from(card.ply % 2 == 0)])
+        .with(
+            "written",
+            card.written.clone().unwrap_or_else(|| "—".to_owned()),
+        )
+        .with("postmarks", postmarks)
+        .with(
+            "receipt",
+            card.receipt.clone().unwrap_or_else(|| "—".to_owned()),
+        )
+        .with("days", days_text(lang, days));
+    tr(lang, "postal-ledger-impossible-line", &args)
 }
 
 fn sent_rule(by: SentBy, postmarks: usize) -> &'static str {

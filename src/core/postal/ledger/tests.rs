@@ -110,3 +110,46 @@ fn r2_4_12_and_r2_6_1_late_cards_must_be_registered_and_overstep() {
     assert_eq!(counted[0].penalties, vec![PenaltyError::NoRegisteredMail]);
     assert!(counted[0].overstep);
 }
+
+/// R2.4.9, R2.4.10, R2.3.10: each card with an impossible move adds 5
+/// penalty days to its sender's time, 10 on a repetition of that error in
+/// the game; the move's time runs on until the possible move is sent, and
+/// a penalty whose replacement is still awaited counts already.
+#[test]
+fn r2_4_9_impossible_cards_add_five_then_ten_days() {
+    let clock = PostalClock::new(&Regulation::postal());
+    let empty = LeaveTimeline::empty();
+    let cards = [
+        Card {
+            postmarks: vec![d(1, 7), d(1, 10)],
+            ..Card::default()
+        },
+        Card {
+            written: Some(d(1, 14)),
+            received: Some(d(1, 20)),
+            repeat_ok: Some(true),
+            ..Card::default()
+        },
+    ];
+    let plain = count(&clock, (d(1, 5), false), &cards, [&empty, &empty]);
+    // Black sent two impossible moves before the card at index 1, White
+    // one after it, whose replacement is still awaited.
+    let ledger = count_ledger(
+        &clock,
+        (d(1, 5), false),
+        (&cards, &[1, 1, 2]),
+        [&empty, &empty],
+    );
+    assert_eq!(ledger.impossible_days, vec![5, 10, 5]);
+    assert_eq!(ledger.counts[1].cost, plain[1].cost, "no date moves");
+    assert_eq!(ledger.counts[1].total, plain[1].total + 15);
+    assert!(
+        ledger.counts[1].penalties.is_empty(),
+        "shown on its own card"
+    );
+    assert_eq!(
+        ledger.awaiting_days,
+        [5, 0],
+        "White's replacement is awaited"
+    );
+}
