@@ -114,6 +114,34 @@ fn screenshot(name: &str, png: &[u8]) {
     }
 }
 
+/// Opens `url` in a window of `size`: the page shows `text` and is no
+/// wider than the window (no sideways scrolling on a phone; a wide table
+/// scrolls in its own box). With `CORRBOT_SCREENSHOTS=1` the page is
+/// written to `docs/images/NAME` to be looked at.
+async fn seen_at(client: &Client, size: (u32, u32), url: &str, text: &str, name: &str) {
+    client.set_window_size(size.0, size.1).await.unwrap();
+    client.goto(url).await.unwrap();
+    let body = text_of(client, "body").await;
+    assert!(body.contains(text), "{url} at {size:?}: no «{text}»");
+    let widths = client
+        .execute(
+            "return [document.documentElement.scrollWidth, window.innerWidth, \
+             [...document.querySelectorAll('body *')].filter(e => !e.closest('.scroll') && e.getBoundingClientRect().right > window.innerWidth + 1).slice(0, 8).map(e => e.tagName + '#' + e.id + '.' + e.className).join(' ')];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let [scroll, inner] = [0, 1].map(|i| widths[i].as_i64().unwrap());
+    if name.contains("-390-uk") {
+        screenshot(name, &client.screenshot().await.unwrap());
+    }
+    assert!(
+        scroll <= inner,
+        "{url} at {size:?}: {scroll} px wide in {inner} px: {}",
+        widths[2]
+    );
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_browser_reads_the_event_steps_through_a_game_and_sees_a_move_arrive() {
     let Some((_driver, client)) = browser().await else {
@@ -139,6 +167,24 @@ async fn a_browser_reads_the_event_steps_through_a_game_and_sees_a_move_arrive()
     }
     assert!(text_of(&client, "#games").await.contains("in play"));
     screenshot("web-event.png", &client.screenshot().await.unwrap());
+    // The event page on a desktop and on a phone, in both languages: the
+    // regulation's zone line (R3.5.6) is there and nothing runs off the
+    // side of the screen.
+    for (width, height) in [(1280, 900), (390, 844)] {
+        for (lang, zone_line) in [
+            ("uk", "Часовий пояс, за яким рахують строки:"),
+            ("en", "Time zone for deadlines:"),
+        ] {
+            let url = format!("{base}/event/1?lang={lang}");
+            let name = format!("web-event-{width}-{lang}.png");
+            seen_at(&client, (width, height), &url, zone_line, &name).await;
+        }
+    }
+    client.set_window_size(1100, 1300).await.unwrap();
+    client
+        .goto(&format!("{base}/event/1?lang=en"))
+        .await
+        .unwrap();
 
     client
         .find(Locator::Css("#games a[href='/game/1']"))
@@ -201,6 +247,14 @@ async fn a_browser_reads_the_event_steps_through_a_game_and_sees_a_move_arrive()
     );
     assert!(text_of(&client, "#ply").await.contains("ply 4 of 4"));
     screenshot("web-game.png", &client.screenshot().await.unwrap());
+    // The game page on a desktop and on a phone, in both languages.
+    for (width, height) in [(1280, 900), (390, 844)] {
+        for lang in ["uk", "en"] {
+            let url = format!("{base}/game/1?lang={lang}");
+            let name = format!("web-game-{width}-{lang}.png");
+            seen_at(&client, (width, height), &url, "e4", &name).await;
+        }
+    }
 
     client.close().await.unwrap();
     drop(server);

@@ -239,22 +239,24 @@ fn games(lang: Lang, games: &[GameLine]) -> Markup {
             @if games.is_empty() {
                 p { (tr0(lang, "web-games-none")) }
             } @else {
-                table.games #games {
-                    thead { tr {
-                        th { "#" }
-                        th { (tr0(lang, "web-col-round")) }
-                        th { (tr0(lang, "web-col-white")) }
-                        th { (tr0(lang, "web-col-black")) }
-                        th { (tr0(lang, "web-col-result")) }
-                    } }
-                    tbody {
-                        @for line in games {
-                            tr {
-                                td { a href={ "/game/" (line.game.id) } { (line.game.id) } }
-                                td.num { (line.game.round) }
-                                td { a href={ "/player/" (line.white.id) } { (line.white.name) } }
-                                td { a href={ "/player/" (line.black.id) } { (line.black.name) } }
-                                td { a href={ "/game/" (line.game.id) } { (game_state(lang, &line.game)) } }
+                div.scroll {
+                    table.games #games {
+                        thead { tr {
+                            th { "#" }
+                            th { (tr0(lang, "web-col-round")) }
+                            th { (tr0(lang, "web-col-white")) }
+                            th { (tr0(lang, "web-col-black")) }
+                            th { (tr0(lang, "web-col-result")) }
+                        } }
+                        tbody {
+                            @for line in games {
+                                tr {
+                                    td { a href={ "/game/" (line.game.id) } { (line.game.id) } }
+                                    td.num { (line.game.round) }
+                                    td { a href={ "/player/" (line.white.id) } { (line.white.name) } }
+                                    td { a href={ "/player/" (line.black.id) } { (line.black.name) } }
+                                    td { a href={ "/game/" (line.game.id) } { (game_state(lang, &line.game)) } }
+                                }
                             }
                         }
                     }

@@ -33,26 +33,28 @@ pub(crate) fn player_page(lang: Lang, view: &PlayerView) -> Markup {
         @if view.games.is_empty() {
             p { (tr0(lang, "web-games-none")) }
         } @else {
-            table.games #games {
-                thead { tr {
-                    th { "#" }
-                    th { (tr0(lang, "web-col-event")) }
-                    th { (tr0(lang, "web-col-round")) }
-                    th { (tr0(lang, "web-col-colour")) }
-                    th { (tr0(lang, "web-col-opponent")) }
-                    th { (tr0(lang, "web-col-result")) }
-                } }
-                tbody {
-                    @for (line, event) in &view.games {
-                        @let as_white = line.white.id == view.player.id;
-                        @let opponent = if as_white { &line.black } else { &line.white };
-                        tr {
-                            td { a href={ "/game/" (line.game.id) } { (line.game.id) } }
-                            td { a href={ "/event/" (event.id) } { (event.name) } }
-                            td.num { (line.game.round) }
-                            td { (tr0(lang, if as_white { "web-colour-white" } else { "web-colour-black" })) }
-                            td { a href={ "/player/" (opponent.id) } { (opponent.name) } }
-                            td { (game_state(lang, &line.game)) }
+            div.scroll {
+                table.games #games {
+                    thead { tr {
+                        th { "#" }
+                        th { (tr0(lang, "web-col-event")) }
+                        th { (tr0(lang, "web-col-round")) }
+                        th { (tr0(lang, "web-col-colour")) }
+                        th { (tr0(lang, "web-col-opponent")) }
+                        th { (tr0(lang, "web-col-result")) }
+                    } }
+                    tbody {
+                        @for (line, event) in &view.games {
+                            @let as_white = line.white.id == view.player.id;
+                            @let opponent = if as_white { &line.black } else { &line.white };
+                            tr {
+                                td { a href={ "/game/" (line.game.id) } { (line.game.id) } }
+                                td { a href={ "/event/" (event.id) } { (event.name) } }
+                                td.num { (line.game.round) }
+                                td { (tr0(lang, if as_white { "web-colour-white" } else { "web-colour-black" })) }
+                                td { a href={ "/player/" (opponent.id) } { (opponent.name) } }
+                                td { (game_state(lang, &line.game)) }
+                            }
                         }
                     }
                 }
