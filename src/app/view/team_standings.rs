@@ -24,8 +24,9 @@ pub(crate) struct TeamTable {
     pub points: MatchPoints,
     /// The standings lines, in order of place.
     pub lines: Vec<TeamStanding>,
-    /// The teams' players: their members (boards, then reserves), then
-    /// anyone else who played a board for a team.
+    /// The teams' players: their members (boards, then reserves), their
+    /// captains and deputies who are not members, then anyone else who
+    /// played a board for a team.
     pub players: Vec<TeamPlayer>,
 }
 
@@ -176,22 +177,27 @@ fn seed_of(ids: &[TeamId], team: TeamId) -> usize {
     ids.iter().position(|id| *id == team).unwrap_or(0)
 }
 
-/// The members of the event's teams, no game counted yet (one statement).
+/// The members of the event's teams, then their captains and deputies
+/// who are not members, no game counted yet (two statements).
 async fn members(
     tx: &mut Tx,
     event: &Event,
     ids: &[TeamId],
 ) -> Result<Vec<TeamPlayer>, StoreError> {
+    let mut players: Vec<TeamPlayer> = Vec::new();
     let members = tx.event_team_members(event.id).await?;
-    Ok(members
-        .into_iter()
-        .map(|(team, player)| TeamPlayer {
-            player,
-            seed: seed_of(ids, team),
-            halves: 0,
-            games: 0,
-        })
-        .collect())
+    let leaders = tx.event_team_leaders(event.id).await?;
+    for (team, player) in members.into_iter().chain(leaders) {
+        if players.iter().all(|known| known.player != player) {
+            players.push(TeamPlayer {
+                player,
+                seed: seed_of(ids, team),
+                halves: 0,
+                games: 0,
+            });
+        }
+    }
+    Ok(players)
 }
 
 /// The event's matches with their boards' scores, seeds by `ids`' order;
@@ -300,4 +306,38 @@ fn standing_line(lang: Lang, name: &str, line: &TeamStanding) -> String {
         .with("lost", line.lost)
         .with("left", line.matches_left);
     tr(lang, "team-standings-line", &args)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(seed: usize, place: (u32, u32), match_points: u32, board_halves: u32) -> TeamStanding {
+        TeamStanding {
+            seed,
+            match_points,
+            board_halves,
+            won: 0,
+            drawn: 0,
+            lost: 0,
+            matches_left: 0,
+            direct_match_points: 0,
+            place,
+        }
+    }
+
+    /// The first place equal on match points names what decided it: the
+    /// board points, else the match points among the tied teams; a shared
+    /// or a clear first place names nothing.
+    #[test]
+    fn the_tie_break_that_decided_the_first_place_is_named() {
+        let board = [line(0, (1, 1), 2, 5), line(1, (2, 2), 2, 3)];
+        assert_eq!(tie_break(&board), Some("tie-break-team-board"));
+        let direct = [line(0, (1, 1), 2, 4), line(1, (2, 2), 2, 4)];
+        assert_eq!(tie_break(&direct), Some("tie-break-team-direct"));
+        let clear = [line(0, (1, 1), 4, 4), line(1, (2, 2), 2, 4)];
+        assert_eq!(tie_break(&clear), None);
+        let shared = [line(0, (1, 2), 2, 4), line(1, (1, 2), 2, 4)];
+        assert_eq!(tie_break(&shared), None);
+    }
 }
