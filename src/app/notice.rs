@@ -27,7 +27,7 @@ mod batch;
 mod event_end;
 mod opening;
 pub use batch::{BATCH_KIND, MERGEABLE_KINDS, NoticeBatch, mergeable};
-pub use event_end::{EventEnd, FinalLine, OwnResult};
+pub use event_end::{EventEnd, FinalLine, OwnResult, OwnTeam};
 pub use opening::opening_text;
 
 pub use case::{

@@ -8,6 +8,7 @@ pub mod card_clock;
 pub mod clock;
 pub mod event_status;
 pub mod event_zone;
+pub mod final_table;
 pub mod game;
 pub mod leave_time;
 pub mod pgn;

@@ -158,6 +158,39 @@ impl Tx {
         .await
     }
 
+    /// Every member of every team of `event` (boards and reserves), by
+    /// team, then boards before reserves: one statement.
+    pub async fn event_team_members(
+        &mut self,
+        event: EventId,
+    ) -> StoreResult<Vec<(TeamId, PlayerId)>> {
+        let sql = "SELECT m.team_id, m.player_id FROM team_members m \
+                   JOIN teams t ON t.id = m.team_id WHERE t.event_id = $1 \
+                   ORDER BY m.team_id, m.reserve, m.board";
+        self.fetch_all(sql, args![event], |row| {
+            Ok((TeamId(row.int("team_id")?), PlayerId(row.int("player_id")?)))
+        })
+        .await
+    }
+
+    /// The captains and deputy captains of the teams of `event`, by team
+    /// (one statement).
+    pub async fn event_team_leaders(
+        &mut self,
+        event: EventId,
+    ) -> StoreResult<Vec<(TeamId, PlayerId)>> {
+        let sql = "SELECT id, captain_id, deputy_id FROM teams WHERE event_id = $1 ORDER BY id";
+        let rows = self
+            .fetch_all(sql, args![event], |row| {
+                let team = TeamId(row.int("id")?);
+                let captain = row.opt_int("captain_id")?.map(PlayerId);
+                let deputy = row.opt_int("deputy_id")?.map(PlayerId);
+                Ok([captain, deputy].map(|leader| leader.map(|leader| (team, leader))))
+            })
+            .await?;
+        Ok(rows.into_iter().flatten().flatten().collect())
+    }
+
     /// The team with id `team`, if any.
     pub async fn team(&mut self, team: TeamId) -> StoreResult<Option<TeamRecord>> {
         let sql = "SELECT id, event_id, name, captain_id FROM teams WHERE id = $1";

@@ -308,13 +308,39 @@ fn samples() -> Vec<Notice> {
                 first: true,
                 name: text("Анна"),
                 points: "1".into(),
+                board_points: None,
             }],
             tie_break: None,
             own: Some(corrbot::app::notice::OwnResult {
                 place: "1".into(),
                 points: "1".into(),
                 rating: Some(12),
+                team: None,
             }),
+            team: false,
+        }),
+        // A team event's end: teams with match and board points (R3.1.3).
+        Notice::EventFinished(corrbot::app::notice::EventEnd {
+            event: EventId(2),
+            name: text("Матч"),
+            lines: vec![corrbot::app::notice::FinalLine {
+                place: "1".into(),
+                first: true,
+                name: text("Леви"),
+                points: "2".into(),
+                board_points: Some("1½".into()),
+            }],
+            tie_break: Some("tie-break-team-board".into()),
+            own: Some(corrbot::app::notice::OwnResult {
+                place: "1".into(),
+                points: "1".into(),
+                rating: None,
+                team: Some(corrbot::app::notice::OwnTeam {
+                    name: text("Леви"),
+                    games: 1,
+                }),
+            }),
+            team: true,
         }),
     ]
 }

@@ -1,6 +1,7 @@
 //! Team events through the real app: a team round robin (colours
 //! alternating by board, reversed in the second cycle), team standings with
-//! match and board points, and refusals that change nothing (R3.1.3, R1.1).
+//! match and board points, refusals that change nothing, and the event's
+//! end announced with the teams' final table (R3.1.3, R1.1).
 
 use corrbot::store::{EventId, GameRecord, PlayerId, TeamMatchGame};
 
@@ -11,6 +12,7 @@ on_both!(
     a_double_team_round_robin_alternates_colours_by_board,
     team_standings_count_match_points_then_board_points,
     line_ups_are_fixed_once_the_event_starts,
+    a_team_event_s_end_goes_to_every_player_the_arbiter_and_the_channel,
 );
 
 const PLAYERS: [&str; 6] = ["a1", "a2", "b1", "b2", "c1", "c2"];
@@ -171,4 +173,88 @@ async fn line_ups_are_fixed_once_the_event_starts(t: &TestDb) {
     assert_eq!(boards(&w).await, before);
     let out = w.say("@a1: /team show 1").await;
     assert!(out[0].contains("Board 1: a1") && out[0].contains("Board 2: a2"));
+}
+
+/// alice runs a match of two two-board teams A (a1, a2) and B (b1, b2),
+/// bob its arbiter, #club its channel; A wins board 1 and board 2 is
+/// drawn: A wins the match 1½–½.
+async fn a_team_event_s_end_goes_to_every_player_the_arbiter_and_the_channel(t: &TestDb) {
+    let mut w = World::new(&t.db);
+    w.english(&["alice", "bob"]).await;
+    w.english(&PLAYERS[..4]).await;
+    let create =
+        "@alice: /event create Duo type=team boards=2 arbiter=@bob channel=club channel-lang=en";
+    w.say(create).await;
+    for (team, letter) in [(1, "a"), (2, "b")] {
+        w.say(&format!("@alice: /team create 1 {}", letter.to_uppercase()))
+            .await;
+        w.say(&format!("@alice: /team captain {team} @{letter}1"))
+            .await;
+        for board in 1..=2 {
+            w.say(&format!("@alice: /team add {team} @{letter}{board}"))
+                .await;
+        }
+    }
+    w.say("@alice: /event start 1").await;
+    win(&mut w, "a", "b", 1).await;
+    let (game, white, black) = game_between(&w, "a", "b", 2).await;
+    w.say(&format!("@{white}: /draw offer {game}")).await;
+    let out = w.say(&format!("@{black}: /draw accept {game}")).await;
+    let table = [
+        "Event #1 \"Duo\" is over: all its games are played.",
+        "First place: A — match points: 2, board points: 1½.",
+        "1. A — match points: 2, board points: 1½",
+        "2. B — match points: 0, board points: ½",
+        "All the games: /pgn event 1.",
+    ];
+    let own = [
+        (
+            "a1",
+            "Your team \"A\": place 1 of 2.",
+            "Your own score: 1 out of 1.",
+        ),
+        (
+            "a2",
+            "Your team \"A\": place 1 of 2.",
+            "Your own score: ½ out of 1.",
+        ),
+        (
+            "b1",
+            "Your team \"B\": place 2 of 2.",
+            "Your own score: 0 out of 1.",
+        ),
+        (
+            "b2",
+            "Your team \"B\": place 2 of 2.",
+            "Your own score: ½ out of 1.",
+        ),
+    ];
+    for (player, team, score) in own {
+        let end = end_to(&out, &format!("@{player}"));
+        for expected in table.iter().chain([&team, &score]) {
+            assert!(end.contains(expected), "{player}: {expected}: {end}");
+        }
+    }
+    for reader in ["@bob", "#club"] {
+        let end = end_to(&out, reader);
+        for expected in table {
+            assert!(end.contains(expected), "{reader}: {expected}: {end}");
+        }
+        assert!(!end.contains("Your team"), "{reader}: {end}");
+    }
+    // `/event show` of the finished event shows the same end (R1.1).
+    let shown = w.say("@b2: /event show 1").await;
+    assert_eq!(shown.len(), 2, "{shown:?}");
+    for expected in table.iter().chain(&["Your own score: ½ out of 1."]) {
+        assert!(shown[1].contains(expected), "{expected}: {shown:?}");
+    }
+}
+
+/// The end-of-event announcement `reader` (`@name` or `#channel`) got.
+fn end_to<'a>(out: &'a [String], reader: &str) -> &'a str {
+    let prefix = format!("-> {reader}: Event #1");
+    let found = out
+        .iter()
+        .find(|line| line.trim_start().starts_with(&prefix));
+    found.unwrap_or_else(|| panic!("no end to {reader}: {out:?}"))
 }

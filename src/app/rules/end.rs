@@ -7,8 +7,8 @@ use chrono::{DateTime, Utc};
 use crate::app::failure::Failure;
 use crate::app::notice::Notice;
 use crate::app::notify::{channel, notify, notify_arbiter_channel};
+use crate::app::view::final_table::FinalTable;
 use crate::app::view::game::reason_id;
-use crate::app::view::standings::table_of;
 use crate::core::game::GameResult;
 use crate::store::{EventId, EventStatus, GameRecord, PlayerId, Role, Tx};
 
@@ -62,31 +62,28 @@ pub(crate) async fn announce_end(
 /// The event's last game ended (R1.1): its final table to every player
 /// (with their own place, score and rating change), to the arbiters (their
 /// channel, else each arbiter who did not play) and to the event's channel.
-/// A team event's table is the teams' (`/standings`).
+/// A team event's table is the teams' (R3.1.3), and every player of every
+/// team reads their team's place and their own board score.
 async fn announce_event_end(
     tx: &mut Tx,
     event: EventId,
     now: DateTime<Utc>,
 ) -> Result<(), Failure> {
     let event = tx.event(event).await?;
-    if event.is_team {
-        return Ok(());
-    }
-    let table = table_of(tx, event).await?;
-    let end = table.event_end();
-    for player in &table.players {
-        let rating = tx.event_rating_change(end.event, *player).await?;
-        let own = table.own_result(*player, rating);
-        let notice = Notice::EventFinished(end.for_player(own));
+    let event_id = event.id;
+    let table = FinalTable::of(tx, event).await?;
+    let players = table.players();
+    for player in &players {
+        let notice = Notice::EventFinished(table.end_for(tx, *player).await?);
         notify(tx, *player, &notice, now).await?;
     }
-    let notice = Notice::EventFinished(end);
-    if !notify_arbiter_channel(tx, table.event.id, &notice, now).await? {
-        for arbiter in tx.holders_of(Role::Arbiter, Some(table.event.id)).await? {
-            if !table.players.contains(&arbiter) {
+    let notice = Notice::EventFinished(table.end());
+    if !notify_arbiter_channel(tx, event_id, &notice, now).await? {
+        for arbiter in tx.holders_of(Role::Arbiter, Some(event_id)).await? {
+            if !players.contains(&arbiter) {
                 notify(tx, arbiter, &notice, now).await?;
             }
         }
     }
-    channel::event_ended(tx, table.event.id, &notice, now).await
+    channel::event_ended(tx, event_id, &notice, now).await
 }

@@ -68,6 +68,7 @@ impl Table {
                 first: line.place.0 == 1,
                 name: self.names[line.seed].clone(),
                 points: points_text(line.halves),
+                board_points: None,
             })
             .collect();
         EventEnd {
@@ -76,6 +77,7 @@ impl Table {
             lines,
             tie_break: tie_break(&self.lines).map(str::to_owned),
             own: None,
+            team: false,
         }
     }
 
@@ -87,6 +89,7 @@ impl Table {
             place: place_text(line.place),
             points: points_text(line.halves),
             rating,
+            team: None,
         })
     }
 

@@ -4,6 +4,7 @@ use crate::app::actor::Actor;
 use crate::app::i18n::{Args, Lang, tr, tr0};
 use crate::app::outgoing::Outgoing;
 use crate::app::view::event_status::status_word;
+use crate::app::view::final_table::FinalTable;
 use crate::store::EventId;
 use crate::store::{Event, EventStatus, NoticeRecipient, PlayerId, Role, Tx};
 
@@ -124,12 +125,14 @@ pub(super) async fn show(tx: &mut Tx, actor: &Actor, number: EventId) -> Outcome
         text = format!("{text}\n{line}");
     }
     // A finished event shows what its end announced (R1.1): the final
-    // table with the crosstable, the actor's own result, the PGN.
-    if event.status == EventStatus::Finished && !event.is_team {
-        let rating = tx.event_rating_change(event.id, actor.player.id).await?;
-        let end = table
-            .event_end()
-            .for_player(table.own_result(actor.player.id, rating));
+    // table with the crosstable, the actor's own result, the PGN; a team
+    // event's with the teams (R3.1.3).
+    if event.status == EventStatus::Finished {
+        let table = match event.is_team {
+            true => FinalTable::of(tx, event).await?,
+            false => FinalTable::Players(table),
+        };
+        let end = table.end_for(tx, actor.player.id).await?;
         let end = end.message(lang, Some(actor.player.id));
         return Ok(vec![Outgoing::text(text), end]);
     }
