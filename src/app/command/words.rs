@@ -285,7 +285,11 @@ impl CommandWord {
             W::Answer => spec(&["answer"], &["відповідь"], &[Req("request"), Req("text")]),
             W::Card => spec(&["card"], &["картка"], &[GAME, Req("text")]),
             W::Ledger => spec(&["ledger"], &["облік"], &[GAME]),
-            W::Overstep => spec(&["overstep"], &["перевищення"], &[GAME, Req("move")]),
+            W::Overstep => spec(
+                &["overstep"],
+                &["прострочення", "перевищення"],
+                &[GAME, Req("move")],
+            ),
             W::Team => spec(&["team"], &["команда"], &[Req("action"), Opt("argument")]),
         }
     }

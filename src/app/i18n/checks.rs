@@ -695,3 +695,34 @@ fn quotes_and_apostrophes_are_one_character_each() {
         );
     }
 }
+
+/// The federation's words (issue [words-2]): «прострочення часу», not
+/// «перевищення часу» or «ліміт часу»; «обмірковування», not
+/// «обдумування»; «графік листування», not «карта листування»; a move
+/// awaiting its confirmation is «непідтверджений», since chess players
+/// read «відкладений хід» as an adjourned game's sealed move; and no
+/// colloquial «думаєте», «походите» in a notice.
+#[test]
+fn ukrainian_texts_use_the_federations_words() {
+    const CALQUES: [&str; 9] = [
+        "перевищення часу",
+        "перевищено",
+        "ліміт часу",
+        "ПЕРЕВИЩЕННЯ",
+        "обдумування",
+        "карта листування",
+        "відкладений хід",
+        "думаєте",
+        "походите",
+    ];
+    let mut found = Vec::new();
+    for (id, _, _, text) in renderings(Lang::Uk) {
+        for calque in CALQUES {
+            if text.to_lowercase().contains(&calque.to_lowercase()) {
+                found.push(format!("{id}: «{calque}»"));
+            }
+        }
+    }
+    found.dedup();
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}

@@ -269,7 +269,7 @@ fn an_overstepped_clock_reads_as_exceeded_never_as_a_negative_count() {
         black_left: 47,
     };
     let uk = clocks_text(Lang::Uk, &clocks);
-    assert!(uk.contains("час перевищено на 9 днів"), "{uk}");
+    assert!(uk.contains("час прострочено на 9 днів"), "{uk}");
     assert!(!uk.contains('-'), "{uk}");
     let en = clocks_text(Lang::En, &clocks);
     assert!(en.contains("time exceeded by 9 days"), "{en}");
