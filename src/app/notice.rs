@@ -68,6 +68,28 @@ impl NoticeMove {
         }
     }
 
+    /// `notice-mark-check` or `notice-mark-mate` when the move gives check
+    /// or mate, so the defender is told in words, whatever the notation.
+    pub fn mark(&self) -> Option<&'static str> {
+        use shakmaty::Position;
+        let position: Chess = self
+            .fen_before
+            .parse::<Fen>()
+            .ok()?
+            .into_position(CastlingMode::Standard)
+            .ok()?;
+        let uci: UciMove = self.uci.parse().ok()?;
+        let mv = uci.to_move(&position).ok()?;
+        let after = position.play(mv).ok()?;
+        if after.is_checkmate() {
+            Some("notice-mark-mate")
+        } else if after.is_check() {
+            Some("notice-mark-check")
+        } else {
+            None
+        }
+    }
+
     /// The dots after the move number: `1.` before White's move, `1...`
     /// before Black's, so a move shown alone says whose it is.
     pub fn dots(&self) -> &'static str {
@@ -490,7 +512,12 @@ impl Notice {
                     .with("mover", mover.as_str())
                     .with("number", *move_number)
                     .with("dots", mv.dots())
-                    .with("move", mv.write(notation));
+                    .with("move", mv.write(notation))
+                    .with(
+                        "mark",
+                        mv.mark()
+                            .map_or(String::new(), |id| format!(" {}", tr0(lang, id))),
+                    );
                 let id = if *ends_game {
                     "notice-move-made-final"
                 } else {

@@ -409,3 +409,59 @@ fn the_continuation_notice_names_the_loss_when_it_comes_first() {
     );
     assert!(!later.contains("lost on time"), "{later}");
 }
+
+/// The move notice says «Шах.» or «Мат.» in words after a move that gives
+/// check or mate, whatever the reader's notation, so the defender is told;
+/// a quiet move has neither.
+#[test]
+fn a_move_notice_tells_the_defender_of_check_and_mate() {
+    let with_move = |fen: &str, uci: &str, ends_game: bool| {
+        let Notice::MoveMade {
+            game,
+            event,
+            mover,
+            move_number,
+            clocks,
+            ..
+        } = move_made()
+        else {
+            unreachable!()
+        };
+        Notice::MoveMade {
+            game,
+            event,
+            mover,
+            move_number,
+            mv: NoticeMove {
+                fen_before: fen.into(),
+                uci: uci.into(),
+            },
+            clocks,
+            ends_game,
+            loses_at: None,
+            room: None,
+            ply: None,
+        }
+    };
+    let check = with_move(
+        "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+        "f1b5",
+        false,
+    );
+    let uk = check.text(Lang::Uk, Notation::UkrainianFull);
+    assert!(uk.contains("Сf1-b5. Шах. Ваш хід."), "{uk}");
+    let en = check.text(Lang::En, Notation::San);
+    assert!(en.contains("Bb5. Check. Your move."), "{en}");
+    let mate = with_move(
+        "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2",
+        "d8h4",
+        true,
+    );
+    let uk = mate.text(Lang::Uk, Notation::UkrainianFull);
+    assert!(uk.contains("Мат."), "{uk}");
+    let en = mate.text(Lang::En, Notation::San);
+    assert!(en.contains("Qh4. Checkmate."), "{en}");
+    assert!(!en.contains("Your move"), "{en}");
+    let quiet = move_made().text(Lang::Uk, Notation::UkrainianFull);
+    assert!(!quiet.contains("Шах") && !quiet.contains("Мат"), "{quiet}");
+}
