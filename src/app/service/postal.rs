@@ -9,6 +9,7 @@
 //! (leave), `events/setup.rs` (`rules=postal`).
 
 mod card;
+mod card_input;
 mod claim;
 mod deadlines;
 mod impossible;

@@ -21,100 +21,22 @@ use chrono::{DateTime, NaiveDate, Utc};
 use shakmaty::CastlingMode;
 
 use crate::app::actor::Actor;
-use crate::app::command::read_full_date;
-use crate::app::i18n::{Args, Lang};
+use crate::app::i18n::Args;
 use crate::core::notation;
 use crate::store::GameId;
 use crate::store::{GameRecord, GameUpdate, StoredCard, Tx};
 
 use crate::app::failure::{Failure, Outcome, refuse};
-use crate::app::rules::{Commit, Kept, Recorded, Rules, commit_move, settle_move};
+use crate::app::rules::{Commit, Kept, Recorded, commit_move, settle_move};
 use crate::app::service::games::pick::{Pick, game_args, pick_game};
 use crate::app::service::games::play::{Turn, load_turn, read_move};
 use crate::app::service::games::state::finish_update;
+use crate::app::service::postal::card_input::{
+    CardInput, check_sender_card, day, joined, read_input,
+};
 use crate::app::service::postal::impossible::{offer_impossible, send_impossible};
 use crate::app::service::postal::ledger::chart;
 use crate::app::view::game::{colour_of, fen_of, player_of, replay};
-
-/// What one `/card` text says.
-#[derive(Debug, Default)]
-pub(super) struct CardInput {
-    /// The card as typed after the game number.
-    pub(super) raw: String,
-    pub(super) mv: Option<String>,
-    /// The sender says the card carried an impossible or illegible move,
-    /// or none (R2.3.9).
-    pub(super) impossible: bool,
-    repeat: Option<String>,
-    pub(super) written: Option<NaiveDate>,
-    pub(super) postmarks: Vec<NaiveDate>,
-    pub(super) receipt: Option<NaiveDate>,
-    pub(super) received: Option<NaiveDate>,
-    exempt: Option<u8>,
-}
-
-/// The word that marks a card's move impossible, in `lang`.
-pub(super) fn impossible_word(lang: Lang) -> &'static str {
-    match lang {
-        Lang::Uk => "неможливий",
-        Lang::En => "impossible",
-    }
-}
-
-fn is_impossible_word(word: &str) -> bool {
-    let word = word.to_lowercase();
-    [Lang::Uk, Lang::En]
-        .iter()
-        .any(|lang| impossible_word(*lang) == word)
-}
-
-fn read_input(actor: &Actor, text: &str) -> Result<CardInput, Failure> {
-    let mut input = CardInput {
-        raw: text.trim().to_owned(),
-        ..CardInput::default()
-    };
-    let mut words: Vec<&str> = Vec::new();
-    for token in text.split_whitespace() {
-        let Some((key, value)) = token.split_once('=') else {
-            if is_impossible_word(token) {
-                input.impossible = true;
-            } else {
-                words.push(token);
-            }
-            continue;
-        };
-        let bad = || {
-            let args = Args::new()
-                .with("key", key.to_owned())
-                .with("value", value.to_owned());
-            refuse(actor.lang(), "postal-error-card-field", &args)
-        };
-        let date = |v: &str| read_full_date(v).ok_or_else(bad);
-        match key.to_lowercase().as_str() {
-            "repeat" | "повтор" => input.repeat = Some(value.to_owned()),
-            "written" | "написано" => input.written = Some(date(value)?),
-            "postmark" | "штемпель" => {
-                for part in value.split(',').filter(|p| !p.is_empty()) {
-                    input.postmarks.push(date(part)?);
-                }
-            }
-            "receipt" | "квитанція" => input.receipt = Some(date(value)?),
-            "received" | "отримано" => input.received = Some(date(value)?),
-            // R2.4.7: at most 3 days are not counted.
-            "exempt" | "звільнено" => match value.parse::<u8>() {
-                Ok(days @ 0..=3) => input.exempt = Some(days),
-                _ => return Err(bad()),
-            },
-            _ => return Err(bad()),
-        }
-    }
-    input.mv = (!words.is_empty()).then(|| words.join(" "));
-    Ok(input)
-}
-
-pub(super) fn day(date: Option<NaiveDate>) -> Option<String> {
-    date.map(|d| d.format("%Y-%m-%d").to_string())
-}
 
 /// `/card [#game] …`.
 pub(crate) async fn card(
@@ -164,18 +86,7 @@ async fn send_card(
 ) -> Outcome {
     let lang = actor.lang();
     let game = turn.game.clone();
-    // R3.1.1, R3.2.1: under server rules the bot is the server; a move made
-    // anywhere else (a card by post) does not count.
-    if !Rules::of(&turn.regulation).keeps_cards() {
-        return Err(refuse(lang, "postal-error-not-postal", &game_args(game.id)));
-    }
-    let cards = tx.cards(game.id).await?;
-    if cards.len() != turn.rows.len() {
-        return Err(refuse(lang, "postal-error-not-ledger", &game_args(game.id)));
-    }
-    if input.received.is_some() {
-        return Err(refuse(lang, "postal-error-card-recipient", &Args::new()));
-    }
+    check_sender_card(tx, lang, &turn, input).await?;
     let written = input.mv.as_deref().unwrap_or_default();
     let mv = read_move(actor, &turn, written)
         .map_err(|failure| offer_impossible(lang, &turn, &input.raw, failure))?;
@@ -226,14 +137,6 @@ fn repetition(turn: &Turn, text: Option<&str>) -> Result<Option<String>, Failure
         .and_then(|t| notation::parse(&position, t, &turn.regulation.notations).ok())
         .is_some_and(|p| p.mv.to_uci(CastlingMode::Standard).to_string() == last.uci);
     Ok(Some(if right { "right" } else { "wrong" }.to_owned()))
-}
-
-pub(super) fn joined(dates: &[NaiveDate]) -> String {
-    let texts: Vec<String> = dates
-        .iter()
-        .map(|d| d.format("%Y-%m-%d").to_string())
-        .collect();
-    texts.join(",")
 }
 
 /// Dates added to the last card: by its recipient the date of receipt and

@@ -15,10 +15,11 @@ use crate::app::i18n::{Args, Lang, days_text, tr, tr0};
 use crate::app::notice::{Notice, PostalNotice};
 use crate::app::notify::notify;
 use crate::app::outgoing::{Button, Outgoing};
-use crate::app::rules::Rules;
 use crate::app::service::games::pick::game_args;
 use crate::app::service::games::play::{Turn, read_move};
-use crate::app::service::postal::card::{CardInput, day, impossible_word, joined};
+use crate::app::service::postal::card_input::{
+    CardInput, check_sender_card, day, impossible_word, joined,
+};
 use crate::app::service::postal::ledger::chart;
 use crate::app::view::card_clock::counted;
 use crate::app::view::game::player_of;
@@ -59,15 +60,7 @@ pub(super) async fn send_impossible(
 ) -> Outcome {
     let lang = actor.lang();
     let game = turn.game.clone();
-    if !Rules::of(&turn.regulation).keeps_cards() {
-        return Err(refuse(lang, "postal-error-not-postal", &game_args(game.id)));
-    }
-    if tx.cards(game.id).await?.len() != turn.rows.len() {
-        return Err(refuse(lang, "postal-error-not-ledger", &game_args(game.id)));
-    }
-    if input.received.is_some() {
-        return Err(refuse(lang, "postal-error-card-recipient", &Args::new()));
-    }
+    check_sender_card(tx, lang, &turn, input).await?;
     let written = input.mv.clone().unwrap_or_default();
     if !written.is_empty() && read_move(actor, &turn, &written).is_ok() {
         let args = game_args(game.id).with("move", written.as_str());
