@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess};
+use shakmaty::{CastlingMode, Chess, Move};
 
 use crate::app::i18n::{Args, Lang, days_text, tr, tr0};
 use crate::app::outgoing::{Button, ImageRef, Outgoing};
@@ -50,28 +50,9 @@ pub struct NoticeMove {
 }
 
 impl NoticeMove {
-    /// The move written in `notation`, or its UCI if the stored data is
-    /// inconsistent (which the store's invariants rule out).
-    pub fn write(&self, notation: Notation) -> String {
-        let position: Option<Chess> = self
-            .fen_before
-            .parse::<Fen>()
-            .ok()
-            .and_then(|fen| fen.into_position(CastlingMode::Standard).ok());
-        let parsed = position.as_ref().and_then(|pos| {
-            let uci: UciMove = self.uci.parse().ok()?;
-            uci.to_move(pos).ok().map(|mv| (pos, mv))
-        });
-        match parsed {
-            Some((pos, mv)) => notation::write(pos, &mv, notation),
-            None => self.uci.clone(),
-        }
-    }
-
-    /// `notice-mark-check` or `notice-mark-mate` when the move gives check
-    /// or mate, so the defender is told in words, whatever the notation.
-    pub fn mark(&self) -> Option<&'static str> {
-        use shakmaty::Position;
+    /// The position before the move and the move, or `None` if the stored
+    /// data is inconsistent (which the store's invariants rule out).
+    fn parsed(&self) -> Option<(Chess, Move)> {
         let position: Chess = self
             .fen_before
             .parse::<Fen>()
@@ -80,6 +61,23 @@ impl NoticeMove {
             .ok()?;
         let uci: UciMove = self.uci.parse().ok()?;
         let mv = uci.to_move(&position).ok()?;
+        Some((position, mv))
+    }
+
+    /// The move written in `notation`, or its UCI if the stored data is
+    /// inconsistent.
+    pub fn write(&self, notation: Notation) -> String {
+        match self.parsed() {
+            Some((position, mv)) => notation::write(&position, &mv, notation),
+            None => self.uci.clone(),
+        }
+    }
+
+    /// `notice-mark-check` or `notice-mark-mate` when the move gives check
+    /// or mate, so the defender is told in words, whatever the notation.
+    pub fn mark(&self) -> Option<&'static str> {
+        use shakmaty::Position;
+        let (position, mv) = self.parsed()?;
         let after = position.play(mv).ok()?;
         if after.is_checkmate() {
             Some("notice-mark-mate")

@@ -10,7 +10,7 @@ use crate::app::view::postal_clock::PendingDates;
 use crate::core::clock::Clocks;
 use crate::core::clock::postal::PostalClock;
 use crate::core::clock::{Days, allowance, control_index};
-use crate::core::postal::ledger::{Card, Counted, Ledger, count_ledger};
+use crate::core::postal::ledger::{Card, Ledger, count_ledger};
 use crate::core::regulation::Regulation;
 use crate::store::{GameRecord, StoredCard, StoredImpossibleCard, Tx};
 use chrono::{DateTime, NaiveDate, Utc};
@@ -40,30 +40,29 @@ fn core_card(stored: &StoredCard) -> Card {
 pub(crate) struct CountedCards {
     /// The cards with a possible move, as entered.
     pub(crate) cards: Vec<Card>,
-    /// Each card's dates and days as the rules settle them.
-    pub(crate) counts: Vec<Counted>,
     /// The cards with an impossible move (R2.3.9, R2.3.10), as entered.
     pub(crate) impossible: Vec<StoredImpossibleCard>,
-    /// The penalty days of each of them (R2.4.9, R2.4.10) and those still
-    /// awaiting their possible move.
+    /// Each card with a possible move counted (its dates and days as the
+    /// rules settle them), the penalty days of each impossible one (R2.4.9,
+    /// R2.4.10) and those still awaiting their possible move.
     pub(crate) ledger: Ledger,
-    /// The days the arbiter added to White's and Black's time (R2.4.9).
-    pub(crate) arbiters_days: [Days; 2],
+    /// Both players' leave and the days the arbiter added (R2.4.9).
+    leaves: GameLeaves,
 }
 
 impl CountedCards {
     /// White's (`0`) or Black's (`1`) cards with a possible move, and their
     /// total time with every penalty and the arbiter's days (R2.4.1).
     fn side(&self, side: usize) -> (u32, Days) {
-        let made = self.counts.iter().skip(side).step_by(2).count();
-        let total = self
-            .counts
+        let counts = &self.ledger.counts;
+        let made = counts.iter().skip(side).step_by(2).count();
+        let total = counts
             .iter()
             .skip(side)
             .step_by(2)
             .next_back()
             .map_or(0, |c| c.total);
-        let used = total + self.ledger.awaiting_days[side] + self.arbiters_days[side];
+        let used = total + self.ledger.awaiting_days[side] + self.leaves.offsets()[side];
         (u32::try_from(made).unwrap_or(u32::MAX), used)
     }
 }
@@ -89,10 +88,9 @@ pub(crate) async fn counted(
     let ledger = count_cards(game, regulation, (&cards, &at), &leaves, now);
     Ok(Some(CountedCards {
         cards,
-        counts: ledger.counts.clone(),
         impossible,
         ledger,
-        arbiters_days: leaves.offsets(),
+        leaves,
     }))
 }
 
@@ -128,21 +126,21 @@ pub(crate) async fn pending_clock(
     };
     let clock = PostalClock::new(&regulation);
     let start = clock.date_of(game.started_at.unwrap_or(now));
-    let received = match counted.counts.last() {
+    let counts = &counted.ledger.counts;
+    let received = match counts.last() {
         Some(last) => match last.settled.received {
             Some((received, _)) => received,
             None => return Ok(None),
         },
         None => start,
     };
-    let colour = if counted.counts.len().is_multiple_of(2) {
+    let colour = if counts.len().is_multiple_of(2) {
         Color::White
     } else {
         Color::Black
     };
     let (made, used_before) = counted.side(usize::from(colour == Color::Black));
-    let leaves = game_leaves(tx, game).await?;
-    let timeline = leaves.of(colour);
+    let timeline = counted.leaves.of(colour);
     let due = clock.overstep_date_after(used_before, made, received, start, timeline);
     let pending = PendingDates {
         colour,

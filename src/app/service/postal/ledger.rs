@@ -44,7 +44,6 @@ pub(crate) async fn chart(
     let regulation = regulation_of(&tx.event(game.event_id).await?);
     let Some(CountedCards {
         cards,
-        counts,
         impossible,
         ledger,
         ..
@@ -67,7 +66,7 @@ pub(crate) async fn chart(
     for (index, (mv, (card, counted))) in played
         .moves()
         .iter()
-        .zip(cards.iter().zip(&counts))
+        .zip(cards.iter().zip(&ledger.counts))
         .enumerate()
     {
         let notice = NoticeMove {
