@@ -2,8 +2,8 @@
 # Every message has a counterpart with the same id in uk.ftl.
 
 days = { $count ->
-    [one] { $count } day
-   *[other] { $count } days
+    [one] { $count } day
+   *[other] { $count } days
 }
 
 ## Command input errors
@@ -43,13 +43,13 @@ help-claim = /claim repetition|fifty [#game] [MOVE] — claim a draw
 help-resign = /resign [#game] — resign
 help-say = /say [#game] TEXT — a message to your opponent in the game (a move may carry one too: e2-e4 -- text)
 help-messages = /messages on|off — receive messages from opponents or not
-help-continue = /continue [#game] — tell the arbiter and your partner that you mean to continue a silent game (R3.3.2)
+help-continue = /continue [#game] — tell the arbiter and your partner that you mean to continue a silent game
 help-time = /time [#game] — both players' time
 help-record = /record [#game] — the game's record with time used
 help-leave = /leave add DATE DAYS | list | cancel N — leave
 help-mute = /mute — turn off move notices
 help-unmute = /unmute — turn on move notices
-help-timezone = /timezone [ZONE] — the time zone dates are shown in (Europe/Kyiv)
+help-timezone = /timezone [ZONE] — the time zone dates are shown in (a city such as Kyiv, or an IANA name)
 help-digest = /digest on|off — one daily message with the games where it is your move, instead of a notice per move
 help-standings = /standings [#event] — the standings table
 help-rating = /rating [@player] — club rating: the number, games, last changes
@@ -58,13 +58,13 @@ help-pgn = /pgn [#game] | /pgn event N — PGN
 help-dispute = /dispute [#game] TEXT — a dispute with your partner, to the arbiter (team events: to the captains first)
 help-failure = /failure [#game] TEXT — report a serious computer or software failure
 help-ask = /ask [#event] TEXT — a question to the arbiter
-help-offline = /offline [@player] [TEXT] — internet access lost (up to 30 days, once a year)
+help-offline = /offline [@player] [TEXT] — internet access lost (up to 30 days, once a year)
 help-online = /online [@player] — back online after an absence
-help-extraleave = /extraleave DATE DAYS [#event] REASONS — ask for extra leave (at most 15 days a year)
+help-extraleave = /extraleave DATE DAYS [#event] REASONS — ask for extra leave (at most 15 days a year)
 help-cases = /cases — the cases you may see
 help-case = /case N [take|say TEXT|note TEXT|withdraw|forward|settle [TEXT]|close] — a case file and what to do with it
 help-rule = /rule N MEASURE[; MEASURE…] -- REASONS — the arbiter's ruling
-help-appeal = /appeal N GROUNDS — appeal a ruling within 14 days
+help-appeal = /appeal N GROUNDS — appeal a ruling within 14 days
 help-decide = /decide N uphold|replace MEASURES -- REASONS — the appeals committee's final decision
 help-request = /request @player [#event] TEXT — the arbiter's request to a player
 help-answer = /answer N TEXT — answer the arbiter's request
@@ -78,35 +78,86 @@ clock-deadline = Game #{ $game }, { $side ->
     [white] White
    *[black] Black
 } to move: { $days } spent on this move so far; time left to think: { $room }; a move is due by { $at } at the latest, or the game is lost on time.
-zone-kyiv = Kyiv
+zone-city-kyiv = Kyiv
+zone-city-london = London
+zone-city-dublin = Dublin
+zone-city-lisbon = Lisbon
+zone-city-madrid = Madrid
+zone-city-paris = Paris
+zone-city-brussels = Brussels
+zone-city-amsterdam = Amsterdam
+zone-city-berlin = Berlin
+zone-city-zurich = Zurich
+zone-city-rome = Rome
+zone-city-vienna = Vienna
+zone-city-prague = Prague
+zone-city-warsaw = Warsaw
+zone-city-bratislava = Bratislava
+zone-city-budapest = Budapest
+zone-city-copenhagen = Copenhagen
+zone-city-stockholm = Stockholm
+zone-city-oslo = Oslo
+zone-city-helsinki = Helsinki
+zone-city-tallinn = Tallinn
+zone-city-riga = Riga
+zone-city-vilnius = Vilnius
+zone-city-chisinau = Chisinau
+zone-city-bucharest = Bucharest
+zone-city-sofia = Sofia
+zone-city-athens = Athens
+zone-city-istanbul = Istanbul
+zone-city-belgrade = Belgrade
+zone-city-zagreb = Zagreb
+zone-city-tbilisi = Tbilisi
+zone-city-jerusalem = Jerusalem
+zone-city-dubai = Dubai
+zone-city-almaty = Almaty
+zone-city-kolkata = Kolkata
+zone-city-shanghai = Shanghai
+zone-city-tokyo = Tokyo
+zone-city-seoul = Seoul
+zone-city-singapore = Singapore
+zone-city-sydney = Sydney
+zone-city-melbourne = Melbourne
+zone-city-auckland = Auckland
+zone-city-new-york = New York
+zone-city-toronto = Toronto
+zone-city-chicago = Chicago
+zone-city-denver = Denver
+zone-city-los-angeles = Los Angeles
+zone-city-vancouver = Vancouver
+zone-city-mexico-city = Mexico City
+zone-city-sao-paulo = São Paulo
+zone-city-buenos-aires = Buenos Aires
 zone-gmt = GMT
 notice-move-deadline = Move by { $at } at the latest, or the game is lost on time.
 notice-move-made = Game #{ $game } ({ $event }): { $mover } played { $number }{ $dots } { $move }.{ $mark } Your move.
 notice-move-made-final = Game #{ $game } ({ $event }): { $mover } played { $number }{ $dots } { $move }.{ $mark }
 notice-mark-check = Check.
 notice-mark-mate = Checkmate.
-notice-reminder = Reminder (R3.3.1): you have not answered in game #{ $game } for { $days }. Your clock: { $left }.
-notice-reminder-deadline = Reminder (R3.3.1): you have not answered in game #{ $game } for { $days }.
-notice-continuation-due = Game #{ $game }: you have not moved for { $days }. Within 5 days tell the arbiter and your partner that you mean to continue (R3.3.2), or the arbiter may score the game as a loss.
-notice-continuation-given = Game #{ $game }: a notice of continuing the game (R3.3.2) from { $player }.
+notice-reminder = Reminder: you have not answered in game #{ $game } for { $days }. Your clock: { $left }.
+notice-reminder-deadline = Reminder: you have not answered in game #{ $game } for { $days }.
+notice-continuation-due = Game #{ $game }: you have not moved for { $days }. Within 5 days tell the arbiter and your partner that you mean to continue, or the arbiter may score the game as a loss.
+notice-continuation-given = Game #{ $game }: { $player } gives notice of continuing the game.
 notice-opponent-message = Game #{ $game }, message from your opponent { $from }: { $text }
 button-continue = I continue the game
-reply-continue = Game #{ $game }: your notice of continuing is sent to the arbiter and your partner (R3.3.2).
+reply-continue = Game #{ $game }: your notice of continuing has been sent to the arbiter and your partner.
 error-continue-given = Game #{ $game }: you have already given the notice of continuing since the last move.
-error-continue-not-now = Game #{ $game }: the notice of continuing is given after 35 days without your move and before the 40th day (R3.3.2); now it is not needed.
-notice-game-over = Game #{ $game } is over: { $white } — { $black } { $score } ({ $reason }).
+error-continue-not-now = Game #{ $game }: the notice of continuing is given after 35 days without your move and before the 40th day; now it is not needed.
+notice-game-over = Game #{ $game } is over: { $white } — { $black } { $score } ({ $reason }).
+notice-game-annulled = Game #{ $game } ({ $white } — { $black }) has been annulled by the arbiter.
 notice-draw-offered = Game #{ $game }: { $by } offers a draw. Answer with /draw accept { $game } or /draw decline { $game }.
 notice-draw-declined = Game #{ $game }: { $by } declined the draw offer.
-notice-contact-changed = { $player } changed their contact details (R2.1.2):
+notice-contact-changed = { $player } changed their contact details:
     { $details }
 notice-event-started = The event "{ $event }" has started: all games began at once. Your games: { $games }. /games lists them.
-notice-event-started-game = #{ $game } — opponent: { $opponent }, you play { $colour }
+notice-event-started-game = #{ $game } — opponent: { $opponent }, you play { $colour }
 notice-digest = Daily digest: it is your move in { $count ->
-    [one] { $count } game
-   *[other] { $count } games
+    [one] { $count } game
+   *[other] { $count } games
 }.
-notice-digest-line = #{ $game } — opponent: { $opponent }; { $days } on this move; move by { $at } at the latest
-notice-digest-line-postal = #{ $game } — opponent: { $opponent }; { $days } on this move
+notice-digest-line = #{ $game } — opponent: { $opponent }; { $days } on this move; move by { $at } at the latest
+notice-digest-line-postal = #{ $game } — opponent: { $opponent }; { $days } on this move
 notice-delivery-failed = To the administrator: the notice "{ $kind }" for { $recipient } could not be delivered.
 
 ## Why a game ended
@@ -130,12 +181,12 @@ piece-rook = rook
 piece-bishop = bishop
 piece-knight = knight
 piece-pawn = pawn
-castling-short = Castling short (0-0)
-castling-long = Castling long (0-0-0)
+castling-short = Short castling (0-0)
+castling-long = Long castling (0-0-0)
 castling-cause-king-moved = the king has moved
 castling-cause-rook-moved = the rook has moved or is gone
-move-error-empty = The message has no move (R2.3.9). Send a move, for example e2-e4.
-move-error-any-move = "Any move" is not allowed (R2.3.5): write a definite move, for example e2-e4.
+move-error-empty = The message has no move. Send a move, for example e2-e4.
+move-error-any-move = "Any move" is not allowed: write a definite move, for example e2-e4.
 move-error-unreadable = "{ $text }" does not read as a move. Write it in full algebraic notation: e2-e4, Ng1-f3, Bf1xb5, 0-0.
 move-error-notation-not-allowed = This event does not allow the notation: { $notation }. Write moves in Ukrainian full algebraic notation: e2-e4, Кg1-f3.
 move-error-ambiguous = Which move: { $candidates }? Write the move in full.
@@ -218,12 +269,12 @@ player-placeholder-name = Player { $number }
 reply-language-set = Messages will be in English.
 reply-language-set-notation = Messages will be in English, and moves in this notation: { $notation }. To choose another, use /notation.
 reply-notation-set = Moves are now shown in this notation: { $notation }.
-reply-event-created = Event #{ $event } "{ $name }" is created and open for entries: /event join { $event }. You are its organizer and arbiter.
+reply-event-created = Event #{ $event } "{ $name }" has been created and is open for entries: /event join { $event }. You are its organizer and arbiter.
 reply-event-joined = You joined event #{ $event } "{ $name }".
 reply-event-started = Event #{ $event } "{ $name }" has started: { $games ->
-    [one] { $games } game
-   *[other] { $games } games
-}, all at once (R1.1).
+    [one] { $games } game
+   *[other] { $games } games
+}, all at once.
 reply-which-game = The command may be about several of your games: { $games }. Choose a game with a button or write its number, for example: { $example }
 reply-which-game-move = The move { $move } is possible in several of your games: { $games }. Choose a game with a button or write its number, for example: { $example }
 reply-not-understood = I did not understand "{ $text }": it is neither a command nor a move. Write a move like { $move } or { $knight }; /help lists all commands.
@@ -234,10 +285,10 @@ reply-games-mine = Your move:
 reply-games-theirs = Opponent's move:
 reply-games-finished = Finished:
 reply-games-all-hint = Finished games: /games all.
-reply-games-line-mine = #{ $game } — opponent: { $opponent }, you play { $colour }; last move: { $last }; { $days } on this move; left to think: { $room }; move by { $at } at the latest
-reply-games-line-theirs = #{ $game } — opponent: { $opponent }, you play { $colour }; last move: { $last }; the opponent has spent { $days } on this move and must move by { $at } at the latest
-reply-games-line-finished = #{ $game } — opponent: { $opponent }, you played { $colour }; result: { $score }
-reply-games-line-postal = #{ $game } — opponent: { $opponent }, you play { $colour }; last move: { $last }; { $turn }; your clock: { $left }
+reply-games-line-mine = #{ $game } — opponent: { $opponent }, you play { $colour }; last move: { $last }; { $days } on this move; left to think: { $room }; move by { $at } at the latest
+reply-games-line-theirs = #{ $game } — opponent: { $opponent }, you play { $colour }; last move: { $last }; the opponent has spent { $days } on this move and must move by { $at } at the latest
+reply-games-line-finished = #{ $game } — opponent: { $opponent }, you played { $colour }; result: { $score }
+reply-games-line-postal = #{ $game } — opponent: { $opponent }, you play { $colour }; last move: { $last }; { $turn }; your clock: { $left }
 games-no-move = no moves yet
 move-sign-game = Game #{ $game }: no move was made.
 move-sign-question-capture = There is nothing to take on { $square }, yet "{ $text }" has a capture sign. If you meant { $move }, press the button or send it without the capture sign; if you meant another move, write it.
@@ -248,17 +299,17 @@ button-move-play = Play { $move }
 reply-move-held = Game #{ $game }: make the move { $move }? It is made only when you confirm it; your time runs until then.
 button-move-confirm = Confirm { $move }
 button-move-cancel = Cancel
-reply-move-cancelled = Game #{ $game }: the held move is cancelled; it is still your move.
+reply-move-cancelled = Game #{ $game }: the held move has been cancelled; it is still your move.
 error-no-held-move = You have no move waiting for confirmation.
 error-held-move-stale = Game #{ $game }: the held move is out of date (the game changed); make your move again.
 reply-confirm-on = Move confirmation is on: each move waits for your confirmation.
 reply-confirm-off = Move confirmation is off: moves are made as you send them.
-error-several-moves = Game #{ $game }: one message may carry only one move; conditional moves are not allowed in this event (R3.2.4). Nothing was played.
-reply-message-sent = Game #{ $game }: your message is sent to your opponent.
+error-several-moves = Game #{ $game }: one message may carry only one move; conditional moves are not allowed in this event. Nothing was played.
+reply-message-sent = Game #{ $game }: your message has been sent to your opponent.
 reply-message-kept = Game #{ $game }: your opponent has turned messages off; your message is kept with the game.
 reply-message-limit = Game #{ $game }: you can send at most { $limit } messages a day in this game; the next one can go in { $hours ->
-    [one] { $hours } hour
-   *[other] { $hours } hours
+    [one] { $hours } hour
+   *[other] { $hours } hours
 }. This message was neither sent nor kept.
 reply-messages-on = Messages from opponents are on.
 reply-messages-off = Messages from opponents are off; they are still kept with the game.
@@ -293,7 +344,7 @@ error-no-game-to-move = You have no game where it is your move. /games lists you
 error-no-games = You have no running games.
 error-conflict = Game #{ $game } changed meanwhile. Look at /games and try again.
 error-internal = Something went wrong on our side. Please try again later; reference: { $reference }.
-reply-draw-offered = Game #{ $game }: your draw offer is sent to your opponent.
+reply-draw-offered = Game #{ $game }: your draw offer has been sent to your opponent.
 reply-draw-declined = Game #{ $game }: you declined the draw offer.
 error-no-draw-offer = Game #{ $game }: your opponent has no open draw offer.
 error-draw-already-offered = Game #{ $game }: your draw offer is already open; it is not sent again.
@@ -301,7 +352,7 @@ error-draw-already-offered = Game #{ $game }: your draw offer is already open; i
 ## Buttons
 button-draw-accept = Accept the draw
 button-draw-decline = Decline
-button-game-board = #{ $game } — opponent: { $opponent }
+button-game-board = #{ $game } — opponent: { $opponent }
 
 ## Profile, contacts, link, events list, organizer, mute
 help-organizer = /organizer [remove] @name — allow a player to create events (administrators)
@@ -329,17 +380,17 @@ theme-blue = blue
 theme-gray = gray
 reply-theme-set = Your boards, animations and tables will be drawn in the { $theme } theme.
 error-unknown-theme = Unknown theme "{ $value }". Choose green, brown, blue or gray.
-reply-muted = Move notices are off. You stay responsible for your games and your time (R3.2.3): reminders, draw offers and results still come; /games shows whose move it is. /unmute turns move notices on.
-reply-timezone = Your time zone: { $zone }; dates and times are shown in it. To change: /timezone Europe/Kyiv.
-reply-timezone-set = Your time zone is now { $zone }; dates and times are shown in it. Deadlines are counted as before (R3.5.6).
-error-unknown-timezone = Unknown time zone "{ $value }". Write an IANA name, for example Europe/Kyiv or America/New_York.
-reply-digest-on = The daily digest is on: every day at 09:00, the games where it is your move; no notice per move. You stay responsible for your time (R3.2.3). First digest: { $at }. To turn it off: /digest off.
+reply-muted = Move notices are off. You stay responsible for your games and your time: reminders, draw offers and results still come; /games shows whose move it is. /unmute turns move notices on.
+reply-timezone = Your time zone: { $zone }; dates and times are shown in it. To change: /timezone Kyiv (or another city, or an IANA name).
+reply-timezone-set = Your time zone is now { $zone }; dates and times are shown in it. Deadlines are counted as before.
+error-unknown-timezone = Unknown time zone "{ $value }". Write a city, for example Kyiv, Warsaw or New York, or the IANA name of another city's zone.
+reply-digest-on = The daily digest is on: every day at 09:00, the games where it is your move; no notice per move. You stay responsible for your time. First digest: { $at }. To turn it off: /digest off.
 reply-digest-off = The daily digest is off: a notice comes for every move.
 reply-unmuted = Move notices are on again.
-reply-contact-set = Your contact details are saved. { $count ->
+reply-contact-set = Your contact details have been saved. { $count ->
     [0] Nobody needed to be told.
-    [one] The arbiter or partner concerned is told (R2.1.2).
-   *[other] { $count } people (arbiters and partners) are told (R2.1.2).
+    [one] The arbiter or partner concerned has been told.
+   *[other] { $count } people (arbiters and partners) have been told.
 }
 error-contact-too-long = A contact detail may have at most { $max ->
     [one] { $max } character
@@ -348,18 +399,18 @@ error-contact-too-long = A contact detail may have at most { $max ->
 error-bad-email = "{ $value }" does not look like an e-mail address. Write it like name@example.org.
 reply-contacts-header = Contact details:
 reply-contact-line = { $name }: address { $address }; e-mail { $email }
-error-contacts-hidden = You may not see { $name }'s contact details: they are shown only to the arbiter, administrators, current partners and, in team events, only to the arbiter, administrators and the team's captain (R3.4.4).
-error-unknown-player = There is no player called { $name }. Write the name as in /profile, for example @{ $name }. Someone who has not written to the bot yet registers by sending it /start; /players lists the registered players.
+error-contacts-hidden = You may not see { $name }'s contact details: they are shown only to the arbiter, administrators, current partners and, in team events, only to the arbiter, administrators and the team's captain.
+error-unknown-player = There is no player called { $name }. /players lists the names of the registered players; someone who has not written to the bot yet registers by sending it /start.
 error-ambiguous-player = Several players are called { $name }. Write their user name instead.
 reply-link-code = Your link code: { $code }. Within { $minutes ->
-    [one] { $minutes } minute
-   *[other] { $minutes } minutes
+    [one] { $minutes } minute
+   *[other] { $minutes } minutes
 } send /link { $code } from your other account (Telegram or Discord); the code works once.
 error-link-code = This link code is unknown, used or expired. Send /link from your first account for a new one.
 error-link-same = This account already belongs to that player.
 error-link-both-played = Both accounts already have games or events, so they cannot be joined: their records would mix. Go on playing with each, or ask an administrator.
 reply-linked = Accounts joined: you are { $name } on { $platforms }.
-reply-event-created-arbiters = Event #{ $event } "{ $name }" is created and open for entries: /event join { $event }. You are its organizer; arbiter: { $arbiters }.
+reply-event-created-arbiters = Event #{ $event } "{ $name }" has been created and is open for entries: /event join { $event }. You are its organizer; arbiter: { $arbiters }.
 event-status-draft = being set up
 event-status-registration = open for entries
 event-status-running = running
@@ -374,8 +425,8 @@ reply-events-closed = Entries closed, to start:
 reply-events-cancelled = Cancelled:
 reply-events-finished = Finished:
 reply-event-line = #{ $event } "{ $name }", { $players ->
-    [one] { $players } player
-   *[other] { $players } players
+    [one] { $players } player
+   *[other] { $players } players
 }
 reply-no-events = There are no events yet.
 reply-event-show = Event #{ $event } "{ $name }": { $status }.
@@ -397,30 +448,30 @@ button-move-in-game = Game #{ $game }
 board-white-to-move = White to move
 board-black-to-move = Black to move
 board-finished = the game is over
-reply-board = Game #{ $game }: { $white } — { $black }, { $turn }.
+reply-board = Game #{ $game }: { $white } — { $black }, { $turn }.
 board-deadline = by { $at }
-reply-gif = Game #{ $game }: { $white } — { $black }, { $plies ->
+reply-gif = Game #{ $game }: { $white } — { $black }, { $plies ->
     [one] { $plies } half-move
    *[other] { $plies } half-moves
 } from the start.
-error-claim-not-repeated = Game #{ $game }: the claim is wrong — the position has appeared { $count ->
+error-claim-not-repeated = Game #{ $game }: the claim is wrong — the position has appeared { $count ->
     [one] only once
    *[other] { $count } times
 }, not three times. Nothing changed; the game goes on.
-error-claim-fifty-not-reached = Game #{ $game }: the claim is wrong — only { $moves ->
-    [one] { $moves } move
-   *[other] { $moves } moves
+error-claim-fifty-not-reached = Game #{ $game }: the claim is wrong — only { $moves ->
+    [one] { $moves } move
+   *[other] { $moves } moves
 } without a pawn move or capture, not 50. Nothing changed; the game goes on.
-reply-record-header = Game #{ $game }, the record (R3.4.2): each move with the days it took and its player's total.
-reply-record-line = { $number }{ $dots } { $move } — { $days } (in total { $total })
+reply-record-header = Game #{ $game }, the record: each move with the days it took and its player's total.
+reply-record-line = { $number }{ $dots } { $move } — { $days } (in total { $total })
 reply-record-empty = No moves yet.
 reply-pgn = PGN: { $games ->
-    [one] { $games } game
-   *[other] { $games } games
+    [one] { $games } game
+   *[other] { $games } games
 }.
 error-pgn-no-games = Event #{ $event } "{ $name }" has no games yet.
-reply-standings-header = Standings of event #{ $event } "{ $name }" (place. player — points, wins, Sonneborn-Berger (SB), games left):
-reply-standings-line = { $place }. { $player } — { $points }, wins: { $wins }, SB: { $sb }, left: { $left }
+reply-standings-header = Standings of event #{ $event } "{ $name }" (place. player — points, wins, Sonneborn-Berger (SB), games left):
+reply-standings-line = { $place }. { $player } — { $points }, wins: { $wins }, SB: { $sb }, left: { $left }
 error-standings-not-started = Event #{ $event } "{ $name }" has not started yet; its standings come with the first games.
 error-standings-which-event = You play in several events: { $events }. Write the event number, for example /standings 1.
 
@@ -439,17 +490,17 @@ web-events-section-closed = Entries closed
 web-events-section-running = Running
 web-events-section-finished = Finished
 web-event-players = { $count ->
-    [one] { $count } player
-   *[other] { $count } players
+    [one] { $count } player
+   *[other] { $count } players
 }
 web-event-title = Event #{ $event } "{ $name }"
 web-event-status = State: { $status }.
 web-regulation-heading = Regulation
-web-rules-server = Games on the bot's server (R3)
-web-rules-postal = Postal rules (R2)
+web-rules-server = Games on the bot's server
+web-rules-postal = Postal rules
 web-regulation-control = Time control: { $days } per { $moves ->
-    [one] { $moves } move
-   *[other] { $moves } moves
+    [one] { $moves } move
+   *[other] { $moves } moves
 }; thinking past { $doubling } on one move counts double.
 web-regulation-leave = Leave: { $leave } a year.
 web-regulation-zone = Time zone for deadlines: { $zone }.
@@ -522,33 +573,33 @@ leave-scope-all = in all events
 leave-state-planned = planned
 leave-state-running = running
 leave-state-over = over
-notice-leave-registered = { $player } is on leave { $scope } from { $from } until { $until } (R3.6): no moves from them then, and their clock is stopped.
-notice-leave-cancelled = { $player } cancelled the leave from { $from }.
-notice-leave-ended = { $player } ended the leave from { $from } early, at { $at }: their clock runs again.
-error-on-leave = You are on leave until { $until }: no moves in this event during it (R3.6.2). To move now, end the leave with /leave cancel and its number (/leave list).
+notice-leave-registered = { $player } is on leave { $scope } from { $from } to { $until } inclusive: no moves from them then, and their clock is stopped.
+notice-leave-cancelled = { $player } has cancelled the leave from { $from }.
+notice-leave-ended = { $player } has ended the leave from { $from } early, at { $at }: their clock runs again.
+error-on-leave = You are on leave until { $until }: no moves in this event during it. To move now, end the leave with /leave cancel and its number (/leave list).
 error-leave-date = "{ $value }" is not a date. Write the first day of the leave as DD.MM.YYYY (or DD.MM for the next such date), for example /leave add { $example } 14.
 error-leave-days-unreadable = "{ $value }" is not a number of days. Write a whole number, for example /leave add { $example } 14.
-error-leave-days = A leave lasts at least one day.
-error-leave-too-long = A leave lasts at most { $max ->
-    [one] { $max } day
-   *[other] { $max } days
+error-leave-days = A period of leave lasts at least one day.
+error-leave-too-long = A period of leave lasts at most { $max ->
+    [one] { $max } day
+   *[other] { $max } days
 }.
-error-leave-in-past = A leave is registered in advance (R3.6.2): choose a first day after today.
-error-leave-overlaps = The leave overlaps another of your leaves. /leave list shows them.
-error-leave-allowance = Event #{ $event } "{ $name }": in { $year } you have only { $left } of leave left (R3.6.1). Choose a shorter leave.
-postal-error-leave-allowance = In { $year } you have only { $left } of leave left in all your postal games (R2.7.1). Choose a shorter leave.
+error-leave-in-past = Leave is registered in advance: choose a first day after today.
+error-leave-overlaps = This leave overlaps another period of your leave. /leave list shows them all.
+error-leave-allowance = Event #{ $event } "{ $name }": in { $year } you have only { $left } of leave left. Choose a shorter leave.
+postal-error-leave-allowance = In { $year } you have only { $left } of leave left in all your postal games. Choose a shorter leave.
 error-leave-not-in-event = You do not play in event #{ $event }. /games lists your games.
 error-leave-no-events = You play in no event, so there is nothing to take leave from.
 error-leave-unknown = You have no leave #{ $leave }. /leave list shows yours.
 error-leave-over = Leave #{ $leave } is already over.
-reply-leave-added = Leave #{ $leave } is registered: from { $from } until { $until } ({ $days }). Your opponents are told; your clock stands during it.
-reply-leave-both = You play in postal and server events, so the leave is registered in both: in the postal games under R2.7.1 and in the server events under R3.6.1. To register it in one event only, add its number: /leave add DATE DAYS #EVENT.
-reply-leave-header = Your leaves:
+reply-leave-added = Leave #{ $leave } has been registered: from { $from } to { $until } inclusive ({ $days }). Your opponents have been told; your clock stands during it.
+reply-leave-both = You play in postal and server events, so the leave has been registered in both: in the postal games and in the server events. To register it in one event only, add its number: /leave add DATE DAYS #EVENT.
+reply-leave-header = Your periods of leave:
 reply-leave-none = none.
-reply-leave-line = #{ $leave }: { $from } — { $until } { $scope }, { $state }
+reply-leave-line = #{ $leave }: { $from } to { $until } inclusive { $scope }, { $state }
 reply-leave-left = Event #{ $event } "{ $name }": { $left } of leave left in { $year }.
-reply-leave-cancelled = Leave #{ $leave } is cancelled.
-reply-leave-ended = Leave #{ $leave } is ended now: your clock runs again.
+reply-leave-cancelled = Leave #{ $leave } has been cancelled.
+reply-leave-ended = Leave #{ $leave } has ended now: your clock runs again.
 ## Telegram
 telegram-button-expired = This button has expired; type the command instead (/help lists them).
 ## Discord: slash command option descriptions (at most 100 characters), game choice, failure
@@ -565,15 +616,15 @@ discord-option-code = the code from your other platform
 discord-option-action = the action
 discord-option-argument = the event number, or a name with settings
 discord-option-game = the game number
-discord-option-scope = all — show finished games too
-discord-option-zone = a time zone, for example Europe/Kyiv
+discord-option-scope = all — show finished games too
+discord-option-zone = a time zone: a city, for example Kyiv
 discord-option-switch = on or off
 discord-option-move = the move (e2-e4, Ng1-f3, 0-0)
 discord-option-kind = repetition or fifty
 discord-option-confirm = confirm, to confirm
 discord-option-event = the event number
 discord-option-target = a game number or "event N"
-discord-game-choice = #{ $game } { $white } – { $black }{ $turn ->
+discord-game-choice = #{ $game } { $white } — { $black }{ $turn ->
     [yes] {" "}(your move)
    *[no] {""}
 }
@@ -585,19 +636,19 @@ discord-option-case = the case number
 discord-option-request = the request number
 
 ## The arbiter's desk: cases, rulings, appeals (R2.1.4–R2.1.6, R3.1.4, R3.1.5, R3.4.3, R3.6.3)
-result-arbiter-adjudicated = arbiter's decision (adjudicated)
-result-arbiter-default = arbiter's decision (by default)
-result-arbiter-infraction = arbiter's decision (breach of the rules)
-result-arbiter-time = arbiter's decision (time limit exceeded)
+result-arbiter-adjudicated = adjudicated by the arbiter
+result-arbiter-default = by default, by the arbiter's decision
+result-arbiter-infraction = arbiter's decision for a breach of the rules
+result-arbiter-time = arbiter's decision for exceeding the time limit
 result-arbiter-annulled = annulled by the arbiter
 case-kind-dispute = dispute
 case-kind-software-failure = software failure
 case-kind-lost-internet-access = lost internet access
 case-kind-extra-leave-request = request for extra leave
 case-kind-question = question to the arbiter
-case-kind-forty-days-silence = 40 days without a move
+case-kind-forty-days-silence = 40 days without a move
 case-kind-arbiter-request-unanswered = arbiter's request unanswered
-case-kind-internet-absence-overdue = absence past 30 days
+case-kind-internet-absence-overdue = absence past 30 days
 case-kind-second-internet-absence = second absence this year
 case-kind-overstep-claim = claim: time limit exceeded
 case-kind-postal-silence = no answer by post
@@ -611,15 +662,17 @@ case-state-ruled = ruled
 case-state-under-appeal = before the appeals committee
 case-state-closed = closed
 case-news-opened = ⚖ Case #{ $case }: { $kind } · { $event }. Parties: { $parties }. Opened by { $by }.
-case-news-to-captains = ⚖ Case #{ $case }: { $kind } · { $event }. Parties: { $parties }. For the captains first (R3.1.4): settle it with /case { $case } settle, or pass it to the arbiter with /case { $case } forward.
+case-news-to-captains = ⚖ Case #{ $case }: { $kind } · { $event }. Parties: { $parties }. For the captains first: settle it with /case { $case } settle, or pass it to the arbiter with /case { $case } forward.
 case-news-forwarded = ⚖ Case #{ $case }: { $kind } · { $event }. Parties: { $parties }. Passed to the arbiter by captain { $by }.
 case-news-told = ⚖ Case #{ $case } ({ $kind }, { $event }) concerns you; opened by { $by }. See it with /case { $case }; add a statement with /case { $case } say TEXT.
 case-news-taken = ⚖ Case #{ $case } ({ $kind }): arbiter { $by } has taken it up.
 case-news-statement = ⚖ Case #{ $case } ({ $kind }): { $by } writes:
 case-news-ruled = ⚖ Ruling in case #{ $case } ({ $kind }, { $event }) by { $by }:
-case-news-appealed = ⚖ Case #{ $case } ({ $kind }, { $event }): { $by } appeals the ruling to the appeals committee (R2.1.6).
-case-news-upheld = ⚖ Case #{ $case } ({ $kind }): the appeals committee ({ $by }) upholds the ruling. This decision is final (R2.1.6).
-case-news-replaced = ⚖ Case #{ $case } ({ $kind }): the appeals committee ({ $by }) replaces the ruling with: (final, R2.1.6)
+case-news-appealed = ⚖ Case #{ $case } ({ $kind }, { $event }): { $by } appeals the ruling to the appeals committee.
+case-news-upheld = ⚖ Case #{ $case } ({ $kind }): the appeals committee ({ $by }) upholds the ruling. This decision is final.
+case-news-replaced = ⚖ Case #{ $case } ({ $kind }): the appeals committee ({ $by }) replaces the ruling with this one, which is final:
+case-news-question = ⚖ Case #{ $case }, a question to the arbiter · { $event }. { $by } asks:
+case-news-answer = ⚖ Arbiter { $by } answers the question (case #{ $case }, { $event }):
 case-news-settled = ⚖ Case #{ $case } ({ $kind }): settled between the captains ({ $by }).
 case-news-withdrawn = ⚖ Case #{ $case } ({ $kind }): withdrawn by { $by }.
 case-statement-back-online = Back online.
@@ -629,7 +682,7 @@ case-line-reporter = Reported for the player by { $reporter }.
 case-line-messages = The game's last messages:
 case-line-sent-move = { $at } { $mover }: "{ $text }"
 case-line-players-messages = Messages between the players (for the arbiter only):
-case-line-appeal = A party may appeal until { $until }: /appeal { $case } GROUNDS
+case-line-appeal = The ruling may be appealed until { $until } at the latest: /appeal { $case } GROUNDS
 case-line-appeal-loss-first = Game #{ $game }: your time runs out first: move by { $at } at the latest, or the game is lost on time. That is sooner than { $ends }, the last minute to appeal: /appeal { $case } GROUNDS
 button-case-show = 📂 Case file
 button-case-take = ⚖ Take it up
@@ -646,9 +699,9 @@ measure-games-annulled = the unfinished games are annulled
 measure-games-lost = the unfinished games are lost by default
 measure-resume = game #{ $game } goes on
 measure-none = no measure
-notice-arbiter-request = ⚖ Request #{ $request } from the arbiter { $from } ({ $event }): "{ $text }" Answer within 20 days with /answer { $request } TEXT (R3.4.3).
-notice-arbiter-request-window = ⚖ Request #{ $request } from the arbiter { $from } ({ $event }): "{ $text }" Answer within 20 days, by { $ends } at the latest, with /answer { $request } TEXT (R3.4.3).
-notice-arbiter-request-loss-first = ⚖ Request #{ $request } from the arbiter { $from } ({ $event }): "{ $text }" Your time in game #{ $game } runs out first: move by { $at } at the latest, or the game is lost on time. That is sooner than { $ends }, the last minute to answer (20 days): /answer { $request } TEXT (R3.4.3).
+notice-arbiter-request = ⚖ Request #{ $request } from the arbiter { $from } ({ $event }): "{ $text }" Answer within 20 days with /answer { $request } TEXT.
+notice-arbiter-request-window = ⚖ Request #{ $request } from the arbiter { $from } ({ $event }): "{ $text }" Answer within 20 days, by { $ends } at the latest, with /answer { $request } TEXT.
+notice-arbiter-request-loss-first = ⚖ Request #{ $request } from the arbiter { $from } ({ $event }): "{ $text }" Your time in game #{ $game } runs out first: move by { $at } at the latest, or the game is lost on time. That is sooner than { $ends }, the last minute to answer (20 days): /answer { $request } TEXT.
 notice-request-answered = ⚖ Answer to request #{ $request } ({ $event }) from { $from }: "{ $text }"
 case-file-summary = ⚖ Case #{ $case }: { $kind } ({ $rules }) · { $event }
     State: { $state }
@@ -663,55 +716,59 @@ case-file-upheld = Appeals committee { $at } ({ $by }): ruling upheld, final: "{
 case-file-replaced = Appeals committee { $at } ({ $by }): ruling replaced, final: "{ $text }"
 case-file-appeal = Appeal { $at } by { $by }: "{ $text }"
 case-measure-score = game #{ $game }: { $score }
-case-measure-clock = game #{ $game }: clock { $days ->
-    [one] { $days } day
-   *[other] { $days } days
+case-measure-clock = game #{ $game }: { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+} { $way ->
+    [back] returned to the clock
+   *[taken] taken off the clock
 }
 case-measure-penalty = game #{ $game }: penalty of { $days ->
-    [one] { $days } day
-   *[other] { $days } days
+    [one] { $days } day
+   *[other] { $days } days
 }
 case-measure-leave = extra leave: { $days ->
-    [one] { $days } day
-   *[other] { $days } days
+    [one] { $days } day
+   *[other] { $days } days
 }
 case-measure-warn = warning
 case-measure-exclude = exclusion
 case-measure-disqualify = disqualification
 case-measure-resume = game #{ $game } goes on
 reply-case-opened = Case #{ $case } ({ $kind }) is with the arbiter. You will hear of the ruling; /case { $case } shows it.
-reply-case-opened-captains = Case #{ $case } ({ $kind }) went to both captains first (R3.1.4); they settle it or pass it to the arbiter.
+reply-question-sent = Your question has gone to the arbiter (case #{ $case }). The answer will come here; /case { $case } shows it too.
+reply-case-opened-captains = Case #{ $case } ({ $kind }) went to both captains first; they settle it or pass it to the arbiter.
 reply-offline = Recorded: internet access lost ({ $count ->
     [1] case
    *[other] cases
-} { $cases }). Come back by { $ends } at the latest with /online; after 30 days you are withdrawn from the event (R3.1.5).
+} { $cases }). Come back by { $ends } at the latest with /online; after 30 days you are withdrawn from the event.
 reply-offline-loss-first = Recorded: internet access lost ({ $count ->
     [1] case
    *[other] cases
-} { $cases }). Your time in game #{ $game } runs out first: move by { $at } at the latest, or the game is lost on time; an absence does not stop the clock. Come back by { $ends } at the latest with /online; after 30 days you are withdrawn from the event (R3.1.5).
+} { $cases }). Your time in game #{ $game } runs out first: move by { $at } at the latest, or the game is lost on time; an absence does not stop the clock. Come back by { $ends } at the latest with /online; after 30 days you are withdrawn from the event.
 reply-offline-reported = Recorded: { $player } without internet access ({ $count ->
     [1] case
    *[other] cases
-} { $cases }). Due back by { $ends } at the latest with /online; after 30 days away, withdrawal from the event (R3.1.5).
+} { $cases }). Due back by { $ends } at the latest with /online; after 30 days away, withdrawal from the event.
 reply-offline-reported-loss-first = Recorded: { $player } without internet access ({ $count ->
     [1] case
    *[other] cases
-} { $cases }). Their time in game #{ $game } runs out first: a move is due by { $at } at the latest, or the game is lost on time; an absence does not stop the clock. Due back by { $ends } at the latest with /online; after 30 days away, withdrawal from the event (R3.1.5).
-reply-offline-second = Recorded, but a second absence in one calendar year is not allowed (R3.1.5): the arbiter decides ({ $count ->
+} { $cases }). Their time in game #{ $game } runs out first: a move is due by { $at } at the latest, or the game is lost on time; an absence does not stop the clock. Due back by { $ends } at the latest with /online; after 30 days away, withdrawal from the event.
+reply-offline-second = Recorded, but a second absence in one calendar year is not allowed: the arbiter decides ({ $count ->
     [1] case
    *[other] cases
 } { $cases }).
-reply-online = Welcome back: your absence is over and the arbiter is told.
-reply-request-sent = Request #{ $request } sent to { $player }. Unanswered by { $due }, it becomes a case (R3.4.3).
+reply-online = Welcome back: your absence is over and the arbiter has been told.
+reply-request-sent = Request #{ $request } sent to { $player }. Unanswered by { $due }, it becomes a case.
 reply-request-answered = Your answer to request #{ $request } went to the arbiter.
-reply-case-ruled = Ruling recorded in case #{ $case }; the parties are told and may appeal until { $until }.
+reply-case-ruled = Ruling recorded in case #{ $case }; the parties have been told and may appeal until { $until } at the latest.
 reply-appeal-filed = Appeal in case #{ $case } lodged with the appeals committee.
-reply-appeal-decided = Decision in case #{ $case } recorded and applied; the parties and the arbiter are told.
+reply-appeal-decided = Decision in case #{ $case } recorded and applied; the parties and the arbiter have been told.
 reply-case-taken = You have taken up case #{ $case }.
 reply-case-statement = Added to case #{ $case }.
 reply-case-note = Private note added to case #{ $case } (arbiters only).
 reply-case-withdrawn = Case #{ $case } withdrawn.
-reply-case-settled = Case #{ $case } settled and closed; the parties are told.
+reply-case-settled = Case #{ $case } settled and closed; the parties have been told.
 reply-case-forwarded = Case #{ $case } passed to the arbiter.
 reply-case-closed = Case #{ $case } closed.
 reply-no-cases = No cases for you.
@@ -735,114 +792,121 @@ error-measure = Cannot read the measure "{ $measure }". Measures: score [#G] 1-0
 error-measure-game = Game #{ $game } is not a game of this case's event.
 error-measure-player = That player does not play game #{ $game }.
 error-extra-leave-limit = At most { $limit ->
-    [one] { $limit } day
-   *[other] { $limit } days
-} of extra leave a year (R3.6.3): { $already ->
-    [one] { $already } day
-   *[other] { $already } days
+    [one] { $limit } day
+   *[other] { $limit } days
+} of extra leave a year: { $already ->
+    [one] { $already } day
+   *[other] { $already } days
 } already granted in { $year }, { $days ->
-    [one] { $days } day
-   *[other] { $days } days
+    [one] { $days } day
+   *[other] { $days } days
 } more is too many.
-error-appeal-closed = Too late: the appeal window for case #{ $case } closed at { $closed } (14 days after you received the ruling on { $received }, R2.1.6).
-error-objection-closed = Too late to object in case #{ $case }: the 7 days ran until { $closed } (R2.6.4).
-error-appeal-final = The appeals committee has decided case #{ $case }; its decision is final (R2.1.6).
+error-appeal-closed = Too late: the ruling in case #{ $case } could be appealed until { $closed } at the latest (14 days from its receipt on { $received }).
+error-objection-closed = Too late to object in case #{ $case }: the 7 days ran until { $closed }.
+error-appeal-final = The appeals committee has decided case #{ $case }; its decision is final.
 error-decide-outcome = Write uphold or replace, e.g. /decide 3 uphold -- REASONS ("{ $measure }" is neither).
-error-disqualified = You are disqualified (R2.1.5) and cannot join new events.
+error-disqualified = You are disqualified and cannot join new events.
 ## Game threads in the event's channel (public: moves, board, result)
-notice-thread-started = Game #{ $game } ({ $event }) has started: { $white } (White) — { $black } (Black).
+notice-thread-started = Game #{ $game } ({ $event }) has started: { $white } (White) — { $black } (Black).
 notice-thread-move = Game #{ $game }: { $mover } played { $number }{ $dots } { $move }.
 ## postal
 postal-variant-pair = after { $yours } → { $reply }
 postal-notice-move = Game #{ $game } ({ $event }, postal): { $mover } sends { $move } on { $sent }. Your move.
 postal-notice-move-final = Game #{ $game } ({ $event }, postal): { $mover } sends { $move } on { $sent }.
-postal-notice-repeat = Repeat (R2.5.1): game #{ $game } ({ $event }) has had no answer for 20 days. { $mover }'s move { $move }, sent on { $sent }, again. Your move.
-postal-notice-answered = In answer to your { $move }, sent { $sent }, received { $received }.
-postal-notice-accepted = Your variant accepted and repeated (R2.3.7): { $moves }.
-postal-notice-variant = Proposed variant (R2.3.7): { $variant }. To accept, repeat the moves you accept in order, then add your own move.
-postal-notice-first-move-query = Query (R2.5.2): game #{ $game } ({ $event }) started 20 days ago and your first move as White has not come. Please send it; the arbiter is told.
-postal-notice-leave = { $player } is on leave in all postal games from { $from } until { $until } (R2.7): the leave is not their thinking time; yours runs as usual (R2.7.4).
-postal-notice-leave-late = { $player } announced a leave late: planned from { $planned }, it counts from { $from }, the day of the notice (R2.7.6), until { $until }. Yours runs as usual (R2.7.4).
-postal-notice-leave-cancelled = { $player } cancelled the leave from { $from } in all postal games (R2.7.1).
-postal-notice-leave-ended = { $player } ended the leave from { $from } in all postal games early: from { $at } the days count as thinking time again (R2.7.1, R2.7.4).
-postal-notice-leave-repeated = Game #{ $game }: you have not answered the move { $move } yet. The leave notice is repeated with the last move (R2.7.3): { $player } is on leave from { $from } until { $until }; your time runs as usual (R2.7.4).
+postal-notice-repeat = Game #{ $game } ({ $event }): no answer for 20 days, so { $mover }'s move is repeated: { $move }, sent on { $sent }. Your move.
+postal-notice-answered = This answers your move { $move }, sent on { $sent } and received on { $received }.
+postal-notice-accepted = Your variant accepted and repeated: { $moves }.
+postal-notice-variant = Proposed variant: { $variant }. To accept, repeat the moves you accept in order, then add your own move.
+postal-notice-first-move-query = Query: game #{ $game } ({ $event }) started 20 days ago and your first move as White has not come. Please send it; the arbiter has been told.
+postal-notice-leave = { $player } is on leave in all postal games from { $from } until { $until }: the leave is not their thinking time; yours runs as usual.
+postal-notice-leave-late = { $player } has announced leave late: planned from { $planned }, it counts from { $from }, the day of the notice, until { $until }. Yours runs as usual.
+postal-notice-leave-cancelled = { $player } has cancelled the leave from { $from } in all postal games.
+postal-notice-leave-ended = { $player } has ended the leave from { $from } in all postal games early: from { $at } the days count as thinking time again.
+postal-notice-leave-repeated = Game #{ $game }: you have not answered the move { $move } yet. The leave notice is repeated with the last move: { $player } is on leave from { $from } until { $until }; your time runs as usual.
 leave-scope-postal = in all postal games
-postal-error-variants-off = This event's regulation does not allow variants (R2.3.7). Nothing was sent.
+postal-error-variants-off = This event's regulation does not allow variants. Nothing was sent.
 postal-error-variant-ends = Game #{ $game }: the game would end inside the variant; send the final move on its own. Nothing was sent.
-postal-error-no-move = The message has no move (R2.3.9). Nothing was sent.
-postal-error-no-new-move = Your answer ends on the variant's reply: add your own next move after it (R2.3.7). Nothing was sent.
-postal-error-answer-move = Move { $place } of your answer cannot be played: { $reason } Nothing was sent.
-postal-error-wrong-repeat = Wrong repetition (R2.3.7): move { $place } of your answer is { $got }, but the variant has { $expected } there. Repeat the accepted moves exactly and in order, then add your own move. Nothing was sent.
-postal-error-unfinished = The variant answers that move with { $reply } (R2.3.8: it cannot be changed). Repeat { $reply } and add your own next move. Nothing was sent.
+postal-error-no-move = The message has no move. Nothing was sent.
+postal-error-no-new-move = Your answer ends on the variant's reply: add your own next move after it. Nothing was sent.
+postal-error-answer-move = Move no. { $place } of your answer cannot be played: { $reason } Nothing was sent.
+postal-error-wrong-repeat = Wrong repetition: move no. { $place } of your answer is { $got }, but the variant has { $expected } there. Repeat the accepted moves exactly and in order, then add your own move. Nothing was sent.
+postal-error-unfinished = The variant answers that move with { $reply } (it cannot be changed). Repeat { $reply } and add your own next move. Nothing was sent.
 postal-error-too-long = Your answer goes on after your own move { $own }: send only the accepted moves and one move of your own (a variant of yours goes after ";"). Nothing was sent.
 postal-error-variant-pair = Variant pair { $pair } must be two moves: your partner's move and your reply ("; d7-d5 e2-e4"). Nothing was sent.
 postal-error-variant-after-end = Variant pair { $pair } goes on after the game would have ended. Nothing was sent.
 postal-error-variant-move = Variant pair { $pair }: { $reason } Nothing was sent.
-postal-error-leave-over = That leave is over before today: a late notice counts only from the day it is sent (R2.7.6).
-postal-error-on-leave = You are on leave in all postal games until { $until }: its days are not thinking time (R2.7.1, R2.7.4), so no moves during it. To move now, end the leave with /leave cancel and its number (/leave list).
-postal-reply-sent = Game #{ $game }: your move { $move } is sent on { $sent } (R2.2: the bot's postmark). It cannot be changed now (R2.3.8).
+postal-error-leave-over = That leave is over before today: a late notice counts only from the day it is sent.
+postal-error-on-leave = You are on leave in all postal games until { $until }: its days are not thinking time, so no moves during it. To move now, end the leave with /leave cancel and its number (/leave list).
+postal-reply-sent = Game #{ $game }: your move { $move } was sent on { $sent } (the bot's postmark). It cannot be changed now.
 postal-reply-accepted = You repeated the accepted variant moves: { $moves }.
-postal-reply-variant = Your variant is sent with it: { $variant }.
-postal-reply-record-header = Game #{ $game }, the postal record (R2.4): each move with the date it was sent, the days it cost and its player's total.
-postal-reply-record-line = { $move } — sent { $sent }, { $days } (in total { $total })
+postal-reply-variant = Your variant has been sent with it: { $variant }.
+postal-reply-record-header = Game #{ $game }, the postal record: each move with the date it was sent, the days it cost and its player's total.
+postal-reply-record-line = { $move } — sent { $sent }, { $days } (in total { $total })
 postal-reply-record-penalty = case #{ $case }: the arbiter { $sign ->
         [back] gave back from
        *[added] added to
-    } the time of { $player } (R2.4.1, R2.4.9): { $days } (in total { $total })
-postal-reply-leave = Leave #{ $leave } in all your postal games: from { $from } until { $until } ({ $days }). Your partners and the arbiter are told (R2.7.2).
-postal-reply-leave-late = Leave #{ $leave }: announced after it started (planned from { $planned }), it counts from today, { $from }, until { $until } ({ $days }) (R2.7.6). Your partners and the arbiter are told.
-postal-reply-leave-ended = Leave #{ $leave } in all your postal games is ended: from today, { $at }, the days count as your thinking time again (R2.7.4). Your partners and the arbiter are told.
-help-card = /card [#game] MOVE repeat=MOVE written=DATE postmark=DATE,DATE receipt=DATE — a card of a game by post; the recipient adds received=DATE; a card with an impossible move or none is entered with the word impossible (R2.4.9)
+    } the time of { $player }: { $days } (in total { $total })
+postal-reply-leave = Leave #{ $leave } in all your postal games: from { $from } until { $until } ({ $days }). Your partners and the arbiter have been told.
+postal-reply-leave-late = Leave #{ $leave }: announced after it started (planned from { $planned }), it counts from today, { $from }, until { $until } ({ $days }). Your partners and the arbiter have been told.
+postal-reply-leave-ended = Leave #{ $leave } in all your postal games has ended: from today, { $at }, the days count as your thinking time again. Your partners and the arbiter have been told.
+help-card = /card [#game] MOVE repeat=MOVE written=DATE postmark=DATE,DATE receipt=DATE — a card of a game by post; the recipient adds received=DATE; a card with an impossible move or none is entered with the word impossible
 help-ledger = /ledger [#game] — the correspondence chart of a game by post: dates settled, time counted
 postal-error-ledger-game = Game #{ $game } is played by post: enter each card with /card (see /help card).
-postal-error-not-postal = Game #{ $game } is not in a postal event: cards are for games by post (R2).
+postal-error-not-postal = Game #{ $game } is not in a postal event: cards are for games by post.
 postal-error-not-ledger = Game #{ $game } is played through the bot: its moves need no cards.
-postal-error-card-field = Cannot read { $key }={ $value } on the card: the keys are repeat, written, postmark, receipt, received and exempt, dates DD.MM.YYYY, exempt 0 to 3 days (R2.4.7).
-postal-error-card-recipient = The date of receipt is the recipient's to enter (R2.2.6).
-postal-error-card-sender = The written date, the receipt, the repetition and the exempt days are the sender's to enter (R2.2.3, R2.2.4, R2.4.7).
+postal-error-card-field = Cannot read { $key }={ $value } on the card: the keys are repeat, written, postmark, receipt, received and exempt, dates DD.MM.YYYY, exempt 0 to 3 days.
+postal-error-card-recipient = The date of receipt is the recipient's to enter.
+postal-error-card-sender = The written date, the receipt, the repetition and the exempt days are the sender's to enter.
 postal-error-no-card = Game #{ $game } has no card yet.
 postal-ledger-empty = Game #{ $game } has no card yet.
-postal-ledger-header = Game #{ $game }, correspondence chart (R2.2, R2.4): { $white } (White) – { $black } (Black). Each card: as entered ⇒ as settled.
+postal-ledger-header = Game #{ $game }, correspondence chart: { $white } (White) — { $black } (Black). Each card: as entered ⇒ as settled.
 postal-ledger-line = { $move } from { $sender }: repeated { $repeat }; written { $written }, postmarks { $postmarks }, receipt { $receipt }, received (stated) { $stated } ⇒ sent { $sent }, received { $received }; { $days } (in total { $total })
+postal-ledger-by-receipt = by the receipt
+postal-ledger-by-earlier-postmark = by the earlier postmark
+postal-ledger-by-postmark = by the postmark
+postal-ledger-by-written = by the date on the card
+postal-ledger-by-reply = by the date given in the reply
+postal-ledger-by-later-postmark = by the postmark
+postal-ledger-by-recipient = as the recipient states
 postal-ledger-unsettled = not settled yet
 postal-ledger-travelling = not yet (travelling)
 postal-ledger-repeat-right = right
 postal-ledger-repeat-wrong = WRONG
-postal-ledger-penalty-repeat = penalty (R2.4.9, R2.4.10): the partner's move repeated wrongly
-postal-ledger-penalty-registered = penalty (R2.4.12, R2.4.9): 5 days or fewer left, and the card was not registered
-postal-ledger-penalty-registered-required = penalty (R2.2.1, R2.4.9): the regulation requires registered mail and the card has no receipt; add it: /card receipt=DATE
-postal-ledger-exempt = not counted as thinking time (R2.4.7): { $days }
-postal-ledger-penalty-impossible = penalty (R2.4.9): an impossible or illegible move
-postal-ledger-penalty-address = penalty (R2.4.9): a wrong address
-postal-ledger-overstep = OVERSTEP (R2.6.1): the time used exceeds the norm
-postal-ledger-impossible-line = { $move } from { $sender }: IMPOSSIBLE MOVE, not played (R2.3.9, R2.3.10); written { $written }, postmarks { $postmarks }, receipt { $receipt }; penalty { $days } (R2.4.9, R2.4.10)
+postal-ledger-penalty-repeat = penalty: the partner's move repeated wrongly
+postal-ledger-penalty-registered = penalty: 5 days or fewer left, and the card was not registered
+postal-ledger-penalty-registered-required = penalty: the regulation requires registered mail and the card has no receipt; add it: /card receipt=DATE
+postal-ledger-exempt = not counted as thinking time: { $days }
+postal-ledger-penalty-impossible = penalty: an impossible or illegible move
+postal-ledger-penalty-address = penalty: a wrong address
+postal-ledger-overstep = OVERSTEP: the time used exceeds the norm
+postal-ledger-impossible-line = { $move } from { $sender }: IMPOSSIBLE MOVE, not played; written { $written }, postmarks { $postmarks }, receipt { $receipt }; penalty { $days }
 postal-ledger-no-move = (no move)
-postal-card-impossible-offer = If this is what the card already sent says, enter it as a card with an impossible move: { $command }. The move will not be played, and a penalty of 5 days will be added to your time, 10 on each repetition of this error (R2.4.9, R2.4.10).
+postal-card-impossible-offer = If this is what the card already sent says, enter it as a card with an impossible move: { $command }. The move will not be played, and a penalty of 5 days will be added to your time, 10 on each repetition of this error.
 button-card-impossible = Enter as an impossible move
 postal-error-card-possible = The move { $move } is possible in game #{ $game }: drop the word "impossible" and the card is entered as usual.
-postal-reply-card-impossible = The card with an impossible move in game #{ $game } is entered: the move is not played, a penalty of { $days } is added to your time (R2.4.9, R2.4.10), and your partner is told. It is still your move: send a possible move of any piece (R2.3.10) and enter its card with /card.
-postal-notice-impossible-card = Game #{ $game }: a card with the impossible move "{ $move }" was entered (R2.3.9); the sender is { $sender }. The move is not played, and a penalty of { $days } is added to the sender's time (R2.4.9, R2.4.10). Within 3 days, ask your partner to replace it with a possible move (R2.3.10); those days do not count as your thinking time if you enter them on your next card as exempt=DAYS (R2.4.7).
-postal-notice-card-without-move = Game #{ $game }: a card without a move was entered; the sender is { $sender }. It counts as a card with an impossible move (R2.3.9): a penalty of { $days } is added to the sender's time (R2.4.9, R2.4.10). Within 3 days, ask your partner to send a move (R2.3.10); those days do not count as your thinking time if you enter them on your next card as exempt=DAYS (R2.4.7).
-help-overstep = /overstep [#game] MOVE — claim the partner's time overstep (R2.6.2) with your next move, which the arbiter holds
-postal-notice-claim-filed = Game #{ $game }: { $claimant } claims that you exceeded the time limit (R2.6.2), case #{ $case }. The game is suspended until the arbiter decides (R2.6.6). You may send the arbiter a reasoned objection until { $until } (R2.6.4): /case { $case } say …
+postal-reply-card-impossible = The card with an impossible move in game #{ $game } has been entered: the move is not played, a penalty of { $days } has been added to your time, and your partner has been told. It is still your move: send a possible move of any piece and enter its card with /card.
+postal-notice-impossible-card = Game #{ $game }: a card with the impossible move "{ $move }" has been entered; the sender is { $sender }. The move is not played, and a penalty of { $days } has been added to the sender's time. Within 3 days, ask your partner to replace it with a possible move; those days do not count as your thinking time if you enter them on your next card as exempt=DAYS.
+postal-notice-card-without-move = Game #{ $game }: a card without a move has been entered; the sender is { $sender }. It counts as a card with an impossible move: a penalty of { $days } has been added to the sender's time. Within 3 days, ask your partner to send a move; those days do not count as your thinking time if you enter them on your next card as exempt=DAYS.
+help-overstep = /overstep [#game] MOVE — claim the partner's time overstep with your next move, which the arbiter holds
+postal-notice-claim-filed = Game #{ $game }: { $claimant } claims that you exceeded the time limit, case #{ $case }. The game is suspended until the arbiter decides. You may send the arbiter a reasoned objection until { $until }: /case { $case } say …
 postal-error-claim-ledger = Game #{ $game } is played by post: send the claim, the time count and the chart (/ledger { $game }) to the arbiter with /dispute.
-postal-error-suspended = Game #{ $game } is suspended by the overstep claim, case #{ $case }, until the arbiter decides (R2.6.6).
-postal-error-no-overstep = Game #{ $game }: { $player } has not exceeded the time limit (R2.6.1); they have used { $used }. No claim is filed.
-postal-error-claim-late = Game #{ $game }: the claim comes too late, after your reply to the partner's control move { $control } (R2.6.3). No claim is filed.
-postal-claim-count = Time count (R2.6.1, R2.6.2): { $player } had used { $used } after their move { $moves }, over the norm of { $limit }.
-postal-reply-claim = Game #{ $game }: your overstep claim is case #{ $case }. Your move { $move } is held by the arbiter and not passed on (R2.6.2); the game is suspended until the decision (R2.6.6).
-postal-notice-objection-closed = Case #{ $case } (game #{ $game }): the 7 days to object to the overstep claim are over (R2.6.4); the claim awaits your ruling: /rule { $case } score … time, or /rule { $case } resume.
+postal-error-suspended = Game #{ $game } is suspended by the overstep claim, case #{ $case }, until the arbiter decides.
+postal-error-no-overstep = Game #{ $game }: { $player } has not exceeded the time limit; they have used { $used }. No claim is filed.
+postal-error-claim-late = Game #{ $game }: too late. A claim must come with your reply to the partner's control move (move { $control }) at the latest, and that reply has already been sent. No claim is filed.
+postal-claim-count = Time count: { $player } had used { $used } after their move { $moves }, over the norm of { $limit }.
+postal-reply-claim = Game #{ $game }: your overstep claim is case #{ $case }. Your move { $move } is held by the arbiter and not passed on; the game is suspended until the decision.
+postal-notice-objection-closed = Case #{ $case } (game #{ $game }): the 7 days to object to the overstep claim are over; the claim awaits your ruling: /rule { $case } score … time, or /rule { $case } resume.
 
 ## Teams (R3.1.3, R3.3.2, R3.4.4)
 help-team = /team create EVENT NAME | captain|deputy TEAM @name | add TEAM @name [reserve] | order TEAM @a @b … | show TEAM | games [TEAM] | substitute TEAM BOARD @name — team events
-team-event-created-head = Team event #{ $event } "{ $name }" is created. You are its organizer and arbiter.
-team-event-created-head-arbiters = Team event #{ $event } "{ $name }" is created. You are its organizer; arbiter: { $arbiters }.
+team-event-created-head = Team event #{ $event } "{ $name }" has been created. You are its organizer and arbiter.
+team-event-created-head-arbiters = Team event #{ $event } "{ $name }" has been created. You are its organizer; arbiter: { $arbiters }.
 team-event-created = A team event: every team fields { $boards ->
     [one] { $boards } board
    *[other] { $boards } boards
 }. Create the teams with /team create { $event } NAME, name their captains and add their players in board order.
-team-created = Team #{ $team } "{ $name }" is created in event #{ $event }. Name its captain: /team captain { $team } @name
-team-captain-set = { $player } is the captain of team "{ $name }" (R3.1.3).
+team-created = Team #{ $team } "{ $name }" has been created in event #{ $event }. Name its captain: /team captain { $team } @name
+team-captain-set = { $player } is the captain of team "{ $name }".
 team-deputy-set = { $player } is the deputy captain of team "{ $name }".
 team-deputy-cleared = Team "{ $name }" has no deputy captain now.
 team-player-added = { $player } plays board { $board } for team "{ $name }".
@@ -857,23 +921,23 @@ team-event-started = Team event #{ $event } "{ $name }" has started: { $matches 
     [one] one match
    *[other] { $matches } matches
 }, { $games ->
-    [one] { $games } game
-   *[other] { $games } games
-}, all at once (R1.1). Each board plays its counterpart; colours alternate by board.
+    [one] { $games } game
+   *[other] { $games } games
+}, all at once. Each board plays its counterpart; colours alternate by board.
 team-standings-header = Team standings of event #{ $event } "{ $name }":
-team-standings-line = { $place }. { $team } — { $mp } match points, { $bp } board points (won { $won }, drawn { $drawn }, lost { $lost }); matches left: { $left }
+team-standings-line = { $place }. { $team } — match points: { $mp }, board points: { $bp } (won { $won }, drawn { $drawn }, lost { $lost }); matches left: { $left }
 team-standings-footer = Order: match points ({ $win } for a match won, { $draw } drawn, { $loss } lost), then board points, then the match points scored among the tied teams.
 team-games-header = Games of team "{ $name }" in event #{ $event }:
 team-games-line = #{ $game } board { $board }: { $player } ({ $colour }) against { $opponent }; { $mover } to move, { $left } left, silent for { $silent }.
 team-games-finished = #{ $game } board { $board }: { $player } ({ $colour }) against { $opponent }; finished { $result }.
 team-games-none = No games yet.
 notice-team-started = The team event "{ $event }" has started: your team "{ $team }" plays { $games ->
-    [one] { $games } game
-   *[other] { $games } games
+    [one] { $games } game
+   *[other] { $games } games
 }, all at once. /team games { $number } shows them with clocks and silences.
-notice-continuation-due-via-captain = Game #{ $game }: you have not moved for { $days }. In a team event you announce continuing through your captain { $captain } (R3.3.2): within 5 days tell { $captain }, who tells the arbiter, and your partner that you mean to continue, or the arbiter may score the game as a loss.
-notice-captain-continuation-due = Your team's game #{ $game }: { $player } has not moved for { $days }. The notice of continuing goes through you, the captain (R3.3.2): within 5 days tell the arbiter and the partner that { $player } continues, or the arbiter may score the game as a loss.
-notice-team-substitution = Substitution ruled by the arbiter in team "{ $team }": { $incoming } replaces { $outgoing } on board { $board } and takes over { $games } { $games ->
+notice-continuation-due-via-captain = Game #{ $game }: you have not moved for { $days }. In a team event you announce continuing through your captain { $captain }: within 5 days tell { $captain }, who tells the arbiter, and your partner that you mean to continue, or the arbiter may score the game as a loss.
+notice-captain-continuation-due = Your team's game #{ $game }: { $player } has not moved for { $days }. The notice of continuing goes through you, the captain: within 5 days tell the arbiter and the partner that { $player } continues, or the arbiter may score the game as a loss.
+notice-team-substitution = Substitution ruled by the arbiter in team "{ $team }": { $incoming } replaces { $outgoing } on board { $board } and takes over { $games } { $games ->
     [one] game
    *[other] games
 } not yet begun; games under way stay with { $outgoing }.
@@ -888,14 +952,14 @@ error-team-full = Team "{ $name }" already fields { $boards ->
    *[other] { $boards } boards
 }; add { $player } as a reserve: /team add { $team } @name reserve
 error-team-order-count = The board order of team "{ $name }" names exactly { $boards ->
-    [one] { $boards } player
-   *[other] { $boards } players
+    [one] { $boards } player
+   *[other] { $boards } players
 } of the team.
 error-team-not-member = { $player } is not in team "{ $name }".
 error-team-deputy-is-captain = The captain of team "{ $name }" cannot also be its deputy.
 error-team-not-ready = Team #{ $team } "{ $name }" is not ready: it needs a captain and { $boards ->
-    [one] { $boards } player
-   *[other] { $boards } players
+    [one] { $boards } player
+   *[other] { $boards } players
 } on its boards.
 error-team-too-few = Event #{ $event } "{ $name }" needs at least two teams to start.
 error-team-none-led = You do not captain a team in a started event; name one: /team games TEAM
@@ -915,20 +979,20 @@ error-sanction-target = { $player } is neither a party of case #{ $case } nor a 
 case-line-deciders-committee = The appeal is decided by the appeals committee: { $deciders }.
 case-line-deciders-administrators = The event has no appeals committee member free of this case, so the administrators decide the appeal: { $deciders }.
 event-line-committee = Appeals committee: { $committee }.
-event-line-committee-none = Appeals committee: none named; the administrators decide appeals (R2.1.6).
+event-line-committee-none = Appeals committee: none named; the administrators decide appeals.
 error-team-one-team = { $player } already belongs to team "{ $team }" of this event: a player belongs to one team of an event.
-error-team-disqualified = { $player } is disqualified (R2.1.5): they cannot join a team, lead one or be substituted in.
-error-disqualified-play = You are disqualified (R2.1.5) and cannot play.
+error-team-disqualified = { $player } is disqualified: they cannot join a team, lead one or be substituted in.
+error-disqualified-play = You are disqualified and cannot play.
 reply-case-settle-agreed = Your team agrees to settle case #{ $case }. It is settled once the other team's captain (or deputy) agrees too: /case { $case } settle. Either captain may pass it to the arbiter instead: /case { $case } forward
 
 
 ## Bad input: unreadable text, numbers and dates out of reach
-error-leave-too-far = A leave may start no later than the end of next year (R3.6.1), and "{ $value }" is later. Choose a first day no later than { $last }.
+error-leave-too-far = Leave may start no later than the end of next year, and "{ $value }" is later. Choose a first day no later than { $last }.
 error-extra-leave-event = "{ $value }" is not an event number. Write it as #12, or leave it out when you play in one event only.
 error-extra-leave-too-long = Extra leave is at most { $limit ->
-    [one] { $limit } day
-   *[other] { $limit } days
-} a year (R3.6.3), so { $days } cannot be granted. Ask for { $limit } or fewer.
+    [one] { $limit } day
+   *[other] { $limit } days
+} a year, so { $days } cannot be granted. Ask for { $limit } or fewer.
 error-text-unreadable = The message could not be read: it is not valid UTF-8 text. Nothing was done; please send it again as plain text.
 error-text-nul = The message contains a NUL character (code 0), which cannot be stored. Nothing was done; please send it again without it.
 
@@ -939,14 +1003,14 @@ telegram-ask-privately = The answer is private, so it is not shown in this group
 error-name-characters = A name needs visible letters and may not contain control, direction-changing or invisible characters: they let one name pass for another. Choose a name of visible letters: /name NAME
 error-name-is-handle = "{ $name }" is the user name of another player, and @{ $name } must find that player. Choose another name: /name NAME
 reply-link-requested = The account that asked for this code must now confirm the join: it got a message with a button. If it does not confirm within { $minutes ->
-    [one] { $minutes } minute
-   *[other] { $minutes } minutes
+    [one] { $minutes } minute
+   *[other] { $minutes } minutes
 }, nothing is joined.
 error-link-confirm-code = This confirmation is unknown, used or expired, or it is not for this account. Start again: /link from this account, then /link CODE from the other one.
 notice-link-requested = The { $platform } account of { $name } asks to join your account with the link code you got. If that is you, confirm within { $minutes ->
-    [one] { $minutes } minute
-   *[other] { $minutes } minutes
-}: /link confirm { $code } — if not, ignore this message: nothing is joined without your confirmation.
+    [one] { $minutes } minute
+   *[other] { $minutes } minutes
+}: /link confirm { $code } — if not, ignore this message: nothing is joined without your confirmation.
 button-link-confirm = Join the accounts
 
 ## Help per command (/help COMMAND): what it does, two examples, who may use it.
@@ -982,7 +1046,7 @@ help-who-notation = everyone.
 help-more-orientation = Chooses the side boards are shown from: auto (your colour), white or black.
     Examples: /orientation auto, /orientation black
 help-who-orientation = everyone.
-help-more-contact = Records your postal address or e-mail; a dash clears it. Contacts are shown only to those the rules allow (R3.4.4).
+help-more-contact = Records your postal address or e-mail; a dash clears it. Contacts are shown only to those the rules allow.
     Examples: /contact email olena@example.org, /contact address -
 help-who-contact = everyone, about themselves.
 help-more-contacts = Shows the contact details you may see: yours and your current partners', or one player's. The answer is private.
@@ -1019,13 +1083,13 @@ help-more-resign = Resigns a game; the bot asks you to confirm first.
     Examples: /resign, /resign #3
 help-who-resign = the game's players.
 help-more-time = Shows both players' time in a game: days used and days left under the control, and how long the player to move can still think on this move before losing on time.
-    How time is counted (R3.5): every 10 moves get 50 days; only whole 24-hour days count; past 20 days on one move, each further day counts double. Example: with 50 days left you can think 36 days on one move: the first 20 days count 20, the next 15 count 30, 50 in all; when the 36th day is over, the time is exceeded. The last minute in which a move still counts is shown in your time zone.
+    How time is counted: every 10 moves get 50 days; only whole 24-hour days count; past 20 days on one move, each further day counts double. Example: with 50 days left you can think 36 days on one move: the first 20 days count 20, the next 15 count 30, 50 in all; when the 36th day is over, the time is exceeded. The last minute in which a move still counts is shown in your time zone.
     Examples: /time, /time #3
 help-who-time = everyone.
 help-more-record = Shows a game's record with the days each move took.
     Examples: /record, /record #3
 help-who-record = everyone.
-help-more-leave = Registers, lists and cancels your leave: add DATE DAYS (the date as DD.MM.YYYY or DD.MM; 45 days a year, R3.6.1), list, cancel N.
+help-more-leave = Registers, lists and cancels your leave: add DATE DAYS (the date as DD.MM.YYYY or DD.MM; 45 days a year), list, cancel N.
     Examples: /leave add { $date } 14, /leave list
 help-who-leave = every player, about their own leave.
 help-more-mute = Turns off notices of your partners' moves; reminders and results still come.
@@ -1035,7 +1099,7 @@ help-more-unmute = Turns notices of your partners' moves back on.
     Example: /unmute
 help-who-unmute = everyone.
 help-more-timezone = Sets the time zone the bot shows dates and deadlines in (rule dates stay in the event's zone); without a zone, shows yours.
-    Examples: /timezone Europe/Kyiv, /timezone America/New_York
+    Examples: /timezone Kyiv, /timezone New York
 help-who-timezone = everyone.
 help-more-digest = Turns the daily digest on or off: one message a day with every game where it is your move, instead of a notice per move.
     Examples: /digest on, /digest off
@@ -1049,19 +1113,19 @@ help-who-pgn = everyone.
 help-more-dispute = Opens a dispute with your partner for the arbiter (in team events the captains first), with what happened in your own words.
     Examples: /dispute #3 My partner's move did not reach me, /dispute The reply was sent twice
 help-who-dispute = the game's players.
-help-more-failure = Reports a serious computer or software failure that kept you from moving (R3.4.5).
+help-more-failure = Reports a serious computer or software failure that kept you from moving.
     Examples: /failure #3 My computer broke down on 2 March, /failure The bot did not show my move
 help-who-failure = the game's players.
 help-more-ask = Asks the event's arbiter a question; the answer comes in the case file.
     Examples: /ask #2 May I take leave in July?, /ask How are ties broken?
 help-who-ask = the event's players.
-help-more-offline = Reports a loss of internet access (up to 30 days, once a year, R3.1.5): your games wait. An arbiter may report it for a player.
+help-more-offline = Reports a loss of internet access (up to 30 days, once a year): your games wait. An arbiter may report it for a player.
     Examples: /offline Moving house, /offline @olena Called by phone
 help-who-offline = players about themselves; arbiters about a player.
 help-more-online = Ends a reported absence: your games run again.
     Examples: /online, /online @olena
 help-who-online = players about themselves; arbiters about a player.
-help-more-extraleave = Asks the arbiter for extra leave with the reasons (at most 15 days a year, R3.6.3).
+help-more-extraleave = Asks the arbiter for extra leave with the reasons (at most 15 days a year).
     Example: /extraleave { $date } 10 #2 Operation and recovery
 help-who-extraleave = the players of an event.
 help-more-cases = Lists the cases you may see: yours, and for arbiters every case of their events.
@@ -1071,36 +1135,36 @@ help-more-case = Shows a case file and acts on it: take, say TEXT, note TEXT (ar
     Examples: /case 5, /case 5 say I add a photo of the envelope
 help-who-case = the case's parties, the arbiter, the appeals committee and, in team events, the captains of the parties' teams.
 help-more-rule = The arbiter's ruling on a case: one or more measures, then the reasons after --.
-    Examples: /rule 5 score 1-0 -- the reply was late, /rule 5 clock +3 -- the failure is proven
+    Examples: /rule 5 score 1-0 -- the reply was late, /rule 5 clock @olena +3 -- the failure is proven
 help-who-rule = the event's arbiter, unless a party to the case.
-help-more-appeal = Appeals a ruling to the appeals committee within 14 days of receiving it (R2.1.6), with the grounds.
+help-more-appeal = Appeals a ruling to the appeals committee within 14 days of receiving it, with the grounds.
     Example: /appeal 5 The move was sent in time: see the receipt
 help-who-appeal = the case's parties.
 help-more-decide = The appeals committee's final decision: uphold the ruling, or replace it with new measures; the reasons after --.
     Examples: /decide 5 uphold -- the ruling is right, /decide 5 replace score ½-½ -- both were late
 help-who-decide = the appeals committee (administrators where the event names none), unless a party to the case.
-help-more-request = The arbiter's request to a player, who must answer within 20 days (R3.4.3).
+help-more-request = The arbiter's request to a player, who must answer within 20 days.
     Example: /request @olena #2 Please confirm your postal address
 help-who-request = the event's arbiter.
 help-more-answer = Answers the arbiter's request.
     Example: /answer 7 My address is correct
 help-who-answer = the player asked.
-help-more-card = Records a card of a game by post: the move, its repetition and the dates; the recipient adds the date received. A card with an impossible move or none is entered with the word impossible: the move is not played, and the sender's time gets a penalty of 5 days, 10 on each repetition (R2.4.9, R2.4.10).
-    Example: /card #3 { $move } written=2026-03-01 postmark=2026-03-02
+help-more-card = Records a card of a game by post: the move, its repetition and the dates; the recipient adds the date received. A card with an impossible move or none is entered with the word impossible: the move is not played, and the sender's time gets a penalty of 5 days, 10 on each repetition.
+    Example: /card #3 { $move } written=01.03.2026 postmark=02.03.2026
 help-who-card = the players of a game by post.
 help-more-ledger = Shows the correspondence chart of a game by post: the dates settled and the time counted.
     Examples: /ledger, /ledger #3
 help-who-ledger = everyone.
-help-more-overstep = Claims that the partner overstepped the time (R2.6.2), with your next move, which the arbiter holds.
+help-more-overstep = Claims that the partner overstepped the time, with your next move, which the arbiter holds.
     Example: /overstep #3 { $knight }
 help-who-overstep = the players of a game by post.
-help-more-team = Team events: create TEAM, name a captain or deputy, add players and reserves, set the board order, show a team or its games, substitute.
+help-more-team = Team events: create a team, name a captain or deputy, add players and reserves, set the board order, show a team or its games, substitute.
     Examples: /team show 1, /team games
 help-who-team = everyone may show a team; the organizer and the arbiter create teams and add players; captains and deputies set the board order.
 help-more-organizer = Allows a player to create events, or takes that away.
     Examples: /organizer @olena, /organizer remove @olena
 help-who-organizer = administrators.
-help-more-confirm = With confirmation on, each move you send is held until you confirm it with a button (or cancel it); the clock runs until it is confirmed (a sent move cannot be taken back, R2.3.8).
+help-more-confirm = With confirmation on, each move you send is held until you confirm it with a button (or cancel it); the clock runs until it is confirmed (a sent move cannot be taken back).
     Examples: /confirm on, /confirm #3
 help-who-confirm = everyone; a held move only by its player.
 help-more-say = Sends a message to your opponent in a game; it is kept with the game and shown to the arbiter in a case. A move may carry one too.
@@ -1109,7 +1173,7 @@ help-who-say = the game's players.
 help-more-messages = Turns messages from opponents on or off; they are still kept with the game.
     Examples: /messages off, /messages on
 help-who-messages = everyone.
-help-more-continue = After 35 days without your move, tells the arbiter and your partner that you mean to continue the game (R3.3.2); in team events through your captain.
+help-more-continue = After 35 days without your move, tells the arbiter and your partner that you mean to continue the game; in team events through your captain.
     Examples: /continue, /continue #3
 help-who-continue = the player to move in a silent game.
 help-more-theme = Chooses the colours of your boards, animations and tables: green, brown, blue or gray.
@@ -1173,7 +1237,7 @@ help-who-rating = everyone.
 help-more-top = The club's rating table: players with at least one rated game, highest rating first. A game counts only when each side has made at least one move.
     Example: /top
 help-who-top = everyone.
-reply-rating = Rating: { $name }: { $rating }, { $games } rated { $games ->
+reply-rating = { $name }: rating { $rating }, { $games } rated { $games ->
         [one] game
        *[other] games
     }.
@@ -1184,7 +1248,7 @@ reply-rating-change = Game { $game } (opponent: { $opponent }), { $outcome ->
        *[loss] lost
     }: { $before } → { $after } ({ $delta })
 reply-top-header = Club ratings:
-reply-top-line = { $place }. { $name }: { $rating } ({ $games } { $games ->
+reply-top-line = { $place }. { $name }: { $rating } ({ $games } { $games ->
         [one] game
        *[other] games
     })
@@ -1231,7 +1295,7 @@ setting-name = { $key ->
 }
 reply-event-closed = Entries to event #{ $event } "{ $name }" are closed; entered: { $players }. /event start { $event } starts it.
 reply-event-removed = Removed from event #{ $event } "{ $name }": { $player }. The entrant has been told.
-reply-event-cancelled = Event #{ $event } "{ $name }" is cancelled; entrants told: { $players }.
+reply-event-cancelled = Event #{ $event } "{ $name }" has been cancelled; the entrants have been told: { $players }.
 error-event-join-removed = { $organizer } removed you from event #{ $event } "{ $name }" and you cannot enter it again on your own. To enter again, ask { $organizer } to readmit you (/event readmit { $event } with your name).
 error-event-readmit-absent = Not removed from event #{ $event } "{ $name }": { $player }. There is no removal to undo.
 reply-event-readmitted = { $player } may enter event #{ $event } "{ $name }" again: they have been told and enter with /event join { $event } or an invitation.
@@ -1240,11 +1304,11 @@ notice-entry-removed = You have been removed from event #{ $event } "{ $name }" 
 notice-event-cancelled = Event #{ $event } "{ $name }", which you entered, has been cancelled. /events lists the other events.
 reply-event-games-header = Games of event #{ $event } "{ $name }": { $finished } of { $games } finished.
 reply-event-games-none = No games yet: the event has not started.
-reply-event-games-finished = #{ $game } { $white } – { $black }: { $result }
-reply-event-games-line = #{ $game } { $white } – { $black }: to move: { $mover }, for { $days }
+reply-event-games-finished = #{ $game } { $white } — { $black }: { $result }
+reply-event-games-line = #{ $game } { $white } — { $black }: { $mover } to move, for { $days }
 reply-players-club = The club's registered players ({ $count }):
 reply-players-event = Entered in event #{ $event } "{ $name }" ({ $count }):
-reply-players-line = { $player } — { $accounts }
+reply-players-line = { $player } — { $accounts }
 reply-players-hint = Someone missing? They register by sending /start to the bot; then their name works in /organizer, arbiter= and /event remove.
 reply-players-console = console
 reply-players-no-handle = { $platform }: no user name
@@ -1268,7 +1332,7 @@ error-invite-started = Event #{ $event } "{ $name }" has already started, so its
 error-invite-closed = Entries to event #{ $event } "{ $name }" are closed, so its invitation no longer works. Ask the organizer; /events lists the events open for entries.
 
 ## club branch: /event show
-event-player-points = { $player } — { $points }
+event-player-points = { $player } — { $points }
 event-line-teams = Teams: { $teams }.
 event-line-teams-none = Teams: none yet (/team create).
 event-team-captain = { $team } (captain: { $captain })
@@ -1277,29 +1341,29 @@ event-team-no-captain = { $team } (no captain yet)
 ## club branch: naming someone not yet registered for a role
 error-staff-unregistered = Nobody called "{ $name }" is registered with the bot yet, so no role can be given. Ask them to send /start to the bot (on Telegram or Discord), then repeat this command. An invitation to an event (/event invite N) registers and enters a player in one step; /players lists the registered players.
 ## branch player: postal deadlines as instants (R2.4, R2.6.1), settings at /start
-clock-postal-deadline-yours = Your move in game #{ $game }: { $days } on it so far; send it by { $at } at the latest, or your time is exceeded (R2.6.1).
+clock-postal-deadline-yours = Your move in game #{ $game }: { $days } on it so far; send it by { $at } at the latest, or your time is exceeded.
 clock-postal-deadline = Game #{ $game }, { $side ->
     [white] White
    *[black] Black
-} to move: { $days } on this move so far; a move sent after { $at } exceeds the time limit (R2.6.1).
-clock-postal-over-yours = Your move in game #{ $game }: { $days } on it so far; time exceeded by { $over } (R2.6.1), and your partner may claim it with the arbiter (R2.6.2).
+} to move: { $days } on this move so far; a move sent after { $at } exceeds the time limit.
+clock-postal-over-yours = Your move in game #{ $game }: { $days } on it so far; time exceeded by { $over }, and your partner may claim it with the arbiter.
 clock-postal-over = Game #{ $game }, { $side ->
     [white] White
    *[black] Black
-} to move: { $days } on this move so far; time exceeded by { $over } (R2.6.1).
-postal-notice-deadline = Send your move by { $at } at the latest, or your time is exceeded (R2.6.1).
-postal-notice-over = Time exceeded by { $over } (R2.6.1): your partner may claim it with the arbiter (R2.6.2).
-reply-games-line-mine-over = #{ $game } — opponent: { $opponent }, you play { $colour }; last move: { $last }; { $days } on this move; time exceeded by { $over }
-reply-games-line-theirs-over = #{ $game } — opponent: { $opponent }, you play { $colour }; last move: { $last }; the opponent has { $days } on this move; time exceeded by { $over }
-notice-digest-line-over = #{ $game } — opponent: { $opponent }; { $days } on this move; time exceeded by { $over }
+} to move: { $days } on this move so far; time exceeded by { $over }.
+postal-notice-deadline = Send your move by { $at } at the latest, or your time is exceeded.
+postal-notice-over = Time exceeded by { $over }: your partner may claim it with the arbiter.
+reply-games-line-mine-over = #{ $game } — opponent: { $opponent }, you play { $colour }; last move: { $last }; { $days } on this move; time exceeded by { $over }
+reply-games-line-theirs-over = #{ $game } — opponent: { $opponent }, you play { $colour }; last move: { $last }; the opponent has { $days } on this move; time exceeded by { $over }
+notice-digest-line-over = #{ $game } — opponent: { $opponent }; { $days } on this move; time exceeded by { $over }
 board-overstepped = time exceeded
 reply-start-settings = Your settings:
-    language: { $language } — /lang uk or /lang en
-    notation: { $notation } — /notation and the notation's name (/help notation)
-    time zone: { $zone } — /timezone Europe/Kyiv
-    daily digest: { $digest } — /digest on or /digest off
-    move confirmation: { $confirm } — /confirm on or /confirm off
-    messages from opponents: { $messages } — /messages on or /messages off
+    language: { $language } — /lang uk or /lang en
+    notation: { $notation } — /notation and the notation's name (/help notation)
+    time zone: { $zone } — /timezone Kyiv
+    daily digest: { $digest } — /digest on or /digest off
+    move confirmation: { $confirm } — /confirm on or /confirm off
+    messages from opponents: { $messages } — /messages on or /messages off
 setting-on = on
 setting-off = off
 setting-yes = yes
@@ -1321,18 +1385,18 @@ event-line-opening-fen = Thematic event: the games start from the position { $fe
        *[black] Black moves
     } first.
 ## Branch storms: several notices to one player at one instant, as one message
-notice-batch-reminders = Reminders (R3.3.1) for { $count } { $count ->
+notice-batch-reminders = Reminders for { $count } { $count ->
     [one] game
    *[other] games
 }:
-notice-batch = Notices about { $count } { $count ->
+notice-batch = Notices about { $count } { $count ->
     [one] game
    *[other] games
 }:
 notice-batch-game = Notices about game #{ $game }:
-notice-batch-game-reminders = Reminders (R3.3.1) about game #{ $game }:
-notice-batch-reminder = #{ $game } — opponent: { $opponent }; no answer for { $days }; your clock: { $left }
-notice-batch-reminder-deadline = #{ $game } — opponent: { $opponent }; no answer for { $days }; move by { $at } at the latest or the game is lost on time
+notice-batch-game-reminders = Reminders about game #{ $game }:
+notice-batch-reminder = #{ $game } — opponent: { $opponent }; no answer for { $days }; your clock: { $left }
+notice-batch-reminder-deadline = #{ $game } — opponent: { $opponent }; no answer for { $days }; move by { $at } at the latest or the game is lost on time
 button-continue-game = I continue game #{ $game }
 
 ## Command flood protection ([trust-2]): one refusal a window, then silence
@@ -1343,33 +1407,33 @@ reply-slow-down = You are sending commands too quickly. Please wait { $seconds -
 notice-room = Time left to think on this move: { $room }.
 room-doubling = { $days } (each day past { $threshold } on one move counts double)
 room-under-a-day = less than a day
-notice-digest-line-room = #{ $game } — opponent: { $opponent }; { $days } on this move; left to think: { $room }; move by { $at } at the latest
-notice-batch-reminder-room = #{ $game } — opponent: { $opponent }; no answer for { $days }; left to think: { $room }; move by { $at } at the latest or the game is lost on time
-reply-games-line-mine-postal = #{ $game } — opponent: { $opponent }, you play { $colour }; last move: { $last }; { $days } on this move; send it by { $at } at the latest
-notice-continuation-window = Game #{ $game }: you have not moved for { $days }. Tell the arbiter and your partner by { $ends } at the latest that you mean to continue (R3.3.2), or the arbiter may score the game as a loss.
-notice-continuation-loss-first = Game #{ $game }: you have not moved for { $days }. Your time runs out first: move by { $at } at the latest, or the game is lost on time. That is sooner than { $ends }, the last minute to tell the arbiter and your partner that you mean to continue (R3.3.2).
-notice-continuation-window-via-captain = Game #{ $game }: you have not moved for { $days }. In a team event you announce continuing through your captain { $captain } (R3.3.2): by { $ends } at the latest tell { $captain }, who tells the arbiter, and your partner that you mean to continue, or the arbiter may score the game as a loss.
+notice-digest-line-room = #{ $game } — opponent: { $opponent }; { $days } on this move; left to think: { $room }; move by { $at } at the latest
+notice-batch-reminder-room = #{ $game } — opponent: { $opponent }; no answer for { $days }; left to think: { $room }; move by { $at } at the latest or the game is lost on time
+reply-games-line-mine-postal = #{ $game } — opponent: { $opponent }, you play { $colour }; last move: { $last }; { $days } on this move; send it by { $at } at the latest
+notice-continuation-window = Game #{ $game }: you have not moved for { $days }. Tell the arbiter and your partner by { $ends } at the latest that you mean to continue, or the arbiter may score the game as a loss.
+notice-continuation-loss-first = Game #{ $game }: you have not moved for { $days }. Your time runs out first: move by { $at } at the latest, or the game is lost on time. That is sooner than { $ends }, the last minute to tell the arbiter and your partner that you mean to continue.
+notice-continuation-window-via-captain = Game #{ $game }: you have not moved for { $days }. In a team event you announce continuing through your captain { $captain }: by { $ends } at the latest tell { $captain }, who tells the arbiter, and your partner that you mean to continue, or the arbiter may score the game as a loss.
 notice-window-loss-first = Your time runs out sooner than that: move by { $at } at the latest, or the game is lost on time first.
-notice-batch-reminder-mixed = Reminder (R3.3.1): { $line }
+notice-batch-reminder-mixed = Reminder: { $line }
 button-final-board = Final position, game #{ $game }
-event-finished = Event #{ $event } "{ $name }" is over: all its games are played.
-event-finished-first = First place: { $names } — { $points }.
-event-finished-shared = First place shared: { $names } — { $points } each.
+event-finished = Event #{ $event } "{ $name }" is over: all its games have been played.
+event-finished-first = First place: { $names } — { $points }.
+event-finished-shared = First place shared: { $names } — { $points } each.
 event-finished-tie-break = Equal on points; placed higher on { $rule }.
 tie-break-wins = the number of wins
 tie-break-sb = the Sonneborn-Berger score
 tie-break-direct = the games between them
 event-finished-table = Final table:
-event-finished-line = { $place }. { $name } — { $points }
+event-finished-line = { $place }. { $name } — { $points }
 event-finished-own = Your result: place { $place } of { $count }, score { $points }.
 event-finished-rating = Your club rating changed by { $change }.
 event-finished-pgn = All the games: /pgn event { $event }.
-event-finished-team-first = First place: { $names } — match points: { $mp }, board points: { $bp }.
+event-finished-team-first = First place: { $names } — match points: { $mp }, board points: { $bp }.
 event-finished-team-shared = First place shared by { $names }, level on match points ({ $mp }) and board points ({ $bp }).
 event-finished-team-tie-break = Equal on match points; placed higher on { $rule }.
 tie-break-team-board = the board points
 tie-break-team-direct = the match points scored between the tied teams
-event-finished-team-line = { $place }. { $name } — match points: { $mp }, board points: { $bp }
+event-finished-team-line = { $place }. { $name } — match points: { $mp }, board points: { $bp }
 event-finished-team-own = Your team "{ $team }": place { $place } of { $count }.
 event-finished-team-board = Your own score: { $points } out of { $games }.
 button-event-pgn = The event's PGN

@@ -2,9 +2,9 @@
 # Кожне повідомлення має відповідник з тим самим ідентифікатором у en.ftl.
 
 days = { $count ->
-    [one] { $count } день
-    [few] { $count } дні
-   *[many] { $count } днів
+    [one] { $count } день
+    [few] { $count } дні
+   *[many] { $count } днів
 }
 
 ## Помилки введення команд
@@ -25,86 +25,137 @@ help-lang = /lang uk|en — мова повідомлень
 help-notation = /notation ukr|ukr-short|san|lan|uci|iccf — нотація, якою бот показує ходи
 help-orientation = /orientation auto|white|black — з якого боку показувати дошку
 help-theme = /theme зелена|коричнева|синя|сіра — кольори ваших дошок, анімацій і таблиць
-help-contact = /contact address|email ТЕКСТ — ваші контакти («-» видаляє)
+help-contact = /contact адреса|пошта ТЕКСТ — ваші контакти («-» видаляє)
 help-contacts = /contacts [гравець] — контакти, які вам дозволено бачити
 help-link = /link [КОД] — обʼєднати облікові записи Telegram і Discord
 help-events = /events — турніри
-help-event = /event create|show|join|withdraw|start|rename|set|close|remove|readmit|cancel|games … — турнір
+help-event = /event створити|показати|приєднатися|вийти|почати|перейменувати|змінити|закрити|вилучити|повернути|скасувати|партії … — турнір
 help-players = /players [#турнір] — зареєстровані гравці клубу з іменами користувачів
-help-games = /games [all] — ваші партії, спершу ті, де ваш хід
+help-games = /games [усі] — ваші партії, спершу ті, де ваш хід
 help-board = /board [#партія] — дошка
 help-gif = /gif [#партія] — партія від початку як анімація
 help-move = /move [#партія] ХІД — зробити хід (e2-e4, Кg1-f3, 0-0)
-help-confirm = /confirm on|off, /confirm [#партія], /confirm cancel [#партія] — підтверджувати кожен хід перед тим, як його зроблено; підтвердити або скасувати непідтверджений хід
-help-draw = /draw offer|accept|decline [#партія] — нічия
-help-claim = /claim repetition|fifty [#партія] [ХІД] — вимагати нічию
+help-confirm = /confirm увімкнути|вимкнути, /confirm [#партія], /confirm скасувати [#партія] — підтверджувати кожен хід перед тим, як його зроблено; підтвердити або скасувати непідтверджений хід
+help-draw = /draw запропонувати|прийняти|відхилити [#партія] — нічия
+help-claim = /claim повторення|50 [#партія] [ХІД] — вимагати нічию
 help-resign = /resign [#партія] — здатися
 help-say = /say [#партія] ТЕКСТ — повідомлення суперникові в партії (також можна з ходом: e2-e4 -- текст)
-help-messages = /messages on|off — отримувати повідомлення від суперників чи ні
-help-continue = /continue [#партія] — повідомити суддю і партнера, що ви продовжуєте партію після тривалої паузи (R3.3.2)
+help-messages = /messages увімкнути|вимкнути — отримувати повідомлення від суперників чи ні
+help-continue = /continue [#партія] — повідомити суддю і партнера, що ви продовжуєте партію після тривалої паузи
 help-time = /time [#партія] — час обох гравців
 help-record = /record [#партія] — запис партії з витратами часу
-help-leave = /leave add ДАТА ДНІВ | list | cancel N — відпустка
+help-leave = /leave додати ДАТА ДНІВ | список | скасувати N — відпустка
 help-mute = /mute — вимкнути сповіщення про ходи
 help-unmute = /unmute — увімкнути сповіщення про ходи
-help-timezone = /timezone [ПОЯС] — часовий пояс, у якому показано дати (Europe/Kyiv)
-help-digest = /digest on|off — щоденне зведення партій, де ваш хід, замість сповіщень про кожен хід
+help-timezone = /timezone [ПОЯС] — часовий пояс, у якому показано дати (місто, наприклад Київ, або назва з бази IANA)
+help-digest = /digest увімкнути|вимкнути — щоденне зведення партій, де ваш хід, замість сповіщень про кожен хід
 help-standings = /standings [#турнір] — турнірна таблиця
 help-rating = /rating [@гравець] — рейтинг клубу: число, партії, останні зміни
 help-top = /top — таблиця рейтингів клубу
-help-pgn = /pgn [#партія] | /pgn event N — PGN
+help-pgn = /pgn [#партія] | /pgn турнір N — PGN
 help-dispute = /dispute [#партія] ТЕКСТ — спір із партнером, до судді (у командних турнірах спершу до капітанів)
 help-failure = /failure [#партія] ТЕКСТ — повідомити про серйозний збій компʼютера чи програми
 help-ask = /ask [#турнір] ТЕКСТ — запитання судді
-help-offline = /offline [@гравець] [ТЕКСТ] — втрачено доступ до інтернету (до 30 днів, раз на рік)
+help-offline = /offline [@гравець] [ТЕКСТ] — втрачено доступ до інтернету (до 30 днів, раз на рік)
 help-online = /online [@гравець] — знову на звʼязку після відсутності
-help-extraleave = /extraleave ДАТА ДНІВ [#турнір] ПРИЧИНИ — попросити додаткову відпустку (до 15 днів на рік)
+help-extraleave = /extraleave ДАТА ДНІВ [#турнір] ПРИЧИНИ — попросити додаткову відпустку (до 15 днів на рік)
 help-cases = /cases — справи, які вам дозволено бачити
-help-case = /case N [take|say ТЕКСТ|note ТЕКСТ|withdraw|forward|settle [ТЕКСТ]|close] — справа і дії з нею
+help-case = /case N [взяти|заява ТЕКСТ|нотатка ТЕКСТ|відкликати|передати|владнати [ТЕКСТ]|закрити] — справа і дії з нею
 help-rule = /rule N ЗАХІД[; ЗАХІД…] -- ПРИЧИНИ — рішення судді
-help-appeal = /appeal N ПІДСТАВИ — оскаржити рішення протягом 14 днів
-help-decide = /decide N uphold|replace ЗАХОДИ -- ПРИЧИНИ — остаточна ухвала апеляційного комітету
+help-appeal = /appeal N ПІДСТАВИ — оскаржити рішення протягом 14 днів
+help-decide = /decide N залишити|замінити ЗАХОДИ -- ПРИЧИНИ — остаточна ухвала апеляційного комітету
 help-request = /request @гравець [#турнір] ТЕКСТ — запит судді до гравця
 help-answer = /answer N ТЕКСТ — відповісти на запит судді
 
 ## Сповіщення
 clocks = Час: білі використали { $white_used }, { $white_left }; чорні використали { $black_used }, { $black_left }.
-clock-left = лишається { $days }
+clock-left = залишок — { $days }
 clock-overstepped = час прострочено на { $days }
-clock-deadline-yours = Ваш хід у партії #{ $game }: на нього вже витрачено { $days }. На обмірковування цього ходу лишається { $room }. Зробіть хід не пізніше { $at }, інакше партію буде програно через прострочення часу.
+clock-deadline-yours = Ваш хід у партії #{ $game }: на нього вже витрачено { $days }. На обмірковування цього ходу є ще { $room }. Зробіть хід не пізніше { $at }, інакше партію буде програно через прострочення часу.
 clock-deadline = Партія #{ $game }, хід { $side ->
     [white] білих
    *[black] чорних
-}: на цей хід витрачено { $days }; на обмірковування лишається { $room }; хід треба зробити не пізніше { $at }, інакше партію буде програно через прострочення часу.
-zone-kyiv = Київ
+}: на цей хід витрачено { $days }; на обмірковування є ще { $room }; хід треба зробити не пізніше { $at }, інакше партію буде програно через прострочення часу.
+zone-city-kyiv = Київ
+zone-city-london = Лондон
+zone-city-dublin = Дублін
+zone-city-lisbon = Лісабон
+zone-city-madrid = Мадрид
+zone-city-paris = Париж
+zone-city-brussels = Брюссель
+zone-city-amsterdam = Амстердам
+zone-city-berlin = Берлін
+zone-city-zurich = Цюрих
+zone-city-rome = Рим
+zone-city-vienna = Відень
+zone-city-prague = Прага
+zone-city-warsaw = Варшава
+zone-city-bratislava = Братислава
+zone-city-budapest = Будапешт
+zone-city-copenhagen = Копенгаген
+zone-city-stockholm = Стокгольм
+zone-city-oslo = Осло
+zone-city-helsinki = Гельсінкі
+zone-city-tallinn = Таллінн
+zone-city-riga = Рига
+zone-city-vilnius = Вільнюс
+zone-city-chisinau = Кишинів
+zone-city-bucharest = Бухарест
+zone-city-sofia = Софія
+zone-city-athens = Афіни
+zone-city-istanbul = Стамбул
+zone-city-belgrade = Белград
+zone-city-zagreb = Загреб
+zone-city-tbilisi = Тбілісі
+zone-city-jerusalem = Єрусалим
+zone-city-dubai = Дубай
+zone-city-almaty = Алмати
+zone-city-kolkata = Колката
+zone-city-shanghai = Шанхай
+zone-city-tokyo = Токіо
+zone-city-seoul = Сеул
+zone-city-singapore = Сінгапур
+zone-city-sydney = Сідней
+zone-city-melbourne = Мельбурн
+zone-city-auckland = Окленд
+zone-city-new-york = Нью-Йорк
+zone-city-toronto = Торонто
+zone-city-chicago = Чикаго
+zone-city-denver = Денвер
+zone-city-los-angeles = Лос-Анджелес
+zone-city-vancouver = Ванкувер
+zone-city-mexico-city = Мехіко
+zone-city-sao-paulo = Сан-Паулу
+zone-city-buenos-aires = Буенос-Айрес
 zone-gmt = за Гринвічем
 notice-move-deadline = Зробіть хід не пізніше { $at }, інакше партію буде програно через прострочення часу.
 notice-move-made = Партія #{ $game } ({ $event }). { $mover }: { $number }{ $dots } { $move }.{ $mark } Ваш хід.
 notice-move-made-final = Партія #{ $game } ({ $event }). { $mover }: { $number }{ $dots } { $move }.{ $mark }
 notice-mark-check = Шах.
 notice-mark-mate = Мат.
-notice-reminder = Нагадування (R3.3.1): у партії #{ $game } ви не відповідаєте вже { $days }. На вашому годиннику { $left }.
-notice-reminder-deadline = Нагадування (R3.3.1): у партії #{ $game } ви не відповідаєте вже { $days }.
-notice-continuation-due = Партія #{ $game }: ви не ходили { $days }. Протягом 5 днів повідомте суддю і партнера, що продовжуєте партію (R3.3.2), інакше суддя може зарахувати поразку.
-notice-continuation-given = Партія #{ $game }: повідомлення про продовження партії (R3.3.2), від кого: { $player }.
+notice-reminder = Нагадування: у партії #{ $game } ви не відповідаєте вже { $days }. На вашому годиннику { $left }.
+notice-reminder-deadline = Нагадування: у партії #{ $game } ви не відповідаєте вже { $days }.
+notice-continuation-due = Партія #{ $game }: ви не ходили { $days }. Протягом 5 днів повідомте суддю і партнера, що продовжуєте партію, інакше суддя може зарахувати поразку.
+notice-continuation-given = Партія #{ $game }: { $player } повідомляє, що продовжує партію.
 notice-opponent-message = Партія #{ $game }, повідомлення суперника ({ $from }): { $text }
 button-continue = Продовжую партію
-reply-continue = Партія #{ $game }: ваше повідомлення про продовження партії надіслано судді й партнерові (R3.3.2).
+reply-continue = Партія #{ $game }: ваше повідомлення про продовження партії надіслано судді й партнерові.
 error-continue-given = Партія #{ $game }: ви вже повідомили про продовження після останнього ходу.
-error-continue-not-now = Партія #{ $game }: про продовження повідомляють після 35 днів без вашого ходу і до 40-го дня (R3.3.2); зараз це не потрібно.
-notice-game-over = Партію #{ $game } завершено: { $white } — { $black } { $score } ({ $reason }).
-notice-draw-offered = Партія #{ $game }: { $by } пропонує нічию. Відповідь: /draw accept { $game } або /draw decline { $game }.
+error-continue-not-now = Партія #{ $game }: про продовження повідомляють після 35 днів без вашого ходу і до 40-го дня; зараз це не потрібно.
+notice-game-over = Партію #{ $game } завершено: { $white } — { $black } { $score } ({ $reason }).
+notice-game-annulled = Партію #{ $game } ({ $white } — { $black }) анульовано суддею.
+notice-draw-offered = Партія #{ $game }: { $by } пропонує нічию. Відповідь: /draw прийняти { $game } або /draw відхилити { $game }.
 notice-draw-declined = Партія #{ $game }: { $by } не приймає пропозиції нічиєї.
-notice-contact-changed = { $player }: нові контактні дані (R2.1.2):
+notice-contact-changed = { $player }: нові контактні дані:
     { $details }
 notice-event-started = Турнір «{ $event }» почався: усі партії стартували одночасно. Ваших партій: { $games }. /games покаже їх.
-notice-event-started-game = #{ $game } — суперник: { $opponent }, ви граєте { $colour }
+notice-event-started-game = #{ $game } — суперник: { $opponent }, ви граєте { $colour }
 notice-digest = Щоденне зведення: ваш хід у { $count ->
-    [one] { $count } партії
+    [one] { $count } партії
    *[other] { $count } партіях
 }.
-notice-digest-line = #{ $game } — суперник: { $opponent }; на хід витрачено { $days }; хід — не пізніше { $at }
-notice-digest-line-postal = #{ $game } — суперник: { $opponent }; на хід витрачено { $days }
+notice-digest-line = #{ $game } — суперник: { $opponent }; на хід витрачено { $days }; хід — не пізніше { $at }
+notice-digest-line-postal = #{ $game } — суперник: { $opponent }; на хід витрачено { $days }
 notice-delivery-failed = Адміністраторові: не вдалося доставити повідомлення «{ $kind }»; одержувач: { $recipient }.
 
 ## Причини завершення партії
@@ -112,9 +163,9 @@ result-checkmate = мат
 result-stalemate = пат
 result-insufficient-material = недостатньо матеріалу
 result-threefold = триразове повторення
-result-fifty-moves = правило 50 ходів
+result-fifty-moves = правило 50 ходів
 result-fivefold = пʼятиразове повторення
-result-seventy-five-moves = правило 75 ходів
+result-seventy-five-moves = правило 75 ходів
 result-agreement = за згодою
 result-resignation = здача
 result-time-forfeit = прострочення часу
@@ -132,8 +183,8 @@ castling-short = Коротка рокіровка (0-0)
 castling-long = Довга рокіровка (0-0-0)
 castling-cause-king-moved = король уже ходив
 castling-cause-rook-moved = тура вже ходила або її немає
-move-error-empty = Повідомлення без ходу (R2.3.9). Надішліть хід, наприклад e2-e4.
-move-error-any-move = «Будь-який хід» не дозволено (R2.3.5): напишіть конкретний хід, наприклад e2-e4.
+move-error-empty = Повідомлення без ходу. Надішліть хід, наприклад e2-e4.
+move-error-any-move = «Будь-який хід» не дозволено: напишіть конкретний хід, наприклад e2-e4.
 move-error-unreadable = Не вдалося прочитати «{ $text }» як хід. Пишіть повною алгебраїчною нотацією: e2-e4, Кg1-f3, Сf1:b5, 0-0.
 move-error-notation-not-allowed = У цьому турнірі не дозволена нотація: { $notation }. Пишіть повною алгебраїчною нотацією: e2-e4, Кg1-f3.
 move-error-ambiguous = Який саме хід: { $candidates }? Напишіть хід повністю.
@@ -211,18 +262,18 @@ move-hint-promotion-pieces = На вибір: { $pieces }.
 reply-welcome = Вітаємо! Ваше імʼя в турнірах: { $name } (змінити: /name). Надішліть /help, щоб побачити команди. Ходи пишуть так: { $move } або { $knight }.
 reply-name-set = Тепер ваше імʼя: { $name }.
 reply-secret-not-kept = На це повідомлення вже відповіли. Відповідь містила одноразовий секрет, який бот не зберігає: надішліть команду ще раз, щоб отримати новий.
-reply-name-given = Ваше імʼя на платформі не вдалося взяти як є, тож ваше імʼя в турнірах — { $name } (змінити: /name ІМʼЯ).
+reply-name-given = Ваше імʼя на платформі не вдалося взяти як є, тож ваше імʼя в турнірах — { $name } (змінити: /name ІМʼЯ).
 player-placeholder-name = Гравець { $number }
 reply-language-set = Повідомлення будуть українською.
-reply-language-set-notation = Повідомлення будуть українською, ходи — в нотації: { $notation }. Іншу нотацію можна вибрати командою /notation.
+reply-language-set-notation = Повідомлення будуть українською, ходи — в нотації: { $notation }. Іншу нотацію можна вибрати командою /notation.
 reply-notation-set = Тепер ходи показано в нотації: { $notation }.
-reply-event-created = Турнір #{ $event } «{ $name }» створено, запис відкрито: /event join { $event }. Ви — організатор і суддя турніру.
+reply-event-created = Турнір #{ $event } «{ $name }» створено, запис відкрито: /event приєднатися { $event }. Ви — організатор і суддя турніру.
 reply-event-joined = Ви записалися на турнір #{ $event } «{ $name }».
 reply-event-started = Турнір #{ $event } «{ $name }» почався: { $games ->
-    [one] { $games } партія
-    [few] { $games } партії
-   *[many] { $games } партій
-}, усі одночасно (R1.1).
+    [one] { $games } партія
+    [few] { $games } партії
+   *[many] { $games } партій
+}, усі одночасно.
 reply-which-game = Команда може стосуватися кількох ваших партій: { $games }. Оберіть партію кнопкою або напишіть її номер, наприклад: { $example }
 reply-which-game-move = Хід { $move } можливий у кількох ваших партіях: { $games }. Оберіть партію кнопкою або напишіть її номер, наприклад: { $example }
 reply-not-understood = Не розумію «{ $text }»: це не команда і не хід. Хід пишіть так: { $move } або { $knight }; усі команди покаже /help.
@@ -232,15 +283,15 @@ reply-move-made = Партія #{ $game }: ви зіграли { $number }{ $dot
 reply-games-mine = Ваш хід:
 reply-games-theirs = Хід суперника:
 reply-games-finished = Завершені:
-reply-games-all-hint = Завершені партії: /games all.
-reply-games-line-mine = #{ $game } — суперник: { $opponent }, ви граєте { $colour }; останній хід: { $last }; на хід витрачено { $days }; на обмірковування лишається { $room }; хід — не пізніше { $at }
-reply-games-line-theirs = #{ $game } — суперник: { $opponent }, ви граєте { $colour }; останній хід: { $last }; суперник витратив на хід { $days } і має походити не пізніше { $at }
-reply-games-line-finished = #{ $game } — суперник: { $opponent }, ви грали { $colour }; результат: { $score }
-reply-games-line-postal = #{ $game } — суперник: { $opponent }, ви граєте { $colour }; останній хід: { $last }; { $turn }; у вас { $left }
+reply-games-all-hint = Завершені партії: /games усі.
+reply-games-line-mine = #{ $game } — суперник: { $opponent }, ви граєте { $colour }; останній хід: { $last }; на хід витрачено { $days }; на обмірковування є ще { $room }; хід — не пізніше { $at }
+reply-games-line-theirs = #{ $game } — суперник: { $opponent }, ви граєте { $colour }; останній хід: { $last }; суперник витратив на хід { $days } і має зробити хід не пізніше { $at }
+reply-games-line-finished = #{ $game } — суперник: { $opponent }, ви грали { $colour }; результат: { $score }
+reply-games-line-postal = #{ $game } — суперник: { $opponent }, ви граєте { $colour }; останній хід: { $last }; { $turn }; у вас { $left }
 games-no-move = ходів ще немає
 move-sign-game = Партія #{ $game }: хід не зроблено.
-move-sign-question-capture = На { $square } немає чого брати, а в «{ $text }» стоїть знак взяття. Якщо ви мали на увазі { $move }, натисніть кнопку або надішліть хід без знака взяття; якщо інший хід — напишіть його.
-move-sign-question-mate = Хід { $move } не ставить мат, хоча в «{ $text }» написано мат. Якщо ви мали на увазі саме { $move }, натисніть кнопку або надішліть хід без знака мату; якщо інший хід — напишіть його.
+move-sign-question-capture = На { $square } немає чого брати, а в «{ $text }» стоїть знак взяття. Якщо ви мали на увазі { $move }, натисніть кнопку або надішліть хід без знака взяття; якщо інший хід — напишіть його.
+move-sign-question-mate = Хід { $move } не ставить мат, хоча в «{ $text }» написано мат. Якщо ви мали на увазі саме { $move }, натисніть кнопку або надішліть хід без знака мату; якщо інший хід — напишіть його.
 move-sign-warning-capture = Увага: на { $square } немає чого брати, а в «{ $text }» стоїть знак взяття.
 move-sign-warning-mate = Увага: хід { $move } не ставить мат, хоча в «{ $text }» написано мат.
 button-move-play = Зробити хід { $move }
@@ -252,7 +303,7 @@ error-no-held-move = У вас немає ходу, що чекає на під�
 error-held-move-stale = Партія #{ $game }: непідтверджений хід застарів (партія змінилася); зробіть хід знову.
 reply-confirm-on = Підтвердження ходів увімкнено: кожен хід чекає на ваше підтвердження.
 reply-confirm-off = Підтвердження ходів вимкнено: ходи робляться одразу.
-error-several-moves = Партія #{ $game }: в одному повідомленні може бути лише один хід; варіанти ходів у цьому турнірі заборонені (R3.2.4). Нічого не зіграно.
+error-several-moves = Партія #{ $game }: в одному повідомленні може бути лише один хід; варіанти ходів у цьому турнірі заборонені. Нічого не зіграно.
 reply-message-sent = Партія #{ $game }: ваше повідомлення надіслано суперникові.
 reply-message-kept = Партія #{ $game }: у суперника вимкнено повідомлення; ваше повідомлення збережено з партією.
 reply-message-limit = Партія #{ $game }: у цій партії можна надіслати не більше { $limit ->
@@ -260,16 +311,16 @@ reply-message-limit = Партія #{ $game }: у цій партії можна
     [few] { $limit } повідомлень
    *[other] { $limit } повідомлень
 } за добу; наступне можна буде надіслати через { $hours ->
-    [one] { $hours } годину
-    [few] { $hours } години
-   *[other] { $hours } годин
+    [one] { $hours } годину
+    [few] { $hours } години
+   *[other] { $hours } годин
 }. Це повідомлення не надіслано й не збережено.
 reply-messages-on = Повідомлення від суперників увімкнено.
 reply-messages-off = Повідомлення від суперників вимкнено; їх і далі зберігають із партією.
 reply-games-header = Ваші партії:
-reply-game-line = #{ $game } — суперник: { $opponent }, ви граєте { $colour }; { $turn }; у вас лишилося { $left }.
+reply-game-line = #{ $game } — суперник: { $opponent }, ви граєте { $colour }; { $turn }; у вас залишок — { $left }.
 reply-time = Партія #{ $game }:
-reply-resign-confirm = Ви справді здаєте партію #{ $game }? Підтвердьте: /resign { $game } confirm.
+reply-resign-confirm = Ви справді здаєте партію #{ $game }? Підтвердьте: /resign { $game } так.
 colour-white = білими
 colour-black = чорними
 turn-yours = ваш хід
@@ -305,10 +356,10 @@ error-draw-already-offered = Партія #{ $game }: ваша пропозиц�
 ## Buttons
 button-draw-accept = Прийняти нічию
 button-draw-decline = Відхилити
-button-game-board = #{ $game } — суперник: { $opponent }
+button-game-board = #{ $game } — суперник: { $opponent }
 
 ## Profile, contacts, link, events list, organizer, mute
-help-organizer = /organizer [remove] @імʼя — дозволити гравцеві створювати турніри (адміністратори)
+help-organizer = /organizer [зняти] @імʼя — дозволити гравцеві створювати турніри (адміністратори)
 reply-profile = Ваш профіль:
     Імʼя: { $name }
     Мова: { $language }
@@ -324,7 +375,7 @@ orientation-white = з боку білих
 orientation-black = з боку чорних
 profile-notices-on = увімкнено
 profile-notices-off = вимкнено (/unmute вмикає)
-profile-not-set = не вказано
+profile-not-set = немає
 reply-orientation-set = Дошки показуватимуться { $orientation }.
 error-unknown-orientation = Невідома орієнтація «{ $value }». Виберіть auto, white або black.
 theme-green = зелена
@@ -333,19 +384,19 @@ theme-blue = синя
 theme-gray = сіра
 reply-theme-set = Ваші дошки, анімації й таблиці малюватимуться в темі: { $theme }.
 error-unknown-theme = Невідома тема «{ $value }». Виберіть: зелена, коричнева, синя або сіра.
-reply-muted = Сповіщення про ходи вимкнено. Ви й далі відповідаєте за свої партії та свій час (R3.2.3): нагадування, пропозиції нічиєї та результати надходитимуть; /games покаже, чий хід. /unmute вмикає сповіщення.
-reply-timezone = Ваш часовий пояс: { $zone }; за ним показано дати й час. Змінити: /timezone Europe/Kyiv.
-reply-timezone-set = Тепер ваш часовий пояс: { $zone }; за ним показано дати й час. Строки рахуються як і раніше (R3.5.6).
-error-unknown-timezone = Невідомий часовий пояс «{ $value }». Напишіть назву з бази IANA, наприклад Europe/Kyiv або America/New_York.
-reply-digest-on = Щоденне зведення увімкнено: щодня о 09:00 — партії, де ваш хід; сповіщень про окремі ходи не буде. Ви й далі відповідаєте за свій час (R3.2.3). Перше зведення: { $at }. Вимкнути: /digest off.
+reply-muted = Сповіщення про ходи вимкнено. Ви й далі відповідаєте за свої партії та свій час: нагадування, пропозиції нічиєї та результати надходитимуть; /games покаже, чий хід. /unmute вмикає сповіщення.
+reply-timezone = Ваш часовий пояс: { $zone }; за ним показано дати й час. Змінити: /timezone Київ (або інше місто чи назва з бази IANA).
+reply-timezone-set = Тепер ваш часовий пояс: { $zone }; за ним показано дати й час. Строки рахуються як і раніше.
+error-unknown-timezone = Невідомий часовий пояс «{ $value }». Напишіть місто, наприклад Київ, Варшава чи Нью-Йорк, або назву з бази IANA для іншого міста.
+reply-digest-on = Щоденне зведення увімкнено: щодня о 09:00 — партії, де ваш хід; сповіщень про окремі ходи не буде. Ви й далі відповідаєте за свій час. Перше зведення: { $at }. Вимкнути: /digest вимкнути.
 reply-digest-off = Щоденне зведення вимкнено: сповіщення надходитимуть про кожен хід.
 reply-unmuted = Сповіщення про ходи знову увімкнено.
 reply-contact-set = Ваші контакти збережено. { $count ->
     [0] Повідомляти нікого не треба.
-    [1] Суддю або партнера повідомлено (R2.1.2).
-    [one] Повідомлено { $count } особу (суддів і партнерів, R2.1.2).
-    [few] Повідомлено { $count } особи (суддів і партнерів, R2.1.2).
-   *[many] Повідомлено { $count } осіб (суддів і партнерів, R2.1.2).
+    [1] Суддю або партнера повідомлено.
+    [one] Повідомлено { $count } особу (суддів і партнерів).
+    [few] Повідомлено { $count } особи (суддів і партнерів).
+   *[many] Повідомлено { $count } осіб (суддів і партнерів).
 }
 error-contact-too-long = Контакт може мати щонайбільше { $max ->
     [one] { $max } символ
@@ -355,15 +406,15 @@ error-contact-too-long = Контакт може мати щонайбільше
 error-bad-email = «{ $value }» не схоже на адресу e-mail. Напишіть її як name@example.org.
 reply-contacts-header = Контакти:
 reply-contact-line = { $name }: адреса { $address }; e-mail { $email }
-error-contacts-hidden = { $name }: ці контакти вам бачити не можна. Їх бачать суддя, адміністратори й поточні партнери, а в командних турнірах — лише суддя, адміністратори й капітан команди (R3.4.4).
-error-unknown-player = Гравця з іменем «{ $name }» немає. Напишіть імʼя, як у /profile, наприклад @{ $name }. Щоб зареєструватися, людині досить надіслати боту /start; /players показує зареєстрованих гравців.
+error-contacts-hidden = { $name }: ці контакти вам бачити не можна. Їх бачать суддя, адміністратори й поточні партнери, а в командних турнірах — лише суддя, адміністратори й капітан команди.
+error-unknown-player = Гравця з іменем «{ $name }» немає. Імена зареєстрованих гравців показує /players; людині, яка ще не писала боту, досить надіслати йому /start, щоб зареєструватися.
 error-ambiguous-player = Кілька гравців мають імʼя { $name }. Напишіть імʼя користувача.
-reply-link-code = Ваш код звʼязування: { $code }. Протягом { $minutes } хв надішліть /link { $code } з іншого облікового запису (Telegram або Discord); код діє один раз.
+reply-link-code = Ваш код звʼязування: { $code }. Протягом { $minutes } хв надішліть /link { $code } з іншого облікового запису (Telegram або Discord); код діє один раз.
 error-link-code = Цей код невідомий, уже використаний або прострочений. Надішліть /link з першого облікового запису, щоб отримати новий.
 error-link-same = Цей обліковий запис уже належить цьому гравцеві.
 error-link-both-played = Обидва облікові записи вже мають партії чи турніри, тож їх не можна обʼєднати: записи змішалися б. Грайте далі з кожного або зверніться до адміністратора.
-reply-linked = Облікові записи обʼєднано: ви — { $name } у { $platforms }.
-reply-event-created-arbiters = Турнір #{ $event } «{ $name }» створено, запис відкрито: /event join { $event }. Ви — організатор турніру; суддя: { $arbiters }.
+reply-linked = Облікові записи обʼєднано: ви — { $name } у { $platforms }.
+reply-event-created-arbiters = Турнір #{ $event } «{ $name }» створено, запис відкрито: /event приєднатися { $event }. Ви — організатор турніру; суддя: { $arbiters }.
 event-status-draft = готується
 event-status-registration = запис відкрито
 event-status-running = триває
@@ -378,9 +429,9 @@ reply-events-closed = Запис завершено, ще не почалися:
 reply-events-cancelled = Скасовані:
 reply-events-finished = Завершені:
 reply-event-line = #{ $event } «{ $name }», { $players ->
-    [one] { $players } гравець
-    [few] { $players } гравці
-   *[many] { $players } гравців
+    [one] { $players } гравець
+    [few] { $players } гравці
+   *[many] { $players } гравців
 }
 reply-no-events = Турнірів ще немає.
 reply-event-show = Турнір #{ $event } «{ $name }»: { $status }.
@@ -402,35 +453,35 @@ button-move-in-game = Партія #{ $game }
 board-white-to-move = хід білих
 board-black-to-move = хід чорних
 board-finished = партію завершено
-reply-board = Партія #{ $game }: { $white } — { $black }, { $turn }.
+reply-board = Партія #{ $game }: { $white } — { $black }, { $turn }.
 board-deadline = до { $at }
-reply-gif = Партія #{ $game }: { $white } — { $black }, { $plies ->
+reply-gif = Партія #{ $game }: { $white } — { $black }, { $plies ->
     [one] { $plies } півхід
     [few] { $plies } півходи
    *[many] { $plies } півходів
 } від початку.
-error-claim-not-repeated = Партія #{ $game }: вимога неправильна — позиція повторилася { $count ->
+error-claim-not-repeated = Партія #{ $game }: вимога неправильна — позиція повторилася { $count ->
     [1] лише один раз
     [one] { $count } раз
     [few] { $count } рази
    *[other] { $count } разів
 }, а не три. Нічого не змінилося; гра триває.
-error-claim-fifty-not-reached = Партія #{ $game }: вимога неправильна — без ходу пішака й без взяття зроблено лише { $moves ->
-    [one] { $moves } хід
-    [few] { $moves } ходи
-   *[other] { $moves } ходів
+error-claim-fifty-not-reached = Партія #{ $game }: вимога неправильна — без ходу пішака й без взяття зроблено лише { $moves ->
+    [one] { $moves } хід
+    [few] { $moves } ходи
+   *[other] { $moves } ходів
 }, а не 50. Нічого не змінилося; гра триває.
-reply-record-header = Партія #{ $game }, запис (R3.4.2): кожен хід із днями на нього й загальним часом гравця.
-reply-record-line = { $number }{ $dots } { $move } — { $days } (усього { $total })
+reply-record-header = Партія #{ $game }, запис: кожен хід із днями на нього й загальним часом гравця.
+reply-record-line = { $number }{ $dots } { $move } — { $days } (усього { $total })
 reply-record-empty = Ходів ще немає.
 reply-pgn = PGN: { $games ->
-    [one] { $games } партія
-    [few] { $games } партії
-   *[other] { $games } партій
+    [one] { $games } партія
+    [few] { $games } партії
+   *[other] { $games } партій
 }.
 error-pgn-no-games = У турнірі #{ $event } «{ $name }» ще немає партій.
-reply-standings-header = Таблиця турніру #{ $event } «{ $name }» (місце. гравець — очки, перемоги, коефіцієнт Зоннеборна-Бергера (З-Б), залишилося партій):
-reply-standings-line = { $place }. { $player } — { $points }, перемог: { $wins }, З-Б: { $sb }, залишилося: { $left }
+reply-standings-header = Таблиця турніру #{ $event } «{ $name }» (місце. гравець — очки, перемоги, коефіцієнт Зоннеборна — Бергера (З-Б), залишилося партій):
+reply-standings-line = { $place }. { $player } — { $points }, перемог: { $wins }, З-Б: { $sb }, залишилося: { $left }
 error-standings-not-started = Турнір #{ $event } «{ $name }» ще не почався; таблиця зʼявиться з першими партіями.
 error-standings-which-event = Ви граєте в кількох турнірах: { $events }. Напишіть номер турніру, наприклад /standings 1.
 
@@ -456,12 +507,12 @@ web-event-players = { $count ->
 web-event-title = Турнір #{ $event } «{ $name }»
 web-event-status = Стан: { $status }.
 web-regulation-heading = Регламент
-web-rules-server = Гра через сервер бота (R3)
-web-rules-postal = Поштові правила (R2)
+web-rules-server = Гра через сервер бота
+web-rules-postal = Поштові правила
 web-regulation-control = Контроль часу: { $days } на { $moves ->
-    [one] { $moves } хід
-    [few] { $moves } ходи
-   *[other] { $moves } ходів
+    [one] { $moves } хід
+    [few] { $moves } ходи
+   *[other] { $moves } ходів
 }; обмірковування понад { $doubling } на один хід рахується подвійно.
 web-regulation-leave = Відпустка: { $leave } на рік.
 web-regulation-zone = Часовий пояс, за яким рахують строки: { $zone }.
@@ -469,7 +520,7 @@ web-regulation-reminders = Нагадування в такі дні обмір�
 web-players-heading = Учасники
 web-event-cancelled = Цей турнір скасовано до початку: у ньому нема учасників і партій.
 web-standings-heading = Турнірна таблиця
-web-standings-note = Порядок: очки, перемоги, коефіцієнт Зоннеборна-Бергера (З-Б), далі партії між учасниками з рівними очками.
+web-standings-note = Порядок: очки, перемоги, коефіцієнт Зоннеборна — Бергера (З-Б), далі партії між учасниками з рівними очками.
 web-col-place = Місце
 web-col-player = Учасник
 web-col-points = Очки
@@ -519,7 +570,7 @@ web-player-score = Очки: { $points } з { $games ->
     [one] { $games } завершеної партії
    *[other] { $games } завершених партій
 }.
-web-player-rating = Рейтинг у клубі: { $rating } ({ $games } { $games ->
+web-player-rating = Рейтинг у клубі: { $rating } ({ $games } { $games ->
     [one] рейтингова партія
     [few] рейтингові партії
    *[many] рейтингових партій
@@ -535,32 +586,32 @@ leave-scope-all = в усіх турнірах
 leave-state-planned = заплановано
 leave-state-running = триває
 leave-state-over = завершено
-notice-leave-registered = { $player }: відпустка { $scope } з { $from } до { $until } (R3.6). У цей час ходів не буде, а годинник гравця стоїть.
+notice-leave-registered = { $player }: відпустка { $scope } з { $from } по { $until } включно. У цей час ходів не буде, а годинник гравця стоїть.
 notice-leave-cancelled = { $player }: відпустку з { $from } скасовано.
-notice-leave-ended = { $player }: відпустку з { $from } достроково завершено о { $at }; годинник гравця знову йде.
-error-on-leave = Ви у відпустці до { $until }: під час неї ходи в цьому турнірі неможливі (R3.6.2). Щоб ходити зараз, завершіть відпустку командою /leave cancel з її номером (/leave list).
-error-leave-date = «{ $value }» — не дата. Напишіть перший день відпустки як ДД.ММ.РРРР (або ДД.ММ — найближча така дата), наприклад /leave add { $example } 14.
-error-leave-days-unreadable = «{ $value }» — не кількість днів. Напишіть ціле число, наприклад /leave add { $example } 14.
+notice-leave-ended = { $player }: відпустку з { $from } достроково завершено { $at }; годинник гравця знову йде.
+error-on-leave = Ви у відпустці до { $until }: під час неї ходи в цьому турнірі неможливі. Щоб ходити зараз, завершіть відпустку командою /leave скасувати з її номером (/leave список).
+error-leave-date = «{ $value }» — не дата. Напишіть перший день відпустки як ДД.ММ.РРРР (або ДД.ММ — найближча така дата), наприклад /leave додати { $example } 14.
+error-leave-days-unreadable = «{ $value }» — не кількість днів. Напишіть ціле число, наприклад /leave додати { $example } 14.
 error-leave-days = Відпустка триває щонайменше один день.
 error-leave-too-long = Відпустка може тривати щонайбільше { $max ->
-    [one] { $max } день
-    [few] { $max } дні
-   *[other] { $max } днів
+    [one] { $max } день
+    [few] { $max } дні
+   *[other] { $max } днів
 }.
-error-leave-in-past = Відпустку реєструють заздалегідь (R3.6.2): оберіть перший день після сьогодні.
-error-leave-overlaps = Відпустка накладається на іншу вашу відпустку. /leave list показує їх.
-error-leave-allowance = Турнір #{ $event } «{ $name }»: у { $year } році у вас залишилося лише { $left } відпустки (R3.6.1). Оберіть коротшу відпустку.
-postal-error-leave-allowance = У { $year } році у вас залишилося лише { $left } відпустки в усіх ваших поштових партіях (R2.7.1). Оберіть коротшу відпустку.
+error-leave-in-past = Відпустку реєструють заздалегідь: оберіть перший день після сьогодні.
+error-leave-overlaps = Відпустка накладається на іншу вашу відпустку. /leave список показує їх.
+error-leave-allowance = Турнір #{ $event } «{ $name }»: у { $year } році у вас є ще лише { $left } відпустки. Оберіть коротшу відпустку.
+postal-error-leave-allowance = У { $year } році у вас є ще лише { $left } відпустки в усіх ваших поштових партіях. Оберіть коротшу відпустку.
 error-leave-not-in-event = Ви не граєте в турнірі #{ $event }. /games показує ваші партії.
 error-leave-no-events = Ви не граєте в жодному турнірі, тож відпустка не потрібна.
-error-leave-unknown = У вас немає відпустки #{ $leave }. /leave list показує ваші.
+error-leave-unknown = У вас немає відпустки #{ $leave }. /leave список показує ваші.
 error-leave-over = Відпустка #{ $leave } уже завершилася.
-reply-leave-added = Відпустку #{ $leave } зареєстровано: з { $from } до { $until } ({ $days }). Суперників повідомлено; ваш годинник у цей час стоїть.
-reply-leave-both = Ви граєте і в поштових, і в серверних турнірах, тому відпустку зареєстровано в обох: у поштових партіях за R2.7.1 і в серверних турнірах за R3.6.1. Щоб зареєструвати її лише в одному турнірі, додайте його номер: /leave add ДАТА ДНІВ #ТУРНІР.
+reply-leave-added = Відпустку #{ $leave } зареєстровано: з { $from } по { $until } включно ({ $days }). Суперників повідомлено; ваш годинник у цей час стоїть.
+reply-leave-both = Ви граєте і в поштових, і в серверних турнірах, тому відпустку зареєстровано в обох: і в поштових партіях, і в серверних турнірах. Щоб зареєструвати її лише в одному турнірі, додайте його номер: /leave додати ДАТА ДНІВ #ТУРНІР.
 reply-leave-header = Ваші відпустки:
 reply-leave-none = немає.
-reply-leave-line = #{ $leave }: { $from } — { $until } { $scope }, { $state }
-reply-leave-left = Турнір #{ $event } «{ $name }»: у { $year } році залишилося { $left } відпустки.
+reply-leave-line = #{ $leave }: з { $from } по { $until } включно { $scope }, { $state }
+reply-leave-left = Турнір #{ $event } «{ $name }»: у { $year } році є ще { $left } відпустки.
 reply-leave-cancelled = Відпустку #{ $leave } скасовано.
 reply-leave-ended = Відпустку #{ $leave } завершено зараз: ваш годинник знову йде.
 ## Telegram
@@ -579,15 +630,15 @@ discord-option-code = код з іншої платформи
 discord-option-action = дія
 discord-option-argument = номер турніру або назва з налаштуваннями
 discord-option-game = номер партії
-discord-option-scope = all — показати й завершені партії
-discord-option-zone = часовий пояс, наприклад Europe/Kyiv
+discord-option-scope = all — показати й завершені партії
+discord-option-zone = часовий пояс: місто, наприклад Київ
 discord-option-switch = on або off
 discord-option-move = хід (e2-e4, Кg1-f3, 0-0)
 discord-option-kind = repetition або fifty
 discord-option-confirm = confirm, щоб підтвердити
 discord-option-event = номер турніру
 discord-option-target = номер партії або «event N»
-discord-game-choice = #{ $game } { $white } – { $black }{ $turn ->
+discord-game-choice = #{ $game } { $white } — { $black }{ $turn ->
     [yes] {" "}(ваш хід)
    *[no] {""}
 }
@@ -599,19 +650,19 @@ discord-option-case = номер справи
 discord-option-request = номер запиту
 
 ## Суддівська: справи, рішення, апеляції (R2.1.4–R2.1.6, R3.1.4, R3.1.5, R3.4.3, R3.6.3)
-result-arbiter-adjudicated = рішення судді (за оцінкою позиції)
-result-arbiter-default = рішення судді (за неявкою)
-result-arbiter-infraction = рішення судді (порушення правил)
-result-arbiter-time = рішення судді (прострочення часу)
+result-arbiter-adjudicated = рішення судді за оцінкою позиції
+result-arbiter-default = рішення судді за неявкою
+result-arbiter-infraction = рішення судді за порушення правил
+result-arbiter-time = рішення судді за прострочення часу
 result-arbiter-annulled = анульовано суддею
 case-kind-dispute = спір
 case-kind-software-failure = збій програми
 case-kind-lost-internet-access = втрата доступу до інтернету
 case-kind-extra-leave-request = прохання про додаткову відпустку
 case-kind-question = запитання до судді
-case-kind-forty-days-silence = 40 днів без ходу
+case-kind-forty-days-silence = 40 днів без ходу
 case-kind-arbiter-request-unanswered = запит судді без відповіді
-case-kind-internet-absence-overdue = відсутність понад 30 днів
+case-kind-internet-absence-overdue = відсутність понад 30 днів
 case-kind-second-internet-absence = друга відсутність цього року
 case-kind-overstep-claim = заява: прострочення часу
 case-kind-postal-silence = немає відповіді поштою
@@ -624,27 +675,29 @@ case-state-with-arbiter = у судді
 case-state-ruled = вирішена
 case-state-under-appeal = в апеляційному комітеті
 case-state-closed = закрита
-case-news-opened = ⚖ Справа #{ $case }: { $kind } · { $event }. Сторони: { $parties }. Хто відкрив: { $by }.
-case-news-to-captains = ⚖ Справа #{ $case }: { $kind } · { $event }. Сторони: { $parties }. Спершу для капітанів (R3.1.4): владнайте її командою /case { $case } settle або передайте судді: /case { $case } forward.
-case-news-forwarded = ⚖ Справа #{ $case }: { $kind } · { $event }. Сторони: { $parties }. Справу передано судді; капітан: { $by }.
-case-news-told = ⚖ Справа #{ $case } ({ $kind }, { $event }) стосується вас; хто відкрив: { $by }. Перегляд: /case { $case }; ваша заява: /case { $case } say ТЕКСТ.
-case-news-taken = ⚖ Справа #{ $case } ({ $kind }): справу взято до розгляду; суддя: { $by }.
+case-news-opened = ⚖ Справа #{ $case }: { $kind } · { $event }. Сторони: { $parties }. Справу відкриває { $by }.
+case-news-to-captains = ⚖ Справа #{ $case }: { $kind } · { $event }. Сторони: { $parties }. Спершу для капітанів: владнайте її командою /case { $case } владнати або передайте судді: /case { $case } передати.
+case-news-forwarded = ⚖ Справа #{ $case }: { $kind } · { $event }. Сторони: { $parties }. Капітан { $by } передає справу судді.
+case-news-told = ⚖ Справа #{ $case } ({ $kind }, { $event }) стосується вас; її відкриває { $by }. Переглянути справу: /case { $case }; надіслати свою заяву: /case { $case } заява ТЕКСТ.
+case-news-taken = ⚖ Справа #{ $case } ({ $kind }): суддя { $by } бере справу до розгляду.
 case-news-statement = ⚖ Справа #{ $case } ({ $kind }): { $by } пише:
-case-news-ruled = ⚖ Рішення у справі #{ $case } ({ $kind }, { $event }). Суддя: { $by }.
-case-news-appealed = ⚖ Справа #{ $case } ({ $kind }, { $event }): { $by } оскаржує рішення до апеляційного комітету (R2.1.6).
-case-news-upheld = ⚖ Справа #{ $case } ({ $kind }): апеляційний комітет ({ $by }) залишив рішення в силі. Ухвала остаточна (R2.1.6).
-case-news-replaced = ⚖ Справа #{ $case } ({ $kind }): апеляційний комітет ({ $by }) замінив рішення на: (остаточно, R2.1.6)
-case-news-settled = ⚖ Справа #{ $case } ({ $kind }): владнана капітанами ({ $by }).
-case-news-withdrawn = ⚖ Справа #{ $case } ({ $kind }): відкликана ({ $by }).
+case-news-ruled = ⚖ Справа #{ $case } ({ $kind }, { $event }): суддя { $by } ухвалює рішення.
+case-news-appealed = ⚖ Справа #{ $case } ({ $kind }, { $event }): { $by } оскаржує рішення до апеляційного комітету.
+case-news-upheld = ⚖ Справа #{ $case } ({ $kind }): апеляційний комітет ({ $by }) залишає рішення в силі. Ухвала остаточна.
+case-news-replaced = ⚖ Справа #{ $case } ({ $kind }): апеляційний комітет ({ $by }) замінює рішення новим, остаточним:
+case-news-question = ⚖ Справа #{ $case }, запитання до судді · { $event }. Запитує { $by }:
+case-news-answer = ⚖ Суддя { $by } відповідає на запитання (справа #{ $case }, { $event }):
+case-news-settled = ⚖ Справа #{ $case } ({ $kind }): капітани ({ $by }) владнали справу.
+case-news-withdrawn = ⚖ Справа #{ $case } ({ $kind }): { $by } відкликає справу.
 case-statement-back-online = Знову на звʼязку.
 case-news-back-online = ⚖ Справа #{ $case } ({ $kind }): { $by } знову на звʼязку.
 case-line-game = Партія #{ $game }: /board { $game }, /record { $game }
-case-line-reporter = Хто повідомив за гравця: { $reporter }.
+case-line-reporter = { $reporter } повідомляє за гравця.
 case-line-messages = Останні повідомлення в партії:
 case-line-sent-move = { $at } { $mover }: «{ $text }»
 case-line-players-messages = Повідомлення між гравцями (лише для судді):
-case-line-appeal = Сторона може оскаржити до { $until }: /appeal { $case } ПІДСТАВИ
-case-line-appeal-loss-first = Партія #{ $game }: першим спливає ваш час — зробіть хід не пізніше { $at }, інакше партію буде програно через прострочення часу. Це раніше, ніж { $ends } — останній строк оскаржити рішення: /appeal { $case } ПІДСТАВИ
+case-line-appeal = Оскаржити рішення можна не пізніше { $until }: /appeal { $case } ПІДСТАВИ
+case-line-appeal-loss-first = Партія #{ $game }: першим спливає ваш час — зробіть хід не пізніше { $at }, інакше партію буде програно через прострочення часу. Це раніше, ніж { $ends } — останній строк оскаржити рішення: /appeal { $case } ПІДСТАВИ
 button-case-show = 📂 Справа
 button-case-take = ⚖ Взяти до розгляду
 button-case-forward = ➡ Передати судді
@@ -660,9 +713,9 @@ measure-games-annulled = незавершені партії анульован�
 measure-games-lost = незавершені партії програно за неявкою
 measure-resume = партія #{ $game } триває
 measure-none = без заходів
-notice-arbiter-request = ⚖ Запит #{ $request } ({ $event }). Суддя { $from }: «{ $text }» Відповідайте протягом 20 днів: /answer { $request } ТЕКСТ (R3.4.3).
-notice-arbiter-request-window = ⚖ Запит #{ $request } ({ $event }). Суддя { $from }: «{ $text }» Відповідайте протягом 20 днів, не пізніше { $ends }: /answer { $request } ТЕКСТ (R3.4.3).
-notice-arbiter-request-loss-first = ⚖ Запит #{ $request } ({ $event }). Суддя { $from }: «{ $text }» Першим спливає ваш час у партії #{ $game }: зробіть хід не пізніше { $at }, інакше партію буде програно через прострочення часу. Це раніше, ніж { $ends } — останній строк відповісти на запит (20 днів): /answer { $request } ТЕКСТ (R3.4.3).
+notice-arbiter-request = ⚖ Запит #{ $request } ({ $event }). Суддя { $from }: «{ $text }» Відповідайте протягом 20 днів: /answer { $request } ТЕКСТ.
+notice-arbiter-request-window = ⚖ Запит #{ $request } ({ $event }). Суддя { $from }: «{ $text }» Відповідайте протягом 20 днів, не пізніше { $ends }: /answer { $request } ТЕКСТ.
+notice-arbiter-request-loss-first = ⚖ Запит #{ $request } ({ $event }). Суддя { $from }: «{ $text }» Першим спливає ваш час у партії #{ $game }: зробіть хід не пізніше { $at }, інакше партію буде програно через прострочення часу. Це раніше, ніж { $ends } — останній строк відповісти на запит (20 днів): /answer { $request } ТЕКСТ.
 notice-request-answered = ⚖ Відповідь на запит #{ $request } ({ $event }). { $from }: «{ $text }»
 case-file-summary = ⚖ Справа #{ $case }: { $kind } ({ $rules }) · { $event }
     Стан: { $state }
@@ -677,51 +730,55 @@ case-file-upheld = Апеляційний комітет { $at } ({ $by }): рі
 case-file-replaced = Апеляційний комітет { $at } ({ $by }): рішення замінено, остаточно: «{ $text }»
 case-file-appeal = Апеляція { $at }, { $by }: «{ $text }»
 case-measure-score = партія #{ $game }: { $score }
-case-measure-clock = партія #{ $game }: годинник { $days ->
-    [one] { $days } день
-    [few] { $days } дні
-   *[many] { $days } днів
+case-measure-clock = партія #{ $game }: { $way ->
+    [back] на годинник повернуто
+   *[taken] з годинника знято
+} { $days ->
+    [one] { $days } день
+    [few] { $days } дні
+   *[many] { $days } днів
 }
 case-measure-penalty = партія #{ $game }: штраф { $days ->
-    [one] { $days } день
-    [few] { $days } дні
-   *[many] { $days } днів
+    [one] { $days } день
+    [few] { $days } дні
+   *[many] { $days } днів
 }
 case-measure-leave = додаткова відпустка: { $days ->
-    [one] { $days } день
-    [few] { $days } дні
-   *[many] { $days } днів
+    [one] { $days } день
+    [few] { $days } дні
+   *[many] { $days } днів
 }
 case-measure-warn = попередження
 case-measure-exclude = виключення
 case-measure-disqualify = дискваліфікація
 case-measure-resume = партія #{ $game } триває
 reply-case-opened = Справа #{ $case } ({ $kind }) у судді. Про рішення вас повідомлять; /case { $case } її показує.
-reply-case-opened-captains = Справа #{ $case } ({ $kind }) спершу пішла обом капітанам (R3.1.4); вони владнають її або передадуть судді.
+reply-question-sent = Запитання надіслано судді (справа #{ $case }). Відповідь прийде сюди; /case { $case } теж її покаже.
+reply-case-opened-captains = Справа #{ $case } ({ $kind }) спершу пішла обом капітанам; вони владнають її або передадуть судді.
 reply-offline = Записано: доступ до інтернету втрачено ({ $count ->
     [1] справа
    *[other] справи
-} { $cases }). Поверніться не пізніше { $ends } командою /online; після 30 днів вас буде знято з турніру (R3.1.5).
+} { $cases }). Поверніться не пізніше { $ends } командою /online; після 30 днів вас буде знято з турніру.
 reply-offline-loss-first = Записано: доступ до інтернету втрачено ({ $count ->
     [1] справа
    *[other] справи
-} { $cases }). Першим спливає ваш час у партії #{ $game }: зробіть хід не пізніше { $at }, інакше партію буде програно через прострочення часу; відсутність годинника не зупиняє. Поверніться не пізніше { $ends } командою /online; після 30 днів вас буде знято з турніру (R3.1.5).
-reply-offline-reported = Записано: { $player } без доступу до інтернету ({ $count ->
+} { $cases }). Першим спливає ваш час у партії #{ $game }: зробіть хід не пізніше { $at }, інакше партію буде програно через прострочення часу; відсутність годинника не зупиняє. Поверніться не пізніше { $ends } командою /online; після 30 днів вас буде знято з турніру.
+reply-offline-reported = Записано, що { $player } без доступу до інтернету ({ $count ->
     [1] справа
    *[other] справи
-} { $cases }). Повернутися треба не пізніше { $ends } командою /online; після 30 днів відсутності — зняття з турніру (R3.1.5).
-reply-offline-reported-loss-first = Записано: { $player } без доступу до інтернету ({ $count ->
+} { $cases }). Повернутися треба не пізніше { $ends } командою /online; після 30 днів відсутності — зняття з турніру.
+reply-offline-reported-loss-first = Записано, що { $player } без доступу до інтернету ({ $count ->
     [1] справа
    *[other] справи
-} { $cases }). Першим спливає час у партії #{ $game }: хід треба зробити не пізніше { $at }, інакше партію буде програно через прострочення часу; відсутність годинника не зупиняє. Повернутися треба не пізніше { $ends } командою /online; після 30 днів відсутності — зняття з турніру (R3.1.5).
-reply-offline-second = Записано, але друга відсутність за календарний рік не дозволена (R3.1.5): вирішує суддя ({ $count ->
+} { $cases }). Першим спливає час у партії #{ $game }: хід треба зробити не пізніше { $at }, інакше партію буде програно через прострочення часу; відсутність годинника не зупиняє. Повернутися треба не пізніше { $ends } командою /online; після 30 днів відсутності — зняття з турніру.
+reply-offline-second = Записано, але друга відсутність за календарний рік не дозволена: вирішує суддя ({ $count ->
     [1] справа
    *[other] справи
 } { $cases }).
 reply-online = З поверненням: вашу відсутність завершено, суддю повідомлено.
-reply-request-sent = Запит #{ $request } надіслано; гравець: { $player }. Якщо до { $due } відповіді не буде, відкриється справа (R3.4.3).
+reply-request-sent = { $player } отримує запит #{ $request }. Якщо до { $due } відповіді не буде, відкриється справа.
 reply-request-answered = Вашу відповідь на запит #{ $request } передано судді.
-reply-case-ruled = Рішення у справі #{ $case } записано; сторони повідомлено, оскаржити можна до { $until }.
+reply-case-ruled = Рішення у справі #{ $case } записано; сторони повідомлено, оскаржити його можна не пізніше { $until }.
 reply-appeal-filed = Апеляцію у справі #{ $case } подано до апеляційного комітету.
 reply-appeal-decided = Ухвалу у справі #{ $case } записано й застосовано; сторони і суддю повідомлено.
 reply-case-taken = Ви взяли до розгляду справу #{ $case }.
@@ -738,173 +795,180 @@ error-unknown-case = Справи #{ $case } немає. /cases показує �
 error-not-allowed-case = Справа #{ $case } не ваша: ні переглядати, ні діяти в ній ви не можете.
 error-case-state = Зараз цього зробити не можна: справа #{ $case } { $state }.
 error-case-not-raiser = Відкликати справу #{ $case } може лише той, хто її відкрив.
-error-case-appeal-window-open = Справу #{ $case } ще не можна закрити: сторона може оскаржити до { $until }.
+error-case-appeal-window-open = Справу #{ $case } ще не можна закрити: рішення ще можна оскаржити (не пізніше { $until }).
 error-case-refused = Справа #{ $case }: відмовлено ({ $reason }).
-error-which-event = Ви граєте в кількох турнірах ({ $events }): назвіть один, напр. { $command } #N …
+error-which-event = Ви граєте в кількох турнірах ({ $events }): назвіть один, наприклад { $command } #N …
 error-not-in-event = Ви не граєте в цьому турнірі (чи в жодному поточному).
 error-not-arbiter-of-player = За гравця це може зробити лише суддя турніру, у якому цей гравець грає.
 error-already-offline = Відсутність уже записано з { $since }; /online її завершує.
 error-not-offline = Відсутності не записано.
 error-unknown-request = Запиту #{ $request } для вас немає.
 error-request-answered = На запит #{ $request } уже відповіли.
-error-ruling-reasons = Напишіть заходи, далі « -- » і причини, напр. /rule 3 score 1-0 adjudicated -- позиція виграна. Заходи: score, clock, penalty, leave, warn, exclude, disqualify, resume, none.
-error-measure = Не вдалося прочитати захід «{ $measure }». Заходи: score [#П] 1-0|0-1|draw|0-0|annul [adjudicated|default|infraction|time]; clock [#П] @гравець +N|-N; penalty [#П] @гравець N; leave [@гравець] [N] [from ДАТА]; warn|exclude|disqualify @гравець; resume [#П]; none.
+error-ruling-reasons = Напишіть заходи, далі « -- » і причини, наприклад /rule 3 результат 1-0 оцінка -- позиція виграна. Заходи: результат, годинник, штраф, відпустка, попередження, виключити, дискваліфікувати, продовжити, нічого.
+error-measure = Не вдалося прочитати захід «{ $measure }». Заходи: результат [#партія] 1-0|0-1|нічия|0-0|анулювати [оцінка|неявка|порушення|час]; годинник [#партія] @гравець +N|-N; штраф [#партія] @гравець N; відпустка [@гравець] [N] [з ДАТА]; попередження|виключити|дискваліфікувати @гравець; продовжити [#партія]; нічого.
 error-measure-game = Партія #{ $game } не належить до турніру цієї справи.
 error-measure-player = Цей гравець не грає партію #{ $game }.
-error-extra-leave-limit = Додаткової відпустки — не більше { $limit ->
-    [one] { $limit } дня
-   *[other] { $limit } днів
-} на рік (R3.6.3): у { $year } році вже надано { $already ->
-    [one] { $already } день
-    [few] { $already } дні
-   *[many] { $already } днів
+error-extra-leave-limit = Додаткової відпустки — не більше { $limit ->
+    [one] { $limit } дня
+   *[other] { $limit } днів
+} на рік: у { $year } році вже надано { $already ->
+    [one] { $already } день
+    [few] { $already } дні
+   *[many] { $already } днів
 }, ще { $days ->
-    [one] { $days } день
-    [few] { $days } дні
-   *[many] { $days } днів
-} — забагато.
-error-appeal-closed = Запізно: строк оскарження у справі #{ $case } сплив { $closed } (14 днів після отримання рішення { $received }, R2.1.6).
-error-objection-closed = Заперечувати у справі #{ $case } запізно: 7 днів тривали до { $closed } (R2.6.4).
-error-appeal-final = Апеляційний комітет уже ухвалив рішення у справі #{ $case }; воно остаточне (R2.1.6).
-error-decide-outcome = Напишіть uphold або replace, напр. /decide 3 uphold -- ПРИЧИНИ («{ $measure }» — ні те, ні інше).
-error-disqualified = Вас дискваліфіковано (R2.1.5): до нових турнірів вас не допущено.
+    [one] { $days } день
+    [few] { $days } дні
+   *[many] { $days } днів
+} — забагато.
+error-appeal-closed = Запізно: оскаржити рішення у справі #{ $case } можна було не пізніше { $closed } (14 днів від отримання рішення { $received }).
+error-objection-closed = Заперечувати у справі #{ $case } запізно: 7 днів тривали до { $closed }.
+error-appeal-final = Апеляційний комітет уже ухвалив рішення у справі #{ $case }; воно остаточне.
+error-decide-outcome = Напишіть «залишити» або «замінити», наприклад /decide 3 залишити -- ПРИЧИНИ («{ $measure }» — ні те, ні інше).
+error-disqualified = Вас дискваліфіковано: до нових турнірів вас не допущено.
 ## Треди партій у каналі турніру (публічно: ходи, дошка, результат)
-notice-thread-started = Партія #{ $game } ({ $event }) почалася: { $white } (білі) — { $black } (чорні).
+notice-thread-started = Партія #{ $game } ({ $event }) почалася: { $white } (білі) — { $black } (чорні).
 notice-thread-move = Партія #{ $game }. { $mover }: { $number }{ $dots } { $move }.
 ## postal
 postal-variant-pair = після { $yours } → { $reply }
-postal-notice-move = Партія #{ $game } ({ $event }, поштова): { $mover } надсилає { $move } { $sent }. Ваш хід.
-postal-notice-move-final = Партія #{ $game } ({ $event }, поштова): { $mover } надсилає { $move } { $sent }.
-postal-notice-repeat = Повтор (R2.5.1): у партії #{ $game } ({ $event }) 20 днів немає відповіді. Ще раз хід суперника, надісланий { $sent } (суперник: { $mover }): { $move }. Ваш хід.
-postal-notice-answered = У відповідь на ваш { $move }, надісланий { $sent }, отриманий { $received }.
-postal-notice-accepted = Ваш варіант прийнято й повторено (R2.3.7): { $moves }.
-postal-notice-variant = Запропонований варіант (R2.3.7): { $variant }. Щоб прийняти, повторіть прийняті ходи по порядку й додайте свій хід.
-postal-notice-first-move-query = Запит (R2.5.2): партія #{ $game } ({ $event }) почалася 20 днів тому, а вашого першого ходу білими немає. Надішліть його; суддю повідомлено.
-postal-notice-leave = { $player }: відпустка в усіх поштових партіях з { $from } до { $until } (R2.7). Дні відпустки не рахуються як час обмірковування цього гравця; ваш час іде як звичайно (R2.7.4).
-postal-notice-leave-late = { $player }: про відпустку повідомлено із запізненням. Задумана з { $planned }, відпустка рахується з { $from }, дня повідомлення (R2.7.6), до { $until }. Ваш час іде як звичайно (R2.7.4).
-postal-notice-leave-cancelled = { $player }: відпустку з { $from } в усіх поштових партіях скасовано (R2.7.1).
-postal-notice-leave-ended = { $player }: відпустку з { $from } в усіх поштових партіях завершено достроково; з { $at } дні знову рахуються як час на обмірковування (R2.7.1, R2.7.4).
-postal-notice-leave-repeated = Партія #{ $game }: ви ще не відповіли на хід { $move }. Повідомлення про відпустку повторено з останнім ходом (R2.7.3): { $player } у відпустці з { $from } до { $until }; ваш час іде як звичайно (R2.7.4).
+postal-notice-move = Партія #{ $game } ({ $event }, поштова): { $mover } надсилає хід { $move }, дата надсилання — { $sent }. Ваш хід.
+postal-notice-move-final = Партія #{ $game } ({ $event }, поштова): { $mover } надсилає хід { $move }, дата надсилання — { $sent }.
+postal-notice-repeat = Партія #{ $game } ({ $event }): відповіді немає вже 20 днів, тож хід суперника повторено: { $move }, надісланий { $sent }. Ваш хід.
+postal-notice-answered = Це відповідь на ваш хід { $move }, надісланий { $sent } і отриманий { $received }.
+postal-notice-accepted = Ваш варіант прийнято й повторено: { $moves }.
+postal-notice-variant = Запропонований варіант: { $variant }. Щоб прийняти, повторіть прийняті ходи по порядку й додайте свій хід.
+postal-notice-first-move-query = Запит: партія #{ $game } ({ $event }) почалася 20 днів тому, а вашого першого ходу білими немає. Надішліть його; суддю повідомлено.
+postal-notice-leave = { $player }: відпустка в усіх поштових партіях з { $from } до { $until }. Дні відпустки не рахуються як час обмірковування цього гравця; ваш час іде як звичайно.
+postal-notice-leave-late = { $player }: про відпустку повідомлено із запізненням. Задумана з { $planned }, відпустка рахується з { $from }, дня повідомлення, до { $until }. Ваш час іде як звичайно.
+postal-notice-leave-cancelled = { $player }: відпустку з { $from } в усіх поштових партіях скасовано.
+postal-notice-leave-ended = { $player }: відпустку з { $from } в усіх поштових партіях завершено достроково; з { $at } дні знову рахуються як час на обмірковування.
+postal-notice-leave-repeated = Партія #{ $game }: ви ще не відповіли на хід { $move }. Повідомлення про відпустку повторено з останнім ходом: { $player } у відпустці з { $from } до { $until }; ваш час іде як звичайно.
 leave-scope-postal = в усіх поштових партіях
-postal-error-variants-off = Регламент цього турніру не дозволяє варіантів (R2.3.7). Нічого не надіслано.
+postal-error-variants-off = Регламент цього турніру не дозволяє варіантів. Нічого не надіслано.
 postal-error-variant-ends = Партія #{ $game }: гра закінчилася б усередині варіанта; надішліть останній хід окремо. Нічого не надіслано.
-postal-error-no-move = У повідомленні немає ходу (R2.3.9). Нічого не надіслано.
-postal-error-no-new-move = Ваша відповідь закінчується відповіддю з варіанта: додайте після неї свій наступний хід (R2.3.7). Нічого не надіслано.
-postal-error-answer-move = Хід { $place } вашої відповіді неможливий: { $reason } Нічого не надіслано.
-postal-error-wrong-repeat = Неправильне повторення (R2.3.7): хід { $place } вашої відповіді — { $got }, а у варіанті там { $expected }. Повторіть прийняті ходи точно й по порядку, потім додайте свій хід. Нічого не надіслано.
-postal-error-unfinished = Варіант відповідає на цей хід ходом { $reply } (R2.3.8: змінити його не можна). Повторіть { $reply } і додайте свій наступний хід. Нічого не надіслано.
-postal-error-too-long = Ваша відповідь продовжується після вашого власного ходу { $own }: надішліть лише прийняті ходи й один свій хід (свій варіант — після «;»). Нічого не надіслано.
+postal-error-no-move = У повідомленні немає ходу. Нічого не надіслано.
+postal-error-no-new-move = Ваша відповідь закінчується відповіддю з варіанта: додайте після неї свій наступний хід. Нічого не надіслано.
+postal-error-answer-move = { $place }-й хід вашої відповіді неможливий: { $reason } Нічого не надіслано.
+postal-error-wrong-repeat = Неправильне повторення: { $place }-й хід вашої відповіді — { $got }, а у варіанті там { $expected }. Повторіть прийняті ходи точно й по порядку, потім додайте свій хід. Нічого не надіслано.
+postal-error-unfinished = Варіант відповідає на цей хід ходом { $reply } (змінити його не можна). Повторіть { $reply } і додайте свій наступний хід. Нічого не надіслано.
+postal-error-too-long = Ваша відповідь продовжується після вашого власного ходу { $own }: надішліть лише прийняті ходи й один свій хід (свій варіант — після «;»). Нічого не надіслано.
 postal-error-variant-pair = Пара варіанта { $pair } має бути з двох ходів: хід партнера й ваша відповідь («; d7-d5 e2-e4»). Нічого не надіслано.
 postal-error-variant-after-end = Пара варіанта { $pair } продовжується після того, як гра вже закінчилася б. Нічого не надіслано.
 postal-error-variant-move = Пара варіанта { $pair }: { $reason } Нічого не надіслано.
-postal-error-leave-over = Ця відпустка закінчилася до сьогодні: запізніле повідомлення рахується лише з дня, коли його надіслано (R2.7.6).
-postal-error-on-leave = Ви у відпустці в усіх поштових партіях до { $until }: дні відпустки не є часом на обмірковування (R2.7.1, R2.7.4), тож ходів під час неї немає. Щоб зробити хід зараз, завершіть відпустку: /leave cancel і її номер (/leave list).
-postal-reply-sent = Партія #{ $game }: ваш хід { $move } надіслано { $sent } (R2.2: поштовий штемпель бота). Змінити його вже не можна (R2.3.8).
+postal-error-leave-over = Ця відпустка закінчилася до сьогодні: запізніле повідомлення рахується лише з дня, коли його надіслано.
+postal-error-on-leave = Ви у відпустці в усіх поштових партіях до { $until }: дні відпустки не є часом на обмірковування, тож ходів під час неї немає. Щоб зробити хід зараз, завершіть відпустку: /leave скасувати і її номер (/leave список).
+postal-reply-sent = Партія #{ $game }: ваш хід { $move } надіслано { $sent } (поштовий штемпель бота). Змінити його вже не можна.
 postal-reply-accepted = Ви повторили прийняті ходи варіанта: { $moves }.
 postal-reply-variant = З ним надіслано ваш варіант: { $variant }.
-postal-reply-record-header = Партія #{ $game }, поштовий запис (R2.4): кожен хід із датою надсилання, днями на нього й загальним часом гравця.
-postal-reply-record-line = { $move } — надіслано { $sent }, { $days } (усього { $total })
+postal-reply-record-header = Партія #{ $game }, поштовий запис: кожен хід із датою надсилання, днями на нього й загальним часом гравця.
+postal-reply-record-line = { $move } — надіслано { $sent }, { $days } (усього { $total })
 postal-reply-record-penalty = справа #{ $case }: за рішенням судді { $sign ->
         [back] повернуто з часу
        *[added] додано до часу
-    } гравця (R2.4.1, R2.4.9): { $player }: { $days } (усього { $total })
-postal-reply-leave = Відпустка #{ $leave } в усіх ваших поштових партіях: з { $from } до { $until } ({ $days }). Партнерів і суддю повідомлено (R2.7.2).
-postal-reply-leave-late = Відпустка #{ $leave }: повідомлена після початку (задумана з { $planned }), вона рахується від сьогодні, { $from }, до { $until } ({ $days }) (R2.7.6). Партнерів і суддю повідомлено.
-postal-reply-leave-ended = Відпустку #{ $leave } в усіх поштових партіях завершено: з сьогодні, { $at }, дні знову рахуються як ваш час на обмірковування (R2.7.4). Партнерів і суддю повідомлено.
-help-card = /card [#партія] ХІД повтор=ХІД написано=ДАТА штемпель=ДАТА,ДАТА квитанція=ДАТА — картка партії поштою; одержувач додає отримано=ДАТА; картку з неможливим ходом або без ходу вносять зі словом неможливий (R2.4.9)
+    } гравця: { $player }: { $days } (усього { $total })
+postal-reply-leave = Відпустка #{ $leave } в усіх ваших поштових партіях: з { $from } до { $until } ({ $days }). Партнерів і суддю повідомлено.
+postal-reply-leave-late = Відпустка #{ $leave }: повідомлена після початку (задумана з { $planned }), вона рахується від сьогодні, { $from }, до { $until } ({ $days }). Партнерів і суддю повідомлено.
+postal-reply-leave-ended = Відпустку #{ $leave } в усіх поштових партіях завершено: з сьогодні, { $at }, дні знову рахуються як ваш час на обмірковування. Партнерів і суддю повідомлено.
+help-card = /card [#партія] ХІД повтор=ХІД написано=ДАТА штемпель=ДАТА,ДАТА квитанція=ДАТА — картка партії поштою; одержувач додає отримано=ДАТА; картку з неможливим ходом або без ходу вносять зі словом неможливий
 help-ledger = /ledger [#партія] — графік листування партії поштою: дати встановлено, час пораховано
 postal-error-ledger-game = Партія #{ $game } грається поштою: вносьте кожну картку командою /card (див. /help card).
-postal-error-not-postal = Партія #{ $game } не в поштовому турнірі: картки — для партій поштою (R2).
+postal-error-not-postal = Партія #{ $game } не в поштовому турнірі: картки — для партій поштою.
 postal-error-not-ledger = Партія #{ $game } грається через бота: її ходам картки не потрібні.
-postal-error-card-field = Не вдається прочитати { $key }={ $value } на картці: ключі — повтор, написано, штемпель, квитанція, отримано, звільнено, дати ДД.ММ.РРРР, звільнено — від 0 до 3 днів (R2.4.7).
-postal-error-card-recipient = Дату отримання вносить одержувач (R2.2.6).
-postal-error-card-sender = Дату написання, квитанцію, повторення й звільнені дні вносить відправник (R2.2.3, R2.2.4, R2.4.7).
+postal-error-card-field = Не вдається прочитати { $key }={ $value } на картці: ключі — повтор, написано, штемпель, квитанція, отримано, звільнено, дати ДД.ММ.РРРР, звільнено — від 0 до 3 днів.
+postal-error-card-recipient = Дату отримання вносить одержувач.
+postal-error-card-sender = Дату написання, квитанцію, повторення й звільнені дні вносить відправник.
 postal-error-no-card = У партії #{ $game } ще немає карток.
 postal-ledger-empty = У партії #{ $game } ще немає карток.
-postal-ledger-header = Партія #{ $game }, графік листування (R2.2, R2.4): { $white } (білі) – { $black } (чорні). Кожна картка: як внесено ⇒ як встановлено.
+postal-ledger-header = Партія #{ $game }, графік листування: { $white } (білі) — { $black } (чорні). Кожна картка: як внесено ⇒ як встановлено.
 postal-ledger-line = { $move }, відправник: { $sender }. Повторено { $repeat }; написано { $written }, штемпелі { $postmarks }, квитанція { $receipt }, отримано (за словами) { $stated } ⇒ надіслано { $sent }, отримано { $received }; { $days } (усього { $total })
+postal-ledger-by-receipt = за квитанцією
+postal-ledger-by-earlier-postmark = за ранішим штемпелем
+postal-ledger-by-postmark = за штемпелем
+postal-ledger-by-written = за датою на картці
+postal-ledger-by-reply = за датою, уточненою у відповіді
+postal-ledger-by-later-postmark = за штемпелем
+postal-ledger-by-recipient = за словами одержувача
 postal-ledger-unsettled = ще не встановлено
 postal-ledger-travelling = ще ні (у дорозі)
 postal-ledger-repeat-right = правильно
 postal-ledger-repeat-wrong = НЕПРАВИЛЬНО
-postal-ledger-penalty-repeat = штраф (R2.4.9, R2.4.10): хід партнера повторено неправильно
-postal-ledger-penalty-registered = штраф (R2.4.12, R2.4.9): лишалося 5 днів або менше, а картку надіслано не рекомендованим листом
-postal-ledger-penalty-registered-required = штраф (R2.2.1, R2.4.9): регламент вимагає рекомендованих листів, а квитанції немає; додайте її: /card квитанція=ДАТА
-postal-ledger-exempt = не рахується як час на обмірковування (R2.4.7): { $days }
-postal-ledger-penalty-impossible = штраф (R2.4.9): неможливий або нерозбірливий хід
-postal-ledger-penalty-address = штраф (R2.4.9): неправильна адреса
-postal-ledger-overstep = ПРОСТРОЧЕННЯ ЧАСУ (R2.6.1): використаний час більший за норму
-postal-ledger-impossible-line = { $move }, відправник: { $sender }. НЕМОЖЛИВИЙ ХІД, не зіграно (R2.3.9, R2.3.10); написано { $written }, штемпелі { $postmarks }, квитанція { $receipt }; штраф { $days } (R2.4.9, R2.4.10)
+postal-ledger-penalty-repeat = штраф: хід партнера повторено неправильно
+postal-ledger-penalty-registered = штраф: лишалося 5 днів або менше, а картку надіслано не рекомендованим листом
+postal-ledger-penalty-registered-required = штраф: регламент вимагає рекомендованих листів, а квитанції немає; додайте її: /card квитанція=ДАТА
+postal-ledger-exempt = не рахується як час на обмірковування: { $days }
+postal-ledger-penalty-impossible = штраф: неможливий або нерозбірливий хід
+postal-ledger-penalty-address = штраф: неправильна адреса
+postal-ledger-overstep = ПРОСТРОЧЕННЯ ЧАСУ: використаний час більший за норму
+postal-ledger-impossible-line = { $move }, відправник: { $sender }. НЕМОЖЛИВИЙ ХІД, не зіграно; написано { $written }, штемпелі { $postmarks }, квитанція { $receipt }; штраф { $days }
 postal-ledger-no-move = (без ходу)
-postal-card-impossible-offer = Якщо саме так написано на вже надісланій картці, внесіть її як картку з неможливим ходом: { $command }. Хід не буде зіграно, а до вашого часу додасться 5 днів штрафу, за кожне повторення цієї помилки — 10 (R2.4.9, R2.4.10).
+postal-card-impossible-offer = Якщо саме так написано на вже надісланій картці, внесіть її як картку з неможливим ходом: { $command }. Хід не буде зіграно, а до вашого часу додасться 5 днів штрафу, за кожне повторення цієї помилки — 10.
 button-card-impossible = Внести як неможливий хід
 postal-error-card-possible = Хід { $move } у партії #{ $game } можливий: приберіть слово «неможливий», і картку буде внесено як звичайну.
-postal-reply-card-impossible = Картку з неможливим ходом у партії #{ $game } внесено: хід не зіграно, до вашого часу додано { $days } штрафу (R2.4.9, R2.4.10), партнера повідомлено. Хід і далі за вами: надішліть можливий хід будь-якою фігурою (R2.3.10) і внесіть його картку командою /card.
-postal-notice-impossible-card = Партія #{ $game }: внесено картку з неможливим ходом «{ $move }» (R2.3.9); відправник — { $sender }. Хід не зіграно, до часу відправника додано { $days } штрафу (R2.4.9, R2.4.10). Протягом 3 днів попросіть партнера замінити хід можливим (R2.3.10); ці дні не входять у ваш час, якщо вказати їх на вашій наступній картці: звільнено=ДНІ (R2.4.7).
-postal-notice-card-without-move = Партія #{ $game }: внесено картку без ходу; відправник — { $sender }. Така картка рахується як картка з неможливим ходом (R2.3.9): до часу відправника додано { $days } штрафу (R2.4.9, R2.4.10). Протягом 3 днів попросіть партнера надіслати хід (R2.3.10); ці дні не входять у ваш час, якщо вказати їх на вашій наступній картці: звільнено=ДНІ (R2.4.7).
-help-overstep = /overstep [#партія] ХІД — заява про прострочення часу партнером (R2.6.2) з вашим наступним ходом, який тримає суддя
-postal-notice-claim-filed = Партія #{ $game }: { $claimant } заявляє, що ви прострочили час (R2.6.2), справа #{ $case }. Партію зупинено до рішення судді (R2.6.6). Обґрунтоване заперечення судді можна надіслати до { $until } (R2.6.4): /case { $case } say …
+postal-reply-card-impossible = Картку з неможливим ходом у партії #{ $game } внесено: хід не зіграно, до вашого часу додано { $days } штрафу, партнера повідомлено. Хід і далі за вами: надішліть можливий хід будь-якою фігурою і внесіть його картку командою /card.
+postal-notice-impossible-card = Партія #{ $game }: внесено картку з неможливим ходом «{ $move }»; відправник — { $sender }. Хід не зіграно, до часу відправника додано { $days } штрафу. Протягом 3 днів попросіть партнера замінити хід можливим; ці дні не входять у ваш час, якщо вказати їх на вашій наступній картці: звільнено=ДНІ.
+postal-notice-card-without-move = Партія #{ $game }: внесено картку без ходу; відправник — { $sender }. Така картка рахується як картка з неможливим ходом: до часу відправника додано { $days } штрафу. Протягом 3 днів попросіть партнера надіслати хід; ці дні не входять у ваш час, якщо вказати їх на вашій наступній картці: звільнено=ДНІ.
+help-overstep = /overstep [#партія] ХІД — заява про прострочення часу партнером з вашим наступним ходом, який тримає суддя
+postal-notice-claim-filed = Партія #{ $game }: { $claimant } заявляє, що ви прострочили час, справа #{ $case }. Партію зупинено до рішення судді. Обґрунтоване заперечення судді можна надіслати до { $until }: /case { $case } заява …
 postal-error-claim-ledger = Партія #{ $game } грається поштою: надішліть судді заяву, підрахунок часу й графік листування (/ledger { $game }) командою /dispute.
-postal-error-suspended = Партію #{ $game } зупинено заявою про прострочення часу, справа #{ $case }, до рішення судді (R2.6.6).
-postal-error-no-overstep = Партія #{ $game }: { $player } — час не прострочено (R2.6.1); використано { $used }. Заяву не подано.
-postal-error-claim-late = Партія #{ $game }: заява запізнилася — після вашої відповіді на контрольний хід партнера { $control } (R2.6.3). Заяву не подано.
-postal-claim-count = Підрахунок часу (R2.6.1, R2.6.2): { $player } — використано { $used } після { $moves }-го ходу, понад норму { $limit }.
-postal-reply-claim = Партія #{ $game }: вашу заяву про прострочення часу заведено як справу #{ $case }. Ваш хід { $move } тримає суддя й не передає партнерові (R2.6.2); партію зупинено до рішення (R2.6.6).
-postal-notice-objection-closed = Справа #{ $case } (партія #{ $game }): 7 днів на заперечення проти заяви про прострочення часу минули (R2.6.4); заява чекає вашого рішення: /rule { $case } score … time або /rule { $case } resume.
+postal-error-suspended = Партію #{ $game } зупинено заявою про прострочення часу, справа #{ $case }, до рішення судді.
+postal-error-no-overstep = Партія #{ $game }: { $player } — час не прострочено; використано { $used }. Заяву не подано.
+postal-error-claim-late = Партія #{ $game }: запізно. Заяву про прострочення часу подають не пізніше відповіді на контрольний хід партнера ({ $control }-й хід), а цю відповідь уже надіслано. Заяву не подано.
+postal-claim-count = Підрахунок часу: { $player } — використано { $used } після { $moves }-го ходу, понад норму { $limit }.
+postal-reply-claim = Партія #{ $game }: вашу заяву про прострочення часу заведено як справу #{ $case }. Ваш хід { $move } тримає суддя й не передає партнерові; партію зупинено до рішення.
+postal-notice-objection-closed = Справа #{ $case } (партія #{ $game }): 7 днів на заперечення проти заяви про прострочення часу минули; заява чекає вашого рішення: /rule { $case } результат … час або /rule { $case } продовжити.
 
 ## Команди (R3.1.3, R3.3.2, R3.4.4)
-help-team = /team create ТУРНІР НАЗВА | captain|deputy КОМАНДА @імʼя | add КОМАНДА @імʼя [reserve] | order КОМАНДА @a @b … | show КОМАНДА | games [КОМАНДА] | substitute КОМАНДА ДОШКА @імʼя — командні змагання
-team-event-created-head = Командний турнір #{ $event } «{ $name }» створено. Ви — організатор і суддя турніру.
-team-event-created-head-arbiters = Командний турнір #{ $event } «{ $name }» створено. Ви — організатор турніру; суддя: { $arbiters }.
+help-team = /team створити ТУРНІР НАЗВА | капітан|заступник КОМАНДА @імʼя | додати КОМАНДА @імʼя [запасний] | порядок КОМАНДА @a @b … | показати КОМАНДА | партії [КОМАНДА] | заміна КОМАНДА ДОШКА @імʼя — командні змагання
+team-event-created-head = Командний турнір #{ $event } «{ $name }» створено. Ви — організатор і суддя турніру.
+team-event-created-head-arbiters = Командний турнір #{ $event } «{ $name }» створено. Ви — організатор турніру; суддя: { $arbiters }.
 team-event-created = Командні змагання: кожна команда грає на { $boards ->
     [one] { $boards } дошці
    *[other] { $boards } дошках
-}. Створіть команди (/team create { $event } НАЗВА), призначте капітанів і додайте гравців у порядку дошок.
-team-created = Команду #{ $team } «{ $name }» створено в турнірі #{ $event }. Призначте капітана: /team captain { $team } @імʼя
-team-captain-set = { $player } — капітан команди «{ $name }» (R3.1.3).
-team-deputy-set = { $player } — заступник капітана команди «{ $name }».
+}. Створіть команди (/team створити { $event } НАЗВА), призначте капітанів і додайте гравців у порядку дошок.
+team-created = Команду #{ $team } «{ $name }» створено в турнірі #{ $event }. Призначте капітана: /team капітан { $team } @імʼя
+team-captain-set = { $player } — капітан команди «{ $name }».
+team-deputy-set = { $player } — заступник капітана команди «{ $name }».
 team-deputy-cleared = Команда «{ $name }» тепер без заступника капітана.
 team-player-added = { $player } грає на { $board }-й дошці за команду «{ $name }».
-team-reserve-added = { $player } — у запасі команди «{ $name }» під номером { $board }.
+team-reserve-added = { $player } — у запасі команди «{ $name }» під номером { $board }.
 team-order-set = Порядок дошок команди «{ $name }»: { $order }.
 team-show-header = Команда #{ $team } «{ $name }», турнір #{ $event } «{ $event_name }»
 team-show-captain = Капітан: { $captain }
 team-show-deputy = Заступник капітана: { $deputy }
 team-show-board = Дошка { $board }: { $player }
 team-show-reserve = Запасний { $board }: { $player }
-team-event-started = Командний турнір #{ $event } «{ $name }» розпочато: матчів — { $matches }, партій — { $games }, усі одночасно (R1.1). Кожна дошка грає з відповідною дошкою суперника; кольори чергуються по дошках.
+team-event-started = Командний турнір #{ $event } «{ $name }» розпочато: матчів — { $matches }, партій — { $games }, усі одночасно. Кожна дошка грає з відповідною дошкою суперника; кольори чергуються по дошках.
 team-standings-header = Командна таблиця турніру #{ $event } «{ $name }»:
-team-standings-line = { $place }. { $team } — командні очки: { $mp }, очки на дошках: { $bp } (виграно { $won }, нічиїх { $drawn }, програно { $lost }); матчів залишилось: { $left }
+team-standings-line = { $place }. { $team } — командні очки: { $mp }, очки на дошках: { $bp } (виграно { $won }, нічиїх { $drawn }, програно { $lost }); матчів залишилось: { $left }
 team-standings-footer = Порядок: командні очки ({ $win } за виграний матч, { $draw } за нічию, { $loss } за поразку), далі очки на дошках, далі командні очки в матчах між командами, що поділяють місце.
 team-games-header = Партії команди «{ $name }» у турнірі #{ $event }:
-team-games-line = #{ $game } дошка { $board }: { $player } ({ $colour }), суперник: { $opponent }; ходить { $mover }, залишилось { $left }, без ходу { $silent }.
+team-games-line = #{ $game } дошка { $board }: { $player } ({ $colour }), суперник: { $opponent }; ходить { $mover }, залишок — { $left }, без ходу вже { $silent }.
 team-games-finished = #{ $game } дошка { $board }: { $player } ({ $colour }), суперник: { $opponent }; завершено { $result }.
 team-games-none = Партій ще немає.
-notice-team-started = Командний турнір «{ $event }» почався: партій вашої команди «{ $team }» — { $games }, усі одночасно. /team games { $number } покаже їх з часом і паузами.
-notice-continuation-due-via-captain = Партія #{ $game }: ви не ходили { $days }. У командному турнірі про продовження повідомляють через капітана (R3.3.2; капітан: { $captain }): протягом 5 днів повідомте капітанові, що продовжуєте партію, а капітан повідомить суддю й партнера; інакше суддя може зарахувати поразку.
-notice-captain-continuation-due = Партія вашої команди #{ $game }: { $player } не ходить уже { $days }. Повідомлення про продовження йде через вас, капітана (R3.3.2): протягом 5 днів повідомте суддю і партнера, що { $player } продовжує партію, інакше суддя може зарахувати поразку.
+notice-team-started = Командний турнір «{ $event }» почався: партій вашої команди «{ $team }» — { $games }, усі одночасно. /team партії { $number } покаже їх з часом і паузами.
+notice-continuation-due-via-captain = Партія #{ $game }: ви не ходили { $days }. У командному турнірі про продовження повідомляють через капітана (капітан: { $captain }): протягом 5 днів повідомте капітанові, що продовжуєте партію, а капітан повідомить суддю й партнера; інакше суддя може зарахувати поразку.
+notice-captain-continuation-due = Партія вашої команди #{ $game }: { $player } не ходить уже { $days }. Повідомлення про продовження йде через вас, капітана: протягом 5 днів повідомте суддю і партнера, що { $player } продовжує партію, інакше суддя може зарахувати поразку.
 notice-team-substitution = Заміна за рішенням судді в команді «{ $team }», дошка { $board }: вибуває { $outgoing }, грає { $incoming }. Партії, які ще не почались ({ $games }), переходять до нового гравця; розпочаті партії лишаються за попереднім.
 error-team-unknown = Команди #{ $team } немає.
 error-team-not-team-event = Турнір #{ $event } «{ $name }» не командний (командні турніри створюють з type=team boards=N).
-error-team-event-join = Турнір #{ $event } «{ $name }» командний: гравці входять до нього у складі команди (/team add).
+error-team-event-join = Турнір #{ $event } «{ $name }» командний: гравці входять до нього у складі команди (/team додати).
 error-team-started = Турнір #{ $event } «{ $name }» уже почався: склади команд змінювати не можна (заміни робить лише суддя).
 error-team-name-taken = У турнірі #{ $event } уже є команда «{ $name }».
 error-team-in-other-team = { $player } уже в команді «{ $team }» цього турніру.
 error-team-full = Команда «{ $name }» уже має { $boards ->
-    [one] { $boards } гравця
-   *[other] { $boards } гравців
-} на дошках. Запасного додають так: /team add { $team } @імʼя reserve (гравець: { $player }).
+    [one] { $boards } гравця
+   *[other] { $boards } гравців
+} на дошках. Запасного додають так: /team додати { $team } @імʼя запасний (гравець: { $player }).
 error-team-order-count = Порядок дошок команди «{ $name }» має назвати рівно { $boards ->
-    [one] { $boards } гравця
-    [few] { $boards } гравців
-   *[other] { $boards } гравців
+    [one] { $boards } гравця
+    [few] { $boards } гравців
+   *[other] { $boards } гравців
 } команди.
 error-team-not-member = { $player } не в команді «{ $name }».
 error-team-deputy-is-captain = Капітан команди «{ $name }» не може бути й заступником.
 error-team-not-ready = Команда #{ $team } «{ $name }» не готова: потрібні капітан і гравці на всіх дошках ({ $boards }).
 error-team-too-few = Для початку турніру #{ $event } «{ $name }» потрібні щонайменше дві команди.
-error-team-none-led = Ви не капітан команди в розпочатому турнірі; вкажіть команду: /team games КОМАНДА
-error-team-which = Ви очолюєте кілька команд ({ $teams }); вкажіть одну: /team games КОМАНДА
+error-team-none-led = Ви не капітан команди в розпочатому турнірі; вкажіть команду: /team партії КОМАНДА
+error-team-which = Ви очолюєте кілька команд ({ $teams }); вкажіть одну: /team партії КОМАНДА
 error-team-no-board = Дошки { $board } немає: команда грає на { $boards ->
     [one] { $boards } дошці
    *[other] { $boards } дошках
@@ -921,20 +985,20 @@ error-sanction-target = { $player } не є ні стороною справи #
 case-line-deciders-committee = Апеляцію розглядає апеляційний комітет: { $deciders }.
 case-line-deciders-administrators = У турнірі немає члена апеляційного комітету, непричетного до справи, тож апеляцію розглядають адміністратори: { $deciders }.
 event-line-committee = Апеляційний комітет: { $committee }.
-event-line-committee-none = Апеляційний комітет не призначено; апеляції розглядають адміністратори (R2.1.6).
+event-line-committee-none = Апеляційний комітет не призначено; апеляції розглядають адміністратори.
 error-team-one-team = { $player } уже належить до команди «{ $team }» цього турніру: гравець може бути лише в одній команді турніру.
-error-team-disqualified = { $player } має дискваліфікацію (R2.1.5): не може увійти до команди, очолити її чи вийти на заміну.
-error-disqualified-play = Вас дискваліфіковано (R2.1.5): грати ви не можете.
-reply-case-settle-agreed = Ваша команда згодна владнати справу #{ $case }. Її буде владнано, щойно погодиться й капітан (чи заступник) іншої команди: /case { $case } settle. Будь-який капітан може натомість передати її судді: /case { $case } forward
+error-team-disqualified = { $player } має дискваліфікацію: не може увійти до команди, очолити її чи вийти на заміну.
+error-disqualified-play = Вас дискваліфіковано: грати ви не можете.
+reply-case-settle-agreed = Ваша команда згодна владнати справу #{ $case }. Її буде владнано, щойно погодиться й капітан (чи заступник) іншої команди: /case { $case } владнати. Будь-який капітан може натомість передати її судді: /case { $case } передати
 
 
 ## Хибне введення: нечитабельний текст, номери й дати поза межами
-error-leave-too-far = Відпустка може починатися не пізніше кінця наступного року (R3.6.1), а «{ $value }» — пізніше. Оберіть перший день не пізніше { $last }.
-error-extra-leave-event = «{ $value }» — не номер турніру. Напишіть його як #12 або не пишіть зовсім, якщо граєте лише в одному турнірі.
-error-extra-leave-too-long = Додаткова відпустка — не більше { $limit ->
-    [one] { $limit } дня
-   *[other] { $limit } днів
-} на рік (R3.6.3), тож { $days } надати не можна. Попросіть { $limit } або менше.
+error-leave-too-far = Відпустка може починатися не пізніше кінця наступного року, а «{ $value }» — пізніше. Оберіть перший день не пізніше { $last }.
+error-extra-leave-event = «{ $value }» — не номер турніру. Напишіть його як #12 або не пишіть зовсім, якщо граєте лише в одному турнірі.
+error-extra-leave-too-long = Додаткова відпустка — не більше { $limit ->
+    [one] { $limit } дня
+   *[other] { $limit } днів
+} на рік, тож { $days } надати не можна. Попросіть { $limit } або менше.
 error-text-unreadable = Повідомлення не вдалося прочитати: це не текст у кодуванні UTF-8. Нічого не зроблено; надішліть його ще раз звичайним текстом.
 error-text-nul = Повідомлення містить символ NUL (код 0), який не можна зберегти. Нічого не зроблено; надішліть його ще раз без цього символу.
 
@@ -943,10 +1007,10 @@ error-text-nul = Повідомлення містить символ NUL (ко�
 error-private-chat-only = Ця команда містить секрет, тож працює лише в особистому чаті з ботом. Тут нічого не зроблено; відкрийте особистий чат із ботом і надішліть її там.
 telegram-ask-privately = Відповідь приватна, тож у цій групі її не показано, а написати вам особисто не вдалося. Відкрийте особистий чат із ботом, натисніть «Почати» і запитайте там.
 error-name-characters = Імʼя має складатися з видимих літер і не може містити керівних, невидимих символів чи символів зміни напрямку тексту: з ними одне імʼя можна видати за інше. Виберіть імʼя з видимих літер: /name ІМʼЯ
-error-name-is-handle = «{ $name }» — імʼя користувача іншого гравця, і @{ $name } має знаходити саме цього гравця. Виберіть інше імʼя: /name ІМʼЯ
-reply-link-requested = Тепер обліковий запис, що отримав цей код, має підтвердити обʼєднання: йому надійшло повідомлення з кнопкою. Якщо підтвердження не буде протягом { $minutes } хв, нічого не обʼєднається.
+error-name-is-handle = «{ $name }» — імʼя користувача іншого гравця, і @{ $name } має знаходити саме цього гравця. Виберіть інше імʼя: /name ІМʼЯ
+reply-link-requested = Тепер обліковий запис, що отримав цей код, має підтвердити обʼєднання: йому надійшло повідомлення з кнопкою. Якщо підтвердження не буде протягом { $minutes } хв, нічого не обʼєднається.
 error-link-confirm-code = Це підтвердження невідоме, уже використане, прострочене або не для цього облікового запису. Почніть знову: /link з цього облікового запису, потім /link КОД з іншого.
-notice-link-requested = Обліковий запис { $platform } (гравець: { $name }) просить приєднати цей запис до вашого за кодом звʼязування, який ви отримали. Якщо це ви, підтвердьте протягом { $minutes } хв: /link confirm { $code } — якщо ні, просто не зважайте на це повідомлення: без вашого підтвердження нічого не обʼєднається.
+notice-link-requested = Обліковий запис { $platform } (гравець: { $name }) просить приєднати цей запис до вашого за кодом звʼязування, який ви отримали. Якщо це ви, підтвердьте протягом { $minutes } хв: /link підтвердити { $code } — якщо ні, просто не зважайте на це повідомлення: без вашого підтвердження нічого не обʼєднається.
 button-link-confirm = Обʼєднати облікові записи
 
 ## Довідка про окрему команду (/help КОМАНДА): що робить, два приклади, хто може.
@@ -959,7 +1023,7 @@ help-group-cases = Спори й запитання до судді
 help-group-arbiter = Суддя й апеляційний комітет
 help-group-captain = Капітанам команд
 help-group-administration = Адміністрування
-help-footer = /help КОМАНДА розповідає більше про одну команду, наприклад /help move. /help all показує всі команди.
+help-footer = /help КОМАНДА розповідає більше про одну команду, наприклад /help move. /help усі показує всі команди.
 help-who = Хто може: { $who }
 help-more-help = Показує команди, доступні вам, за групами, або докладно одну команду.
     Приклади: /help, /help move
@@ -982,12 +1046,12 @@ help-who-notation = усі.
 help-more-orientation = Визначає, з якого боку показувати дошку: auto (за вашим кольором), white (білими) або black (чорними).
     Приклади: /orientation auto, /orientation black
 help-who-orientation = усі.
-help-more-contact = Записує вашу поштову адресу або e-mail; риска видаляє. Контакти бачать лише ті, кому дозволяють правила (R3.4.4).
-    Приклади: /contact email olena@example.org, /contact address -
+help-more-contact = Записує вашу поштову адресу або e-mail; риска видаляє. Контакти бачать лише ті, кому дозволяють правила.
+    Приклади: /contact пошта olena@example.org, /contact адреса -
 help-who-contact = усі, про себе.
 help-more-contacts = Показує контакти, які вам дозволено бачити: ваші й теперішніх партнерів або одного гравця. Відповідь приватна.
     Приклади: /contacts, /contacts @olena
-help-who-contacts = усі; чужі — лише партнерам, судді, адміністраторам, а в командних турнірах — капітанові команди.
+help-who-contacts = усі; чужі — лише партнерам, судді, адміністраторам, а в командних турнірах — капітанові команди.
 help-more-link = Обʼєднує облікові записи Telegram і Discord в одного гравця: попросіть код в одному, надішліть його з іншого; перший запис підтверджує. Лише в особистому чаті.
     Приклади: /link, /link 4F7K2Q
 help-who-link = усі, в особистому чаті.
@@ -995,13 +1059,13 @@ help-more-events = Показує турніри: відкриті для зап
     Приклад: /events
 help-who-events = усі.
 help-more-event = Створює, показує й починає турніри, записує на них: create НАЗВА [налаштування], show N, join N, withdraw N, start N, games N (партії турніру одним списком); організатор турніру також: rename N НАЗВА, set N ключ=значення, close N (завершити запис), remove N @імʼя (без права записатися знову), readmit N @імʼя (повернути право записатися), cancel N.
-    Приклади: /event show 1, /event join 1, /event set 1 control=30/10
+    Приклади: /event показати 1, /event приєднатися 1, /event змінити 1 control=30/10
 help-who-event = переглядати, записуватися, виходити й бачити партії можуть усі; створюють турніри організатори; починають, перейменовують, змінюють, закривають запис, вилучають гравців і повертають їм право записатися, скасовують організатор турніру й адміністратори.
-help-more-players = Показує зареєстрованих гравців клубу (або записаних на турнір) з їхніми іменами користувачів у Telegram і Discord, щоб указувати їх у /organizer, arbiter= чи /event remove.
+help-more-players = Показує зареєстрованих гравців клубу (або записаних на турнір) з їхніми іменами користувачів у Telegram і Discord, щоб указувати їх у /organizer, arbiter= чи /event вилучити.
     Приклади: /players, /players 2
 help-who-players = організатори, судді й адміністратори.
-help-more-games = Показує ваші партії: спершу ті, де ваш хід, найближчий строк першим, потім ті, де ходить партнер; з all — також завершені.
-    Приклади: /games, /games all
+help-more-games = Показує ваші партії: спершу ті, де ваш хід, найближчий строк першим, потім ті, де ходить партнер; з all — також завершені.
+    Приклади: /games, /games усі
 help-who-games = усі.
 help-more-board = Показує дошку партії з вашого боку; номер партії потрібен, коли у вас кілька партій.
     Приклади: /board, /board #3
@@ -1010,23 +1074,23 @@ help-more-move = Робить ваш хід. Досить самого ходу;
     Приклади: { $move }, /move #3 { $knight }
 help-who-move = гравець, чия черга ходити.
 help-more-draw = Пропонує нічию, приймає або відхиляє пропозицію партнера.
-    Приклади: /draw offer, /draw accept #3
+    Приклади: /draw запропонувати, /draw прийняти #3
 help-who-draw = гравці партії.
-help-more-claim = Вимагає нічиєї через триразове повторення позиції або правило 50 ходів — зараз або з названим ходом.
-    Приклади: /claim repetition, /claim fifty #3 { $knight }
+help-more-claim = Вимагає нічиєї через триразове повторення позиції або правило 50 ходів — зараз або з названим ходом.
+    Приклади: /claim повторення, /claim 50 #3 { $knight }
 help-who-claim = гравець, чия черга ходити.
 help-more-resign = Здає партію; спершу бот просить підтвердити.
     Приклади: /resign, /resign #3
 help-who-resign = гравці партії.
 help-more-time = Показує час обох гравців у партії: скільки днів витрачено і скільки лишається за контролем, а також скільки ще може обмірковувати свій хід той, чия черга, до прострочення часу.
-    Як рахують час (R3.5): на кожні 10 ходів дається 50 днів; враховуються лише цілі доби; понад 20 днів на одному ході кожна наступна доба рахується за дві. Приклад: якщо лишається 50 днів, на один хід можна думати 36 днів: перші 20 діб рахуються як 20, наступні 15 — як 30, разом 50; щойно минає 36-та доба, час прострочено. Останню хвилину, коли хід ще зараховується, бот показує у вашому часовому поясі.
+    Як рахують час: на кожні 10 ходів дається 50 днів; враховуються лише цілі доби; понад 20 днів на одному ході кожна наступна доба рахується за дві. Приклад: якщо лишається 50 днів, на один хід можна думати 36 днів: перші 20 діб рахуються як 20, наступні 15 — як 30, разом 50; щойно минає 36-та доба, час прострочено. Останню хвилину, коли хід ще зараховується, бот показує у вашому часовому поясі.
     Приклади: /time, /time #3
 help-who-time = усі.
 help-more-record = Показує запис партії з днями, витраченими на кожен хід.
     Приклади: /record, /record #3
 help-who-record = усі.
-help-more-leave = Реєструє, показує й скасовує вашу відпустку: add ДАТА ДНІВ (дата — ДД.ММ.РРРР або ДД.ММ; 45 днів на рік, R3.6.1), list, cancel N.
-    Приклади: /leave add { $date } 14, /leave list
+help-more-leave = Реєструє, показує й скасовує вашу відпустку: додати ДАТА ДНІВ (дата — ДД.ММ.РРРР або ДД.ММ; 45 днів на рік), список, скасувати N.
+    Приклади: /leave додати { $date } 14, /leave список
 help-who-leave = кожен гравець, про свою відпустку.
 help-more-mute = Вимикає сповіщення про ходи партнерів; нагадування й результати надходять і далі.
     Приклад: /mute
@@ -1035,81 +1099,81 @@ help-more-unmute = Знову вмикає сповіщення про ходи 
     Приклад: /unmute
 help-who-unmute = усі.
 help-more-timezone = Задає часовий пояс, у якому бот показує дати й строки (дати за правилами лишаються в поясі турніру); без поясу показує ваш.
-    Приклади: /timezone Europe/Kyiv, /timezone America/New_York
+    Приклади: /timezone Київ, /timezone Нью-Йорк
 help-who-timezone = усі.
 help-more-digest = Вмикає або вимикає щоденне зведення: одне повідомлення на день з усіма партіями, де ваш хід, замість сповіщення про кожен хід.
-    Приклади: /digest on, /digest off
+    Приклади: /digest увімкнути, /digest вимкнути
 help-who-digest = усі.
 help-more-standings = Показує турнірну таблицю з додатковими показниками.
     Приклади: /standings, /standings #2
 help-who-standings = усі.
 help-more-pgn = Надсилає партію або весь турнір у PGN для аналітичних програм.
-    Приклади: /pgn #3, /pgn event 2
+    Приклади: /pgn #3, /pgn турнір 2
 help-who-pgn = усі.
-help-more-dispute = Відкриває спір із партнером для судді (у командних турнірах — спершу до капітанів); опишіть, що сталося, своїми словами.
+help-more-dispute = Відкриває спір із партнером для судді (у командних турнірах — спершу до капітанів); опишіть, що сталося, своїми словами.
     Приклади: /dispute #3 Хід партнера до мене не дійшов, /dispute Відповідь надіслано двічі
 help-who-dispute = гравці партії.
-help-more-failure = Повідомляє про серйозний збій компʼютера чи програми, через який ви не могли ходити (R3.4.5).
+help-more-failure = Повідомляє про серйозний збій компʼютера чи програми, через який ви не могли ходити.
     Приклади: /failure #3 Компʼютер зламався 2 березня, /failure Бот не показав мій хід
 help-who-failure = гравці партії.
 help-more-ask = Ставить запитання судді турніру; відповідь буде у справі.
     Приклади: /ask #2 Чи можна взяти відпустку в липні?, /ask Як розвʼязуються рівності очок?
 help-who-ask = гравці турніру.
-help-more-offline = Повідомляє, що зник доступ до інтернету (до 30 днів, раз на рік, R3.1.5): ваші партії чекають. Суддя може повідомити за гравця.
-    Приклади: /offline Переїзд, /offline @olena Дзвонила телефоном
-help-who-offline = гравці — про себе; суддя — про гравця.
+help-more-offline = Повідомляє, що зник доступ до інтернету (до 30 днів, раз на рік): ваші партії чекають. Суддя може повідомити за гравця.
+    Приклади: /offline Переїзд, /offline @olena Повідомлення телефоном
+help-who-offline = гравці — про себе; суддя — про гравця.
 help-more-online = Завершує повідомлену відсутність: ваші партії знову йдуть.
     Приклади: /online, /online @olena
-help-who-online = гравці — про себе; суддя — про гравця.
-help-more-extraleave = Просить у судді додаткову відпустку з причинами (до 15 днів на рік, R3.6.3).
+help-who-online = гравці — про себе; суддя — про гравця.
+help-more-extraleave = Просить у судді додаткову відпустку з причинами (до 15 днів на рік).
     Приклад: /extraleave { $date } 10 #2 Операція і відновлення
 help-who-extraleave = гравці турніру.
-help-more-cases = Показує справи, які вам дозволено бачити: ваші, а судді — усі справи своїх турнірів.
+help-more-cases = Показує справи, які вам дозволено бачити: ваші, а судді — усі справи своїх турнірів.
     Приклад: /cases
 help-who-cases = усі.
 help-more-case = Показує справу і дії з нею: take, say ТЕКСТ, note ТЕКСТ (приватна нотатка судді), withdraw, forward, settle, close.
-    Приклади: /case 5, /case 5 say Додаю фото конверта
-help-who-case = сторони справи, суддя, апеляційний комітет, а в командних турнірах — капітани команд сторін.
+    Приклади: /case 5, /case 5 заява Додаю фото конверта
+help-who-case = сторони справи, суддя, апеляційний комітет, а в командних турнірах — капітани команд сторін.
 help-more-rule = Рішення судді у справі: один чи кілька заходів, далі причини після --.
-    Приклади: /rule 5 score 1-0 -- відповідь запізнилася, /rule 5 clock +3 -- збій доведено
+    Приклади: /rule 5 результат 1-0 -- відповідь запізнилася, /rule 5 годинник @olena +3 -- збій доведено
 help-who-rule = суддя турніру, якщо він не сторона справи.
-help-more-appeal = Оскаржує рішення до апеляційного комітету протягом 14 днів від одержання (R2.1.6), з підставами.
+help-more-appeal = Оскаржує рішення до апеляційного комітету протягом 14 днів від одержання, з підставами.
     Приклад: /appeal 5 Хід надіслано вчасно: див. квитанцію
 help-who-appeal = сторони справи.
 help-more-decide = Остаточна ухвала апеляційного комітету: залишити рішення або замінити його новими заходами; причини після --.
-    Приклади: /decide 5 uphold -- рішення правильне, /decide 5 replace score ½-½ -- запізнилися обидва
+    Приклади: /decide 5 залишити -- рішення правильне, /decide 5 замінити результат ½-½ -- обидва ходи запізнилися
 help-who-decide = апеляційний комітет (адміністратори, якщо турнір його не називає), якщо член комітету не сторона справи.
-help-more-request = Запит судді до гравця, який має відповісти протягом 20 днів (R3.4.3).
+help-more-request = Запит судді до гравця, який має відповісти протягом 20 днів.
     Приклад: /request @olena #2 Підтвердьте, будь ласка, поштову адресу
 help-who-request = суддя турніру.
 help-more-answer = Відповідає на запит судді.
     Приклад: /answer 7 Адреса правильна
 help-who-answer = гравець, до якого звернувся суддя.
-help-more-card = Записує картку партії поштою: хід, його повторення й дати; одержувач додає дату одержання. Картку з неможливим ходом або без ходу вносять зі словом неможливий: хід не грається, а до часу відправника додається 5 днів штрафу, за кожне повторення — 10 (R2.4.9, R2.4.10).
-    Приклад: /card #3 { $move } written=2026-03-01 postmark=2026-03-02
+help-more-card = Записує картку партії поштою: хід, його повторення й дати; одержувач додає дату одержання. Картку з неможливим ходом або без ходу вносять зі словом неможливий: хід не грається, а до часу відправника додається 5 днів штрафу, за кожне повторення — 10.
+    Приклад: /card #3 { $move } написано=01.03.2026 штемпель=02.03.2026
 help-who-card = гравці партії поштою.
 help-more-ledger = Показує графік листування партії поштою: встановлені дати й порахований час.
     Приклади: /ledger, /ledger #3
 help-who-ledger = усі.
-help-more-overstep = Заява, що партнер прострочив час (R2.6.2), разом із вашим наступним ходом, який тримає суддя.
+help-more-overstep = Заява, що партнер прострочив час, разом із вашим наступним ходом, який тримає суддя.
     Приклад: /overstep #3 { $knight }
 help-who-overstep = гравці партії поштою.
-help-more-team = Командні турніри: create КОМАНДА, призначити капітана чи заступника, додати гравців і запасних, задати порядок дошок, показати команду чи її партії, замінити гравця.
-    Приклади: /team show 1, /team games
+help-more-team = Командні турніри: створити команду, призначити капітана чи заступника, додати гравців і запасних, задати порядок дошок, показати команду чи її партії, замінити гравця.
+    Приклади: /team показати 1, /team партії
 help-who-team = переглядати команду можуть усі; організатор і суддя створюють команди й додають гравців; капітани й заступники задають порядок дошок.
 help-more-organizer = Дозволяє гравцеві створювати турніри або забирає цей дозвіл.
-    Приклади: /organizer @olena, /organizer remove @olena
+    Приклади: /organizer @olena, /organizer зняти @olena
 help-who-organizer = адміністратори.
-help-more-confirm = Коли підтвердження ввімкнено, кожен надісланий хід чекає, доки ви не підтвердите його кнопкою (або скасуєте); годинник іде, доки хід не підтверджено (надісланий хід не можна забрати, R2.3.8).
-    Приклади: /confirm on, /confirm #3
-help-who-confirm = усі; непідтверджений хід — лише його автор.
+help-more-confirm = Коли підтвердження ввімкнено, кожен надісланий хід чекає, доки ви не підтвердите його кнопкою (або скасуєте); годинник іде, доки хід не підтверджено (надісланий хід не можна забрати).
+    Приклади: /confirm увімкнути, /confirm #3
+help-who-confirm = усі; непідтверджений хід — лише його автор.
 help-more-say = Надсилає повідомлення суперникові в партії; воно зберігається з партією, і суддя бачить його у справі. Повідомлення можна додати й до ходу.
     Приклади: /say #3 Успіхів!, { $move } -- Доброго дня, гарної партії!
 help-who-say = гравці партії.
 help-more-messages = Вмикає або вимикає повідомлення від суперників; вони все одно зберігаються з партією.
-    Приклади: /messages off, /messages on
+    Приклади: /messages вимкнути, /messages увімкнути
 help-who-messages = усі.
-help-more-continue = Після 35 днів без вашого ходу повідомляє суддю і партнера, що ви продовжуєте партію (R3.3.2); у командних турнірах — через капітана.
+help-more-continue = Після 35 днів без вашого ходу повідомляє суддю і партнера, що ви продовжуєте партію; у командних турнірах — через капітана.
     Приклади: /continue, /continue #3
 help-who-continue = гравець, чия черга ходити в партії, що довго стоїть.
 help-more-theme = Вибирає кольори ваших дошок, анімацій і таблиць: green (зелена), brown (коричнева), blue (синя) або gray (сіра).
@@ -1167,25 +1231,25 @@ notation-name = { $code ->
    *[other] { $code }
 }
 ## Club ratings (/rating, /top) and thematic events (opening=)
-help-more-rating = Рейтинг Ело гравця в клубі за рейтинговими турнірами (rated=yes): кількість партій і останні зміни. Без імені — ваш власний. Партія, у якій хоча б одна сторона не зробила жодного ходу, у рейтингу не враховується.
+help-more-rating = Рейтинг Ело гравця в клубі за рейтинговими турнірами (rated=yes): кількість партій і останні зміни. Без імені — ваш власний. Партія, у якій хоча б одна сторона не зробила жодного ходу, у рейтингу не враховується.
     Приклади: /rating, /rating @olena
 help-who-rating = усі.
 help-more-top = Таблиця рейтингів клубу: гравці, що зіграли хоча б одну рейтингову партію, від найвищого рейтингу. Партія враховується, лише якщо кожна сторона зробила хоча б один хід.
     Приклад: /top
 help-who-top = усі.
-reply-rating = Рейтинг: { $name }: { $rating }, { $games } { $games ->
+reply-rating = { $name } — рейтинг { $rating }, { $games } { $games ->
         [one] рейтингова партія
         [few] рейтингові партії
        *[many] рейтингових партій
     }.
-reply-rating-none = { $name }: рейтингових партій ще немає; початковий рейтинг — { $rating }.
+reply-rating-none = { $name }: рейтингових партій ще немає; початковий рейтинг — { $rating }.
 reply-rating-change = Партія { $game } (суперник: { $opponent }), { $outcome ->
         [win] перемога
         [draw] нічия
        *[loss] поразка
     }: { $before } → { $after } ({ $delta })
 reply-top-header = Рейтинги клубу:
-reply-top-line = { $place }. { $name }: { $rating } ({ $games } { $games ->
+reply-top-line = { $place }. { $name }: { $rating } ({ $games } { $games ->
         [one] партія
         [few] партії
        *[many] партій
@@ -1201,15 +1265,15 @@ error-event-name-long = Назва задовга: щонайбільше { $max
     [few] { $max } символи
    *[many] { $max } символів
 }.
-error-event-set-type = Тип турніру (type=) змінити не можна: скасуйте турнір (/event cancel { $event }) і створіть новий.
-error-event-set-boards = Турнір #{ $event } «{ $name }» не командний: boards= — налаштування лише командних турнірів.
+error-event-set-type = Тип турніру (type=) змінити не можна: скасуйте турнір (/event скасувати { $event }) і створіть новий.
+error-event-set-boards = Турнір #{ $event } «{ $name }» не командний: boards= — налаштування лише командних турнірів.
 error-event-set-started = Турнір #{ $event } «{ $name }» уже почався: { $key }= змінило б спортивні умови, тому лишається як є. Після початку можна змінити лише суддів (arbiter=), апеляційний комітет (committee=) і канали (arbiter-channel=, appeals-channel=, channel=, channel-lang=).
 error-event-remove-team = У командному турнірі склад змінюють командою /team (капітан або організатор).
 error-event-remove-absent = Не записано на турнір #{ $event } «{ $name }»: { $player }. /players { $event } показує записаних.
 reply-event-renamed = Турнір #{ $event } тепер називається «{ $new }».
 reply-event-set = Турнір #{ $event } «{ $name }»: змінено налаштування:
     { $settings }
-    /event show { $event } показує всі налаштування.
+    /event показати { $event } показує всі налаштування.
 setting-name = { $key ->
     [rules] правила
     [rounds] кола
@@ -1232,79 +1296,79 @@ setting-name = { $key ->
     [opening] дебют
    *[other] { $key }
 }
-reply-event-closed = Запис на турнір #{ $event } «{ $name }» завершено; записано: { $players }. /event start { $event } починає турнір.
+reply-event-closed = Запис на турнір #{ $event } «{ $name }» завершено; записано: { $players }. /event почати { $event } починає турнір.
 reply-event-removed = Вилучено з турніру #{ $event } «{ $name }»: { $player }. Повідомлення надіслано.
 reply-event-cancelled = Турнір #{ $event } «{ $name }» скасовано; повідомлено записаних: { $players }.
-error-event-join-removed = Вас вилучено з турніру #{ $event } «{ $name }» (вилучення: { $organizer }), тож самостійно записатися знову не можна. Щоб записатися, попросіть повернути вам право на запис: { $organizer } (/event readmit { $event } з вашим імʼям).
+error-event-join-removed = Вас вилучено з турніру #{ $event } «{ $name }» (вилучення: { $organizer }), тож самостійно записатися знову не можна. Щоб записатися, попросіть повернути вам право на запис: { $organizer } (/event повернути { $event } з вашим імʼям).
 error-event-readmit-absent = Не вилучено з турніру #{ $event } «{ $name }»: { $player }. Нема чого скасовувати.
-reply-event-readmitted = Знову може записатися на турнір #{ $event } «{ $name }»: { $player }. Повідомлення надіслано; записатися треба самостійно: /event join { $event } або запрошення.
-notice-entry-readmitted = Вам знову можна записатися на турнір #{ $event } «{ $name }»: /event join { $event }.
+reply-event-readmitted = Знову може записатися на турнір #{ $event } «{ $name }»: { $player }. Повідомлення надіслано; записатися треба самостійно: /event приєднатися { $event } або запрошення.
+notice-entry-readmitted = Вам знову можна записатися на турнір #{ $event } «{ $name }»: /event приєднатися { $event }.
 notice-entry-removed = Вас вилучено з турніру #{ $event } «{ $name }» до його початку. /events показує інші турніри.
 notice-event-cancelled = Турнір #{ $event } «{ $name }», на який ви записані, скасовано. /events показує інші турніри.
 reply-event-games-header = Партії турніру #{ $event } «{ $name }»: завершено { $finished } з { $games }.
 reply-event-games-none = Партій ще немає: турнір не почався.
-reply-event-games-finished = #{ $game } { $white } – { $black }: { $result }
-reply-event-games-line = #{ $game } { $white } – { $black }: ходить: { $mover }, на ході { $days }
+reply-event-games-finished = #{ $game } { $white } — { $black }: { $result }
+reply-event-games-line = #{ $game } { $white } — { $black }: ходить { $mover }, на ході { $days }
 reply-players-club = Зареєстровані гравці клубу ({ $count }):
 reply-players-event = Записані на турнір #{ $event } «{ $name }» ({ $count }):
-reply-players-line = { $player } — { $accounts }
-reply-players-hint = Когось бракує? Щоб зареєструватися, досить надіслати боту /start; після цього імʼя можна вказувати в /organizer, arbiter= і /event remove.
+reply-players-line = { $player } — { $accounts }
+reply-players-hint = Когось бракує? Щоб зареєструватися, досить надіслати боту /start; після цього імʼя можна вказувати в /organizer, arbiter= і /event вилучити.
 reply-players-console = консоль
 reply-players-no-handle = { $platform }: без імені користувача
 event-line-details = Дозволені нотації: { $notations }. Відпустка: { $leave } на рік. Часовий пояс, за яким рахують строки: { $zone }.
 
 ## гілка club: запрошення (/event invite, /start join-…)
 reply-invite-telegram = Запрошення на турнір #{ $event } «{ $name }»: { $link }
-    Хто відкриє посилання й натисне «Почати», той одним кроком зареєструється і запишеться на турнір, поки запис відкритий. Скасувати запрошення: /event invite { $event } off.
+    Хто відкриє посилання й натисне «Почати», той одним кроком зареєструється і запишеться на турнір, поки запис відкритий. Скасувати запрошення: /event запросити { $event } off.
 reply-invite-discord = Відкрито запис на турнір #{ $event } «{ $name }»: натисніть «Взяти участь» нижче, щоб одним кроком зареєструватися в боті й записатися.
-reply-invite-command = Запрошення на турнір #{ $event } «{ $name }»: хто надішле боту { $command }, той одним кроком зареєструється і запишеться на турнір, поки запис відкритий. Скасувати запрошення: /event invite { $event } off.
+reply-invite-command = Запрошення на турнір #{ $event } «{ $name }»: хто надішле боту { $command }, той одним кроком зареєструється і запишеться на турнір, поки запис відкритий. Скасувати запрошення: /event запросити { $event } off.
 reply-invite-off = Запрошення на турнір #{ $event } «{ $name }» скасовано: { $count ->
     [one] { $count } посилання більше не діє
     [few] { $count } посилання більше не діють
     [many] { $count } посилань більше не діють
    *[other] { $count } посилання більше не діють
-}. Нове запрошення: /event invite { $event }.
+}. Нове запрошення: /event запросити { $event }.
 button-invite-join = Взяти участь
-reply-invite-joined = Вітаємо! Ваше імʼя в турнірах: { $player } (змінити: /name). Вас записано на турнір #{ $event } «{ $name }». Партії надійдуть вам, щойно організатор почне турнір. /event show { $event } показує турнір; /event withdraw { $event } — вийти до початку.
-error-invite-team = Турнір #{ $event } «{ $name }» командний: гравці входять до нього у складі команди (/team add), а не за запрошенням.
+reply-invite-joined = Вітаємо! Ваше імʼя в турнірах: { $player } (змінити: /name). Вас записано на турнір #{ $event } «{ $name }». Партії надійдуть вам, щойно організатор почне турнір. /event показати { $event } показує турнір; /event вийти { $event } — вийти до початку.
+error-invite-team = Турнір #{ $event } «{ $name }» командний: гравці входять до нього у складі команди (/team додати), а не за запрошенням.
 error-invite-not-open = На турнір #{ $event } «{ $name }» запис закрито, тож запрошення на нього не діятиме.
 error-invite-unknown = Це запрошення невідоме або скасоване. Попросіть в організатора нове; /events показує турніри з відкритим записом.
 error-invite-started = Турнір #{ $event } «{ $name }» уже почався, тож запрошення на нього більше не діє. /events показує турніри з відкритим записом.
 error-invite-closed = Запис на турнір #{ $event } «{ $name }» закрито, тож запрошення на нього більше не діє. Зверніться до організатора; /events показує турніри з відкритим записом.
 
 ## гілка club: /event show
-event-player-points = { $player } — { $points }
+event-player-points = { $player } — { $points }
 event-line-teams = Команди: { $teams }.
-event-line-teams-none = Команд ще немає (/team create).
+event-line-teams-none = Команд ще немає (/team створити).
 event-team-captain = { $team } (капітан: { $captain })
 event-team-no-captain = { $team } (капітана ще немає)
 
 ## гілка club: роль для ще не зареєстрованої людини
-error-staff-unregistered = Серед зареєстрованих у боті немає імені «{ $name }», тож призначити роль не можна. Попросіть цю людину надіслати боту /start (у Telegram чи Discord), а тоді повторіть команду. Запрошення на турнір (/event invite N) реєструє гравця й записує на турнір одним кроком; /players показує зареєстрованих гравців.
+error-staff-unregistered = Серед зареєстрованих у боті немає імені «{ $name }», тож призначити роль не можна. Попросіть цю людину надіслати боту /start (у Telegram чи Discord), а тоді повторіть команду. Запрошення на турнір (/event запросити N) реєструє гравця й записує на турнір одним кроком; /players показує зареєстрованих гравців.
 ## branch player: поштові строки як моменти часу (R2.4, R2.6.1), налаштування в /start
-clock-postal-deadline-yours = Ваш хід у партії #{ $game }: на нього витрачено { $days }; надішліть хід не пізніше { $at }, інакше час буде прострочено (R2.6.1).
+clock-postal-deadline-yours = Ваш хід у партії #{ $game }: на нього витрачено { $days }; надішліть хід не пізніше { $at }, інакше час буде прострочено.
 clock-postal-deadline = Партія #{ $game }, хід { $side ->
     [white] білих
    *[black] чорних
-}: на цей хід витрачено { $days }; хід, надісланий пізніше { $at }, прострочить норму часу (R2.6.1).
-clock-postal-over-yours = Ваш хід у партії #{ $game }: на нього витрачено { $days }; час прострочено на { $over } (R2.6.1), партнер може заявити про це судді (R2.6.2).
+}: на цей хід витрачено { $days }; хід, надісланий пізніше { $at }, прострочить норму часу.
+clock-postal-over-yours = Ваш хід у партії #{ $game }: на нього витрачено { $days }; час прострочено на { $over }, партнер може заявити про це судді.
 clock-postal-over = Партія #{ $game }, хід { $side ->
     [white] білих
    *[black] чорних
-}: на цей хід витрачено { $days }; час прострочено на { $over } (R2.6.1).
-postal-notice-deadline = Надішліть хід не пізніше { $at }, інакше час буде прострочено (R2.6.1).
-postal-notice-over = Час прострочено на { $over } (R2.6.1): партнер може заявити про це судді (R2.6.2).
-reply-games-line-mine-over = #{ $game } — суперник: { $opponent }, ви граєте { $colour }; останній хід: { $last }; на хід витрачено { $days }; час прострочено на { $over }
-reply-games-line-theirs-over = #{ $game } — суперник: { $opponent }, ви граєте { $colour }; останній хід: { $last }; у суперника на хід витрачено { $days }; час прострочено на { $over }
-notice-digest-line-over = #{ $game } — суперник: { $opponent }; на хід витрачено { $days }; час прострочено на { $over }
+}: на цей хід витрачено { $days }; час прострочено на { $over }.
+postal-notice-deadline = Надішліть хід не пізніше { $at }, інакше час буде прострочено.
+postal-notice-over = Час прострочено на { $over }: партнер може заявити про це судді.
+reply-games-line-mine-over = #{ $game } — суперник: { $opponent }, ви граєте { $colour }; останній хід: { $last }; на хід витрачено { $days }; час прострочено на { $over }
+reply-games-line-theirs-over = #{ $game } — суперник: { $opponent }, ви граєте { $colour }; останній хід: { $last }; у суперника на хід витрачено { $days }; час прострочено на { $over }
+notice-digest-line-over = #{ $game } — суперник: { $opponent }; на хід витрачено { $days }; час прострочено на { $over }
 board-overstepped = час прострочено
 reply-start-settings = Ваші налаштування:
-    мова: { $language } — /lang uk або /lang en
-    нотація: { $notation } — /notation і назва нотації (/help notation)
-    часовий пояс: { $zone } — /timezone Europe/Kyiv
-    щоденне зведення: { $digest } — /digest on або /digest off
-    підтвердження ходів: { $confirm } — /confirm on або /confirm off
-    повідомлення суперників: { $messages } — /messages on або /messages off
+    мова: { $language } — /lang uk або /lang en
+    нотація: { $notation } — /notation і назва нотації (/help notation)
+    часовий пояс: { $zone } — /timezone Київ
+    щоденне зведення: { $digest } — /digest увімкнути або /digest вимкнути
+    підтвердження ходів: { $confirm } — /confirm увімкнути або /confirm вимкнути
+    повідомлення суперників: { $messages } — /messages увімкнути або /messages вимкнути
 setting-on = увімкнено
 setting-off = вимкнено
 setting-yes = так
@@ -1313,7 +1377,7 @@ setting-exclusion-losses = поразки в незавершених парті
 setting-exclusion-annulled = незавершені партії анульовано
 ## Гілка visual: тематичні турніри (opening=)
 error-opening-move = { $key }: хід { $number } { $move } неможливий. { $reason } Нічого не змінено.
-error-opening-fen = { $key }: «{ $value }» не є можливою шаховою позицією. Задайте ходи ({ $key }=«1. e2-e4 c7-c5») або правильну позицію в нотації Форсайта — Едвардса. Нічого не змінено.
+error-opening-fen = { $key }: «{ $value }» не є можливою шаховою позицією. Задайте ходи ({ $key }=«1. e2-e4 c7-c5») або правильну позицію в нотації Форсайта — Едвардса. Нічого не змінено.
 error-opening-empty = { $key }: немає жодного ходу. Приклад: { $key }=«1. e2-e4 c7-c5 2. Кg1-f3». Нічого не змінено.
 error-opening-finished = { $key }: після цих ходів партія вже закінчена (мат, пат або брак матеріалу). Нічого не змінено.
 error-opening-postal = { $key }: тематичний початок можливий лише в турнірах за правилами гри на сервері. Нічого не змінено.
@@ -1326,22 +1390,22 @@ event-line-opening-fen = Тематичний турнір: партії поч�
        *[black] чорні
     }.
 ## Гілка storms: кілька сповіщень одному гравцеві в ту саму мить — одним повідомленням
-notice-batch-reminders = Нагадування (R3.3.1) про { $count } { $count ->
+notice-batch-reminders = Нагадування про { $count } { $count ->
     [one] партію
     [few] партії
     [many] партій
    *[other] партії
 }:
-notice-batch = Сповіщення про { $count } { $count ->
+notice-batch = Сповіщення про { $count } { $count ->
     [one] партію
     [few] партії
     [many] партій
    *[other] партії
 }:
 notice-batch-game = Сповіщення щодо партії #{ $game }:
-notice-batch-game-reminders = Нагадування (R3.3.1) щодо партії #{ $game }:
-notice-batch-reminder = #{ $game } — суперник: { $opponent }; ви не відповідаєте вже { $days }; на годиннику { $left }
-notice-batch-reminder-deadline = #{ $game } — суперник: { $opponent }; ви не відповідаєте вже { $days }; хід — не пізніше { $at }, інакше партію буде програно через прострочення часу
+notice-batch-game-reminders = Нагадування щодо партії #{ $game }:
+notice-batch-reminder = #{ $game } — суперник: { $opponent }; ви не відповідаєте вже { $days }; на годиннику { $left }
+notice-batch-reminder-deadline = #{ $game } — суперник: { $opponent }; ви не відповідаєте вже { $days }; хід — не пізніше { $at }, інакше партію буде програно через прострочення часу
 button-continue-game = Продовжую партію #{ $game }
 
 ## Захист від потоку команд ([trust-2]): одна відмова на вікно, далі тиша
@@ -1350,36 +1414,36 @@ reply-slow-down = Ви надсилаєте команди надто швидк
     [few] { $seconds } секунди
    *[many] { $seconds } секунд
 } і надішліть команду знову: команди, надіслані до того, не буде виконано.
-notice-room = На обмірковування цього ходу лишається { $room }.
+notice-room = На обмірковування цього ходу є ще { $room }.
 room-doubling = { $days } (після { $threshold } на одному ході кожен день рахується за два)
 room-under-a-day = менше доби
-notice-digest-line-room = #{ $game } — суперник: { $opponent }; на хід витрачено { $days }; на обмірковування лишається { $room }; хід — не пізніше { $at }
-notice-batch-reminder-room = #{ $game } — суперник: { $opponent }; ви не відповідаєте вже { $days }; на обмірковування лишається { $room }; хід — не пізніше { $at }, інакше партію буде програно через прострочення часу
-reply-games-line-mine-postal = #{ $game } — суперник: { $opponent }, ви граєте { $colour }; останній хід: { $last }; на хід витрачено { $days }; надішліть хід не пізніше { $at }
-notice-continuation-window = Партія #{ $game }: ви не ходили { $days }. Не пізніше { $ends } повідомте суддю і партнера, що продовжуєте партію (R3.3.2), інакше суддя може зарахувати вам поразку.
-notice-continuation-loss-first = Партія #{ $game }: ви не ходили { $days }. Першим спливає ваш час: зробіть хід не пізніше { $at }, інакше партію буде програно через прострочення часу. Це раніше, ніж { $ends } — останній строк повідомити суддю і партнера, що ви продовжуєте партію (R3.3.2).
-notice-continuation-window-via-captain = Партія #{ $game }: ви не ходили { $days }. У командному турнірі про продовження партії повідомляють через капітана (R3.3.2): не пізніше { $ends } повідомте капітанові ({ $captain }), що продовжуєте партію, а капітан повідомить суддю й партнера; інакше суддя може зарахувати вам поразку.
+notice-digest-line-room = #{ $game } — суперник: { $opponent }; на хід витрачено { $days }; на обмірковування є ще { $room }; хід — не пізніше { $at }
+notice-batch-reminder-room = #{ $game } — суперник: { $opponent }; ви не відповідаєте вже { $days }; на обмірковування є ще { $room }; хід — не пізніше { $at }, інакше партію буде програно через прострочення часу
+reply-games-line-mine-postal = #{ $game } — суперник: { $opponent }, ви граєте { $colour }; останній хід: { $last }; на хід витрачено { $days }; надішліть хід не пізніше { $at }
+notice-continuation-window = Партія #{ $game }: ви не ходили { $days }. Не пізніше { $ends } повідомте суддю і партнера, що продовжуєте партію, інакше суддя може зарахувати вам поразку.
+notice-continuation-loss-first = Партія #{ $game }: ви не ходили { $days }. Першим спливає ваш час: зробіть хід не пізніше { $at }, інакше партію буде програно через прострочення часу. Це раніше, ніж { $ends } — останній строк повідомити суддю і партнера, що ви продовжуєте партію.
+notice-continuation-window-via-captain = Партія #{ $game }: ви не ходили { $days }. У командному турнірі про продовження партії повідомляють через капітана: не пізніше { $ends } повідомте капітанові ({ $captain }), що продовжуєте партію, а капітан повідомить суддю й партнера; інакше суддя може зарахувати вам поразку.
 notice-window-loss-first = Але ваш час спливає раніше: зробіть хід не пізніше { $at }, інакше партію буде програно через прострочення часу ще до того.
-notice-batch-reminder-mixed = Нагадування (R3.3.1): { $line }
+notice-batch-reminder-mixed = Нагадування: { $line }
 button-final-board = Кінцева позиція, партія #{ $game }
 event-finished = Турнір #{ $event } «{ $name }» завершено: усі партії зіграно.
-event-finished-first = Перше місце: { $names } — { $points }.
-event-finished-shared = Перше місце поділили: { $names } — по { $points }.
-event-finished-tie-break = Очок порівну, вище місце — за { $rule }.
+event-finished-first = Перше місце: { $names } — { $points }.
+event-finished-shared = Перше місце поділили: { $names } — по { $points }.
+event-finished-tie-break = Очок порівну, вище місце — за { $rule }.
 tie-break-wins = кількістю перемог
-tie-break-sb = коефіцієнтом Зоннеборна-Бергера
+tie-break-sb = коефіцієнтом Зоннеборна — Бергера
 tie-break-direct = результатами особистих зустрічей
 event-finished-table = Підсумкова таблиця:
-event-finished-line = { $place }. { $name } — { $points }
+event-finished-line = { $place }. { $name } — { $points }
 event-finished-own = Ваш результат: місце { $place } з { $count }, очки: { $points }.
 event-finished-rating = Ваш клубний рейтинг змінився на { $change }.
-event-finished-pgn = Усі партії: /pgn event { $event }.
-event-finished-team-first = Перше місце: { $names } — командні очки: { $mp }, очки на дошках: { $bp }.
+event-finished-pgn = Усі партії: /pgn турнір { $event }.
+event-finished-team-first = Перше місце: { $names } — командні очки: { $mp }, очки на дошках: { $bp }.
 event-finished-team-shared = Перше місце поділили { $names }: порівну командних очок ({ $mp }) і очок на дошках ({ $bp }).
-event-finished-team-tie-break = Командних очок порівну, вище місце — за { $rule }.
+event-finished-team-tie-break = Командних очок порівну, вище місце — за { $rule }.
 tie-break-team-board = очками на дошках
 tie-break-team-direct = командними очками в матчах між цими командами
-event-finished-team-line = { $place }. { $name } — командні очки: { $mp }, очки на дошках: { $bp }
+event-finished-team-line = { $place }. { $name } — командні очки: { $mp }, очки на дошках: { $bp }
 event-finished-team-own = Ваша команда «{ $team }»: місце { $place } з { $count }.
 event-finished-team-board = Ваш особистий результат: { $points } з { $games }.
 button-event-pgn = PGN турніру

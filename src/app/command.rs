@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 use crate::store::{CaseId, EventId, GameId, LeaveId, RequestId, TeamId};
 
 pub use case::{CaseAction, CaseCommand, Report};
-pub use date::{example_date, read_date, read_full_date, shown_date};
+pub use date::{example_date, read_date, read_full_date, shown_date, shown_date_text};
 pub use team::TeamCommand;
 pub use turn::ConfirmCommand;
 pub use words::{Arg, CommandWord, Privacy, WordSpec, command_kind};

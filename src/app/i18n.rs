@@ -192,14 +192,14 @@ mod tests {
     #[test]
     fn ukrainian_plurals_follow_the_number() {
         let days = |n: i64| tr(Lang::Uk, "days", &Args::new().with("count", n));
-        assert_eq!(days(1), "1 день");
-        assert_eq!(days(3), "3 дні");
-        assert_eq!(days(5), "5 днів");
-        assert_eq!(days(21), "21 день");
-        assert_eq!(days(12), "12 днів");
+        assert_eq!(days(1), "1\u{a0}день");
+        assert_eq!(days(3), "3\u{a0}дні");
+        assert_eq!(days(5), "5\u{a0}днів");
+        assert_eq!(days(21), "21\u{a0}день");
+        assert_eq!(days(12), "12\u{a0}днів");
         let en = |n: i64| tr(Lang::En, "days", &Args::new().with("count", n));
-        assert_eq!(en(1), "1 day");
-        assert_eq!(en(26), "26 days");
+        assert_eq!(en(1), "1\u{a0}day");
+        assert_eq!(en(26), "26\u{a0}days");
     }
 
     #[test]

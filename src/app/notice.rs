@@ -575,7 +575,14 @@ impl Notice {
                     .with("black", black.as_str())
                     .with("score", score.as_str())
                     .with("reason", tr(lang, reason, &Args::new()));
-                tr(lang, "notice-game-over", &args)
+                // An annulled game has no score to show (R2.1.5): it
+                // reads as annulled, not as «ann — bob — (…)».
+                let id = if reason == "result-arbiter-annulled" {
+                    "notice-game-annulled"
+                } else {
+                    "notice-game-over"
+                };
+                tr(lang, id, &args)
             }
             Notice::DrawOffered { game, by } => tr(
                 lang,
@@ -822,8 +829,8 @@ fn leave_text(notice: &Notice, lang: Lang) -> String {
             };
             let args = Args::new()
                 .with("player", player.as_str())
-                .with("from", from.text(lang))
-                .with("until", until.text(lang))
+                .with("from", from.day_text())
+                .with("until", until.last_day_text())
                 .with("scope", scope);
             tr(lang, "notice-leave-registered", &args)
         }
@@ -834,7 +841,7 @@ fn leave_text(notice: &Notice, lang: Lang) -> String {
         } => {
             let args = Args::new()
                 .with("player", player.as_str())
-                .with("from", from.text(lang));
+                .with("from", from.day_text());
             match ended_at {
                 Some(at) => tr(lang, "notice-leave-ended", &args.with("at", at.text(lang))),
                 None => tr(lang, "notice-leave-cancelled", &args),
@@ -844,7 +851,7 @@ fn leave_text(notice: &Notice, lang: Lang) -> String {
     }
 }
 
-/// «На обмірковування цього ходу лишається 36 днів (…). Зробіть хід не
+/// «На обмірковування цього ходу є ще 36 днів (…). Зробіть хід не
 /// пізніше …»: the room on the move, when known, and its last minute.
 pub fn deadline_sentences(lang: Lang, room: Option<Room>, at: &ShownInstant) -> String {
     let deadline = tr(
@@ -871,7 +878,7 @@ pub fn clocks_text(lang: Lang, clocks: &Clocks) -> String {
     tr(lang, "clocks", &args)
 }
 
-/// A clock's days left («лишається 5 днів»), or by how much the time is
+/// A clock's days left («залишок — 5 днів»), or by how much the time is
 /// exceeded («час перевищено на 9 днів»): never a negative count.
 pub fn left_text(lang: Lang, left: Days) -> String {
     if left < 0 {

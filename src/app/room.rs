@@ -163,7 +163,7 @@ mod tests {
         assert_eq!(room.days, 36);
         assert_eq!(
             room.text(Lang::En),
-            "36 days (each day past 20 days on one move counts double)"
+            "36\u{a0}days (each day past 20\u{a0}days on one move counts double)"
         );
         let late = Room::of(36, Duration::days(35) + Duration::hours(1), 20);
         assert_eq!(late.days, 0);
@@ -180,7 +180,7 @@ mod tests {
                 doubling: None
             }
         );
-        assert_eq!(room.text(Lang::Uk), "3 дні");
+        assert_eq!(room.text(Lang::Uk), "3\u{a0}дні");
     }
 
     #[test]

@@ -12,6 +12,8 @@ use crate::app::i18n::{Lang, tr0};
 use crate::app::room::last_minute;
 use crate::store::{Event, PlayerId, StoreError, Tx};
 
+mod names;
+
 /// The zone instants are shown in for a player who chose none.
 ///
 /// The one place the default is decided: the event's own zone (its `zone=`
@@ -22,11 +24,12 @@ pub(crate) fn default_zone(event: Option<&Event>) -> Tz {
 }
 
 /// Reads a zone as a player types it: an IANA name in any letter case
-/// (`Europe/Kyiv`, `america/new_york`), or Kyiv by its name.
+/// (`Europe/Kyiv`, `america/new_york`), or a city the catalogs name, in
+/// either language (`Київ`, `Варшава`, `New York`).
 pub fn parse_zone(text: &str) -> Option<Tz> {
     let text = text.trim();
     match text.to_lowercase().as_str() {
-        "kyiv" | "київ" | "kiev" => return Some(chrono_tz::Europe::Kyiv),
+        "kiev" => return Some(chrono_tz::Europe::Kyiv),
         "utc" | "gmt" => return Some(chrono_tz::UTC),
         _ => {}
     }
@@ -34,6 +37,7 @@ pub fn parse_zone(text: &str) -> Option<Tz> {
         .iter()
         .find(|zone| zone.name().eq_ignore_ascii_case(text))
         .copied()
+        .or_else(|| names::by_city(text))
 }
 
 /// The zone `player` sees instants in: their own choice, else the default
@@ -113,14 +117,38 @@ impl ShownInstant {
     pub fn deadline_text(&self, lang: Lang) -> String {
         local_text(last_minute(self.at), &self.zone, lang)
     }
+
+    /// The local date alone (`10.01.2026`): the first day of a period that
+    /// starts at this midnight, as a leave does.
+    pub fn day_text(&self) -> String {
+        crate::app::command::shown_date(self.local_day(self.at))
+    }
+
+    /// The last whole day of a period that ends at this instant: a leave
+    /// ending at midnight of the 13th reads «12.01.2026», its last day.
+    pub fn last_day_text(&self) -> String {
+        crate::app::command::shown_date(self.local_day(last_minute(self.at)))
+    }
+
+    fn local_day(&self, at: DateTime<Utc>) -> chrono::NaiveDate {
+        let zone = parse_zone(&self.zone).unwrap_or(chrono_tz::Europe::Kyiv);
+        at.with_timezone(&zone).date_naive()
+    }
 }
 
 /// `at` in the zone named `zone`, as [`ShownInstant::text`] shows it.
 fn local_text(at: DateTime<Utc>, zone: &str, lang: Lang) -> String {
     let zone = parse_zone(zone).unwrap_or(chrono_tz::Europe::Kyiv);
     let local = at.with_timezone(&zone);
-    let shown = local.format("%d.%m.%Y %H:%M");
-    let label = zone_label(lang, zone);
+    // A date and its time never break across lines (non-breaking spaces);
+    // Ukrainian puts «о» before the time.
+    let shown = match lang {
+        Lang::Uk => local.format("%d.%m.%Y\u{a0}о\u{a0}%H:%M"),
+        Lang::En => local.format("%d.%m.%Y\u{a0}%H:%M"),
+    };
+    let label = names::city(lang, zone)
+        .or_else(|| is_gmt(zone).then(|| tr0(lang, "zone-gmt")))
+        .unwrap_or_else(|| names::offset_at(zone, at));
     let repeated = matches!(
         zone.from_local_datetime(&local.naive_local()),
         LocalResult::Ambiguous(..)
@@ -160,6 +188,23 @@ impl ShownDate {
             Self::Text(text) => text.clone(),
         }
     }
+
+    /// The first day of a period starting here ([`ShownInstant::day_text`]).
+    pub fn day_text(&self) -> String {
+        match self {
+            Self::At(shown) => shown.day_text(),
+            Self::Text(text) => text.clone(),
+        }
+    }
+
+    /// The last day of a period ending here
+    /// ([`ShownInstant::last_day_text`]).
+    pub fn last_day_text(&self) -> String {
+        match self {
+            Self::At(shown) => shown.last_day_text(),
+            Self::Text(text) => text.clone(),
+        }
+    }
 }
 
 impl From<ShownInstant> for ShownDate {
@@ -168,25 +213,29 @@ impl From<ShownInstant> for ShownDate {
     }
 }
 
-/// The zone's name as shown: Kyiv and GMT (the rules' «середній час по
-/// Гринвічу», R3.5.6) in the reader's language, others by their IANA name.
-pub fn zone_label(lang: Lang, zone: Tz) -> String {
-    match zone {
-        chrono_tz::Europe::Kyiv => tr0(lang, "zone-kyiv"),
-        chrono_tz::UTC | chrono_tz::Etc::UTC | chrono_tz::Etc::GMT => tr0(lang, "zone-gmt"),
-        _ => zone.name().to_owned(),
-    }
+/// Whether `zone` is GMT (UTC), the rules' «середній час по Гринвічу»
+/// (R3.5.6).
+fn is_gmt(zone: Tz) -> bool {
+    matches!(
+        zone,
+        chrono_tz::UTC | chrono_tz::Etc::UTC | chrono_tz::Etc::GMT
+    )
 }
 
-/// The zone in words and by its IANA name, `Київ (Europe/Kyiv)`; a zone
-/// without a name in the catalogs by its IANA name alone.
-pub fn zone_title(lang: Lang, zone: Tz) -> String {
-    let label = zone_label(lang, zone);
-    if label == zone.name() {
-        label
-    } else {
-        format!("{label} ({})", zone.name())
+/// The zone's name as shown: GMT and the zones players most often choose
+/// by a city in the reader's language (`Київ`, `Нью-Йорк`), any other by
+/// its standard UTC offset (`UTC−05:00`); never by its IANA identifier,
+/// which players cannot read.
+pub fn zone_label(lang: Lang, zone: Tz) -> String {
+    if is_gmt(zone) {
+        return tr0(lang, "zone-gmt");
     }
+    names::city(lang, zone).unwrap_or_else(|| names::standard_offset(zone))
+}
+
+/// The zone as a setting shows it ([`zone_label`]).
+pub fn zone_title(lang: Lang, zone: Tz) -> String {
+    zone_label(lang, zone)
 }
 
 #[cfg(test)]
@@ -204,6 +253,8 @@ mod tests {
             Some(chrono_tz::America::New_York)
         );
         assert_eq!(parse_zone("Mars/Olympus"), None);
+        assert_eq!(parse_zone("Варшава"), Some(chrono_tz::Europe::Warsaw));
+        assert_eq!(parse_zone("new york"), Some(chrono_tz::America::New_York));
     }
 
     #[test]
@@ -213,18 +264,21 @@ mod tests {
         let kyiv = chrono_tz::Europe::Kyiv;
         assert_eq!(
             ShownInstant::new(winter, kyiv).text(Lang::Uk),
-            "10.02.2026 09:00 (Київ)"
+            "10.02.2026\u{a0}о\u{a0}09:00 (Київ)"
         );
         assert_eq!(
             ShownInstant::new(summer, kyiv).text(Lang::En),
-            "10.07.2026 10:00 (Kyiv)"
+            "10.07.2026\u{a0}10:00 (Kyiv)"
         );
         let utc = ShownInstant::new(winter, chrono_tz::UTC);
-        assert_eq!(utc.text(Lang::Uk), "10.02.2026 07:00 (за Гринвічем)");
+        assert_eq!(
+            utc.text(Lang::Uk),
+            "10.02.2026\u{a0}о\u{a0}07:00 (за Гринвічем)"
+        );
         let berlin = chrono_tz::Europe::Berlin;
         assert_eq!(
             ShownInstant::new(winter, berlin).text(Lang::En),
-            "10.02.2026 08:00 (Europe/Berlin)"
+            "10.02.2026\u{a0}08:00 (Berlin)"
         );
     }
 
@@ -232,7 +286,10 @@ mod tests {
     fn a_deadline_reads_as_its_last_minute() {
         let loss = Utc.with_ymd_and_hms(2026, 2, 10, 9, 0, 0).unwrap();
         let shown = ShownInstant::new(loss, chrono_tz::Europe::Kyiv);
-        assert_eq!(shown.deadline_text(Lang::Uk), "10.02.2026 10:59 (Київ)");
+        assert_eq!(
+            shown.deadline_text(Lang::Uk),
+            "10.02.2026\u{a0}о\u{a0}10:59 (Київ)"
+        );
     }
 
     #[test]
@@ -244,16 +301,16 @@ mod tests {
         let second = Utc.with_ymd_and_hms(2026, 10, 25, 1, 30, 0).unwrap();
         assert_eq!(
             ShownInstant::new(first, kyiv).text(Lang::Uk),
-            "25.10.2026 03:30 (Київ, UTC+03:00)"
+            "25.10.2026\u{a0}о\u{a0}03:30 (Київ, UTC+03:00)"
         );
         assert_eq!(
             ShownInstant::new(second, kyiv).text(Lang::En),
-            "25.10.2026 03:30 (Kyiv, UTC+02:00)"
+            "25.10.2026\u{a0}03:30 (Kyiv, UTC+02:00)"
         );
         let after = Utc.with_ymd_and_hms(2026, 10, 25, 3, 0, 0).unwrap();
         assert_eq!(
             ShownInstant::new(after, kyiv).text(Lang::En),
-            "25.10.2026 05:00 (Kyiv)"
+            "25.10.2026\u{a0}05:00 (Kyiv)"
         );
     }
 
@@ -265,7 +322,7 @@ mod tests {
         let new = ShownDate::from(ShownInstant::new(at, chrono_tz::Europe::Kyiv));
         let stored = serde_json::to_string(&new).unwrap();
         let read: ShownDate = serde_json::from_str(&stored).unwrap();
-        assert_eq!(read.text(Lang::Uk), "07.01.2026 00:00 (Київ)");
-        assert_eq!(read.text(Lang::En), "07.01.2026 00:00 (Kyiv)");
+        assert_eq!(read.text(Lang::Uk), "07.01.2026\u{a0}о\u{a0}00:00 (Київ)");
+        assert_eq!(read.text(Lang::En), "07.01.2026\u{a0}00:00 (Kyiv)");
     }
 }

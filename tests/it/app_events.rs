@@ -39,8 +39,8 @@ async fn events_are_listed_by_state(t: &TestDb) {
     let open = text.find("Open for entries:").expect(text);
     let running = text.find("Running:").expect(text);
     assert!(open < running, "{text}");
-    assert!(text.contains("#2 \"Spring Open\", 1 player"), "{text}");
-    assert!(text.contains("#1 \"Cup\", 2 players"), "{text}");
+    assert!(text.contains("#2 \"Spring Open\", 1\u{a0}player"), "{text}");
+    assert!(text.contains("#1 \"Cup\", 2\u{a0}players"), "{text}");
     assert!(!text.contains("Finished:"), "{text}");
     let out = w.say("@bob: /турніри").await;
     assert!(out[0].contains("#1"), "{out:?}");
@@ -95,7 +95,7 @@ async fn players_withdraw_only_before_the_start(t: &TestDb) {
     assert!(out[0].contains("You joined"), "{out:?}");
     w.say("@dave: /event withdraw 1").await;
     let out = w.say("@alice: /event start 1").await;
-    assert!(out[0].contains("1 game,"), "{out:?}");
+    assert!(out[0].contains("1\u{a0}game,"), "{out:?}");
     let out = w.say("@bob: /event withdraw 1").await;
     assert!(out[0].contains("has already started"), "{out:?}");
     let mut tx = w.db.read().await.unwrap();
@@ -119,7 +119,10 @@ async fn administrators_grant_the_organizer_role(t: &TestDb) {
     let out = w.say("@alice: /organizer @carol").await;
     assert!(out[0].contains("carol may now create events"), "{out:?}");
     let out = w.say("@carol: /event create Mine").await;
-    assert!(out[0].contains("Event #1 \"Mine\" is created"), "{out:?}");
+    assert!(
+        out[0].contains("Event #1 \"Mine\" has been created"),
+        "{out:?}"
+    );
     w.say("@alice: /event create Theirs").await;
     for user in ["bob", "dave"] {
         w.say(&format!("@{user}: /event join 1")).await;
@@ -229,7 +232,7 @@ async fn a_double_round_robin_swaps_colours_and_starts_at_once(t: &TestDb) {
         w.say(&format!("@{user}: /event join 1")).await;
     }
     let out = w.say("@alice: /event start 1").await;
-    assert!(out[0].contains("has started: 6 games"), "{out:?}");
+    assert!(out[0].contains("has started: 6\u{a0}games"), "{out:?}");
     let mut tx = w.db.read().await.unwrap();
     let games = tx.games_of_event(EventId(1)).await.unwrap();
     assert_eq!(games.len(), 6);

@@ -74,7 +74,7 @@ async fn a_fresh_account_joins_the_player_who_asked(t: &TestDb) {
     w.english(&["alice", "anna"]).await;
     w.say("@anna: /contact email anna@example.org").await;
     let out = w.say("@anna: /link").await;
-    assert!(out[0].contains("Within 15 minutes"), "{out:?}");
+    assert!(out[0].contains("Within 15\u{a0}minutes"), "{out:?}");
     let code = code_of(&out[0]);
     let anna = player_of(&w, Platform::Console, "anna").await;
     let before = player_count(&w).await;

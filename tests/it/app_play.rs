@@ -22,7 +22,7 @@ async fn board_replies_with_the_position_image_from_the_askers_side() {
     assert!(
         replies[0]
             .text
-            .contains("Game #1: bob — carol, Black to move"),
+            .contains("Game #1: bob\u{a0}— carol, Black to move"),
         "{replies:?}"
     );
     let carol = w.game(1).await.black;
@@ -100,19 +100,21 @@ async fn record_shows_every_move_with_its_days_and_the_running_totals() {
     let out = w.say("@carol: /record").await;
     let text = &out[0];
     assert!(
-        text.contains("1. e2-e4 — 2 days (in total 2 days)"),
+        text.contains("1. e2-e4\u{a0}— 2\u{a0}days (in total 2\u{a0}days)"),
         "{text}"
     );
     assert!(
-        text.contains("1... e7-e5 — 3 days (in total 3 days)"),
+        text.contains("1... e7-e5\u{a0}— 3\u{a0}days (in total 3\u{a0}days)"),
         "{text}"
     );
     assert!(
-        text.contains("2. Кg1-f3 — 1 day (in total 3 days)"),
+        text.contains("2. Кg1-f3\u{a0}— 1\u{a0}day (in total 3\u{a0}days)"),
         "{text}"
     );
     assert!(
-        text.contains("White used 3 days, 47 days left; Black used 3 days, 47 days left"),
+        text.contains(
+            "White used 3\u{a0}days, 47\u{a0}days left; Black used 3\u{a0}days, 47\u{a0}days left"
+        ),
         "{text}"
     );
     // Anyone may read a record by the game's number.
@@ -181,7 +183,10 @@ async fn a_wrong_claim_is_refused_with_the_reason_and_changes_nothing() {
     let deadlines = w.deadlines(1).await;
     let cases = [
         ("@bob: /claim repetition", "appeared 2 times, not three"),
-        ("@bob: /claim fifty", "only 2 moves without a pawn move"),
+        (
+            "@bob: /claim fifty",
+            "only 2\u{a0}moves without a pawn move",
+        ),
         ("@bob: /claim repetition e2-e4", "appeared only once"),
         ("@bob: /claim repetition e2-e5", "cannot move from e2 to e5"),
         ("@carol: /claim repetition", "not your turn"),
@@ -281,15 +286,15 @@ async fn standings_rank_by_points_with_a_crosstable_image() {
     // carol (1516 vs 1500: E = 0.523, +15.3: 1531.3, 1484.7), dave beats
     // carol (1484 vs 1484.7: E = 0.499, +16.0: 1500.0, 1468.7).
     assert_eq!(
-        lines[1], "1. bob (1531) — 2, wins: 2, SB: 1, left: 0",
+        lines[1], "1. bob (1531)\u{a0}— 2, wins: 2, SB: 1, left: 0",
         "{text}"
     );
     assert_eq!(
-        lines[2], "2. dave (1500) — 1, wins: 1, SB: 0, left: 0",
+        lines[2], "2. dave (1500)\u{a0}— 1, wins: 1, SB: 0, left: 0",
         "{text}"
     );
     assert_eq!(
-        lines[3], "3. carol (1469) — 0, wins: 0, SB: 0, left: 0",
+        lines[3], "3. carol (1469)\u{a0}— 0, wins: 0, SB: 0, left: 0",
         "{text}"
     );
     let image = replies[0].image.clone().expect("a crosstable image");
@@ -344,7 +349,7 @@ async fn the_fifty_move_rule_claimed_with_the_declared_move_draws_the_game() {
     let before = w.game(2).await;
     let out = w.say("@bob: /claim fifty #2").await;
     assert!(
-        out[0].contains("only 49 moves without a pawn move or capture"),
+        out[0].contains("only 49\u{a0}moves without a pawn move or capture"),
         "{out:?}"
     );
     assert_eq!(w.game(2).await, before);

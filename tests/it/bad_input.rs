@@ -135,7 +135,7 @@ async fn unreadable_numbers_and_far_dates_are_refused_and_change_nothing() {
         "{far:?}"
     );
     let extra = world.say("@alice: /extraleave 2026-03-01 40 family").await;
-    assert!(extra[0].contains("15 days"), "{extra:?}");
+    assert!(extra[0].contains("15\u{a0}days"), "{extra:?}");
     // A game number typed with a letter O is refused, not taken as "the
     // only game" and asked about ([player-2]).
     let near = world.say("@alice: /moev e2-e4").await;

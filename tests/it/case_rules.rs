@@ -460,7 +460,7 @@ fn r2_6_overstep_claim_objection_and_suspension() {
         case.lodge_objection(p(1), at(2026, 6, 5, 8, 0), told, "the claimant"),
         Err(CaseError::NotAParty { person: p(1) })
     );
-    case.lodge_objection(p(2), at(2026, 6, 8, 23, 0), told, "I count 48 days")
+    case.lodge_objection(p(2), at(2026, 6, 8, 23, 0), told, "I count 48\u{a0}days")
         .unwrap();
     assert_eq!(case.entries().len(), 1);
     case.take_up(ARBITER, day(2026, 6, 10)).unwrap();

@@ -100,7 +100,7 @@ impl Cross {
         let two = self.next(id, 2).await;
         let (end, reply): (Vec<_>, Vec<_>) = two.into_iter().partition(|m| {
             let text = m.text.as_deref().unwrap_or_default();
-            text.contains("all its games are played")
+            text.contains("all its games have been played")
         });
         assert_eq!((end.len(), reply.len()), (1, 1), "{end:?} {reply:?}");
         (reply[0].clone(), end[0].clone())

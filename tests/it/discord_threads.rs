@@ -116,9 +116,10 @@ async fn each_game_has_a_public_thread(test_db: &TestDb) {
     let (white, black) = started_game(&bot).await;
     let thread = the_thread(&bot).await;
     assert_eq!(thread.parent_id, GAMES);
-    assert_eq!(thread.name, format!("#1 user{white} – user{black}"));
+    assert_eq!(thread.name, format!("#1 user{white} — user{black}"));
     let opening = posted(&bot, thread.id, "почалася").await;
-    let pairing = format!("Партія #1 (Кубок) почалася: user{white} (білі) — user{black} (чорні)");
+    let pairing =
+        format!("Партія #1 (Кубок) почалася: user{white} (білі)\u{a0}— user{black} (чорні)");
     assert!(content(&opening).contains(&pairing), "{opening:?}");
 
     play(&bot, white, "f2-f3").await;

@@ -544,7 +544,7 @@ async fn game_thread_is_created_and_used() {
         .await;
     let announce = announce.expect("announcement");
     let thread = sender
-        .create_thread(CHANNEL, Some(announce.message_id), "Game 7: A – B")
+        .create_thread(CHANNEL, Some(announce.message_id), "Game 7: A\u{a0}— B")
         .await
         .expect("thread");
     sender
@@ -561,7 +561,7 @@ async fn game_thread_is_created_and_used() {
         (threads[0].parent_id, threads[0].from_message),
         (CHANNEL, Some(announce.message_id))
     );
-    assert_eq!(threads[0].name, "Game 7: A – B");
+    assert_eq!(threads[0].name, "Game 7: A\u{a0}— B");
     assert_eq!((threads[1].id, threads[1].from_message), (loose, None));
     let sent = fake.sent();
     assert_eq!(
@@ -577,7 +577,7 @@ async fn rate_limit_and_server_errors_deliver_exactly_once() {
     fake.fail_next(1, Failure::Status429 { retry_after: 0.001 });
     fake.fail_next(2, Failure::Status500);
     fake.fail_next(1, Failure::Status500AfterCommit);
-    let message = channel_text("Reminder: 2 days left");
+    let message = channel_text("Reminder: 2\u{a0}days left");
     let delivered = sender
         .send(Destination::Channel(CHANNEL), message, Some("outbox-7"))
         .await

@@ -128,7 +128,7 @@ async fn audit_contents(db: Db) {
     assert_eq!(
         second.clocks.black.left,
         50 - 5,
-        "R3.4.2: 50 days per 10 moves"
+        "R3.4.2: 50\u{a0}days per 10\u{a0}moves"
     );
     // White has thought for one day since Black's move.
     let now = game.clocks_now.expect("running game");

@@ -33,7 +33,7 @@ async fn carols_event(w: &mut World) {
     w.english(&["alice", "bob", "carol", "dave", "erin"]).await;
     w.say("@alice: /organizer @carol").await;
     let out = w.say("@carol: /event create Spring Cup").await;
-    assert!(out[0].contains("is created"), "{out:?}");
+    assert!(out[0].contains("has been created"), "{out:?}");
     for user in ["bob", "dave", "erin"] {
         w.say(&format!("@{user}: /event join 1")).await;
     }
@@ -51,7 +51,7 @@ async fn an_organizer_renames_and_changes_settings_before_the_start(t: &TestDb) 
         "@carol: /event set 1 control=30/10 rounds=2 leave=20 notations=ukr,san rules=postal";
     let out = w.say(line).await;
     assert!(
-        out[0].contains("settings changed:\n• time control: 30/10\n• rounds: 2\n• leave: 20 days\n• notations: Ukrainian long (e2-e4, Кg1-f3); SAN (e4, Nf3)\n• rules: postal\n"),
+        out[0].contains("settings changed:\n• time control: 30/10\n• rounds: 2\n• leave: 20\u{a0}days\n• notations: Ukrainian long (e2-e4, Кg1-f3); SAN (e4, Nf3)\n• rules: postal\n"),
         "{out:?}"
     );
     let mut tx = w.db.read().await.unwrap();
@@ -182,7 +182,7 @@ async fn closed_entries_refuse_joins_and_the_event_still_starts(t: &TestDb) {
     let out = w.say("@erin: /event withdraw 1").await;
     assert!(out[0].contains("You withdrew"), "{out:?}");
     let out = w.say("@carol: /event start 1").await;
-    assert!(out[0].contains("has started: 1 game"), "{out:?}");
+    assert!(out[0].contains("has started: 1\u{a0}game"), "{out:?}");
 }
 
 async fn a_removed_entrant_is_told_and_plays_no_game(t: &TestDb) {
@@ -208,7 +208,7 @@ async fn a_removed_entrant_is_told_and_plays_no_game(t: &TestDb) {
         assert!(out[0].contains(expected), "{line}: {out:?}");
     }
     let out = w.say("@carol: /event start 1").await;
-    assert!(out[0].contains("has started: 1 game"), "{out:?}");
+    assert!(out[0].contains("has started: 1\u{a0}game"), "{out:?}");
     let mut tx = w.db.read().await.unwrap();
     assert_eq!(tx.entries(EventId(1)).await.unwrap().len(), 2);
 }
@@ -292,7 +292,7 @@ async fn a_removed_entrant_stays_out_until_the_organizer_readmits_them(t: &TestD
         "{listed}"
     );
     let out = w.say("@carol: /event start 1").await;
-    assert!(out[0].contains("has started: 3 games"), "{out:?}");
+    assert!(out[0].contains("has started: 3\u{a0}games"), "{out:?}");
     let fedir = id_of(&w, "fedir").await;
     let mut tx = w.db.read().await.unwrap();
     let games = tx.games_of_event(EventId(1)).await.unwrap();
@@ -316,7 +316,8 @@ async fn a_cancelled_event_tells_its_entrants_and_refuses_everything(t: &TestDb)
     carols_event(&mut w).await;
     let out = w.say("@carol: /event cancel 1").await;
     assert!(
-        out[0].contains("Event #1 \"Spring Cup\" is cancelled; entrants told: 3"),
+        out[0]
+            .contains("Event #1 \"Spring Cup\" has been cancelled; the entrants have been told: 3"),
         "{out:?}"
     );
     let told = out
@@ -360,7 +361,7 @@ async fn players_and_entrants_are_listed_for_organizers_and_arbiters(t: &TestDb)
         text.contains("The club's registered players (5):"),
         "{text}"
     );
-    assert!(text.contains("bob — console"), "{text}");
+    assert!(text.contains("bob\u{a0}— console"), "{text}");
     assert!(text.contains("/start"), "the way forward: {text}");
     let out = w.say("@carol: /players 1").await;
     assert!(
@@ -397,7 +398,9 @@ async fn event_games_show_results_and_whose_move_to_anyone(t: &TestDb) {
     let bob = id_of(&w, "bob").await;
     let first = games.iter().find(|g| g.white == bob).unwrap().id.0;
     assert!(
-        text.contains(&format!("#{first} bob – dave: to move: bob, for 0 days")),
+        text.contains(&format!(
+            "#{first} bob\u{a0}— dave: bob to move, for 0\u{a0}days"
+        )),
         "{text}"
     );
     w.clock.advance(chrono::Duration::days(3));
@@ -405,13 +408,15 @@ async fn event_games_show_results_and_whose_move_to_anyone(t: &TestDb) {
     w.clock.advance(chrono::Duration::days(2));
     let out = w.say("@erin: /event games 1").await;
     assert!(
-        out[0].contains(&format!("#{first} bob – dave: to move: dave, for 2 days")),
+        out[0].contains(&format!(
+            "#{first} bob\u{a0}— dave: dave to move, for 2\u{a0}days"
+        )),
         "{out:?}"
     );
     w.say(&format!("@dave: /resign {first} confirm")).await;
     let out = w.say("@erin: /event games").await;
     assert!(
-        out[0].contains(&format!("#{first} bob – dave: 1-0")),
+        out[0].contains(&format!("#{first} bob\u{a0}— dave: 1-0")),
         "{out:?}"
     );
     assert!(out[0].contains("1 of 3 finished"), "{out:?}");

@@ -148,7 +148,7 @@ async fn a_refused_platform_name_never_becomes_the_platform_id(t: &TestDb) {
     let mut w = World::new(&t.db);
     w.english(&["alice"]).await;
     let out = w.say("@alice: /event create Cup").await;
-    assert!(out[0].contains("is created"), "{out:?}");
+    assert!(out[0].contains("has been created"), "{out:?}");
     let join = "/event join 1";
     let clash = from(&w, Platform::Telegram, "5550001", "alice", join).await;
     let invisible = from(&w, Platform::Telegram, "5550002", "\u{3164}\u{200B}", join).await;

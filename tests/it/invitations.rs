@@ -52,7 +52,7 @@ async fn entrants(db: &Db, event: i64) -> Vec<PlayerId> {
 async fn invited(w: &mut World) -> String {
     w.english(&["alice"]).await;
     let out = w.say("@alice: /event create Club Cup").await;
-    assert!(out[0].contains("is created"), "{out:?}");
+    assert!(out[0].contains("has been created"), "{out:?}");
     let out = w.say("@alice: /event invite 1").await;
     assert!(out[0].contains("/start join-"), "{out:?}");
     token_in(&out[0])

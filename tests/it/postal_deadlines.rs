@@ -33,20 +33,20 @@ async fn a_postal_deadline_is_an_instant_in_the_players_zone_r2_6_1(t: &TestDb) 
     let out = w.say("@bob: /time 1").await.join("\n");
     assert!(
         out.contains(
-            "send it by 24.02.2026 23:59 (Kyiv) at the latest, or your time is exceeded (R2.6.1)"
+            "send it by 24.02.2026\u{a0}23:59 (Kyiv) at the latest, or your time is exceeded"
         ),
         "{out}"
     );
     let out = w.say("@carol: /time 1").await.join("\n");
     assert!(
-        out.contains("White to move: 0 days on this move so far; a move sent after 24.02.2026 23:59 (Kyiv) exceeds the time limit"),
+        out.contains("White to move: 0\u{a0}days on this move so far; a move sent after 24.02.2026\u{a0}23:59 (Kyiv) exceeds the time limit"),
         "{out}"
     );
     // The same instant in bob's own zone; the rule date stays Kyiv's.
     w.say("@bob: /timezone Europe/Berlin").await;
     let out = w.say("@bob: /games").await.join("\n");
     assert!(
-        out.contains("send it by 24.02.2026 22:59 (Europe/Berlin) at the latest"),
+        out.contains("send it by 24.02.2026\u{a0}22:59 (Berlin) at the latest"),
         "{out}"
     );
     w.clock.advance(Duration::days(3));
@@ -54,14 +54,14 @@ async fn a_postal_deadline_is_an_instant_in_the_players_zone_r2_6_1(t: &TestDb) 
     // carol received the move on 8 January: 50 days from then.
     assert!(
         out.contains(
-            "Send your move by 27.02.2026 23:59 (Kyiv) at the latest, or your time is exceeded (R2.6.1)."
+            "Send your move by 27.02.2026\u{a0}23:59 (Kyiv) at the latest, or your time is exceeded."
         ),
         "{out}"
     );
     let out = w.say("@carol: /record 1").await.join("\n");
     assert!(
         out.contains(
-            "Your move in game #1: 0 days on it so far; send it by 27.02.2026 23:59 (Kyiv) at the latest"
+            "Your move in game #1: 0\u{a0}days on it so far; send it by 27.02.2026\u{a0}23:59 (Kyiv) at the latest"
         ),
         "{out}"
     );
@@ -74,7 +74,10 @@ async fn past_the_norm_the_clock_says_by_how_much_never_a_negative_count_r2_6_1(
     w.console.tick().await.unwrap();
     for (user, command) in [("bob", "/time 1"), ("bob", "/games"), ("carol", "/time 1")] {
         let out = w.say(&format!("@{user}: {command}")).await.join("\n");
-        assert!(out.contains("time exceeded by 10 days"), "{command}: {out}");
+        assert!(
+            out.contains("time exceeded by 10\u{a0}days"),
+            "{command}: {out}"
+        );
         assert!(!out.contains(" -"), "{command}: a negative count: {out}");
         assert!(
             !out.contains("at the latest"),
@@ -84,14 +87,14 @@ async fn past_the_norm_the_clock_says_by_how_much_never_a_negative_count_r2_6_1(
     let out = w.say("@bob: /time 1").await.join("\n");
     assert!(
         out.contains(
-            "Your move in game #1: 60 days on it so far; time exceeded by 10 days (R2.6.1)"
+            "Your move in game #1: 60\u{a0}days on it so far; time exceeded by 10\u{a0}days"
         ),
         "{out}"
     );
     // The move still goes, and the partner gets a deadline ahead.
     let out = w.say("@bob: e2-e4").await.join("\n");
     assert!(
-        out.contains("Time: White used 60 days, time exceeded by 10 days;"),
+        out.contains("Time: White used 60\u{a0}days, time exceeded by 10\u{a0}days;"),
         "{out}"
     );
     assert!(out.contains("Send your move by "), "{out}");
@@ -113,7 +116,7 @@ async fn a_game_by_post_has_its_deadline_from_the_cards_r2_2_r2_6_1(t: &TestDb) 
         !out.contains("at the latest"),
         "a deadline before receipt: {out}"
     );
-    assert!(out.contains("Time: White used 1 day"), "{out}");
+    assert!(out.contains("Time: White used 1\u{a0}day"), "{out}");
     // bob states receipt on 16 January: his 1 day used leaves 49 of the
     // first 50 (R2.4.3, R2.6.1), so sending on 6 March (49 days) is within
     // the norm and on 7 March (50 days from 16 January, total 51) over it.
@@ -122,14 +125,14 @@ async fn a_game_by_post_has_its_deadline_from_the_cards_r2_2_r2_6_1(t: &TestDb) 
     let out = w.say("@bob: /time 1").await.join("\n");
     assert!(
         out.contains(
-            "send it by 06.03.2026 23:59 (Kyiv) at the latest, or your time is exceeded (R2.6.1)"
+            "send it by 06.03.2026\u{a0}23:59 (Kyiv) at the latest, or your time is exceeded"
         ),
         "{out}"
     );
     // The partner sees the same instant; carol's total of 10 is hers.
     let out = w.say("@carol: /time 1").await.join("\n");
     assert!(
-        out.contains("a move sent after 06.03.2026 23:59 (Kyiv) exceeds the time limit"),
+        out.contains("a move sent after 06.03.2026\u{a0}23:59 (Kyiv) exceeds the time limit"),
         "{out}"
     );
     // Past it: by how many days, never a negative count.
@@ -150,14 +153,22 @@ async fn the_cards_clocks_count_the_arbiters_penalty_days_r2_4_9(t: &TestDb) {
         .await;
     let out = w.say("@bob: /time 1").await.join("\n");
     assert!(
-        out.contains("White used 1 day, 49 days left; Black used 5 days, 45 days left"),
+        out.contains(
+            "White used 1\u{a0}day, 49\u{a0}days left; Black used 5\u{a0}days, 45\u{a0}days left"
+        ),
         "{out}"
     );
     w.say("@carol: /ask #1 Please look at the game.").await;
     let out = w.say("@alice: /rule 1 penalty #1 @carol 3 -- late").await;
     assert!(!out[0].contains("Cannot"), "{out:?}");
     let out = w.say("@bob: /time 1").await.join("\n");
-    assert!(out.contains("Black used 8 days, 42 days left"), "{out}");
+    assert!(
+        out.contains("Black used 8\u{a0}days, 42\u{a0}days left"),
+        "{out}"
+    );
     let out = w.say("@bob: /ledger 1").await.join("\n");
-    assert!(out.contains("Black used 8 days, 42 days left"), "{out}");
+    assert!(
+        out.contains("Black used 8\u{a0}days, 42\u{a0}days left"),
+        "{out}"
+    );
 }

@@ -44,20 +44,28 @@ async fn an_impossible_card_is_offered_then_recorded_with_its_penalty_r2_4_9(t: 
     );
     // The refusal changed nothing.
     let out = w.say("@bob: /time 1").await.join("\n");
-    assert!(out.contains("White used 1 day, 49 days left"), "{out}");
+    assert!(
+        out.contains("White used 1\u{a0}day, 49\u{a0}days left"),
+        "{out}"
+    );
     // The button records the card: 5 penalty days, the partner told.
     let out = w.say(&format!("@bob: {command}")).await.join("\n");
     assert!(
-        out.contains("a penalty of 5 days is added to your time (R2.4.9, R2.4.10)"),
+        out.contains("a penalty of 5\u{a0}days has been added to your time"),
         "{out}"
     );
     assert!(
         out.contains("2. Кg1-d4 from bob: IMPOSSIBLE MOVE, not played"),
         "{out}"
     );
-    assert!(out.contains("White used 6 days, 44 days left"), "{out}");
     assert!(
-        out.contains("@carol: Game #1: a card with the impossible move \"Кg1-d4\" was entered"),
+        out.contains("White used 6\u{a0}days, 44\u{a0}days left"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "@carol: Game #1: a card with the impossible move \"Кg1-d4\" has been entered"
+        ),
         "{out}"
     );
     // Still bob's move; the replacement counts from carol's card received.
@@ -69,8 +77,11 @@ async fn an_impossible_card_is_offered_then_recorded_with_its_penalty_r2_4_9(t: 
         .join("\n");
     // 16 to 24 January: 8 days, on top of 1 day and the 5 penalty days.
     assert!(out.contains("2. Кg1-f3 from bob"), "{out}");
-    assert!(out.contains("8 days (in total 14 days)"), "{out}");
-    assert!(out.contains("White used 14 days, 36 days left"), "{out}");
+    assert!(out.contains("8\u{a0}days (in total 14\u{a0}days)"), "{out}");
+    assert!(
+        out.contains("White used 14\u{a0}days, 36\u{a0}days left"),
+        "{out}"
+    );
 }
 
 async fn a_repeated_impossible_card_costs_ten_days_and_a_possible_one_is_refused_r2_4_10(
@@ -95,15 +106,24 @@ async fn a_repeated_impossible_card_costs_ten_days_and_a_possible_one_is_refused
         "{out}"
     );
     assert!(
-        out.contains("@carol: Game #1: a card without a move was entered"),
+        out.contains("@carol: Game #1: a card without a move has been entered"),
         "{out}"
     );
     let out = w
         .say("@bob: /card Кg1-d4 impossible written=2026-01-22")
         .await
         .join("\n");
-    assert!(out.contains("a penalty of 10 days is added"), "{out}");
-    assert!(out.contains("White used 16 days, 34 days left"), "{out}");
+    assert!(
+        out.contains("a penalty of 10\u{a0}days has been added"),
+        "{out}"
+    );
+    assert!(
+        out.contains("White used 16\u{a0}days, 34\u{a0}days left"),
+        "{out}"
+    );
     let out = w.say("@carol: /time 1").await.join("\n");
-    assert!(out.contains("White used 16 days, 34 days left"), "{out}");
+    assert!(
+        out.contains("White used 16\u{a0}days, 34\u{a0}days left"),
+        "{out}"
+    );
 }

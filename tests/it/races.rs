@@ -118,7 +118,7 @@ async fn player(db: &Db, user: &str) -> PlayerId {
 async fn cup(w: &mut World) {
     w.english(&["alice", "bob", "carol", "dave"]).await;
     let out = w.say("@alice: /event create Cup committee=@dave").await;
-    assert!(out[0].contains("is created"), "{out:?}");
+    assert!(out[0].contains("has been created"), "{out:?}");
     for user in ["bob", "carol"] {
         w.say(&format!("@{user}: /event join 1")).await;
     }
@@ -256,7 +256,7 @@ async fn r2_7_1_two_postal_leaves_at_once_stay_within_the_allowance(t: &TestDb) 
     w.english(&["alice", "bob", "carol", "dan"]).await;
     for (number, partner) in [(1, "carol"), (2, "dan")] {
         let out = w.say("@alice: /event create Post rules=postal").await;
-        assert!(out[0].contains("is created"), "{out:?}");
+        assert!(out[0].contains("has been created"), "{out:?}");
         for user in ["bob", partner] {
             w.say(&format!("@{user}: /event join {number}")).await;
         }
@@ -434,7 +434,7 @@ async fn r3_1_3_one_player_added_to_two_teams_at_once_joins_one(t: &TestDb) {
     let out = w
         .say("@alice: /event create League type=team boards=2")
         .await;
-    assert!(out[0].contains("is created"), "{out:?}");
+    assert!(out[0].contains("has been created"), "{out:?}");
     for team in ["Lions", "Bears"] {
         w.say(&format!("@alice: /team create 1 {team}")).await;
     }

@@ -103,7 +103,7 @@ fn double_round_robin(names: &[&str], latest: &[(usize, usize, usize)]) -> Cross
             .sum();
     }
     CrosstableInput {
-        title: "Кубок клубу 2026 — підсумки".into(),
+        title: "Кубок клубу 2026\u{a0}— підсумки".into(),
         players,
         language: Language::Ukrainian,
         theme: Default::default(),

@@ -119,7 +119,7 @@ async fn r2_7_1_a_postal_leave_refusal_cites_the_postal_rule(t: &TestDb) {
     w.started_event("rules=postal leave=10", &["bob", "carol"])
         .await;
     let out = w.say("@carol: /leave add 2026-02-01 11").await;
-    assert!(out[0].contains("(R2.7.1)"), "{out:?}");
+    assert!(out[0].contains("in all your postal games"), "{out:?}");
     assert!(!out[0].contains("R3.6.1"), "{out:?}");
 }
 
@@ -134,7 +134,7 @@ async fn two_postal_events(w: &mut World, settings: &str) {
                 "@alice: /event create {name} rules=postal {settings}"
             ))
             .await;
-        assert!(out[0].contains("is created"), "{out:?}");
+        assert!(out[0].contains("has been created"), "{out:?}");
         let number = if partner == "carol" { 1 } else { 2 };
         for user in ["bob", partner] {
             w.say(&format!("@{user}: /event join {number}")).await;
@@ -198,14 +198,14 @@ async fn r2_7_1_one_postal_leave_in_all_postal_games(t: &TestDb) {
     // citing R2.7.1.
     let out = w.say("@bob: /leave add 2026-03-01 40").await;
     assert!(
-        out[0].contains("(R2.7.1)") && !out[0].contains("R3.6"),
+        out[0].contains("in all your postal games") && !out[0].contains("R3.6"),
         "{out:?}"
     );
     let out = w.say("@bob: /leave cancel 1").await;
-    assert!(out[0].contains("Leave #1 is cancelled"), "{out:?}");
+    assert!(out[0].contains("Leave #1 has been cancelled"), "{out:?}");
     for who in ["carol", "dan", "alice"] {
         assert_eq!(
-            told(&out, who, "cancelled the leave from 2026-02-01"),
+            told(&out, who, "cancelled the leave from 01.02.2026"),
             1,
             "{who}: {out:?}"
         );
@@ -227,11 +227,11 @@ async fn r2_7_1_one_postal_leave_in_all_postal_games(t: &TestDb) {
     w.clock.advance(Duration::days(57));
     let out = w.say("@bob: /leave cancel 2").await;
     assert!(
-        out[0].contains("is ended: from today, 2026-03-03"),
+        out[0].contains("has ended: from today, 03.03.2026"),
         "{out:?}"
     );
     assert_eq!(
-        told(&out, "dan", "ended the leave from 2026-03-01"),
+        told(&out, "dan", "ended the leave from 01.03.2026"),
         1,
         "{out:?}"
     );
@@ -299,7 +299,7 @@ async fn r2_7_3_the_leave_notice_is_repeated_with_the_last_move(t: &TestDb) {
         told(
             &out,
             "carol",
-            "The leave notice is repeated with the last move (R2.7.3)"
+            "The leave notice is repeated with the last move"
         ),
         1,
         "{out:?}"
@@ -320,7 +320,7 @@ async fn r2_4_7_exempt_days_are_not_thinking_time(t: &TestDb) {
     let out = w
         .say("@carol: /card 1 e7-e5 repeat=e2-e4 written=2026-01-14 exempt=4")
         .await;
-    assert!(out[0].contains("exempt 0 to 3 days (R2.4.7)"), "{out:?}");
+    assert!(out[0].contains("exempt 0 to 3\u{a0}days"), "{out:?}");
     let out = w
         .say("@carol: /card 1 e7-e5 repeat=e2-e4 written=2026-01-14 exempt=3")
         .await;
@@ -328,9 +328,12 @@ async fn r2_4_7_exempt_days_are_not_thinking_time(t: &TestDb) {
         .lines()
         .find(|l| l.contains("e7-e5 from carol"))
         .unwrap();
-    assert!(line.contains("; 3 days (in total 3 days)"), "{out:?}");
     assert!(
-        out[0].contains("not counted as thinking time (R2.4.7): 3 days"),
+        line.contains("; 3\u{a0}days (in total 3\u{a0}days)"),
+        "{out:?}"
+    );
+    assert!(
+        out[0].contains("not counted as thinking time: 3\u{a0}days"),
         "{out:?}"
     );
 }
@@ -345,11 +348,11 @@ async fn r2_2_1_a_card_without_registered_mail_draws_the_penalty(t: &TestDb) {
     let out = w
         .say("@bob: /card 1 e2-e4 written=2026-01-05 postmark=2026-01-05")
         .await;
-    assert!(out[0].contains("penalty (R2.2.1, R2.4.9)"), "{out:?}");
-    assert!(out[0].contains("White used 5 days"), "{out:?}");
+    assert!(out[0].contains("penalty"), "{out:?}");
+    assert!(out[0].contains("White used 5\u{a0}days"), "{out:?}");
     let out = w.say("@bob: /card 1 receipt=2026-01-05").await;
     assert!(!out[0].contains("penalty"), "{out:?}");
-    assert!(out[0].contains("White used 0 days"), "{out:?}");
+    assert!(out[0].contains("White used 0\u{a0}days"), "{out:?}");
     let out = w
         .say("@alice: /event create Other rules=postal registered-mail=maybe")
         .await;
@@ -388,7 +391,7 @@ async fn r2_6_4_the_objection_notice_shows_the_last_minute_that_counts(t: &TestD
         told(
             &out,
             "carol",
-            "objection until 24.01.2026 23:59 (Kyiv) (R2.6.4)"
+            "objection until 24.01.2026\u{a0}23:59 (Kyiv)"
         ),
         1,
         "{out:?}"
@@ -410,11 +413,11 @@ async fn r2_4_1_the_postal_record_counts_penalty_days(t: &TestDb) {
     let out = w.say("@bob: /record 1").await;
     let text = &out[0];
     assert!(
-        text.contains("added to the time of carol (R2.4.1, R2.4.9): 5 days (in total 5 days)"),
+        text.contains("added to the time of carol: 5\u{a0}days (in total 5\u{a0}days)"),
         "{text}"
     );
     assert!(
-        text.contains("e7-e5 — sent 2026-01-07, 2 days (in total 7 days)"),
+        text.contains("e7-e5\u{a0}— sent 07.01.2026, 2\u{a0}days (in total 7\u{a0}days)"),
         "{text}"
     );
 }

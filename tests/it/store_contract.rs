@@ -532,7 +532,7 @@ async fn cases_rulings_and_appeals(t: &TestDb) {
         (case.status, &case.details),
         (CaseStatus::Open, &new.details)
     );
-    tx.add_case_note(case.id, Some(game.black), "I object (R2.6.4)", t0())
+    tx.add_case_note(case.id, Some(game.black), "I object", t0())
         .await
         .unwrap();
     tx.add_case_note(case.id, None, "reminder sent", t0())

@@ -141,13 +141,13 @@ async fn team_standings_count_match_points_then_board_points(t: &TestDb) {
     let out = w.say("@alice: /standings 1").await;
     let text = &out[0];
     let c = text
-        .find("1. C — 3 match points, 2½ board points")
+        .find("1. C\u{a0}— match points: 3, board points: 2½")
         .expect(text);
     let a = text
-        .find("2. A — 2 match points, 2½ board points")
+        .find("2. A\u{a0}— match points: 2, board points: 2½")
         .expect(text);
     let b = text
-        .find("3. B — 1 match points, 1 board points")
+        .find("3. B\u{a0}— match points: 1, board points: 1")
         .expect(text);
     assert!(c < a && a < b, "{text}");
     assert!(text.contains("matches left: 0"), "{text}");
@@ -201,10 +201,10 @@ async fn a_team_event_s_end_goes_to_every_player_the_arbiter_and_the_channel(t: 
     w.say(&format!("@{white}: /draw offer {game}")).await;
     let out = w.say(&format!("@{black}: /draw accept {game}")).await;
     let table = [
-        "Event #1 \"Duo\" is over: all its games are played.",
-        "First place: A — match points: 2, board points: 1½.",
-        "1. A — match points: 2, board points: 1½",
-        "2. B — match points: 0, board points: ½",
+        "Event #1 \"Duo\" is over: all its games have been played.",
+        "First place: A\u{a0}— match points: 2, board points: 1½.",
+        "1. A\u{a0}— match points: 2, board points: 1½",
+        "2. B\u{a0}— match points: 0, board points: ½",
         "All the games: /pgn event 1.",
     ];
     let own = [

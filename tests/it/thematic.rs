@@ -130,7 +130,7 @@ async fn refused_openings_create_and_change_nothing(t: &TestDb) {
     let out = w
         .say(&format!("@alice: /event create Cup opening=«{fen}»"))
         .await;
-    assert!(out[0].contains("is created"), "{out:?}");
+    assert!(out[0].contains("has been created"), "{out:?}");
     let out = w.say("@alice: /event set 1 opening=\"1. d4 d5\"").await;
     assert!(out[0].contains("changed"), "{out:?}");
     let out = w.say("@alice: /event set 1 opening=\"1. d4 Кd5\"").await;

@@ -53,14 +53,11 @@ async fn every_page_answers_with_its_content(test_db: &TestDb) {
         assert!(text.contains(expected), "{expected} missing: {text}");
     }
     assert!(
-        text.contains("Time control: 50 days per 10 moves"),
+        text.contains("Time control: 50\u{a0}days per 10\u{a0}moves"),
         "{text}"
     );
     // R3.5.6: the zone of the event's dates is part of its regulation.
-    assert!(
-        text.contains("Time zone for deadlines: Kyiv (Europe/Kyiv)."),
-        "{text}"
-    );
+    assert!(text.contains("Time zone for deadlines: Kyiv."), "{text}");
     assert!(text.contains("in play, Black to move"), "{text}");
 
     let game = get(addr, "/game/1", &en).await;

@@ -52,6 +52,12 @@ pub fn shown_date(date: NaiveDate) -> String {
     date.format("%d.%m.%Y").to_string()
 }
 
+/// A date kept as `РРРР-ММ-ДД` text (a stored card, a stored notice), as
+/// the bot shows dates; text that is no such date passes unchanged.
+pub fn shown_date_text(text: &str) -> String {
+    NaiveDate::parse_from_str(text, "%Y-%m-%d").map_or_else(|_| text.to_owned(), shown_date)
+}
+
 /// A date a week after `today`, as the bot shows it: the date in help and
 /// refusal examples, so an example is never in the past.
 pub fn example_date(today: NaiveDate) -> String {

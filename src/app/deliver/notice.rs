@@ -161,7 +161,7 @@ pub(crate) async fn thread_delivery(
     // The game's page, when the site's public address is configured (#23).
     let page = Some(crate::app::web_link::WebPage::Game(game.id));
     crate::app::web_link::append_page_link(web_url, lang, page, &mut message);
-    let title = format!("#{} {white} – {black}", game.id);
+    let title = format!("#{} {white} — {black}", game.id);
     let address = Address::Thread {
         platform,
         chat_id: chat_id.to_owned(),

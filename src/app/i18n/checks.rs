@@ -646,9 +646,11 @@ fn days_follow_the_table_of_correct_forms() {
     let en = [
         "0 days", "1 day", "2 days", "5 days", "11 days", "21 days", "22 days", "25 days",
     ];
+    // The number and its noun never part at a line's end.
+    let joined = |text: &str| text.replace(' ', "\u{a0}");
     for (i, n) in COUNTS.into_iter().enumerate() {
-        assert_eq!(crate::app::i18n::days_text(Lang::Uk, n), uk[i]);
-        assert_eq!(crate::app::i18n::days_text(Lang::En, n), en[i]);
+        assert_eq!(crate::app::i18n::days_text(Lang::Uk, n), joined(uk[i]));
+        assert_eq!(crate::app::i18n::days_text(Lang::En, n), joined(en[i]));
     }
 }
 
@@ -704,7 +706,8 @@ fn quotes_and_apostrophes_are_one_character_each() {
 /// colloquial «думаєте», «походите» in a notice.
 #[test]
 fn ukrainian_texts_use_the_federations_words() {
-    const CALQUES: [&str; 9] = [
+    const CALQUES: [&str; 10] = [
+        "походити",
         "перевищення часу",
         "перевищено",
         "ліміт часу",
@@ -725,4 +728,220 @@ fn ukrainian_texts_use_the_federations_words() {
     }
     found.dedup();
     assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+/// Issue [words-2]: players never read the project's own rule numbering
+/// (`R3.5.2`): the federation's text numbers its rules differently, so the
+/// ids stay in code, docs and the arbiter's case file.
+#[test]
+fn no_message_cites_the_projects_rule_ids() {
+    let id = regex::Regex::new(r"\bR\d+(\.\d+)+").expect("pattern");
+    let mut found = Vec::new();
+    for lang in [Lang::Uk, Lang::En] {
+        for (message, _, _, text) in renderings(lang) {
+            if id.is_match(&text) {
+                found.push(format!("{}: {message}: {text}", lang.code()));
+            }
+        }
+    }
+    found.dedup();
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+/// Units a number must not be parted from at a line's end.
+const UNITS: &[&str] = &[
+    "день",
+    "дні",
+    "днів",
+    "дня",
+    "хв",
+    "год",
+    "хід",
+    "ходи",
+    "ходів",
+    "партій",
+    "партії",
+    "партія",
+    "day",
+    "days",
+    "minutes",
+    "min",
+    "moves",
+    "games",
+    "points",
+];
+
+/// Issue [words-2]: a number and its unit never break across lines on a
+/// phone (`50 днів`, `15 хв` with a non-breaking space), nor does a date
+/// and its time.
+#[test]
+fn numbers_keep_their_units_on_one_line() {
+    let units = UNITS.join("|");
+    let pattern = format!(r"\d (?:{units})(?:[^\w]|$)");
+    let broken = regex::Regex::new(&pattern).expect("pattern");
+    let mut found = Vec::new();
+    for lang in [Lang::Uk, Lang::En] {
+        for (message, _, _, text) in renderings(lang) {
+            if broken.is_match(&text) {
+                found.push(format!("{}: {message}: {text}", lang.code()));
+            }
+        }
+    }
+    found.dedup();
+    assert!(found.is_empty(), "{}", found.join("\n"));
+    let at = chrono::TimeZone::with_ymd_and_hms(&chrono::Utc, 2026, 3, 1, 9, 0, 0).unwrap();
+    let shown = crate::app::zone::ShownInstant::new(at, chrono_tz::Europe::Kyiv);
+    assert_eq!(shown.text(Lang::Uk), "01.03.2026\u{a0}о\u{a0}11:00 (Київ)");
+    assert_eq!(shown.text(Lang::En), "01.03.2026\u{a0}11:00 (Kyiv)");
+    assert_eq!(crate::app::i18n::days_text(Lang::Uk, 5), "5\u{a0}днів");
+}
+
+/// Issue [words-2]: what the bot said in every golden transcript (the
+/// lines after `->`, not what the users typed) shows no ISO date
+/// (`2026-01-05`) and no IANA zone id (`America/New_York`): dates read
+/// `ДД.ММ.РРРР`, zones by a city or the UTC offset.
+#[test]
+fn transcripts_show_no_iso_dates_or_zone_ids() {
+    let iso = regex::Regex::new(r"\b\d{4}-\d{2}-\d{2}\b").expect("pattern");
+    let zone = regex::Regex::new(
+        r"\b(?:Europe|America|Asia|Africa|Australia|Pacific|Atlantic|Indian|Etc)/[A-Z]",
+    )
+    .expect("pattern");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/transcripts");
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(&dir).expect("transcripts") {
+        let path = entry.expect("entry").path();
+        if path.extension().is_none_or(|e| e != "out") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).expect("transcript");
+        let mut said = false;
+        for line in text.lines() {
+            // A typed line starts at the margin; the bot's lines follow
+            // `->` and continue indented.
+            said = line.trim_start().starts_with("->") || (said && line.starts_with("     "));
+            if said && (iso.is_match(line) || zone.is_match(line)) {
+                let name = path.file_name().unwrap_or_default().to_string_lossy();
+                found.push(format!("{name}: {line}"));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+/// English subcommand words that have a Ukrainian form the parser reads:
+/// a Ukrainian help or reply teaches the Ukrainian one.
+const ENGLISH_KEYWORDS: &[&str] = &[
+    "offer",
+    "accept",
+    "decline",
+    "create",
+    "show",
+    "join",
+    "withdraw",
+    "start",
+    "rename",
+    "set",
+    "close",
+    "remove",
+    "readmit",
+    "cancel",
+    "games",
+    "invite",
+    "add",
+    "list",
+    "on",
+    "off",
+    "address",
+    "email",
+    "take",
+    "say",
+    "note",
+    "forward",
+    "settle",
+    "captain",
+    "deputy",
+    "reserve",
+    "order",
+    "substitute",
+    "repetition",
+    "fifty",
+    "event",
+    "all",
+    "confirm",
+    "score",
+    "clock",
+    "penalty",
+    "warn",
+    "exclude",
+    "disqualify",
+    "resume",
+    "none",
+    "uphold",
+    "replace",
+    "written",
+    "postmark",
+    "receipt",
+    "received",
+    "repeat",
+    "exempt",
+    "impossible",
+];
+
+/// Issue [words-2]: every command a Ukrainian text teaches uses the
+/// Ukrainian words the parser reads (`/draw прийняти`, `/leave додати`,
+/// `написано=`), and every example after «Приклад:», «Приклади:» or
+/// «наприклад» parses as the command it shows.
+#[test]
+fn ukrainian_help_teaches_ukrainian_words_that_parse() {
+    let command =
+        regex::Regex::new(r"/[a-z]+((?:[ |\[\]]+(?:[\p{L}0-9#@\-.=,]+))*)").expect("pattern");
+    let mut found = Vec::new();
+    for (id, _, count, text) in renderings(Lang::Uk) {
+        if count != 1 {
+            continue;
+        }
+        for taught in command.captures_iter(&text) {
+            let words = taught.get(1).map_or("", |m| m.as_str());
+            for word in words.split([' ', '|', '[', ']']) {
+                let key = word.split('=').next().unwrap_or(word);
+                let keyword = if word.contains('=') { key } else { word };
+                if ENGLISH_KEYWORDS.contains(&keyword) {
+                    found.push(format!("{id}: «{keyword}» in {}", &taught[0]));
+                }
+            }
+        }
+        for example in examples(&text) {
+            match crate::app::command::parse(&example) {
+                Ok(crate::app::command::Command::Chatter { .. }) | Err(_) => {
+                    found.push(format!("{id}: the example «{example}» does not parse"));
+                }
+                Ok(_) => {}
+            }
+        }
+    }
+    found.dedup();
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+/// The commands a text gives as examples: after «Приклад:», «Приклади:»
+/// or «наприклад», separated by commas, up to the sentence's end.
+fn examples(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for marker in ["Приклади: ", "Приклад: ", "наприклад "] {
+        for (at, _) in text.match_indices(marker) {
+            let rest = &text[at + marker.len()..];
+            let end = rest
+                .find(". ")
+                .or_else(|| rest.find('\n'))
+                .unwrap_or(rest.len());
+            for part in rest[..end].split(", ") {
+                let part = part.trim().trim_end_matches('.');
+                if part.starts_with('/') {
+                    out.push(part.to_owned());
+                }
+            }
+        }
+    }
+    out
 }

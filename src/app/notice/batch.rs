@@ -269,16 +269,13 @@ mod tests {
         assert_eq!(heading(both(), Lang::En), "Notices about game #4:");
         assert_eq!(heading(both(), Lang::Uk), "Сповіщення щодо партії #4:");
         let twice = || vec![reminder(4), reminder(4)];
-        assert_eq!(
-            heading(twice(), Lang::En),
-            "Reminders (R3.3.1) about game #4:"
-        );
+        assert_eq!(heading(twice(), Lang::En), "Reminders about game #4:");
         let five: Vec<Notice> = (1..=5).map(reminder).collect();
         assert_eq!(
             heading(five.clone(), Lang::Uk),
-            "Нагадування (R3.3.1) про 5 партій:"
+            "Нагадування про 5\u{a0}партій:"
         );
-        assert_eq!(heading(five, Lang::En), "Reminders (R3.3.1) for 5 games:");
+        assert_eq!(heading(five, Lang::En), "Reminders for 5\u{a0}games:");
         let mixed = vec![
             reminder(1),
             Notice::ContinuationDue {
@@ -287,7 +284,7 @@ mod tests {
                 window: None,
             },
         ];
-        assert_eq!(heading(mixed, Lang::Uk), "Сповіщення про 2 партії:");
+        assert_eq!(heading(mixed, Lang::Uk), "Сповіщення про 2\u{a0}партії:");
     }
 
     fn continuation(game: i64) -> Notice {
@@ -330,7 +327,7 @@ mod tests {
         }
         .text(Lang::Uk, Notation::UkrainianFull);
         let line = text.lines().nth(1).unwrap();
-        assert!(line.starts_with("Нагадування (R3.3.1): #1"), "{text}");
+        assert!(line.starts_with("Нагадування: #1"), "{text}");
     }
 
     /// One game-over keeps its board; several get a button each to it.

@@ -163,7 +163,7 @@ impl MeasureView {
             MeasureView::ExtraLeave { player, from, days } => {
                 let args = Args::new()
                     .with("player", player.as_str())
-                    .with("from", from.as_str())
+                    .with("from", crate::app::command::shown_date_text(from))
                     .with("days", days_text(lang, *days));
                 tr(lang, "measure-extra-leave", &args)
             }
@@ -328,7 +328,13 @@ impl CaseNotice {
         if let Some(until) = &self.until {
             args = args.with("until", until.text(lang));
         }
-        let mut lines = vec![tr(lang, self.news.id(), &args)];
+        let answer = self.is_answer();
+        let id = match self.news {
+            CaseNews::Opened if self.case_kind == CaseKind::Question => "case-news-question",
+            CaseNews::Ruled if answer => "case-news-answer",
+            news => news.id(),
+        };
+        let mut lines = vec![tr(lang, id, &args)];
         let with_game = matches!(
             self.news,
             CaseNews::Opened | CaseNews::ToCaptains | CaseNews::Forwarded | CaseNews::Told
@@ -340,7 +346,9 @@ impl CaseNotice {
             let args = Args::new().with("reporter", reporter.as_str());
             lines.push(tr(lang, "case-line-reporter", &args));
         }
-        lines.extend(self.measures.iter().map(|m| format!("• {}", m.text(lang))));
+        if !answer {
+            lines.extend(self.measures.iter().map(|m| format!("• {}", m.text(lang))));
+        }
         if let Some(text) = &self.text {
             lines.push(tr(
                 lang,
@@ -355,10 +363,18 @@ impl CaseNotice {
         if let Some(deciders) = &self.deciders {
             lines.push(deciders.text(lang));
         }
-        if let Some(until) = &self.until {
+        if let Some(until) = self.until.as_ref().filter(|_| !answer) {
             lines.push(self.appeal_line(lang, until));
         }
         lines.join("\n")
+    }
+
+    /// The arbiter's answer to a question (`/ask`): a ruling with no
+    /// measure on a question reads as an answer, not as a case's ruling.
+    fn is_answer(&self) -> bool {
+        self.news == CaseNews::Ruled
+            && self.case_kind == CaseKind::Question
+            && self.measures.iter().all(|m| *m == MeasureView::NoAction)
     }
 
     /// «A party may appeal until …», or, for the party who loses on time

@@ -256,7 +256,7 @@ mod tests {
             Some("tie-break-wins"),
         );
         let uk = decided.text(Lang::Uk);
-        assert!(uk.contains("Перше місце: Анна — 2."), "{uk}");
+        assert!(uk.contains("Перше місце: Анна\u{a0}— 2."), "{uk}");
         assert!(uk.contains("кількістю перемог"), "{uk}");
         let shared = end(
             vec![line("1–2", true, "Ann", "2"), line("1–2", true, "Bob", "2")],
@@ -264,7 +264,7 @@ mod tests {
         );
         let en = shared.text(Lang::En);
         assert!(
-            en.contains("First place shared: Ann, Bob — 2 each."),
+            en.contains("First place shared: Ann, Bob\u{a0}— 2 each."),
             "{en}"
         );
     }
@@ -311,9 +311,9 @@ mod tests {
         };
         let en = decided.for_player(Some(own)).text(Lang::En);
         for expected in [
-            "First place: Lions — match points: 1, board points: 2½.",
+            "First place: Lions\u{a0}— match points: 1, board points: 2½.",
             "Equal on match points; placed higher on the board points.",
-            "2. Tigers — match points: 1, board points: 1½",
+            "2. Tigers\u{a0}— match points: 1, board points: 1½",
             "Your team \"Lions\": place 1 of 2.",
             "Your own score: 1½ out of 2.",
         ] {

@@ -256,8 +256,8 @@ async fn add_server(
     after_change(tx, actor.player.id, events, &notice, now).await?;
     let args = Args::new()
         .with("leave", leave.id.0)
-        .with("from", zoned(leave.starts_at, zone).text(lang))
-        .with("until", zoned(leave.ends_at, zone).text(lang))
+        .with("from", zoned(leave.starts_at, zone).day_text())
+        .with("until", zoned(leave.ends_at, zone).last_day_text())
         .with("days", days_text(lang, i64::from(days)));
     Ok(vec![Outgoing::text(tr(lang, "reply-leave-added", &args))])
 }
@@ -347,8 +347,8 @@ async fn leave_line(
     };
     let args = Args::new()
         .with("leave", leave.id.0)
-        .with("from", zoned(leave.starts_at, zone).text(lang))
-        .with("until", zoned(leave.ends_at, zone).text(lang))
+        .with("from", zoned(leave.starts_at, zone).day_text())
+        .with("until", zoned(leave.ends_at, zone).last_day_text())
         .with("scope", scope)
         .with("state", tr0(lang, state));
     Ok(tr(lang, "reply-leave-line", &args))

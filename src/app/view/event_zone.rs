@@ -40,19 +40,22 @@ mod tests {
     fn r3_5_6_rule_dates_name_the_zone_in_the_readers_language() {
         use crate::app::i18n::Lang;
         let at = Utc.with_ymd_and_hms(2026, 3, 28, 21, 59, 0).unwrap();
-        assert_eq!(zoned(at, Tz::UTC).text(Lang::En), "28.03.2026 21:59 (GMT)");
+        assert_eq!(
+            zoned(at, Tz::UTC).text(Lang::En),
+            "28.03.2026\u{a0}21:59 (GMT)"
+        );
         assert_eq!(
             zoned(at, Tz::UTC).text(Lang::Uk),
-            "28.03.2026 21:59 (за Гринвічем)"
+            "28.03.2026\u{a0}о\u{a0}21:59 (за Гринвічем)"
         );
         assert_eq!(
             zoned(at, Tz::Europe__Kyiv).text(Lang::Uk),
-            "28.03.2026 23:59 (Київ)"
+            "28.03.2026\u{a0}о\u{a0}23:59 (Київ)"
         );
         let closes = Utc.with_ymd_and_hms(2026, 2, 2, 22, 0, 0).unwrap();
         assert_eq!(
             last_minute_in(closes, Tz::Europe__Kyiv).text(Lang::En),
-            "02.02.2026 23:59 (Kyiv)"
+            "02.02.2026\u{a0}23:59 (Kyiv)"
         );
     }
 }

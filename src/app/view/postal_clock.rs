@@ -341,7 +341,7 @@ pub(crate) async fn reply_deadline(
 
 /// The date text of an instant in the regulation's zone.
 pub(crate) fn date_text(clock: &PostalClock, at: DateTime<Utc>) -> String {
-    clock.date_of(at).format("%Y-%m-%d").to_string()
+    crate::app::command::shown_date(clock.date_of(at))
 }
 
 /// One move of a postal game as the audit export shows it: its postal

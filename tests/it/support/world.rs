@@ -159,7 +159,7 @@ impl World {
         let out = self
             .say(&format!("@alice: /event create Cup {settings}"))
             .await;
-        assert!(out[0].contains("is created"), "{out:?}");
+        assert!(out[0].contains("has been created"), "{out:?}");
         for player in players {
             self.say(&format!("@{player}: /event join 1")).await;
         }

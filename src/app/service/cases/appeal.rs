@@ -45,7 +45,7 @@ pub(super) async fn appeal(
             let zone = file.case.zone();
             let args = Args::new()
                 .with("case", number)
-                .with("closed", zoned(closed_at, zone).text(lang))
+                .with("closed", zoned(closed_at, zone).deadline_text(lang))
                 .with(
                     "received",
                     received

@@ -384,7 +384,7 @@ async fn grant_leave(
     after_change(tx, who, std::slice::from_ref(&file.event), &notice, now).await?;
     Ok(MeasureView::ExtraLeave {
         player,
-        from: from.to_string(),
+        from: crate::app::command::shown_date(from),
         days: i64::from(days),
     })
 }

@@ -186,7 +186,10 @@ fn ruling_word(lang: Lang, ruling: &Ruling) -> String {
         ),
         Ruling::AdjustClock { game, days, .. } => (
             "case-measure-clock",
-            Args::new().with("game", game.0).with("days", days),
+            Args::new()
+                .with("game", game.0)
+                .with("days", days.abs())
+                .with("way", if days > 0 { "back" } else { "taken" }),
         ),
         Ruling::PenaltyDays { game, days, .. } => (
             "case-measure-penalty",

@@ -151,7 +151,7 @@ async fn announce(
     if let (Some((from, days)), Some(raiser)) = (file.context.leave, raiser) {
         notice.measures = vec![MeasureView::ExtraLeave {
             player: tx.player(raiser).await?.display_name,
-            from: from.to_string(),
+            from: crate::app::command::shown_date(from),
             days: i64::from(days),
         }];
     }
@@ -181,6 +181,8 @@ async fn announce(
 fn opened_reply(actor: &Actor, file: &CaseFile) -> Outgoing {
     let id = if file.case.state() == CaseState::WithCaptains {
         "reply-case-opened-captains"
+    } else if file.case.kind() == CaseKind::Question {
+        "reply-question-sent"
     } else {
         "reply-case-opened"
     };

@@ -241,7 +241,7 @@ mod tests {
             CommandWord::Leave,
             today(),
         );
-        assert!(uk.contains("/leave add 12.12.2026 14"), "{uk}");
+        assert!(uk.contains("/leave додати 12.12.2026 14"), "{uk}");
         let en = command_help(Lang::En, Notation::San, CommandWord::ExtraLeave, today());
         assert!(en.contains("/extraleave 12.12.2026 10"), "{en}");
     }

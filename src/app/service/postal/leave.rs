@@ -82,7 +82,7 @@ pub(crate) async fn add_leave(
         at: now,
     };
     let leave_id = tx.create_leave(&new).await?.id.0;
-    let text = |d: NaiveDate| d.format("%Y-%m-%d").to_string();
+    let text = crate::app::command::shown_date;
     let late_from = (date < today).then(|| text(date));
     let notice = Notice::Postal(PostalNotice::Leave {
         player: actor.player.display_name.clone(),
@@ -128,7 +128,7 @@ pub(crate) async fn cancel_leave(
         .map_or(chrono_tz::Tz::UTC, |(e, _)| regulation_of(e).date_zone());
     let today = now.with_timezone(&zone).date_naive();
     let day = |at: DateTime<Utc>| at.with_timezone(&zone).date_naive();
-    let text = |d: NaiveDate| d.format("%Y-%m-%d").to_string();
+    let text = crate::app::command::shown_date;
     let args = Args::new().with("leave", leave.id.0);
     let (first, end) = (day(leave.starts_at), day(leave.ends_at));
     let ended = if today <= first {

@@ -3,6 +3,7 @@
 //! (R2.2.2–R2.2.7), the days it cost, both totals with penalty days
 //! (R2.4.9–R2.4.12), and oversteps flagged (R2.6.1).
 
+use crate::app::command::shown_date_text;
 use chrono::{DateTime, NaiveDate, Utc};
 use shakmaty::{CastlingMode, Chess, Position};
 
@@ -92,7 +93,7 @@ pub(crate) async fn chart(
 }
 
 fn shown(date: Option<NaiveDate>) -> String {
-    date.map_or_else(|| "—".to_owned(), |d| d.format("%Y-%m-%d").to_string())
+    date.map_or_else(|| "—".to_owned(), crate::app::command::shown_date)
 }
 
 /// A card with an impossible move, or none, in the chart (R2.3.9,
@@ -111,41 +112,55 @@ fn impossible_line(
     } else {
         card.text.clone()
     };
-    let postmarks = if card.postmarks.is_empty() {
+    let postmarks: Vec<String> = card
+        .postmarks
+        .split(',')
+        .filter(|d| !d.is_empty())
+        .map(shown_date_text)
+        .collect();
+    let postmarks = if postmarks.is_empty() {
         "—".to_owned()
     } else {
-        card.postmarks.replace(',', ", ")
+        postmarks.join(", ")
     };
     let args = Args::new()
         .with("move", format!("{number}{dots} {mv}"))
         .with("sender", names[usize::from(card.ply % 2 == 0)])
         .with(
             "written",
-            card.written.clone().unwrap_or_else(|| "—".to_owned()),
+            card.written
+                .as_deref()
+                .map_or_else(|| "—".to_owned(), shown_date_text),
         )
         .with("postmarks", postmarks)
         .with(
             "receipt",
-            card.receipt.clone().unwrap_or_else(|| "—".to_owned()),
+            card.receipt
+                .as_deref()
+                .map_or_else(|| "—".to_owned(), shown_date_text),
         )
         .with("days", days_text(lang, days));
     tr(lang, "postal-ledger-impossible-line", &args)
 }
 
-fn sent_rule(by: SentBy, postmarks: usize) -> &'static str {
+/// How the date of sending was settled, in the catalog's words (R2.2.3 to
+/// R2.2.7: receipt, the earlier of several postmarks, the postmark, the
+/// date written, the date given in the reply).
+fn sent_basis(by: SentBy, postmarks: usize) -> &'static str {
     match by {
-        SentBy::Receipt => "R2.2.4",
-        SentBy::Postmark if postmarks >= 2 => "R2.2.5",
-        SentBy::Postmark => "R2.2.3",
-        SentBy::Written => "R2.2.6",
-        SentBy::Reply => "R2.2.7",
+        SentBy::Receipt => "postal-ledger-by-receipt",
+        SentBy::Postmark if postmarks >= 2 => "postal-ledger-by-earlier-postmark",
+        SentBy::Postmark => "postal-ledger-by-postmark",
+        SentBy::Written => "postal-ledger-by-written",
+        SentBy::Reply => "postal-ledger-by-reply",
     }
 }
 
-fn received_rule(by: ReceivedBy) -> &'static str {
+/// How the date of receipt was settled (R2.2.5, R2.2.6).
+fn received_basis(by: ReceivedBy) -> &'static str {
     match by {
-        ReceivedBy::Postmark => "R2.2.5",
-        ReceivedBy::Recipient => "R2.2.6",
+        ReceivedBy::Postmark => "postal-ledger-by-later-postmark",
+        ReceivedBy::Recipient => "postal-ledger-by-recipient",
     }
 }
 
@@ -164,13 +179,13 @@ fn card_line(
             format!(
                 "{} ({})",
                 shown(Some(d)),
-                sent_rule(by, card.postmarks.len())
+                tr0(lang, sent_basis(by, card.postmarks.len()))
             )
         },
     );
     let received = counted.settled.received.map_or_else(
         || tr0(lang, "postal-ledger-travelling"),
-        |(d, by)| format!("{} ({})", shown(Some(d)), received_rule(by)),
+        |(d, by)| format!("{} ({})", shown(Some(d)), tr0(lang, received_basis(by))),
     );
     let repeat = match card.repeat_ok {
         None => "—".to_owned(),
