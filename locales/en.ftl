@@ -430,6 +430,8 @@ web-nav-events = Events
 web-footer = Read-only pages of the club's events; moves are made in chat with the bot.
 web-live = This page updates itself after every move.
 web-not-found = There is no such page.
+web-back-to-events = Back to the list of events
+web-scroll-hint = The table is wider than the screen: swipe it sideways.
 web-error = The server failed to build this page; try again later.
 web-busy = The server is busy; try again in a moment.
 web-events-title = Events
@@ -493,7 +495,16 @@ web-nav-prev = Back
 web-nav-next = Forward
 web-nav-last = End
 web-ply = Position after ply { $ply } of { $total }
-web-board-alt = The board after ply { $ply }
+web-board-alt-start = The board at the start of the game; { $side ->
+    [white] White
+   *[black] Black
+} to move.
+web-board-alt-move = The board after { $move }; { $side ->
+    [white] White
+   *[black] Black
+} to move.
+web-board-alt-final = The final position after { $move }; the result: { $result }.
+web-ply-final = Final position after ply { $ply } of { $total }; the result: { $result }
 web-keys-hint = The ← and → keys (Home, End) step through the moves.
 web-moves-heading = Moves
 web-moves-none = No moves yet.

@@ -440,6 +440,8 @@ web-nav-events = Турніри
 web-footer = Сторінки турнірів клубу лише для перегляду; ходи робляться в чаті з ботом.
 web-live = Сторінка оновлюється сама після кожного ходу.
 web-not-found = Такої сторінки немає.
+web-back-to-events = До списку турнірів
+web-scroll-hint = Таблиця ширша за екран: її можна гортати вбік.
 web-error = Сервер не зміг побудувати сторінку; спробуйте пізніше.
 web-busy = Сервер зайнятий; спробуйте за хвилину.
 web-events-title = Турніри
@@ -505,7 +507,16 @@ web-nav-prev = Назад
 web-nav-next = Далі
 web-nav-last = До кінця
 web-ply = Позиція після півходу { $ply } з { $total }
-web-board-alt = Дошка після півходу { $ply }
+web-board-alt-start = Дошка на початку партії; хід { $side ->
+    [white] білих
+   *[black] чорних
+}.
+web-board-alt-move = Дошка після ходу { $move }; хід { $side ->
+    [white] білих
+   *[black] чорних
+}.
+web-board-alt-final = Остаточна позиція після ходу { $move }; результат: { $result }.
+web-ply-final = Остаточна позиція після півходу { $ply } з { $total }; результат: { $result }
 web-keys-hint = Клавіші ← і → (а також Home, End) гортають ходи.
 web-moves-heading = Ходи
 web-moves-none = Ходів ще немає.

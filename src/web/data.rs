@@ -10,11 +10,11 @@ use crate::app::failure::Failure;
 use crate::app::rules::{Rules, shown_clock};
 use crate::app::view::clock::MoveClock;
 use crate::app::view::game::{regulation_of, replay};
-use crate::app::view::pgn::{game_pgn, written_moves};
+use crate::app::view::pgn::game_pgn;
 use crate::app::view::standings::{Table, table_of};
 use crate::app::view::team_standings::{TeamTable, team_table_of};
 use crate::core::clock::Clocks;
-use crate::core::notation::Notation;
+use crate::core::notation::{Notation, write_with_check};
 use crate::core::regulation::Regulation;
 use crate::store::{Event, EventId, EventStatus, GameId, GameRecord, PlayerId, StoreError, Tx};
 
@@ -226,30 +226,7 @@ pub(crate) async fn game(
     let clocks = Rules::game_clocks(tx, &game, now).await?;
     let clock = shown_clock(tx, &game, now).await?;
     let pgn = game_pgn(tx, &game).await?;
-    let mut totals = [0, 0];
-    let plies = written_moves(&played, notation)
-        .into_iter()
-        .enumerate()
-        .map(|(index, (number, colour, text))| {
-            let days = charges.get(index).copied().unwrap_or(0);
-            let side = usize::from(colour == Color::Black);
-            totals[side] += days;
-            PlyLine {
-                ply: index + 1,
-                number,
-                colour,
-                text,
-                days,
-                total: totals[side],
-            }
-        })
-        .collect();
-    let mut position: Chess = played.start_position().clone();
-    let mut positions = vec![position.clone()];
-    for mv in played.moves() {
-        position.play_unchecked(*mv);
-        positions.push(position.clone());
-    }
+    let (plies, positions) = replayed_plies(&played, notation, &charges);
     let line = game_line(tx, game).await?;
     Ok(GameView {
         line,
@@ -260,6 +237,37 @@ pub(crate) async fn game(
         clock,
         pgn,
     })
+}
+
+/// Every ply of `played` written in `notation` with the check and mate
+/// signs the PGN carries (`Qh4#`), its days from `charges`, and the
+/// position after each ply (index 0: the start).
+fn replayed_plies(
+    played: &crate::core::game::Game,
+    notation: Notation,
+    charges: &[i64],
+) -> (Vec<PlyLine>, Vec<Chess>) {
+    let mut totals = [0, 0];
+    let mut position: Chess = played.start_position().clone();
+    let mut positions = vec![position.clone()];
+    let mut plies = Vec::with_capacity(played.moves().len());
+    for (index, mv) in played.moves().iter().enumerate() {
+        let colour = position.turn();
+        let days = charges.get(index).copied().unwrap_or(0);
+        let side = usize::from(colour == Color::Black);
+        totals[side] += days;
+        plies.push(PlyLine {
+            ply: index + 1,
+            number: position.fullmoves().get(),
+            colour,
+            text: write_with_check(&position, mv, notation),
+            days,
+            total: totals[side],
+        });
+        position.play_unchecked(*mv);
+        positions.push(position.clone());
+    }
+    (plies, positions)
 }
 
 /// Every game of an event as one PGN document.

@@ -39,6 +39,7 @@ pub(crate) fn layout(frame: &Frame<'_>, body: Markup) -> Markup {
                 meta charset="utf-8";
                 meta name="viewport" content="width=device-width, initial-scale=1";
                 title { (frame.title) " · corrbot" }
+                link rel="icon" href="/favicon.svg" type="image/svg+xml";
                 link rel="stylesheet" href="/static/site.css";
                 script src="/static/site.js" defer {}
             }
@@ -78,7 +79,11 @@ pub(crate) fn message_page(lang: Lang, id: &str) -> Markup {
         path: "/",
         live: None,
     };
-    layout(&frame, html! { h1 { (text) } })
+    let body = html! {
+        h1 { (text) }
+        p.back { a href="/" { (tr0(lang, "web-back-to-events")) } }
+    };
+    layout(&frame, body)
 }
 
 /// A catalog message with one argument.

@@ -182,7 +182,144 @@ on_both!(
     a_move_by_another_process_reaches_the_live_streams,
     game_thread_notices_carry_the_game_page_link,
     closed_and_cancelled_events_show_their_state,
+    bad_addresses_answer_the_not_found_page_in_the_readers_language,
+    the_site_has_an_icon,
+    a_finished_game_shows_its_result_and_the_mate_sign,
 );
+
+/// web-2: an address with a bad id (`/event/abc`) or no page behind it is
+/// the site's own 404 page, styled and in the reader's language, never the
+/// parser's English message.
+async fn bad_addresses_answer_the_not_found_page_in_the_readers_language(test_db: &TestDb) {
+    let (_world, server) = club(test_db).await;
+    let en = [("Accept-Language", "en-GB,en;q=0.9")];
+    let paths = [
+        "/event/abc",
+        "/event/abc/pgn",
+        "/game/abc",
+        "/game/1/ply/-1",
+        "/game/1/ply/x",
+        "/game/1/board/x",
+        "/game/1/live/x",
+        "/player/1.5",
+        "/player/99",
+        "/nowhere",
+    ];
+    for path in paths {
+        let reply = get(server.addr, path, &en).await;
+        assert_eq!(reply.status, 404, "{path}");
+        assert_eq!(reply.header("content-language"), Some("en"), "{path}");
+        let text = reply.text();
+        for expected in [
+            "There is no such page.",
+            "/static/site.css",
+            "Back to the list of events",
+        ] {
+            assert!(text.contains(expected), "{path}: no {expected}: {text}");
+        }
+        assert!(!text.contains("parse"), "{path}: {text}");
+        let uk = get(server.addr, &format!("{path}?lang=uk"), &en).await;
+        assert_eq!(uk.status, 404, "{path}");
+        assert_eq!(uk.header("content-language"), Some("uk"), "{path}");
+        assert!(
+            uk.text().contains("Такої сторінки немає."),
+            "{path}: {}",
+            uk.text()
+        );
+        let cookie = [("Cookie", "lang=uk")];
+        assert!(
+            get(server.addr, path, &cookie)
+                .await
+                .text()
+                .contains("До списку турнірів")
+        );
+    }
+}
+
+/// web-2: `/favicon.ico` (asked for on every first visit) is an icon, and
+/// every page names the SVG one.
+async fn the_site_has_an_icon(test_db: &TestDb) {
+    let (_world, server) = club(test_db).await;
+    let ico = get(server.addr, "/favicon.ico", &[]).await;
+    assert_eq!(ico.status, 200);
+    assert_eq!(ico.header("content-type"), Some("image/x-icon"));
+    assert!(
+        ico.body.starts_with(&[0, 0, 1, 0, 1, 0]),
+        "{:?}",
+        &ico.body[..6]
+    );
+    assert!(ico.body[22..].starts_with(b"\x89PNG"));
+    let svg = get(server.addr, "/favicon.svg", &[]).await;
+    assert_eq!(svg.status, 200);
+    assert_eq!(svg.header("content-type"), Some("image/svg+xml"));
+    assert!(svg.text().starts_with("<svg"), "{}", svg.text());
+    let page = get(server.addr, "/", &[]).await.text();
+    assert!(page.contains(r#"rel="icon" href="/favicon.svg""#), "{page}");
+}
+
+/// The platform user id of game `id`'s White.
+async fn white_of(test_db: &TestDb, id: i64) -> String {
+    let mut tx = test_db.db.read().await.unwrap();
+    let game = tx.game(corrbot::store::GameId(id)).await.unwrap();
+    tx.accounts_of(game.white).await.unwrap()[0]
+        .platform_user_id
+        .clone()
+}
+
+/// web-2: a game ended by mate: the move list writes the mate sign as the
+/// PGN does (`Qh4#`, `Фd8-h4#`), the last position says it is the final
+/// one with the result (not a move number), and the board's text tells the
+/// move and who is to move, or the result.
+async fn a_finished_game_shows_its_result_and_the_mate_sign(test_db: &TestDb) {
+    let (mut world, server) = club(test_db).await;
+    let (white, black) = (white_of(test_db, 3).await, black_of(test_db, 3).await);
+    for (mover, text) in [
+        (&white, "f2-f3"),
+        (&black, "e7-e5"),
+        (&white, "g2-g4"),
+        (&black, "Фd8-h4"),
+    ] {
+        let out = world.move_as(mover, 3, text).await;
+        assert!(!out.is_empty(), "{text}");
+    }
+    let en = [("Accept-Language", "en")];
+    let game = get(server.addr, "/game/3", &en).await.text();
+    let pgn = get(server.addr, "/game/3/pgn", &en).await.text();
+    assert!(pgn.contains("Qh4#"), "{pgn}");
+    for expected in [
+        ">Qh4#</a>",
+        "Final position after ply 4 of 4; the result: 0-1",
+        r#"alt="The final position after 2… Qh4#; the result: 0-1"#,
+    ] {
+        assert!(game.contains(expected), "no {expected}: {game}");
+    }
+    assert!(!game.contains("Position after ply 4"), "{game}");
+    let step = get(server.addr, "/game/3/ply/2", &en).await.text();
+    for expected in [
+        "Position after ply 2 of 4",
+        r#"alt="The board after 1… e5; White to move.""#,
+    ] {
+        assert!(step.contains(expected), "no {expected}: {step}");
+    }
+    let start = get(server.addr, "/game/3/ply/0", &en).await.text();
+    assert!(
+        start.contains(r#"alt="The board at the start of the game; White to move.""#),
+        "{start}"
+    );
+    let uk = get(server.addr, "/game/3?lang=uk", &en).await.text();
+    for expected in [
+        ">Фd8-h4#</a>",
+        "Остаточна позиція після півходу 4 з 4; результат: 0-1",
+        r#"alt="Остаточна позиція після ходу 2… Фd8-h4#; результат: 0-1"#,
+    ] {
+        assert!(uk.contains(expected), "no {expected}: {uk}");
+    }
+    let uk_step = get(server.addr, "/game/3/ply/3?lang=uk", &en).await.text();
+    assert!(
+        uk_step.contains(r#"alt="Дошка після ходу 2. g2-g4; хід чорних.""#),
+        "{uk_step}"
+    );
+}
 
 /// trust-2: an event whose entries are closed (not started) is listed
 /// under "entries closed" and its page says so; a cancelled event's page

@@ -154,6 +154,7 @@ fn crosstable(lang: Lang, view: &EventView, table: &Table) -> Markup {
                     }
                 }
             }
+            p.scroll-hint { (tr0(lang, "web-scroll-hint")) }
             p.note { (tr0(lang, "web-standings-note")) }
         }
     }
@@ -202,6 +203,7 @@ fn team_standings(lang: Lang, table: &TeamTable) -> Markup {
                     }
                 }
             }
+            p.scroll-hint { (tr0(lang, "web-scroll-hint")) }
             p.note { (tr(lang, "team-standings-footer", &note)) }
         }
     }
@@ -261,6 +263,7 @@ fn games(lang: Lang, games: &[GameLine]) -> Markup {
                         }
                     }
                 }
+                p.scroll-hint { (tr0(lang, "web-scroll-hint")) }
             }
         }
     }

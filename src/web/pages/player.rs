@@ -59,6 +59,7 @@ pub(crate) fn player_page(lang: Lang, view: &PlayerView) -> Markup {
                     }
                 }
             }
+            p.scroll-hint { (tr0(lang, "web-scroll-hint")) }
         }
     };
     layout(&frame, body)
