@@ -436,19 +436,27 @@ web-error = The server failed to build this page; try again later.
 web-busy = The server is busy; try again in a moment.
 web-events-title = Events
 web-events-none = No events yet.
-web-events-section-registration = Open for entries
-web-events-section-closed = Entries closed
 web-events-section-running = Running
 web-events-section-finished = Finished
+web-events-section-upcoming = Upcoming
 web-event-players = { $count ->
     [one] { $count } player
    *[other] { $count } players
 }
 web-event-title = Event #{ $event } "{ $name }"
 web-event-status = State: { $status }.
+web-event-started = Started: { $date }.
+web-event-starts = Starts: { $date }.
+web-event-ended = Ended: { $date }.
+web-event-ran = Played from { $start } to { $end }.
+web-event-arbiters = { $count ->
+    [one] Arbiter:
+   *[other] Arbiters:
+}
+web-event-finished = Finished games: { $finished } of { $total }.
 web-regulation-heading = Regulation
-web-rules-server = Games on the bot's server (R3)
-web-rules-postal = Postal rules (R2)
+web-rules-server = Rules: play on the bot's server (moves in chat with the bot; the bot keeps the clocks)
+web-rules-postal = Rules: postal play (the players give the dates each move is received and sent)
 web-regulation-control = Time control: { $days } per { $moves ->
     [one] { $moves } move
    *[other] { $moves } moves
@@ -522,6 +530,12 @@ web-player-rating = Club rating: { $rating } ({ $games ->
     [one] { $games } rated game
    *[other] { $games } rated games
 }).
+web-player-events-heading = Events
+web-own-win = win
+web-own-loss = loss
+web-own-draw = draw
+web-own-double-loss = loss (both sides)
+web-own-annulled = annulled
 web-colour-white = White
 web-colour-black = Black
 web-link-event = The event's page: { $url }

@@ -446,10 +446,9 @@ web-error = Сервер не зміг побудувати сторінку; с
 web-busy = Сервер зайнятий; спробуйте за хвилину.
 web-events-title = Турніри
 web-events-none = Турнірів ще немає.
-web-events-section-registration = Запис відкрито
-web-events-section-closed = Запис завершено
 web-events-section-running = Тривають
 web-events-section-finished = Завершені
+web-events-section-upcoming = Майбутні
 web-event-players = { $count ->
     [one] { $count } учасник
     [few] { $count } учасники
@@ -457,9 +456,20 @@ web-event-players = { $count ->
 }
 web-event-title = Турнір #{ $event } «{ $name }»
 web-event-status = Стан: { $status }.
+web-event-started = Початок: { $date }.
+web-event-starts = Початок: { $date }.
+web-event-ended = Завершення: { $date }.
+web-event-ran = Час проведення: з { $start } до { $end }.
+web-event-arbiters = { $count ->
+    [one] Арбітр:
+    [few] Арбітри:
+    [many] Арбітри:
+   *[other] Арбітри:
+}
+web-event-finished = Завершено партій: { $finished } з { $total }.
 web-regulation-heading = Регламент
-web-rules-server = Гра через сервер бота (R3)
-web-rules-postal = Поштові правила (R2)
+web-rules-server = Правила: гра на сервері бота (ходи — у чаті з ботом; час рахує бот)
+web-rules-postal = Правила: поштова гра (гравці повідомляють дати отримання й відправлення кожного ходу)
 web-regulation-control = Контроль часу: { $days } на { $moves ->
     [one] { $moves } хід
     [few] { $moves } ходи
@@ -535,6 +545,12 @@ web-player-rating = Рейтинг у клубі: { $rating } ({ $games } { $gam
     [few] рейтингові партії
    *[many] рейтингових партій
 }).
+web-player-events-heading = Турніри
+web-own-win = перемога
+web-own-loss = поразка
+web-own-draw = нічия
+web-own-double-loss = поразка обох
+web-own-annulled = анульовано
 web-colour-white = білі
 web-colour-black = чорні
 web-link-event = Сторінка турніру: { $url }

@@ -16,7 +16,9 @@ use crate::app::view::team_standings::{TeamTable, team_table_of};
 use crate::core::clock::Clocks;
 use crate::core::notation::{Notation, write_with_check};
 use crate::core::regulation::Regulation;
-use crate::store::{Event, EventId, EventStatus, GameId, GameRecord, PlayerId, StoreError, Tx};
+use crate::store::{
+    Event, EventId, EventStatus, GameId, GameRecord, GameStatus, PlayerId, Role, StoreError, Tx,
+};
 
 /// A failure of a page's query: the thing is not there, or the store failed.
 #[derive(Debug)]
@@ -117,6 +119,16 @@ pub(crate) struct EventView {
     pub(crate) team_table: Option<TeamTable>,
     /// The games by round.
     pub(crate) games: Vec<GameLine>,
+    /// The arbiters appointed for this event, by player.
+    pub(crate) arbiters: Vec<Named>,
+}
+
+impl EventView {
+    /// How many of its games are finished.
+    pub(crate) fn finished(&self) -> usize {
+        let over = |line: &&GameLine| line.game.status == GameStatus::Finished;
+        self.games.iter().filter(over).count()
+    }
 }
 
 async fn named(tx: &mut Tx, id: PlayerId) -> PageResult<Named> {
@@ -162,6 +174,12 @@ pub(crate) async fn event(tx: &mut Tx, id: EventId) -> PageResult<EventView> {
     } else {
         None
     };
+    let arbiters = tx
+        .event_role_holders(id, Role::Arbiter)
+        .await?
+        .into_iter()
+        .map(|(id, name)| Named { id, name })
+        .collect();
     Ok(EventView {
         event,
         regulation,
@@ -170,6 +188,7 @@ pub(crate) async fn event(tx: &mut Tx, id: EventId) -> PageResult<EventView> {
         table,
         team_table,
         games,
+        arbiters,
     })
 }
 
@@ -286,6 +305,8 @@ pub(crate) struct PlayerView {
     pub(crate) player: Named,
     /// Their games with the event of each.
     pub(crate) games: Vec<(GameLine, Event)>,
+    /// The events they entered (none still being set up), by number.
+    pub(crate) events: Vec<Event>,
     /// Points (halves) over finished games, and how many.
     pub(crate) score: (u32, usize),
     /// The club rating (rounded) and rated games, once rated (issue #21).
@@ -296,8 +317,16 @@ pub(crate) struct PlayerView {
 /// Only people who entered an event have a page.
 pub(crate) async fn player(tx: &mut Tx, id: PlayerId) -> PageResult<PlayerView> {
     let player = named(tx, id).await?;
-    if tx.events_entered(id).await?.is_empty() {
+    let entered = tx.events_entered(id).await?;
+    if entered.is_empty() {
         return Err(PageError::NotFound);
+    }
+    let mut events = Vec::new();
+    for event in entered {
+        let event = tx.event(event).await?;
+        if event.status != EventStatus::Draft {
+            events.push(event);
+        }
     }
     let mut games = Vec::new();
     let mut halves = 0;
@@ -317,6 +346,7 @@ pub(crate) async fn player(tx: &mut Tx, id: PlayerId) -> PageResult<PlayerView> 
     Ok(PlayerView {
         player,
         games,
+        events,
         score: (halves, finished),
         rating,
     })

@@ -86,6 +86,36 @@ pub(crate) fn message_page(lang: Lang, id: &str) -> Markup {
     layout(&frame, body)
 }
 
+/// A date as the pages write it (`01.03.2026`), in the event's zone.
+pub(crate) fn date_text(at: chrono::DateTime<chrono::Utc>, event: &crate::store::Event) -> String {
+    let zone = crate::app::zone::default_zone(Some(event));
+    at.with_timezone(&zone).format("%d.%m.%Y").to_string()
+}
+
+/// When an event started (or starts) and ended, in words.
+pub(crate) fn event_dates(lang: Lang, event: &crate::store::Event) -> Option<String> {
+    use crate::store::EventStatus;
+    let date = |at| date_text(at, event);
+    match (event.status, event.starts_at, event.ended_at) {
+        (EventStatus::Finished, Some(start), Some(end)) => {
+            let args = Args::new()
+                .with("start", date(start))
+                .with("end", date(end));
+            Some(tr(lang, "web-event-ran", &args))
+        }
+        (EventStatus::Finished, None, Some(end)) => {
+            Some(tr1(lang, "web-event-ended", "date", date(end)))
+        }
+        (EventStatus::Running | EventStatus::Finished, Some(start), _) => {
+            Some(tr1(lang, "web-event-started", "date", date(start)))
+        }
+        (EventStatus::Registration | EventStatus::Closed, Some(start), _) => {
+            Some(tr1(lang, "web-event-starts", "date", date(start)))
+        }
+        _ => None,
+    }
+}
+
 /// A catalog message with one argument.
 pub(crate) fn tr1(lang: Lang, id: &str, name: &'static str, value: impl ToString) -> String {
     tr(lang, id, &Args::new().with(name, value.to_string()))

@@ -307,6 +307,17 @@ async fn a_browser_reads_the_event_steps_through_a_game_and_sees_a_move_arrive()
         .await
         .unwrap();
 
+    // A crosstable cell opens its game (web-2), as the games table does.
+    client
+        .find(Locator::Css("#crosstable a.cell[href='/game/2']"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_for_path(&client, &base, "/game/2").await;
+    client.back().await.unwrap();
+    wait_for_path(&client, &base, "/event/1?lang=en").await;
     client
         .find(Locator::Css("#games a[href='/game/1']"))
         .await

@@ -185,7 +185,67 @@ on_both!(
     bad_addresses_answer_the_not_found_page_in_the_readers_language,
     the_site_has_an_icon,
     a_finished_game_shows_its_result_and_the_mate_sign,
+    the_pages_link_games_and_players_and_tell_the_events_facts,
 );
+
+/// web-2: a crosstable cell opens its game (each of the six games from
+/// both players' rows); the event page tells its start date, arbiter, rule
+/// set in words (no rule ids) and finished games; the player page lists
+/// the player's events. In both languages.
+async fn the_pages_link_games_and_players_and_tell_the_events_facts(test_db: &TestDb) {
+    let (mut world, server) = club(test_db).await;
+    let out = world.say("@alice: /event set 1 arbiter=@bohdan").await;
+    assert!(!out.is_empty());
+    let addr = server.addr;
+    let en = [("Accept-Language", "en")];
+    let event = get(addr, "/event/1", &en).await.text();
+    let table = &event[event.find(r#"id="crosstable""#).unwrap()..];
+    let table = &table[..table.find("</table>").unwrap()];
+    for id in 1..=6 {
+        let link = format!(r#"<a class="cell" href="/game/{id}""#);
+        assert_eq!(table.matches(&link).count(), 2, "game {id}: {table}");
+    }
+    let started = regex_like_date(&event, "Started: ");
+    assert!(started, "{event}");
+    for expected in [
+        "Rules: play on the bot's server",
+        "Finished games: 0 of 6.",
+        r#"Arbiter: <a href="/player/2">bohdan</a>"#,
+    ] {
+        assert!(event.contains(expected), "no {expected}: {event}");
+    }
+    assert!(!event.contains("(R3)"), "{event}");
+    let uk = get(addr, "/event/1?lang=uk", &en).await.text();
+    assert!(regex_like_date(&uk, "Початок: "), "{uk}");
+    for expected in [
+        "Правила: гра на сервері бота",
+        "Завершено партій: 0 з 6.",
+        "Арбітр: ",
+    ] {
+        assert!(uk.contains(expected), "no {expected}: {uk}");
+    }
+    let player = get(addr, "/player/3", &en).await.text();
+    let events = &player[player.find(r#"id="events""#).expect("events listed")..];
+    assert!(
+        events.contains(r#"<a href="/event/1">Event #1 &quot;Club Cup&quot;</a> · running"#),
+        "{events}"
+    );
+}
+
+/// Whether `text` has `label` followed by a date written `ДД.ММ.РРРР`.
+fn regex_like_date(text: &str, label: &str) -> bool {
+    text.match_indices(label).any(|(at, _)| {
+        let date: Vec<char> = text[at + label.len()..].chars().take(10).collect();
+        date.len() == 10
+            && date.iter().enumerate().all(|(i, c)| {
+                if i == 2 || i == 5 {
+                    *c == '.'
+                } else {
+                    c.is_ascii_digit()
+                }
+            })
+    })
+}
 
 /// web-2: an address with a bad id (`/event/abc`) or no page behind it is
 /// the site's own 404 page, styled and in the reader's language, never the
@@ -314,6 +374,21 @@ async fn a_finished_game_shows_its_result_and_the_mate_sign(test_db: &TestDb) {
     ] {
         assert!(uk.contains(expected), "no {expected}: {uk}");
     }
+    // web-2: each player's page tells the result from their side.
+    let game = world.game(3).await;
+    for (player, own, other) in [(game.black, "win", "loss"), (game.white, "loss", "win")] {
+        let page = get(server.addr, &format!("/player/{}", player.0), &en)
+            .await
+            .text();
+        let row = &page[page
+            .find(r#"<a href="/game/3">3</a>"#)
+            .expect("game 3 listed")..];
+        let row = &row[..row.find("</tr>").unwrap()];
+        assert!(row.contains(&format!(">{own} (")), "{row}");
+        assert!(!row.contains("0-1") && !row.contains(other), "{row}");
+    }
+    let event = get(server.addr, "/event/1", &en).await.text();
+    assert!(event.contains("Finished games: 1 of 6."), "{event}");
     let uk_step = get(server.addr, "/game/3/ply/3?lang=uk", &en).await.text();
     assert!(
         uk_step.contains(r#"alt="Дошка після ходу 2. g2-g4; хід чорних.""#),
@@ -344,19 +419,25 @@ async fn closed_and_cancelled_events_show_their_state(test_db: &TestDb) {
     let addr = server.addr;
     let en = [("Accept-Language", "en")];
     let uk = [("Accept-Language", "uk")];
-    for (lang, section, running) in [
-        (&en, "Entries closed", "Running"),
-        (&uk, "Запис завершено", "Тривають"),
+    // web-2: running events first, then the upcoming ones with their
+    // state, then the finished ones.
+    for (lang, running, upcoming, state) in [
+        (&en, "Running", "Upcoming", "entries closed"),
+        (&uk, "Тривають", "Майбутні", "запис завершено"),
     ] {
         let list = get(addr, "/", lang).await.text();
-        let heading = list
-            .find(section)
-            .unwrap_or_else(|| panic!("{section}: {list}"));
+        let position = |text: &str| {
+            list.find(&format!("<h2>{text}</h2>"))
+                .unwrap_or_else(|| panic!("{text}: {list}"))
+        };
         let spring = list.find("Spring Open").expect("listed");
+        let club = list.find("Club Cup").expect("listed");
         assert!(
-            heading < spring && spring < list.find(running).unwrap(),
+            position(running) < club && club < position(upcoming),
             "{list}"
         );
+        assert!(position(upcoming) < spring, "{list}");
+        assert!(list[spring..].contains(state), "{list}");
         assert!(!list.contains("Autumn Open"), "{list}");
     }
     for (lang, state) in [
