@@ -514,6 +514,13 @@ web-board-alt-move = The board after { $move }; { $side ->
 web-board-alt-final = The final position after { $move }; the result: { $result }.
 web-ply-final = Final position after ply { $ply } of { $total }; the result: { $result }
 web-keys-hint = The ← and → keys (Home, End) step through the moves.
+web-turn-since = { $side ->
+    [white] White
+   *[black] Black
+} to move since { $since }.
+web-on-leave = On leave until { $until }.
+web-on-leave-short = on leave until { $until }
+web-turn-short = { $days } on this move; due by { $at }
 web-moves-heading = Moves
 web-moves-none = No moves yet.
 web-notation = Notation:

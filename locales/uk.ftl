@@ -528,6 +528,13 @@ web-board-alt-move = Дошка після ходу { $move }; хід { $side ->
 web-board-alt-final = Остаточна позиція після ходу { $move }; результат: { $result }.
 web-ply-final = Остаточна позиція після півходу { $ply } з { $total }; результат: { $result }
 web-keys-hint = Клавіші ← і → (а також Home, End) гортають ходи.
+web-turn-since = Хід { $side ->
+    [white] білих
+   *[black] чорних
+} з { $since }.
+web-on-leave = У відпустці до { $until }.
+web-on-leave-short = у відпустці до { $until }
+web-turn-short = на цей хід витрачено { $days }; строк — до { $at }
 web-moves-heading = Ходи
 web-moves-none = Ходів ще немає.
 web-notation = Запис ходів:

@@ -10,6 +10,7 @@ use crate::app::failure::Failure;
 use crate::app::rules::{Rules, shown_clock};
 use crate::app::view::clock::MoveClock;
 use crate::app::view::game::{regulation_of, replay};
+use crate::app::view::leave_time::{end_of_time, game_leaves};
 use crate::app::view::pgn::game_pgn;
 use crate::app::view::standings::{Table, table_of};
 use crate::app::view::team_standings::{TeamTable, team_table_of};
@@ -101,6 +102,43 @@ pub(crate) struct GameLine {
     pub(crate) white: Named,
     /// Black.
     pub(crate) black: Named,
+    /// The move it waits for, while it is in play.
+    pub(crate) pending: Option<Pending>,
+}
+
+/// The move a game in play waits for: the app's clock of it (R3.5.2–R3.5.7,
+/// leave left out) and the mover's leave, if they are on leave now.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Pending {
+    /// Who is to move, since when, days on this move, the deadline.
+    pub(crate) clock: MoveClock,
+    /// The end of the mover's leave that holds the clock now.
+    pub(crate) on_leave_until: Option<DateTime<Utc>>,
+}
+
+/// The pending move of `game` at `now` (none unless it is in play).
+async fn pending_of(
+    tx: &mut Tx,
+    game: &GameRecord,
+    now: DateTime<Utc>,
+) -> PageResult<Option<Pending>> {
+    if game.status != GameStatus::Running {
+        return Ok(None);
+    }
+    let Some(clock) = shown_clock(tx, game, now).await? else {
+        return Ok(None);
+    };
+    let leaves = game_leaves(tx, game).await?;
+    let on_leave_until = leaves
+        .of(clock.colour)
+        .spans()
+        .iter()
+        .find(|span| span.start <= now && now < span.end && span.end < end_of_time())
+        .map(|span| span.end);
+    Ok(Some(Pending {
+        clock,
+        on_leave_until,
+    }))
 }
 
 /// What the event page shows.
@@ -136,14 +174,20 @@ async fn named(tx: &mut Tx, id: PlayerId) -> PageResult<Named> {
     Ok(Named { id, name })
 }
 
-async fn game_line(tx: &mut Tx, game: GameRecord) -> PageResult<GameLine> {
+async fn game_line(tx: &mut Tx, game: GameRecord, now: DateTime<Utc>) -> PageResult<GameLine> {
     let white = named(tx, game.white).await?;
     let black = named(tx, game.black).await?;
-    Ok(GameLine { game, white, black })
+    let pending = pending_of(tx, &game, now).await?;
+    Ok(GameLine {
+        game,
+        white,
+        black,
+        pending,
+    })
 }
 
 /// The event page's data.
-pub(crate) async fn event(tx: &mut Tx, id: EventId) -> PageResult<EventView> {
+pub(crate) async fn event(tx: &mut Tx, id: EventId, now: DateTime<Utc>) -> PageResult<EventView> {
     let event = tx.event(id).await?;
     if event.status == EventStatus::Draft {
         return Err(PageError::NotFound);
@@ -161,7 +205,7 @@ pub(crate) async fn event(tx: &mut Tx, id: EventId) -> PageResult<EventView> {
     }
     let mut games = Vec::new();
     for game in tx.games_of_event(id).await? {
-        games.push(game_line(tx, game).await?);
+        games.push(game_line(tx, game, now).await?);
     }
     let started = matches!(event.status, EventStatus::Running | EventStatus::Finished);
     let table = if started && !event.is_team {
@@ -243,10 +287,10 @@ pub(crate) async fn game(
         .ply_charges(tx, &game, &rows, now)
         .await?;
     let clocks = Rules::game_clocks(tx, &game, now).await?;
-    let clock = shown_clock(tx, &game, now).await?;
     let pgn = game_pgn(tx, &game).await?;
     let (plies, positions) = replayed_plies(&played, notation, &charges);
-    let line = game_line(tx, game).await?;
+    let line = game_line(tx, game, now).await?;
+    let clock = line.pending.map(|pending| pending.clock);
     Ok(GameView {
         line,
         event,
@@ -315,7 +359,11 @@ pub(crate) struct PlayerView {
 
 /// The player page's data.
 /// Only people who entered an event have a page.
-pub(crate) async fn player(tx: &mut Tx, id: PlayerId) -> PageResult<PlayerView> {
+pub(crate) async fn player(
+    tx: &mut Tx,
+    id: PlayerId,
+    now: DateTime<Utc>,
+) -> PageResult<PlayerView> {
     let player = named(tx, id).await?;
     let entered = tx.events_entered(id).await?;
     if entered.is_empty() {
@@ -340,7 +388,7 @@ pub(crate) async fn player(tx: &mut Tx, id: PlayerId) -> PageResult<PlayerView> 
             finished += 1;
             halves += halves_of(score, game.white == id);
         }
-        games.push((game_line(tx, game).await?, event));
+        games.push((game_line(tx, game, now).await?, event));
     }
     let rating = tx.rating_of(id).await?.map(|(r, n)| (r.points(), n));
     Ok(PlayerView {

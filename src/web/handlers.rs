@@ -93,8 +93,12 @@ pub(crate) async fn build(
     let mut tx = site.db.read().await?;
     let markup = match *page {
         Page::Events => pages::events_page(lang, &data::events(&mut tx).await?),
-        Page::Event(id) => pages::event_page(lang, &data::event(&mut tx, id).await?),
-        Page::Player(id) => pages::player_page(lang, &data::player(&mut tx, id).await?),
+        Page::Event(id) => {
+            pages::event_page(lang, &data::event(&mut tx, id, site.clock.now()).await?)
+        }
+        Page::Player(id) => {
+            pages::player_page(lang, &data::player(&mut tx, id, site.clock.now()).await?)
+        }
         Page::Game(id, ply) => {
             let written = match notation.0 {
                 MoveNotation::San => Notation::San,

@@ -116,6 +116,38 @@ pub(crate) fn event_dates(lang: Lang, event: &crate::store::Event) -> Option<Str
     }
 }
 
+/// The pending move in short, for a list's line: the days on it, the
+/// deadline in the event's zone, and the mover's leave.
+pub(crate) fn pending_short(
+    lang: Lang,
+    pending: &crate::web::data::Pending,
+    event: &crate::store::Event,
+) -> String {
+    use crate::app::zone::{ShownInstant, default_zone};
+    let zone = default_zone(Some(event));
+    let clock = &pending.clock;
+    let args = Args::new()
+        .with(
+            "days",
+            crate::app::i18n::days_text(lang, clock.days_on_move),
+        )
+        .with(
+            "at",
+            ShownInstant::new(clock.loses_at, zone).deadline_text(lang),
+        );
+    let mut text = tr(lang, "web-turn-short", &args);
+    if let Some(until) = pending.on_leave_until {
+        text.push_str("; ");
+        text.push_str(&tr1(
+            lang,
+            "web-on-leave-short",
+            "until",
+            ShownInstant::new(until, zone).text(lang),
+        ));
+    }
+    text
+}
+
 /// A catalog message with one argument.
 pub(crate) fn tr1(lang: Lang, id: &str, name: &'static str, value: impl ToString) -> String {
     tr(lang, id, &Args::new().with(name, value.to_string()))

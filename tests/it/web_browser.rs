@@ -331,6 +331,8 @@ async fn a_browser_reads_the_event_steps_through_a_game_and_sees_a_move_arrive()
     assert!(text_of(&client, "#ply").await.contains("ply 3 of 3"));
     stepped_to(&client, &base, "/game/1", 3).await;
     // Issue 36: the side to move's time to think and last minute (R3.5.7).
+    let turn = text_of(&client, "#turn").await;
+    assert!(turn.contains("Black to move since "), "{turn}");
     let deadline = text_of(&client, "#deadline").await;
     assert!(
         deadline.contains("left to think") && deadline.contains("at the latest"),

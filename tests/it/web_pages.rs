@@ -186,7 +186,70 @@ on_both!(
     the_site_has_an_icon,
     a_finished_game_shows_its_result_and_the_mate_sign,
     the_pages_link_games_and_players_and_tell_the_events_facts,
+    a_game_in_play_shows_who_is_to_move_since_when_and_the_leave,
 );
+
+/// web-2: where a game in play is shown (its page, the event's games, the
+/// player page), the app's clock of the pending move is there: who is to
+/// move and since when, the days on this move, the deadline, and «on leave
+/// until …» while the mover is on leave (R3.5.2, R3.6).
+async fn a_game_in_play_shows_who_is_to_move_since_when_and_the_leave(test_db: &TestDb) {
+    let (mut world, server) = club(test_db).await;
+    let taras = "777000123";
+    let out = world
+        .say_on(
+            corrbot::store::Platform::Telegram,
+            taras,
+            "/leave add 2026-01-07 5",
+        )
+        .await;
+    assert!(out[0].contains("until 12.01.2026 00:00 (Kyiv)"), "{out:?}");
+    let now = world.clock.now();
+    world.clock.set(now + chrono::Duration::days(3));
+    let addr = server.addr;
+    let en = [("Accept-Language", "en")];
+    let game = get(addr, "/game/1", &en).await.text();
+    let turn = &game[game.find(r#"id="turn""#).expect("the turn line")..];
+    let turn = &turn[..turn.find("</p>").unwrap()];
+    assert!(turn.contains("Black to move since "), "{turn}");
+    assert!(
+        turn.contains("On leave until 12.01.2026 00:00 (Kyiv)."),
+        "{turn}"
+    );
+    let row_of = |page: &str, game: &str| -> String {
+        let at = page
+            .find(&format!(r#"<td><a href="/game/{game}">{game}</a></td>"#))
+            .expect("listed");
+        let row = &page[at..];
+        row[..row.find("</tr>").unwrap()].to_owned()
+    };
+    let event = get(addr, "/event/1", &en).await.text();
+    let player = get(addr, "/player/4", &en).await.text();
+    for page in [&event, &player] {
+        let row = row_of(page, "1");
+        assert!(row.contains("on this move; due by "), "{row}");
+        assert!(
+            row.contains("on leave until 12.01.2026 00:00 (Kyiv)"),
+            "{row}"
+        );
+    }
+    let other = row_of(&event, "2");
+    assert!(
+        other.contains("on this move; due by ") && !other.contains("on leave"),
+        "{other}"
+    );
+    let uk = get(addr, "/game/1?lang=uk", &en).await.text();
+    assert!(uk.contains("Хід чорних з "), "{uk}");
+    assert!(
+        uk.contains("У відпустці до 12.01.2026 00:00 (Київ)."),
+        "{uk}"
+    );
+    let uk_event = get(addr, "/event/1?lang=uk", &en).await.text();
+    assert!(
+        uk_event.contains("на цей хід витрачено 3 дні; строк — до "),
+        "{uk_event}"
+    );
+}
 
 /// web-2: a crosstable cell opens its game (each of the six games from
 /// both players' rows); the event page tells its start date, arbiter, rule

@@ -12,10 +12,10 @@ use crate::app::view::standings::{Table, place_text, points_text, quarters_text}
 use crate::app::view::team_standings::TeamTable;
 use crate::core::game::Score;
 use crate::render::GameMark;
-use crate::store::{EventStatus, GameId, GameRecord, GameStatus, PlayerId};
+use crate::store::{Event, EventStatus, GameId, GameRecord, GameStatus, PlayerId};
 use crate::web::data::{EventView, GameLine};
 
-use super::{Frame, event_dates, layout, tr1};
+use super::{Frame, event_dates, layout, pending_short, tr1};
 
 /// A crosstable cell's sign for one game.
 fn mark_text(mark: GameMark) -> &'static str {
@@ -86,7 +86,7 @@ pub(crate) fn event_page(lang: Lang, view: &EventView) -> Markup {
                 }
             }
         }
-        (games(lang, &view.games))
+        (games(lang, event, &view.games))
         @if !view.games.is_empty() {
             p { a.download href={ (path) "/pgn" } download { (tr0(lang, "web-pgn-event")) } }
         }
@@ -286,7 +286,7 @@ pub(crate) fn game_state(lang: Lang, game: &GameRecord) -> String {
     }
 }
 
-fn games(lang: Lang, games: &[GameLine]) -> Markup {
+fn games(lang: Lang, event: &Event, games: &[GameLine]) -> Markup {
     html! {
         section {
             h2 { (tr0(lang, "web-games-heading")) }
@@ -309,7 +309,12 @@ fn games(lang: Lang, games: &[GameLine]) -> Markup {
                                     td.num { (line.game.round) }
                                     td { a href={ "/player/" (line.white.id) } { (line.white.name) } }
                                     td { a href={ "/player/" (line.black.id) } { (line.black.name) } }
-                                    td { a href={ "/game/" (line.game.id) } { (game_state(lang, &line.game)) } }
+                                    td {
+                                        a href={ "/game/" (line.game.id) } { (game_state(lang, &line.game)) }
+                                        @if let Some(pending) = &line.pending {
+                                            br; span.due { (pending_short(lang, pending, event)) }
+                                        }
+                                    }
                                 }
                             }
                         }

@@ -12,7 +12,7 @@ use crate::app::notice::clocks_text;
 use crate::app::view::clock::side_text;
 use crate::app::zone::{ShownInstant, default_zone};
 use crate::store::GameStatus;
-use crate::web::data::{GameView, PlyLine};
+use crate::web::data::{GameView, Pending, PlyLine};
 
 use super::event::game_state;
 use super::{Frame, layout, tr1};
@@ -107,6 +107,9 @@ pub(crate) fn game_page(
                 p #ply { (ply_text(lang, view, ply)) }
                 p.hint { (tr0(lang, "web-keys-hint")) }
                 p.clocks #clocks { (clocks_text(lang, &view.clocks)) }
+                @if let Some(pending) = &view.line.pending {
+                    p.turn #turn { (turn_text(lang, view, pending)) }
+                }
                 @if let Some(deadline) = deadline_text(lang, view) {
                     p.deadline #deadline { (deadline) }
                 }
@@ -257,6 +260,25 @@ fn cell(view: &GameView, line: Option<&PlyLine>, ply: usize, keep: Option<MoveNo
             None => { td {} td {} }
         }
     }
+}
+
+/// Who is to move and since when, and the mover's leave, in the event's
+/// zone.
+fn turn_text(lang: Lang, view: &GameView, pending: &Pending) -> String {
+    let zone = default_zone(Some(&view.event));
+    let side = match pending.clock.colour {
+        Color::White => "white",
+        Color::Black => "black",
+    };
+    let since = ShownInstant::new(pending.clock.since, zone).text(lang);
+    let args = Args::new().with("side", side).with("since", since);
+    let mut text = tr(lang, "web-turn-since", &args);
+    if let Some(until) = pending.on_leave_until {
+        let until = ShownInstant::new(until, zone).text(lang);
+        text.push(' ');
+        text.push_str(&tr1(lang, "web-on-leave", "until", until));
+    }
+    text
 }
 
 /// The side to move's time to think and last minute (R3.5.7), in the

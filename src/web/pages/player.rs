@@ -12,7 +12,7 @@ use crate::store::GameRecord;
 use crate::web::data::PlayerView;
 
 use super::event::game_state;
-use super::{Frame, layout, tr1};
+use super::{Frame, layout, pending_short, tr1};
 
 /// The player page.
 pub(crate) fn player_page(lang: Lang, view: &PlayerView) -> Markup {
@@ -81,7 +81,12 @@ fn games(lang: Lang, view: &PlayerView) -> Markup {
                                     td.num { (line.game.round) }
                                     td { (tr0(lang, if as_white { "web-colour-white" } else { "web-colour-black" })) }
                                     td { a href={ "/player/" (opponent.id) } { (opponent.name) } }
-                                    td { a href={ "/game/" (line.game.id) } { (own_result(lang, &line.game, as_white)) } }
+                                    td {
+                                        a href={ "/game/" (line.game.id) } { (own_result(lang, &line.game, as_white)) }
+                                        @if let Some(pending) = &line.pending {
+                                            br; span.due { (pending_short(lang, pending, event)) }
+                                        }
+                                    }
                                 }
                             }
                         }
