@@ -481,23 +481,33 @@ web-nav-events = Events
 web-footer = Read-only pages of the club's events; moves are made in chat with the bot.
 web-live = This page updates itself after every move.
 web-not-found = There is no such page.
+web-back-to-events = Back to the list of events
+web-scroll-hint = The table is wider than the screen: swipe it sideways.
 web-error = The server failed to build this page; try again later.
 web-busy = The server is busy; try again in a moment.
 web-events-title = Events
 web-events-none = No events yet.
-web-events-section-registration = Open for entries
-web-events-section-closed = Entries closed
 web-events-section-running = Running
 web-events-section-finished = Finished
+web-events-section-upcoming = Upcoming
 web-event-players = { $count ->
     [one] { $count } player
    *[other] { $count } players
 }
 web-event-title = Event #{ $event } "{ $name }"
 web-event-status = State: { $status }.
+web-event-started = Started: { $date }.
+web-event-starts = Starts: { $date }.
+web-event-ended = Ended: { $date }.
+web-event-ran = Played from { $start } to { $end }.
+web-event-arbiters = { $count ->
+    [one] Arbiter:
+   *[other] Arbiters:
+}
+web-event-finished = Finished games: { $finished } of { $total }.
 web-regulation-heading = Regulation
-web-rules-server = Games on the bot's server
-web-rules-postal = Postal rules
+web-rules-server = Rules: play on the bot's server (moves in chat with the bot; the bot keeps the clocks)
+web-rules-postal = Rules: postal play (the players give the dates each move is received and sent)
 web-regulation-control = Time control: { $days } per { $moves ->
     [one] { $moves } move
    *[other] { $moves } moves
@@ -544,8 +554,24 @@ web-nav-prev = Back
 web-nav-next = Forward
 web-nav-last = End
 web-ply = Position after ply { $ply } of { $total }
-web-board-alt = The board after ply { $ply }
+web-board-alt-start = The board at the start of the game; { $side ->
+    [white] White
+   *[black] Black
+} to move.
+web-board-alt-move = The board after { $move }; { $side ->
+    [white] White
+   *[black] Black
+} to move.
+web-board-alt-final = The final position after { $move }; the result: { $result }.
+web-ply-final = Final position after ply { $ply } of { $total }; the result: { $result }
 web-keys-hint = The ← and → keys (Home, End) step through the moves.
+web-turn-since = { $side ->
+    [white] White
+   *[black] Black
+} to move since { $since }.
+web-on-leave = On leave to { $until } inclusive.
+web-on-leave-short = on leave to { $until } inclusive
+web-turn-short = { $days } on this move; due by { $at }
 web-moves-heading = Moves
 web-moves-none = No moves yet.
 web-notation = Notation:
@@ -562,6 +588,12 @@ web-player-rating = Club rating: { $rating } ({ $games ->
     [one] { $games } rated game
    *[other] { $games } rated games
 }).
+web-player-events-heading = Events
+web-own-win = win
+web-own-loss = loss
+web-own-draw = draw
+web-own-double-loss = loss (both sides)
+web-own-annulled = annulled
 web-colour-white = White
 web-colour-black = Black
 web-link-event = The event's page: { $url }

@@ -491,14 +491,15 @@ web-nav-events = Турніри
 web-footer = Сторінки турнірів клубу лише для перегляду; ходи робляться в чаті з ботом.
 web-live = Сторінка оновлюється сама після кожного ходу.
 web-not-found = Такої сторінки немає.
+web-back-to-events = До списку турнірів
+web-scroll-hint = Таблиця ширша за екран: її можна гортати вбік.
 web-error = Сервер не зміг побудувати сторінку; спробуйте пізніше.
 web-busy = Сервер зайнятий; спробуйте за хвилину.
 web-events-title = Турніри
 web-events-none = Турнірів ще немає.
-web-events-section-registration = Запис відкрито
-web-events-section-closed = Запис завершено
 web-events-section-running = Тривають
 web-events-section-finished = Завершені
+web-events-section-upcoming = Майбутні
 web-event-players = { $count ->
     [one] { $count } учасник
     [few] { $count } учасники
@@ -506,9 +507,20 @@ web-event-players = { $count ->
 }
 web-event-title = Турнір #{ $event } «{ $name }»
 web-event-status = Стан: { $status }.
+web-event-started = Початок: { $date }.
+web-event-starts = Початок: { $date }.
+web-event-ended = Завершення: { $date }.
+web-event-ran = Час проведення: з { $start } по { $end }.
+web-event-arbiters = { $count ->
+    [one] Суддя:
+    [few] Судді:
+    [many] Судді:
+   *[other] Судді:
+}
+web-event-finished = Завершено партій: { $finished } з { $total }.
 web-regulation-heading = Регламент
-web-rules-server = Гра через сервер бота
-web-rules-postal = Поштові правила
+web-rules-server = Правила: гра на сервері бота (ходи — у чаті з ботом; час рахує бот)
+web-rules-postal = Правила: поштова гра (гравці повідомляють дати отримання й відправлення кожного ходу)
 web-regulation-control = Контроль часу: { $days } на { $moves ->
     [one] { $moves } хід
     [few] { $moves } ходи
@@ -556,8 +568,24 @@ web-nav-prev = Назад
 web-nav-next = Далі
 web-nav-last = До кінця
 web-ply = Позиція після півходу { $ply } з { $total }
-web-board-alt = Дошка після півходу { $ply }
+web-board-alt-start = Дошка на початку партії; хід { $side ->
+    [white] білих
+   *[black] чорних
+}.
+web-board-alt-move = Дошка після ходу { $move }; хід { $side ->
+    [white] білих
+   *[black] чорних
+}.
+web-board-alt-final = Остаточна позиція після ходу { $move }; результат: { $result }.
+web-ply-final = Остаточна позиція після півходу { $ply } з { $total }; результат: { $result }
 web-keys-hint = Клавіші ← і → (а також Home, End) гортають ходи.
+web-turn-since = Хід { $side ->
+    [white] білих
+   *[black] чорних
+} з { $since }.
+web-on-leave = У відпустці по { $until } включно.
+web-on-leave-short = у відпустці по { $until } включно
+web-turn-short = на цей хід витрачено { $days }; хід — не пізніше { $at }
 web-moves-heading = Ходи
 web-moves-none = Ходів ще немає.
 web-notation = Запис ходів:
@@ -575,6 +603,12 @@ web-player-rating = Рейтинг у клубі: { $rating } ({ $games } { $ga
     [few] рейтингові партії
    *[many] рейтингових партій
 }).
+web-player-events-heading = Турніри
+web-own-win = перемога
+web-own-loss = поразка
+web-own-draw = нічия
+web-own-double-loss = поразка обох
+web-own-annulled = анульовано
 web-colour-white = білі
 web-colour-black = чорні
 web-link-event = Сторінка турніру: { $url }

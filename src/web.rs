@@ -30,6 +30,7 @@
 mod access_log;
 mod cache;
 pub(crate) mod data;
+mod favicon;
 mod handlers;
 mod lang;
 mod live;
@@ -140,6 +141,8 @@ pub fn router(site: Arc<Site>) -> axum::Router {
         .route("/healthz", get(ops::health))
         .route("/static/site.css", get(handlers::css))
         .route("/static/site.js", get(handlers::js))
+        .route("/favicon.ico", get(handlers::favicon_ico))
+        .route("/favicon.svg", get(handlers::favicon_svg))
         .route("/event/{id}", get(handlers::event))
         .route("/event/{id}/pgn", get(handlers::event_pgn))
         .route("/event/{id}/live", get(handlers::event_live))

@@ -8,6 +8,14 @@
     var link = document.getElementById(keys[e.key] || "");
     if (link && link.href) { e.preventDefault(); window.location.assign(link.href); }
   });
+  // A table wider than its box says so (the line under it shows).
+  function markScroll() {
+    document.querySelectorAll(".scroll").forEach(function (box) {
+      box.classList.toggle("overflows", box.scrollWidth > box.clientWidth + 1);
+    });
+  }
+  markScroll();
+  window.addEventListener("resize", markScroll);
   var live = document.body.getAttribute("data-live");
   if (!live || !window.EventSource) return;
   var source = new EventSource(live);
@@ -20,7 +28,7 @@
       .then(function (text) {
         var fresh = new DOMParser().parseFromString(text, "text/html").getElementById("page");
         var page = document.getElementById("page");
-        if (fresh && page) { page.replaceWith(fresh); document.body.setAttribute("data-updated", String(Date.now())); }
+        if (fresh && page) { page.replaceWith(fresh); markScroll(); document.body.setAttribute("data-updated", String(Date.now())); }
       });
   });
 })();

@@ -10,13 +10,16 @@ use crate::app::failure::Failure;
 use crate::app::rules::{Rules, shown_clock};
 use crate::app::view::clock::MoveClock;
 use crate::app::view::game::{regulation_of, replay};
-use crate::app::view::pgn::{game_pgn, written_moves};
+use crate::app::view::leave_time::{end_of_time, game_leaves};
+use crate::app::view::pgn::game_pgn;
 use crate::app::view::standings::{Table, table_of};
 use crate::app::view::team_standings::{TeamTable, team_table_of};
 use crate::core::clock::Clocks;
-use crate::core::notation::Notation;
+use crate::core::notation::{Notation, write_with_check};
 use crate::core::regulation::Regulation;
-use crate::store::{Event, EventId, EventStatus, GameId, GameRecord, PlayerId, StoreError, Tx};
+use crate::store::{
+    Event, EventId, EventStatus, GameId, GameRecord, GameStatus, PlayerId, Role, StoreError, Tx,
+};
 
 /// A failure of a page's query: the thing is not there, or the store failed.
 #[derive(Debug)]
@@ -99,6 +102,43 @@ pub(crate) struct GameLine {
     pub(crate) white: Named,
     /// Black.
     pub(crate) black: Named,
+    /// The move it waits for, while it is in play.
+    pub(crate) pending: Option<Pending>,
+}
+
+/// The move a game in play waits for: the app's clock of it (R3.5.2–R3.5.7,
+/// leave left out) and the mover's leave, if they are on leave now.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Pending {
+    /// Who is to move, since when, days on this move, the deadline.
+    pub(crate) clock: MoveClock,
+    /// The end of the mover's leave that holds the clock now.
+    pub(crate) on_leave_until: Option<DateTime<Utc>>,
+}
+
+/// The pending move of `game` at `now` (none unless it is in play).
+async fn pending_of(
+    tx: &mut Tx,
+    game: &GameRecord,
+    now: DateTime<Utc>,
+) -> PageResult<Option<Pending>> {
+    if game.status != GameStatus::Running {
+        return Ok(None);
+    }
+    let Some(clock) = shown_clock(tx, game, now).await? else {
+        return Ok(None);
+    };
+    let leaves = game_leaves(tx, game).await?;
+    let on_leave_until = leaves
+        .of(clock.colour)
+        .spans()
+        .iter()
+        .find(|span| span.start <= now && now < span.end && span.end < end_of_time())
+        .map(|span| span.end);
+    Ok(Some(Pending {
+        clock,
+        on_leave_until,
+    }))
 }
 
 /// What the event page shows.
@@ -117,6 +157,16 @@ pub(crate) struct EventView {
     pub(crate) team_table: Option<TeamTable>,
     /// The games by round.
     pub(crate) games: Vec<GameLine>,
+    /// The arbiters appointed for this event, by player.
+    pub(crate) arbiters: Vec<Named>,
+}
+
+impl EventView {
+    /// How many of its games are finished.
+    pub(crate) fn finished(&self) -> usize {
+        let over = |line: &&GameLine| line.game.status == GameStatus::Finished;
+        self.games.iter().filter(over).count()
+    }
 }
 
 async fn named(tx: &mut Tx, id: PlayerId) -> PageResult<Named> {
@@ -124,14 +174,20 @@ async fn named(tx: &mut Tx, id: PlayerId) -> PageResult<Named> {
     Ok(Named { id, name })
 }
 
-async fn game_line(tx: &mut Tx, game: GameRecord) -> PageResult<GameLine> {
+async fn game_line(tx: &mut Tx, game: GameRecord, now: DateTime<Utc>) -> PageResult<GameLine> {
     let white = named(tx, game.white).await?;
     let black = named(tx, game.black).await?;
-    Ok(GameLine { game, white, black })
+    let pending = pending_of(tx, &game, now).await?;
+    Ok(GameLine {
+        game,
+        white,
+        black,
+        pending,
+    })
 }
 
 /// The event page's data.
-pub(crate) async fn event(tx: &mut Tx, id: EventId) -> PageResult<EventView> {
+pub(crate) async fn event(tx: &mut Tx, id: EventId, now: DateTime<Utc>) -> PageResult<EventView> {
     let event = tx.event(id).await?;
     if event.status == EventStatus::Draft {
         return Err(PageError::NotFound);
@@ -149,7 +205,7 @@ pub(crate) async fn event(tx: &mut Tx, id: EventId) -> PageResult<EventView> {
     }
     let mut games = Vec::new();
     for game in tx.games_of_event(id).await? {
-        games.push(game_line(tx, game).await?);
+        games.push(game_line(tx, game, now).await?);
     }
     let started = matches!(event.status, EventStatus::Running | EventStatus::Finished);
     let table = if started && !event.is_team {
@@ -162,6 +218,12 @@ pub(crate) async fn event(tx: &mut Tx, id: EventId) -> PageResult<EventView> {
     } else {
         None
     };
+    let arbiters = tx
+        .event_role_holders(id, Role::Arbiter)
+        .await?
+        .into_iter()
+        .map(|(id, name)| Named { id, name })
+        .collect();
     Ok(EventView {
         event,
         regulation,
@@ -170,6 +232,7 @@ pub(crate) async fn event(tx: &mut Tx, id: EventId) -> PageResult<EventView> {
         table,
         team_table,
         games,
+        arbiters,
     })
 }
 
@@ -224,33 +287,10 @@ pub(crate) async fn game(
         .ply_charges(tx, &game, &rows, now)
         .await?;
     let clocks = Rules::game_clocks(tx, &game, now).await?;
-    let clock = shown_clock(tx, &game, now).await?;
     let pgn = game_pgn(tx, &game).await?;
-    let mut totals = [0, 0];
-    let plies = written_moves(&played, notation)
-        .into_iter()
-        .enumerate()
-        .map(|(index, (number, colour, text))| {
-            let days = charges.get(index).copied().unwrap_or(0);
-            let side = usize::from(colour == Color::Black);
-            totals[side] += days;
-            PlyLine {
-                ply: index + 1,
-                number,
-                colour,
-                text,
-                days,
-                total: totals[side],
-            }
-        })
-        .collect();
-    let mut position: Chess = played.start_position().clone();
-    let mut positions = vec![position.clone()];
-    for mv in played.moves() {
-        position.play_unchecked(*mv);
-        positions.push(position.clone());
-    }
-    let line = game_line(tx, game).await?;
+    let (plies, positions) = replayed_plies(&played, notation, &charges);
+    let line = game_line(tx, game, now).await?;
+    let clock = line.pending.map(|pending| pending.clock);
     Ok(GameView {
         line,
         event,
@@ -260,6 +300,37 @@ pub(crate) async fn game(
         clock,
         pgn,
     })
+}
+
+/// Every ply of `played` written in `notation` with the check and mate
+/// signs the PGN carries (`Qh4#`), its days from `charges`, and the
+/// position after each ply (index 0: the start).
+fn replayed_plies(
+    played: &crate::core::game::Game,
+    notation: Notation,
+    charges: &[i64],
+) -> (Vec<PlyLine>, Vec<Chess>) {
+    let mut totals = [0, 0];
+    let mut position: Chess = played.start_position().clone();
+    let mut positions = vec![position.clone()];
+    let mut plies = Vec::with_capacity(played.moves().len());
+    for (index, mv) in played.moves().iter().enumerate() {
+        let colour = position.turn();
+        let days = charges.get(index).copied().unwrap_or(0);
+        let side = usize::from(colour == Color::Black);
+        totals[side] += days;
+        plies.push(PlyLine {
+            ply: index + 1,
+            number: position.fullmoves().get(),
+            colour,
+            text: write_with_check(&position, mv, notation),
+            days,
+            total: totals[side],
+        });
+        position.play_unchecked(*mv);
+        positions.push(position.clone());
+    }
+    (plies, positions)
 }
 
 /// Every game of an event as one PGN document.
@@ -278,6 +349,8 @@ pub(crate) struct PlayerView {
     pub(crate) player: Named,
     /// Their games with the event of each.
     pub(crate) games: Vec<(GameLine, Event)>,
+    /// The events they entered (none still being set up), by number.
+    pub(crate) events: Vec<Event>,
     /// Points (halves) over finished games, and how many.
     pub(crate) score: (u32, usize),
     /// The club rating (rounded) and rated games, once rated (issue #21).
@@ -286,10 +359,22 @@ pub(crate) struct PlayerView {
 
 /// The player page's data.
 /// Only people who entered an event have a page.
-pub(crate) async fn player(tx: &mut Tx, id: PlayerId) -> PageResult<PlayerView> {
+pub(crate) async fn player(
+    tx: &mut Tx,
+    id: PlayerId,
+    now: DateTime<Utc>,
+) -> PageResult<PlayerView> {
     let player = named(tx, id).await?;
-    if tx.events_entered(id).await?.is_empty() {
+    let entered = tx.events_entered(id).await?;
+    if entered.is_empty() {
         return Err(PageError::NotFound);
+    }
+    let mut events = Vec::new();
+    for event in entered {
+        let event = tx.event(event).await?;
+        if event.status != EventStatus::Draft {
+            events.push(event);
+        }
     }
     let mut games = Vec::new();
     let mut halves = 0;
@@ -303,12 +388,13 @@ pub(crate) async fn player(tx: &mut Tx, id: PlayerId) -> PageResult<PlayerView> 
             finished += 1;
             halves += halves_of(score, game.white == id);
         }
-        games.push((game_line(tx, game).await?, event));
+        games.push((game_line(tx, game, now).await?, event));
     }
     let rating = tx.rating_of(id).await?.map(|(r, n)| (r.points(), n));
     Ok(PlayerView {
         player,
         games,
+        events,
         score: (halves, finished),
         rating,
     })

@@ -6,11 +6,12 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::Extension;
-use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::extract::{ConnectInfo, FromRequestParts, Path, Query, State};
 use axum::http::header::{
     CACHE_CONTROL, CONNECTION, CONTENT_DISPOSITION, CONTENT_LANGUAGE, CONTENT_TYPE, RETRY_AFTER,
     SET_COOKIE, VARY,
 };
+use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
@@ -25,11 +26,42 @@ use crate::core::notation::Notation;
 use crate::render::{BoardOptions, Language, PlayerLabel};
 use crate::store::{EventId, GameId, PlayerId, Version};
 
-/// The query parameters the pages read.
+/// The query parameters the pages read. A query that does not parse reads
+/// as none (the page is still served).
 #[derive(Debug, Default, Deserialize)]
 pub(crate) struct Params {
     lang: Option<String>,
     notation: Option<String>,
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Params {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        Ok(Query::<Params>::try_from_uri(&parts.uri)
+            .map(|Query(params)| params)
+            .unwrap_or_default())
+    }
+}
+
+/// The ids in the address (`/event/{id}`, `/game/{id}/ply/{ply}`): an
+/// address whose id is not a number is an unknown page, answered with the
+/// 404 page in the reader's language, not with the parser's message.
+pub(crate) struct Ids<T>(T);
+
+impl<S: Send + Sync, T: serde::de::DeserializeOwned + Send> FromRequestParts<S> for Ids<T> {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        match Path::<T>::from_request_parts(parts, state).await {
+            Ok(Path(ids)) => Ok(Ids(ids)),
+            Err(_) => {
+                let Ok(params) = Params::from_request_parts(parts, state).await;
+                let lang = choose(params.lang.as_deref(), &parts.headers);
+                Err(error_response(lang, PageError::NotFound))
+            }
+        }
+    }
 }
 
 /// A page of the site.
@@ -61,8 +93,12 @@ pub(crate) async fn build(
     let mut tx = site.db.read().await?;
     let markup = match *page {
         Page::Events => pages::events_page(lang, &data::events(&mut tx).await?),
-        Page::Event(id) => pages::event_page(lang, &data::event(&mut tx, id).await?),
-        Page::Player(id) => pages::player_page(lang, &data::player(&mut tx, id).await?),
+        Page::Event(id) => {
+            pages::event_page(lang, &data::event(&mut tx, id, site.clock.now()).await?)
+        }
+        Page::Player(id) => {
+            pages::player_page(lang, &data::player(&mut tx, id, site.clock.now()).await?)
+        }
         Page::Game(id, ply) => {
             let written = match notation.0 {
                 MoveNotation::San => Notation::San,
@@ -182,7 +218,7 @@ type SiteState = State<Arc<Site>>;
 pub(crate) async fn events(
     State(site): SiteState,
     uri: Uri,
-    Query(params): Query<Params>,
+    params: Params,
     headers: HeaderMap,
 ) -> Response {
     serve_page(&site, Page::Events, &uri, &params, &headers).await
@@ -191,9 +227,9 @@ pub(crate) async fn events(
 /// `/event/{id}`.
 pub(crate) async fn event(
     State(site): SiteState,
-    Path(id): Path<EventId>,
+    Ids(id): Ids<EventId>,
     uri: Uri,
-    Query(params): Query<Params>,
+    params: Params,
     headers: HeaderMap,
 ) -> Response {
     serve_page(&site, Page::Event(id), &uri, &params, &headers).await
@@ -202,9 +238,9 @@ pub(crate) async fn event(
 /// `/game/{id}`: the game at its last ply.
 pub(crate) async fn game(
     State(site): SiteState,
-    Path(id): Path<GameId>,
+    Ids(id): Ids<GameId>,
     uri: Uri,
-    Query(params): Query<Params>,
+    params: Params,
     headers: HeaderMap,
 ) -> Response {
     serve_page(&site, Page::Game(id, None), &uri, &params, &headers).await
@@ -213,9 +249,9 @@ pub(crate) async fn game(
 /// `/game/{id}/ply/{ply}`: the game after one ply.
 pub(crate) async fn game_at(
     State(site): SiteState,
-    Path((id, ply)): Path<(GameId, usize)>,
+    Ids((id, ply)): Ids<(GameId, usize)>,
     uri: Uri,
-    Query(params): Query<Params>,
+    params: Params,
     headers: HeaderMap,
 ) -> Response {
     let page = Page::Game(id, Some(ply));
@@ -225,16 +261,16 @@ pub(crate) async fn game_at(
 /// `/player/{id}`.
 pub(crate) async fn player(
     State(site): SiteState,
-    Path(id): Path<PlayerId>,
+    Ids(id): Ids<PlayerId>,
     uri: Uri,
-    Query(params): Query<Params>,
+    params: Params,
     headers: HeaderMap,
 ) -> Response {
     serve_page(&site, Page::Player(id), &uri, &params, &headers).await
 }
 
 /// Anything else: 404.
-pub(crate) async fn not_found(Query(params): Query<Params>, headers: HeaderMap) -> Response {
+pub(crate) async fn not_found(params: Params, headers: HeaderMap) -> Response {
     let lang = choose(params.lang.as_deref(), &headers);
     error_response(lang, PageError::NotFound)
 }
@@ -255,7 +291,17 @@ pub(crate) async fn js() -> Response {
     )
 }
 
-fn asset(kind: &'static str, body: &'static str) -> Response {
+/// `/favicon.ico`: the icon drawn in [`super::favicon`].
+pub(crate) async fn favicon_ico() -> Response {
+    asset("image/x-icon", super::favicon::ico())
+}
+
+/// `/favicon.svg`: the same icon as SVG.
+pub(crate) async fn favicon_svg() -> Response {
+    asset("image/svg+xml", super::favicon::SVG)
+}
+
+fn asset(kind: &'static str, body: impl IntoResponse) -> Response {
     let mut response = body.into_response();
     let headers = response.headers_mut();
     headers.insert(CONTENT_TYPE, HeaderValue::from_static(kind));
@@ -308,7 +354,7 @@ async fn build_pgn(site: &Site, target: Result<EventId, GameId>) -> PageResult<S
 /// `/event/{id}/pgn`: every game of the event.
 pub(crate) async fn event_pgn(
     State(site): SiteState,
-    Path(id): Path<EventId>,
+    Ids(id): Ids<EventId>,
     headers: HeaderMap,
 ) -> Response {
     match pgn_of(&site, Ok(id)).await {
@@ -320,7 +366,7 @@ pub(crate) async fn event_pgn(
 /// `/game/{id}/pgn`.
 pub(crate) async fn game_pgn(
     State(site): SiteState,
-    Path(id): Path<GameId>,
+    Ids(id): Ids<GameId>,
     headers: HeaderMap,
 ) -> Response {
     match pgn_of(&site, Err(id)).await {
@@ -332,8 +378,8 @@ pub(crate) async fn game_pgn(
 /// `/game/{id}/board/{ply}`: the board after a ply, as PNG (render cache).
 pub(crate) async fn board(
     State(site): SiteState,
-    Path((id, ply)): Path<(GameId, usize)>,
-    Query(params): Query<Params>,
+    Ids((id, ply)): Ids<(GameId, usize)>,
+    params: Params,
     headers: HeaderMap,
 ) -> Response {
     let lang = choose(params.lang.as_deref(), &headers);
@@ -391,6 +437,16 @@ async fn board_png(site: &Site, id: GameId, ply: usize, lang: Lang) -> PageResul
         },
         ..BoardOptions::for_position(&position)
     };
+    // A finished game's last position shows the score, not a move number.
+    let options = match game.final_score().filter(|_| ply == moves.len()) {
+        Some(score) => BoardOptions {
+            move_number: None,
+            turn: None,
+            score: score.pills(),
+            ..options
+        },
+        None => options,
+    };
     let (_, png) = site
         .renders
         .board(shakmaty::Position::board(&position), &options);
@@ -424,7 +480,7 @@ async fn live_response(site: Arc<Site>, watched: Watched, peer: Peer) -> Respons
 /// `/event/{id}/live`: SSE, `change` after every change of the event.
 pub(crate) async fn event_live(
     State(site): SiteState,
-    Path(id): Path<EventId>,
+    Ids(id): Ids<EventId>,
     peer: Peer,
 ) -> Response {
     live_response(site, Watched::Event(id), peer).await
@@ -433,7 +489,7 @@ pub(crate) async fn event_live(
 /// `/game/{id}/live`: SSE, `change` after every change of the game.
 pub(crate) async fn game_live(
     State(site): SiteState,
-    Path(id): Path<GameId>,
+    Ids(id): Ids<GameId>,
     peer: Peer,
 ) -> Response {
     live_response(site, Watched::Game(id), peer).await

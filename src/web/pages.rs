@@ -39,6 +39,7 @@ pub(crate) fn layout(frame: &Frame<'_>, body: Markup) -> Markup {
                 meta charset="utf-8";
                 meta name="viewport" content="width=device-width, initial-scale=1";
                 title { (frame.title) " · corrbot" }
+                link rel="icon" href="/favicon.svg" type="image/svg+xml";
                 link rel="stylesheet" href="/static/site.css";
                 script src="/static/site.js" defer {}
             }
@@ -78,7 +79,73 @@ pub(crate) fn message_page(lang: Lang, id: &str) -> Markup {
         path: "/",
         live: None,
     };
-    layout(&frame, html! { h1 { (text) } })
+    let body = html! {
+        h1 { (text) }
+        p.back { a href="/" { (tr0(lang, "web-back-to-events")) } }
+    };
+    layout(&frame, body)
+}
+
+/// A date as the pages write it (`01.03.2026`), in the event's zone.
+pub(crate) fn date_text(at: chrono::DateTime<chrono::Utc>, event: &crate::store::Event) -> String {
+    let zone = crate::app::zone::default_zone(Some(event));
+    at.with_timezone(&zone).format("%d.%m.%Y").to_string()
+}
+
+/// When an event started (or starts) and ended, in words.
+pub(crate) fn event_dates(lang: Lang, event: &crate::store::Event) -> Option<String> {
+    use crate::store::EventStatus;
+    let date = |at| date_text(at, event);
+    match (event.status, event.starts_at, event.ended_at) {
+        (EventStatus::Finished, Some(start), Some(end)) => {
+            let args = Args::new()
+                .with("start", date(start))
+                .with("end", date(end));
+            Some(tr(lang, "web-event-ran", &args))
+        }
+        (EventStatus::Finished, None, Some(end)) => {
+            Some(tr1(lang, "web-event-ended", "date", date(end)))
+        }
+        (EventStatus::Running | EventStatus::Finished, Some(start), _) => {
+            Some(tr1(lang, "web-event-started", "date", date(start)))
+        }
+        (EventStatus::Registration | EventStatus::Closed, Some(start), _) => {
+            Some(tr1(lang, "web-event-starts", "date", date(start)))
+        }
+        _ => None,
+    }
+}
+
+/// The pending move in short, for a list's line: the days on it, the
+/// deadline in the event's zone, and the mover's leave.
+pub(crate) fn pending_short(
+    lang: Lang,
+    pending: &crate::web::data::Pending,
+    event: &crate::store::Event,
+) -> String {
+    use crate::app::zone::{ShownInstant, default_zone};
+    let zone = default_zone(Some(event));
+    let clock = &pending.clock;
+    let args = Args::new()
+        .with(
+            "days",
+            crate::app::i18n::days_text(lang, clock.days_on_move),
+        )
+        .with(
+            "at",
+            ShownInstant::new(clock.loses_at, zone).deadline_text(lang),
+        );
+    let mut text = tr(lang, "web-turn-short", &args);
+    if let Some(until) = pending.on_leave_until {
+        text.push_str("; ");
+        text.push_str(&tr1(
+            lang,
+            "web-on-leave-short",
+            "until",
+            ShownInstant::new(until, zone).last_day_text(),
+        ));
+    }
+    text
 }
 
 /// A catalog message with one argument.

@@ -114,6 +114,51 @@ fn screenshot(name: &str, png: &[u8]) {
     }
 }
 
+/// With `CORRBOT_SCREENSHOTS=1`, every page size the test opens is written
+/// to `target/tmp/screens/NAME` to be looked at; the phone pages in
+/// Ukrainian and the desktop game page in Ukrainian also go to
+/// `docs/images`.
+fn look(name: &str, png: &[u8]) {
+    if std::env::var("CORRBOT_SCREENSHOTS").as_deref() != Ok("1") {
+        return;
+    }
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("screens");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join(name), png).unwrap();
+    if name.contains("-390-uk") || name == "web-game-1280-uk.png" {
+        screenshot(name, png);
+    }
+}
+
+/// Runs `script` and returns its answer.
+async fn js(client: &Client, script: &str) -> serde_json::Value {
+    client
+        .execute(script, vec![])
+        .await
+        .unwrap_or_else(|e| panic!("{script}: {e}"))
+}
+
+/// The ply of the move marked current in the move list, and how many are
+/// marked (a browser keeps only the first of two `class` attributes).
+async fn marked_move(client: &Client) -> (Option<i64>, i64) {
+    let answer = js(
+        client,
+        "const marked = document.querySelectorAll('#moves td.current'); \
+         const link = marked.length ? marked[0].querySelector('a') : null; \
+         return [link ? Number(link.dataset.ply) : null, marked.length];",
+    )
+    .await;
+    (answer[0].as_i64(), answer[1].as_i64().unwrap())
+}
+
+/// Waits for `path`, then checks that the move of `ply` alone is marked
+/// (none at the start).
+async fn stepped_to(client: &Client, base: &str, path: &str, ply: i64) {
+    wait_for_path(client, base, path).await;
+    let expected = if ply == 0 { (None, 0) } else { (Some(ply), 1) };
+    assert_eq!(marked_move(client).await, expected, "{path}");
+}
+
 /// Opens `url` in a window of `size`: the page shows `text` and is no
 /// wider than the window (no sideways scrolling on a phone; a wide table
 /// scrolls in its own box). With `CORRBOT_SCREENSHOTS=1` the page is
@@ -132,13 +177,70 @@ async fn seen_at(client: &Client, size: (u32, u32), url: &str, text: &str, name:
         .await
         .unwrap();
     let [scroll, inner] = [0, 1].map(|i| widths[i].as_i64().unwrap());
-    if name.contains("-390-uk") {
-        screenshot(name, &client.screenshot().await.unwrap());
-    }
+    look(name, &client.screenshot().await.unwrap());
     assert!(
         scroll <= inner,
         "{url} at {size:?}: {scroll} px wide in {inner} px: {}",
         widths[2]
+    );
+}
+
+/// Whether the crosstable is wider than its box, and whether the line
+/// saying it scrolls is shown.
+async fn crosstable_scrolls(client: &Client) -> (bool, bool) {
+    let answer = js(
+        client,
+        "const box = document.getElementById('crosstable').closest('.scroll'); \
+         const hint = box.nextElementSibling; \
+         return [box.scrollWidth > box.clientWidth + 1, \
+                 !!hint && hint.classList.contains('scroll-hint') && getComputedStyle(hint).display !== 'none'];",
+    )
+    .await;
+    (answer[0].as_bool().unwrap(), answer[1].as_bool().unwrap())
+}
+
+/// The game page's layout at `size`: on a desktop the moves beside the
+/// board and within the first screen (the clocks line does not widen the
+/// board's column), on a phone under it; the step links big enough to tap
+/// and apart from the board; the keyboard hint only where there are keys.
+async fn game_layout(client: &Client, size: (u32, u32), lang: &str) {
+    let answer = js(
+        client,
+        "const r = s => document.querySelector(s).getBoundingClientRect(); \
+         const board = r('#board'), moves = r('#moves'); \
+         const steps = [...document.querySelectorAll('nav.plies a, nav.plies span')].map(e => e.getBoundingClientRect()); \
+         const hint = document.querySelector('.hint'); \
+         return [board.right, moves.left, moves.top, board.bottom, \
+                 Math.min(...steps.map(s => s.top)), Math.min(...steps.map(s => s.height)), \
+                 Math.min(...steps.map(s => s.width)), getComputedStyle(hint).display !== 'none'];",
+    )
+    .await;
+    let number = |i: usize| answer[i].as_f64().unwrap();
+    let (board_right, moves_left, moves_top) = (number(0), number(1), number(2));
+    let (board_bottom, steps_top) = (number(3), number(4));
+    let (step_height, step_width) = (number(5), number(6));
+    let hint = answer[7].as_bool().unwrap();
+    let at = format!("{lang} at {size:?}");
+    if size.0 >= 1000 {
+        assert!(
+            moves_left >= board_right,
+            "{at}: the moves are not beside the board: {answer}"
+        );
+        assert!(
+            moves_top < f64::from(size.1) / 2.0,
+            "{at}: the moves start low: {answer}"
+        );
+        assert!(hint, "{at}: no keyboard hint on a desktop");
+    } else {
+        assert!(!hint, "{at}: the keyboard hint shows on a phone");
+    }
+    assert!(
+        step_height >= 40.0 && step_width >= 40.0,
+        "{at}: small step links: {answer}"
+    );
+    assert!(
+        steps_top >= board_bottom + 8.0,
+        "{at}: the step links touch the board: {answer}"
     );
 }
 
@@ -178,6 +280,25 @@ async fn a_browser_reads_the_event_steps_through_a_game_and_sees_a_move_arrive()
             let url = format!("{base}/event/1?lang={lang}");
             let name = format!("web-event-{width}-{lang}.png");
             seen_at(&client, (width, height), &url, zone_line, &name).await;
+            // A crosstable wider than a phone says that it scrolls.
+            let (wider, hint) = crosstable_scrolls(&client).await;
+            if wider {
+                assert!(
+                    hint,
+                    "{url} at {width}: no sign that the crosstable scrolls"
+                );
+            }
+            if width == 390 {
+                assert!(
+                    wider,
+                    "four players' crosstable fits 390 px: the sign is untested"
+                );
+            } else {
+                assert!(
+                    !hint,
+                    "{url} at {width}: the sign shows on a table that fits"
+                );
+            }
         }
     }
     client.set_window_size(1100, 1300).await.unwrap();
@@ -186,6 +307,17 @@ async fn a_browser_reads_the_event_steps_through_a_game_and_sees_a_move_arrive()
         .await
         .unwrap();
 
+    // A crosstable cell opens its game (web-2), as the games table does.
+    client
+        .find(Locator::Css("#crosstable a.cell[href='/game/2']"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_for_path(&client, &base, "/game/2").await;
+    client.back().await.unwrap();
+    wait_for_path(&client, &base, "/event/1?lang=en").await;
     client
         .find(Locator::Css("#games a[href='/game/1']"))
         .await
@@ -197,22 +329,28 @@ async fn a_browser_reads_the_event_steps_through_a_game_and_sees_a_move_arrive()
     let moves = text_of(&client, "#moves").await;
     assert!(moves.contains("e4") && moves.contains("Nf3"), "{moves}");
     assert!(text_of(&client, "#ply").await.contains("ply 3 of 3"));
+    stepped_to(&client, &base, "/game/1", 3).await;
     // Issue 36: the side to move's time to think and last minute (R3.5.7).
+    let turn = text_of(&client, "#turn").await;
+    assert!(turn.contains("Black to move since "), "{turn}");
     let deadline = text_of(&client, "#deadline").await;
     assert!(
         deadline.contains("left to think") && deadline.contains("at the latest"),
         "{deadline}"
     );
 
+    // The current move is marked at every step, and only it.
     press(&client, Key::Left).await;
-    wait_for_path(&client, &base, "/game/1/ply/2").await;
+    stepped_to(&client, &base, "/game/1/ply/2", 2).await;
     assert!(text_of(&client, "#ply").await.contains("ply 2 of 3"));
     press(&client, Key::Home).await;
-    wait_for_path(&client, &base, "/game/1/ply/0").await;
+    stepped_to(&client, &base, "/game/1/ply/0", 0).await;
     press(&client, Key::Right).await;
-    wait_for_path(&client, &base, "/game/1/ply/1").await;
+    stepped_to(&client, &base, "/game/1/ply/1", 1).await;
+    press(&client, Key::Right).await;
+    stepped_to(&client, &base, "/game/1/ply/2", 2).await;
     press(&client, Key::End).await;
-    wait_for_path(&client, &base, "/game/1").await;
+    stepped_to(&client, &base, "/game/1", 3).await;
 
     // A move made through the app appears without a reload.
     let marker = "document.body.setAttribute('data-mark', 'still here'); return 1;";
@@ -246,6 +384,11 @@ async fn a_browser_reads_the_event_steps_through_a_game_and_sees_a_move_arrive()
         "the page was not reloaded"
     );
     assert!(text_of(&client, "#ply").await.contains("ply 4 of 4"));
+    assert_eq!(
+        marked_move(&client).await,
+        (Some(4), 1),
+        "the new move is marked"
+    );
     screenshot("web-game.png", &client.screenshot().await.unwrap());
     // The game page on a desktop and on a phone, in both languages.
     for (width, height) in [(1280, 900), (390, 844)] {
@@ -253,6 +396,20 @@ async fn a_browser_reads_the_event_steps_through_a_game_and_sees_a_move_arrive()
             let url = format!("{base}/game/1?lang={lang}");
             let name = format!("web-game-{width}-{lang}.png");
             seen_at(&client, (width, height), &url, "e4", &name).await;
+            game_layout(&client, (width, height), lang).await;
+        }
+    }
+    // The player page and the list of events fit a phone too.
+    for (width, height) in [(1280, 900), (390, 844)] {
+        for (lang, words) in [("uk", "Учасник: bohdan"), ("en", "Player: bohdan")] {
+            let url = format!("{base}/player/2?lang={lang}");
+            let name = format!("web-player-{width}-{lang}.png");
+            seen_at(&client, (width, height), &url, words, &name).await;
+        }
+        for (lang, words) in [("uk", "Club Cup"), ("en", "Club Cup")] {
+            let url = format!("{base}/?lang={lang}");
+            let name = format!("web-events-{width}-{lang}.png");
+            seen_at(&client, (width, height), &url, words, &name).await;
         }
     }
 

@@ -1,6 +1,8 @@
 //! An event's page: the regulation in words, the crosstable with standings
 //! and tie-breaks, every game with its state, the PGN download.
 
+use std::collections::HashMap;
+
 use maud::{Markup, html};
 use shakmaty::Color;
 
@@ -8,11 +10,12 @@ use crate::app::i18n::{Args, Lang, days_text, tr, tr0};
 use crate::app::view::event_status::status_word;
 use crate::app::view::standings::{Table, place_text, points_text, quarters_text};
 use crate::app::view::team_standings::TeamTable;
+use crate::core::game::Score;
 use crate::render::GameMark;
-use crate::store::{EventStatus, GameRecord, GameStatus};
+use crate::store::{Event, EventStatus, GameId, GameRecord, GameStatus, PlayerId};
 use crate::web::data::{EventView, GameLine};
 
-use super::{Frame, layout};
+use super::{Frame, event_dates, layout, pending_short, tr1};
 
 /// A crosstable cell's sign for one game.
 fn mark_text(mark: GameMark) -> &'static str {
@@ -47,6 +50,25 @@ pub(crate) fn event_page(lang: Lang, view: &EventView) -> Markup {
     let body = html! {
         h1 { (title) }
         p.status { (tr(lang, "web-event-status", &Args::new().with("status", status))) }
+        @if let Some(dates) = event_dates(lang, event) { p.dates #dates { (dates) } }
+        @if !view.arbiters.is_empty() {
+            p.arbiters #arbiters {
+                (tr(lang, "web-event-arbiters", &Args::new().with("count", view.arbiters.len()))) " "
+                @for (n, arbiter) in view.arbiters.iter().enumerate() {
+                    @if n > 0 { ", " }
+                    @if view.players.iter().any(|p| p.id == arbiter.id) {
+                        a href={ "/player/" (arbiter.id) } { (arbiter.name) }
+                    } @else {
+                        (arbiter.name)
+                    }
+                }
+            }
+        }
+        @if !view.games.is_empty() {
+            p.finished #finished {
+                (tr(lang, "web-event-finished", &Args::new().with("finished", view.finished()).with("total", view.games.len())))
+            }
+        }
         (regulation(lang, view))
         @if event.status == EventStatus::Cancelled {
             p.cancelled { (tr0(lang, "web-event-cancelled")) }
@@ -64,7 +86,7 @@ pub(crate) fn event_page(lang: Lang, view: &EventView) -> Markup {
                 }
             }
         }
-        (games(lang, &view.games))
+        (games(lang, event, &view.games))
         @if !view.games.is_empty() {
             p { a.download href={ (path) "/pgn" } download { (tr0(lang, "web-pgn-event")) } }
         }
@@ -98,7 +120,7 @@ fn regulation(lang: Lang, view: &EventView) -> Markup {
     html! {
         section.regulation {
             h2 { (tr0(lang, "web-regulation-heading")) }
-            p { (tr0(lang, rules)) "; " (tr0(lang, rounds)) "." }
+            p #rules { (tr0(lang, rules)) "; " (tr0(lang, rounds)) "." }
             p { (tr(lang, "web-regulation-control", &control)) }
             p { (tr(lang, "web-regulation-leave", &Args::new().with("leave", leave))) }
             p.zone { (tr(lang, "web-regulation-zone", &Args::new().with("zone", zone))) }
@@ -109,8 +131,32 @@ fn regulation(lang: Lang, view: &EventView) -> Markup {
     }
 }
 
+/// The games of each pair of players in the order the crosstable lists
+/// their marks (by round, board and number; annulled games have no mark).
+fn games_by_pair(view: &EventView) -> HashMap<(PlayerId, PlayerId), Vec<GameId>> {
+    let mut pairs: HashMap<(PlayerId, PlayerId), Vec<GameId>> = HashMap::new();
+    for line in &view.games {
+        let game = &line.game;
+        if game.status == GameStatus::Finished && game.result.and_then(Score::game_score).is_none()
+        {
+            continue;
+        }
+        for key in [(game.white, game.black), (game.black, game.white)] {
+            pairs.entry(key).or_default().push(game.id);
+        }
+    }
+    pairs
+}
+
 fn crosstable(lang: Lang, view: &EventView, table: &Table) -> Markup {
     let order: Vec<usize> = table.lines.iter().map(|line| line.seed).collect();
+    let pairs = games_by_pair(view);
+    let games_of = |a: usize, b: usize| -> &[GameId] {
+        match (table.players.get(a), table.players.get(b)) {
+            (Some(a), Some(b)) => pairs.get(&(*a, *b)).map_or(&[], Vec::as_slice),
+            _ => &[],
+        }
+    };
     html! {
         section {
             h2 { (tr0(lang, "web-standings-heading")) }
@@ -139,8 +185,14 @@ fn crosstable(lang: Lang, view: &EventView, table: &Table) -> Markup {
                                         td.self { "×" }
                                     } @else {
                                         td.mark {
-                                            @for game in &table.marks[line.seed][*other] {
-                                                span class=[game.latest.then_some("latest")] { (mark_text(game.mark)) }
+                                            @let ids = games_of(line.seed, *other);
+                                            @for (n, game) in table.marks[line.seed][*other].iter().enumerate() {
+                                                @if let Some(id) = ids.get(n) {
+                                                    a.cell.latest[game.latest] href={ "/game/" (id) }
+                                                        title=(tr1(lang, "web-game-title", "game", id)) { (mark_text(game.mark)) }
+                                                } @else {
+                                                    span class=[game.latest.then_some("latest")] { (mark_text(game.mark)) }
+                                                }
                                             }
                                         }
                                     }
@@ -154,6 +206,7 @@ fn crosstable(lang: Lang, view: &EventView, table: &Table) -> Markup {
                     }
                 }
             }
+            p.scroll-hint { (tr0(lang, "web-scroll-hint")) }
             p.note { (tr0(lang, "web-standings-note")) }
         }
     }
@@ -202,6 +255,7 @@ fn team_standings(lang: Lang, table: &TeamTable) -> Markup {
                     }
                 }
             }
+            p.scroll-hint { (tr0(lang, "web-scroll-hint")) }
             p.note { (tr(lang, "team-standings-footer", &note)) }
         }
     }
@@ -232,7 +286,7 @@ pub(crate) fn game_state(lang: Lang, game: &GameRecord) -> String {
     }
 }
 
-fn games(lang: Lang, games: &[GameLine]) -> Markup {
+fn games(lang: Lang, event: &Event, games: &[GameLine]) -> Markup {
     html! {
         section {
             h2 { (tr0(lang, "web-games-heading")) }
@@ -255,12 +309,18 @@ fn games(lang: Lang, games: &[GameLine]) -> Markup {
                                     td.num { (line.game.round) }
                                     td { a href={ "/player/" (line.white.id) } { (line.white.name) } }
                                     td { a href={ "/player/" (line.black.id) } { (line.black.name) } }
-                                    td { a href={ "/game/" (line.game.id) } { (game_state(lang, &line.game)) } }
+                                    td {
+                                        a href={ "/game/" (line.game.id) } { (game_state(lang, &line.game)) }
+                                        @if let Some(pending) = &line.pending {
+                                            br; span.due { (pending_short(lang, pending, event)) }
+                                        }
+                                    }
                                 }
                             }
                         }
                     }
                 }
+                p.scroll-hint { (tr0(lang, "web-scroll-hint")) }
             }
         }
     }

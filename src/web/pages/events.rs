@@ -1,23 +1,35 @@
-//! The list of events: open for entries, entries closed, running,
-//! finished.
+//! The list of events in three groups: running, upcoming (open for entries
+//! or entries closed) and finished, each with its dates and entrants.
 
 use maud::{Markup, html};
 
 use crate::app::i18n::{Args, Lang, tr, tr0};
+use crate::app::view::event_status::status_word;
 use crate::store::EventStatus;
 use crate::web::data::EventSummary;
 
-use super::{Frame, layout};
+use super::{Frame, event_dates, layout};
 
-/// The catalog id of a section's heading.
-fn section(status: EventStatus) -> &'static str {
-    match status {
-        EventStatus::Registration => "web-events-section-registration",
-        EventStatus::Closed => "web-events-section-closed",
-        EventStatus::Running => "web-events-section-running",
-        _ => "web-events-section-finished",
-    }
+/// A group of the list: its heading and the states it holds.
+struct Group {
+    heading: &'static str,
+    states: &'static [EventStatus],
 }
+
+const GROUPS: [Group; 3] = [
+    Group {
+        heading: "web-events-section-running",
+        states: &[EventStatus::Running],
+    },
+    Group {
+        heading: "web-events-section-upcoming",
+        states: &[EventStatus::Registration, EventStatus::Closed],
+    },
+    Group {
+        heading: "web-events-section-finished",
+        states: &[EventStatus::Finished],
+    },
+];
 
 /// The events page.
 pub(crate) fn events_page(lang: Lang, events: &[EventSummary]) -> Markup {
@@ -28,31 +40,17 @@ pub(crate) fn events_page(lang: Lang, events: &[EventSummary]) -> Markup {
         path: "/",
         live: None,
     };
-    let sections = [
-        EventStatus::Registration,
-        EventStatus::Closed,
-        EventStatus::Running,
-        EventStatus::Finished,
-    ];
     let body = html! {
         h1 { (title) }
         @if events.is_empty() { p { (tr0(lang, "web-events-none")) } }
-        @for status in sections {
-            @let listed: Vec<&EventSummary> = events.iter().filter(|e| e.event.status == status).collect();
+        @for group in &GROUPS {
+            @let listed: Vec<&EventSummary> = events.iter().filter(|e| group.states.contains(&e.event.status)).collect();
             @if !listed.is_empty() {
                 section {
-                    h2 { (tr0(lang, section(status))) }
+                    h2 { (tr0(lang, group.heading)) }
                     ul.events {
                         @for summary in listed {
-                            li {
-                                a href={ "/event/" (summary.event.id) } {
-                                    (tr(lang, "web-event-title", &Args::new()
-                                        .with("event", summary.event.id)
-                                        .with("name", summary.event.name.clone())))
-                                }
-                                " · "
-                                (tr(lang, "web-event-players", &Args::new().with("count", summary.players)))
-                            }
+                            (event_item(lang, summary, group.states.len() > 1))
                         }
                     }
                 }
@@ -60,4 +58,22 @@ pub(crate) fn events_page(lang: Lang, events: &[EventSummary]) -> Markup {
         }
     };
     layout(&frame, body)
+}
+
+/// One event of the list; `with_state` where a group holds several states.
+fn event_item(lang: Lang, summary: &EventSummary, with_state: bool) -> Markup {
+    let event = &summary.event;
+    html! {
+        li {
+            a href={ "/event/" (event.id) } {
+                (tr(lang, "web-event-title", &Args::new()
+                    .with("event", event.id)
+                    .with("name", event.name.clone())))
+            }
+            @if with_state { " · " (tr0(lang, status_word(event.status))) }
+            " · "
+            (tr(lang, "web-event-players", &Args::new().with("count", summary.players)))
+            @if let Some(dates) = event_dates(lang, event) { " · " (dates) }
+        }
+    }
 }

@@ -5,13 +5,14 @@
 
 use maud::{Markup, html};
 use shakmaty::fen::Fen;
-use shakmaty::{Color, EnPassantMode};
+use shakmaty::{Color, EnPassantMode, Position};
 
 use crate::app::i18n::{Args, Lang, tr, tr0};
 use crate::app::notice::clocks_text;
 use crate::app::view::clock::side_text;
 use crate::app::zone::{ShownInstant, default_zone};
-use crate::web::data::{GameView, PlyLine};
+use crate::store::GameStatus;
+use crate::web::data::{GameView, Pending, PlyLine};
 
 use super::event::game_state;
 use super::{Frame, layout, tr1};
@@ -95,17 +96,20 @@ pub(crate) fn game_page(
         p.state #state { (game_state(lang, game)) }
         div.game {
             div.board {
-                img #board src={ "/game/" (game.id) "/board/" (ply) } width="360" height="420"
-                    alt=(tr1(lang, "web-board-alt", "ply", ply));
+                img #board src={ "/game/" (game.id) "/board/" (ply) "?lang=" (lang.code()) } width="360" height="420"
+                    alt=(board_alt(lang, view, ply));
                 nav.plies {
                     (step(view, "first", 0, ply > 0, keep, &tr0(lang, "web-nav-first")))
                     (step(view, "prev", ply.saturating_sub(1), ply > 0, keep, &tr0(lang, "web-nav-prev")))
                     (step(view, "next", (ply + 1).min(last), ply < last, keep, &tr0(lang, "web-nav-next")))
                     (step(view, "last", last, ply < last, keep, &tr0(lang, "web-nav-last")))
                 }
-                p #ply { (tr(lang, "web-ply", &Args::new().with("ply", ply).with("total", last))) }
+                p #ply { (ply_text(lang, view, ply)) }
                 p.hint { (tr0(lang, "web-keys-hint")) }
                 p.clocks #clocks { (clocks_text(lang, &view.clocks)) }
+                @if let Some(pending) = &view.line.pending {
+                    p.turn #turn { (turn_text(lang, view, pending)) }
+                }
                 @if let Some(deadline) = deadline_text(lang, view) {
                     p.deadline #deadline { (deadline) }
                 }
@@ -134,6 +138,51 @@ pub(crate) fn game_page(
         }
     };
     layout(&frame, body)
+}
+
+/// Whether `ply` is the last position of a finished game.
+fn is_final(view: &GameView, ply: usize) -> bool {
+    ply + 1 == view.positions.len() && view.line.game.status == GameStatus::Finished
+}
+
+/// The line under the board: which position it is, and the result on a
+/// finished game's last one.
+fn ply_text(lang: Lang, view: &GameView, ply: usize) -> String {
+    let args = Args::new()
+        .with("ply", ply)
+        .with("total", view.positions.len() - 1);
+    if is_final(view, ply) {
+        let args = args.with("result", game_state(lang, &view.line.game));
+        tr(lang, "web-ply-final", &args)
+    } else {
+        tr(lang, "web-ply", &args)
+    }
+}
+
+/// The board's text for readers who do not see it: the move that led to
+/// the position and who is to move, or the result after the last move of a
+/// finished game.
+fn board_alt(lang: Lang, view: &GameView, ply: usize) -> String {
+    let side = match view.positions[ply].turn() {
+        Color::White => "white",
+        Color::Black => "black",
+    };
+    let Some(line) = ply.checked_sub(1).and_then(|i| view.plies.get(i)) else {
+        return tr(lang, "web-board-alt-start", &Args::new().with("side", side));
+    };
+    let dots = if line.colour == Color::White {
+        "."
+    } else {
+        "…"
+    };
+    let written = format!("{}{dots} {}", line.number, line.text);
+    let args = Args::new().with("move", written);
+    if is_final(view, ply) {
+        let args = args.with("result", game_state(lang, &view.line.game));
+        tr(lang, "web-board-alt-final", &args)
+    } else {
+        tr(lang, "web-board-alt-move", &args.with("side", side))
+    }
 }
 
 /// One navigation link (a dimmed label when it leads nowhere).
@@ -201,14 +250,35 @@ fn cell(view: &GameView, line: Option<&PlyLine>, ply: usize, keep: Option<MoveNo
     html! {
         @match line {
             Some(line) => {
-                td.move class=[(line.ply == ply).then_some("current")] {
-                    a href=(ply_href(view, line.ply, keep)) data-ply=(line.ply) { (line.text) }
+                // One `class` attribute: a second one is dropped by browsers.
+                td class=(if line.ply == ply { "move current" } else { "move" }) {
+                    a href=(ply_href(view, line.ply, keep)) data-ply=(line.ply)
+                        aria-current=[(line.ply == ply).then_some("step")] { (line.text) }
                 }
                 td.days { (line.days) " (" (line.total) ")" }
             }
             None => { td {} td {} }
         }
     }
+}
+
+/// Who is to move and since when, and the mover's leave, in the event's
+/// zone.
+fn turn_text(lang: Lang, view: &GameView, pending: &Pending) -> String {
+    let zone = default_zone(Some(&view.event));
+    let side = match pending.clock.colour {
+        Color::White => "white",
+        Color::Black => "black",
+    };
+    let since = ShownInstant::new(pending.clock.since, zone).text(lang);
+    let args = Args::new().with("side", side).with("since", since);
+    let mut text = tr(lang, "web-turn-since", &args);
+    if let Some(until) = pending.on_leave_until {
+        let until = ShownInstant::new(until, zone).last_day_text();
+        text.push(' ');
+        text.push_str(&tr1(lang, "web-on-leave", "until", until));
+    }
+    text
 }
 
 /// The side to move's time to think and last minute (R3.5.7), in the
