@@ -223,6 +223,11 @@ reply-event-started = Турнір #{ $event } «{ $name }» почався: { $
     [few] { $games } партії
    *[many] { $games } партій
 }, усі одночасно (R1.1).
+reply-event-started-full = Останнє місце зайнято, тож турнір #{ $event } «{ $name }» почався сам: { $games ->
+    [one] { $games } партія
+    [few] { $games } партії
+   *[many] { $games } партій
+}, усі одночасно (R1.1).
 reply-which-game = Команда може стосуватися кількох ваших партій: { $games }. Оберіть партію кнопкою або напишіть її номер, наприклад: { $example }
 reply-which-game-move = Хід { $move } можливий у кількох ваших партіях: { $games }. Оберіть партію кнопкою або напишіть її номер, наприклад: { $example }
 reply-not-understood = Не розумію «{ $text }»: це не команда і не хід. Хід пишіть так: { $move } або { $knight }; усі команди покаже /help.
@@ -301,6 +306,11 @@ reply-draw-offered = Партія #{ $game }: вашу пропозицію ні
 reply-draw-declined = Партія #{ $game }: ви відхилили пропозицію нічиєї.
 error-no-draw-offer = Партія #{ $game }: суперник не пропонує нічиєї.
 error-draw-already-offered = Партія #{ $game }: ваша пропозиція нічиєї вже чинна; повторно її не надіслано.
+error-draw-offer-too-soon = Партія #{ $game }: у турнірі можна пропонувати нічию щонайбільше раз на { $every ->
+    [one] { $every } хід
+    [few] { $every } ходи
+   *[many] { $every } ходів
+} гравця, що пропонує. Попередня пропозиція — на { $last }-му ході; наступна можлива з { $next }-го ходу. Нічого не надіслано.
 
 ## Buttons
 button-draw-accept = Прийняти нічию
@@ -1229,6 +1239,13 @@ setting-name = { $key ->
     [boards] дошки
     [rated] рейтинговий
     [channel] канал партій
+    [max-players] найбільше гравців
+    [start] початок
+    [rating] межі рейтингу
+    [min-games] потрібні рейтингові партії
+    [timeout-ban] заборона після прострочення часу
+    [max-timeouts] найбільша частка поразок через прострочення часу
+    [draw-offers] пропозиції нічиєї
     [opening] дебют
    *[other] { $key }
 }
@@ -1252,6 +1269,32 @@ reply-players-hint = Когось бракує? Щоб зареєструват�
 reply-players-console = консоль
 reply-players-no-handle = { $platform }: без імені користувача
 event-line-details = Дозволені нотації: { $notations }. Відпустка: { $leave } на рік. Часовий пояс, за яким рахують строки: { $zone }.
+event-line-entry = Умови участі: { $conditions }.
+event-line-draw-offers = Пропозиції нічиєї: щонайбільше одна на { $moves ->
+    [one] { $moves } хід
+    [few] { $moves } ходи
+   *[many] { $moves } ходів
+} гравця, що пропонує.
+entry-condition-max-players = місць у турнірі: { $max }
+entry-condition-start-full = турнір починається сам, щойно зайнято останнє місце
+entry-condition-start-manual = турнір починає організатор
+entry-condition-rating = клубний рейтинг від { $min } до { $max }
+entry-condition-min-games = завершених рейтингових партій: щонайменше { $min }
+entry-condition-timeout-ban = жодної партії, програної через прострочення часу, за останні { $days }
+entry-condition-max-timeouts = партій, програних через прострочення часу: щонайбільше { $max } % завершених
+entry-condition-none = немає
+error-entry-refused = Записатися на турнір #{ $event } «{ $name }» не можна: { $reason } Нічого не змінено.
+error-entry-refused-player = Записати на турнір #{ $event } «{ $name }» не можна: { $player }. Причина: { $reason } Нічого не змінено.
+error-entry-start-full = start=full починає турнір, щойно зайнято останнє місце, тож потрібна кількість місць: додайте max-players=N.
+entry-refusal-full = усі місця зайнято (їх у турнірі { $max }).
+entry-refusal-rating = клубний рейтинг — { $rating }, а до турніру допускають рейтинг від { $min } до { $max }.
+entry-refusal-min-games = завершених рейтингових партій: { $games }, а турнір вимагає щонайменше { $min }.
+entry-refusal-timeout-ban = партію програно через прострочення часу { $lost }, а турнір вимагає { $days } без такої поразки. Записатися можна з { $from }.
+entry-refusal-max-timeouts = через прострочення часу програно партій: { $losses } із { $games } завершених ({ $percent } %), а турнір допускає щонайбільше { $max } %.
+entry-refusal-timeouts-more = Записатися можна буде після ще { $more ->
+    [one] { $more } завершеної партії
+   *[other] { $more } завершених партій
+} без прострочення часу.
 
 ## гілка club: запрошення (/event invite, /start join-…)
 reply-invite-telegram = Запрошення на турнір #{ $event } «{ $name }»: { $link }

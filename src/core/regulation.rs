@@ -8,6 +8,7 @@ use chrono_tz::Tz;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::core::entry::EntryRules;
 use crate::core::notation::Notation;
 use crate::core::opening::Opening;
 use crate::core::team::MatchPoints;
@@ -183,6 +184,14 @@ pub struct Regulation {
     /// position. `None`: the initial position. Written only when set.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub opening: Option<Opening>,
+    /// Who may enter (issue events-2): the most players, a rating band,
+    /// rated games, timeout discipline. Written only when set.
+    #[serde(skip_serializing_if = "EntryRules::is_unset")]
+    pub entry: EntryRules,
+    /// At most one draw offer per this many moves of the offering player
+    /// (`draw-offers=N`; ICCF: 10). `None`: no limit. Written only when set.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub draw_offer_moves: Option<u32>,
 }
 
 impl Default for Regulation {
@@ -203,6 +212,8 @@ impl Default for Regulation {
             registered_mail_required: false,
             match_points: None,
             opening: None,
+            entry: EntryRules::default(),
+            draw_offer_moves: None,
         }
     }
 }
