@@ -1288,7 +1288,13 @@ error-entry-refused-player = { $player } may not enter event #{ $event } "{ $nam
 error-entry-start-full = start=full starts the event when its last place is taken, so it needs the number of places: add max-players=N.
 entry-refusal-full = all { $max } places are taken.
 entry-refusal-rating = the club rating is { $rating }, and the event admits ratings from { $min } to { $max }.
-entry-refusal-min-games = rated games finished: { $games }; the event requires at least { $min }.
+entry-refusal-min-games = the event requires at least { $min ->
+    [one] { $min } rated game
+   *[other] { $min } rated games
+} finished, and { $games } { $games ->
+    [one] is
+   *[other] are
+} finished.
 entry-refusal-timeout-ban = a game was lost on time on { $lost }, and the event requires { $days } without a loss on time. Entry is possible from { $from }.
 entry-refusal-max-timeouts = { $losses } of { $games } finished games were lost on time ({ $percent } %); the event admits at most { $max } %.
 entry-refusal-timeouts-more = With { $more ->

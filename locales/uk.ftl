@@ -1275,22 +1275,34 @@ event-line-draw-offers = Пропозиції нічиєї: щонайбільш
     [few] { $moves } ходи
    *[many] { $moves } ходів
 } гравця, що пропонує.
-entry-condition-max-players = місць у турнірі: { $max }
+entry-condition-max-players = { $max ->
+    [one] { $max } місце
+    [few] { $max } місця
+   *[many] { $max } місць
+} у турнірі
 entry-condition-start-full = турнір починається сам, щойно зайнято останнє місце
 entry-condition-start-manual = турнір починає організатор
 entry-condition-rating = клубний рейтинг від { $min } до { $max }
-entry-condition-min-games = завершених рейтингових партій: щонайменше { $min }
+entry-condition-min-games = щонайменше { $min ->
+    [one] { $min } завершена рейтингова партія
+    [few] { $min } завершені рейтингові партії
+   *[many] { $min } завершених рейтингових партій
+}
 entry-condition-timeout-ban = жодної партії, програної через прострочення часу, за останні { $days }
-entry-condition-max-timeouts = партій, програних через прострочення часу: щонайбільше { $max } % завершених
+entry-condition-max-timeouts = щонайбільше { $max } % завершених партій програно через прострочення часу
 entry-condition-none = немає
 error-entry-refused = Записатися на турнір #{ $event } «{ $name }» не можна: { $reason } Нічого не змінено.
 error-entry-refused-player = Записати на турнір #{ $event } «{ $name }» не можна: { $player }. Причина: { $reason } Нічого не змінено.
 error-entry-start-full = start=full починає турнір, щойно зайнято останнє місце, тож потрібна кількість місць: додайте max-players=N.
 entry-refusal-full = усі місця зайнято (їх у турнірі { $max }).
 entry-refusal-rating = клубний рейтинг — { $rating }, а до турніру допускають рейтинг від { $min } до { $max }.
-entry-refusal-min-games = завершених рейтингових партій: { $games }, а турнір вимагає щонайменше { $min }.
+entry-refusal-min-games = турнір вимагає щонайменше { $min ->
+    [one] { $min } завершену рейтингову партію
+    [few] { $min } завершені рейтингові партії
+   *[many] { $min } завершених рейтингових партій
+}, а завершено { $games }.
 entry-refusal-timeout-ban = партію програно через прострочення часу { $lost }, а турнір вимагає { $days } без такої поразки. Записатися можна з { $from }.
-entry-refusal-max-timeouts = через прострочення часу програно партій: { $losses } із { $games } завершених ({ $percent } %), а турнір допускає щонайбільше { $max } %.
+entry-refusal-max-timeouts = через прострочення часу програно { $losses } із { $games } завершених партій ({ $percent } %), а турнір допускає щонайбільше { $max } %.
 entry-refusal-timeouts-more = Записатися можна буде після ще { $more ->
     [one] { $more } завершеної партії
    *[other] { $more } завершених партій
