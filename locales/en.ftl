@@ -1253,6 +1253,10 @@ reply-event-readmitted = { $player } may enter event #{ $event } "{ $name }" aga
 notice-entry-readmitted = You may enter event #{ $event } "{ $name }" again: /event join { $event }.
 notice-entry-removed = You have been removed from event #{ $event } "{ $name }" before its start. /events lists the other events.
 notice-event-cancelled = Event #{ $event } "{ $name }", which you entered, has been cancelled. /events lists the other events.
+notice-event-started-full = Event #{ $event } "{ $name }", which you organize, has started by itself: its last place is taken. { $games ->
+    [one] { $games } game has
+   *[other] { $games } games have
+} started at once (R1.1).
 reply-event-games-header = Games of event #{ $event } "{ $name }": { $finished } of { $games } finished.
 reply-event-games-none = No games yet: the event has not started.
 reply-event-games-finished = #{ $game } { $white } – { $black }: { $result }

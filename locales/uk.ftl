@@ -1258,6 +1258,11 @@ reply-event-readmitted = Знову може записатися на турн�
 notice-entry-readmitted = Вам знову можна записатися на турнір #{ $event } «{ $name }»: /event join { $event }.
 notice-entry-removed = Вас вилучено з турніру #{ $event } «{ $name }» до його початку. /events показує інші турніри.
 notice-event-cancelled = Турнір #{ $event } «{ $name }», на який ви записані, скасовано. /events показує інші турніри.
+notice-event-started-full = Турнір #{ $event } «{ $name }», який ви організовуєте, почався сам: останнє місце зайнято. Одночасно почато { $games ->
+    [one] { $games } партію
+    [few] { $games } партії
+   *[many] { $games } партій
+} (R1.1).
 reply-event-games-header = Партії турніру #{ $event } «{ $name }»: завершено { $finished } з { $games }.
 reply-event-games-none = Партій ще немає: турнір не почався.
 reply-event-games-finished = #{ $game } { $white } – { $black }: { $result }

@@ -400,6 +400,31 @@ mod tests {
     }
 
     #[test]
+    fn a_regulation_from_before_the_entry_rules_reads_and_writes_as_before() {
+        // Issue events-2: stored events and dumps have no `entry` nor
+        // `draw_offer_moves`; they read as no conditions and are written
+        // back unchanged.
+        let mut old = serde_json::to_value(Regulation::default()).unwrap();
+        assert!(old.get("entry").is_none() && old.get("draw_offer_moves").is_none());
+        old["leave_days_per_year"] = 30.into();
+        let regulation: Regulation = serde_json::from_value(old.clone()).unwrap();
+        assert!(regulation.entry.is_unset());
+        assert_eq!(regulation.draw_offer_moves, None);
+        assert_eq!(serde_json::to_value(&regulation).unwrap(), old);
+        let strict = Regulation {
+            draw_offer_moves: Some(10),
+            entry: EntryRules {
+                max_players: Some(8),
+                ..EntryRules::default()
+            },
+            ..Regulation::default()
+        };
+        let text = serde_json::to_string(&strict).unwrap();
+        assert!(text.contains(r#""entry":{"max_players":8}"#), "{text}");
+        assert_eq!(serde_json::from_str::<Regulation>(&text).unwrap(), strict);
+    }
+
+    #[test]
     fn validation_names_what_is_wrong() {
         let table = [
             (

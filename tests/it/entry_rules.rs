@@ -194,6 +194,11 @@ async fn the_most_players_refuse_the_next_and_start_full_starts_the_event(t: &Te
             .any(|line| line.contains("has started: all games began")),
         "every player is told, as at /event start: {out:?}"
     );
+    assert!(
+        out.iter().any(|line| line
+            .contains("@alice: Event #1 \"Quick\", which you organize, has started by itself")),
+        "the organizer, who does not play, is told: {out:?}"
+    );
     // Without start=full a full event stays open and refuses the next.
     w.say("@alice: /event create Slow max-players=2").await;
     for user in ["ann", "bob"] {

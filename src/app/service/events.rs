@@ -270,6 +270,7 @@ pub(super) async fn join(
         // `start=full`: the last place taken starts the event, as
         // `/event start` would.
         let games = begin(tx, &event, now).await?;
+        tell_organizers(tx, &event, games, now).await?;
         let args = args.with("games", games);
         replies.push(Outgoing::text(tr(
             actor.lang(),
@@ -278,6 +279,28 @@ pub(super) async fn join(
         )));
     }
     Ok(replies)
+}
+
+/// Tells the event's organizers who do not play that `start=full` has
+/// started it (the players are told by [`begin`]).
+async fn tell_organizers(
+    tx: &mut Tx,
+    event: &Event,
+    games: usize,
+    now: DateTime<Utc>,
+) -> Result<(), Failure> {
+    let players = tx.active_players(event.id).await?;
+    let notice = Notice::EventStartedFull {
+        event: event.id,
+        name: event.name.clone(),
+        games,
+    };
+    for organizer in list::event_role(tx, event.id, Role::Organizer).await? {
+        if !players.contains(&organizer) {
+            notify(tx, organizer, &notice, now).await?;
+        }
+    }
+    Ok(())
 }
 
 /// `/event start N`: pairs a round robin and starts every game (R1.1).
