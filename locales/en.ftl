@@ -275,6 +275,10 @@ reply-event-started = Event #{ $event } "{ $name }" has started: { $games ->
     [one] { $games } game
    *[other] { $games } games
 }, all at once.
+reply-event-started-full = The last place is taken, so event #{ $event } "{ $name }" has started by itself: { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+}, all at once.
 reply-which-game = The command may be about several of your games: { $games }. Choose a game with a button or write its number, for example: { $example }
 reply-which-game-move = The move { $move } is possible in several of your games: { $games }. Choose a game with a button or write its number, for example: { $example }
 reply-not-understood = I did not understand "{ $text }": it is neither a command nor a move. Write a move like { $move } or { $knight }; /help lists all commands.
@@ -348,6 +352,10 @@ reply-draw-offered = Game #{ $game }: your draw offer has been sent to your oppo
 reply-draw-declined = Game #{ $game }: you declined the draw offer.
 error-no-draw-offer = Game #{ $game }: your opponent has no open draw offer.
 error-draw-already-offered = Game #{ $game }: your draw offer is already open; it is not sent again.
+error-draw-offer-too-soon = Game #{ $game }: the event allows at most one draw offer per { $every ->
+    [one] move
+   *[other] { $every } moves
+} of the offering player. Your last offer was at move { $last }; the next one is possible from move { $next }. Nothing has been sent.
 
 ## Buttons
 button-draw-accept = Accept the draw
@@ -1322,6 +1330,13 @@ setting-name = { $key ->
     [boards] boards
     [rated] rated
     [channel] game channel
+    [max-players] most players
+    [start] start
+    [rating] rating band
+    [min-games] rated games required
+    [timeout-ban] ban after a loss on time
+    [max-timeouts] largest share of losses on time
+    [draw-offers] draw offers
     [opening] opening
    *[other] { $key }
 }
@@ -1334,6 +1349,10 @@ reply-event-readmitted = { $player } may enter event #{ $event } "{ $name }" aga
 notice-entry-readmitted = You may enter event #{ $event } "{ $name }" again: /event join { $event }.
 notice-entry-removed = You have been removed from event #{ $event } "{ $name }" before its start. /events lists the other events.
 notice-event-cancelled = Event #{ $event } "{ $name }", which you entered, has been cancelled. /events lists the other events.
+notice-event-started-full = Event #{ $event } "{ $name }", which you organize, has started by itself: its last place is taken. { $games ->
+    [one] { $games } game has
+   *[other] { $games } games have
+} started at once.
 reply-event-games-header = Games of event #{ $event } "{ $name }": { $finished } of { $games } finished.
 reply-event-games-none = No games yet: the event has not started.
 reply-event-games-finished = #{ $game } { $white } — { $black }: { $result }
@@ -1345,6 +1364,43 @@ reply-players-hint = Someone missing? They register by sending /start to the bot
 reply-players-console = console
 reply-players-no-handle = { $platform }: no user name
 event-line-details = Notations allowed: { $notations }. Leave: { $leave } a year. Time zone for deadlines: { $zone }.
+event-line-entry = Who may enter: { $conditions }.
+event-line-draw-offers = Draw offers: at most one per { $moves ->
+    [one] move
+   *[other] { $moves } moves
+} of the offering player.
+entry-condition-max-players = at most { $max ->
+    [one] { $max } player
+   *[other] { $max } players
+}
+entry-condition-start-full = the event starts by itself when the last place is taken
+entry-condition-start-manual = the organizer starts the event
+entry-condition-rating = a club rating from { $min } to { $max }
+entry-condition-min-games = at least { $min ->
+    [one] { $min } rated game
+   *[other] { $min } rated games
+} finished
+entry-condition-timeout-ban = no game lost on time in the last { $days }
+entry-condition-max-timeouts = at most { $max }% of finished games lost on time
+entry-condition-none = none
+error-entry-refused = You may not enter event #{ $event } "{ $name }": { $reason } Nothing has changed.
+error-entry-refused-player = { $player } may not enter event #{ $event } "{ $name }": { $reason } Nothing has changed.
+error-entry-start-full = start=full starts the event when its last place is taken, so it needs the number of places: add max-players=N.
+entry-refusal-full = all { $max } places are taken.
+entry-refusal-rating = the club rating is { $rating }, and the event admits ratings from { $min } to { $max }.
+entry-refusal-min-games = the event requires at least { $min ->
+    [one] { $min } rated game
+   *[other] { $min } rated games
+} finished, and { $games } { $games ->
+    [one] is
+   *[other] are
+} finished.
+entry-refusal-timeout-ban = a game was lost on time on { $lost }, and the event requires { $days } without a loss on time. Entry is possible from { $from }.
+entry-refusal-max-timeouts = { $losses } of { $games } finished games were lost on time ({ $percent }%); the event admits at most { $max }%.
+entry-refusal-timeouts-more = With { $more ->
+    [one] { $more } more finished game
+   *[other] { $more } more finished games
+} without a loss on time, entry becomes possible.
 
 ## club branch: invitations (/event invite, /start join-…)
 reply-invite-telegram = Invitation to event #{ $event } "{ $name }": { $link }

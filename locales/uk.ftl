@@ -274,6 +274,11 @@ reply-event-started = Турнір #{ $event } «{ $name }» почався: { $
     [few] { $games } партії
    *[many] { $games } партій
 }, усі одночасно.
+reply-event-started-full = Останнє місце зайнято, тож турнір #{ $event } «{ $name }» почався сам: { $games ->
+    [one] { $games } партія
+    [few] { $games } партії
+   *[many] { $games } партій
+}, усі одночасно.
 reply-which-game = Команда може стосуватися кількох ваших партій: { $games }. Оберіть партію кнопкою або напишіть її номер, наприклад: { $example }
 reply-which-game-move = Хід { $move } можливий у кількох ваших партіях: { $games }. Оберіть партію кнопкою або напишіть її номер, наприклад: { $example }
 reply-not-understood = Не розумію «{ $text }»: це не команда і не хід. Хід пишіть так: { $move } або { $knight }; усі команди покаже /help.
@@ -352,6 +357,11 @@ reply-draw-offered = Партія #{ $game }: вашу пропозицію ні
 reply-draw-declined = Партія #{ $game }: ви відхилили пропозицію нічиєї.
 error-no-draw-offer = Партія #{ $game }: суперник не пропонує нічиєї.
 error-draw-already-offered = Партія #{ $game }: ваша пропозиція нічиєї вже чинна; повторно її не надіслано.
+error-draw-offer-too-soon = Партія #{ $game }: у турнірі можна пропонувати нічию щонайбільше раз на { $every ->
+    [one] { $every } хід
+    [few] { $every } ходи
+   *[many] { $every } ходів
+} гравця, що пропонує. Попередня пропозиція — на { $last }-му ході; наступна можлива з { $next }-го ходу. Нічого не надіслано.
 
 ## Buttons
 button-draw-accept = Прийняти нічию
@@ -1327,6 +1337,13 @@ setting-name = { $key ->
     [boards] дошки
     [rated] рейтинговий
     [channel] канал партій
+    [max-players] найбільше гравців
+    [start] початок
+    [rating] межі рейтингу
+    [min-games] потрібні рейтингові партії
+    [timeout-ban] заборона після прострочення часу
+    [max-timeouts] найбільша частка поразок через прострочення часу
+    [draw-offers] пропозиції нічиєї
     [opening] дебют
    *[other] { $key }
 }
@@ -1339,6 +1356,11 @@ reply-event-readmitted = Знову може записатися на турн�
 notice-entry-readmitted = Вам знову можна записатися на турнір #{ $event } «{ $name }»: /event приєднатися { $event }.
 notice-entry-removed = Вас вилучено з турніру #{ $event } «{ $name }» до його початку. /events показує інші турніри.
 notice-event-cancelled = Турнір #{ $event } «{ $name }», на який ви записані, скасовано. /events показує інші турніри.
+notice-event-started-full = Турнір #{ $event } «{ $name }», який ви організовуєте, почався сам: останнє місце зайнято. Одночасно почато { $games ->
+    [one] { $games } партію
+    [few] { $games } партії
+   *[many] { $games } партій
+}.
 reply-event-games-header = Партії турніру #{ $event } «{ $name }»: завершено { $finished } з { $games }.
 reply-event-games-none = Партій ще немає: турнір не почався.
 reply-event-games-finished = #{ $game } { $white } — { $black }: { $result }
@@ -1350,6 +1372,44 @@ reply-players-hint = Когось бракує? Щоб зареєструват�
 reply-players-console = консоль
 reply-players-no-handle = { $platform }: без імені користувача
 event-line-details = Дозволені нотації: { $notations }. Відпустка: { $leave } на рік. Часовий пояс, за яким рахують строки: { $zone }.
+event-line-entry = Умови участі: { $conditions }.
+event-line-draw-offers = Пропозиції нічиєї: щонайбільше одна на { $moves ->
+    [one] { $moves } хід
+    [few] { $moves } ходи
+   *[many] { $moves } ходів
+} гравця, що пропонує.
+entry-condition-max-players = { $max ->
+    [one] { $max } місце
+    [few] { $max } місця
+   *[many] { $max } місць
+} у турнірі
+entry-condition-start-full = турнір починається сам, щойно зайнято останнє місце
+entry-condition-start-manual = турнір починає організатор
+entry-condition-rating = клубний рейтинг від { $min } до { $max }
+entry-condition-min-games = щонайменше { $min ->
+    [one] { $min } завершена рейтингова партія
+    [few] { $min } завершені рейтингові партії
+   *[many] { $min } завершених рейтингових партій
+}
+entry-condition-timeout-ban = жодної партії, програної через прострочення часу, за останні { $days }
+entry-condition-max-timeouts = щонайбільше { $max } % завершених партій програно через прострочення часу
+entry-condition-none = немає
+error-entry-refused = Записатися на турнір #{ $event } «{ $name }» не можна: { $reason } Нічого не змінено.
+error-entry-refused-player = Записати на турнір #{ $event } «{ $name }» не можна: { $player }. Причина: { $reason } Нічого не змінено.
+error-entry-start-full = start=full починає турнір, щойно зайнято останнє місце, тож потрібна кількість місць: додайте max-players=N.
+entry-refusal-full = усі місця зайнято (їх у турнірі { $max }).
+entry-refusal-rating = клубний рейтинг — { $rating }, а до турніру допускають рейтинг від { $min } до { $max }.
+entry-refusal-min-games = турнір вимагає щонайменше { $min ->
+    [one] { $min } завершену рейтингову партію
+    [few] { $min } завершені рейтингові партії
+   *[many] { $min } завершених рейтингових партій
+}, а завершено { $games }.
+entry-refusal-timeout-ban = партію програно через прострочення часу { $lost }, а турнір вимагає { $days } без такої поразки. Записатися можна з { $from }.
+entry-refusal-max-timeouts = через прострочення часу програно { $losses } із { $games } завершених партій ({ $percent } %), а турнір допускає щонайбільше { $max } %.
+entry-refusal-timeouts-more = Записатися можна буде після ще { $more ->
+    [one] { $more } завершеної партії
+   *[other] { $more } завершених партій
+} без прострочення часу.
 
 ## гілка club: запрошення (/event invite, /start join-…)
 reply-invite-telegram = Запрошення на турнір #{ $event } «{ $name }»: { $link }

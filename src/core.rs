@@ -5,6 +5,7 @@
 
 pub mod case;
 pub mod clock;
+pub mod entry;
 pub mod game;
 pub mod leave;
 pub mod notation;

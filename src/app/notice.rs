@@ -240,6 +240,16 @@ pub enum Notice {
         /// The event's name.
         name: String,
     },
+    /// To an organizer who does not play: the event's last place was
+    /// taken and it started by itself (`start=full`, issue events-2).
+    EventStartedFull {
+        /// The event's number.
+        event: EventId,
+        /// The event's name.
+        name: String,
+        /// The games started.
+        games: usize,
+    },
     /// The daily digest (`/digest on`): the games where it is the
     /// recipient's move, soonest loss on time first.
     Digest {
@@ -373,6 +383,7 @@ impl Notice {
             Notice::EntryRemoved { .. } => "entry_removed",
             Notice::EntryReadmitted { .. } => "entry_readmitted",
             Notice::EventCancelled { .. } => "event_cancelled",
+            Notice::EventStartedFull { .. } => "event_started_full",
             Notice::Digest { .. } => "digest",
             Notice::LeaveRegistered { .. } => "leave_registered",
             Notice::LeaveWithdrawn { .. } => "leave_withdrawn",
@@ -621,6 +632,14 @@ impl Notice {
                 &Args::new()
                     .with("event", *event)
                     .with("name", name.as_str()),
+            ),
+            Notice::EventStartedFull { event, name, games } => tr(
+                lang,
+                "notice-event-started-full",
+                &Args::new()
+                    .with("event", *event)
+                    .with("name", name.as_str())
+                    .with("games", *games),
             ),
             Notice::EventStarted {
                 event,

@@ -8,6 +8,7 @@ use chrono_tz::Tz;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::core::entry::EntryRules;
 use crate::core::notation::Notation;
 use crate::core::opening::Opening;
 use crate::core::team::MatchPoints;
@@ -183,6 +184,14 @@ pub struct Regulation {
     /// position. `None`: the initial position. Written only when set.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub opening: Option<Opening>,
+    /// Who may enter (issue events-2): the most players, a rating band,
+    /// rated games, timeout discipline. Written only when set.
+    #[serde(skip_serializing_if = "EntryRules::is_unset")]
+    pub entry: EntryRules,
+    /// At most one draw offer per this many moves of the offering player
+    /// (`draw-offers=N`; ICCF: 10). `None`: no limit. Written only when set.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub draw_offer_moves: Option<u32>,
 }
 
 impl Default for Regulation {
@@ -203,6 +212,8 @@ impl Default for Regulation {
             registered_mail_required: false,
             match_points: None,
             opening: None,
+            entry: EntryRules::default(),
+            draw_offer_moves: None,
         }
     }
 }
@@ -386,6 +397,31 @@ mod tests {
         let round: Regulation =
             serde_json::from_str(&serde_json::to_string(&regulation).unwrap()).unwrap();
         assert_eq!(round, regulation);
+    }
+
+    #[test]
+    fn a_regulation_from_before_the_entry_rules_reads_and_writes_as_before() {
+        // Issue events-2: stored events and dumps have no `entry` nor
+        // `draw_offer_moves`; they read as no conditions and are written
+        // back unchanged.
+        let mut old = serde_json::to_value(Regulation::default()).unwrap();
+        assert!(old.get("entry").is_none() && old.get("draw_offer_moves").is_none());
+        old["leave_days_per_year"] = 30.into();
+        let regulation: Regulation = serde_json::from_value(old.clone()).unwrap();
+        assert!(regulation.entry.is_unset());
+        assert_eq!(regulation.draw_offer_moves, None);
+        assert_eq!(serde_json::to_value(&regulation).unwrap(), old);
+        let strict = Regulation {
+            draw_offer_moves: Some(10),
+            entry: EntryRules {
+                max_players: Some(8),
+                ..EntryRules::default()
+            },
+            ..Regulation::default()
+        };
+        let text = serde_json::to_string(&strict).unwrap();
+        assert!(text.contains(r#""entry":{"max_players":8}"#), "{text}");
+        assert_eq!(serde_json::from_str::<Regulation>(&text).unwrap(), strict);
     }
 
     #[test]

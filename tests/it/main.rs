@@ -34,6 +34,7 @@ mod discord_run;
 mod discord_shards;
 mod discord_threads;
 mod discord_transport;
+mod entry_rules;
 mod error_boundary;
 mod event_audit;
 mod event_manage;

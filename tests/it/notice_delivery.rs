@@ -73,11 +73,12 @@ fn variant(notice: &Notice) -> usize {
         Notice::Batch(_) => 24,
         Notice::EntryReadmitted { .. } => 25,
         Notice::EventFinished(_) => 26,
+        Notice::EventStartedFull { .. } => 27,
     }
 }
 
 /// How many variants [`variant`] knows.
-const VARIANTS: usize = 27;
+const VARIANTS: usize = 28;
 
 fn case_notice() -> CaseNotice {
     CaseNotice {
@@ -190,6 +191,11 @@ fn samples() -> Vec<Notice> {
         Notice::EventCancelled {
             event: EventId(2),
             name: text("Кубок"),
+        },
+        Notice::EventStartedFull {
+            event: EventId(2),
+            name: text("Кубок"),
+            games: 6,
         },
         Notice::Digest {
             games: vec![corrbot::app::notice::DigestGame {

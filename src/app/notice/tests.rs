@@ -152,6 +152,11 @@ fn every_notice_renders_without_missing_messages_in_both_languages() {
             event: EventId(2),
             name: "Кубок".into(),
         },
+        Notice::EventStartedFull {
+            event: EventId(2),
+            name: "Кубок".into(),
+            games: 6,
+        },
         Notice::EventStarted {
             event: "Кубок".into(),
             event_id: Some(EventId(2)),

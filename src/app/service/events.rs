@@ -1,6 +1,7 @@
 //! Event commands: create, join, start (R1.1: every game starts at once;
 //! `rounds=2` plays the Berger tables twice, colours swapped).
 
+pub(super) mod entry;
 mod event_games;
 pub(super) mod invite;
 pub(super) mod list;
@@ -244,6 +245,14 @@ pub(super) async fn join(
     if tx.has_sanction(actor.player.id, disqualified).await? {
         return Err(refuse(actor.lang(), "error-disqualified", &args));
     }
+    let entrants = tx.active_players(event.id).await?;
+    if entrants.contains(&actor.player.id) {
+        return Err(refuse(actor.lang(), "error-already-joined", &args));
+    }
+    // The entry conditions (issue events-2), read under the event's lock
+    // ([`load_event`]): two entries at once never pass `max-players`.
+    let me = (actor.player.id, None);
+    entry::admit(tx, actor.lang(), (&event, entrants.len()), me, now).await?;
     match tx.add_entry(event.id, actor.player.id, None, now).await {
         Ok(()) => {}
         Err(StoreError::Conflict(_)) => {
@@ -251,11 +260,47 @@ pub(super) async fn join(
         }
         Err(other) => return Err(other.into()),
     }
-    Ok(vec![Outgoing::text(tr(
+    let mut replies = vec![Outgoing::text(tr(
         actor.lang(),
         "reply-event-joined",
         &args,
-    ))])
+    ))];
+    let rules = event.regulation.entry;
+    if rules.start_when_full && rules.is_full(entrants.len() + 1) {
+        // `start=full`: the last place taken starts the event, as
+        // `/event start` would.
+        let games = begin(tx, &event, now).await?;
+        tell_organizers(tx, &event, games, now).await?;
+        let args = args.with("games", games);
+        replies.push(Outgoing::text(tr(
+            actor.lang(),
+            "reply-event-started-full",
+            &args,
+        )));
+    }
+    Ok(replies)
+}
+
+/// Tells the event's organizers who do not play that `start=full` has
+/// started it (the players are told by [`begin`]).
+async fn tell_organizers(
+    tx: &mut Tx,
+    event: &Event,
+    games: usize,
+    now: DateTime<Utc>,
+) -> Result<(), Failure> {
+    let players = tx.active_players(event.id).await?;
+    let notice = Notice::EventStartedFull {
+        event: event.id,
+        name: event.name.clone(),
+        games,
+    };
+    for organizer in list::event_role(tx, event.id, Role::Organizer).await? {
+        if !players.contains(&organizer) {
+            notify(tx, organizer, &notice, now).await?;
+        }
+    }
+    Ok(())
 }
 
 /// `/event start N`: pairs a round robin and starts every game (R1.1).
@@ -277,17 +322,33 @@ async fn start(tx: &mut Tx, actor: &Actor, number: EventId, now: DateTime<Utc>) 
     if event.is_team {
         return crate::app::service::teams::start::start(tx, actor, &event, now).await;
     }
+    let games = begin(tx, &event, now).await?;
+    if games == 0 {
+        return Err(refuse(actor.lang(), "error-too-few-players", &args));
+    }
+    let args = args.with("games", games);
+    Ok(vec![Outgoing::text(tr(
+        actor.lang(),
+        "reply-event-started",
+        &args,
+    ))])
+}
+
+/// Pairs an individual event's round robin, starts every game (R1.1) and
+/// tells each player; the number of games, none (and nothing changed)
+/// with fewer than two players.
+async fn begin(tx: &mut Tx, event: &Event, now: DateTime<Utc>) -> Result<usize, Failure> {
     let players = tx.active_players(event.id).await?;
     let cycles = tx.event_settings(event.id).await?.cycles;
     let pairings = round_robin(players.len(), cycles);
     if pairings.is_empty() {
-        return Err(refuse(actor.lang(), "error-too-few-players", &args));
+        return Ok(0);
     }
-    let regulation = regulation_of(&event);
+    let regulation = regulation_of(event);
     let mut counts = vec![0u32; players.len()];
     for pairing in &pairings {
         let (white, black) = (players[pairing.white], players[pairing.black]);
-        start_game(tx, &event, &regulation, pairing.round, (white, black), now).await?;
+        start_game(tx, event, &regulation, pairing.round, (white, black), now).await?;
         counts[pairing.white] += 1;
         counts[pairing.black] += 1;
     }
@@ -303,12 +364,7 @@ async fn start(tx: &mut Tx, actor: &Actor, number: EventId, now: DateTime<Utc>) 
         };
         notify(tx, *player, &notice, now).await?;
     }
-    let args = args.with("games", pairings.len());
-    Ok(vec![Outgoing::text(tr(
-        actor.lang(),
-        "reply-event-started",
-        &args,
-    ))])
+    Ok(pairings.len())
 }
 
 /// Creates one game of a round and starts its clock (R1.1, R3.5).

@@ -141,11 +141,16 @@ pub(in crate::app::service) async fn join(
         EventStatus::Running => return Err(refuse(lang, "error-invite-started", &args)),
         _ => return Err(refuse(lang, "error-invite-closed", &args)),
     }
-    crate::app::service::events::join(tx, actor, event.id, now).await?;
+    let joined = crate::app::service::events::join(tx, actor, event.id, now).await?;
     let args = args.with("player", actor.player.display_name.clone());
     let mut reply = Outgoing::text(tr(lang, "reply-invite-joined", &args));
     reply.private = true;
-    Ok(vec![reply])
+    // The event's start when this entry filled it (`start=full`).
+    let started = joined.into_iter().skip(1).map(|mut started| {
+        started.private = true;
+        started
+    });
+    Ok(std::iter::once(reply).chain(started).collect())
 }
 
 #[cfg(test)]

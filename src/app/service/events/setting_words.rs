@@ -17,6 +17,9 @@ pub(super) fn setting_text(lang: Lang, setup: &EventSetup, key: &str, typed: &st
 /// The value of `key` as the changed `setup` holds it, in words.
 fn value_text(lang: Lang, setup: &EventSetup, key: &str, typed: &str) -> String {
     let regulation = &setup.regulation;
+    if let Some(text) = crate::app::service::events::entry::value_text(lang, regulation, key) {
+        return text;
+    }
     match key {
         "rules" => tr(
             lang,

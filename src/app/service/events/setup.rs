@@ -13,7 +13,7 @@ use crate::core::team::MatchPoints;
 use crate::store::{EventSettings, NoticeRecipient, Platform, PlayerId, Tx};
 
 use crate::app::failure::{Failure, refuse};
-use crate::app::service::events::opening;
+use crate::app::service::events::{entry, opening};
 
 /// An event as set up by its creator.
 pub(super) struct EventSetup {
@@ -121,6 +121,7 @@ pub(super) async fn apply_settings(
             return Err(refuse(actor.lang(), "error-event-setting", &args));
         }
     }
+    entry::check_complete(actor.lang(), &setup.regulation)?;
     opening::check_rules(actor.lang(), &setup.regulation)
 }
 
@@ -246,7 +247,8 @@ fn apply_rule(setup: &mut EventSetup, key: &str, value: &str) -> bool {
         "match-points" => read_match_points(value)
             .map(|points| setup.regulation.match_points = Some(points))
             .is_some(),
-        _ => false,
+        // Who may enter, and the draw-offer limit (issue events-2).
+        _ => entry::apply(&mut setup.regulation, key, value).unwrap_or(false),
     }
 }
 

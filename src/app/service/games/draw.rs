@@ -9,6 +9,7 @@ use crate::app::command::DrawAction;
 use crate::app::i18n::{Args, tr};
 use crate::app::notice::Notice;
 use crate::app::outgoing::Outgoing;
+use crate::core::entry::{next_offer_move, offer_move_number};
 use crate::core::game::{GameResult, Termination};
 use crate::store::GameId;
 use crate::store::{AuditEntry, GameRecord, GameStatus, PlayerId, Tx};
@@ -63,6 +64,7 @@ pub(crate) async fn handle(
             if open_offer_by(tx, &game, me).await? {
                 return Err(refuse(lang, "error-draw-already-offered", &args));
             }
+            refuse_if_too_soon(tx, actor, &game, colour).await?;
             record(tx, &game, me, OFFERED, now).await?;
             let by = actor.player.display_name.clone();
             let notice = Notice::DrawOffered { game: game.id, by };
@@ -140,6 +142,54 @@ async fn open_offer_by(tx: &mut Tx, game: &GameRecord, offerer: PlayerId) -> Res
         1 => offerer_to_move == Some(true),
         _ => false,
     })
+}
+
+/// `draw-offers=N` (issue events-2, after ICCF): at most one offer per N
+/// moves of the offering player, refused with the move from which the next
+/// is allowed.
+async fn refuse_if_too_soon(
+    tx: &mut Tx,
+    actor: &Actor,
+    game: &GameRecord,
+    colour: shakmaty::Color,
+) -> Result<(), Failure> {
+    let regulation = tx.event(game.event_id).await?.regulation;
+    let Some(every) = regulation.draw_offer_moves else {
+        return Ok(());
+    };
+    let log = tx.audit_of_game(game.id).await?;
+    let last = log
+        .iter()
+        .rev()
+        .find(|e| e.action == OFFERED && e.actor_id == Some(actor.player.id));
+    let Some(last) = last else {
+        return Ok(());
+    };
+    let Some(ply) = last.details.get("ply").and_then(|v| v.as_i64()) else {
+        return Ok(());
+    };
+    let last = offer_move(game, ply, colour);
+    let now = offer_move(game, game.ply, colour);
+    let next = next_offer_move(last, every);
+    if now >= next {
+        return Ok(());
+    }
+    let args = Args::new()
+        .with("game", game.id)
+        .with("every", every)
+        .with("last", last)
+        .with("next", next);
+    Err(refuse(actor.lang(), "error-draw-offer-too-soon", &args))
+}
+
+/// The number of the offerer's move at half-move `ply` of `game`.
+fn offer_move(game: &GameRecord, ply: i64, colour: shakmaty::Color) -> u32 {
+    let start = game.initial_fen.as_deref().unwrap_or_default();
+    let mut fields = start.split_whitespace().skip(1);
+    let black_first = fields.next() == Some("b");
+    let number = fields.nth(3).and_then(|n| n.parse().ok()).unwrap_or(1);
+    let ply = u32::try_from(ply).unwrap_or(0);
+    offer_move_number(number, black_first, ply, colour == shakmaty::Color::White)
 }
 
 async fn record(

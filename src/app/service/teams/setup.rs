@@ -110,6 +110,9 @@ pub(super) async fn add(
     let player_name = name_of(tx, player).await?;
     refuse_if_elsewhere(tx, actor, &team, player).await?;
     refuse_if_in_a_team(tx, actor, &event, player, &player_name).await?;
+    // The event's conditions on the player (issue events-2).
+    let named = (player, Some(player_name.as_str()));
+    crate::app::service::events::entry::admit(tx, actor.lang(), (&event, 0), named, now).await?;
     let lineup = tx.team_lineup(team.id).await?;
     let taken = lineup.iter().filter(|l| l.reserve == reserve).count() as i64;
     let boards = tx.team_boards(event.id).await?.unwrap_or(DEFAULT_BOARDS);
