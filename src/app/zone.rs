@@ -233,11 +233,6 @@ pub fn zone_label(lang: Lang, zone: Tz) -> String {
     names::city(lang, zone).unwrap_or_else(|| names::standard_offset(zone))
 }
 
-/// The zone as a setting shows it ([`zone_label`]).
-pub fn zone_title(lang: Lang, zone: Tz) -> String {
-    zone_label(lang, zone)
-}
-
 #[cfg(test)]
 mod tests {
     use chrono::TimeZone;

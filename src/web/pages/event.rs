@@ -111,7 +111,7 @@ fn regulation(lang: Lang, view: &EventView) -> Markup {
         );
     let leave = days_text(lang, i64::from(regulation.leave_days_per_year));
     // R3.5.6: the zone of the event's dates is part of its regulation.
-    let zone = crate::app::zone::zone_title(lang, regulation.date_zone());
+    let zone = crate::app::zone::zone_label(lang, regulation.date_zone());
     let reminders: Vec<String> = regulation
         .reminder_days
         .iter()

@@ -190,7 +190,7 @@ async fn teams_line(tx: &mut Tx, lang: Lang, event: &Event) -> Result<String, Fa
 
 /// The allowed notations, the yearly leave allowance and the zone.
 fn details_line(lang: Lang, regulation: &crate::core::regulation::Regulation) -> String {
-    let zone = crate::app::zone::zone_title(lang, regulation.date_zone());
+    let zone = crate::app::zone::zone_label(lang, regulation.date_zone());
     let args = Args::new()
         .with("notations", notation_names(lang, regulation))
         .with(

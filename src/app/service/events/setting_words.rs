@@ -3,7 +3,7 @@
 //! codes such as `ukr,san`, `postal` or `yes` in Ukrainian text).
 
 use crate::app::i18n::{Args, Lang, days_text, tr, tr0};
-use crate::app::zone::{parse_zone, zone_title};
+use crate::app::zone::{parse_zone, zone_label};
 
 use crate::app::service::events::setup::EventSetup;
 
@@ -28,7 +28,7 @@ fn value_text(lang: Lang, setup: &EventSetup, key: &str, typed: &str) -> String 
         ),
         "notations" => crate::app::service::events::list::notation_names(lang, regulation),
         "leave" => days_text(lang, i64::from(regulation.leave_days_per_year)),
-        "zone" => parse_zone(typed).map_or_else(|| typed.to_owned(), |z| zone_title(lang, z)),
+        "zone" => parse_zone(typed).map_or_else(|| typed.to_owned(), |z| zone_label(lang, z)),
         "registered-mail" => yes_no(lang, regulation.registered_mail_required),
         "rated" => setup
             .rated

@@ -11,7 +11,7 @@ use crate::app::deadline::Due;
 use crate::app::i18n::{Args, tr};
 use crate::app::notice::{DigestGame, Notice};
 use crate::app::outgoing::Outgoing;
-use crate::app::zone::{ShownInstant, parse_zone, player_zone, zone_title};
+use crate::app::zone::{ShownInstant, parse_zone, player_zone, zone_label};
 use crate::store::{Deadline, NewDeadline, PlayerId, Tx};
 
 use crate::app::failure::{Failure, Outcome, refuse};
@@ -27,7 +27,7 @@ pub(crate) async fn timezone(tx: &mut Tx, actor: &Actor, zone: Option<&str>) -> 
     let me = actor.player.id;
     let Some(text) = zone else {
         let zone = crate::app::zone::actor_zone(tx, actor).await?;
-        let args = Args::new().with("zone", zone_title(lang, zone));
+        let args = Args::new().with("zone", zone_label(lang, zone));
         return Ok(vec![Outgoing::text(tr(lang, "reply-timezone", &args))]);
     };
     let Some(zone) = parse_zone(text) else {
@@ -37,7 +37,7 @@ pub(crate) async fn timezone(tx: &mut Tx, actor: &Actor, zone: Option<&str>) -> 
     let mut prefs = tx.clock_prefs(me).await?;
     prefs.zone = Some(zone.name().to_owned());
     tx.save_clock_prefs(me, &prefs).await?;
-    let args = Args::new().with("zone", zone_title(lang, zone));
+    let args = Args::new().with("zone", zone_label(lang, zone));
     Ok(vec![Outgoing::text(tr(lang, "reply-timezone-set", &args))])
 }
 

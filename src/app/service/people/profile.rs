@@ -3,7 +3,7 @@
 use crate::app::actor::{Actor, NOTATION_CODES, notation_from_code};
 use crate::app::i18n::{Args, Lang, tr, tr0};
 use crate::app::outgoing::Outgoing;
-use crate::app::zone::{actor_zone, zone_title};
+use crate::app::zone::{actor_zone, zone_label};
 use crate::store::Tx;
 
 use crate::app::failure::{Outcome, refuse};
@@ -28,7 +28,7 @@ pub(crate) async fn start(tx: &mut Tx, actor: &Actor) -> Outcome {
             "notation",
             tr(lang, "notation-name", &code(&actor.player.notation)),
         )
-        .with("zone", zone_title(lang, zone))
+        .with("zone", zone_label(lang, zone))
         .with("digest", on_off(tx.clock_prefs(me).await?.digest))
         .with("confirm", on_off(tx.switch_on(me, "confirm_moves").await?))
         .with("messages", on_off(!tx.switch_on(me, "no_messages").await?));
