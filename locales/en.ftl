@@ -458,6 +458,10 @@ board-black-to-move = Black to move
 board-finished = the game is over
 reply-board = Game #{ $game }: { $white } — { $black }, { $turn }.
 board-deadline = by { $at }
+reply-moves-held = Spectators do not see { $moves ->
+    [one] the last move
+   *[other] the last { $moves } moves
+} of this game yet: the event shows each move later, and the whole game once it has ended.
 reply-gif = Game #{ $game }: { $white } — { $black }, { $plies ->
     [one] { $plies } half-move
    *[other] { $plies } half-moves
@@ -486,6 +490,7 @@ error-standings-which-event = You play in several events: { $events }. Write the
 ## Public web pages (read-only)
 web-lang-name = English
 web-nav-events = Events
+web-your-time = your time
 web-footer = Read-only pages of the club's events; moves are made in chat with the bot.
 web-live = This page updates itself after every move.
 web-not-found = There is no such page.
@@ -582,6 +587,10 @@ web-on-leave-short = on leave to { $until } inclusive
 web-turn-short = { $days } on this move; due by { $at }
 web-moves-heading = Moves
 web-moves-none = No moves yet.
+web-moves-held = Not shown to spectators yet: { $moves ->
+    [one] the last move
+   *[other] the last { $moves } moves
+}. Each move appears later in the game, and the whole game once it has ended.
 web-notation = Notation:
 web-notation-ukrainian = Ukrainian
 web-notation-san = SAN
@@ -1337,6 +1346,7 @@ setting-name = { $key ->
     [timeout-ban] ban after a loss on time
     [max-timeouts] largest share of losses on time
     [draw-offers] draw offers
+    [public-delay] spectators' delay
     [opening] opening
    *[other] { $key }
 }
@@ -1365,6 +1375,15 @@ reply-players-console = console
 reply-players-no-handle = { $platform }: no user name
 event-line-details = Notations allowed: { $notations }. Leave: { $leave } a year. Time zone for deadlines: { $zone }.
 event-line-entry = Who may enter: { $conditions }.
+setting-public-delay-none = none: spectators see every move at once
+setting-public-delay-moves = { $moves ->
+    [one] { $moves } move
+   *[other] { $moves } moves
+}
+event-line-public-delay = Spectators (the web pages, the game threads, the PGN files) see each move of a game in play { $moves ->
+    [one] one move
+   *[other] { $moves } moves
+} later, and the whole game once it has ended.
 event-line-draw-offers = Draw offers: at most one per { $moves ->
     [one] move
    *[other] { $moves } moves

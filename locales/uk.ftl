@@ -465,6 +465,10 @@ board-black-to-move = хід чорних
 board-finished = партію завершено
 reply-board = Партія #{ $game }: { $white } — { $black }, { $turn }.
 board-deadline = до { $at }
+reply-moves-held = Глядачам ще не видно { $moves ->
+    [one] останнього ходу
+   *[other] останніх { $moves } ходів
+} цієї партії: турнір показує кожен хід пізніше, а всю партію — після її завершення.
 reply-gif = Партія #{ $game }: { $white } — { $black }, { $plies ->
     [one] { $plies } півхід
     [few] { $plies } півходи
@@ -498,6 +502,7 @@ error-standings-which-event = Ви граєте в кількох турніра
 ## Публічні вебсторінки (лише перегляд)
 web-lang-name = Українська
 web-nav-events = Турніри
+web-your-time = за вашим часом
 web-footer = Сторінки турнірів клубу лише для перегляду; ходи робляться в чаті з ботом.
 web-live = Сторінка оновлюється сама після кожного ходу.
 web-not-found = Такої сторінки немає.
@@ -598,6 +603,11 @@ web-on-leave-short = у відпустці по { $until } включно
 web-turn-short = на цей хід витрачено { $days }; хід — не пізніше { $at }
 web-moves-heading = Ходи
 web-moves-none = Ходів ще немає.
+web-moves-held = Глядачам ще не показано { $moves ->
+    [one] останній хід
+    [few] останні { $moves } ходи
+   *[many] останні { $moves } ходів
+}: кожен хід зʼявляється пізніше, а вся партія — після її завершення.
 web-notation = Запис ходів:
 web-notation-ukrainian = український
 web-notation-san = міжнародний (SAN)
@@ -1344,6 +1354,7 @@ setting-name = { $key ->
     [timeout-ban] заборона після прострочення часу
     [max-timeouts] найбільша частка поразок через прострочення часу
     [draw-offers] пропозиції нічиєї
+    [public-delay] затримка для глядачів
     [opening] дебют
    *[other] { $key }
 }
@@ -1373,6 +1384,17 @@ reply-players-console = консоль
 reply-players-no-handle = { $platform }: без імені користувача
 event-line-details = Дозволені нотації: { $notations }. Відпустка: { $leave } на рік. Часовий пояс, за яким рахують строки: { $zone }.
 event-line-entry = Умови участі: { $conditions }.
+setting-public-delay-none = немає: глядачі бачать кожен хід одразу
+setting-public-delay-moves = { $moves ->
+    [one] { $moves } хід
+    [few] { $moves } ходи
+   *[many] { $moves } ходів
+}
+event-line-public-delay = Глядачі (вебсторінки, гілки партій, файли PGN) бачать кожен хід партії, що триває, із затримкою на { $moves ->
+    [one] { $moves } хід
+    [few] { $moves } ходи
+   *[many] { $moves } ходів
+}, а всю партію — після її завершення.
 event-line-draw-offers = Пропозиції нічиєї: щонайбільше одна на { $moves ->
     [one] { $moves } хід
     [few] { $moves } ходи

@@ -69,6 +69,7 @@ mod event_tables;
 mod events;
 mod game_threads;
 mod games;
+mod held_notices;
 mod ids;
 mod inbound;
 mod invitations;

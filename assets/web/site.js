@@ -14,6 +14,21 @@
       box.classList.toggle("overflows", box.scrollWidth > box.clientWidth + 1);
     });
   }
+  // Times and dates in the reader's own zone: the page writes them in the
+  // event's zone, with the instant in the `datetime` attribute.
+  function two(n) { return (n < 10 ? "0" : "") + n; }
+  function localTimes() {
+    var yours = document.body.getAttribute("data-your-time") || "";
+    var at = document.documentElement.lang === "uk" ? "\u00a0о\u00a0" : "\u00a0";
+    document.querySelectorAll("time[data-local]").forEach(function (t) {
+      var d = new Date(t.getAttribute("datetime"));
+      if (isNaN(d.getTime())) return;
+      var day = two(d.getDate()) + "." + two(d.getMonth() + 1) + "." + d.getFullYear();
+      if (t.getAttribute("data-local") === "date") { t.textContent = day; return; }
+      t.textContent = day + at + two(d.getHours()) + ":" + two(d.getMinutes()) + " (" + yours + ")";
+    });
+  }
+  localTimes();
   markScroll();
   window.addEventListener("resize", markScroll);
   var live = document.body.getAttribute("data-live");
@@ -28,7 +43,7 @@
       .then(function (text) {
         var fresh = new DOMParser().parseFromString(text, "text/html").getElementById("page");
         var page = document.getElementById("page");
-        if (fresh && page) { page.replaceWith(fresh); markScroll(); document.body.setAttribute("data-updated", String(Date.now())); }
+        if (fresh && page) { page.replaceWith(fresh); localTimes(); markScroll(); document.body.setAttribute("data-updated", String(Date.now())); }
       });
   });
 })();

@@ -94,6 +94,10 @@ pub enum Action {
     DecideAppeal,
     /// See the club ratings (`/rating`, `/top`): everyone.
     ViewRatings,
+    /// See the moves of a game in play that its event's public delay
+    /// (`public-delay=N`) holds back from spectators: the game's players,
+    /// the event's arbiters and organizers, administrators.
+    SeeHeldMoves,
 }
 
 /// Whether an actor with `relations` may do `action`.
@@ -104,6 +108,9 @@ pub fn allows(action: Action, relations: &[Relation]) -> bool {
         Action::CreateEvent => has(R::Administrator) || has(R::Organizer),
         Action::JoinEvent => true,
         Action::ViewRatings => true,
+        Action::SeeHeldMoves => [R::PlayerOfGame, R::Arbiter, R::Organizer, R::Administrator]
+            .iter()
+            .any(|r| has(*r)),
         Action::StartEvent => has(R::Administrator) || has(R::Organizer),
         Action::ManageEvent => has(R::Administrator) || has(R::Organizer),
         Action::ListPlayers => has(R::Administrator) || has(R::Organizer) || has(R::Arbiter),

@@ -72,6 +72,11 @@ pub enum ImageRef {
         viewer: Option<PlayerId>,
         /// The words' language.
         lang: Lang,
+        /// The half-moves shown, for a spectator of a game whose last moves
+        /// its event's public delay holds back; `None` (and every reference
+        /// stored before it existed): all of them.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        plies: Option<i64>,
     },
     /// An event's crosstable (a team event's: the teams' table), in
     /// `viewer`'s board theme.

@@ -13,5 +13,6 @@ pub mod game;
 pub mod leave_time;
 pub mod pgn;
 pub mod postal_clock;
+pub mod public_delay;
 pub mod standings;
 pub mod team_standings;

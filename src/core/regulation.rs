@@ -192,6 +192,14 @@ pub struct Regulation {
     /// (`draw-offers=N`; ICCF: 10). `None`: no limit. Written only when set.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub draw_offer_moves: Option<u32>,
+    /// How many of the last moves of a game in play the public does not see
+    /// (`public-delay=N`, after ICCF's delayed public games): the public
+    /// pages, their live stream, the PGN downloads and the game threads show
+    /// each move only N moves later, and everything once the game ends.
+    /// `None`: [`Regulation::DEFAULT_PUBLIC_DELAY_RATED`] for a rated event,
+    /// none for a friendly one. Written only when set.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub public_delay_moves: Option<u32>,
 }
 
 impl Default for Regulation {
@@ -214,7 +222,38 @@ impl Default for Regulation {
             opening: None,
             entry: EntryRules::default(),
             draw_offer_moves: None,
+            public_delay_moves: None,
         }
+    }
+}
+
+impl Regulation {
+    /// The public delay of a rated event that sets none: three moves, so
+    /// that a live page is no help to a player's friends.
+    pub const DEFAULT_PUBLIC_DELAY_RATED: u32 = 3;
+
+    /// The most moves `public-delay=N` may hold back.
+    pub const MAX_PUBLIC_DELAY: u32 = 20;
+
+    /// How many of the last moves of a game in play the public does not see:
+    /// the event's `public-delay=N`, else three for a `rated` event and none
+    /// for a friendly one.
+    pub fn public_delay(&self, rated: bool) -> u32 {
+        self.public_delay_moves.unwrap_or(if rated {
+            Self::DEFAULT_PUBLIC_DELAY_RATED
+        } else {
+            0
+        })
+    }
+}
+
+/// How many of a game's `plies` the public sees: all once it has ended,
+/// else all but the last `delay`.
+pub fn public_plies(plies: usize, delay: u32, in_play: bool) -> usize {
+    if in_play {
+        plies.saturating_sub(delay as usize)
+    } else {
+        plies
     }
 }
 
@@ -422,6 +461,24 @@ mod tests {
         let text = serde_json::to_string(&strict).unwrap();
         assert!(text.contains(r#""entry":{"max_players":8}"#), "{text}");
         assert_eq!(serde_json::from_str::<Regulation>(&text).unwrap(), strict);
+    }
+
+    #[test]
+    fn the_public_sees_all_but_the_delayed_moves_until_the_game_ends() {
+        let friendly = Regulation::default();
+        assert_eq!(friendly.public_delay(false), 0);
+        assert_eq!(friendly.public_delay(true), 3);
+        let set = Regulation {
+            public_delay_moves: Some(2),
+            ..Regulation::default()
+        };
+        assert_eq!(set.public_delay(false), 2);
+        assert_eq!(set.public_delay(true), 2);
+        assert_eq!(public_plies(5, 2, true), 3);
+        assert_eq!(public_plies(1, 2, true), 0);
+        assert_eq!(public_plies(5, 2, false), 5);
+        let text = serde_json::to_string(&Regulation::default()).unwrap();
+        assert!(!text.contains("public_delay"), "{text}");
     }
 
     #[test]

@@ -174,12 +174,15 @@ pub struct EncodeSettings {
 }
 
 impl Default for EncodeSettings {
-    /// Paeth and fdeflate: the smallest fast setting measured by
-    /// `benches/render.rs` (see `docs/images/README.md`).
+    /// No row filter and zlib level 6: over the 61 positions of
+    /// `docs/images/game.pgn` at 720 px, 0.64–0.81× the bytes of lila-gif's
+    /// GIF of the same board (Paeth with fdeflate: 0.96–1.15×) for ≈ 5 ms a
+    /// board, under lila-gif's own time (`benches/board_bytes.rs`; see
+    /// `docs/figures.md`). Boards are rendered once and cached.
     fn default() -> Self {
         EncodeSettings {
-            filter: RowFilter::Paeth,
-            compression: Deflate::Fast,
+            filter: RowFilter::None,
+            compression: Deflate::Level(6),
         }
     }
 }

@@ -5,7 +5,12 @@
 //! anti-aliased edges need (a foreground colour over a background colour at
 //! [`LEVELS`] coverage steps). Drawing then never leaves palette indices: a
 //! coverage mask is painted through a lookup table `(index under it,
-//! foreground, coverage level) -> index`.
+//! foreground, coverage level) -> index`. A row of that table is filled the
+//! first time it is painted with: a board paints a few dozen of the
+//! palette's thousands of (colour, foreground) pairs, and filling them all
+//! up front was most of the cost of the first image a process drew.
+
+use std::sync::OnceLock;
 
 /// An sRGB colour.
 pub type Rgb = [u8; 3];
@@ -61,38 +66,32 @@ impl PaletteBuilder {
         self.foregrounds.len() - 1
     }
 
-    /// Freezes the palette and computes its blend table.
+    /// Freezes the palette; its blend table is filled row by row as it is
+    /// painted with.
     ///
     /// # Panics
     /// When more than 256 colours were added: the palettes are constants of
     /// this module, and a test builds each of them.
     pub(crate) fn build(self) -> Palette {
         assert!(self.colors.len() <= 256, "{} colours", self.colors.len());
-        let mut palette = Palette {
+        let rows = self.colors.len() * self.foregrounds.len();
+        Palette {
             colors: self.colors,
             foregrounds: self.foregrounds,
-            blend: Vec::new(),
-        };
-        let mut blend =
-            Vec::with_capacity(palette.colors.len() * palette.foregrounds.len() * LEVELS);
-        for &under in &palette.colors {
-            for &fg in &palette.foregrounds {
-                for level in 0..LEVELS {
-                    let t = level as f32 / (LEVELS - 1) as f32;
-                    blend.push(palette.nearest(mix(under, fg, t)));
-                }
-            }
+            blend: (0..rows).map(|_| OnceLock::new()).collect(),
         }
-        palette.blend = blend;
-        palette
     }
 }
+
+/// One row of the blend table: a foreground over one colour at each
+/// coverage level.
+type BlendRow = [u8; LEVELS];
 
 /// A frozen palette with its blend table.
 pub(crate) struct Palette {
     colors: Vec<Rgb>,
     foregrounds: Vec<Rgb>,
-    blend: Vec<u8>,
+    blend: Vec<OnceLock<BlendRow>>,
 }
 
 impl Palette {
@@ -127,8 +126,17 @@ impl Palette {
     /// colour at `under`.
     #[inline]
     pub(crate) fn paint(&self, under: u8, fg: usize, level: u8) -> u8 {
-        let row = (under as usize * self.foregrounds.len() + fg) * LEVELS;
-        self.blend[row + level as usize]
+        let row = under as usize * self.foregrounds.len() + fg;
+        self.blend[row].get_or_init(|| self.blend_row(under, fg))[level as usize]
+    }
+
+    /// The foreground `fg` over the colour at `under`, at every level.
+    fn blend_row(&self, under: u8, fg: usize) -> BlendRow {
+        let (under, fg) = (self.colors[under as usize], self.foregrounds[fg]);
+        std::array::from_fn(|level| {
+            let t = level as f32 / (LEVELS - 1) as f32;
+            self.nearest(mix(under, fg, t))
+        })
     }
 
     /// The PLTE chunk's bytes.

@@ -212,11 +212,19 @@ fn rasterize(piece: Piece, size: usize) -> tiny_skia::Pixmap {
     pixmap
 }
 
-/// The pre-quantized tiles of one square size.
+/// How many tiles a ground has: the empty square, then [`piece_slot`].
+const SLOTS: usize = 13;
+
+/// The pre-quantized tiles of one theme and square size, each rasterized and
+/// quantized the first time a board shows it: an opening board needs 26 of
+/// the 78, and preparing all of them was most of the first board's cost.
 pub(crate) struct BoardSprites {
-    /// `tiles[ground][slot]`: slot 0 is the empty square, then
-    /// [`piece_slot`].
-    tiles: Vec<Vec<Tile>>,
+    theme: Theme,
+    size: usize,
+    /// The rasterized pieces, by [`piece_slot`] less one.
+    pieces: [OnceLock<tiny_skia::Pixmap>; SLOTS - 1],
+    /// `tiles[ground * SLOTS + slot]`.
+    tiles: [OnceLock<Tile>; Ground::ALL.len() * SLOTS],
 }
 
 /// The slot of a piece in [`BoardSprites`].
@@ -229,9 +237,55 @@ fn piece_slot(piece: Piece) -> usize {
 }
 
 impl BoardSprites {
+    fn new(theme: Theme, size: usize) -> Self {
+        BoardSprites {
+            theme,
+            size,
+            pieces: std::array::from_fn(|_| OnceLock::new()),
+            tiles: std::array::from_fn(|_| OnceLock::new()),
+        }
+    }
+
     /// The square at `ground`, with `piece` on it if any.
     pub(crate) fn tile(&self, ground: Ground, piece: Option<Piece>) -> &Tile {
-        &self.tiles[ground.number()][piece.map_or(0, piece_slot)]
+        let slot = piece.map_or(0, piece_slot);
+        self.tiles[ground.number() * SLOTS + slot].get_or_init(|| {
+            let pixmap = piece
+                .map(|piece| self.pieces[slot - 1].get_or_init(|| rasterize(piece, self.size)));
+            let palette = &board_palette(self.theme).palette;
+            let squares = self.theme.squares();
+            quantize_tile((palette, &squares), ground, pixmap, self.size)
+        })
+    }
+}
+
+/// The palette colours nearest to recently seen colours: a direct-mapped
+/// cache, cheaper than a map for the few hundred colours of a tile's edges.
+struct NearestColors<'a> {
+    palette: &'a Palette,
+    keys: Box<[u32; NearestColors::SLOTS]>,
+    indices: Box<[u8; NearestColors::SLOTS]>,
+}
+
+impl<'a> NearestColors<'a> {
+    const SLOTS: usize = 4096;
+
+    fn new(palette: &'a Palette) -> Self {
+        NearestColors {
+            palette,
+            keys: Box::new([u32::MAX; Self::SLOTS]),
+            indices: Box::new([0; Self::SLOTS]),
+        }
+    }
+
+    fn index(&mut self, color: Rgb) -> u8 {
+        let key = u32::from_be_bytes([0, color[0], color[1], color[2]]);
+        let slot = (key.wrapping_mul(0x9e37_79b1) >> 20) as usize % Self::SLOTS;
+        if self.keys[slot] != key {
+            self.keys[slot] = key;
+            self.indices[slot] = self.palette.nearest(color);
+        }
+        self.indices[slot]
     }
 }
 
@@ -241,7 +295,7 @@ fn quantize_tile(
     pixmap: Option<&tiny_skia::Pixmap>,
     size: usize,
 ) -> Tile {
-    let mut memo: HashMap<Rgb, u8> = HashMap::new();
+    let mut nearest = NearestColors::new(palette);
     let mut indices = Vec::with_capacity(size * size);
     for y in 0..size {
         for x in 0..size {
@@ -259,7 +313,7 @@ fn quantize_tile(
                 }
                 None => under,
             };
-            indices.push(*memo.entry(color).or_insert_with(|| palette.nearest(color)));
+            indices.push(nearest.index(color));
         }
     }
     Tile {
@@ -267,27 +321,6 @@ fn quantize_tile(
         height: size,
         indices,
     }
-}
-
-fn build_sprites(theme: Theme, size: usize) -> BoardSprites {
-    let palette = &board_palette(theme).palette;
-    let squares = theme.squares();
-    let mut pieces: Vec<Option<tiny_skia::Pixmap>> = vec![None];
-    for color in [Color::White, Color::Black] {
-        for role in Role::ALL {
-            pieces.push(Some(rasterize(Piece { color, role }, size)));
-        }
-    }
-    let tiles = Ground::ALL
-        .iter()
-        .map(|&ground| {
-            pieces
-                .iter()
-                .map(|pixmap| quantize_tile((palette, &squares), ground, pixmap.as_ref(), size))
-                .collect()
-        })
-        .collect();
-    BoardSprites { tiles }
 }
 
 /// How many (theme, square size) pairs keep their sprites at once.
@@ -303,7 +336,7 @@ pub(crate) fn board_sprites(theme: Theme, size: usize) -> Arc<BoardSprites> {
     if let Some(found) = sprites.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
         return Arc::clone(found);
     }
-    let made = Arc::new(build_sprites(theme, size));
+    let made = Arc::new(BoardSprites::new(theme, size));
     let mut sprites = sprites.lock().unwrap_or_else(|e| e.into_inner());
     if sprites.len() >= SPRITE_SETS_KEPT {
         sprites.clear();

@@ -59,6 +59,7 @@ pub const DUMP_TABLES: &[&str] = &[
     "player_switches",
     "message_games",
     "outbox",
+    "held_thread_notices",
     "deadlines",
     "inbound",
     "audit_log",
@@ -149,13 +150,14 @@ impl Db {
 }
 
 /// The schema version the dump format follows (the newest migration).
-pub(super) const SCHEMA_VERSION: i64 = 23;
+pub(super) const SCHEMA_VERSION: i64 = 24;
 
 /// The oldest schema version whose dumps have the tables and columns of
 /// [`SCHEMA_VERSION`] and so restore as they are: migration 21 only added
 /// an index (one open absence a player; a dump breaking it is refused and
-/// restores nothing), 22 only rows (the notations players chose), and 23
-/// a table (impossible postal cards) that an older dump leaves empty.
+/// restores nothing), 22 only rows (the notations players chose), 23
+/// a table (impossible postal cards) and 24 a table (thread notices held
+/// back by a public delay) that an older dump leaves empty.
 pub(super) const OLDEST_SAME_TABLES: i64 = 20;
 
 async fn columns(tx: &mut Tx, table: &str) -> StoreResult<Columns> {

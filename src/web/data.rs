@@ -11,7 +11,8 @@ use crate::app::rules::{Rules, shown_clock};
 use crate::app::view::clock::MoveClock;
 use crate::app::view::game::{regulation_of, replay};
 use crate::app::view::leave_time::{end_of_time, game_leaves};
-use crate::app::view::pgn::game_pgn;
+use crate::app::view::pgn::public_game_pgn;
+use crate::app::view::public_delay::{event_delay, shown_plies};
 use crate::app::view::standings::{Table, table_of};
 use crate::app::view::team_standings::{TeamTable, team_table_of};
 use crate::core::clock::Clocks;
@@ -251,6 +252,8 @@ pub(crate) struct PlyLine {
     pub(crate) days: i64,
     /// The mover's days used so far.
     pub(crate) total: i64,
+    /// When it was made.
+    pub(crate) at: DateTime<Utc>,
 }
 
 /// What the game page shows.
@@ -269,6 +272,9 @@ pub(crate) struct GameView {
     pub(crate) clock: Option<MoveClock>,
     /// The game's PGN.
     pub(crate) pgn: String,
+    /// How many of the last moves the event's `public-delay=N` holds back
+    /// while the game is in play (none of them is in this view).
+    pub(crate) held: usize,
 }
 
 /// The game page's data, the moves written in `notation`.
@@ -281,14 +287,19 @@ pub(crate) async fn game(
     let game = tx.game(id).await?;
     let event = tx.event(game.event_id).await?;
     let regulation = regulation_of(&event);
-    let rows = tx.moves(id).await?;
+    let mut rows = tx.moves(id).await?;
+    let delay = event_delay(tx, &event).await?;
+    let shown = shown_plies(&game, rows.len(), delay);
+    let held = rows.len() - shown;
+    rows.truncate(shown);
     let played = replay(&game, &rows)?;
     let charges = Rules::of(&regulation)
         .ply_charges(tx, &game, &rows, now)
         .await?;
     let clocks = Rules::game_clocks(tx, &game, now).await?;
-    let pgn = game_pgn(tx, &game).await?;
-    let (plies, positions) = replayed_plies(&played, notation, &charges);
+    let pgn = public_game_pgn(tx, &game).await?;
+    let made: Vec<DateTime<Utc>> = rows.iter().map(|row| row.received_at).collect();
+    let (plies, positions) = replayed_plies(&played, notation, (&charges, &made));
     let line = game_line(tx, game, now).await?;
     let clock = line.pending.map(|pending| pending.clock);
     Ok(GameView {
@@ -299,6 +310,7 @@ pub(crate) async fn game(
         clocks,
         clock,
         pgn,
+        held,
     })
 }
 
@@ -308,7 +320,7 @@ pub(crate) async fn game(
 fn replayed_plies(
     played: &crate::core::game::Game,
     notation: Notation,
-    charges: &[i64],
+    (charges, made): (&[i64], &[DateTime<Utc>]),
 ) -> (Vec<PlyLine>, Vec<Chess>) {
     let mut totals = [0, 0];
     let mut position: Chess = played.start_position().clone();
@@ -326,6 +338,7 @@ fn replayed_plies(
             text: write_with_check(&position, mv, notation),
             days,
             total: totals[side],
+            at: made.get(index).copied().unwrap_or_default(),
         });
         position.play_unchecked(*mv);
         positions.push(position.clone());
@@ -338,7 +351,7 @@ pub(crate) async fn event_pgn(tx: &mut Tx, id: EventId) -> PageResult<String> {
     let event = tx.event(id).await?;
     let mut parts = Vec::new();
     for game in tx.games_of_event(event.id).await? {
-        parts.push(game_pgn(tx, &game).await?);
+        parts.push(public_game_pgn(tx, &game).await?);
     }
     Ok(parts.join("\n"))
 }

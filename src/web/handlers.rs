@@ -344,7 +344,7 @@ async fn build_pgn(site: &Site, target: Result<EventId, GameId>) -> PageResult<S
         Ok(event) => data::event_pgn(&mut tx, event).await?,
         Err(game) => {
             let game = tx.game(game).await?;
-            crate::app::view::pgn::game_pgn(&mut tx, &game).await?
+            crate::app::view::pgn::public_game_pgn(&mut tx, &game).await?
         }
     };
     tx.commit().await?;
@@ -404,11 +404,14 @@ async fn board_png(site: &Site, id: GameId, ply: usize, lang: Lang) -> PageResul
     let rows = tx.moves(id).await?;
     let white = tx.player(game.white).await?.display_name;
     let black = tx.player(game.black).await?.display_name;
-    let event = tx.event(game.event_id).await?.name;
+    let event = tx.event(game.event_id).await?;
+    // A move the event's public delay holds back has no board yet.
+    let shown = crate::app::view::public_delay::public_ply_count(&mut tx, &event, &game).await?;
+    let event = event.name;
     tx.commit().await?;
     let played = crate::app::view::game::replay(&game, &rows)?;
     let moves = played.moves();
-    if ply > moves.len() {
+    if ply > shown.min(moves.len()) {
         return Err(PageError::NotFound);
     }
     let mut position: shakmaty::Chess = played.start_position().clone();

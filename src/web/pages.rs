@@ -43,7 +43,7 @@ pub(crate) fn layout(frame: &Frame<'_>, body: Markup) -> Markup {
                 link rel="stylesheet" href="/static/site.css";
                 script src="/static/site.js" defer {}
             }
-            body data-live=[frame.live.as_deref()] {
+            body data-live=[frame.live.as_deref()] data-your-time=(tr0(lang, "web-your-time")) {
                 header {
                     nav {
                         a href="/" { (tr0(lang, "web-nav-events")) }
@@ -92,6 +92,21 @@ pub(crate) fn date_text(at: chrono::DateTime<chrono::Utc>, event: &crate::store:
     at.with_timezone(&zone).format("%d.%m.%Y").to_string()
 }
 
+/// `sentence` with its first `instant_text` (an instant as the event's
+/// zone shows it) in a `<time>` that the page's script writes again in the
+/// reader's own zone; readers without script keep the event's zone.
+pub(crate) fn with_local_time(
+    sentence: &str,
+    instant_text: &str,
+    at: chrono::DateTime<chrono::Utc>,
+) -> maud::Markup {
+    let sentence = html! { (sentence) }.into_string();
+    let instant = html! { (instant_text) }.into_string();
+    let stamp = at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+    let time = html! { time datetime=(stamp) data-local="datetime" { (instant_text) } };
+    maud::PreEscaped(sentence.replacen(&instant, &time.into_string(), 1))
+}
+
 /// When an event started (or starts) and ended, in words.
 pub(crate) fn event_dates(lang: Lang, event: &crate::store::Event) -> Option<String> {
     use crate::store::EventStatus;
@@ -122,19 +137,17 @@ pub(crate) fn pending_short(
     lang: Lang,
     pending: &crate::web::data::Pending,
     event: &crate::store::Event,
-) -> String {
+) -> maud::Markup {
     use crate::app::zone::{ShownInstant, default_zone};
     let zone = default_zone(Some(event));
     let clock = &pending.clock;
+    let deadline = ShownInstant::new(clock.loses_at, zone).deadline_text(lang);
     let args = Args::new()
         .with(
             "days",
             crate::app::i18n::days_text(lang, clock.days_on_move),
         )
-        .with(
-            "at",
-            ShownInstant::new(clock.loses_at, zone).deadline_text(lang),
-        );
+        .with("at", deadline.as_str());
     let mut text = tr(lang, "web-turn-short", &args);
     if let Some(until) = pending.on_leave_until {
         text.push_str("; ");
@@ -145,7 +158,8 @@ pub(crate) fn pending_short(
             ShownInstant::new(until, zone).last_day_text(),
         ));
     }
-    text
+    let last_minute = crate::app::room::last_minute(clock.loses_at);
+    with_local_time(&text, &deadline, last_minute)
 }
 
 /// A catalog message with one argument.

@@ -56,6 +56,7 @@ mod platform_native;
 mod postal_deadlines;
 mod postal_impossible;
 mod private_answers;
+mod public_delay;
 mod races;
 mod rate_budget;
 mod ratings;

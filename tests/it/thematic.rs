@@ -173,6 +173,7 @@ async fn the_pgn_and_the_gif_start_from_the_opening(t: &TestDb) {
     // GIF: the first frame is the thematic start (a pawn on e4, none on e2,
     // a knight on f3), then a frame per move the players made.
     let image = ImageRef::Gif {
+        plies: None,
         game: GameId(1),
         viewer: None,
         lang: Lang::En,

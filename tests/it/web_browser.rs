@@ -389,7 +389,11 @@ async fn a_browser_reads_the_event_steps_through_a_game_and_sees_a_move_arrive()
         (Some(4), 1),
         "the new move is marked"
     );
+    // The deadline is written again in the reader's own zone by the script.
+    let deadline = text_of(&client, "#deadline").await;
+    assert!(deadline.contains("(your time)"), "{deadline}");
     screenshot("web-game.png", &client.screenshot().await.unwrap());
+    a_delayed_move_appears_two_moves_later(&client, &base, &mut world).await;
     // The game page on a desktop and on a phone, in both languages.
     for (width, height) in [(1280, 900), (390, 844)] {
         for lang in ["uk", "en"] {
@@ -416,4 +420,48 @@ async fn a_browser_reads_the_event_steps_through_a_game_and_sees_a_move_arrive()
     client.close().await.unwrap();
     drop(server);
     test_db.finish().await;
+}
+
+/// web-2: with `public-delay=2` a move reaches the public page (by its
+/// live stream) only when two more have been played.
+async fn a_delayed_move_appears_two_moves_later(client: &Client, base: &str, world: &mut World) {
+    world
+        .say("@alice: /event create Delayed public-delay=2")
+        .await;
+    for user in ["bohdan", "carol"] {
+        world.say(&format!("@{user}: /event join 2")).await;
+    }
+    let out = world.say("@alice: /event start 2").await;
+    assert!(out[0].contains("has started"), "{out:?}");
+    let game = {
+        let mut tx = world.db.read().await.unwrap();
+        let games = tx.games_of_event(corrbot::store::EventId(2)).await.unwrap();
+        games[0].id.0
+    };
+    client.set_window_size(390, 844).await.unwrap();
+    client
+        .goto(&format!("{base}/game/{game}?lang=en"))
+        .await
+        .unwrap();
+    world.move_as("bohdan", game, "e2-e4").await;
+    world.move_as("carol", game, "e7-e5").await;
+    client
+        .goto(&format!("{base}/game/{game}?lang=en"))
+        .await
+        .unwrap();
+    let held = text_of(client, "#page").await;
+    assert!(!held.contains("e4") && !held.contains("e5"), "{held}");
+    world.move_as("bohdan", game, "Кg1-f3").await;
+    let appeared = client
+        .wait()
+        .at_most(Duration::from_secs(20))
+        .for_element(Locator::XPath("//table[@id='moves']//a[text()='e4']"))
+        .await;
+    assert!(
+        appeared.is_ok(),
+        "the first move did not appear two moves later"
+    );
+    let moves = text_of(client, "#moves").await;
+    assert!(!moves.contains("e5") && !moves.contains("Nf3"), "{moves}");
+    assert!(text_of(client, "#held").await.contains("the last 2"));
 }

@@ -126,9 +126,12 @@ pub async fn render_image(
             lang,
             ply,
         } => render_board(db, (*game, *viewer), (*ply, *lang), cache, now).await,
-        ImageRef::Gif { game, viewer, lang } => {
-            render_gif(db, (*game, *viewer), *lang, cache).await
-        }
+        ImageRef::Gif {
+            game,
+            viewer,
+            lang,
+            plies,
+        } => render_gif(db, (*game, *viewer), (*plies, *lang), cache).await,
         ImageRef::Crosstable {
             event,
             viewer,
@@ -199,13 +202,13 @@ impl GameView {
 async fn render_gif(
     db: &Db,
     (game_id, viewer): (GameId, Option<PlayerId>),
-    lang: Lang,
+    (plies, lang): (Option<i64>, Lang),
     cache: &Arc<RenderCache>,
 ) -> anyhow::Result<RenderedImage> {
     let mut tx = db.read().await?;
     let GameView {
         game,
-        rows,
+        mut rows,
         event,
         white,
         black,
@@ -213,6 +216,9 @@ async fn render_gif(
         theme,
     } = GameView::load(&mut tx, game_id, viewer).await?;
     tx.commit().await?;
+    if let Some(plies) = plies {
+        rows.truncate(usize::try_from(plies.max(0)).unwrap_or(usize::MAX));
+    }
     let played = replay(&game, &rows)?;
     let options = BoardOptions {
         orientation: orientation(colour_of(&game, viewer), setting),

@@ -3,7 +3,9 @@
 //! as public notices (moves, the board, the result; nothing private: the
 //! player to move is still told privately). Each notice is queued in the
 //! transaction of the change, like every other notice; the platform's
-//! adapter creates the thread on its first delivery.
+//! adapter creates the thread on its first delivery. An event's public
+//! delay (`public-delay=N`) holds each move's notice back until N more moves
+//! are played or the game ends ([`crate::app::view::public_delay`]).
 
 use chrono::{DateTime, Utc};
 
@@ -11,6 +13,7 @@ use crate::app::notice::{Notice, ThreadNotice};
 use crate::store::{Event, EventId, GameRecord, NoticeRecipient, Tx};
 
 use crate::app::failure::Failure;
+use crate::app::view::public_delay::event_delay;
 
 /// The recipient for game `game`'s thread in the event's game `channel`.
 fn thread_in(channel: Option<&NoticeRecipient>, game: &GameRecord) -> Option<NoticeRecipient> {
@@ -98,7 +101,33 @@ pub(crate) async fn move_made(
         clocks: *clocks,
         ply: *ply,
     });
-    to_thread_in(tx, channel, game, &moved, now).await
+    let (Some(thread), Some(ply)) = (thread_in(channel, game), *ply) else {
+        return to_thread_in(tx, channel, game, &moved, now).await;
+    };
+    let event = tx.event(game.event_id).await?;
+    let delay = i64::from(event_delay(tx, &event).await?);
+    if delay == 0 || ends_game_of(notice) {
+        // The last move goes out after every move held before it.
+        tx.release_thread_notices(game.id, None, now).await?;
+        return to_thread_in(tx, channel, game, &moved, now).await;
+    }
+    let payload = serde_json::to_value(&moved).map_err(|e| Failure::Internal(e.into()))?;
+    tx.hold_thread_notice((game.id, ply), &thread, (moved.kind(), &payload), now)
+        .await?;
+    tx.release_thread_notices(game.id, Some(ply - delay), now)
+        .await?;
+    Ok(())
+}
+
+/// Whether a [`Notice::MoveMade`] announces the move that ended the game.
+fn ends_game_of(notice: &Notice) -> bool {
+    matches!(
+        notice,
+        Notice::MoveMade {
+            ends_game: true,
+            ..
+        }
+    )
 }
 
 /// The event ended (R1.1): its [`Notice::EventFinished`] goes to the
@@ -126,8 +155,13 @@ pub(crate) async fn game_ended(
     notice: &Notice,
     now: DateTime<Utc>,
 ) -> Result<(), Failure> {
+    let Some(channel) = tx.game_channel(game.event_id).await? else {
+        return Ok(());
+    };
+    // The moves the public delay held back are public now, before the result.
+    tx.release_thread_notices(game.id, None, now).await?;
     if !matches!(notice, Notice::GameOver { .. }) {
         return Ok(());
     }
-    to_thread(tx, game, notice, now).await
+    to_thread_in(tx, Some(&channel), game, notice, now).await
 }

@@ -11,6 +11,7 @@ pub(super) mod organizer;
 pub(super) mod players;
 mod setting_words;
 mod setup;
+pub(super) mod spectators;
 pub(crate) mod standings;
 
 use chrono::{DateTime, Utc};
@@ -114,7 +115,7 @@ pub(super) async fn run_events(tx: &mut Tx, player: PlayerId) -> Result<Vec<Even
 
 /// The actor's relations: administrator; organizer (of `event`, or with
 /// the installation-wide grant when `event` is `None`); arbiter of `event`.
-async fn relations(
+pub(crate) async fn relations(
     tx: &mut Tx,
     actor: &Actor,
     event: Option<EventId>,

@@ -13,6 +13,7 @@ pub(crate) mod my_turn;
 pub(super) mod pick;
 pub(super) mod play;
 mod signs;
+mod spectator;
 pub(crate) mod state;
 pub(super) mod suggest;
 pub(crate) mod talk;

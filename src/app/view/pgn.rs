@@ -4,6 +4,7 @@
 use crate::app::failure::Failure;
 use crate::app::view::game::{arbiter_reason_of, regulation_of, replay};
 use crate::app::view::leave_time::GameLeaves;
+use crate::app::view::public_delay::public_ply_count;
 use crate::core::clock::server::{ServerClock, player_record_from};
 use crate::core::game::{ArbiterReason, Game, Score};
 use crate::core::notation::{self, Notation};
@@ -45,9 +46,29 @@ pub(crate) fn written_moves(played: &Game, notation: Notation) -> Vec<(u32, Colo
 
 /// One game's PGN with its stored result.
 pub(crate) async fn game_pgn(tx: &mut Tx, game: &GameRecord) -> Result<String, Failure> {
+    game_pgn_upto(tx, game, None).await
+}
+
+/// One game's PGN as the public sees it: a game in play without the moves
+/// its event's `public-delay=N` holds back.
+pub(crate) async fn public_game_pgn(tx: &mut Tx, game: &GameRecord) -> Result<String, Failure> {
+    let event: Event = tx.event(game.event_id).await?;
+    let shown = public_ply_count(tx, &event, game).await?;
+    game_pgn_upto(tx, game, Some(shown)).await
+}
+
+/// One game's PGN with its first `plies` moves only, when given.
+async fn game_pgn_upto(
+    tx: &mut Tx,
+    game: &GameRecord,
+    plies: Option<usize>,
+) -> Result<String, Failure> {
     let event: Event = tx.event(game.event_id).await?;
     let regulation = regulation_of(&event);
-    let rows = tx.moves(game.id).await?;
+    let mut rows = tx.moves(game.id).await?;
+    if let Some(plies) = plies {
+        rows.truncate(plies);
+    }
     let mut played = replay(game, &rows)?;
     apply_stored_result(&mut played, game);
     let (white_elo, black_elo) = tx.game_ratings(game).await?;

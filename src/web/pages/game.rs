@@ -15,7 +15,7 @@ use crate::store::GameStatus;
 use crate::web::data::{GameView, Pending, PlyLine};
 
 use super::event::game_state;
-use super::{Frame, layout, tr1};
+use super::{Frame, date_text, layout, tr1, with_local_time};
 
 /// How the moves are written on the page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -126,6 +126,9 @@ pub(crate) fn game_page(
                     }
                 }
                 (moves_table(lang, view, ply, keep))
+                @if view.held > 0 {
+                    p.held #held { (tr(lang, "web-moves-held", &Args::new().with("moves", view.held))) }
+                }
             }
         }
         section.pgn {
@@ -207,7 +210,7 @@ fn moves_table(lang: Lang, view: &GameView, ply: usize, keep: Option<MoveNotatio
     let rows = move_rows(&view.plies);
     html! {
         @if rows.is_empty() {
-            p { (tr0(lang, "web-moves-none")) }
+            @if view.held == 0 { p { (tr0(lang, "web-moves-none")) } }
         } @else {
             table.moves #moves {
                 thead { tr {
@@ -255,7 +258,12 @@ fn cell(view: &GameView, line: Option<&PlyLine>, ply: usize, keep: Option<MoveNo
                     a href=(ply_href(view, line.ply, keep)) data-ply=(line.ply)
                         aria-current=[(line.ply == ply).then_some("step")] { (line.text) }
                 }
-                td.days { (line.days) " (" (line.total) ")" }
+                td.days {
+                    (line.days) " (" (line.total) ")"
+                    time.when datetime=(line.at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)) data-local="date" {
+                        (date_text(line.at, &view.event))
+                    }
+                }
             }
             None => { td {} td {} }
         }
@@ -264,29 +272,36 @@ fn cell(view: &GameView, line: Option<&PlyLine>, ply: usize, keep: Option<MoveNo
 
 /// Who is to move and since when, and the mover's leave, in the event's
 /// zone.
-fn turn_text(lang: Lang, view: &GameView, pending: &Pending) -> String {
+fn turn_text(lang: Lang, view: &GameView, pending: &Pending) -> Markup {
     let zone = default_zone(Some(&view.event));
     let side = match pending.clock.colour {
         Color::White => "white",
         Color::Black => "black",
     };
     let since = ShownInstant::new(pending.clock.since, zone).text(lang);
-    let args = Args::new().with("side", side).with("since", since);
+    let args = Args::new().with("side", side).with("since", since.as_str());
     let mut text = tr(lang, "web-turn-since", &args);
     if let Some(until) = pending.on_leave_until {
         let until = ShownInstant::new(until, zone).last_day_text();
         text.push(' ');
         text.push_str(&tr1(lang, "web-on-leave", "until", until));
     }
-    text
+    with_local_time(&text, &since, pending.clock.since)
 }
 
 /// The side to move's time to think and last minute (R3.5.7), in the
-/// event's zone; `None` once the game is over.
-fn deadline_text(lang: Lang, view: &GameView) -> Option<String> {
+/// event's zone (the reader's own with the page's script); `None` once the
+/// game is over.
+fn deadline_text(lang: Lang, view: &GameView) -> Option<Markup> {
     let clock = view.clock?;
     let shown = ShownInstant::new(clock.loses_at, default_zone(Some(&view.event)));
-    Some(side_text(lang, view.line.game.id.0, &clock, &shown))
+    let text = side_text(lang, view.line.game.id.0, &clock, &shown);
+    let last_minute = crate::app::room::last_minute(clock.loses_at);
+    Some(with_local_time(
+        &text,
+        &shown.deadline_text(lang),
+        last_minute,
+    ))
 }
 
 #[cfg(test)]
@@ -301,6 +316,7 @@ mod tests {
             text: String::new(),
             days: 0,
             total: 0,
+            at: chrono::DateTime::default(),
         }
     }
 

@@ -200,7 +200,10 @@ pub async fn populate(world: &mut World) {
         .await;
     let out = world.say(&format!("@carol: /name {MARKUP_NAME}")).await;
     assert!(!out.is_empty());
-    world.say("@alice: /event create Club Cup").await;
+    // Spectators see every move at once (a rated event holds three back).
+    world
+        .say("@alice: /event create Club Cup public-delay=0")
+        .await;
     for user in ["alice", "bohdan", "carol"] {
         world.say(&format!("@{user}: /event join 1")).await;
     }

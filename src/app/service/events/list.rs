@@ -127,6 +127,11 @@ pub(super) async fn show(tx: &mut Tx, actor: &Actor, number: EventId) -> Outcome
     if let Some(line) = crate::app::service::events::entry::show_line(lang, &regulation) {
         text = format!("{text}\n{line}");
     }
+    let rated = tx.event_rated(event.id).await?;
+    if let Some(line) = crate::app::service::events::spectators::show_line(lang, &regulation, rated)
+    {
+        text = format!("{text}\n{line}");
+    }
     // A finished event shows what its end announced (R1.1): the final
     // table with the crosstable, the actor's own result, the PGN; a team
     // event's with the teams (R3.1.3).

@@ -30,6 +30,11 @@ fn value_text(lang: Lang, setup: &EventSetup, key: &str, typed: &str) -> String 
         "leave" => days_text(lang, i64::from(regulation.leave_days_per_year)),
         "zone" => parse_zone(typed).map_or_else(|| typed.to_owned(), |z| zone_label(lang, z)),
         "registered-mail" => yes_no(lang, regulation.registered_mail_required),
+        "public-delay" => crate::app::service::events::spectators::value_text(
+            lang,
+            regulation,
+            setup.rated.unwrap_or(setup.team_boards.is_none()),
+        ),
         "rated" => setup
             .rated
             .map_or_else(|| typed.to_owned(), |rated| yes_no(lang, rated)),

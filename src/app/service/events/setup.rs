@@ -13,7 +13,7 @@ use crate::core::team::MatchPoints;
 use crate::store::{EventSettings, NoticeRecipient, Platform, PlayerId, Tx};
 
 use crate::app::failure::{Failure, refuse};
-use crate::app::service::events::{entry, opening};
+use crate::app::service::events::{entry, opening, spectators};
 
 /// An event as set up by its creator.
 pub(super) struct EventSetup {
@@ -247,8 +247,11 @@ fn apply_rule(setup: &mut EventSetup, key: &str, value: &str) -> bool {
         "match-points" => read_match_points(value)
             .map(|points| setup.regulation.match_points = Some(points))
             .is_some(),
-        // Who may enter, and the draw-offer limit (issue events-2).
-        _ => entry::apply(&mut setup.regulation, key, value).unwrap_or(false),
+        // Who may enter, and the draw-offer limit (issue events-2); the
+        // delay of the moves spectators see (issue web-2).
+        _ => entry::apply(&mut setup.regulation, key, value)
+            .or_else(|| spectators::apply(&mut setup.regulation, key, value))
+            .unwrap_or(false),
     }
 }
 

@@ -16,11 +16,12 @@ use crate::store::{GameId, GameRecord, GameStatus, StoreError, Tx};
 
 use crate::app::failure::{Failure, Outcome, refuse};
 use crate::app::service::games::pick::{Pick, game_args, pick_game};
+use crate::app::service::games::spectator::{held_line, spectator_limit};
 use crate::app::view::game::{
     clocks_of, first_mover, plies_of, regulation_of, replay, side_to_move,
 };
 use crate::app::view::leave_time::game_leaves;
-use crate::app::view::pgn::{game_pgn, ply_charges, written_moves};
+use crate::app::view::pgn::{game_pgn, ply_charges, public_game_pgn, written_moves};
 
 /// The game a viewing command is about: any game by number (everyone may
 /// look), or the actor's only game.
@@ -66,15 +67,19 @@ pub(crate) async fn board(tx: &mut Tx, actor: &Actor, number: Option<GameId>) ->
         .with("white", white)
         .with("black", black)
         .with("turn", turn);
+    let limit = spectator_limit(tx, actor, &game).await?;
     let image = ImageRef::Board {
         game: game.id,
         viewer: Some(actor.player.id),
         lang,
-        ply: None,
+        ply: limit.map(|shown| i64::try_from(shown).unwrap_or(i64::MAX)),
     };
     let mut caption = tr(lang, "reply-board", &args);
     if let Some(line) = opening_line(tx, actor, &game).await? {
         caption = format!("{caption}\n{line}");
+    }
+    if let Some(shown) = limit {
+        caption = format!("{caption}\n{}", held_line(lang, &game, shown));
     }
     Ok(vec![Outgoing::text(caption).with_image(image)])
 }
@@ -99,19 +104,23 @@ async fn opening_line(
 pub(crate) async fn gif(tx: &mut Tx, actor: &Actor, number: Option<GameId>) -> Outcome {
     let lang = actor.lang();
     let game = viewable_game(tx, actor, number, "/gif").await?;
+    let limit = spectator_limit(tx, actor, &game).await?;
     let plies = tx.moves(game.id).await?.len();
     let args = game_args(game.id)
         .with("white", tx.player(game.white).await?.display_name)
         .with("black", tx.player(game.black).await?.display_name)
-        .with("plies", plies);
+        .with("plies", limit.unwrap_or(plies));
     let image = ImageRef::Gif {
         game: game.id,
         viewer: Some(actor.player.id),
         lang,
+        plies: limit.map(|shown| i64::try_from(shown).unwrap_or(i64::MAX)),
     };
-    Ok(vec![
-        Outgoing::text(tr(lang, "reply-gif", &args)).with_image(image),
-    ])
+    let mut text = tr(lang, "reply-gif", &args);
+    if let Some(shown) = limit {
+        text = format!("{text}\n{}", held_line(lang, &game, shown));
+    }
+    Ok(vec![Outgoing::text(text).with_image(image)])
 }
 
 /// `/record [#game]`: every move with the days it took and its player's
@@ -136,7 +145,11 @@ pub(crate) async fn record(
     let first = first_mover(&game);
     let clock = ServerClock::new(&regulation);
     let charges = ply_charges(&clock, start, (&plies, first), &leaves);
-    let moves = written_moves(&played, actor.notation());
+    let mut moves = written_moves(&played, actor.notation());
+    let limit = spectator_limit(tx, actor, &game).await?;
+    if let Some(shown) = limit {
+        moves.truncate(shown);
+    }
     let moves_empty = moves.is_empty();
     let mut lines = vec![tr(lang, "reply-record-header", &game_args(game.id))];
     lines.extend(opening_line(tx, actor, &game).await?);
@@ -152,8 +165,11 @@ pub(crate) async fn record(
             .with("total", days_text(lang, totals[side]));
         lines.push(tr(lang, "reply-record-line", &args));
     }
-    if moves_empty {
+    if moves_empty && limit.is_none() {
         lines.push(tr0(lang, "reply-record-empty"));
+    }
+    if let Some(shown) = limit {
+        lines.push(held_line(lang, &game, shown));
     }
     let at = game.finished_at.unwrap_or(now);
     lines.push(clocks_text(
@@ -196,7 +212,11 @@ pub(crate) async fn pgn(tx: &mut Tx, actor: &Actor, target: PgnTarget) -> Outcom
     }
     let mut parts = Vec::with_capacity(games.len());
     for game in &games {
-        parts.push(game_pgn(tx, game).await?);
+        let pgn = match spectator_limit(tx, actor, game).await? {
+            Some(_) => public_game_pgn(tx, game).await?,
+            None => game_pgn(tx, game).await?,
+        };
+        parts.push(pgn);
     }
     let document = Document {
         file_name,
