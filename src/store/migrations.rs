@@ -108,6 +108,11 @@ pub(super) const SQLITE_MIGRATIONS: EmbeddedList = &[
         "impossible cards",
         include_str!("../../migrations/sqlite/0023_impossible_cards.sql"),
     ),
+    (
+        24,
+        "server keys",
+        include_str!("../../migrations/sqlite/0024_server_keys.sql"),
+    ),
 ];
 
 pub(super) const POSTGRES_MIGRATIONS: EmbeddedList = &[
@@ -205,6 +210,11 @@ pub(super) const POSTGRES_MIGRATIONS: EmbeddedList = &[
         23,
         "impossible cards",
         include_str!("../../migrations/postgres/0023_impossible_cards.sql"),
+    ),
+    (
+        24,
+        "server keys",
+        include_str!("../../migrations/postgres/0024_server_keys.sql"),
     ),
 ];
 

@@ -79,6 +79,7 @@ mod telegram_fairness;
 mod telegram_leader;
 mod telegram_transport;
 mod thematic;
+mod touch;
 mod transcripts;
 mod turn_play;
 mod web_browser;
