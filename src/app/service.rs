@@ -355,10 +355,15 @@ impl App {
         if let Some(first) = replies.first_mut() {
             let base = self.config.web_url.as_ref();
             crate::app::web_link::append_page_link(base, actor.lang(), shown, first);
-            if board {
-                let site = base.zip(self.config.touch_key.as_ref());
-                crate::app::touch::append_board_link(tx, site, actor, first, now).await?;
-            }
+        }
+        if board && let Some(first) = replies.first() {
+            let site = self
+                .config
+                .web_url
+                .as_ref()
+                .zip(self.config.touch_key.as_ref());
+            let link = crate::app::touch::board_link_reply(tx, site, actor, first, now).await?;
+            replies.extend(link);
         }
         Ok(replies)
     }

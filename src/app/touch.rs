@@ -17,8 +17,8 @@ use hmac::{Hmac, KeyInit, Mac};
 use sha2::Sha256;
 
 use crate::app::actor::Actor;
-use crate::app::i18n::{Args, tr};
-use crate::app::outgoing::{ImageRef, Outgoing};
+use crate::app::i18n::{Args, tr, tr0};
+use crate::app::outgoing::{Button, ImageRef, Outgoing};
 use crate::store::{Db, GameId, GameRecord, GameStatus, PlayerId, StoreResult, Tx};
 
 /// How long a board link moves: long enough to think over a move, short
@@ -175,30 +175,37 @@ pub fn board_url(
     format!("{text}touch/{game}?t={}", key.issue(player, game, now))
 }
 
-/// Ends a `/board` answer about a running game of the actor's with the
-/// line linking their touch board («Зробити хід на дошці: URL»), when the
-/// site's address and the key are known.
-pub async fn append_board_link(
+/// The private message that follows a `/board` answer about a running
+/// game of the actor's: the link to their touch board with a button that
+/// opens it («Зробити хід на дошці»), when the site's address and the key
+/// are known. It carries a pass, so it goes to the player's private chat
+/// only and is never stored (kind `board_link`).
+pub async fn board_link_reply(
     tx: &mut Tx,
     site: Option<(&url::Url, &TouchKey)>,
     actor: &Actor,
-    reply: &mut Outgoing,
+    answer: &Outgoing,
     now: DateTime<Utc>,
-) -> StoreResult<()> {
+) -> StoreResult<Option<Outgoing>> {
     let Some((base, key)) = site else {
-        return Ok(());
+        return Ok(None);
     };
-    let Some(ImageRef::Board { game, .. }) = reply.image else {
-        return Ok(());
+    let Some(ImageRef::Board { game, .. }) = answer.image else {
+        return Ok(None);
     };
     let record = tx.game(game).await?;
     if !moves_in(&record, actor.player.id) {
-        return Ok(());
+        return Ok(None);
     }
+    let lang = actor.lang();
     let url = board_url(base, key, actor.player.id, game, now);
-    let line = tr(actor.lang(), "touch-link", &Args::new().with("url", url));
-    reply.text = format!("{}\n{line}", reply.text);
-    Ok(())
+    let text = tr(lang, "touch-link", &Args::new().with("url", url.as_str()));
+    let button = Button::link(tr0(lang, "touch-button"), url);
+    let mut reply = Outgoing::of_kind("board_link", text)
+        .with_buttons(vec![button])
+        .about(game);
+    reply.private = true;
+    Ok(Some(reply))
 }
 
 /// Lower-case hexadecimal of `bytes`.

@@ -80,6 +80,8 @@ mod telegram_leader;
 mod telegram_transport;
 mod thematic;
 mod touch;
+mod touch_browser;
+mod touch_platforms;
 mod transcripts;
 mod turn_play;
 mod web_browser;

@@ -125,13 +125,15 @@ pub(crate) async fn request(
 /// The path of `user`'s board link for `game` from `/board`.
 pub(crate) async fn board_link(world: &mut World, user: &str, game: i64) -> String {
     let replies = world.ask(user, &format!("/board {game}")).await;
-    let line = replies[0]
-        .text
-        .lines()
-        .find(|line| line.starts_with("Move on the board: "))
-        .unwrap_or_else(|| panic!("no board link: {replies:?}"))
-        .to_owned();
-    let url: url::Url = line["Move on the board: ".len()..].parse().unwrap();
+    let url = replies
+        .iter()
+        .flat_map(|reply| reply.text.lines())
+        .find_map(|line| {
+            line.strip_prefix("Move on the board: ")
+                .or_else(|| line.strip_prefix("Зробити хід на дошці: "))
+        })
+        .unwrap_or_else(|| panic!("no board link: {replies:?}"));
+    let url: url::Url = url.parse().unwrap();
     format!("{}?{}", url.path(), url.query().unwrap())
 }
 
@@ -182,9 +184,20 @@ async fn a_tap_moves_like_a_typed_move_and_a_retry_plays_nothing_twice() {
     club.world.event("Cup", &["bob", "carol"]).await;
     let path = board_link(&mut club.world, "bob", 1).await;
     let outsider = club.world.ask("alice", "/board 1").await;
+    assert_eq!(
+        outsider.len(),
+        1,
+        "no link for a game not one's own: {outsider:?}"
+    );
+    // The player's link comes in a private message with a button that opens it.
+    let replies = club.world.ask("bob", "/board 1").await;
+    let link = replies.last().unwrap();
+    assert!(link.private && link.holds_secret(), "{link:?}");
     assert!(
-        !outsider[0].text.contains("Move on the board"),
-        "{outsider:?}"
+        link.buttons[0]
+            .link
+            .as_deref()
+            .is_some_and(|url| url.contains("/touch/1?t="))
     );
     let data = page_data(club.addr, &path).await;
     let moves = data["moves"].as_array().unwrap();

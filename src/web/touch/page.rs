@@ -183,7 +183,7 @@ fn board_page(
                         @else { (tr0(lang, "touch-their-turn")) }
                     }
                     @if let Some(pending) = &view.line.pending {
-                        p #deadline { (crate::web::pages::pending_short(lang, pending, &view.event)) }
+                        p #deadline { (sentence(&crate::web::pages::pending_short(lang, pending, &view.event))) }
                     }
                     p #clocks { (clocks_text(lang, &view.clocks)) }
                     p #last {
@@ -197,7 +197,9 @@ fn board_page(
                         p { (tr0(lang, "touch-promotion")) }
                         @for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
                             button.promote type="button" data-piece=(role.char()) {
-                                (glyph(role, colour))
+                                span.pc.white[colour == Color::White].black[colour == Color::Black] {
+                                    (glyph(role, colour))
+                                }
                             }
                         }
                     }
@@ -269,21 +271,27 @@ fn board(position: &Chess, colour: Color, last: Option<(Square, Square)>) -> Mar
     }
 }
 
-/// The chess glyph of `role` in `colour` (text style, not emoji).
-fn glyph(role: Role, colour: Color) -> String {
-    let white = match role {
-        Role::King => '♔',
-        Role::Queen => '♕',
-        Role::Rook => '♖',
-        Role::Bishop => '♗',
-        Role::Knight => '♘',
-        Role::Pawn => '♙',
-    };
-    let shape = match colour {
-        Color::White => white,
-        Color::Black => char::from_u32(white as u32 + 6).unwrap_or(white),
+/// The chess glyph of `role` (the filled shape, in text style rather than
+/// emoji); the page colours it by side, so both sides read alike.
+fn glyph(role: Role, _colour: Color) -> String {
+    let shape = match role {
+        Role::King => '♚',
+        Role::Queen => '♛',
+        Role::Rook => '♜',
+        Role::Bishop => '♝',
+        Role::Knight => '♞',
+        Role::Pawn => '♟',
     };
     format!("{shape}\u{FE0E}")
+}
+
+/// `text` with its first letter capitalized (a list's phrase as a line).
+fn sentence(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
 }
 
 /// A short page with one message.
