@@ -616,6 +616,35 @@ web-colour-black = Black
 web-link-event = The event's page: { $url }
 web-link-game = The game's page: { $url }
 
+## Moving by touch (the board page a player moves on)
+touch-link = Move on the board: { $url }
+touch-button = Move on the board
+touch-title = Game #{ $game }: { $white } — { $black }
+touch-your-turn = Your move: tap a piece, then a square.
+touch-their-turn = Your opponent's move: the board updates by itself.
+touch-last-move = Last move: { $move }
+touch-no-moves = No moves yet.
+touch-promotion = Choose the piece the pawn becomes:
+touch-move-ask = Send this move?
+touch-confirm = Confirm
+touch-cancel = Cancel
+touch-draw-offer = Offer a draw
+touch-draw-offer-ask = Offer your opponent a draw?
+touch-draw-accept = Accept the draw
+touch-draw-accept-ask = Accept the draw offered?
+touch-resign = Resign
+touch-resign-ask = Resign this game? This cannot be undone.
+touch-sending = Sending…
+touch-failed = Could not send: check your connection and try again.
+touch-refused-pass = This link is not valid: it was changed or is for another game. Send /board to the bot for a new one.
+touch-refused-expired = This link has expired. Send /board to the bot for a new one.
+touch-refused-over = This game is over: no more moves can be made in it.
+touch-refused-telegram = Telegram did not confirm who opened the board. Open it again with the button in the chat with the bot.
+touch-refused-cross-site = The request did not come from the board page, so it was refused. Open the board from the bot's link.
+touch-refused-too-many = Too many requests. Wait a minute and try again.
+touch-refused-illegal = There is no such move in this position. Tap a piece and one of the marked squares.
+touch-refused-request = The request could not be read. Reload the page and try again.
+
 ## Leave
 leave-scope-event = in event "{ $event }"
 leave-scope-all = in all events

@@ -634,6 +634,35 @@ web-colour-black = чорні
 web-link-event = Сторінка турніру: { $url }
 web-link-game = Сторінка партії: { $url }
 
+## Moving by touch (the board page a player moves on)
+touch-link = Зробити хід на дошці: { $url }
+touch-button = Зробити хід на дошці
+touch-title = Партія #{ $game }: { $white } — { $black }
+touch-your-turn = Ваш хід: торкніться фігури, потім поля.
+touch-their-turn = Хід суперника: дошка оновиться сама.
+touch-last-move = Останній хід: { $move }
+touch-no-moves = Ходів ще немає.
+touch-promotion = Оберіть фігуру для перетворення пішака:
+touch-move-ask = Надіслати цей хід?
+touch-confirm = Підтвердити
+touch-cancel = Скасувати
+touch-draw-offer = Запропонувати нічию
+touch-draw-offer-ask = Запропонувати суперникові нічию?
+touch-draw-accept = Прийняти нічию
+touch-draw-accept-ask = Прийняти запропоновану нічию?
+touch-resign = Здатися
+touch-resign-ask = Здатися в цій партії? Скасувати це буде неможливо.
+touch-sending = Надсилаємо…
+touch-failed = Не вдалося надіслати: перевірте звʼязок і спробуйте ще раз.
+touch-refused-pass = Посилання недійсне: воно змінене або не для цієї партії. Надішліть боту /board, щоб отримати нове.
+touch-refused-expired = Посилання вже не діє. Надішліть боту /board, щоб отримати нове.
+touch-refused-over = Ця партія завершена: ходити в ній уже не можна.
+touch-refused-telegram = Telegram не підтвердив, хто відкрив дошку. Відкрийте її ще раз кнопкою в чаті з ботом.
+touch-refused-cross-site = Запит надійшов не зі сторінки дошки, тому його відхилено. Відкрийте дошку за посиланням від бота.
+touch-refused-too-many = Забагато запитів. Зачекайте хвилину й спробуйте знову.
+touch-refused-illegal = Такого ходу в цій позиції немає. Торкніться фігури й одного з позначених полів.
+touch-refused-request = Запит не прочитано. Оновіть сторінку й спробуйте знову.
+
 ## Leave
 leave-scope-event = у турнірі «{ $event }»
 leave-scope-all = в усіх турнірах

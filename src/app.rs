@@ -19,6 +19,7 @@ pub mod room;
 pub(crate) mod rules;
 pub mod service;
 pub mod throttle;
+pub mod touch;
 pub mod user_error;
 pub mod view;
 pub mod web_link;

@@ -17,7 +17,7 @@ use corrbot::render::RenderCache;
 use corrbot::shutdown::{Signals, Stop};
 use corrbot::store::{DEFAULT_DATABASE_URL, Db, DbOptions};
 use corrbot::time::{Clock, SystemClock};
-use corrbot::web::{Limits, Site, WebConfig};
+use corrbot::web::{Limits, Site, TouchSite, WebConfig};
 
 /// corrbot: correspondence-chess events on Telegram and Discord.
 #[derive(Parser)]
@@ -264,11 +264,15 @@ async fn run_web() -> anyhow::Result<()> {
         );
     }
     let db = open_db().await?;
-    let site = Site::new(
+    let clock: Arc<dyn Clock> = Arc::new(SystemClock);
+    let app = App::new(db.clone(), clock.clone(), app_config_on(&db).await?);
+    let telegram_token = std::env::var("TELEGRAM_BOT_TOKEN").ok();
+    let site = Site::with_touch(
         db.clone(),
-        Arc::new(SystemClock),
+        clock,
         Arc::new(RenderCache::new(256)),
         Limits::from_env()?,
+        touch_site(&app, telegram_token.filter(|token| !token.is_empty())),
     );
     if let Some(listen) = corrbot::web::ops_listen_from_env()? {
         let ops = site.clone();
@@ -294,19 +298,20 @@ const WEB_POOL: u32 = 4;
 /// `CORRBOT_WEB_LISTEN` is set, the public pages beside the bot, until `stop`.
 fn spawn_web(
     runtime: &tokio::runtime::Handle,
-    db: &Db,
+    (db, app): (&Db, &App),
     clock: &Arc<dyn Clock>,
     renders: &Arc<RenderCache>,
-    stop: &Stop,
+    (stop, telegram_token): (&Stop, Option<String>),
 ) -> anyhow::Result<()> {
     // A pool starts its own tasks: it is made inside the runtime.
     let _inside = runtime.enter();
     // The pages read from their own pool: the bot's commands keep theirs.
-    let site = Site::new(
+    let site = Site::with_touch(
         db.sibling(WEB_POOL),
         clock.clone(),
         renders.clone(),
         Limits::from_env()?,
+        touch_site(app, telegram_token),
     );
     if let Some(listen) = corrbot::web::ops_listen_from_env()? {
         let (ops, stopped) = (site.clone(), stop.wait());
@@ -329,6 +334,25 @@ fn spawn_web(
         }
     });
     Ok(())
+}
+
+/// The board players move on by touch (issue [touch]), when the app signs
+/// board links (a public web address is set).
+fn touch_site(app: &App, telegram_token: Option<String>) -> Option<Arc<TouchSite>> {
+    let key = app.touch_key()?.clone();
+    Some(TouchSite::new(app.clone(), key, telegram_token))
+}
+
+/// The app's settings from the environment and, with a public web
+/// address, the key that signs board links (`CORRBOT_SECRET`, or the one
+/// kept in `db`).
+async fn app_config_on(db: &Db) -> anyhow::Result<AppConfig> {
+    let config = app_config()?;
+    if config.web_url.is_none() {
+        return Ok(config);
+    }
+    let key = corrbot::app::touch::TouchKey::load(db).await?;
+    Ok(config.with_touch_key(Some(key)))
 }
 
 /// The app's settings from the environment.
@@ -383,14 +407,15 @@ async fn run_chats(
     });
     let db = open_db().await?;
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
-    let app = App::new(db.clone(), clock.clone(), app_config()?);
+    let app = App::new(db.clone(), clock.clone(), app_config_on(&db).await?);
     let cache = Arc::new(RenderCache::new(256));
+    let telegram_token = telegram.as_ref().map(|config| config.token.clone());
     spawn_web(
         &tokio::runtime::Handle::current(),
-        &db,
+        (&db, &app),
         &clock,
         &cache,
-        &stop,
+        (&stop, telegram_token),
     )?;
     let mut transports: Vec<Arc<dyn Transport>> = Vec::new();
     let mut inbound = tokio::task::JoinSet::new();
@@ -456,8 +481,16 @@ fn run_console() -> anyhow::Result<()> {
     let db = runtime.block_on(open_db())?;
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
     let renders = Arc::new(RenderCache::new(256));
-    spawn_web(runtime.handle(), &db, &clock, &renders, &Stop::default())?;
-    let app = App::new(db.clone(), clock.clone(), app_config()?);
+    let config = runtime.block_on(app_config_on(&db))?;
+    let app = App::new(db.clone(), clock.clone(), config);
+    let stop = Stop::default();
+    spawn_web(
+        runtime.handle(),
+        (&db, &app),
+        &clock,
+        &renders,
+        (&stop, None),
+    )?;
     let mut console = Console::with_options(app, clock, &DeliveryOptions::from_env()?)?;
     console.save_media_in(corrbot::adapters::console::MediaFolder::from_env());
     let signals = {

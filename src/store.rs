@@ -92,6 +92,7 @@ mod ratings;
 mod removals;
 mod retention;
 mod role_chats;
+mod server_keys;
 mod teams;
 mod turn;
 mod versions;

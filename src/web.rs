@@ -37,6 +37,7 @@ mod live;
 mod ops;
 mod pages;
 mod server;
+mod touch;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -51,6 +52,7 @@ use crate::time::Clock;
 pub use crate::app::web_link::{event_url, game_url};
 
 pub use server::{Limits, serve_on};
+pub use touch::TouchSite;
 
 /// Where the web site listens and its public address.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -99,6 +101,8 @@ pub struct Site {
     pages: cache::PageCache,
     live: Arc<live::LiveGate>,
     limits: Limits,
+    /// The board players move on by touch, when served (issue [touch]).
+    touch: Option<Arc<TouchSite>>,
 }
 
 impl Site {
@@ -109,6 +113,18 @@ impl Site {
         renders: Arc<RenderCache>,
         limits: Limits,
     ) -> Arc<Self> {
+        Self::with_touch(db, clock, renders, limits, None)
+    }
+
+    /// A site that also serves the board players move on by touch
+    /// (`/touch/…`, issue [touch]) when `touch` is given.
+    pub fn with_touch(
+        db: Db,
+        clock: Arc<dyn Clock>,
+        renders: Arc<RenderCache>,
+        limits: Limits,
+        touch: Option<Arc<TouchSite>>,
+    ) -> Arc<Self> {
         Arc::new(Self {
             db,
             clock,
@@ -116,6 +132,7 @@ impl Site {
             pages: cache::PageCache::default(),
             live: Arc::default(),
             limits,
+            touch,
         })
     }
 
@@ -136,7 +153,8 @@ impl Site {
 /// operator's listener ([`ops_router`]) answers it too, and `/metrics` only
 /// there.
 pub fn router(site: Arc<Site>) -> axum::Router {
-    axum::Router::new()
+    let touch = site.touch.clone().map(touch::router);
+    let public = axum::Router::new()
         .route("/", get(handlers::events))
         .route("/healthz", get(ops::health))
         .route("/static/site.css", get(handlers::css))
@@ -154,7 +172,11 @@ pub fn router(site: Arc<Site>) -> axum::Router {
         .route("/player/{id}", get(handlers::player))
         .fallback(handlers::not_found)
         .layer(axum::middleware::from_fn(access_log::access_log))
-        .with_state(site)
+        .with_state(site);
+    match touch {
+        Some(touch) => public.merge(touch),
+        None => public,
+    }
 }
 
 /// The operator's routes: `/healthz` and `/metrics` (the counts of

@@ -13,8 +13,14 @@ use crate::store::{EventId, GameId, Platform, PlayerId};
 pub struct Button {
     /// The label, in the recipient's language.
     pub label: String,
-    /// The command text it stands for (`/draw accept #3`).
+    /// The command text it stands for (`/draw accept #3`); empty for a
+    /// link.
     pub command: String,
+    /// The web address it opens instead (the touch board, issue [touch]):
+    /// a Telegram Mini App (`web_app`) where the address is https, else a
+    /// link button; on the console the message's text carries it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub link: Option<String>,
 }
 
 impl Button {
@@ -23,6 +29,16 @@ impl Button {
         Self {
             label: label.into(),
             command: command.into(),
+            link: None,
+        }
+    }
+
+    /// A button labelled `label` that opens `url`.
+    pub fn link(label: impl Into<String>, url: impl Into<String>) -> Self {
+        Self {
+            label: label.into(),
+            command: String::new(),
+            link: Some(url.into()),
         }
     }
 }
@@ -177,7 +193,7 @@ pub struct Outgoing {
 /// or button (`/start join-TOKEN`) and a `/link` code. The store keeps only
 /// their SHA-256, so such a reply is never stored either
 /// ([`crate::app::reply::to_stored`]).
-pub const SECRET_KINDS: [&str; 2] = ["invitation", "link_code"];
+pub const SECRET_KINDS: [&str; 3] = ["invitation", "link_code", "board_link"];
 
 fn reply_kind() -> String {
     "reply".to_owned()

@@ -62,6 +62,10 @@ pub struct AppConfig {
     /// created without `zone=` (R3.5.6); `None`: GMT (UTC), the rules'
     /// default.
     pub zone: Option<chrono_tz::Tz>,
+    /// The key that signs board links (issue [touch]); with `web_url`,
+    /// `/board` about the player's running game ends with the link to
+    /// move on the board by touch.
+    pub touch_key: Option<crate::app::touch::TouchKey>,
 }
 
 impl AppConfig {
@@ -88,6 +92,12 @@ impl AppConfig {
     /// The same, with `zone` as the installation's time zone (R3.5.6).
     pub fn with_zone(mut self, zone: Option<chrono_tz::Tz>) -> Self {
         self.zone = zone;
+        self
+    }
+
+    /// The same, signing board links with `key` (issue [touch]).
+    pub fn with_touch_key(mut self, key: Option<crate::app::touch::TouchKey>) -> Self {
+        self.touch_key = key;
         self
     }
 
@@ -132,6 +142,16 @@ impl App {
     pub fn with_telegram_bot(mut self, username: &str) -> Self {
         self.config.telegram_bot = Some(username.to_owned()).filter(|name| !name.is_empty());
         self
+    }
+
+    /// The key that signs board links, when configured (issue [touch]).
+    pub fn touch_key(&self) -> Option<&crate::app::touch::TouchKey> {
+        self.config.touch_key.as_ref()
+    }
+
+    /// The clock the app reads time by.
+    pub fn clock(&self) -> &Arc<dyn Clock> {
+        &self.clock
     }
 
     /// The public web site's address, when configured (`CORRBOT_WEB_URL`).
@@ -330,10 +350,20 @@ impl App {
             Command::Record { game: Some(game) } => Some(WebPage::Game(*game)),
             _ => None,
         };
+        let board = matches!(command, Command::Board { .. });
         let mut replies = self.run_command(tx, actor, command, now).await?;
         if let Some(first) = replies.first_mut() {
             let base = self.config.web_url.as_ref();
             crate::app::web_link::append_page_link(base, actor.lang(), shown, first);
+        }
+        if board && let Some(first) = replies.first() {
+            let site = self
+                .config
+                .web_url
+                .as_ref()
+                .zip(self.config.touch_key.as_ref());
+            let link = crate::app::touch::board_link_reply(tx, site, actor, first, now).await?;
+            replies.extend(link);
         }
         Ok(replies)
     }

@@ -113,6 +113,11 @@ pub(super) const SQLITE_MIGRATIONS: EmbeddedList = &[
         "held thread notices",
         include_str!("../../migrations/sqlite/0024_held_thread_notices.sql"),
     ),
+    (
+        25,
+        "server keys",
+        include_str!("../../migrations/sqlite/0025_server_keys.sql"),
+    ),
 ];
 
 pub(super) const POSTGRES_MIGRATIONS: EmbeddedList = &[
@@ -215,6 +220,11 @@ pub(super) const POSTGRES_MIGRATIONS: EmbeddedList = &[
         24,
         "held thread notices",
         include_str!("../../migrations/postgres/0024_held_thread_notices.sql"),
+    ),
+    (
+        25,
+        "server keys",
+        include_str!("../../migrations/postgres/0025_server_keys.sql"),
     ),
 ];
 

@@ -277,18 +277,41 @@ pub(crate) struct GameView {
     pub(crate) held: usize,
 }
 
-/// The game page's data, the moves written in `notation`.
+/// The public game page's data, the moves written in `notation`: a game
+/// in play without the moves its event's public delay holds back.
 pub(crate) async fn game(
     tx: &mut Tx,
     id: GameId,
     notation: Notation,
     now: DateTime<Utc>,
 ) -> PageResult<GameView> {
+    game_as(tx, id, (notation, Viewer::Public), now).await
+}
+
+/// Who a game's view is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Viewer {
+    /// The public: the event's public delay applies.
+    Public,
+    /// One of the game's players (their own board page): every move.
+    Player,
+}
+
+/// The game's data as `viewer` sees it, the moves written in `notation`.
+pub(crate) async fn game_as(
+    tx: &mut Tx,
+    id: GameId,
+    (notation, viewer): (Notation, Viewer),
+    now: DateTime<Utc>,
+) -> PageResult<GameView> {
     let game = tx.game(id).await?;
     let event = tx.event(game.event_id).await?;
     let regulation = regulation_of(&event);
     let mut rows = tx.moves(id).await?;
-    let delay = event_delay(tx, &event).await?;
+    let delay = match viewer {
+        Viewer::Public => event_delay(tx, &event).await?,
+        Viewer::Player => 0,
+    };
     let shown = shown_plies(&game, rows.len(), delay);
     let held = rows.len() - shown;
     rows.truncate(shown);
@@ -297,7 +320,10 @@ pub(crate) async fn game(
         .ply_charges(tx, &game, &rows, now)
         .await?;
     let clocks = Rules::game_clocks(tx, &game, now).await?;
-    let pgn = public_game_pgn(tx, &game).await?;
+    let pgn = match viewer {
+        Viewer::Public => public_game_pgn(tx, &game).await?,
+        Viewer::Player => crate::app::view::pgn::game_pgn(tx, &game).await?,
+    };
     let made: Vec<DateTime<Utc>> = rows.iter().map(|row| row.received_at).collect();
     let (plies, positions) = replayed_plies(&played, notation, (&charges, &made));
     let line = game_line(tx, game, now).await?;

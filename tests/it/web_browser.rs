@@ -25,7 +25,7 @@ const CHROMIUM: &str = "/usr/bin/chromium";
 const DRIVER: &str = "/usr/bin/chromedriver";
 
 /// The WebDriver server, stopped when dropped.
-struct Driver(Child);
+pub(crate) struct Driver(Child);
 
 impl Drop for Driver {
     fn drop(&mut self) {
@@ -40,7 +40,7 @@ fn free_port() -> u16 {
 }
 
 /// Starts chromedriver and a headless Chromium session.
-async fn browser() -> Option<(Driver, Client)> {
+pub(crate) async fn browser() -> Option<(Driver, Client)> {
     if !Path::new(CHROMIUM).exists() || !Path::new(DRIVER).exists() {
         eprintln!(
             "notice: {CHROMIUM} or {DRIVER} is missing (apt-get install chromium chromium-driver); \
@@ -80,7 +80,7 @@ async fn browser() -> Option<(Driver, Client)> {
     panic!("chromedriver did not start");
 }
 
-async fn text_of(client: &Client, css: &str) -> String {
+pub(crate) async fn text_of(client: &Client, css: &str) -> String {
     let element = client
         .wait()
         .at_most(Duration::from_secs(10))

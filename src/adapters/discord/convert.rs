@@ -148,6 +148,10 @@ impl Reply {
                     .enumerate()
                     .map(|(index, button)| {
                         let label: String = button.label.chars().take(MAX_LABEL_CHARS).collect();
+                        if let Some(url) = &button.link {
+                            // A link button: no custom id, Discord's link style.
+                            return CreateButton::new_link(url).label(label);
+                        }
                         let style = match index {
                             0 => ButtonStyle::Primary,
                             _ => ButtonStyle::Secondary,

@@ -11,7 +11,7 @@ use teloxide::payloads::setters::*;
 use teloxide::requests::{Request, Requester};
 use teloxide::types::{
     BotCommand, BotCommandScope, CallbackQueryId, ChatId, FileId, InlineKeyboardButton,
-    InlineKeyboardMarkup, InputFile, Message, MessageId, Recipient,
+    InlineKeyboardMarkup, InputFile, Message, MessageId, Recipient, WebAppInfo,
 };
 use teloxide::{ApiError, Bot, RequestError};
 
@@ -58,13 +58,18 @@ impl Default for TelegramRetryPolicy {
     }
 }
 
-/// An inline button that sends `data` back as a callback query.
+/// An inline button that sends `data` back as a callback query, or opens
+/// a web address.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TelegramButton {
     /// The label shown to the user.
     pub label: String,
-    /// The callback data (at most 64 bytes on Telegram).
+    /// The callback data (at most 64 bytes on Telegram); empty for a link.
     pub data: String,
+    /// The address it opens: a Mini App (`web_app`) when https, which
+    /// Telegram takes only in private chats (where the touch board's link
+    /// goes), else a `url` button.
+    pub url: Option<String>,
 }
 
 impl TelegramButton {
@@ -73,8 +78,41 @@ impl TelegramButton {
         Self {
             label: label.into(),
             data: data.into(),
+            url: None,
         }
     }
+
+    /// A button that opens `url`.
+    pub fn opening(label: impl Into<String>, url: &str) -> Self {
+        Self {
+            label: label.into(),
+            data: String::new(),
+            url: Some(url.to_owned()),
+        }
+    }
+
+    /// The inline keyboard button.
+    fn inline(&self) -> InlineKeyboardButton {
+        let Some(url) = &self.url else {
+            return InlineKeyboardButton::callback(&self.label, &self.data);
+        };
+        match url::Url::parse(url) {
+            Ok(parsed) if parsed.scheme() == "https" => {
+                let mini_app = with_query(parsed, "tg", "1");
+                InlineKeyboardButton::web_app(&self.label, WebAppInfo { url: mini_app })
+            }
+            Ok(parsed) => InlineKeyboardButton::url(&self.label, parsed),
+            // Not an address (the app makes none such): the button asks
+            // for `/board`, whose answer carries a fresh link.
+            Err(_) => InlineKeyboardButton::callback(&self.label, "/board"),
+        }
+    }
+}
+
+/// `url` with `name=value` added to its query.
+fn with_query(mut url: url::Url, name: &str, value: &str) -> url::Url {
+    url.query_pairs_mut().append_pair(name, value);
+    url
 }
 
 /// An image Telegram shows inline and names by a `file_id` once uploaded.
@@ -583,9 +621,8 @@ fn keyboard(rows: &[Vec<TelegramButton>]) -> Option<InlineKeyboardMarkup> {
     if rows.iter().all(Vec::is_empty) {
         return None;
     }
-    let rows = rows.iter().map(|row| {
-        row.iter()
-            .map(|button| InlineKeyboardButton::callback(&button.label, &button.data))
-    });
+    let rows = rows
+        .iter()
+        .map(|row| row.iter().map(TelegramButton::inline));
     Some(InlineKeyboardMarkup::new(rows))
 }

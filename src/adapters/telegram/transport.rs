@@ -112,8 +112,9 @@ impl TelegramTransport {
     }
 
     fn keyboard(&self, message: &Outgoing) -> Vec<Vec<TelegramButton>> {
-        let buttons = message.buttons.iter().map(|button| {
-            TelegramButton::new(button.label.clone(), self.codes.encode(&button.command))
+        let buttons = message.buttons.iter().map(|button| match &button.link {
+            Some(url) => TelegramButton::opening(button.label.clone(), url),
+            None => TelegramButton::new(button.label.clone(), self.codes.encode(&button.command)),
         });
         if message.buttons.len() <= MAX_BUTTONS_IN_ONE_ROW {
             vec![buttons.collect()]

@@ -107,6 +107,10 @@ pub struct SentButton {
     pub text: String,
     /// `callback_data`, if a callback button.
     pub callback_data: Option<String>,
+    /// `url`, if a link button.
+    pub url: Option<String>,
+    /// `web_app.url`, if a Mini App button.
+    pub web_app: Option<String>,
 }
 
 /// One message the bot sent, in the order the fake accepted them.

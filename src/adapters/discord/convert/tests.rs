@@ -170,3 +170,20 @@ fn only_game_and_event_commands_are_public() {
     assert!(!is_public_command("/time 3"));
     assert!(!is_public_command("e2-e4"));
 }
+
+/// Issue [touch]: the board link is a link button (style 5, its address,
+/// no custom id) in an ephemeral answer.
+#[test]
+fn a_link_button_opens_its_address_in_a_private_answer() {
+    let url = "https://chess.example.org/touch/1?t=pass";
+    let mut message = Outgoing::of_kind("board_link", format!("Move on the board: {url}"))
+        .with_buttons(vec![Button::link("Move on the board", url)]);
+    message.private = true;
+    let reply = Reply::from(message);
+    assert!(reply.is_ephemeral());
+    let response = json_of(&reply.messages::<CreateInteractionResponseMessage>()[0]);
+    let button = &response["components"][0]["components"][0];
+    assert_eq!(button["style"], 5, "{response}");
+    assert_eq!(button["url"], url);
+    assert!(button["custom_id"].is_null(), "{response}");
+}

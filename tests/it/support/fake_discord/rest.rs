@@ -128,6 +128,14 @@ fn parse_json(bytes: &Bytes) -> Result<Value, Response> {
 }
 
 fn route(state: &mut FakeState, method: &Method, path: &str, body: Body) -> Response {
+    for components in [&body.json["components"], &body.json["data"]["components"]] {
+        if let Err(problem) = check_components(components) {
+            return error(
+                StatusCode::BAD_REQUEST,
+                &format!("Invalid Form Body: {problem}"),
+            );
+        }
+    }
     let Some(rest) = path.strip_prefix("/api/v10/") else {
         return error(StatusCode::NOT_FOUND, "Not Found");
     };
@@ -436,4 +444,80 @@ fn error(status: StatusCode, message: &str) -> Response {
         axum::Json(payloads::error(status.as_u16(), message)),
     )
         .into_response()
+}
+
+/// Discord's model of message components: at most five action rows (of
+/// type one) of at most five buttons (of type two) each; a button's label
+/// at most 80 characters; a link button (style 5) has a `url` (http or
+/// https) and no `custom_id`, every other style a `custom_id` of at most
+/// 100 characters and no `url`.
+fn check_components(components: &Value) -> Result<(), String> {
+    let Some(rows) = components.as_array() else {
+        return Ok(());
+    };
+    if rows.len() > 5 {
+        return Err("components: at most 5 rows".into());
+    }
+    for row in rows {
+        let buttons = row["components"].as_array().cloned().unwrap_or_default();
+        if row["type"] != 1 || buttons.len() > 5 {
+            return Err("components: an action row of at most 5".into());
+        }
+        for button in &buttons {
+            check_button(button)?;
+        }
+    }
+    Ok(())
+}
+
+fn check_button(button: &Value) -> Result<(), String> {
+    if button["type"] != 2 {
+        return Err("components.type: a button is expected".into());
+    }
+    if button["label"]
+        .as_str()
+        .is_some_and(|label| label.chars().count() > 80)
+    {
+        return Err("label: at most 80 characters".into());
+    }
+    let custom_id = button["custom_id"].as_str();
+    let url = button["url"].as_str();
+    match button["style"].as_u64() {
+        Some(5) => {
+            let web =
+                url.is_some_and(|url| url.starts_with("https://") || url.starts_with("http://"));
+            if !web || custom_id.is_some() {
+                return Err("a link button needs a url and no custom_id".into());
+            }
+        }
+        Some(1..=4) => {
+            let fits = custom_id.is_some_and(|id| !id.is_empty() && id.chars().count() <= 100);
+            if !fits || url.is_some() {
+                return Err("a button needs a custom_id of 1 to 100 characters and no url".into());
+            }
+        }
+        _ => return Err("style: 1 to 5".into()),
+    }
+    Ok(())
+}
+
+/// The fake refuses the components Discord refuses (issue [touch]).
+#[test]
+fn components_are_checked_like_discord() {
+    let row = |button: Value| json!([{ "type": 1, "components": [button] }]);
+    let link =
+        row(json!({ "type": 2, "style": 5, "label": "Board", "url": "https://b.example/touch/1" }));
+    assert_eq!(check_components(&link), Ok(()));
+    let link_with_id = row(
+        json!({ "type": 2, "style": 5, "label": "Board", "url": "https://b.example", "custom_id": "x" }),
+    );
+    assert!(check_components(&link_with_id).is_err());
+    let link_without_url = row(json!({ "type": 2, "style": 5, "label": "Board" }));
+    assert!(check_components(&link_without_url).is_err());
+    let command = row(json!({ "type": 2, "style": 1, "label": "Board", "custom_id": "/board 1" }));
+    assert_eq!(check_components(&command), Ok(()));
+    let command_with_url = row(
+        json!({ "type": 2, "style": 1, "label": "Board", "custom_id": "/board 1", "url": "https://b.example" }),
+    );
+    assert!(check_components(&command_with_url).is_err());
 }

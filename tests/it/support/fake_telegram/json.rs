@@ -168,7 +168,77 @@ fn button(value: &Value) -> SentButton {
     SentButton {
         text: value["text"].as_str().unwrap_or_default().to_owned(),
         callback_data: value["callback_data"].as_str().map(str::to_owned),
+        url: value["url"].as_str().map(str::to_owned),
+        web_app: value["web_app"]["url"].as_str().map(str::to_owned),
     }
+}
+
+/// The optional fields of Telegram's `InlineKeyboardButton` (aiogram's
+/// model), of which a button uses exactly one.
+const BUTTON_KINDS: [&str; 10] = [
+    "url",
+    "callback_data",
+    "web_app",
+    "login_url",
+    "switch_inline_query",
+    "switch_inline_query_current_chat",
+    "switch_inline_query_chosen_chat",
+    "copy_text",
+    "callback_game",
+    "pay",
+];
+
+/// Checks an inline keyboard as the Bot API does: every button has a text
+/// and exactly one kind; `callback_data` of 1 to 64 bytes; a `url` that is
+/// an http, https or tg address; a `web_app` (`WebAppInfo`) with an https
+/// `url`, and only in a private chat (`private`).
+pub fn check_keyboard(reply_markup: Option<&Value>, private: bool) -> Result<(), String> {
+    let Some(rows) = reply_markup.and_then(|markup| markup.get("inline_keyboard")) else {
+        return Ok(());
+    };
+    let rows = rows.as_array().ok_or("can't parse inline keyboard")?;
+    for button in rows
+        .iter()
+        .flat_map(|row| row.as_array().cloned().unwrap_or_default())
+    {
+        if button["text"].as_str().is_none_or(str::is_empty) {
+            return Err("can't parse inline keyboard button: text is empty".into());
+        }
+        let kinds = BUTTON_KINDS
+            .iter()
+            .filter(|kind| button.get(**kind).is_some())
+            .count();
+        if kinds != 1 {
+            return Err("can't parse inline keyboard button: exactly one of the optional fields must be used".into());
+        }
+        if let Some(data) = button.get("callback_data") {
+            let bytes = data.as_str().map_or(0, str::len);
+            if !(1..=64).contains(&bytes) {
+                return Err("BUTTON_DATA_INVALID".into());
+            }
+        }
+        if let Some(url) = button.get("url") {
+            let ok = url
+                .as_str()
+                .and_then(|url| url::Url::parse(url).ok())
+                .is_some_and(|url| matches!(url.scheme(), "http" | "https" | "tg"));
+            if !ok {
+                return Err("BUTTON_URL_INVALID".into());
+            }
+        }
+        if let Some(web_app) = button.get("web_app") {
+            let https = web_app["url"]
+                .as_str()
+                .is_some_and(|url| url.starts_with("https://"));
+            if !https {
+                return Err("BUTTON_URL_INVALID".into());
+            }
+            if !private {
+                return Err("BUTTON_TYPE_INVALID".into());
+            }
+        }
+    }
+    Ok(())
 }
 
 /// A successful response envelope.
@@ -183,4 +253,28 @@ pub fn error(code: u16, description: &str, retry_after: Option<u32>) -> Value {
         body["parameters"] = json!({ "retry_after": seconds });
     }
     body
+}
+
+/// The fake refuses the keyboards the Bot API refuses (issue [touch]).
+#[test]
+fn keyboards_are_checked_like_the_bot_api() {
+    let markup = |button: Value| json!({ "inline_keyboard": [[button]] });
+    let web_app =
+        markup(json!({ "text": "Board", "web_app": { "url": "https://b.example/touch/1" } }));
+    assert_eq!(check_keyboard(Some(&web_app), true), Ok(()));
+    let in_group = check_keyboard(Some(&web_app), false);
+    assert_eq!(in_group, Err("BUTTON_TYPE_INVALID".to_owned()));
+    let plain =
+        markup(json!({ "text": "Board", "web_app": { "url": "http://b.example/touch/1" } }));
+    assert_eq!(
+        check_keyboard(Some(&plain), true),
+        Err("BUTTON_URL_INVALID".to_owned())
+    );
+    let link = markup(json!({ "text": "Board", "url": "http://b.example/touch/1" }));
+    assert_eq!(check_keyboard(Some(&link), false), Ok(()));
+    let two =
+        markup(json!({ "text": "Board", "url": "https://b.example", "callback_data": "/board" }));
+    assert!(check_keyboard(Some(&two), true).is_err());
+    let none = markup(json!({ "text": "Board" }));
+    assert!(check_keyboard(Some(&none), true).is_err());
 }

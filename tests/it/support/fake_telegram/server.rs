@@ -274,6 +274,9 @@ fn send(inner: &mut Inner, kind: SentKind, params: &Params) -> Answer {
         let forbidden = "Forbidden: bot can't initiate conversation with a user";
         return (StatusCode::FORBIDDEN, json::error(403, forbidden, None));
     }
+    if let Err(problem) = json::check_keyboard(params.reply_markup(), chat_id > 0) {
+        return bad_request(&problem);
+    }
     let (text, file, extra) = match kind {
         SentKind::Text => match params.str("text") {
             Some(text) if text.chars().count() > MAX_TEXT_CHARS => {
