@@ -237,26 +237,35 @@ async fn corrbot_web_refuses_a_missing_database_and_logs_what_it_serves() {
         .unwrap()
         .close()
         .await;
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let log = std::fs::File::create(dir.join("web.log")).unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_corrbot"))
-        .arg("web")
-        .env("DATABASE_URL", &url)
-        .env("CORRBOT_WEB_LISTEN", format!("127.0.0.1:{port}"))
-        .env("CORRBOT_OPS_LISTEN", "off")
-        .env_remove("RUST_LOG")
-        .stderr(log)
-        .spawn()
-        .unwrap();
-    let answer = get_when_up(port, "/event/1").await;
-    let _ = child.kill();
-    let _ = child.wait();
-    assert!(answer.starts_with("HTTP/1.1 404"), "{answer}");
+    // A free port can be taken by another test before the child binds it:
+    // then the child exits, and the next try takes another port.
+    let mut answer = None;
+    for _ in 0..3 {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let log = std::fs::File::create(dir.join("web.log")).unwrap();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_corrbot"))
+            .arg("web")
+            .env("DATABASE_URL", &url)
+            .env("CORRBOT_WEB_LISTEN", format!("127.0.0.1:{port}"))
+            .env("CORRBOT_OPS_LISTEN", "off")
+            .env_remove("RUST_LOG")
+            .stderr(log)
+            .spawn()
+            .unwrap();
+        answer = get_when_up(port, "/event/1", &mut child).await;
+        let _ = child.kill();
+        let _ = child.wait();
+        if answer.is_some() {
+            break;
+        }
+    }
     let logged = std::fs::read_to_string(dir.join("web.log")).unwrap();
+    let answer = answer.unwrap_or_else(|| panic!("corrbot web never listened: {logged}"));
+    assert!(answer.starts_with("HTTP/1.1 404"), "{answer}");
     std::fs::remove_dir_all(&dir).unwrap();
     assert!(logged.contains("serving the public pages"), "{logged}");
     let served = logged.lines().find(|l| l.contains("web: served"));
@@ -268,12 +277,16 @@ async fn corrbot_web_refuses_a_missing_database_and_logs_what_it_serves() {
     assert!(served.contains("status=404"), "{served}");
 }
 
-/// The answer to `GET path` on loopback `port`, once the server listens
-/// (bounded: it gives up after about 30 s of refused connections).
-async fn get_when_up(port: u16, path: &str) -> String {
+/// The answer to `GET path` on loopback `port`, once the server listens;
+/// `None` when `child` exits first or after about 60 s of refused
+/// connections.
+async fn get_when_up(port: u16, path: &str, child: &mut std::process::Child) -> Option<String> {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    for _ in 0..600 {
+    for _ in 0..1200 {
         let Ok(mut stream) = tokio::net::TcpStream::connect(("127.0.0.1", port)).await else {
+            if child.try_wait().ok().flatten().is_some() {
+                return None;
+            }
             tokio::time::sleep(std::time::Duration::from_millis(50)).await;
             continue;
         };
@@ -282,7 +295,7 @@ async fn get_when_up(port: u16, path: &str) -> String {
         stream.write_all(request.as_bytes()).await.unwrap();
         let mut answer = String::new();
         stream.read_to_string(&mut answer).await.unwrap();
-        return answer;
+        return Some(answer);
     }
-    panic!("corrbot web never listened on port {port}");
+    None
 }
