@@ -11,9 +11,10 @@
 //!
 //! `cargo bench --bench board_bytes`; figures in `docs/figures.md`.
 
-use std::io::{Read, Write};
-use std::net::TcpStream;
 use std::time::Instant;
+
+#[path = "support/lila_http.rs"]
+mod lila_http;
 
 use corrbot::render::{
     BoardOptions, Deflate, EncodeSettings, PlayerLabel, RowFilter, render_board_with,
@@ -91,39 +92,9 @@ fn checked_king(position: &Chess) -> Option<Square> {
 
 /// One `GET /image.gif?…` to lila-gif at `address`; the body's size.
 fn lila_image(address: &str, query: &str) -> usize {
-    let mut stream = TcpStream::connect(address).expect("lila-gif listening");
     let request =
         format!("GET /image.gif?{query} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n");
-    stream.write_all(request.as_bytes()).expect("request sent");
-    let mut response = Vec::new();
-    stream.read_to_end(&mut response).expect("response read");
-    let head = response
-        .windows(4)
-        .position(|w| w == b"\r\n\r\n")
-        .expect("headers");
-    let headers = String::from_utf8_lossy(&response[..head]).to_ascii_lowercase();
-    assert!(headers.starts_with("http/1.1 200"), "lila-gif: {headers}");
-    let body = &response[head + 4..];
-    if headers.contains("transfer-encoding: chunked") {
-        dechunked_len(body)
-    } else {
-        body.len()
-    }
-}
-
-/// The length of a chunked body's data.
-fn dechunked_len(mut rest: &[u8]) -> usize {
-    let mut size = 0;
-    while let Some(line_end) = rest.windows(2).position(|w| w == b"\r\n") {
-        let length = std::str::from_utf8(&rest[..line_end]).expect("chunk size");
-        let length = usize::from_str_radix(length.trim(), 16).expect("hex chunk size");
-        if length == 0 {
-            break;
-        }
-        size += length;
-        rest = &rest[line_end + 2 + length + 2..];
-    }
-    size
+    lila_http::body_len(address, &request)
 }
 
 fn candidates() -> Vec<(&'static str, EncodeSettings)> {

@@ -11,8 +11,9 @@
 //! `docs/images/README.md`.
 
 use std::hint::black_box;
-use std::io::{Read, Write};
-use std::net::TcpStream;
+
+#[path = "support/lila_http.rs"]
+mod lila_http;
 
 use corrbot::render::{BoardOptions, PlayerLabel, render_game_gif};
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -89,34 +90,14 @@ fn lila_body(start: &Chess, moves: &[Move]) -> String {
 }
 
 /// One `POST /game.gif` to lila-gif at `address` (`host:port`); the GIF's
-/// size in bytes (the chunked body decoded).
+/// size in bytes.
 fn lila_gif(address: &str, body: &str) -> usize {
-    let mut stream = TcpStream::connect(address).expect("lila-gif listening");
     let request = format!(
         "POST /game.gif HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\n\
          Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
     );
-    stream.write_all(request.as_bytes()).expect("request sent");
-    let mut response = Vec::new();
-    stream.read_to_end(&mut response).expect("response read");
-    let head = response
-        .windows(4)
-        .position(|w| w == b"\r\n\r\n")
-        .expect("headers");
-    let mut rest = &response[head + 4..];
-    let mut size = 0;
-    // Chunked: hex length, CRLF, data, CRLF; a zero length ends it.
-    while let Some(line_end) = rest.windows(2).position(|w| w == b"\r\n") {
-        let length = std::str::from_utf8(&rest[..line_end]).expect("chunk size");
-        let length = usize::from_str_radix(length.trim(), 16).expect("hex chunk size");
-        if length == 0 {
-            break;
-        }
-        size += length;
-        rest = &rest[line_end + 2 + length + 2..];
-    }
-    size
+    lila_http::body_len(address, &request)
 }
 
 fn bench(c: &mut Criterion) {
