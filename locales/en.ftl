@@ -220,6 +220,7 @@ move-error-no-piece-can-reach = { $role ->
 move-error-king-or-knight = A Latin K reads both as a king and as a knight (the Ukrainian К). Which move: { $candidates }? Write the king as Кр and the knight as the Cyrillic К, which every event reads: { $full }.
 ## What to do after a refusal (issue 19): the piece's moves, the pawn that can take, the promotion pieces.
 word-and = { " " }and{ " " }
+percent = { $value }%
 move-hint-piece-moves = The { $role ->
     [pawn] pawn
     [knight] knight
@@ -457,7 +458,7 @@ board-white-to-move = White to move
 board-black-to-move = Black to move
 board-finished = the game is over
 reply-board = Game #{ $game }: { $white } — { $black }, { $turn }.
-board-deadline = by { $at }
+board-deadline = by { $date } { $time }
 reply-moves-held = Spectators do not see { $moves ->
     [one] the last move
    *[other] the last { $moves } moves
@@ -963,6 +964,7 @@ postal-card-impossible-offer = If this is what the card already sent says, enter
 button-card-impossible = Enter as an impossible move
 postal-error-card-possible = The move { $move } is possible in game #{ $game }: drop the word "impossible" and the card is entered as usual.
 postal-reply-card-impossible = The card with an impossible move in game #{ $game } has been entered: the move is not played, a penalty of { $days } has been added to your time, and your partner has been told. It is still your move: send a possible move of any piece and enter its card with /card.
+postal-error-card-impossible-again = This card with an impossible move in game #{ $game } has already been entered; it was not recorded again. It is still your move: send a possible move and enter its card with /card.
 postal-notice-impossible-card = Game #{ $game }: a card with the impossible move "{ $move }" has been entered; the sender is { $sender }. The move is not played, and a penalty of { $days } has been added to the sender's time. Within 3 days, ask your partner to replace it with a possible move; those days do not count as your thinking time if you enter them on your next card as exempt=DAYS.
 postal-notice-card-without-move = Game #{ $game }: a card without a move has been entered; the sender is { $sender }. It counts as a card with an impossible move: a penalty of { $days } has been added to the sender's time. Within 3 days, ask your partner to send a move; those days do not count as your thinking time if you enter them on your next card as exempt=DAYS.
 help-overstep = /overstep [#game] MOVE — claim the partner's time overstep with your next move, which the arbiter holds

@@ -160,6 +160,29 @@ pub fn days_text(lang: Lang, count: i64) -> String {
     tr(lang, "days", &Args::new().with("count", count))
 }
 
+/// Items as a reader lists them: `A`, `A і B`, `A, B і C` with `word`
+/// (`word-and` or `word-or`) before the last.
+pub fn list_text<S: AsRef<str>>(lang: Lang, items: &[S], word: &str) -> String {
+    match items {
+        [] => String::new(),
+        [only] => only.as_ref().to_owned(),
+        [first @ .., last] => {
+            let first: Vec<&str> = first.iter().map(AsRef::as_ref).collect();
+            format!("{}{}{}", first.join(", "), tr0(lang, word), last.as_ref())
+        }
+    }
+}
+
+/// A percentage as the language writes it: `10 %` (no-break space) in
+/// Ukrainian, `10%` in English.
+pub fn percent_text(lang: Lang, value: impl std::fmt::Display) -> String {
+    tr(
+        lang,
+        "percent",
+        &Args::new().with("value", value.to_string()),
+    )
+}
+
 /// The ids of every message in `lang`'s catalog (for parity tests).
 pub fn message_ids(lang: Lang) -> Vec<String> {
     let resource = FluentResource::try_new(lang.source().to_owned()).expect("catalog parses");
@@ -178,6 +201,24 @@ mod checks;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lists_end_with_their_word() {
+        assert_eq!(list_text::<&str>(Lang::Uk, &[], "word-and"), "");
+        assert_eq!(list_text(Lang::Uk, &["Ann"], "word-and"), "Ann");
+        assert_eq!(list_text(Lang::Uk, &["Ann", "Bo"], "word-and"), "Ann і Bo");
+        let three = ["e2-e3", "e2-e4", "d2-d4"];
+        assert_eq!(
+            list_text(Lang::En, &three, "word-or"),
+            "e2-e3, e2-e4 or d2-d4"
+        );
+    }
+
+    #[test]
+    fn percentages_follow_each_language() {
+        assert_eq!(percent_text(Lang::Uk, 10), "10\u{a0}%");
+        assert_eq!(percent_text(Lang::En, 10), "10%");
+    }
 
     #[test]
     fn both_catalogs_have_the_same_messages() {

@@ -213,7 +213,7 @@ fn role_moves(lang: Lang, position: &Chess, role: Role, notation: Notation) -> S
 /// (with check signs), the last joined by "or"; past [`MAX_LISTED`], the
 /// first ones and an ellipsis.
 fn move_list(lang: Lang, position: &Chess, moves: &[Move], notation: Notation) -> String {
-    let mut written: Vec<String> = moves
+    let written: Vec<String> = moves
         .iter()
         .take(MAX_LISTED)
         .map(|mv| notation::write_with_check(position, mv, notation))
@@ -221,13 +221,7 @@ fn move_list(lang: Lang, position: &Chess, moves: &[Move], notation: Notation) -
     if moves.len() > MAX_LISTED {
         return format!("{}…", written.join(", "));
     }
-    match written.pop() {
-        Some(last) if !written.is_empty() => {
-            format!("{}{}{last}", written.join(", "), tr0(lang, "word-or"))
-        }
-        Some(last) => last,
-        None => String::new(),
-    }
+    crate::app::i18n::list_text(lang, &written, "word-or")
 }
 
 /// The player's own move with a queen (`e7-e8Ф`, `e8=Q`), in `notation`.

@@ -40,7 +40,7 @@ pub struct PlayerLabel {
     /// days and drop parts of a day (R2.4.4, R3.5.2).
     pub days_left: Option<u16>,
     /// When the player loses on time without a move, as the viewer reads it
-    /// (`до 10.02 09:00`): shown beside the days of the side to move.
+    /// (`до 10.02 о 09:00`): shown beside the days of the side to move.
     pub deadline: Option<String>,
 }
 

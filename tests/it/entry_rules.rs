@@ -316,7 +316,7 @@ async fn show_and_set_word_the_conditions(t: &TestDb) {
         .await;
     assert!(
         out[0].contains(
-            "• most players: 8\n• start: the event starts by itself when the last place is taken\n• rating band: 1400–1800\n• rated games required: 5\n• ban after a loss on time: 90\u{a0}days\n• largest share of losses on time: 10 %\n• draw offers: 10\n"
+            "• most players: 8\n• start: the event starts by itself when the last place is taken\n• rating band: 1400–1800\n• rated games required: 5\n• ban after a loss on time: 90\u{a0}days\n• largest share of losses on time: 10%\n• draw offers: 10\n"
         ),
         "{out:?}"
     );

@@ -10,6 +10,7 @@ use crate::support::world::World;
 on_both!(
     an_impossible_card_is_offered_then_recorded_with_its_penalty_r2_4_9,
     a_repeated_impossible_card_costs_ten_days_and_a_possible_one_is_refused_r2_4_10,
+    the_same_impossible_card_typed_twice_is_recorded_once,
 );
 
 /// bob (White) and carol in a postal event started on 2026-01-05, their
@@ -124,6 +125,26 @@ async fn a_repeated_impossible_card_costs_ten_days_and_a_possible_one_is_refused
     let out = w.say("@carol: /time 1").await.join("\n");
     assert!(
         out.contains("White used 16\u{a0}days, 34\u{a0}days left"),
+        "{out}"
+    );
+}
+
+/// A card typed again word for word (a resent message, a double tap) is
+/// the same card: recorded once, one penalty, the partner told once.
+async fn the_same_impossible_card_typed_twice_is_recorded_once(t: &TestDb) {
+    let mut w = cards_game(t).await;
+    let card = "@bob: /card Кg1-d4 impossible written=2026-01-20";
+    let first = w.say(card).await.join("\n");
+    assert!(first.contains("a penalty of 5\u{a0}days"), "{first}");
+    let again = w.say(card).await.join("\n");
+    assert!(
+        again.contains("has already been entered; it was not recorded again"),
+        "{again}"
+    );
+    assert!(!again.contains("@carol"), "{again}");
+    let out = w.say("@carol: /time 1").await.join("\n");
+    assert!(
+        out.contains("White used 6\u{a0}days, 44\u{a0}days left"),
         "{out}"
     );
 }

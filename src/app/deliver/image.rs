@@ -374,14 +374,47 @@ fn days_shown(clock: Option<MoveClock>, colour: Color, left: i64) -> i64 {
 }
 
 /// The last minute `colour` can move in before losing on time, if it is to
-/// move (R3.5.7), short («до 10.02 08:59») in the viewer's zone.
+/// move (R3.5.7), short («до 10.02 о 08:59») in the viewer's zone.
 fn deadline_of(clock: Option<MoveClock>, colour: Color, zone: Tz, lang: Lang) -> Option<String> {
     let clock = clock.filter(|clock| clock.colour == colour)?;
     if clock.over > 0 {
         return Some(crate::app::i18n::tr0(lang, "board-overstepped"));
     }
     let last = crate::app::room::last_minute(clock.loses_at);
-    let at = last.with_timezone(&zone).format("%d.%m %H:%M");
-    let args = crate::app::i18n::Args::new().with("at", at.to_string());
+    let local = last.with_timezone(&zone);
+    let args = crate::app::i18n::Args::new()
+        .with("date", local.format("%d.%m").to_string())
+        .with("time", local.format("%H:%M").to_string());
     Some(crate::app::i18n::tr(lang, "board-deadline", &args))
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::TimeZone;
+
+    use super::*;
+
+    fn clock_to(loses_at: DateTime<Utc>) -> MoveClock {
+        MoveClock {
+            colour: Color::White,
+            since: loses_at,
+            days_on_move: Default::default(),
+            loses_at,
+            postal: false,
+            over: Default::default(),
+            room: None,
+        }
+    }
+
+    #[test]
+    fn the_deadline_box_reads_as_a_sentence_in_each_language() {
+        let loses_at = Utc.with_ymd_and_hms(2027, 2, 10, 7, 0, 0).unwrap();
+        let clock = Some(clock_to(loses_at));
+        let kyiv: Tz = "Europe/Kyiv".parse().unwrap();
+        let uk = deadline_of(clock, Color::White, kyiv, Lang::Uk);
+        assert_eq!(uk.as_deref(), Some("до 10.02 о 08:59"));
+        let en = deadline_of(clock, Color::White, kyiv, Lang::En);
+        assert_eq!(en.as_deref(), Some("by 10.02 08:59"));
+        assert_eq!(deadline_of(clock, Color::Black, kyiv, Lang::Uk), None);
+    }
 }

@@ -124,7 +124,10 @@ impl EventEnd {
         let args = first
             .first()
             .map_or_else(Args::new, |line| line.points_args())
-            .with("names", names.join(", "));
+            .with(
+                "names",
+                crate::app::i18n::list_text(lang, &names, "word-and"),
+            );
         let [shared, sole, tie_break] = if self.team {
             TEAM_FIRST_KEYS
         } else {

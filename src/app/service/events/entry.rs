@@ -300,7 +300,7 @@ pub(super) fn value_text(lang: Lang, regulation: &Regulation, key: &str) -> Opti
             tr0(lang, "entry-condition-none")
         }
         "timeout-ban" => days_text(lang, i64::from(rules.timeout_ban_days?)),
-        "max-timeouts" => format!("{} %", rules.max_timeout_percent?),
+        "max-timeouts" => crate::app::i18n::percent_text(lang, rules.max_timeout_percent?),
         "rating" => {
             let band = rules.rating?;
             format!("{}–{}", band.min, band.max)

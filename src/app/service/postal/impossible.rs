@@ -6,6 +6,7 @@
 //! repetition of the error in the game (R2.4.9, R2.4.10), and the partner
 //! is told. Without the word, such a move is refused with its reason and
 //! the offer to enter the card this way, so a typing slip costs nothing.
+//! The same card entered twice in a row is recorded once.
 
 use chrono::{DateTime, Utc};
 
@@ -73,6 +74,10 @@ pub(super) async fn send_impossible(
         postmarks: joined(&input.postmarks),
         receipt: day(input.receipt),
     };
+    if tx.impossible_cards(game.id).await?.last() == Some(&card) {
+        let args = game_args(game.id);
+        return Err(refuse(lang, "postal-error-card-impossible-again", &args));
+    }
     tx.add_impossible_card(game.id, &card, now).await?;
     let regulation = turn.regulation.clone();
     let days = counted(tx, &game, &regulation, now)
