@@ -646,7 +646,7 @@ touch-refused-illegal = There is no such move in this position. Tap a piece and 
 touch-refused-request = The request could not be read. Reload the page and try again.
 
 ## touch2: board buttons under move notices and after /games
-touch-button-game = Move on the board: #{ $game }
+touch-button-game = #{ $game } — move on the board
 touch-games-links = The boards of your games in play, to move by touch:
 
 ## Leave

@@ -664,7 +664,7 @@ touch-refused-illegal = Такого ходу в цій позиції нема�
 touch-refused-request = Запит не прочитано. Оновіть сторінку й спробуйте знову.
 
 ## touch2: board buttons under move notices and after /games
-touch-button-game = Зробити хід на дошці: #{ $game }
+touch-button-game = #{ $game } — зробити хід на дошці
 touch-games-links = Дошки ваших поточних партій, щоб ходити дотиком:
 
 ## Leave

@@ -111,7 +111,7 @@ async fn telegram_board_offers_a_mini_app_button_in_the_private_chat() {
     fake.push_message(to_move, user, "/games");
     let games = sent(&fake, to_move, says("to move by touch")).await;
     let button = mini_app(&games).expect("the /games Mini App button");
-    assert_eq!(button.text, "Move on the board: #1");
+    assert_eq!(button.text, "#1 — move on the board");
     assert!(button.web_app.as_deref().unwrap().contains("/touch/1?t="));
     bot.stop().await;
     test_db.finish().await;
@@ -186,7 +186,7 @@ async fn discord_notice_and_games_offer_a_link_button(test_db: &TestDb) {
     let games = bot.dm_containing(black, "щоб ходити дотиком").await;
     let links = link_buttons(&games);
     assert_eq!(links.len(), 1, "{games:?}");
-    assert_eq!(links[0].0, "Зробити хід на дошці: #1");
+    assert_eq!(links[0].0, "#1 — зробити хід на дошці");
     assert!(links[0].1.contains("/touch/1?t="), "{links:?}");
 }
 
