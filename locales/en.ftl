@@ -646,6 +646,10 @@ touch-refused-too-many = Too many requests. Wait a minute and try again.
 touch-refused-illegal = There is no such move in this position. Tap a piece and one of the marked squares.
 touch-refused-request = The request could not be read. Reload the page and try again.
 
+## touch2: board buttons under move notices and after /games
+touch-button-game = #{ $game } — move on the board
+touch-games-links = The boards of your games in play, to move by touch:
+
 ## Leave
 leave-scope-event = in event "{ $event }"
 leave-scope-all = in all events

@@ -664,6 +664,10 @@ touch-refused-too-many = Забагато запитів. Зачекайте х�
 touch-refused-illegal = Такого ходу в цій позиції немає. Торкніться фігури й одного з позначених полів.
 touch-refused-request = Запит не прочитано. Оновіть сторінку й спробуйте знову.
 
+## touch2: board buttons under move notices and after /games
+touch-button-game = #{ $game } — зробити хід на дошці
+touch-games-links = Дошки ваших поточних партій, щоб ходити дотиком:
+
 ## Leave
 leave-scope-event = у турнірі «{ $event }»
 leave-scope-all = в усіх турнірах

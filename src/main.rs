@@ -432,8 +432,9 @@ async fn run_chats(
         transports.push(bot.transport());
         discord_bot = Some(bot);
     }
-    let preparer =
-        Preparer::new(db.clone(), clock.clone(), cache).with_web_url(app.web_url().cloned());
+    let preparer = Preparer::new(db.clone(), clock.clone(), cache)
+        .with_web_url(app.web_url().cloned())
+        .with_touch_key(app.touch_key().cloned());
     let options = DeliveryOptions::from_env()?;
     let router = Router::new(preparer, transports).with_delivery_log(options.open_log()?);
     let workers = run_workers(

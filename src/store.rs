@@ -94,6 +94,7 @@ mod retention;
 mod role_chats;
 mod server_keys;
 mod teams;
+mod touch_budget;
 mod turn;
 mod versions;
 

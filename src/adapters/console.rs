@@ -192,8 +192,9 @@ impl Console {
             })
             .collect();
         let cache = Arc::new(RenderCache::new(64));
-        let images =
-            Preparer::new(db.clone(), clock.clone(), cache).with_web_url(app.web_url().cloned());
+        let images = Preparer::new(db.clone(), clock.clone(), cache)
+            .with_web_url(app.web_url().cloned())
+            .with_touch_key(app.touch_key().cloned());
         let router = Router::new(images.clone(), transports).with_delivery_log(options.open_log()?);
         let mut config = OutboxConfig::default();
         if let Some(lease) = options.outbox_lease {

@@ -14,6 +14,10 @@
 //!   without one, the first user to write becomes the administrator);
 //! * `!zone NAME`: the installation's time zone (`CORRBOT_ZONE`, R3.5.6),
 //!   given to events created without `zone=`; without it, GMT;
+//! * `!web URL`: the public web site's address (`CORRBOT_WEB_URL`): replies
+//!   and notices link to its pages, and board links (issue [touch]) are
+//!   signed with [`TRANSCRIPT_SECRET`], so their passes print the same run
+//!   to run under the simulated clock;
 //! * `#` comments and blank lines, repeated as they are.
 //!
 //! An invitation's random token (`/start join-…`, `/event invite`) prints as
@@ -28,6 +32,7 @@ use chrono::{DateTime, Duration, NaiveDateTime, TimeZone, Utc};
 use crate::adapters::console::{Console, Sent, Speaker};
 use crate::app::actor::Chat;
 use crate::app::service::{App, AppConfig};
+use crate::app::touch::TouchKey;
 use crate::store::{Db, Platform};
 use crate::time::{Clock, SimClock};
 
@@ -130,6 +135,25 @@ fn read_admin(line: &str) -> Option<String> {
 }
 
 /// The administrators a script names, as `CORRBOT_ADMINS` text.
+/// The secret that signs a transcript's board links (never a real one).
+pub const TRANSCRIPT_SECRET: &str = "the transcripts' own secret";
+
+/// Reads `!web URL` as the address it names (`None` for another line;
+/// `Some(None)` when it names no address).
+fn read_web(line: &str) -> Option<Option<url::Url>> {
+    let rest = line.trim().strip_prefix("!web")?;
+    Some(rest.trim().parse().ok())
+}
+
+/// The web address the script names with `!web`, if any.
+fn web_of(script: &str) -> anyhow::Result<Option<url::Url>> {
+    match script.lines().find_map(read_web) {
+        Some(Some(url)) => Ok(Some(url)),
+        Some(None) => anyhow::bail!("!web names no web address"),
+        None => Ok(None),
+    }
+}
+
 /// Reads `!zone NAME` as the zone it names (`None` for another line).
 fn read_zone(line: &str) -> Option<Option<chrono_tz::Tz>> {
     let rest = line.trim().strip_prefix("!zone")?;
@@ -237,7 +261,7 @@ impl Runner {
         if let Some(at) = read_at(line) {
             return Ok(Some(self.run_until(at).await?));
         }
-        if read_admin(line).is_some() || read_zone(line).is_some() {
+        if read_admin(line).is_some() || read_zone(line).is_some() || read_web(line).is_some() {
             return Ok(Some(Vec::new()));
         }
         match read_message(line) {
@@ -267,7 +291,12 @@ pub async fn run_script_as(
 ) -> anyhow::Result<Vec<String>> {
     let clock = Arc::new(SimClock::new(script_start()));
     let dyn_clock: Arc<dyn Clock> = clock.clone();
-    let config = AppConfig::with_admins(&admins_of(script, admins)).with_zone(zone_of(script)?);
+    let web = web_of(script)?;
+    let key = web.as_ref().map(|_| TouchKey::new(TRANSCRIPT_SECRET));
+    let config = AppConfig::with_admins(&admins_of(script, admins))
+        .with_zone(zone_of(script)?)
+        .with_web_url(web)
+        .with_touch_key(key);
     let app = App::new(db, dyn_clock.clone(), config);
     let console = Console::new(app, dyn_clock);
     let mut runner = Runner {

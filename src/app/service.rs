@@ -351,19 +351,24 @@ impl App {
             _ => None,
         };
         let board = matches!(command, Command::Board { .. });
+        let games = matches!(command, Command::Games { .. });
         let mut replies = self.run_command(tx, actor, command, now).await?;
         if let Some(first) = replies.first_mut() {
             let base = self.config.web_url.as_ref();
             crate::app::web_link::append_page_link(base, actor.lang(), shown, first);
         }
+        let site = self
+            .config
+            .web_url
+            .as_ref()
+            .zip(self.config.touch_key.as_ref());
         if board && let Some(first) = replies.first() {
-            let site = self
-                .config
-                .web_url
-                .as_ref()
-                .zip(self.config.touch_key.as_ref());
             let link = crate::app::touch::board_link_reply(tx, site, actor, first, now).await?;
             replies.extend(link);
+        }
+        if games {
+            let links = crate::app::touch::buttons::games_links_reply(tx, site, actor, now);
+            replies.extend(links.await?);
         }
         Ok(replies)
     }

@@ -10,6 +10,7 @@
 //! (the page reads the game's state at every use). `/board` gives a fresh
 //! one. Passes and the secret are never logged.
 
+pub mod buttons;
 pub mod init_data;
 
 use chrono::{DateTime, Duration, Utc};

@@ -10,7 +10,8 @@
 //! request also carries the page's guard and must come as JSON from the
 //! page's own origin ([`guard`]); its request id makes a retry answer the
 //! same and play nothing twice (the inbound table's unique key); each
-//! player has a bounded number of requests a minute.
+//! player has a bounded number of requests a minute, counted in the
+//! database, so that every process serving the board spends one budget.
 //!
 //! These routes are served only when the site is given a [`TouchSite`]:
 //! the public pages stay read-only and never link here.
@@ -37,7 +38,6 @@ pub struct TouchSite {
     app: App,
     key: TouchKey,
     telegram_token: Option<String>,
-    limiter: guard::Limiter,
 }
 
 impl TouchSite {
@@ -48,7 +48,6 @@ impl TouchSite {
             app,
             key,
             telegram_token,
-            limiter: guard::Limiter::default(),
         })
     }
 }

@@ -3,19 +3,21 @@
 //! the app exactly like a typed one (the opponent's notice, `/record`),
 //! and every refusal: a forged, expired or foreign pass, a finished game,
 //! Telegram `initData` with a wrong hash, an old date or another user, a
-//! cross-site post, a wrong page guard, too many requests — and a retried
-//! request (also two at once on PostgreSQL) that plays one move.
+//! cross-site post, a wrong page guard, too many requests (one budget for
+//! every process on the database) — and a retried request (also two at
+//! once on PostgreSQL) that plays one move; a draw offered, accepted and a
+//! game resigned from the page.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration as StdDuration;
 
 use chrono::Duration;
-use corrbot::app::service::AppConfig;
+use corrbot::app::service::{App, AppConfig};
 use corrbot::app::touch::TouchKey;
 use corrbot::app::touch::init_data::sign_for_test;
 use corrbot::render::RenderCache;
-use corrbot::store::{GameId, Platform, PlayerId};
+use corrbot::store::{GameId, GameStatus, Platform, PlayerId};
 use corrbot::time::Clock;
 use corrbot::web::{Limits, Site, TouchSite, router, serve_on};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -46,12 +48,19 @@ pub(crate) async fn club(db: &corrbot::store::Db) -> Club {
         .with_web_url(Some(base))
         .with_touch_key(Some(TouchKey::new(SECRET)));
     let world = World::configured(db, config);
-    let clock: Arc<dyn Clock> = world.clock.clone();
-    let touch = TouchSite::new(
-        world.app.clone(),
-        TouchKey::new(SECRET),
-        Some(BOT_TOKEN.to_owned()),
-    );
+    let stop = serve_touch(listener, db, world.app.clone());
+    Club {
+        world,
+        addr,
+        _stop: stop,
+    }
+}
+
+/// Serves the site with the touch board of `app` on `listener` until the
+/// sender returned is dropped.
+fn serve_touch(listener: TcpListener, db: &corrbot::store::Db, app: App) -> oneshot::Sender<()> {
+    let clock: Arc<dyn Clock> = app.clock().clone();
+    let touch = TouchSite::new(app, TouchKey::new(SECRET), Some(BOT_TOKEN.to_owned()));
     let limits = Limits {
         poll: TEST_POLL,
         ..Limits::default()
@@ -62,11 +71,7 @@ pub(crate) async fn club(db: &corrbot::store::Db) -> Club {
     tokio::spawn(serve_on(listener, router(site), limits, async move {
         let _ = stopped.await;
     }));
-    Club {
-        world,
-        addr,
-        _stop: stop,
-    }
+    stop
 }
 
 /// An HTTP answer: status and body.
@@ -344,6 +349,113 @@ async fn a_player_has_a_bounded_number_of_requests() {
     assert_eq!(statuses[12], 429);
     club.world.finish().await;
     test_db.finish().await;
+}
+
+/// The page's request for `action` (a draw offer, accepting one,
+/// resigning), which the page sends only after its own confirmation.
+fn action(data: &serde_json::Value, action: &str, id: &str) -> serde_json::Value {
+    serde_json::json!({
+        "pass": data["pass"], "guard": data["guard"], "request": id, "action": action,
+    })
+}
+
+#[tokio::test]
+async fn a_draw_is_offered_and_accepted_and_a_game_resigned_from_the_page() {
+    let test_db = TestDb::sqlite().await;
+    let mut club = club(&test_db.db).await;
+    club.world.event("Cup", &["bob", "carol"]).await;
+    let bob = page_data(club.addr, &board_link(&mut club.world, "bob", 1).await).await;
+    let carol = page_data(club.addr, &board_link(&mut club.world, "carol", 1).await).await;
+    // Nothing to accept yet: the app refuses as it refuses `/draw accept`.
+    let early = act(club.addr, 1, &action(&carol, "draw-accept", "accept-0001")).await;
+    assert_eq!(early.status, 200, "{}", early.body);
+    assert_eq!(club.world.game(1).await.status, GameStatus::Running);
+    // Bob offers: Carol is told as of a typed offer, with its buttons.
+    let offered = act(club.addr, 1, &action(&bob, "draw-offer", "offer-0001")).await;
+    assert_eq!(offered.status, 200, "{}", offered.body);
+    assert_eq!(offered.json()["refused"], false, "{}", offered.body);
+    let out = club.world.say("@carol: /games").await;
+    let told = out
+        .iter()
+        .find(|line| line.starts_with("-> @carol:") && line.contains("/draw accept 1"));
+    assert!(told.is_some(), "no draw offer notice: {out:?}");
+    // Carol accepts from her page: the game ends drawn.
+    let accepted = act(club.addr, 1, &action(&carol, "draw-accept", "accept-0002")).await;
+    assert_eq!(accepted.status, 200, "{}", accepted.body);
+    let game = club.world.game(1).await;
+    assert_eq!(game.status, GameStatus::Finished, "{}", accepted.body);
+    assert_eq!(game.result_text(), Some("1/2-1/2"));
+
+    // A second game, resigned from the page; the link is void after it.
+    club.world.event("Cup 2", &["bob", "carol"]).await;
+    let path = board_link(&mut club.world, "bob", 2).await;
+    let data = page_data(club.addr, &path).await;
+    let resigned = act(club.addr, 2, &action(&data, "resign", "resign-0001")).await;
+    assert_eq!(resigned.status, 200, "{}", resigned.body);
+    let game = club.world.game(2).await;
+    assert_eq!(game.status, GameStatus::Finished, "{}", resigned.body);
+    let bob_white = game.white == club.world.game(1).await.white;
+    let lost = if bob_white { "0-1" } else { "1-0" };
+    assert_eq!(game.result_text(), Some(lost));
+    let again = act(club.addr, 2, &action(&data, "resign", "resign-0002")).await;
+    assert_eq!(again.status, 410, "{}", again.body);
+    club.world.finish().await;
+    test_db.finish().await;
+}
+
+/// Two processes serving the board on one database (here two apps and
+/// sites on one pool) spend one request budget per player: what one has
+/// counted, the other refuses past.
+async fn two_sites_share_one_budget(test_db: TestDb) {
+    let mut club = club(&test_db.db).await;
+    club.world.event("Cup", &["bob", "carol"]).await;
+    let clock: Arc<dyn Clock> = club.world.clock.clone();
+    let other_app = App::new(test_db.db.clone(), clock, AppConfig::default());
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let other = listener.local_addr().unwrap();
+    let _stop_other = serve_touch(listener, &test_db.db, other_app);
+    let path = board_link(&mut club.world, "bob", 1).await;
+    let data = page_data(club.addr, &path).await;
+    let mut statuses = Vec::new();
+    for n in 0..13 {
+        let mut nothing = tap(&data, "g1", "f3", &format!("request-{n:04}"));
+        nothing["action"] = "nothing".into();
+        let addr = if n % 2 == 0 { club.addr } else { other };
+        statuses.push(act(addr, 1, &nothing).await.status);
+    }
+    assert_eq!(statuses[..12], [400; 12]);
+    assert_eq!(statuses[12], 429, "the budget is spent across both");
+    // Another player is not held up, and requests at once through both
+    // sites are each counted: exactly the budget is heard.
+    let carol = page_data(club.addr, &board_link(&mut club.world, "carol", 1).await).await;
+    let requests = (0..16).map(|n| {
+        let mut nothing = tap(&carol, "e7", "e5", &format!("carol-{n:04}"));
+        nothing["action"] = "nothing".into();
+        let addr = if n % 2 == 0 { club.addr } else { other };
+        async move { act(addr, 1, &nothing).await.status }
+    });
+    let mut statuses = futures_util::future::join_all(requests).await;
+    statuses.sort_unstable();
+    assert_eq!(statuses, [[400; 12].as_slice(), &[429; 4]].concat());
+    // A new window gives a new budget.
+    club.world.clock.advance(Duration::minutes(1));
+    let mut fresh = tap(&data, "g1", "f3", "request-fresh");
+    fresh["action"] = "nothing".into();
+    assert_eq!(act(other, 1, &fresh).await.status, 400);
+    club.world.finish().await;
+    test_db.finish().await;
+}
+
+#[tokio::test]
+async fn two_sites_share_one_budget_on_sqlite() {
+    two_sites_share_one_budget(TestDb::sqlite().await).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_sites_share_one_budget_on_postgres() {
+    if let Some(test_db) = TestDb::postgres().await {
+        two_sites_share_one_budget(test_db).await;
+    }
 }
 
 /// An event where Telegram user `1001` (White) plays console user carol;

@@ -2,7 +2,8 @@
 //! a phone's 390×844 opens the player's link from `/board`, taps Кg1 and
 //! f3, confirms; the opponent's chat gets the move notice and `/record`
 //! has it. A tap on a square no piece can reach moves nothing, and a pawn
-//! reaching the last rank asks for its piece. With `CORRBOT_SCREENSHOTS=1`
+//! reaching the last rank asks for its piece; a draw offer and resigning
+//! go only after their confirmation. With `CORRBOT_SCREENSHOTS=1`
 //! the page is written to `docs/images/touch-board-{uk,en}.png`.
 
 use std::path::Path;
@@ -151,6 +152,31 @@ async fn a_phone_moves_by_touch_and_the_opponent_is_told() {
     }
     let game = club.world.game(2).await;
     assert!(game.fen.starts_with("N3k3/"), "{}", game.fen);
+
+    // A draw offer and resignation in game #1 (#2 ended drawn: a knight
+    // cannot mate), each behind its confirmation.
+    let path = board_link(&mut club.world, "bob", 1).await;
+    client.goto(&format!("{base}{path}")).await.unwrap();
+    click(&client, "#actions [data-action='draw-offer']").await;
+    assert!(shown(&client, "ask").await, "a draw offer is asked about");
+    click(&client, "#confirm").await;
+    wait_for_text(&client, "#said", "#1").await;
+    client.goto(&format!("{base}{path}")).await.unwrap();
+    click(&client, "#actions [data-action='resign']").await;
+    assert!(shown(&client, "ask").await, "resigning is asked about");
+    click(&client, "#cancel").await;
+    assert!(!shown(&client, "ask").await);
+    let running = corrbot::store::GameStatus::Running;
+    assert_eq!(club.world.game(1).await.status, running, "cancelled");
+    click(&client, "#actions [data-action='resign']").await;
+    click(&client, "#confirm").await;
+    for _ in 0..100 {
+        if club.world.game(1).await.status != running {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(club.world.game(1).await.result_text(), Some("0-1"));
 
     client.close().await.unwrap();
     club.world.finish().await;

@@ -80,7 +80,8 @@ impl Sent {
         }
     }
 
-    /// The console line: `-> @name: text`, then one `[label]` per button,
+    /// The console line: `-> @name: text`, then one `[label]` per button
+    /// (`[label: address]` for a link button whose address the text lacks),
     /// and the paths of what the interactive console saved (`[saved: …]`;
     /// the file's name instead when nothing was saved).
     pub fn line(&self) -> String {
@@ -91,7 +92,13 @@ impl Sent {
             line.push_str(&format!("\n[{}]", document.file_name));
         }
         for button in &self.message.buttons {
-            line.push_str(&format!(" [{}]", button.label));
+            match &button.link {
+                // A link the text does not carry already: printed to open.
+                Some(url) if !self.message.text.contains(url.as_str()) => {
+                    line.push_str(&format!(" [{}: {url}]", button.label));
+                }
+                _ => line.push_str(&format!(" [{}]", button.label)),
+            }
         }
         for path in &self.saved {
             line.push_str(&format!("\n   [saved: {path}]"));

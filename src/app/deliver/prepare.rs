@@ -9,6 +9,8 @@ use std::sync::Arc;
 use crate::app::deliver::image::{RenderedImage, render_image};
 use crate::app::deliver::notice::notice_message_linked;
 use crate::app::outgoing::{Address, Outgoing};
+use crate::app::touch::TouchKey;
+use crate::app::touch::buttons::move_notice_button;
 use crate::render::RenderCache;
 use crate::store::{Db, OutboxNotice, Platform};
 use crate::time::Clock;
@@ -31,6 +33,8 @@ pub struct Preparer {
     clock: Arc<dyn Clock>,
     cache: Arc<RenderCache>,
     web_url: Option<url::Url>,
+    /// Signs the board links under move notices (issue [touch]).
+    touch_key: Option<TouchKey>,
 }
 
 impl Preparer {
@@ -42,7 +46,16 @@ impl Preparer {
             clock,
             cache,
             web_url: None,
+            touch_key: None,
         }
+    }
+
+    /// The preparer signing board links with `key`: with the web site's
+    /// address, a move notice to the player whose turn it now is carries
+    /// the button that opens their board (issue [touch]).
+    pub fn with_touch_key(mut self, key: Option<TouchKey>) -> Self {
+        self.touch_key = key;
+        self
     }
 
     /// The preparer with the web site's public address: notices about a
@@ -67,9 +80,12 @@ impl Preparer {
     ) -> anyhow::Result<Option<PreparedNotice>> {
         let web_url = self.web_url.as_ref();
         let found = notice_message_linked(&self.db, notice, platforms, web_url).await?;
-        let Some((address, message)) = found else {
+        let Some((address, mut message)) = found else {
             return Ok(None);
         };
+        let links = web_url.zip(self.touch_key.as_ref());
+        let now = self.clock.now();
+        move_notice_button(&self.db, links, notice, (&address, &mut message), now).await?;
         let image = self.image_of(&message).await?;
         Ok(Some(PreparedNotice {
             address,

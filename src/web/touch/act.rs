@@ -24,7 +24,7 @@ use crate::core::notation::{self, Notation};
 use crate::store::GameId;
 use crate::web::lang::choose;
 
-use super::guard::{Credentials, Entrant, entrant, same_site};
+use super::guard::{Credentials, Entrant, admit, entrant, same_site};
 use super::page::legal_moves;
 use super::{TouchSite, no_store, refusal};
 
@@ -84,12 +84,16 @@ pub(crate) async fn act(
     if !site.key.guard_holds(player, game, &request.guard) {
         return refusal(StatusCode::FORBIDDEN, lang, "touch-refused-cross-site");
     }
-    if !site.limiter.admit(player, now) {
-        return refusal(
-            StatusCode::TOO_MANY_REQUESTS,
-            lang,
-            "touch-refused-too-many",
-        );
+    match admit(site.app.db(), player, now).await {
+        Ok(true) => {}
+        Ok(false) => {
+            return refusal(
+                StatusCode::TOO_MANY_REQUESTS,
+                lang,
+                "touch-refused-too-many",
+            );
+        }
+        Err(error) => return failed(lang, error.into()),
     }
     let text = match command_text(&site, &entrant, &request).await {
         Ok(Some(text)) => text,

@@ -1,9 +1,7 @@
 //! Who stands behind a touch request, and whether it may be heard: the
 //! pass or Telegram `initData` that names the player, the game's state,
-//! the request's origin, and the player's request budget.
-
-use std::collections::{HashMap, VecDeque};
-use std::sync::Mutex;
+//! the request's origin, and the player's request budget (kept in the
+//! database, so that several processes share it).
 
 use axum::http::header::{CONTENT_TYPE, HOST, ORIGIN};
 use axum::http::{HeaderMap, StatusCode};
@@ -17,7 +15,7 @@ use super::TouchSite;
 
 /// Requests one player may make in [`WINDOW`]: far more than anyone
 /// taps, far fewer than a script would send.
-pub(crate) const PER_WINDOW: usize = 12;
+pub(crate) const PER_WINDOW: i64 = 12;
 
 /// The window [`PER_WINDOW`] counts in.
 pub(crate) const WINDOW: Duration = Duration::minutes(1);
@@ -147,34 +145,23 @@ pub(crate) fn same_site(headers: &HeaderMap) -> bool {
     json && not_cross && origin_ok
 }
 
-/// Each player's recent requests, for [`PER_WINDOW`].
-#[derive(Default)]
-pub(crate) struct Limiter {
-    seen: Mutex<HashMap<PlayerId, VecDeque<DateTime<Utc>>>>,
-}
-
-impl Limiter {
-    /// Whether `player` may make another request at `now` (and counts it).
-    pub(crate) fn admit(&self, player: PlayerId, now: DateTime<Utc>) -> bool {
-        let mut seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
-        seen.retain(|_, times| times.back().is_some_and(|last| now - *last < WINDOW));
-        let times = seen.entry(player).or_default();
-        while times.front().is_some_and(|first| now - *first >= WINDOW) {
-            times.pop_front();
-        }
-        if times.len() >= PER_WINDOW {
-            return false;
-        }
-        times.push_back(now);
-        true
-    }
+/// Whether `player` may make another request at `now`, counting it in
+/// the budget all processes on the database share (`touch_budget`).
+pub(crate) async fn admit(
+    db: &crate::store::Db,
+    player: PlayerId,
+    now: DateTime<Utc>,
+) -> Result<bool, StoreError> {
+    let mut tx = db.begin().await?;
+    let used = tx.count_touch_request(player, now, WINDOW).await?;
+    tx.commit().await?;
+    Ok(used <= PER_WINDOW)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use axum::http::HeaderValue;
-    use chrono::TimeZone;
 
     fn headers(pairs: &[(&'static str, &'static str)]) -> HeaderMap {
         let mut map = HeaderMap::new();
@@ -206,20 +193,5 @@ mod tests {
         assert!(!same_site(&marked));
         let null = headers(&[json, ("host", "b.example"), ("origin", "null")]);
         assert!(!same_site(&null));
-    }
-
-    #[test]
-    fn a_player_has_a_bounded_number_of_requests_a_minute() {
-        let limiter = Limiter::default();
-        let now = Utc.with_ymd_and_hms(2026, 3, 1, 12, 0, 0).unwrap();
-        for _ in 0..PER_WINDOW {
-            assert!(limiter.admit(PlayerId(1), now));
-        }
-        assert!(!limiter.admit(PlayerId(1), now));
-        assert!(
-            limiter.admit(PlayerId(2), now),
-            "another player is not held up"
-        );
-        assert!(limiter.admit(PlayerId(1), now + WINDOW));
     }
 }

@@ -91,11 +91,14 @@ impl Workers {
         db: Db,
         clock: SimClock,
         cache: Arc<RenderCache>,
-        transports: Vec<Arc<dyn Transport>>,
+        (transports, app): (Vec<Arc<dyn Transport>>, &App),
     ) -> Self {
         let (stop, stopped) = watch::channel(false);
         let shared: Arc<dyn Clock> = Arc::new(clock.clone());
-        let router = Router::new(Preparer::new(db.clone(), shared, cache), transports);
+        let preparer = Preparer::new(db.clone(), shared, cache)
+            .with_web_url(app.web_url().cloned())
+            .with_touch_key(app.touch_key().cloned());
+        let router = Router::new(preparer, transports);
         let task = tokio::spawn(async move {
             let mut stopped = stopped;
             let shutdown = async move {
@@ -148,7 +151,7 @@ impl WiredBot {
         let cache = Arc::new(RenderCache::new(64));
         let fake = FakeDiscord::start().await;
         let bot = start_discord_with(&fake, app.clone(), clock.clone(), cache.clone(), roles).await;
-        Self::wire(fake, bot, db, clock, cache, Vec::new())
+        Self::wire((fake, bot, &app), db, clock, cache, Vec::new())
     }
 
     /// Starts a fresh fake and the Discord bot of an `app` that other
@@ -163,12 +166,11 @@ impl WiredBot {
     ) -> Self {
         let fake = FakeDiscord::start().await;
         let bot = start_discord(&fake, app.clone(), clock.clone(), cache.clone()).await;
-        Self::wire(fake, bot, db, clock, cache, others)
+        Self::wire((fake, bot, &app), db, clock, cache, others)
     }
 
     fn wire(
-        fake: FakeDiscord,
-        bot: DiscordBot,
+        (fake, bot, app): (FakeDiscord, DiscordBot, &App),
         db: Db,
         clock: SimClock,
         cache: Arc<RenderCache>,
@@ -176,7 +178,7 @@ impl WiredBot {
     ) -> Self {
         let mut transports = vec![bot.transport()];
         transports.extend(others);
-        let workers = Workers::spawn(db.clone(), clock.clone(), cache, transports);
+        let workers = Workers::spawn(db.clone(), clock.clone(), cache, (transports, app));
         Self {
             fake,
             clock,

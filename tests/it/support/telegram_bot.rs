@@ -112,15 +112,18 @@ pub async fn start_telegram(
 }
 
 /// Starts the scheduler and the outbox worker on `clock`, delivering through
-/// a router over `transports`.
+/// a router over `transports`, with `app`'s web address and board key.
 pub fn start_workers(
     db: Db,
     clock: SimClock,
     cache: Arc<RenderCache>,
-    transports: Vec<Arc<dyn Transport>>,
+    (transports, app): (Vec<Arc<dyn Transport>>, &App),
 ) -> Running {
     let shared: Arc<dyn Clock> = Arc::new(clock.clone());
-    let router = Router::new(Preparer::new(db.clone(), shared, cache), transports);
+    let preparer = Preparer::new(db.clone(), shared, cache)
+        .with_web_url(app.web_url().cloned())
+        .with_touch_key(app.touch_key().cloned());
+    let router = Router::new(preparer, transports);
     Running::spawn(move |signal| async move {
         run_workers(db, &clock, router, None, stopped(signal)).await;
     })
@@ -151,8 +154,8 @@ impl TestBot {
         let shared: Arc<dyn Clock> = Arc::new(clock.clone());
         let app = App::new(db.clone(), shared.clone(), app_config);
         let cache = Arc::new(RenderCache::new(64));
-        let side = start_telegram(config, app, shared, cache.clone()).await;
-        let workers = start_workers(db, clock.clone(), cache, vec![side.transport]);
+        let side = start_telegram(config, app.clone(), shared, cache.clone()).await;
+        let workers = start_workers(db, clock.clone(), cache, (vec![side.transport], &app));
         Self {
             clock,
             telegram: side.serving,
