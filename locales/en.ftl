@@ -1457,7 +1457,7 @@ control-fischer-cap = Fischer clock: { $base } at the start, plus { $increment }
 control-per-move = { $days } for every move; unused days do not carry over
 web-regulation-clock = Time control: { $control }.
 web-regulation-reminders-left = Reminders { $first } and { $second } before the time for a move runs out.
-error-event-control = The time control "{ $value }" is not possible. Accepted forms: control=server (the federation's control: 50 days per 10 moves, each day past 20 on one move counts double), control=50/10 (days per moves under the federation's control), control=fischer:30+1/60 (30 days at the start, plus 1 day after each move, at most 60 days in hand; "/60" may be left out), control=days:5 (5 days for every move). At most 366 days in each number. Nothing has changed.
+error-event-control = The setting control={ $value } is not possible. Accepted forms: control=server (the federation's control: 50 days per 10 moves, each day past 20 on one move counts double), control=50/10 (days per moves under the federation's control), control=fischer:30+1/60 (30 days at the start, plus 1 day after each move, at most 60 days in hand; "/60" may be left out), control=days:5 (5 days for every move). At most 366 days in each number. Nothing has changed.
 error-event-control-postal = A Fischer clock and days per move work only under the server rules: a postal event keeps the postal clock. Use control=server or control=50/10 (days per moves). Nothing has changed.
 
 ## club branch: invitations (/event invite, /start join-…)
