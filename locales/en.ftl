@@ -439,7 +439,7 @@ reply-event-line = #{ $event } "{ $name }", { $players ->
 }
 reply-no-events = There are no events yet.
 reply-event-show = Event #{ $event } "{ $name }": { $status }.
-    Rules: { $rules }, { $rounds }, { $control } (days/moves).
+    Rules: { $rules }, { $rounds }, { $control }.
     Organizer: { $organizers }. Arbiter: { $arbiters }. Arbiters' channel: { $channel }.
     { $count ->
         [0] Players: none yet.
@@ -1455,6 +1455,16 @@ entry-refusal-timeouts-more = With { $more ->
     [one] { $more } more finished game
    *[other] { $more } more finished games
 } without a loss on time, entry becomes possible.
+
+## clocks: the clocks a regulation may choose (control=server, control=fischer:B+I/CAP, control=days:N)
+control-federation = { $days }/{ $moves } (days/moves)
+control-fischer = Fischer clock: { $base } at the start, plus { $increment } after each move
+control-fischer-cap = Fischer clock: { $base } at the start, plus { $increment } after each move, at most { $cap } in hand
+control-per-move = { $days } for every move; unused days do not carry over
+web-regulation-clock = Time control: { $control }.
+web-regulation-reminders-left = Reminders { $first } and { $second } before the time for a move runs out.
+error-event-control = The setting control={ $value } is not possible. Accepted forms: control=server (the federation's control: 50 days per 10 moves, each day past 20 on one move counts double), control=50/10 (days per moves under the federation's control), control=fischer:30+1/60 (30 days at the start, plus 1 day after each move, at most 60 days in hand; "/60" may be left out), control=days:5 (5 days for every move). At most 366 days in each number. Nothing has changed.
+error-event-control-postal = A Fischer clock and days per move work only under the server rules: a postal event keeps the postal clock. Use control=server or control=50/10 (days per moves). Nothing has changed.
 
 ## club branch: invitations (/event invite, /start join-…)
 reply-invite-telegram = Invitation to event #{ $event } "{ $name }": { $link }

@@ -446,7 +446,7 @@ reply-event-line = #{ $event } «{ $name }», { $players ->
 }
 reply-no-events = Турнірів ще немає.
 reply-event-show = Турнір #{ $event } «{ $name }»: { $status }.
-    Правила: { $rules }, { $rounds }, { $control } (днів/ходів).
+    Правила: { $rules }, { $rounds }, { $control }.
     Організатор: { $organizers }. Суддя: { $arbiters }. Канал суддів: { $channel }.
     { $count ->
         [0] Гравців ще немає.
@@ -1467,6 +1467,16 @@ entry-refusal-timeouts-more = Записатися можна буде післ�
     [one] { $more } завершеної партії
    *[other] { $more } завершених партій
 } без прострочення часу.
+
+## clocks: контроль часу, який може обрати регламент (control=server, control=fischer:B+I/CAP, control=days:N)
+control-federation = { $days }/{ $moves } (днів/ходів)
+control-fischer = годинник Фішера: на початку — { $base }, після кожного ходу — плюс { $increment }
+control-fischer-cap = годинник Фішера: на початку — { $base }, після кожного ходу — плюс { $increment }, у запасі — щонайбільше { $cap }
+control-per-move = { $days } на кожен хід; невикористаний час не переноситься
+web-regulation-clock = Контроль часу: { $control }.
+web-regulation-reminders-left = Нагадування — за { $first } і за { $second } до кінця часу на хід.
+error-event-control = Налаштування control={ $value } неможливе. Можливі записи: control=server (контроль федерації: 50 днів на 10 ходів, кожен день понад 20 на одному ході рахується за два), control=50/10 (днів на ходів за контролем федерації), control=fischer:30+1/60 (на початку 30 днів, після кожного ходу — плюс 1 день, у запасі — щонайбільше 60 днів; «/60» можна не писати), control=days:5 (5 днів на кожен хід). У кожному числі — щонайбільше 366 днів. Нічого не змінено.
+error-event-control-postal = Годинник Фішера і дні на хід можливі лише за правилами гри на сервері: поштовий турнір має поштовий годинник. Напишіть control=server або control=50/10 (днів на ходів). Нічого не змінено.
 
 ## гілка club: запрошення (/event invite, /start join-…)
 reply-invite-telegram = Запрошення на турнір #{ $event } «{ $name }»: { $link }

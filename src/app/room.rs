@@ -24,15 +24,15 @@ pub struct Room {
 }
 
 impl Room {
-    /// The room of a move that loses when its thinking reaches `flag_days`
-    /// whole days, after `thinking` so far (leave excluded), with doubling
-    /// past `threshold` days.
-    pub fn of(flag_days: Days, thinking: Duration, threshold: Days) -> Self {
-        let total = Duration::days(flag_days);
-        let left = (total - thinking).max(Duration::zero());
+    /// The room of a move that loses when its thinking reaches `budget`,
+    /// after `thinking` so far (leave excluded), with doubling past
+    /// `threshold` days where the clock doubles (R3.5.3: the federation's
+    /// control only).
+    pub fn of(budget: Duration, thinking: Duration, threshold: Option<Days>) -> Self {
+        let left = (budget - thinking).max(Duration::zero());
         Self {
             days: left.num_days(),
-            doubling: (flag_days > threshold).then_some(threshold),
+            doubling: threshold.filter(|threshold| budget > Duration::days(*threshold)),
         }
     }
 
@@ -159,20 +159,24 @@ mod tests {
     fn fifty_days_in_hand_give_thirty_six_on_one_move_with_doubling_named() {
         // R3.5.3: 20 + 2·15 = 50 is the last charge that fits, so the
         // 36th day loses.
-        let room = Room::of(36, Duration::zero(), 20);
+        let room = Room::of(Duration::days(36), Duration::zero(), Some(20));
         assert_eq!(room.days, 36);
         assert_eq!(
             room.text(Lang::En),
             "36\u{a0}days (each day past 20\u{a0}days on one move counts double)"
         );
-        let late = Room::of(36, Duration::days(35) + Duration::hours(1), 20);
+        let late = Room::of(
+            Duration::days(36),
+            Duration::days(35) + Duration::hours(1),
+            Some(20),
+        );
         assert_eq!(late.days, 0);
         assert!(late.text(Lang::Uk).starts_with("менше доби"));
     }
 
     #[test]
     fn a_short_budget_has_no_doubling_to_name() {
-        let room = Room::of(5, Duration::days(2), 20);
+        let room = Room::of(Duration::days(5), Duration::days(2), Some(20));
         assert_eq!(
             room,
             Room {

@@ -6,6 +6,7 @@
 
 pub mod card_clock;
 pub mod clock;
+pub mod control;
 pub mod event_status;
 pub mod event_zone;
 pub mod final_table;

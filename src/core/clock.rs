@@ -11,6 +11,7 @@
 //!   including the running cost of the pending move.
 //! * Time is counted in whole days ([`Days`]).
 
+pub mod control;
 pub mod postal;
 pub mod server;
 

@@ -8,6 +8,7 @@ use chrono_tz::Tz;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::core::clock::control::ClockControl;
 use crate::core::entry::EntryRules;
 use crate::core::notation::Notation;
 use crate::core::opening::Opening;
@@ -139,6 +140,13 @@ pub struct Regulation {
     pub rule_set: RuleSet,
     /// Time control, 50 days per 10 moves (R2.4.3, R3.5.1).
     pub control: TimeControl,
+    /// The clock the regulation chooses (R3.5: «якщо в регламенті не
+    /// передбачений інший контроль часу»; issue events-2): the federation's
+    /// control by default, a Fischer clock or days per move (server rules
+    /// only). Written only when not the federation's, so regulations and
+    /// events from before read as the federation's control.
+    #[serde(skip_serializing_if = "ClockControl::is_federation")]
+    pub clock: ClockControl,
     /// Days on one move after which every further day counts double; server
     /// only (R3.5.3), 20.
     pub doubling_threshold_days: u32,
@@ -207,6 +215,7 @@ impl Default for Regulation {
         Self {
             rule_set: RuleSet::Server,
             control: TimeControl::default(),
+            clock: ClockControl::Federation,
             doubling_threshold_days: 20,
             reminder_days: vec![14, 28, 35],
             silence: SilenceWindow::default(),
@@ -295,6 +304,10 @@ pub enum RegulationError {
         /// The name given.
         name: String,
     },
+    /// A Fischer or per-move clock in a postal event, whose clock is the
+    /// postal one (R2.4).
+    #[error("a Fischer or per-move clock needs the server rules")]
+    ClockNeedsServer,
     /// Ukrainian full algebraic notation is missing (R2.3.2).
     #[error("Ukrainian full algebraic notation must always be allowed")]
     UkrainianNotationMissing,
@@ -329,6 +342,9 @@ impl Regulation {
             if days > 366 {
                 return Err(RegulationError::LeaveAllowanceTooLarge { days });
             }
+        }
+        if self.rule_set == RuleSet::Postal && !self.clock.is_federation() {
+            return Err(RegulationError::ClockNeedsServer);
         }
         if self.postal_overstep_norm_days == Some(0) {
             return Err(RegulationError::ZeroOverstepNorm);

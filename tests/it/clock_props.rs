@@ -1,8 +1,9 @@
 //! Property tests of the clocks: the closed forms agree with brute force.
 
 use chrono::{DateTime, Duration, NaiveDate, Utc};
+use corrbot::core::clock::control::ClockControl;
 use corrbot::core::clock::postal::{PostalClock, PostalMove};
-use corrbot::core::clock::server::{MoveSpan, ServerClock};
+use corrbot::core::clock::server::{MoveSpan, ServerClock, ServerDeadline};
 use corrbot::core::leave::{LeaveTimeline, Span};
 use corrbot::core::regulation::Regulation;
 use proptest::prelude::*;
@@ -203,5 +204,166 @@ proptest! {
         if !already && date > received {
             prop_assert!(!oversteps_on(date - Duration::days(1)));
         }
+    }
+}
+
+/// A Fischer clock's base, increment and cap (issue events-2), as typed.
+fn fischer() -> impl Strategy<Value = ClockControl> {
+    (1u32..60, 0u32..5, prop::option::of(0u32..60)).prop_map(|(base, increment, extra)| {
+        ClockControl::Fischer {
+            base,
+            increment,
+            cap: extra.map(|extra| base + extra),
+        }
+    })
+}
+
+/// Any clock other than the federation's: Fischer or days per move.
+fn chosen() -> impl Strategy<Value = ClockControl> {
+    prop_oneof![
+        fischer(),
+        (1u32..30).prop_map(|days| ClockControl::PerMove { days }),
+    ]
+}
+
+fn clock_of(control: ClockControl) -> ServerClock {
+    ServerClock::new(&Regulation {
+        clock: control,
+        ..Regulation::default()
+    })
+}
+
+fn all_controls() -> impl Strategy<Value = ClockControl> {
+    prop_oneof![Just(ClockControl::Federation), chosen()]
+}
+
+proptest! {
+    #[test]
+    fn fischer_time_in_hand_never_exceeds_the_cap(
+        control in fischer(),
+        (moves, _since) in record(),
+        leaves in leaves(),
+    ) {
+        let clock = clock_of(control);
+        let ClockControl::Fischer { base, cap, .. } = control else { unreachable!() };
+        let limit = Duration::days(i64::from(cap.unwrap_or(u32::MAX).max(base)));
+        for made in 0..=moves.len() {
+            let hand = clock.in_hand(&moves[..made], &leaves).unwrap();
+            prop_assert!(hand <= limit, "{hand} > {limit}");
+        }
+    }
+
+    #[test]
+    fn a_move_never_charges_negative_time(
+        control in all_controls(),
+        (moves, since) in record(),
+        leaves in leaves(),
+        a in 0..80 * DAY_SECS,
+        b in 0..80 * DAY_SECS,
+    ) {
+        let clock = clock_of(control);
+        for m in &moves {
+            prop_assert!(clock.move_charge(m.received, m.sent, &leaves) >= 0);
+        }
+        let early = clock.time_state(&moves, Some(since), since + secs(a), &leaves);
+        let late = clock.time_state(&moves, Some(since), since + secs(a + b), &leaves);
+        prop_assert!(early.pending >= 0);
+        prop_assert!(early.used <= late.used);
+        prop_assert!(early.left >= late.left);
+    }
+
+    #[test]
+    fn the_deadline_is_monotone_in_the_time_in_hand(
+        (base, more, increment) in (1u32..60, 0u32..30, 0u32..5),
+        (moves, since) in record(),
+        leaves in leaves(),
+    ) {
+        let less = clock_of(ClockControl::Fischer { base, increment, cap: None });
+        let most = clock_of(ClockControl::Fischer { base: base + more, increment, cap: None });
+        let hand = |clock: &ServerClock| clock.in_hand(&moves, &leaves).unwrap();
+        prop_assert!(hand(&less) <= hand(&most));
+        prop_assert!(
+            less.flag_instant(&moves, since, &leaves) <= most.flag_instant(&moves, since, &leaves)
+        );
+        // And days per move: more days, a later deadline.
+        let short = clock_of(ClockControl::PerMove { days: base });
+        let long = clock_of(ClockControl::PerMove { days: base + more });
+        prop_assert!(
+            short.flag_instant(&moves, since, &leaves) <= long.flag_instant(&moves, since, &leaves)
+        );
+    }
+
+    #[test]
+    fn the_flag_falls_when_the_time_in_hand_is_spent_and_leave_shifts_it_exactly(
+        control in chosen(),
+        (moves, since) in record(),
+        leaves in leaves(),
+        (leave_at, leave_len) in (0..20 * DAY_SECS, 1..10 * DAY_SECS),
+    ) {
+        let clock = clock_of(control);
+        let raw = clock.in_hand(&moves, &leaves).unwrap();
+        let hand = raw.max(Duration::zero());
+        let flag = clock.flag_instant(&moves, since, &leaves);
+        // R3.5.5: the deadline is the start plus the time in hand plus the
+        // leave before it.
+        prop_assert_eq!(flag, since + hand + leaves.overlap(since, flag));
+        prop_assert_eq!(leaves.active(since, flag), hand);
+        // Spent exactly at the flag; already past it when the arbiter's days
+        // took more than was in hand.
+        let left = clock.time_state(&moves, Some(since), flag, &leaves).left;
+        prop_assert_eq!(left < 0, raw < Duration::zero());
+        prop_assert!(left <= 0);
+        // One leave inside the move, none before: the deadline moves by
+        // exactly its length.
+        let none = LeaveTimeline::empty();
+        let plain = clock.flag_instant(&moves, since, &none);
+        let start = since + secs(leave_at);
+        let one = LeaveTimeline::from_spans([Span::new(start, start + secs(leave_len))]);
+        let shifted = clock.flag_instant(&moves, since, &one);
+        if start < plain {
+            prop_assert_eq!(shifted, plain + secs(leave_len));
+        } else {
+            prop_assert_eq!(shifted, plain);
+        }
+    }
+
+    #[test]
+    fn days_per_move_give_the_start_plus_n_days_plus_leave(
+        days in 1u32..30,
+        (moves, since) in record(),
+        leaves in leaves(),
+    ) {
+        let clock = clock_of(ClockControl::PerMove { days });
+        let flag = clock.flag_instant(&moves, since, &leaves);
+        let n = Duration::days(i64::from(days));
+        prop_assert_eq!(flag, since + n + leaves.overlap(since, flag));
+        prop_assert_eq!(clock.flag_instant(&moves, since, &LeaveTimeline::empty()), since + n);
+    }
+
+    #[test]
+    fn chosen_clocks_remind_three_days_and_one_day_before_the_flag(
+        control in chosen(),
+        (moves, since) in record(),
+        leaves in leaves(),
+    ) {
+        let clock = clock_of(control);
+        let due = clock.pending_deadlines(&moves, since, &leaves);
+        prop_assert!(due.windows(2).all(|w| w[0].1 <= w[1].1));
+        prop_assert_eq!(due.last().map(|d| d.0), Some(ServerDeadline::Flag));
+        let hand = clock.in_hand(&moves, &leaves).unwrap();
+        for (what, at) in &due {
+            match what {
+                ServerDeadline::TimeLeft { n, silent } => {
+                    let left = Duration::days(if *n == 1 { 3 } else { 1 });
+                    prop_assert_eq!(leaves.active(since, *at), hand - left);
+                    prop_assert!(*silent >= 1);
+                }
+                ServerDeadline::Reminder(_) => prop_assert!(false, "no silence reminders"),
+                _ => {}
+            }
+        }
+        // R3.3.2 where it applies: the 35-day notice when the flag is later.
+        let notice = due.iter().any(|d| d.0 == ServerDeadline::SilenceNotice);
+        prop_assert_eq!(notice, hand > Duration::days(35));
     }
 }

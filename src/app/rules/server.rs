@@ -219,6 +219,9 @@ fn server_deadline(regulation: &Regulation, what: ServerDeadline) -> (String, Ga
             let days = days(regulation.silence.case_after_days);
             ("silence".to_owned(), GameDue::SilenceCase { days })
         }
+        ServerDeadline::TimeLeft { n, silent } => {
+            (format!("reminder:{n}"), GameDue::Reminder { days: silent })
+        }
         ServerDeadline::Flag => ("flag".to_owned(), GameDue::LossOnTime { days: 0 }),
     }
 }

@@ -59,7 +59,7 @@ pub(crate) fn move_clock(
     let timeline = leaves.of(colour);
     let clock = ServerClock::new(regulation).with_offset(leaves.offset(colour));
     let thinking = timeline.active(since, now.max(since));
-    let flag_days = clock.flag_days(&record.moves, timeline);
+    let budget = clock.move_budget(&record.moves, timeline);
     MoveClock {
         colour,
         since,
@@ -67,7 +67,7 @@ pub(crate) fn move_clock(
         loses_at: clock.flag_instant(&record.moves, since, timeline),
         postal: false,
         over: 0,
-        room: Some(Room::of(flag_days, thinking, clock.doubling_threshold())),
+        room: Some(Room::of(budget, thinking, clock.doubles_after())),
     }
 }
 

@@ -14,11 +14,20 @@
 //! * Reminders (R3.3.1) and the silence notice and case (R3.3.2) fall when the
 //!   player's thinking time on the pending move first reaches 14, 28, 35 and
 //!   40 days, so each is pushed back by exactly the leave before it.
+//!
+//! A regulation may choose another clock ([`ClockControl`], issue events-2):
+//! a Fischer clock or a fixed number of days per move. Their thinking time
+//! is exact (no whole-day floor, no doubling: those are the federation's,
+//! R3.5.2, R3.5.3); the flag falls when the thinking time on the pending
+//! move reaches the time in hand, the reminders come when 3 days and 1 day
+//! are left ([`REMINDER_DAYS_LEFT`]), and the 35/40-day rules (R3.3.2) apply
+//! whenever they come before the flag. Leave stops every clock (R3.5.5).
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};
 use shakmaty::Color;
 
+use super::control::{ClockControl, REMINDER_DAYS_LEFT, floor_days};
 use super::{DAY, Days, PlayerTime, allowance, control_index, player_time};
 use crate::core::leave::LeaveTimeline;
 use crate::core::regulation::{Regulation, TimeControl};
@@ -110,6 +119,15 @@ pub enum ServerDeadline {
     SilenceNotice,
     /// The arbiter is shown the silence case (R3.3.2, 40 days).
     SilenceCase,
+    /// The n-th reminder (1-based) of a Fischer or per-move clock, when
+    /// [`REMINDER_DAYS_LEFT`] days are left, after `silent` whole days of
+    /// thinking on the move.
+    TimeLeft {
+        /// The reminder's number.
+        n: u8,
+        /// Whole days of thinking on the move when it falls.
+        silent: Days,
+    },
     /// The time runs out: loss on time (R3.5.7).
     Flag,
 }
@@ -117,6 +135,7 @@ pub enum ServerDeadline {
 /// The server clock of one event's regulation.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ServerClock {
+    kind: ClockControl,
     control: TimeControl,
     threshold: Days,
     reminder_days: Vec<u32>,
@@ -129,6 +148,7 @@ impl ServerClock {
     /// The clock of `regulation` (R3.5.1, R3.5.3, R3.3.1, R3.3.2).
     pub fn new(regulation: &Regulation) -> Self {
         Self {
+            kind: regulation.clock,
             control: regulation.control,
             threshold: Days::from(regulation.doubling_threshold_days),
             reminder_days: regulation.reminder_days.clone(),
@@ -155,7 +175,69 @@ impl ServerClock {
         leaves: &LeaveTimeline,
     ) -> Days {
         let whole = leaves.active(received, sent).num_days();
-        doubled(whole, self.threshold)
+        if self.kind.is_federation() {
+            doubled(whole, self.threshold)
+        } else {
+            whole
+        }
+    }
+
+    /// The clock the regulation chose (issue events-2).
+    pub fn kind(&self) -> ClockControl {
+        self.kind
+    }
+
+    /// The time in hand when the pending move starts, after `moves` (a
+    /// Fischer or per-move clock, the arbiter's days counted); `None` under
+    /// the federation's control, whose allowance is whole days per control
+    /// (R3.5.1, R3.5.4).
+    pub fn in_hand(&self, moves: &[MoveSpan], leaves: &LeaveTimeline) -> Option<Duration> {
+        let thinking = moves.iter().map(|m| leaves.active(m.received, m.sent));
+        self.kind.in_hand(thinking, self.offset)
+    }
+
+    /// The thinking time the pending move may take before the flag falls
+    /// (R3.5.7): the federation's whole days to the flag (doubling
+    /// included), or the time in hand; never negative.
+    pub fn move_budget(&self, moves: &[MoveSpan], leaves: &LeaveTimeline) -> Duration {
+        match self.in_hand(moves, leaves) {
+            Some(hand) => hand.max(Duration::zero()),
+            None => DAY * to_i32(self.flag_days(moves, leaves)),
+        }
+    }
+
+    /// Days on one move past which each day counts double (R3.5.3); `None`
+    /// for a clock that does not double.
+    pub fn doubles_after(&self) -> Option<Days> {
+        self.kind.is_federation().then_some(self.threshold)
+    }
+
+    /// [`ServerClock::time_state`] of a Fischer or per-move clock with
+    /// `hand` in hand at the pending move's start: exact thinking time,
+    /// shown in whole days rounded down.
+    fn exact_time_state(
+        &self,
+        moves: &[MoveSpan],
+        pending_since: Option<DateTime<Utc>>,
+        now: DateTime<Utc>,
+        leaves: &LeaveTimeline,
+        hand: Duration,
+    ) -> PlayerTime {
+        let spent = moves.iter().fold(Duration::zero(), |sum, m| {
+            sum + leaves.active(m.received, m.sent)
+        });
+        let pending = pending_since.map_or(Duration::zero(), |since| leaves.active(since, now));
+        let made = count(moves);
+        PlayerTime {
+            used: floor_days(spent + pending) + self.offset,
+            left: floor_days(hand - pending),
+            pending: floor_days(pending),
+            control_index: match self.kind {
+                ClockControl::PerMove { .. } => made.saturating_add(1),
+                _ => 1,
+            },
+            moves_made: made,
+        }
     }
 
     /// Days used over the moves made (R3.5.4: accumulated over controls).
@@ -175,6 +257,9 @@ impl ServerClock {
         now: DateTime<Utc>,
         leaves: &LeaveTimeline,
     ) -> PlayerTime {
+        if let Some(hand) = self.in_hand(moves, leaves) {
+            return self.exact_time_state(moves, pending_since, now, leaves, hand);
+        }
         let used_before = self.used_by_moves(moves, leaves) + self.offset;
         let pending = pending_since.map_or(0, |since| self.move_charge(since, now, leaves));
         player_time(used_before, pending, count(moves), self.control)
@@ -188,8 +273,7 @@ impl ServerClock {
         pending_since: DateTime<Utc>,
         leaves: &LeaveTimeline,
     ) -> DateTime<Utc> {
-        let days = self.flag_days(moves, leaves);
-        leaves.after_active(pending_since, DAY * to_i32(days))
+        leaves.after_active(pending_since, self.move_budget(moves, leaves))
     }
 
     /// The whole days of thinking on the pending move at which the player
@@ -261,11 +345,16 @@ impl ServerClock {
         pending_since: DateTime<Utc>,
         leaves: &LeaveTimeline,
     ) -> Vec<(ServerDeadline, DateTime<Utc>)> {
-        let reminders = self.reminder_instants(pending_since, leaves);
-        let mut due: Vec<(ServerDeadline, DateTime<Utc>)> = (1u8..)
-            .zip(reminders)
-            .map(|(n, at)| (ServerDeadline::Reminder(n), at))
-            .collect();
+        let mut due: Vec<(ServerDeadline, DateTime<Utc>)> = match self.in_hand(moves, leaves) {
+            Some(hand) => time_left_reminders(hand, pending_since, leaves),
+            None => {
+                let reminders = self.reminder_instants(pending_since, leaves);
+                (1u8..)
+                    .zip(reminders)
+                    .map(|(n, at)| (ServerDeadline::Reminder(n), at))
+                    .collect()
+            }
+        };
         due.push((
             ServerDeadline::SilenceNotice,
             self.silence_notice_instant(pending_since, leaves),
@@ -310,6 +399,27 @@ impl ServerClock {
             clock.time_state(&record.moves, record.pending_since, now, leaves[side])
         })
     }
+}
+
+/// The reminders of a Fischer or per-move clock with `hand` in hand: when
+/// [`REMINDER_DAYS_LEFT`] days of thinking are left on the move, each only
+/// when it comes at least a day into the move, pushed back by leave.
+fn time_left_reminders(
+    hand: Duration,
+    pending_since: DateTime<Utc>,
+    leaves: &LeaveTimeline,
+) -> Vec<(ServerDeadline, DateTime<Utc>)> {
+    (1u8..)
+        .zip(REMINDER_DAYS_LEFT)
+        .filter_map(|(n, left)| {
+            let point = hand - DAY * to_i32(Days::from(left));
+            (point >= DAY).then(|| {
+                let silent = floor_days(point);
+                let at = leaves.after_active(pending_since, point);
+                (ServerDeadline::TimeLeft { n, silent }, at)
+            })
+        })
+        .collect()
 }
 
 fn count(moves: &[MoveSpan]) -> u32 {

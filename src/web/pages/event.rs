@@ -95,6 +95,7 @@ pub(crate) fn event_page(lang: Lang, view: &EventView) -> Markup {
 }
 
 fn regulation(lang: Lang, view: &EventView) -> Markup {
+    use crate::app::view::control::{control_text, reminders_left_text};
     let regulation = &view.regulation;
     let rules = regulation.rule_set.name_key();
     let rounds = if view.cycles == 2 {
@@ -121,10 +122,16 @@ fn regulation(lang: Lang, view: &EventView) -> Markup {
         section.regulation {
             h2 { (tr0(lang, "web-regulation-heading")) }
             p #rules { (tr0(lang, rules)) "; " (tr0(lang, rounds)) "." }
-            p { (tr(lang, "web-regulation-control", &control)) }
+            @if regulation.clock.is_federation() {
+                p { (tr(lang, "web-regulation-control", &control)) }
+            } @else {
+                p.clock { (tr(lang, "web-regulation-clock", &Args::new().with("control", control_text(lang, regulation)))) }
+            }
             p { (tr(lang, "web-regulation-leave", &Args::new().with("leave", leave))) }
             p.zone { (tr(lang, "web-regulation-zone", &Args::new().with("zone", zone))) }
-            @if !reminders.is_empty() {
+            @if let Some(line) = reminders_left_text(lang, regulation) {
+                p { (line) }
+            } @else if !reminders.is_empty() {
                 p { (tr(lang, "web-regulation-reminders", &Args::new().with("reminders", reminders.join(", ")))) }
             }
         }

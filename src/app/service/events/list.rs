@@ -95,7 +95,7 @@ pub(super) async fn show(tx: &mut Tx, actor: &Actor, number: EventId) -> Outcome
         .with("rounds", tr0(lang, rounds))
         .with(
             "control",
-            format!("{}/{}", regulation.control.days, regulation.control.moves),
+            crate::app::view::control::control_text(lang, &regulation),
         )
         .with("organizers", organizers)
         .with("arbiters", arbiters)

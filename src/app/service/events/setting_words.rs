@@ -27,6 +27,11 @@ fn value_text(lang: Lang, setup: &EventSetup, key: &str, typed: &str) -> String 
             &Args::new().with("rules", regulation.rule_set.as_str()),
         ),
         "notations" => crate::app::service::events::list::notation_names(lang, regulation),
+        // The federation's control as typed (`30/10`); a chosen clock in
+        // words (issue events-2).
+        "control" if !regulation.clock.is_federation() => {
+            crate::app::view::control::control_text(lang, regulation)
+        }
         "leave" => days_text(lang, i64::from(regulation.leave_days_per_year)),
         "zone" => parse_zone(typed).map_or_else(|| typed.to_owned(), |z| zone_label(lang, z)),
         "registered-mail" => yes_no(lang, regulation.registered_mail_required),

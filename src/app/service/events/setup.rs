@@ -7,8 +7,9 @@
 use crate::app::actor::{Actor, notation_from_code};
 use crate::app::command::CommandWord;
 use crate::app::i18n::{Args, Lang};
+use crate::core::clock::control::ClockControl;
 use crate::core::notation::Notation;
-use crate::core::regulation::{Regulation, TimeControl};
+use crate::core::regulation::{Regulation, RegulationError, TimeControl};
 use crate::core::team::MatchPoints;
 use crate::store::{EventSettings, NoticeRecipient, Platform, PlayerId, Tx};
 
@@ -113,7 +114,15 @@ pub(super) async fn apply_settings(
             }
             _ => apply_rule(setup, key, value),
         };
-        if !ok || setup.regulation.validate().is_err() {
+        let valid = setup.regulation.validate();
+        if key == "control" && (!ok || valid.is_err()) {
+            return Err(control_refusal(actor.lang(), &setup.regulation, ok, value));
+        }
+        if valid == Err(RegulationError::ClockNeedsServer) {
+            // `rules=postal` after a Fischer or per-move clock.
+            return Err(control_refusal(actor.lang(), &setup.regulation, ok, value));
+        }
+        if !ok || valid.is_err() {
             let args = Args::new()
                 .with("key", key.clone())
                 .with("value", value.clone())
@@ -206,9 +215,7 @@ fn apply_rule(setup: &mut EventSetup, key: &str, value: &str) -> bool {
             }
             _ => false,
         },
-        "control" => read_control(value)
-            .map(|c| setup.regulation.control = c)
-            .is_some(),
+        "control" => apply_control(&mut setup.regulation, value),
         "exclusion" => match value {
             "losses" | "annulled" => {
                 setup.settings.annul_on_exclusion = value == "annulled";
@@ -253,6 +260,34 @@ fn apply_rule(setup: &mut EventSetup, key: &str, value: &str) -> bool {
             .or_else(|| spectators::apply(&mut setup.regulation, key, value))
             .unwrap_or(false),
     }
+}
+
+/// `control=`: `D/M` (the federation's control with D days per M moves,
+/// R3.5.1), or a clock the regulation may choose (`server`,
+/// `fischer:B+I/CAP`, `days:N`; issue events-2). `D/M` and `server` keep the
+/// federation's clock.
+fn apply_control(regulation: &mut Regulation, value: &str) -> bool {
+    if let Some(control) = read_control(value) {
+        regulation.control = control;
+        regulation.clock = ClockControl::Federation;
+        return true;
+    }
+    ClockControl::parse(value)
+        .map(|clock| regulation.clock = clock)
+        .is_some()
+}
+
+/// The refusal of a `control=` that does not read (with the accepted
+/// forms), or of a Fischer or per-move clock in a postal event.
+fn control_refusal(lang: Lang, regulation: &Regulation, read: bool, value: &str) -> Failure {
+    if read && regulation.validate() == Err(RegulationError::ClockNeedsServer) {
+        return refuse(lang, "error-event-control-postal", &Args::new());
+    }
+    refuse(
+        lang,
+        "error-event-control",
+        &Args::new().with("value", value.to_owned()),
+    )
 }
 
 fn read_control(value: &str) -> Option<TimeControl> {
