@@ -458,6 +458,20 @@ error-not-entered = Ви не записані на турнір #{ $event } «{
 reply-organizer-granted = { $name } тепер може створювати турніри.
 reply-organizer-revoked = { $name } більше не може створювати турніри.
 error-not-organizer = { $name } не має ролі організатора.
+## web3: the calendar feed of a player's deadlines (/calendar)
+help-calendar = /calendar [вимкнути] — приватне посилання на календар ваших строків, для календаря в телефоні
+help-more-calendar = Дає приватне посилання на календар ваших строків: партії, де ваш хід, кожна зі своїм строком; на нього можна підписатися в календарі телефона чи компʼютера. Кожен /calendar дає нове посилання, а старе перестає діяти; /calendar вимкнути вимикає календар. Не передавайте посилання іншим: хто його має, бачить ваші партії.
+    Приклади: /calendar, /calendar вимкнути
+help-who-calendar = усі.
+reply-calendar = Ваш календар строків: { $url }
+    Додайте його в календар як підписку (за посиланням). У ньому партії, де ваш хід, кожна зі своїм строком. Посилання лише для вас; попереднє більше не діє. /calendar вимкнути вимикає його.
+reply-calendar-off = Посилання на календар вимкнено: воно більше не відкривається. /calendar дасть нове.
+reply-calendar-none = Посилання на календар немає. /calendar дасть його.
+error-calendar-no-site = У клубу немає вебсайту, тож і посилання на календар немає. Зверніться до організатора.
+calendar-name = Мої ходи
+calendar-summary = Хід у партії #{ $game } — суперник: { $opponent }
+calendar-description = Партія #{ $game } турніру «{ $event }»: { $white } — { $black }. Ваш хід від { $since }; хід — не пізніше { $at }.
+calendar-on-leave = Відпустка до { $until }: строк уже враховує відпустку.
 ## Play: board, claims, record, standings, PGN
 button-move-in-game = Партія #{ $game }
 board-white-to-move = хід білих
@@ -634,6 +648,12 @@ web-colour-black = чорні
 web-link-event = Сторінка турніру: { $url }
 web-link-game = Сторінка партії: { $url }
 
+## web3: the rating chart on the player page
+web-rating-chart = Рейтинг за { $games } { $games ->
+    [one] рейтингову партію
+    [few] рейтингові партії
+   *[many] рейтингових партій
+}: від { $first } до { $last }; найвищий { $high }, найнижчий { $low }.
 ## Moving by touch (the board page a player moves on)
 touch-link = Зробити хід на дошці: { $url }
 touch-button = Зробити хід на дошці

@@ -118,6 +118,11 @@ pub(super) const SQLITE_MIGRATIONS: EmbeddedList = &[
         "server keys",
         include_str!("../../migrations/sqlite/0025_server_keys.sql"),
     ),
+    (
+        27,
+        "calendar feeds",
+        include_str!("../../migrations/sqlite/0027_calendar_feeds.sql"),
+    ),
 ];
 
 pub(super) const POSTGRES_MIGRATIONS: EmbeddedList = &[
@@ -225,6 +230,11 @@ pub(super) const POSTGRES_MIGRATIONS: EmbeddedList = &[
         25,
         "server keys",
         include_str!("../../migrations/postgres/0025_server_keys.sql"),
+    ),
+    (
+        27,
+        "calendar feeds",
+        include_str!("../../migrations/postgres/0027_calendar_feeds.sql"),
     ),
 ];
 
