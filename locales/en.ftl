@@ -452,6 +452,20 @@ error-not-entered = You are not entered in event #{ $event } "{ $name }".
 reply-organizer-granted = { $name } may now create events.
 reply-organizer-revoked = { $name } may no longer create events.
 error-not-organizer = { $name } does not hold the organizer role.
+## web3: the calendar feed of a player's deadlines (/calendar)
+help-calendar = /calendar [off] — a private link to a calendar of your deadlines, for your phone's calendar
+help-more-calendar = Gives a private link to a calendar of your deadlines: the games where it is your move, each with its deadline, for a phone or computer calendar to subscribe to. Each /calendar gives a new link and the old one stops working; /calendar off turns the calendar off. Do not share the link: whoever has it sees your games.
+    Examples: /calendar, /calendar off
+help-who-calendar = everyone.
+reply-calendar = Your calendar of deadlines: { $url }
+    Add it to your calendar as a subscription (from a URL). It lists the games where it is your move, each with its deadline. The link is yours alone; an older link no longer works. /calendar off turns it off.
+reply-calendar-off = The calendar link is turned off: it no longer opens. /calendar gives a new one.
+reply-calendar-none = You have no calendar link. /calendar gives one.
+error-calendar-no-site = The club has no web site, so there is no calendar link. Please ask the organizer.
+calendar-name = My moves
+calendar-summary = Move in game #{ $game } — opponent: { $opponent }
+calendar-description = Game #{ $game } of "{ $event }": { $white } — { $black }. Your move since { $since }; move by { $at } at the latest.
+calendar-on-leave = On leave until { $until }: the deadline already counts the leave.
 ## Play: board, claims, record, standings, PGN
 button-move-in-game = Game #{ $game }
 board-white-to-move = White to move
@@ -617,6 +631,11 @@ web-colour-black = Black
 web-link-event = The event's page: { $url }
 web-link-game = The game's page: { $url }
 
+## web3: the rating chart on the player page
+web-rating-chart = Rating over { $games ->
+    [one] { $games } rated game
+   *[other] { $games } rated games
+}: from { $first } to { $last }; highest { $high }, lowest { $low }.
 ## Moving by touch (the board page a player moves on)
 touch-link = Move on the board: { $url }
 touch-button = Move on the board
@@ -1463,7 +1482,7 @@ control-fischer-cap = Fischer clock: { $base } at the start, plus { $increment }
 control-per-move = { $days } for every move; unused days do not carry over
 web-regulation-clock = Time control: { $control }.
 web-regulation-reminders-left = Reminders { $first } and { $second } before the time for a move runs out.
-error-event-control = The setting control={ $value } is not possible. Accepted forms: control=server (the federation's control: 50 days per 10 moves, each day past 20 on one move counts double), control=50/10 (days per moves under the federation's control), control=fischer:30+1/60 (30 days at the start, plus 1 day after each move, at most 60 days in hand; "/60" may be left out), control=days:5 (5 days for every move). At most 366 days in each number. Nothing has changed.
+error-event-control = The setting control={ $value } is not possible. Accepted forms: control=server (the federation's control: 50 days per 10 moves, each day past 20 on one move counts double), control=D/M (D days per M moves under the federation's control), control=fischer:30+1/60 (30 days at the start, plus 1 day after each move, at most 60 days in hand; "/60" may be left out), control=days:5 (5 days for every move). At most 366 days in each number. Nothing has changed.
 error-event-control-postal = A Fischer clock and days per move work only under the server rules: a postal event keeps the postal clock. Use control=server or control=50/10 (days per moves). Nothing has changed.
 
 ## club branch: invitations (/event invite, /start join-…)

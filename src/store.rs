@@ -62,6 +62,7 @@ mod arbiter;
 mod archive;
 mod audit;
 mod backup;
+mod calendar_feeds;
 mod cases;
 mod db_size;
 mod deadlines;

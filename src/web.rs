@@ -28,7 +28,9 @@
 //! (`tests/it/web_privacy.rs` crawls every page to check).
 
 mod access_log;
+mod board_grid;
 mod cache;
+mod calendar;
 pub(crate) mod data;
 mod favicon;
 mod handlers;
@@ -170,6 +172,7 @@ pub fn router(site: Arc<Site>) -> axum::Router {
         .route("/game/{id}/pgn", get(handlers::game_pgn))
         .route("/game/{id}/live", get(handlers::game_live))
         .route("/player/{id}", get(handlers::player))
+        .route("/calendar/{file}", get(calendar::feed))
         .fallback(handlers::not_found)
         .layer(axum::middleware::from_fn(access_log::access_log))
         .with_state(site);

@@ -131,6 +131,10 @@ pub enum Command {
     /// The daily digest of games to move on or off, instead of one notice
     /// per move (R3.2.3: the player stays responsible for the time).
     Digest { on: bool },
+    /// A new private link to the player's calendar feed of deadlines
+    /// (R3.5.7: the player stays responsible for the time), or with `off`
+    /// none: the old link stops working either way.
+    Calendar { off: bool },
     /// An event's standings.
     Standings { event: Option<EventId> },
     /// A player's club rating, rated games and last changes (the asker's

@@ -39,7 +39,8 @@ pub(crate) use people::help::{HelpGroup, group_seen_with};
 use crate::app::failure::{Failure, Outcome, refuse};
 use events::{organizer, standings};
 use games::{claim, confirm, draw, my_turn, play, talk, view};
-use people::{chatter, clock_prefs, contacts, help, link, profile, settings};
+pub(crate) use people::calendar::feed_hash as calendar_feed_hash;
+use people::{calendar, chatter, clock_prefs, contacts, help, link, profile, settings};
 
 /// Installation settings of the app.
 #[derive(Debug, Clone, Default)]
@@ -414,6 +415,10 @@ impl App {
             Command::Unmute => settings::set_muted(tx, actor, false).await,
             Command::Timezone { zone } => clock_prefs::timezone(tx, actor, zone.as_deref()).await,
             Command::Digest { on } => clock_prefs::digest(tx, actor, on, now).await,
+            Command::Calendar { off } => {
+                let base = self.config.web_url.as_ref();
+                calendar::calendar(tx, actor, (off, base), now).await
+            }
             Command::SetContact { field, value } => {
                 contacts::set_contact(tx, actor, field, value, now).await
             }

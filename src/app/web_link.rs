@@ -70,6 +70,16 @@ pub fn game_url(base: &url::Url, game: GameId) -> String {
     join(base, &format!("game/{game}"))
 }
 
+/// The address of a player's private calendar feed opened by `token`.
+pub fn calendar_url(base: &url::Url, token: &str) -> String {
+    join(base, &format!("calendar/{token}.ics"))
+}
+
+/// `path` (without its leading `/`) on the site's address `base`.
+pub fn join_path(base: &url::Url, path: &str) -> String {
+    join(base, path)
+}
+
 fn join(base: &url::Url, path: &str) -> String {
     let mut text = base.as_str().to_owned();
     if !text.ends_with('/') {

@@ -21,6 +21,7 @@ pub const DUMP_TABLES: &[&str] = &[
     "players",
     "player_settings",
     "player_clock",
+    "calendar_feeds",
     "link_codes",
     "accounts",
     "events",
@@ -150,16 +151,17 @@ impl Db {
 }
 
 /// The schema version the dump format follows (the newest migration).
-pub(super) const SCHEMA_VERSION: i64 = 26;
+pub(super) const SCHEMA_VERSION: i64 = 27;
 
 /// The oldest schema version whose dumps have the tables and columns of
 /// [`SCHEMA_VERSION`] and so restore as they are: migration 21 only added
 /// an index (one open absence a player; a dump breaking it is refused and
 /// restores nothing), 22 only rows (the notations players chose), 23
 /// a table (impossible postal cards) and 24 a table (thread notices held
-/// back by a public delay) that an older dump leaves empty, and 25 and 26
+/// back by a public delay) that an older dump leaves empty, 25 and 26
 /// tables never dumped (the installation's secrets, the touch board's
-/// request budgets).
+/// request budgets), and 27 a table (players' calendar feeds) that an
+/// older dump leaves empty.
 pub(super) const OLDEST_SAME_TABLES: i64 = 20;
 
 async fn columns(tx: &mut Tx, table: &str) -> StoreResult<Columns> {

@@ -123,6 +123,11 @@ pub(super) const SQLITE_MIGRATIONS: EmbeddedList = &[
         "touch budget",
         include_str!("../../migrations/sqlite/0026_touch_budget.sql"),
     ),
+    (
+        27,
+        "calendar feeds",
+        include_str!("../../migrations/sqlite/0027_calendar_feeds.sql"),
+    ),
 ];
 
 pub(super) const POSTGRES_MIGRATIONS: EmbeddedList = &[
@@ -235,6 +240,11 @@ pub(super) const POSTGRES_MIGRATIONS: EmbeddedList = &[
         26,
         "touch budget",
         include_str!("../../migrations/postgres/0026_touch_budget.sql"),
+    ),
+    (
+        27,
+        "calendar feeds",
+        include_str!("../../migrations/postgres/0027_calendar_feeds.sql"),
     ),
 ];
 

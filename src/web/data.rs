@@ -118,7 +118,7 @@ pub(crate) struct Pending {
 }
 
 /// The pending move of `game` at `now` (none unless it is in play).
-async fn pending_of(
+pub(crate) async fn pending_of(
     tx: &mut Tx,
     game: &GameRecord,
     now: DateTime<Utc>,
@@ -394,6 +394,9 @@ pub(crate) struct PlayerView {
     pub(crate) score: (u32, usize),
     /// The club rating (rounded) and rated games, once rated (issue #21).
     pub(crate) rating: Option<(i64, i64)>,
+    /// The rating before the first rated game, then after each (with the
+    /// game's end), oldest first: the chart's points.
+    pub(crate) rating_history: Vec<(DateTime<Utc>, i64)>,
 }
 
 /// The player page's data.
@@ -430,13 +433,35 @@ pub(crate) async fn player(
         games.push((game_line(tx, game, now).await?, event));
     }
     let rating = tx.rating_of(id).await?.map(|(r, n)| (r.points(), n));
+    let rating_history = rating_points(tx, id).await?;
     Ok(PlayerView {
         player,
         games,
         events,
         score: (halves, finished),
         rating,
+        rating_history,
     })
+}
+
+/// The most rated games the chart shows (the last ones).
+const CHART_GAMES: i64 = 60;
+
+/// The rating chart's points: before the first of the last rated games,
+/// then after each, oldest first.
+async fn rating_points(tx: &mut Tx, id: PlayerId) -> PageResult<Vec<(DateTime<Utc>, i64)>> {
+    let mut changes = tx.rating_history(id, CHART_GAMES).await?;
+    changes.reverse();
+    let Some(first) = changes.first() else {
+        return Ok(Vec::new());
+    };
+    let mut points = vec![(first.finished_at, first.before.points())];
+    points.extend(
+        changes
+            .iter()
+            .map(|change| (change.finished_at, change.after.points())),
+    );
+    Ok(points)
 }
 
 /// The half-points a score gives White (`as_white`) or Black.

@@ -279,7 +279,10 @@ pub(crate) async fn not_found(params: Params, headers: HeaderMap) -> Response {
 pub(crate) async fn css() -> Response {
     asset(
         "text/css; charset=utf-8",
-        include_str!("../../assets/web/site.css"),
+        concat!(
+            include_str!("../../assets/web/site.css"),
+            include_str!("../../assets/web/board.css")
+        ),
     )
 }
 

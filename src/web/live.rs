@@ -4,6 +4,12 @@
 //! another process on the same database is found by polling the stamp (one
 //! indexed query) every [`super::Limits::poll`].
 //!
+//! A game in play under its event's `public-delay=N` (ICCF's delayed
+//! public games, see [`crate::app::view::public_delay`]) changes for its
+//! stream only when the moves the public sees change or the game ends: a
+//! held-back move sends nothing, so the stream does not tell when it was
+//! made. The event's stream counts its delayed games the same way.
+//!
 //! A stream holds a connection for minutes, so they are counted apart from
 //! pages ([`LiveGate`]): at most [`super::Limits::live_streams`] in all and
 //! [`super::Limits::live_per_address`] from one address; past either the
@@ -20,7 +26,10 @@ use futures_util::{Stream, StreamExt};
 use tokio::sync::watch;
 use tokio::time::Instant;
 
-use crate::store::{EventId, GameId, StoreError, StoreResult, Version};
+use crate::core::regulation::public_plies;
+use crate::store::{
+    Event, EventId, GameId, GameRecord, GameStatus, StoreError, StoreResult, Tx, Version,
+};
 
 use super::Site;
 
@@ -42,6 +51,71 @@ pub(crate) async fn version(site: &Site, watched: Watched) -> StoreResult<Versio
     };
     tx.commit().await?;
     Ok(version)
+}
+
+/// The stamp the public sees of `watched`, given its `raw` stamp: the raw
+/// stamp, except that a game in play under a public delay counts only the
+/// moves shown ([`public_game_stamp`]).
+async fn public_version(tx: &mut Tx, watched: Watched, raw: Version) -> StoreResult<Version> {
+    match watched {
+        Watched::Game(id) => {
+            if raw == Version::default() {
+                return Ok(raw);
+            }
+            let game = tx.game(id).await?;
+            let event = tx.event(game.event_id).await?;
+            let delay = delay_of(tx, &event).await?;
+            Ok(public_game_stamp(&game, delay).map_or(raw, |[a, b]| Version([a, b, -1])))
+        }
+        Watched::Event(id) => {
+            let event = tx.event(id).await?;
+            let delay = delay_of(tx, &event).await?;
+            if delay == 0 {
+                return Ok(raw);
+            }
+            let games = tx.games_of_event(id).await?;
+            let [count, _, entries] = raw.0;
+            Ok(Version([count, games_stamp(&games, delay), entries]))
+        }
+    }
+}
+
+/// The event's public delay in moves (R: `public-delay=N`).
+async fn delay_of(tx: &mut Tx, event: &Event) -> StoreResult<u32> {
+    let rated = tx.event_rated(event.id).await?;
+    Ok(event.regulation.public_delay(rated))
+}
+
+/// What the public sees of a game in play under `delay` moves of delay —
+/// its id and how many plies are shown — or `None` when the public sees
+/// it whole (no delay, or the game is over).
+fn public_game_stamp(game: &GameRecord, delay: u32) -> Option<[i64; 2]> {
+    if delay == 0 || game.status == GameStatus::Finished {
+        return None;
+    }
+    let plies = usize::try_from(game.ply).unwrap_or(0);
+    let shown = public_plies(plies, delay, true);
+    Some([game.id.0, i64::try_from(shown).unwrap_or(i64::MAX)])
+}
+
+/// One number for the games of a delayed event: each game's version when
+/// the public sees it whole, else its shown plies.
+fn games_stamp(games: &[GameRecord], delay: u32) -> i64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    for game in games {
+        match public_game_stamp(game, delay) {
+            Some(stamp) => (0u8, stamp).hash(&mut hasher),
+            None => (
+                1u8,
+                game.id.0,
+                game.version,
+                game.status == GameStatus::Finished,
+            )
+                .hash(&mut hasher),
+        }
+    }
+    i64::from_ne_bytes(hasher.finish().to_ne_bytes())
 }
 
 /// Counts the open live streams, in all and per client address.
@@ -92,8 +166,9 @@ impl Drop for LivePass {
     }
 }
 
-/// The stamp of `watched`, or [`StoreError::NotFound`] when it does not exist.
-async fn first_version(site: &Site, watched: Watched) -> StoreResult<Version> {
+/// The raw and public stamps of `watched`, or [`StoreError::NotFound`]
+/// when it does not exist.
+async fn first_version(site: &Site, watched: Watched) -> StoreResult<(Version, Version)> {
     let mut tx = site.db.read().await?;
     let version = match watched {
         Watched::Event(id) => {
@@ -110,15 +185,35 @@ async fn first_version(site: &Site, watched: Watched) -> StoreResult<Version> {
             version => version,
         },
     };
+    let public = public_version(&mut tx, watched, version).await?;
     tx.commit().await?;
-    Ok(version)
+    Ok((version, public))
+}
+
+/// The public stamp of `watched` now, given the raw stamp seen last and
+/// the public stamp then: the database is asked again only when the raw
+/// stamp moved.
+async fn public_now(
+    site: &Site,
+    watched: Watched,
+    (raw, public): (Version, Version),
+) -> StoreResult<(Version, Version)> {
+    let now = version(site, watched).await?;
+    if now == raw {
+        return Ok((raw, public));
+    }
+    let mut tx = site.db.read().await?;
+    let shown = public_version(&mut tx, watched, now).await?;
+    tx.commit().await?;
+    Ok((now, shown))
 }
 
 struct Watch {
     _pass: LivePass,
     site: Arc<Site>,
     watched: Watched,
-    last: Version,
+    /// The raw stamp seen last and the public stamp sent last.
+    last: (Version, Version),
     commits: Option<watch::Receiver<u64>>,
     until: Instant,
 }
@@ -143,12 +238,13 @@ impl Watch {
                 return None;
             }
             self.tick().await;
-            let Ok(now) = version(&self.site, self.watched).await else {
+            let Ok(now) = public_now(&self.site, self.watched, self.last).await else {
                 continue; // the database is busy: try on the next tick
             };
-            if now != self.last {
-                self.last = now;
-                let [a, b, c] = now.0;
+            let changed = now.1 != self.last.1;
+            self.last = now;
+            if changed {
+                let [a, b, c] = now.1.0;
                 let event = SseEvent::default()
                     .event("change")
                     .data(format!("{a}.{b}.{c}"));

@@ -7,6 +7,7 @@ mod event;
 mod events;
 pub(crate) mod game;
 mod player;
+mod rating_chart;
 
 use maud::{DOCTYPE, Markup, html};
 
@@ -27,6 +28,19 @@ pub(crate) struct Frame<'a> {
     pub(crate) path: &'a str,
     /// The page's live stream (SSE), if it updates itself.
     pub(crate) live: Option<String>,
+    /// The link preview's description and image (Open Graph), if any.
+    pub(crate) og: Option<Og>,
+}
+
+/// What a link preview shows of a page (Open Graph): the title is the
+/// page's, the address the page's own.
+pub(crate) struct Og {
+    /// One line under the title.
+    pub(crate) description: String,
+    /// The path of the image (the board's PNG).
+    pub(crate) image: String,
+    /// The image's text.
+    pub(crate) alt: String,
 }
 
 /// A whole HTML document around `body`.
@@ -39,6 +53,16 @@ pub(crate) fn layout(frame: &Frame<'_>, body: Markup) -> Markup {
                 meta charset="utf-8";
                 meta name="viewport" content="width=device-width, initial-scale=1";
                 title { (frame.title) " · corrbot" }
+                @if let Some(og) = &frame.og {
+                    meta property="og:type" content="website";
+                    meta property="og:site_name" content="corrbot";
+                    meta property="og:title" content=(frame.title);
+                    meta property="og:description" content=(og.description);
+                    meta property="og:url" content=(absolute(frame.path));
+                    meta property="og:image" content=(absolute(&og.image));
+                    meta property="og:image:alt" content=(og.alt);
+                    meta property="og:image:type" content="image/png";
+                }
                 link rel="icon" href="/favicon.svg" type="image/svg+xml";
                 link rel="stylesheet" href="/static/site.css";
                 script src="/static/site.js" defer {}
@@ -70,6 +94,15 @@ pub(crate) fn layout(frame: &Frame<'_>, body: Markup) -> Markup {
     }
 }
 
+/// `path` on the site's public address (`CORRBOT_WEB_URL`) when it is set,
+/// as link previews want; the path alone otherwise.
+fn absolute(path: &str) -> String {
+    match crate::web::web_url_from_env() {
+        Ok(Some(base)) => crate::app::web_link::join_path(&base, path.trim_start_matches('/')),
+        _ => path.to_owned(),
+    }
+}
+
 /// A short page with one message (not found, server error).
 pub(crate) fn message_page(lang: Lang, id: &str) -> Markup {
     let text = tr0(lang, id);
@@ -78,6 +111,7 @@ pub(crate) fn message_page(lang: Lang, id: &str) -> Markup {
         title: &text,
         path: "/",
         live: None,
+        og: None,
     };
     let body = html! {
         h1 { (text) }

@@ -73,7 +73,10 @@ async fn js() -> Response {
 async fn css() -> Response {
     asset(
         "text/css; charset=utf-8",
-        include_str!("../../assets/web/touch.css"),
+        concat!(
+            include_str!("../../assets/web/board.css"),
+            include_str!("../../assets/web/touch.css")
+        ),
     )
 }
 

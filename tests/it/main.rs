@@ -86,6 +86,7 @@ mod touch_platforms;
 mod transcripts;
 mod turn_play;
 mod web_browser;
+mod web_calendar;
 mod web_listen;
 mod web_ops;
 mod web_pages;

@@ -11,7 +11,7 @@ use corrbot::store::{GameId, NoticeRecipient, Platform};
 use corrbot::time::Clock;
 
 use crate::support::db::{TestDb, on_both};
-use crate::support::web::{get, serve};
+use crate::support::web::{TEST_POLL, get, next_change, open_live, serve};
 use crate::support::world::World;
 
 /// bob (White) and carol play game #1 of alice's event with `settings`;
@@ -139,6 +139,57 @@ async fn the_game_thread_gets_each_move_later_and_all_at_the_end(test_db: &TestD
     world.finish().await;
 }
 
+/// What arrives on `stream` within forty polls of the live stream (its
+/// own commits wake it at once): empty when nothing was sent.
+async fn sent_meanwhile(stream: &mut tokio::net::TcpStream) -> String {
+    use tokio::io::AsyncReadExt;
+    let mut seen = String::new();
+    let window = TEST_POLL * 40;
+    let read = async {
+        loop {
+            let mut buffer = [0u8; 1024];
+            match stream.read(&mut buffer).await {
+                Ok(n) if n > 0 => seen.push_str(&String::from_utf8_lossy(&buffer[..n])),
+                _ => return,
+            }
+        }
+    };
+    let _ = tokio::time::timeout(window, read).await;
+    seen
+}
+
+async fn the_live_streams_say_nothing_of_a_held_move(test_db: &TestDb) {
+    let mut world = delayed_game(test_db, "public-delay=2").await;
+    let clock: Arc<dyn Clock> = world.clock.clone();
+    let server = serve(&test_db.db, clock).await;
+    let addr = server.addr;
+    let mut game = open_live(addr, "/game/1/live").await;
+    let mut event = open_live(addr, "/event/1/live").await;
+    world.move_as("bob", 1, "e2-e4").await;
+    world.move_as("carol", 1, "e7-e5").await;
+    for stream in [&mut game, &mut event] {
+        let seen = sent_meanwhile(stream).await;
+        assert!(!seen.contains("event:"), "a held move was told: {seen}");
+    }
+    // The third move shows the first: one change, telling no ply count.
+    world.move_as("bob", 1, "Кg1-f3").await;
+    for stream in [&mut game, &mut event] {
+        let seen = next_change(stream).await;
+        assert_eq!(seen.matches("event: change").count(), 1, "{seen}");
+    }
+    let seen = sent_meanwhile(&mut game).await;
+    assert!(!seen.contains("event:"), "{seen}");
+    let page = get(addr, "/game/1/ply/1", &[("Accept-Language", "en")]).await;
+    assert_eq!(page.status, 200);
+    assert_eq!(get(addr, "/game/1/ply/2", &[]).await.status, 404);
+    // The game over, the stream tells at once.
+    world.say("@carol: /resign 1 confirm").await;
+    next_change(&mut game).await;
+    next_change(&mut event).await;
+    drop(server);
+    world.finish().await;
+}
+
 async fn a_rated_event_delays_three_moves_unless_told(test_db: &TestDb) {
     let mut world = World::new(&test_db.db);
     world.english(&["alice", "bob", "carol"]).await;
@@ -174,4 +225,5 @@ on_both!(
     a_spectator_in_chat_sees_what_the_pages_show,
     the_game_thread_gets_each_move_later_and_all_at_the_end,
     a_rated_event_delays_three_moves_unless_told,
+    the_live_streams_say_nothing_of_a_held_move,
 );

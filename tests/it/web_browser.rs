@@ -151,6 +151,53 @@ async fn marked_move(client: &Client) -> (Option<i64>, i64) {
     (answer[0].as_i64(), answer[1].as_i64().unwrap())
 }
 
+/// How many resources the page has fetched since it was loaded (the
+/// Performance API's entries; the open live stream is not one yet).
+async fn requests_made(client: &Client) -> i64 {
+    let answer = js(
+        client,
+        "return performance.getEntriesByType('resource').length;",
+    )
+    .await;
+    answer.as_i64().unwrap()
+}
+
+/// The README's figures of the game page, printed (`--nocapture`): the
+/// bytes of the first load (HTML, CSS, JS; the PNG only without the
+/// script) and its time, and the time of a step in the page (no bytes).
+async fn page_figures(client: &Client) {
+    let answer = js(
+        client,
+        "const nav = performance.getEntriesByType('navigation')[0]; \
+         const res = performance.getEntriesByType('resource'); \
+         const bytes = res.reduce((n, r) => n + r.encodedBodySize, nav.encodedBodySize); \
+         const t0 = performance.now(); \
+         for (let i = 0; i < 20; i++) { \
+           document.dispatchEvent(new KeyboardEvent('keydown', { key: i % 2 ? 'ArrowRight' : 'ArrowLeft' })); \
+           document.body.offsetHeight; } \
+         const step = (performance.now() - t0) / 20; \
+         return [nav.encodedBodySize, bytes, nav.loadEventEnd - nav.startTime, step, \
+                 res.map(r => r.name + ' ' + r.encodedBodySize).join(', ')];",
+    )
+    .await;
+    eprintln!("figures: game page first load {answer}");
+}
+
+/// The square `e4` of the board drawn in the page: its last-move mark and
+/// piece, as words.
+async fn board_text(client: &Client) -> String {
+    let answer = js(
+        client,
+        "const sq = document.querySelector('#grid [data-sq=e4]'); \
+         const pc = sq.querySelector('.pc'); \
+         return (sq.classList.contains('last') ? 'e4 played: ' : '') + \
+           (pc ? (pc.classList.contains('white') ? 'white' : 'black') + \
+             (pc.textContent[0] === '♟' ? ' pawn' : ' piece') + ' on e4' : 'empty');",
+    )
+    .await;
+    answer.as_str().unwrap().to_owned()
+}
+
 /// Waits for `path`, then checks that the move of `ply` alone is marked
 /// (none at the start).
 async fn stepped_to(client: &Client, base: &str, path: &str, ply: i64) {
@@ -339,7 +386,9 @@ async fn a_browser_reads_the_event_steps_through_a_game_and_sees_a_move_arrive()
         "{deadline}"
     );
 
-    // The current move is marked at every step, and only it.
+    // The current move is marked at every step, and only it; stepping
+    // asks the server for nothing (the board is drawn in the page).
+    let requests = requests_made(&client).await;
     press(&client, Key::Left).await;
     stepped_to(&client, &base, "/game/1/ply/2", 2).await;
     assert!(text_of(&client, "#ply").await.contains("ply 2 of 3"));
@@ -349,6 +398,37 @@ async fn a_browser_reads_the_event_steps_through_a_game_and_sees_a_move_arrive()
     stepped_to(&client, &base, "/game/1/ply/1", 1).await;
     press(&client, Key::Right).await;
     stepped_to(&client, &base, "/game/1/ply/2", 2).await;
+    press(&client, Key::End).await;
+    stepped_to(&client, &base, "/game/1", 3).await;
+    // A tap on the board's left half steps back, a link in the list jumps.
+    js(
+        &client,
+        "const g = document.getElementById('grid').getBoundingClientRect(); \
+         const at = { clientX: g.left + 5, clientY: g.top + 5, bubbles: true }; \
+         const grid = document.getElementById('grid'); \
+         grid.dispatchEvent(new PointerEvent('pointerdown', at)); \
+         grid.dispatchEvent(new PointerEvent('pointerup', at)); return 1;",
+    )
+    .await;
+    stepped_to(&client, &base, "/game/1/ply/2", 2).await;
+    client
+        .find(Locator::Css("#moves a[data-ply='1']"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    stepped_to(&client, &base, "/game/1/ply/1", 1).await;
+    assert_eq!(board_text(&client).await, "e4 played: white pawn on e4");
+    assert_eq!(
+        requests_made(&client).await,
+        requests,
+        "stepping made a request"
+    );
+    page_figures(&client).await;
+    // A reload shows the same ply, drawn by the server.
+    client.refresh().await.unwrap();
+    stepped_to(&client, &base, "/game/1/ply/1", 1).await;
     press(&client, Key::End).await;
     stepped_to(&client, &base, "/game/1", 3).await;
 

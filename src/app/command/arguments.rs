@@ -157,6 +157,7 @@ pub(super) fn parse_args(command: CommandWord, rest: &str) -> Result<Command, Co
             zone: non_empty(rest),
         },
         W::Digest => parse_digest(rest)?,
+        W::Calendar => parse_calendar(rest)?,
         W::Standings => Command::Standings {
             event: number_only(command, "event", rest)?,
         },
@@ -252,6 +253,16 @@ fn parse_digest(rest: &str) -> Result<Command, CommandError> {
         _ => return Err(invalid(CommandWord::Digest, "switch", rest)),
     };
     Ok(Command::Digest { on })
+}
+
+/// `/calendar [off]`: a new link, or none.
+fn parse_calendar(rest: &str) -> Result<Command, CommandError> {
+    let off = match rest.to_lowercase().as_str() {
+        "" | "on" | "new" | "увімкнути" | "новий" => false,
+        "off" | "вимкнути" => true,
+        _ => return Err(invalid(CommandWord::Calendar, "switch", rest)),
+    };
+    Ok(Command::Calendar { off })
 }
 
 fn parse_contact(rest: &str) -> Result<Command, CommandError> {

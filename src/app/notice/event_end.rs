@@ -267,7 +267,7 @@ mod tests {
         );
         let en = shared.text(Lang::En);
         assert!(
-            en.contains("First place shared: Ann, Bob\u{a0}— 2 each."),
+            en.contains("First place shared: Ann and Bob\u{a0}— 2 each."),
             "{en}"
         );
     }
@@ -335,7 +335,7 @@ mod tests {
         let uk = shared.text(Lang::Uk);
         assert!(
             uk.contains(
-                "Перше місце поділили Леви, Тигри: порівну командних очок (1) і очок на дошках (2)."
+                "Перше місце поділили Леви і Тигри: порівну командних очок (1) і очок на дошках (2)."
             ),
             "{uk}"
         );

@@ -3,6 +3,7 @@
 //! contact details (R3.4.4), accounts linked across platforms, players named
 //! in commands (`@name`), and the roles mirrored from a platform's own.
 
+pub(super) mod calendar;
 pub(super) mod chatter;
 pub(super) mod clock_prefs;
 pub(super) mod contacts;

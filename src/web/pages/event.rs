@@ -45,6 +45,7 @@ pub(crate) fn event_page(lang: Lang, view: &EventView) -> Markup {
         title: &title,
         path: &path,
         live: Some(format!("{path}/live")),
+        og: None,
     };
     let status = tr0(lang, status_word(event.status));
     let body = html! {

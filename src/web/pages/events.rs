@@ -39,6 +39,7 @@ pub(crate) fn events_page(lang: Lang, events: &[EventSummary]) -> Markup {
         title: &title,
         path: "/",
         live: None,
+        og: None,
     };
     let body = html! {
         h1 { (title) }

@@ -1,9 +1,15 @@
 //! A game's page: the board at one ply with the last move, the moves with
-//! both players' time counts, navigation move by move (links, and the arrow
-//! keys through `site.js`), the PGN and a link to an analysis board. Every
-//! ply has its own address, so the page works without JavaScript.
+//! both players' time counts, navigation move by move, the PGN and a link
+//! to an analysis board. Every ply has its own address and its board as a
+//! PNG, so the page works without JavaScript (and link previews show the
+//! PNG: Open Graph tags). With it (`site.js`), the page steps through the
+//! game without reloading (issue web-2): the board is drawn in the page
+//! ([`crate::web::board_grid`]) from the placements the page embeds, by
+//! the arrow keys, a swipe or a tap, the current move marked and the
+//! address kept (`history.replaceState`). Only the moves the public sees
+//! are embedded (the event's public delay holds the rest back).
 
-use maud::{Markup, html};
+use maud::{Markup, PreEscaped, html};
 use shakmaty::fen::Fen;
 use shakmaty::{Color, EnPassantMode, Position};
 
@@ -12,6 +18,7 @@ use crate::app::notice::clocks_text;
 use crate::app::view::clock::side_text;
 use crate::app::zone::{ShownInstant, default_zone};
 use crate::store::GameStatus;
+use crate::web::board_grid::{Cells, board_grid, placement};
 use crate::web::data::{GameView, Pending, PlyLine};
 
 use super::event::game_state;
@@ -75,11 +82,24 @@ pub(crate) fn game_page(
     } else {
         format!("/game/{}/ply/{ply}", game.id)
     };
+    let board_src = format!("/game/{}/board/{ply}?lang={}", game.id, lang.code());
+    let alt = board_alt(lang, view, ply);
+    let og = super::Og {
+        description: format!(
+            "{} — {} · {}",
+            view.line.white.name,
+            view.line.black.name,
+            ply_text(lang, view, ply)
+        ),
+        image: board_src.clone(),
+        alt: alt.clone(),
+    };
     let frame = Frame {
         lang,
         title: &title,
         path: &path,
         live: Some(format!("/game/{}/live", game.id)),
+        og: Some(og),
     };
     let keep = explicit.then_some(notation);
     let event_args = Args::new()
@@ -96,8 +116,12 @@ pub(crate) fn game_page(
         p.state #state { (game_state(lang, game)) }
         div.game {
             div.board {
-                img #board src={ "/game/" (game.id) "/board/" (ply) "?lang=" (lang.code()) } width="360" height="420"
-                    alt=(board_alt(lang, view, ply));
+                div #board {
+                    noscript { img src=(board_src) width="360" height="420" alt=(alt); }
+                    div #grid-box role="img" aria-label=(alt) hidden {
+                        (board_grid(&view.positions[ply], Color::White, last_squares(view, ply), Cells::Plain))
+                    }
+                }
                 nav.plies {
                     (step(view, "first", 0, ply > 0, keep, &tr0(lang, "web-nav-first")))
                     (step(view, "prev", ply.saturating_sub(1), ply > 0, keep, &tr0(lang, "web-nav-prev")))
@@ -135,12 +159,51 @@ pub(crate) fn game_page(
             p {
                 a.download href={ "/game/" (game.id) "/pgn" } download { (tr0(lang, "web-pgn-game")) }
                 " · "
-                a href=(analysis_href(view, ply)) rel="noopener noreferrer" { (tr0(lang, "web-analysis")) }
+                a #analysis href=(analysis_href(view, ply)) rel="noopener noreferrer" { (tr0(lang, "web-analysis")) }
             }
             pre #pgn { (view.pgn) }
         }
+        script #game-data type="application/json" { (PreEscaped(steps_json(lang, view, ply, keep))) }
     };
     layout(&frame, body)
+}
+
+/// The two squares of the move that led to `ply` (none at the start or
+/// for castling's king move read as two squares of its own).
+fn last_squares(view: &GameView, ply: usize) -> Option<(shakmaty::Square, shakmaty::Square)> {
+    let before = view.positions.get(ply.checked_sub(1)?)?;
+    let after = view.positions.get(ply)?;
+    before
+        .legal_moves()
+        .into_iter()
+        .find(|mv| {
+            let mut next = before.clone();
+            next.play_unchecked(*mv);
+            next.board() == after.board() && next.turn() == after.turn()
+        })
+        .and_then(|mv| crate::render::move_squares(&mv))
+}
+
+/// What the page's script steps through: for each public ply its pieces
+/// ([`placement`]), last move, address, board text, line under the board
+/// and analysis link; and the ply shown. Escaped for a `<script>` element.
+fn steps_json(lang: Lang, view: &GameView, ply: usize, keep: Option<MoveNotation>) -> String {
+    let steps: Vec<serde_json::Value> = (0..view.positions.len())
+        .map(|at| {
+            let last = last_squares(view, at).map(|(from, to)| format!("{from}{to}"));
+            serde_json::json!({
+                "b": placement(&view.positions[at]),
+                "l": last,
+                "h": ply_href(view, at, keep),
+                "a": board_alt(lang, view, at),
+                "t": ply_text(lang, view, at),
+                "f": analysis_href(view, at),
+            })
+        })
+        .collect();
+    serde_json::json!({ "plies": steps, "ply": ply })
+        .to_string()
+        .replace('<', "\\u003c")
 }
 
 /// Whether `ply` is the last position of a finished game.
@@ -199,9 +262,9 @@ fn step(
 ) -> Markup {
     html! {
         @if enabled {
-            a #(id) href=(ply_href(view, to, keep)) rel=[(id == "prev").then_some("prev")] { (label) }
+            a #(id) href=(ply_href(view, to, keep)) rel=[(id == "prev").then_some("prev")] data-step=(id) { (label) }
         } @else {
-            span.off { (label) }
+            span.off data-step=(id) { (label) }
         }
     }
 }

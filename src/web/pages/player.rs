@@ -23,6 +23,7 @@ pub(crate) fn player_page(lang: Lang, view: &PlayerView) -> Markup {
         title: &title,
         path: &path,
         live: None,
+        og: None,
     };
     let (halves, finished) = view.score;
     let score = Args::new()
@@ -34,6 +35,7 @@ pub(crate) fn player_page(lang: Lang, view: &PlayerView) -> Markup {
         @if let Some((rating, games)) = view.rating {
             p.rating { (tr(lang, "web-player-rating", &Args::new().with("rating", rating.to_string()).with("games", games))) }
         }
+        (super::rating_chart::rating_chart(lang, &view.rating_history))
         @if !view.events.is_empty() {
             section {
                 h2 { (tr0(lang, "web-player-events-heading")) }

@@ -10,7 +10,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use maud::{DOCTYPE, Markup, PreEscaped, html};
 use serde::{Deserialize, Serialize};
-use shakmaty::{CastlingMode, Chess, Color, File, Position, Rank, Role, Square, uci::UciMove};
+use shakmaty::{CastlingMode, Chess, Color, Position, Role, Square, uci::UciMove};
 
 use crate::app::actor::notation_from_code;
 use crate::app::i18n::{Args, Lang, tr, tr0};
@@ -23,6 +23,7 @@ use crate::web::lang::choose;
 
 use super::guard::{Credentials, Entrant, entrant};
 use super::{TouchSite, no_store};
+use crate::web::board_grid::{Cells, board_grid, glyph};
 
 /// The page's address parameters: the pass, and whether Telegram opened
 /// it as a Mini App.
@@ -193,7 +194,7 @@ fn board_page(
                             None => (tr0(lang, "touch-no-moves")),
                         }
                     }
-                    (board(&position, colour, shown.last))
+                    (board_grid(&position, colour, shown.last, Cells::Buttons))
                     div #promotion hidden {
                         p { (tr0(lang, "touch-promotion")) }
                         @for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
@@ -239,51 +240,6 @@ fn last_move_squares(uci: Option<&str>) -> Option<(Square, Square)> {
     let from = uci.get(0..2)?.parse().ok()?;
     let to = uci.get(2..4)?.parse().ok()?;
     Some((from, to))
-}
-
-/// The 8×8 board of buttons from `colour`'s side, the last move marked.
-fn board(position: &Chess, colour: Color, last: Option<(Square, Square)>) -> Markup {
-    let ranks: Vec<Rank> = match colour {
-        Color::White => Rank::ALL.into_iter().rev().collect(),
-        Color::Black => Rank::ALL.into_iter().collect(),
-    };
-    let files: Vec<File> = match colour {
-        Color::White => File::ALL.into_iter().collect(),
-        Color::Black => File::ALL.into_iter().rev().collect(),
-    };
-    let marked = |sq: Square| last.is_some_and(|(from, to)| sq == from || sq == to);
-    html! {
-        div #board role="grid" data-side=(if colour == Color::White { "white" } else { "black" }) {
-            @for rank in &ranks {
-                @for file in &files {
-                    @let sq = Square::from_coords(*file, *rank);
-                    @let light = (u32::from(*file) + u32::from(*rank)) % 2 == 1;
-                    button.sq.light[light].dark[!light].last[marked(sq)]
-                        type="button" data-sq=(sq.to_string()) aria-label=(sq.to_string()) {
-                        @if let Some(piece) = position.board().piece_at(sq) {
-                            span.pc.white[piece.color == Color::White].black[piece.color == Color::Black] {
-                                (glyph(piece.role, piece.color))
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-/// The chess glyph of `role` (the filled shape, in text style rather than
-/// emoji); the page colours it by side, so both sides read alike.
-fn glyph(role: Role, _colour: Color) -> String {
-    let shape = match role {
-        Role::King => '♚',
-        Role::Queen => '♛',
-        Role::Rook => '♜',
-        Role::Bishop => '♝',
-        Role::Knight => '♞',
-        Role::Pawn => '♟',
-    };
-    format!("{shape}\u{FE0E}")
 }
 
 /// `text` with its first letter capitalized (a list's phrase as a line).

@@ -29,7 +29,7 @@ const ALPHABET: &[u8] = b"abcdefghijkmnpqrstuvwxyz23456789";
 const TOKEN_LENGTH: usize = 26;
 
 /// A fresh token from the operating system's random source.
-fn new_token() -> Result<String, Failure> {
+pub(crate) fn new_token() -> Result<String, Failure> {
     let mut bytes = [0u8; 16];
     getrandom::fill(&mut bytes).map_err(|error| anyhow::anyhow!("random token: {error}"))?;
     let mut bits = u128::from_le_bytes(bytes);
@@ -44,7 +44,7 @@ fn new_token() -> Result<String, Failure> {
 }
 
 /// What is stored of a token: its SHA-256, in hex.
-fn token_hash(token: &str) -> String {
+pub(crate) fn token_hash(token: &str) -> String {
     Sha256::digest(token.trim().as_bytes())
         .iter()
         .map(|byte| format!("{byte:02x}"))

@@ -71,7 +71,7 @@ impl HelpGroup {
             W::Orientation | W::Contact | W::Contacts | W::Link | W::Mute | W::Unmute => {
                 HelpGroup::Account
             }
-            W::Timezone | W::Digest | W::Theme => HelpGroup::Account,
+            W::Timezone | W::Digest | W::Calendar | W::Theme => HelpGroup::Account,
             W::Games | W::Board | W::Move | W::Draw | W::Claim | W::Resign | W::Time => {
                 HelpGroup::Playing
             }
