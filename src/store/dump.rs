@@ -57,6 +57,7 @@ pub const DUMP_TABLES: &[&str] = &[
     "game_messages",
     "held_moves",
     "player_switches",
+    "follows",
     "message_games",
     "outbox",
     "held_thread_notices",
@@ -150,15 +151,16 @@ impl Db {
 }
 
 /// The schema version the dump format follows (the newest migration).
-pub(super) const SCHEMA_VERSION: i64 = 25;
+pub(super) const SCHEMA_VERSION: i64 = 29;
 
 /// The oldest schema version whose dumps have the tables and columns of
 /// [`SCHEMA_VERSION`] and so restore as they are: migration 21 only added
 /// an index (one open absence a player; a dump breaking it is refused and
 /// restores nothing), 22 only rows (the notations players chose), 23
 /// a table (impossible postal cards) and 24 a table (thread notices held
-/// back by a public delay) that an older dump leaves empty, and 25 a table
-/// never dumped (the installation's secrets).
+/// back by a public delay) that an older dump leaves empty, 25 a table
+/// never dumped (the installation's secrets), and 29 a table (what members
+/// follow) that an older dump leaves empty.
 pub(super) const OLDEST_SAME_TABLES: i64 = 20;
 
 async fn columns(tx: &mut Tx, table: &str) -> StoreResult<Columns> {

@@ -118,6 +118,11 @@ pub(super) const SQLITE_MIGRATIONS: EmbeddedList = &[
         "server keys",
         include_str!("../../migrations/sqlite/0025_server_keys.sql"),
     ),
+    (
+        29,
+        "follows",
+        include_str!("../../migrations/sqlite/0029_follows.sql"),
+    ),
 ];
 
 pub(super) const POSTGRES_MIGRATIONS: EmbeddedList = &[
@@ -225,6 +230,11 @@ pub(super) const POSTGRES_MIGRATIONS: EmbeddedList = &[
         25,
         "server keys",
         include_str!("../../migrations/postgres/0025_server_keys.sql"),
+    ),
+    (
+        29,
+        "follows",
+        include_str!("../../migrations/postgres/0029_follows.sql"),
     ),
 ];
 
