@@ -67,12 +67,18 @@ async fn cup(test_db: &TestDb, settings: &str) -> World {
     world
 }
 
+/// The text of the first reply, without the console's `-> @user: ` address.
 fn first(replies: &[String]) -> &str {
-    replies.first().map_or("", String::as_str)
+    let line = replies.first().map_or("", String::as_str);
+    line.strip_prefix("-> @")
+        .and_then(|rest| rest.split_once(": "))
+        .map_or(line, |(_, text)| text)
 }
 
 async fn a_follower_gets_each_move_and_the_end_privately(test_db: &TestDb) {
-    let mut w = cup(test_db, "").await;
+    // No public delay: a rated event holds its last three moves back from
+    // followers by default (see the public-delay test below).
+    let mut w = cup(test_db, "public-delay=0").await;
     let out = w.say("@dave: /follow 1 moves").await;
     assert!(
         first(&out).starts_with("You follow game #1 (bob — carol, Cup)"),
