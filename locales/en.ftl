@@ -894,16 +894,16 @@ notice-thread-move = Game #{ $game }: { $mover } played { $number }{ $dots } { $
 ## follow: following games, events, players and teams (issue 41)
 follow-target-game = game #{ $game } ({ $white } — { $black }, { $event })
 follow-target-event = event #{ $event } "{ $name }"
-follow-target-player = { $name }: every game
-follow-target-team = team #{ $team } "{ $name }": every game
+follow-target-player = every game of { $name }
+follow-target-team = every game of team #{ $team } "{ $name }"
 follow-target-gone = { $kind ->
     [game] game
    *[other] event
 } #{ $number } (no longer exists)
 reply-follow-end = You follow { $target }: each result comes to your private chat. /following lists what you follow.
 reply-follow-moves = You follow { $target }: every move and the result come to your private chat. /following lists what you follow.
-reply-follow-already = You already follow { $target } (results only). Add "moves" to be told each move too.
-reply-follow-already-moves = You already follow { $target } (every move and the result).
+reply-follow-already = You already follow { $target }, results only. Add "moves" to be told each move too.
+reply-follow-already-moves = You already follow { $target }, every move and the result.
 reply-following-none = You follow nothing. /follow 12, /follow event 3 or /follow @name starts following.
 reply-following = You follow { $count ->
     [one] one thing
@@ -1309,7 +1309,7 @@ help-who-gif = everyone.
 
 ## follow: help per command
 help-more-follow = Follows a game, a whole event, a player or your team: a private notice when a followed game ends, and with "moves" each move too (as late as on the public pages while the event's public delay holds moves back).
-    Examples: /follow 12 moves, /follow event 3, /follow @olena, /follow team
+    Examples: /follow 12, /follow event 3, /follow @olena, /follow team moves
 help-who-follow = everyone; all of a team's games at once: its players, captain and deputy.
 help-more-following = Lists what you follow: games, events, players and teams, with each move or results only.
     Example: /following

@@ -918,16 +918,16 @@ notice-thread-move = Партія #{ $game }. { $mover }: { $number }{ $dots } {
 ## follow: following games, events, players and teams (issue 41)
 follow-target-game = партія #{ $game } ({ $white } — { $black }, { $event })
 follow-target-event = турнір #{ $event } «{ $name }»
-follow-target-player = { $name }: усі партії
-follow-target-team = команда #{ $team } «{ $name }»: усі партії
+follow-target-player = { $name }, усі партії
+follow-target-team = усі партії команди #{ $team } «{ $name }»
 follow-target-gone = { $kind ->
     [game] партія
    *[other] турнір
 } #{ $number } (більше не існує)
 reply-follow-end = Стеження: { $target }. Кожен результат надходитиме вам в особисті повідомлення. /following — список стежень.
 reply-follow-moves = Стеження: { $target }. Кожен хід і результат надходитимуть вам в особисті повідомлення. /following — список стежень.
-reply-follow-already = Ви вже стежите: { $target } (лише результати). Додайте «ходи», щоб отримувати й кожен хід.
-reply-follow-already-moves = Ви вже стежите: { $target } (кожен хід і результат).
+reply-follow-already = Ви вже стежите: { $target } — лише результати. Додайте «ходи», щоб отримувати й кожен хід.
+reply-follow-already-moves = Ви вже стежите: { $target } — кожен хід і результат.
 reply-following-none = Стежень немає. Почати: /follow 12, /follow турнір 3 або /follow @імʼя.
 reply-following = Стежень: { $count } (щонайбільше { $limit }):
 reply-following-line = • { $target } — результати
@@ -1310,7 +1310,7 @@ help-who-gif = усі.
 
 ## follow: help per command
 help-more-follow = Стеження за партією, цілим турніром, гравцем або вашою командою: особисте сповіщення, коли партію завершено, а з «ходи» — і про кожен хід (із затримкою, як на публічних сторінках, поки затримка турніру приховує ходи).
-    Приклади: /follow 12 ходи, /follow турнір 3, /follow @olena, /follow команда
+    Приклади: /follow 12, /follow турнір 3, /follow @olena, /follow команда ходи
 help-who-follow = усі; за всіма партіями команди разом — її гравці, капітан і заступник.
 help-more-following = Показує, за чим ви стежите: партії, турніри, гравці й команди, з кожним ходом або лише результати.
     Приклад: /following

@@ -244,7 +244,10 @@ async fn a_team_member_follows_the_team_s_games(test_db: &TestDb) {
     let mut w = World::new(&test_db.db);
     two_teams(&mut w).await;
     let out = w.say("@a1: /follow team moves").await;
-    assert!(first(&out).contains("team #1 \"A\": every game"), "{out:?}");
+    assert!(
+        first(&out).contains("every game of team #1 \"A\""),
+        "{out:?}"
+    );
     let out = w.say("@dave: /follow team 1").await;
     assert!(first(&out).contains("is not yours"), "{out:?}");
     let out = w.say("@dave: /follow team").await;

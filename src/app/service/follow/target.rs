@@ -143,7 +143,7 @@ pub(super) async fn to_unfollow(
 }
 
 /// The words for `target` in `lang`: `game #3 (Anna — Bob, Cup)`, `event
-/// #2 "Cup"`, `Anna: every game`, `team "Lions": every game`.
+/// #2 "Cup"`, `every game of Anna`, `every game of team #4 "Lions"`.
 pub(super) async fn words(tx: &mut Tx, lang: Lang, target: Target) -> Result<String, Failure> {
     let (kind, id) = target;
     let text = match kind {
