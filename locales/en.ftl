@@ -69,6 +69,10 @@ help-decide = /decide N uphold|replace MEASURES -- REASONS — the appeals commi
 help-request = /request @player [#event] TEXT — the arbiter's request to a player
 help-answer = /answer N TEXT — answer the arbiter's request
 
+## follow: help lines
+help-follow = /follow #game|event N|@player|team [moves] — be told privately when a game ends, and with "moves" of each move
+help-following = /following — the games, events, players and teams you follow
+help-unfollow = /unfollow #game|event N|@player|team|all — stop following
 ## Notices
 clocks = Time: White used { $white_used }, { $white_left }; Black used { $black_used }, { $black_left }.
 clock-left = { $days } left
@@ -911,6 +915,48 @@ error-disqualified = You are disqualified and cannot join new events.
 ## Game threads in the event's channel (public: moves, board, result)
 notice-thread-started = Game #{ $game } ({ $event }) has started: { $white } (White) — { $black } (Black).
 notice-thread-move = Game #{ $game }: { $mover } played { $number }{ $dots } { $move }.
+## follow: following games, events, players and teams (issue 41)
+follow-target-game = game #{ $game } ({ $white } — { $black }, { $event })
+follow-target-event = event #{ $event } "{ $name }"
+follow-target-player = every game of { $name }
+follow-target-team = every game of team #{ $team } "{ $name }"
+follow-target-gone = { $kind ->
+    [game] game
+   *[other] event
+} #{ $number } (no longer exists)
+reply-follow-end = You follow { $target }: each result comes to your private chat. /following lists what you follow.
+reply-follow-moves = You follow { $target }: every move and the result come to your private chat. /following lists what you follow.
+reply-follow-already = You already follow { $target }, results only. Add "moves" to be told each move too.
+reply-follow-already-moves = You already follow { $target }, every move and the result.
+reply-following-none = You follow nothing. /follow 12, /follow event 3 or /follow @name starts following.
+reply-following = You follow { $count ->
+    [one] one thing
+   *[other] { $count } things
+} (at most { $limit }):
+reply-following-line = • { $target } — results
+reply-following-line-moves = • { $target } — every move and the result
+reply-unfollow = You no longer follow { $target }.
+reply-unfollow-not-followed = You do not follow { $target }: nothing changed. /following lists what you follow.
+reply-unfollow-all = { $count ->
+    [0] You followed nothing: nothing changed.
+    [one] You no longer follow the one thing you followed.
+   *[other] You no longer follow the { $count } things you followed.
+}
+error-follow-own-game = You play game #{ $game }: its moves and its result come to you anyway.
+error-follow-not-visible = Game #{ $game } is not public, so it cannot be followed.
+error-follow-self = Your own games come to you anyway: follow other players.
+error-follow-team-not-yours = Team #{ $team } is not yours: only its players, captain and deputy may follow all its games at once. Follow its games one by one (/follow N) or its event (/follow event N).
+error-follow-no-team = You are in no team. /follow team follows the games of your team in a team event; /follow event N follows a whole event.
+error-follow-which-team = You are in several teams ({ $teams }): write the team's number, e.g. /follow team 3.
+error-follow-limit = You already follow { $limit } things, the most one may. /unfollow stops one; /following lists them.
+notice-follow-move = Followed game #{ $game } ({ $white } — { $black }, { $event }): { $number }{ $dots } { $move }.
+notice-follow-end = Followed game #{ $game } ({ $white } — { $black }, { $event }) is over: { $score }, { $words } ({ $reason }).
+follow-score-white = White won
+follow-score-black = Black won
+follow-score-draw = a draw
+follow-score-both-lose = both lost
+follow-score-none = no result
+discord-option-moves = moves — be told each move too
 ## postal
 postal-variant-pair = after { $yours } → { $reply }
 postal-notice-move = Game #{ $game } ({ $event }, postal): { $mover } sends { $move } on { $sent }. Your move.
@@ -1286,6 +1332,16 @@ help-more-gif = Sends a game from its start to now as an animation, a frame per 
     Examples: /gif, /gif #3
 help-who-gif = everyone.
 
+## follow: help per command
+help-more-follow = Follows a game, a whole event, a player or your team: a private notice when a followed game ends, and with "moves" each move too (as late as on the public pages while the event's public delay holds moves back).
+    Examples: /follow 12, /follow event 3, /follow @olena, /follow team moves
+help-who-follow = everyone; all of a team's games at once: its players, captain and deputy.
+help-more-following = Lists what you follow: games, events, players and teams, with each move or results only.
+    Example: /following
+help-who-following = everyone.
+help-more-unfollow = Stops following a game, an event, a player or your team, or everything with "all".
+    Examples: /unfollow 12, /unfollow all
+help-who-unfollow = everyone.
 ## [words] Wording: quotes, names of settings, languages, rule sets and roles
 quoted-text = "{ $text }"
 argument-name = { $argument ->
@@ -1482,7 +1538,7 @@ control-fischer-cap = Fischer clock: { $base } at the start, plus { $increment }
 control-per-move = { $days } for every move; unused days do not carry over
 web-regulation-clock = Time control: { $control }.
 web-regulation-reminders-left = Reminders { $first } and { $second } before the time for a move runs out.
-error-event-control = The setting control={ $value } is not possible. Accepted forms: control=server (the federation's control: 50 days per 10 moves, each day past 20 on one move counts double), control=D/M (D days per M moves under the federation's control), control=fischer:30+1/60 (30 days at the start, plus 1 day after each move, at most 60 days in hand; "/60" may be left out), control=days:5 (5 days for every move). At most 366 days in each number. Nothing has changed.
+error-event-control = The setting control={ $value } is not possible. Accepted forms: control=server (the federation's control: 50 days per 10 moves, each day past 20 on one move counts double), control=D/M (D days per M moves under the federation's control), control=fischer:30+1/60 (30 days at the start, plus 1 day after each move, at most 60 days in hand; "/60" may be left out), control=days:5 (5 days for every move). At most 366 days in each number. Nothing has changed.
 error-event-control-postal = A Fischer clock and days per move work only under the server rules: a postal event keeps the postal clock. Use control=server or control=50/10 (days per moves). Nothing has changed.
 
 ## club branch: invitations (/event invite, /start join-…)

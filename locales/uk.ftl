@@ -67,6 +67,10 @@ help-decide = /decide N залишити|замінити ЗАХОДИ -- ПРИ
 help-request = /request @гравець [#турнір] ТЕКСТ — запит судді до гравця
 help-answer = /answer N ТЕКСТ — відповісти на запит судді
 
+## follow: help lines
+help-follow = /follow #партія|турнір N|@гравець|команда [ходи] — особисте сповіщення про завершення партії, а з «ходи» — і про кожен хід
+help-following = /following — партії, турніри, гравці й команди, за якими ви стежите
+help-unfollow = /unfollow #партія|турнір N|@гравець|команда|усі — припинити стеження
 ## Сповіщення
 clocks = Час: білі використали { $white_used }, { $white_left }; чорні використали { $black_used }, { $black_left }.
 clock-left = залишок — { $days }
@@ -936,6 +940,44 @@ error-disqualified = Вас дискваліфіковано: до нових т
 ## Треди партій у каналі турніру (публічно: ходи, дошка, результат)
 notice-thread-started = Партія #{ $game } ({ $event }) почалася: { $white } (білі) — { $black } (чорні).
 notice-thread-move = Партія #{ $game }. { $mover }: { $number }{ $dots } { $move }.
+## follow: following games, events, players and teams (issue 41)
+follow-target-game = партія #{ $game } ({ $white } — { $black }, { $event })
+follow-target-event = турнір #{ $event } «{ $name }»
+follow-target-player = { $name }, усі партії
+follow-target-team = усі партії команди #{ $team } «{ $name }»
+follow-target-gone = { $kind ->
+    [game] партія
+   *[other] турнір
+} #{ $number } (більше не існує)
+reply-follow-end = Стеження: { $target }. Кожен результат надходитиме вам в особисті повідомлення. /following — список стежень.
+reply-follow-moves = Стеження: { $target }. Кожен хід і результат надходитимуть вам в особисті повідомлення. /following — список стежень.
+reply-follow-already = Ви вже стежите: { $target } — лише результати. Додайте «ходи», щоб отримувати й кожен хід.
+reply-follow-already-moves = Ви вже стежите: { $target } — кожен хід і результат.
+reply-following-none = Стежень немає. Почати: /follow 12, /follow турнір 3 або /follow @імʼя.
+reply-following = Стежень: { $count } (щонайбільше { $limit }):
+reply-following-line = • { $target } — результати
+reply-following-line-moves = • { $target } — кожен хід і результат
+reply-unfollow = Стеження припинено: { $target }.
+reply-unfollow-not-followed = Стеження немає: { $target }. Нічого не змінено. /following — список стежень.
+reply-unfollow-all = { $count ->
+    [0] Стежень не було: нічого не змінено.
+   *[other] Припинено стежень: { $count }.
+}
+error-follow-own-game = Партія #{ $game } — ваша: її ходи й результат надходять вам і так.
+error-follow-not-visible = Партія #{ $game } не публічна, тож стежити за нею не можна.
+error-follow-self = Ваші партії й так надходять вам: стежити можна за іншими гравцями.
+error-follow-team-not-yours = Команда #{ $team } не ваша: за всіма її партіями разом можуть стежити лише її гравці, капітан і заступник. Стежте за окремими партіями (/follow N) або за турніром (/follow турнір N).
+error-follow-no-team = Ви не входите до жодної команди. /follow команда — стеження за партіями вашої команди в командному турнірі; /follow турнір N — за цілим турніром.
+error-follow-which-team = Ви входите до кількох команд ({ $teams }): напишіть номер команди, наприклад /follow команда 3.
+error-follow-limit = Стежень уже найбільше можливе число: { $limit }. /unfollow припиняє одне з них; /following — список.
+notice-follow-move = Стеження, партія #{ $game } ({ $white } — { $black }, { $event }): { $number }{ $dots } { $move }.
+notice-follow-end = Стеження: партію #{ $game } ({ $white } — { $black }, { $event }) завершено: { $score }, { $words } ({ $reason }).
+follow-score-white = перемога білих
+follow-score-black = перемога чорних
+follow-score-draw = нічия
+follow-score-both-lose = поразка обох
+follow-score-none = без результату
+discord-option-moves = ходи — сповіщати й про кожен хід
 ## postal
 postal-variant-pair = після { $yours } → { $reply }
 postal-notice-move = Партія #{ $game } ({ $event }, поштова): { $mover } надсилає хід { $move }, дата надсилання — { $sent }. Ваш хід.
@@ -1292,6 +1334,16 @@ help-more-gif = Надсилає партію від початку до пот�
     Приклади: /gif, /gif #3
 help-who-gif = усі.
 
+## follow: help per command
+help-more-follow = Стеження за партією, цілим турніром, гравцем або вашою командою: особисте сповіщення, коли партію завершено, а з «ходи» — і про кожен хід (із затримкою, як на публічних сторінках, поки затримка турніру приховує ходи).
+    Приклади: /follow 12, /follow турнір 3, /follow @olena, /follow команда ходи
+help-who-follow = усі; за всіма партіями команди разом — її гравці, капітан і заступник.
+help-more-following = Показує, за чим ви стежите: партії, турніри, гравці й команди, з кожним ходом або лише результати.
+    Приклад: /following
+help-who-following = усі.
+help-more-unfollow = Припиняє стеження за партією, турніром, гравцем або командою, а з «усі» — за всім.
+    Приклади: /unfollow 12, /unfollow усі
+help-who-unfollow = усі.
 ## [words] Мова текстів: лапки, назви налаштувань, мов, правил і ролей
 quoted-text = «{ $text }»
 argument-name = { $argument ->

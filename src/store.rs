@@ -68,6 +68,7 @@ mod db_size;
 mod deadlines;
 mod event_tables;
 mod events;
+mod follows;
 mod game_threads;
 mod games;
 mod held_notices;
@@ -119,6 +120,7 @@ pub use cases::{
 pub use deadlines::{Deadline, NewDeadline};
 pub use event_tables::{Entrant, TableGame};
 pub use events::{EntryRecord, EntryStatus, Event, EventStatus, NewEvent};
+pub use follows::{Follow, FollowTarget, Followed, GameFollowers};
 pub use game_threads::GameThread;
 pub use games::{GameRecord, GameStatus, GameUpdate, MoveRow, NewGame};
 pub use ids::{

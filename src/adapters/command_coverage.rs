@@ -138,6 +138,7 @@ fn sample(word: CommandWord, arg: &str) -> &'static str {
         (_, "scope") => "all",
         (_, "zone") => "Europe/Kyiv",
         (_, "switch") => "on",
+        (_, "moves") => "moves",
         _ => panic!("no sample value for {word} {arg}: add one in command_coverage.rs"),
     }
 }

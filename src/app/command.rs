@@ -10,6 +10,7 @@
 mod arguments;
 mod case;
 mod date;
+mod follow;
 mod quoted;
 mod team;
 mod turn;
@@ -21,6 +22,7 @@ use crate::store::{CaseId, EventId, GameId, LeaveId, RequestId, TeamId};
 
 pub use case::{CaseAction, CaseCommand, Report};
 pub use date::{example_date, read_date, read_full_date, shown_date, shown_date_text};
+pub use follow::FollowWhat;
 pub use team::TeamCommand;
 pub use turn::ConfirmCommand;
 pub use words::{Arg, CommandWord, Privacy, WordSpec, command_kind};
@@ -160,6 +162,13 @@ pub enum Command {
     Overstep { game: Option<GameId>, text: String },
     /// Team events: teams, captains, board order, substitutions (R3.1.3).
     Team(TeamCommand),
+    /// Follow a game, an event, a player or one's team (issue 41): told
+    /// privately when a followed game ends, and of each move with `moves`.
+    Follow { what: FollowWhat, moves: bool },
+    /// What the member follows.
+    Following,
+    /// Stop following one thing (`None`: everything).
+    Unfollow { what: Option<FollowWhat> },
 }
 
 /// Which contact detail.

@@ -18,6 +18,8 @@ use crate::store::{EventId, GameId, NoticeId, PlayerId, TeamId};
 
 mod thread;
 pub use thread::ThreadNotice;
+mod follow;
+pub use follow::{FollowNotice, FollowedGame};
 mod case;
 mod link;
 pub use link::LinkNotice;
@@ -361,6 +363,8 @@ pub enum Notice {
     Batch(NoticeBatch),
     /// The event's last game ended: its final table (R1.1).
     EventFinished(EventEnd),
+    /// To a member who follows a game: a move of it, or its end (issue 41).
+    Follow(FollowNotice),
 }
 
 /// The parked notice's number in failure notices stored before it was kept.
@@ -401,6 +405,7 @@ impl Notice {
             Notice::Link(link) => link.kind(),
             Notice::Batch(_) => BATCH_KIND,
             Notice::EventFinished(_) => "event_finished",
+            Notice::Follow(follow) => follow.kind(),
         }
     }
 
@@ -440,6 +445,12 @@ impl Notice {
                 viewer,
                 lang,
                 ply: thread.ply(),
+            }),
+            Notice::Follow(follow) => message.with_image(ImageRef::Board {
+                game: follow.game(),
+                viewer,
+                lang,
+                ply: follow.ply(),
             }),
             Notice::Digest { games } => message.with_buttons(
                 games
@@ -494,6 +505,7 @@ impl Notice {
                 Some(WebPage::Game(*game))
             }
             Notice::Thread(thread) => Some(WebPage::Game(thread.game())),
+            Notice::Follow(follow) => Some(WebPage::Game(follow.game())),
             Notice::EventStarted { event_id, .. } => event_id.map(WebPage::Event),
             Notice::EventFinished(end) => Some(WebPage::Event(end.event)),
             _ => None,
@@ -734,6 +746,7 @@ impl Notice {
                     .with("games", *games),
             ),
             Notice::Thread(thread) => thread.text(lang, notation),
+            Notice::Follow(follow) => follow.text(lang, notation),
             Notice::Case(case) => case.text(lang),
             Notice::Request(request) => request.text(lang),
             Notice::Postal(postal) => postal.text(lang, notation),

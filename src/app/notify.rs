@@ -3,6 +3,7 @@
 //! a game's thread in the event's channel (`channel`).
 
 pub(crate) mod channel;
+pub(crate) mod follow;
 
 use crate::app::failure::Failure;
 use crate::app::notice::Notice;

@@ -8,6 +8,7 @@
 mod cases;
 mod deadlines;
 pub(crate) mod events;
+pub(crate) mod follow;
 pub(crate) mod games;
 mod keys;
 pub(crate) mod leave;
@@ -448,6 +449,9 @@ impl App {
             Command::Ledger { game } => postal::ledger(tx, actor, game, now).await,
             Command::Overstep { game, text } => postal::overstep(tx, actor, game, &text, now).await,
             Command::Team(team) => teams::handle(tx, actor, team, now).await,
+            Command::Follow { what, moves } => follow::follow(tx, actor, &what, moves, now).await,
+            Command::Following => follow::following(tx, actor).await,
+            Command::Unfollow { what } => follow::unfollow(tx, actor, what.as_ref()).await,
         }
     }
 }

@@ -58,6 +58,7 @@ pub const DUMP_TABLES: &[&str] = &[
     "game_messages",
     "held_moves",
     "player_switches",
+    "follows",
     "message_games",
     "outbox",
     "held_thread_notices",
@@ -151,7 +152,7 @@ impl Db {
 }
 
 /// The schema version the dump format follows (the newest migration).
-pub(super) const SCHEMA_VERSION: i64 = 27;
+pub(super) const SCHEMA_VERSION: i64 = 28;
 
 /// The oldest schema version whose dumps have the tables and columns of
 /// [`SCHEMA_VERSION`] and so restore as they are: migration 21 only added
@@ -160,8 +161,8 @@ pub(super) const SCHEMA_VERSION: i64 = 27;
 /// a table (impossible postal cards) and 24 a table (thread notices held
 /// back by a public delay) that an older dump leaves empty, 25 and 26
 /// tables never dumped (the installation's secrets, the touch board's
-/// request budgets), and 27 a table (players' calendar feeds) that an
-/// older dump leaves empty.
+/// request budgets), and 27 and 28 tables (players' calendar feeds, what
+/// members follow) that an older dump leaves empty.
 pub(super) const OLDEST_SAME_TABLES: i64 = 20;
 
 async fn columns(tx: &mut Tx, table: &str) -> StoreResult<Columns> {

@@ -128,6 +128,11 @@ pub(super) const SQLITE_MIGRATIONS: EmbeddedList = &[
         "calendar feeds",
         include_str!("../../migrations/sqlite/0027_calendar_feeds.sql"),
     ),
+    (
+        28,
+        "follows",
+        include_str!("../../migrations/sqlite/0028_follows.sql"),
+    ),
 ];
 
 pub(super) const POSTGRES_MIGRATIONS: EmbeddedList = &[
@@ -245,6 +250,11 @@ pub(super) const POSTGRES_MIGRATIONS: EmbeddedList = &[
         27,
         "calendar feeds",
         include_str!("../../migrations/postgres/0027_calendar_feeds.sql"),
+    ),
+    (
+        28,
+        "follows",
+        include_str!("../../migrations/postgres/0028_follows.sql"),
     ),
 ];
 

@@ -42,7 +42,7 @@ const ROLES: [(&str, &str); 9] = [
 ];
 
 /// The commands, in the order each role sends them.
-const COMMANDS: [&str; 75] = [
+const COMMANDS: [&str; 80] = [
     "/help",
     "/start",
     "/profile",
@@ -67,6 +67,7 @@ const COMMANDS: [&str; 75] = [
     "/unmute",
     "/timezone Europe/Kyiv",
     "/digest off",
+    "/calendar off",
     "/leave list",
     "/link",
     "/event create Third",
@@ -108,6 +109,10 @@ const COMMANDS: [&str; 75] = [
     "/team substitute 1 1 @op",
     "/team captain 2 @cap",
     "/team deputy 2 @pl",
+    "/follow 1",
+    "/follow team 1",
+    "/following",
+    "/unfollow all",
     "/players",
     "/event invite 1 off",
     "/event games 1",

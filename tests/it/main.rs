@@ -39,6 +39,7 @@ mod error_boundary;
 mod event_audit;
 mod event_manage;
 mod event_zone;
+mod follow;
 mod fuzz_console;
 mod game_results;
 mod graceful_shutdown;

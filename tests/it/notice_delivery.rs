@@ -74,11 +74,12 @@ fn variant(notice: &Notice) -> usize {
         Notice::EntryReadmitted { .. } => 25,
         Notice::EventFinished(_) => 26,
         Notice::EventStartedFull { .. } => 27,
+        Notice::Follow(_) => 28,
     }
 }
 
 /// How many variants [`variant`] knows.
-const VARIANTS: usize = 28;
+const VARIANTS: usize = 29;
 
 fn case_notice() -> CaseNotice {
     CaseNotice {
@@ -274,6 +275,16 @@ fn samples() -> Vec<Notice> {
             black: text("Борис"),
         }),
         Notice::Postal(PostalNotice::Move(Box::new(postal_move()))),
+        Notice::Follow(corrbot::app::notice::FollowNotice::Ended {
+            of: corrbot::app::notice::FollowedGame {
+                game: GameId(1),
+                event: text("Кубок"),
+                white: text("Анна"),
+                black: text("Борис"),
+            },
+            score: "1-0".into(),
+            reason: "result-resignation".into(),
+        }),
         Notice::Link(LinkNotice {
             platform: "telegram".into(),
             name: "Анна".into(),

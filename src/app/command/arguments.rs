@@ -203,6 +203,9 @@ pub(super) fn parse_args(command: CommandWord, rest: &str) -> Result<Command, Co
             Command::Overstep { game, text }
         }
         W::Team => Command::Team(crate::app::command::team::parse(rest)?),
+        W::Follow => crate::app::command::follow::parse_follow(rest)?,
+        W::Following => Command::Following,
+        W::Unfollow => crate::app::command::follow::parse_unfollow(rest)?,
     })
 }
 

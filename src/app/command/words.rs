@@ -85,6 +85,9 @@ command_words! {
     Ledger,
     Overstep,
     Team,
+    Follow,
+    Following,
+    Unfollow,
 }
 
 /// One argument of a command, in the order the grammar reads it, by name.
@@ -293,6 +296,13 @@ impl CommandWord {
                 &[GAME, Req("move")],
             ),
             W::Team => spec(&["team"], &["команда"], &[Req("action"), Opt("argument")]),
+            W::Follow => spec(&["follow"], &["стежити"], &[Req("target"), Opt("moves")]),
+            W::Following => spec(&["following"], &["стежу", "стеження"], &[]).private(),
+            W::Unfollow => spec(
+                &["unfollow"],
+                &["відписатися", "нестежити"],
+                &[Req("target")],
+            ),
         }
     }
 

@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 
 use crate::app::failure::Failure;
 use crate::app::notice::Notice;
-use crate::app::notify::{channel, notify, notify_arbiter_channel};
+use crate::app::notify::{channel, follow, notify, notify_arbiter_channel};
 use crate::app::view::final_table::FinalTable;
 use crate::app::view::game::reason_id;
 use crate::core::game::GameResult;
@@ -41,16 +41,19 @@ pub(crate) async fn announce_end(
     for player in to {
         notify(tx, *player, notice, now).await?;
     }
+    let mut told = to.to_vec();
     // R3.1.6, R3.5.7: the arbiter is told every result: in the arbiters'
     // channel, else each arbiter privately (unless already told as a player).
     if !notify_arbiter_channel(tx, game.event_id, notice, now).await? {
         for arbiter in tx.holders_of(Role::Arbiter, Some(game.event_id)).await? {
             if !to.contains(&arbiter) && arbiter != game.white && arbiter != game.black {
                 notify(tx, arbiter, notice, now).await?;
+                told.push(arbiter);
             }
         }
     }
     channel::game_ended(tx, game, notice, now).await?;
+    follow::game_ended(tx, game, notice, &told, now).await?;
     if tx.unfinished_games_in_event(game.event_id).await? == 0 {
         tx.set_event_status(game.event_id, EventStatus::Finished, now)
             .await?;

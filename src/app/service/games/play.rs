@@ -283,6 +283,7 @@ async fn announce_move(
     notify_with(tx, (opponent, prefs), &notice, now).await?;
     crate::app::notify::channel::move_made(tx, played.game_channel.as_ref(), game, &notice, now)
         .await?;
+    crate::app::notify::follow::move_made(tx, game, &notice, now).await?;
     let args = game_args(game.id)
         .with("number", played.move_number)
         .with("dots", mv.dots())

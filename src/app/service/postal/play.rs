@@ -421,6 +421,7 @@ async fn to_thread(
             ply: None,
         };
         crate::app::notify::channel::move_made(tx, channel.as_ref(), game, &notice, now).await?;
+        crate::app::notify::follow::move_made(tx, game, &notice, now).await?;
     }
     Ok(())
 }
