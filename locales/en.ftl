@@ -46,6 +46,8 @@ help-messages = /messages on|off — receive messages from opponents or not
 help-continue = /continue [#game] — tell the arbiter and your partner that you mean to continue a silent game
 help-time = /time [#game] — both players' time
 help-record = /record [#game] — the game's record with time used
+help-note = /note N TEXT | /note N 14. TEXT | /note N line MOVES — a private note on a game, a move, or a line of analysis
+help-notes = /notes N — your notes on a game
 help-leave = /leave add DATE DAYS | list | cancel N — leave
 help-mute = /mute — turn off move notices
 help-unmute = /unmute — turn on move notices
@@ -54,7 +56,7 @@ help-digest = /digest on|off — one daily message with the games where it is yo
 help-standings = /standings [#event] — the standings table
 help-rating = /rating [@player] — club rating: the number, games, last changes
 help-top = /top — the club's rating table
-help-pgn = /pgn [#game] | /pgn event N — PGN
+help-pgn = /pgn [#game] | /pgn event N | /pgn N mine — PGN (mine: a finished game with your notes)
 help-dispute = /dispute [#game] TEXT — a dispute with your partner, to the arbiter (team events: to the captains first)
 help-failure = /failure [#game] TEXT — report a serious computer or software failure
 help-ask = /ask [#event] TEXT — a question to the arbiter
@@ -505,6 +507,32 @@ reply-standings-header = Standings of event #{ $event } "{ $name }" (place. play
 reply-standings-line = { $place }. { $player } — { $points }, wins: { $wins }, SB: { $sb }, left: { $left }
 error-standings-not-started = Event #{ $event } "{ $name }" has not started yet; its standings come with the first games.
 error-standings-which-event = You play in several events: { $events }. Write the event number, for example /standings 1.
+
+## notes: a player's private notes and lines on a game (issue 41)
+reply-note-kept = Note on game #{ $game } kept; only you can see it ({ $count } of { $max }).
+error-note-too-long = The note on game #{ $game } is too long: { $chars ->
+    [one] { $chars } character
+   *[other] { $chars } characters
+}, at most { $max }. Shorten it and send it again; nothing was kept.
+error-note-limit = You already have { $max ->
+    [one] { $max } note
+   *[other] { $max } notes
+} on game #{ $game }, the most allowed; nothing was kept.
+error-note-move-not-played = Game #{ $game } has no move { $move } yet. Write the note on a move played or on the whole game: /note { $game } TEXT
+error-notes-not-your-game = Only the players of game #{ $game } keep notes on it.
+error-note-line-move = The line was not kept: the move "{ $move }" is not possible in this line from the current position of game #{ $game }.
+    { $reason }
+error-note-line-empty = The line has no moves. Example: /note { $game } line 15. Nf3 Bg4 16. h3
+reply-notes = Your notes on game #{ $game } (only you can see them):
+reply-notes-none = You have no notes on game #{ $game }. To add one: /note { $game } TEXT
+notes-game = • { $text }
+notes-move = • { $move }: { $text }
+notes-line = • Line: { $line }
+reply-pgn-mine = Game #{ $game } in PGN with your notes: { $count ->
+    [one] { $count } note
+   *[other] { $count } notes
+}.
+error-pgn-mine-in-play = Game #{ $game } is still in play. You can download its PGN with your notes as soon as the game has finished: /pgn { $game } mine
 
 ## Public web pages (read-only)
 web-lang-name = English
@@ -1238,6 +1266,12 @@ help-who-time = everyone.
 help-more-record = Shows a game's record with the days each move took.
     Examples: /record, /record #3
 help-who-record = everyone.
+help-more-note = Keeps a note that only you see: on the game, on a move played (14. is White's move, 14... Black's), or a line of analysis from the current position in any notation the event allows. Up to 500 characters and 50 notes a game.
+    Examples: /note 3 Press on the queenside here, /note 3 line 15. Nf3 Bg4 16. h3
+help-who-note = the game's players, for themselves.
+help-more-notes = Shows your notes and lines on a game; your opponent, the arbiter and spectators never see them.
+    Example: /notes 3
+help-who-notes = the game's players, about their own notes.
 help-more-leave = Registers, lists and cancels your leave: add DATE DAYS (the date as DD.MM.YYYY or DD.MM; 45 days a year), list, cancel N.
     Examples: /leave add { $date } 14, /leave list
 help-who-leave = every player, about their own leave.
@@ -1257,7 +1291,8 @@ help-more-standings = Shows an event's table with its tie-breaks.
     Examples: /standings, /standings #2
 help-who-standings = everyone.
 help-more-pgn = Sends a game, or a whole event, in PGN for analysis programs.
-    Examples: /pgn #3, /pgn event 2
+    /pgn N mine sends a finished game of yours with your notes as comments and your lines as variations.
+    Examples: /pgn #3, /pgn event 2, /pgn 3 mine
 help-who-pgn = everyone.
 help-more-dispute = Opens a dispute with your partner for the arbiter (in team events the captains first), with what happened in your own words.
     Examples: /dispute #3 My partner's move did not reach me, /dispute The reply was sent twice

@@ -98,6 +98,10 @@ pub enum Action {
     /// (`public-delay=N`) holds back from spectators: the game's players,
     /// the event's arbiters and organizers, administrators.
     SeeHeldMoves,
+    /// Keep private notes and lines on a game and download one's own PGN
+    /// with them (issue 41): its players alone, never an arbiter or an
+    /// administrator.
+    KeepNotes,
 }
 
 /// Whether an actor with `relations` may do `action`.
@@ -115,6 +119,7 @@ pub fn allows(action: Action, relations: &[Relation]) -> bool {
         Action::ManageEvent => has(R::Administrator) || has(R::Organizer),
         Action::ListPlayers => has(R::Administrator) || has(R::Organizer) || has(R::Arbiter),
         Action::PlayGame => has(R::PlayerOfGame),
+        Action::KeepNotes => has(R::PlayerOfGame),
         Action::ViewGame => true,
         Action::GrantOrganizer => has(R::Administrator),
         Action::SetUpTeam => has(R::Administrator) || has(R::Organizer) || has(R::Arbiter),

@@ -11,6 +11,7 @@ mod arguments;
 mod case;
 mod date;
 mod follow;
+mod note;
 mod quoted;
 mod team;
 mod turn;
@@ -23,6 +24,7 @@ use crate::store::{CaseId, EventId, GameId, LeaveId, RequestId, TeamId};
 pub use case::{CaseAction, CaseCommand, Report};
 pub use date::{example_date, read_date, read_full_date, shown_date, shown_date_text};
 pub use follow::FollowWhat;
+pub use note::NoteText;
 pub use team::TeamCommand;
 pub use turn::ConfirmCommand;
 pub use words::{Arg, CommandWord, Privacy, WordSpec, command_kind};
@@ -121,6 +123,11 @@ pub enum Command {
     Time { game: Option<GameId> },
     /// A game's record: moves with both time counts (R3.4.2).
     Record { game: Option<GameId> },
+    /// A private note of a player on a game, a move of it or a line of
+    /// analysis (issue 41): never shown to anyone else.
+    Note { game: GameId, note: NoteText },
+    /// The actor's notes on a game.
+    Notes { game: GameId },
     /// Leave (R3.6).
     Leave(LeaveCommand),
     /// Stop move notices (R3.2.3: the player stays responsible).
@@ -270,6 +277,9 @@ pub enum PgnTarget {
     Game(Option<GameId>),
     /// A whole event.
     Event(EventId),
+    /// One finished game of the asker's, with their notes as comments
+    /// (`/pgn N mine`, issue 41).
+    Mine(GameId),
 }
 
 /// Why a text is not a command; each variant maps to a catalog message.

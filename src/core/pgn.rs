@@ -14,6 +14,7 @@
 //! Lichess writes for its own correspondence games) and the control itself
 //! goes in a `CorrespondenceTimeControl` tag, which importers pass over.
 
+mod annotated;
 mod read;
 mod scoresheet;
 
@@ -24,6 +25,7 @@ use shakmaty::san::SanPlus;
 use shakmaty::{Color, Position};
 
 use crate::core::game::{ArbiterReason, Game, GameResult, Score, Termination};
+pub use annotated::{Annotation, export_annotated, line_moves};
 pub use read::{PgnGame, PgnReadError, read_game};
 pub use scoresheet::{ResultStyle, scoresheet};
 
@@ -91,13 +93,18 @@ pub fn termination_tag(result: Option<GameResult>) -> &'static str {
 
 /// Writes one game as PGN, ending with a line break.
 pub fn export(game: &Game, headers: &PgnHeaders) -> String {
+    export_with_movetext(game, headers, &wrap(&movetext_tokens(game)))
+}
+
+/// The tags of `game` and the movetext `lines`, ending with a line break.
+fn export_with_movetext(game: &Game, headers: &PgnHeaders, lines: &[String]) -> String {
     let mut out = String::new();
     for (name, value) in tags(game, headers) {
         let _ = writeln!(out, "[{name} \"{}\"]", escape_tag_value(&value));
     }
     out.push('\n');
-    for line in wrap(&movetext_tokens(game)) {
-        out.push_str(&line);
+    for line in lines {
+        out.push_str(line);
         out.push('\n');
     }
     out

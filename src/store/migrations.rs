@@ -133,6 +133,11 @@ pub(super) const SQLITE_MIGRATIONS: EmbeddedList = &[
         "follows",
         include_str!("../../migrations/sqlite/0028_follows.sql"),
     ),
+    (
+        29,
+        "game notes",
+        include_str!("../../migrations/sqlite/0029_game_notes.sql"),
+    ),
 ];
 
 pub(super) const POSTGRES_MIGRATIONS: EmbeddedList = &[
@@ -255,6 +260,11 @@ pub(super) const POSTGRES_MIGRATIONS: EmbeddedList = &[
         28,
         "follows",
         include_str!("../../migrations/postgres/0028_follows.sql"),
+    ),
+    (
+        29,
+        "game notes",
+        include_str!("../../migrations/postgres/0029_game_notes.sql"),
     ),
 ];
 

@@ -175,10 +175,22 @@ async fn named(tx: &mut Tx, id: PlayerId) -> PageResult<Named> {
     Ok(Named { id, name })
 }
 
-async fn game_line(tx: &mut Tx, game: GameRecord, now: DateTime<Utc>) -> PageResult<GameLine> {
+/// `game` as a line of a list, for a viewer from whom its event's
+/// `delay` holds moves back: while it holds any, the line does not say
+/// who is to move, since when or by when, which would date the held moves.
+async fn game_line(
+    tx: &mut Tx,
+    game: GameRecord,
+    (delay, now): (u32, DateTime<Utc>),
+) -> PageResult<GameLine> {
     let white = named(tx, game.white).await?;
     let black = named(tx, game.black).await?;
-    let pending = pending_of(tx, &game, now).await?;
+    let plies = usize::try_from(game.ply).unwrap_or(0);
+    let pending = if shown_plies(&game, plies, delay) < plies {
+        None
+    } else {
+        pending_of(tx, &game, now).await?
+    };
     Ok(GameLine {
         game,
         white,
@@ -204,9 +216,10 @@ pub(crate) async fn event(tx: &mut Tx, id: EventId, now: DateTime<Utc>) -> PageR
     for entry in entries {
         players.push(named(tx, entry.player_id).await?);
     }
+    let delay = event_delay(tx, &event).await?;
     let mut games = Vec::new();
     for game in tx.games_of_event(id).await? {
-        games.push(game_line(tx, game, now).await?);
+        games.push(game_line(tx, game, (delay, now)).await?);
     }
     let started = matches!(event.status, EventStatus::Running | EventStatus::Finished);
     let table = if started && !event.is_team {
@@ -326,7 +339,7 @@ pub(crate) async fn game_as(
     };
     let made: Vec<DateTime<Utc>> = rows.iter().map(|row| row.received_at).collect();
     let (plies, positions) = replayed_plies(&played, notation, (&charges, &made));
-    let line = game_line(tx, game, now).await?;
+    let line = game_line(tx, game, (delay, now)).await?;
     let clock = line.pending.map(|pending| pending.clock);
     Ok(GameView {
         line,
@@ -430,7 +443,8 @@ pub(crate) async fn player(
             finished += 1;
             halves += halves_of(score, game.white == id);
         }
-        games.push((game_line(tx, game, now).await?, event));
+        let delay = event_delay(tx, &event).await?;
+        games.push((game_line(tx, game, (delay, now)).await?, event));
     }
     let rating = tx.rating_of(id).await?.map(|(r, n)| (r.points(), n));
     let rating_history = rating_points(tx, id).await?;

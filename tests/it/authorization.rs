@@ -42,7 +42,7 @@ const ROLES: [(&str, &str); 9] = [
 ];
 
 /// The commands, in the order each role sends them.
-const COMMANDS: [&str; 80] = [
+const COMMANDS: [&str; 82] = [
     "/help",
     "/start",
     "/profile",
@@ -53,6 +53,8 @@ const COMMANDS: [&str; 80] = [
     "/gif 1",
     "/time 1",
     "/record 1",
+    "/note 1 idea",
+    "/notes 1",
     "/standings 1",
     "/rating",
     "/top",

@@ -49,6 +49,7 @@ mod leave;
 mod multi_process;
 mod notation_props;
 mod notation_table;
+mod notes;
 mod notice_delivery;
 mod operations;
 mod outbox;

@@ -220,10 +220,42 @@ async fn a_rated_event_delays_three_moves_unless_told(test_db: &TestDb) {
     world.finish().await;
 }
 
+/// While moves are held back, no public page says who is to move, since
+/// when, by when or how many days each side has used: each would date the
+/// held moves. The game over, the page has no clock to show.
+async fn public_pages_do_not_date_the_held_moves(test_db: &TestDb) {
+    let mut world = delayed_game(test_db, "public-delay=2").await;
+    let clock: Arc<dyn Clock> = world.clock.clone();
+    let server = serve(&test_db.db, clock).await;
+    let addr = server.addr;
+    let en = [("Accept-Language", "en")];
+    // bob is player 2: before the first move nothing is held.
+    let page = get(addr, "/game/1", &en).await.text();
+    assert!(page.contains("id=\"turn\"") && page.contains("id=\"deadline\""), "{page}");
+    assert!(get(addr, "/event/1", &en).await.text().contains("class=\"due\""));
+    world.move_as("bob", 1, "e2-e4").await;
+    world.clock.advance(chrono::Duration::days(3));
+    let paths = ["/game/1", "/game/1?notation=uk", "/event/1", "/player/2", "/player/3"];
+    for path in paths {
+        for lang in ["en", "uk"] {
+            let page = get(addr, path, &[("Accept-Language", lang)]).await.text();
+            for hidden in ["id=\"turn\"", "id=\"deadline\"", "id=\"clocks\"", "class=\"due\""] {
+                assert!(!page.contains(hidden), "{path} ({lang}) shows {hidden}: {page}");
+            }
+        }
+    }
+    // The players still see their clock in chat.
+    let time = world.say("@carol: /time 1").await.join("\n");
+    assert!(time.contains("carol") || time.contains("Black"), "{time}");
+    drop(server);
+    world.finish().await;
+}
+
 on_both!(
     pages_show_each_move_two_moves_later,
     a_spectator_in_chat_sees_what_the_pages_show,
     the_game_thread_gets_each_move_later_and_all_at_the_end,
     a_rated_event_delays_three_moves_unless_told,
     the_live_streams_say_nothing_of_a_held_move,
+    public_pages_do_not_date_the_held_moves,
 );

@@ -175,8 +175,59 @@ async fn without_a_web_site_there_is_no_link(test_db: &TestDb) {
     world.finish().await;
 }
 
+/// The deadline's start date in a feed's entry for game `id`
+/// (`DTSTART…:YYYYMMDD…`).
+fn start_day(feed: &str, id: i64) -> chrono::NaiveDate {
+    let unfolded = feed.replace("\r\n ", "");
+    let entry = unfolded
+        .split("BEGIN:VEVENT")
+        .find(|entry| entry.contains(&format!("UID:game-{id}-ply-")))
+        .unwrap_or_else(|| panic!("no entry for #{id}: {unfolded}"));
+    let line = entry
+        .split("\r\n")
+        .find(|line| line.starts_with("DTSTART"))
+        .unwrap();
+    let digits = &line[line.find(':').unwrap() + 1..][..8];
+    chrono::NaiveDate::parse_from_str(digits, "%Y%m%d").unwrap()
+}
+
+/// R3.6: a leave moves the deadline in the feed by its length, and the
+/// entry says the player is on leave until its last day.
+async fn a_leave_moves_the_deadline_and_is_named(test_db: &TestDb) {
+    let mut world = club(test_db).await;
+    let clock: Arc<dyn Clock> = world.clock.clone();
+    let server = serve(&test_db.db, clock).await;
+    let addr = server.addr;
+    let (id, _, _) = to_move(test_db)
+        .await
+        .into_iter()
+        .find(|(_, mover, _)| mover == "bob")
+        .expect("bob moves in a game");
+    let (_, path) = calendar(&mut world, "bob", "/calendar").await;
+    let path = path.unwrap();
+    let before = get(addr, &path, &[]).await.text();
+    assert!(!before.contains("On leave"), "{before}");
+    let tomorrow = (world.clock.now() + chrono::Duration::days(1))
+        .with_timezone(&chrono_tz::Europe::Kyiv)
+        .date_naive();
+    let out = world
+        .say(&format!("@bob: /leave add {} 5", tomorrow.format("%Y-%m-%d")))
+        .await;
+    assert!(out[0].contains("registered"), "{out:?}");
+    world.clock.advance(chrono::Duration::days(2));
+    let during = get(addr, &path, &[]).await.text();
+    let shift = start_day(&during, id) - start_day(&before, id);
+    assert_eq!(shift.num_days(), 5, "{before}\n{during}");
+    let last = tomorrow + chrono::Duration::days(4);
+    let named = format!("On leave until {}", last.format("%d.%m.%Y"));
+    assert!(during.replace("\r\n ", "").contains(&named), "{named}: {during}");
+    drop(server);
+    world.finish().await;
+}
+
 on_both!(
     the_feed_lists_exactly_the_players_deadlines,
     an_old_or_revoked_link_answers_404,
     without_a_web_site_there_is_no_link,
+    a_leave_moves_the_deadline_and_is_named,
 );

@@ -150,6 +150,8 @@ pub(super) fn parse_args(command: CommandWord, rest: &str) -> Result<Command, Co
         W::Record => Command::Record {
             game: game_only(command, rest)?,
         },
+        W::Note => crate::app::command::note::note(rest)?,
+        W::Notes => crate::app::command::note::notes(rest)?,
         W::Leave => Command::Leave(parse_leave(rest)?),
         W::Mute => Command::Mute,
         W::Unmute => Command::Unmute,
@@ -490,7 +492,12 @@ fn parse_pgn(rest: &str) -> Result<Command, CommandError> {
             PgnTarget::Event(required_number(CommandWord::Pgn, "event", after)?)
         }
         "game" | "партія" => PgnTarget::Game(game_only(CommandWord::Pgn, after)?),
-        _ => PgnTarget::Game(game_only(CommandWord::Pgn, rest)?),
+        _ => match split_word(after).0.to_lowercase().as_str() {
+            "mine" | "мої" | "мій" => {
+                PgnTarget::Mine(required_number(CommandWord::Pgn, "game", rest)?)
+            }
+            _ => PgnTarget::Game(game_only(CommandWord::Pgn, rest)?),
+        },
     };
     Ok(Command::Pgn { target })
 }

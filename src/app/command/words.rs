@@ -58,6 +58,8 @@ command_words! {
     Continue,
     Time,
     Record,
+    Note,
+    Notes,
     Leave,
     Mute,
     Unmute,
@@ -242,6 +244,8 @@ impl CommandWord {
             W::Continue => spec(&["continue"], &["продовжую"], &[GAME]),
             W::Time => spec(&["time"], &["час"], &[GAME]),
             W::Record => spec(&["record"], &["запис"], &[GAME]),
+            W::Note => spec(&["note"], &["нотатка"], &[Req("game"), Req("text")]).private(),
+            W::Notes => spec(&["notes"], &["нотатки"], &[Req("game")]).private(),
             W::Leave => spec(
                 &["leave"],
                 &["відпустка"],

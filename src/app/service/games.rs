@@ -1,6 +1,7 @@
 //! One game, from the first move to the result: moves, resignation and the
 //! time (`play`), draw offers and claims, which game a command means
-//! (`pick`), looking at a game (`view`: board, record, PGN), suggestions
+//! (`pick`), looking at a game (`view`: board, record, PGN), a player's
+//! private notes on it (`notes`), suggestions
 //! for platforms that complete what a user types (`suggest`), and what
 //! every game command shares (`state`: finishing a game's update,
 //! concluding it by a player's act).
@@ -10,6 +11,7 @@ pub(super) mod claim;
 pub(super) mod confirm;
 pub(super) mod draw;
 pub(crate) mod my_turn;
+pub(crate) mod notes;
 pub(super) mod pick;
 pub(super) mod play;
 mod signs;

@@ -63,6 +63,17 @@ async fn game_pgn_upto(
     game: &GameRecord,
     plies: Option<usize>,
 ) -> Result<String, Failure> {
+    let (played, headers) = pgn_game(tx, game, plies).await?;
+    Ok(pgn::export(&played, &headers))
+}
+
+/// One game replayed (its first `plies` moves only, when given) with its
+/// stored result, and its PGN tags.
+pub(crate) async fn pgn_game(
+    tx: &mut Tx,
+    game: &GameRecord,
+    plies: Option<usize>,
+) -> Result<(Game, PgnHeaders), Failure> {
     let event: Event = tx.event(game.event_id).await?;
     let regulation = regulation_of(&event);
     let mut rows = tx.moves(game.id).await?;
@@ -87,7 +98,7 @@ async fn game_pgn_upto(
         black_elo: black_elo.and_then(|r| u32::try_from(r.points()).ok()),
         ..PgnHeaders::default()
     };
-    Ok(pgn::export(&played, &headers))
+    Ok((played, headers))
 }
 
 /// Gives the replayed game the result stored for it when the moves alone do

@@ -130,7 +130,10 @@ pub(crate) fn game_page(
                 }
                 p #ply { (ply_text(lang, view, ply)) }
                 p.hint { (tr0(lang, "web-keys-hint")) }
-                p.clocks #clocks { (clocks_text(lang, &view.clocks)) }
+                // The days on each side would date the moves held back.
+                @if view.held == 0 {
+                    p.clocks #clocks { (clocks_text(lang, &view.clocks)) }
+                }
                 @if let Some(pending) = &view.line.pending {
                     p.turn #turn { (turn_text(lang, view, pending)) }
                 }

@@ -27,6 +27,17 @@ pub(super) async fn own_game(
     actor: &Actor,
     number: GameId,
 ) -> Result<GameRecord, Failure> {
+    players_game(tx, actor, number, (Action::PlayGame, "error-not-your-game")).await
+}
+
+/// The game `number`, on which only its players may take `action`; anyone
+/// else gets the refusal `refusal` (a catalog key taking `$game`).
+pub(super) async fn players_game(
+    tx: &mut Tx,
+    actor: &Actor,
+    number: GameId,
+    (action, refusal): (Action, &str),
+) -> Result<GameRecord, Failure> {
     let lang = actor.lang();
     let game = match tx.game(number).await {
         Ok(game) => game,
@@ -39,8 +50,8 @@ pub(super) async fn own_game(
     if colour_of(&game, actor.player.id).is_some() {
         relations.push(Relation::PlayerOfGame);
     }
-    if !authz::allows(Action::PlayGame, &relations) {
-        return Err(refuse(lang, "error-not-your-game", &game_args(game.id)));
+    if !authz::allows(action, &relations) {
+        return Err(refuse(lang, refusal, &game_args(game.id)));
     }
     Ok(game)
 }

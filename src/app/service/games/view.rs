@@ -15,6 +15,7 @@ use crate::core::clock::server::ServerClock;
 use crate::store::{GameId, GameRecord, GameStatus, StoreError, Tx};
 
 use crate::app::failure::{Failure, Outcome, refuse};
+use crate::app::service::games::notes;
 use crate::app::service::games::pick::{Pick, game_args, pick_game};
 use crate::app::service::games::spectator::{held_line, spectator_limit};
 use crate::app::view::game::{
@@ -193,6 +194,7 @@ pub(crate) async fn pgn(tx: &mut Tx, actor: &Actor, target: PgnTarget) -> Outcom
             let name = format!("game-{}.pgn", game.id);
             (vec![game.clone()], name, game_args(game.id))
         }
+        PgnTarget::Mine(number) => return notes::own_pgn(tx, actor, number).await,
         PgnTarget::Event(number) => {
             let event = match tx.event(number).await {
                 Ok(event) => event,
