@@ -952,7 +952,10 @@ follow-target-gone = { $kind ->
     [game] game
    *[other] event
 } #{ $number } (no longer exists)
-reply-follow-end = You follow { $target }: each result comes to your private chat. /following lists what you follow.
+reply-follow-end = You follow { $target }: { $scope ->
+    [game] its result comes
+   *[many] each result comes
+} to your private chat. /following lists what you follow.
 reply-follow-moves = You follow { $target }: every move and the result come to your private chat. /following lists what you follow.
 reply-follow-already = You already follow { $target }, results only. Add "moves" to be told each move too.
 reply-follow-already-moves = You already follow { $target }, every move and the result.

@@ -11,7 +11,7 @@ use crate::app::command::FollowWhat;
 use crate::app::failure::{Outcome, refuse};
 use crate::app::i18n::{Args, tr, tr0};
 use crate::app::outgoing::Outgoing;
-use crate::store::{Follow, Followed, Tx};
+use crate::store::{Follow, FollowTarget, Followed, Tx};
 
 /// The most things a member follows at once.
 pub const MAX_FOLLOWS: i64 = 100;
@@ -33,7 +33,13 @@ pub(crate) async fn follow(
     };
     let done = tx.follow(actor.player.id, asked, MAX_FOLLOWS, now).await?;
     let words = target::words(tx, lang, (target, target_id)).await?;
-    let args = Args::new().with("target", words);
+    // One game has one result; an event, a player or a team has many.
+    let scope = if target == FollowTarget::Game {
+        "game"
+    } else {
+        "many"
+    };
+    let args = Args::new().with("target", words).with("scope", scope);
     let id = match (done, moves) {
         (Followed::Full, _) => {
             let args = Args::new().with("limit", MAX_FOLLOWS);

@@ -304,6 +304,7 @@ fn position_after(record: &crate::core::game::Game, ply: i64) -> Chess {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use shakmaty::uci::UciMove;
 
     #[test]
     fn move_numbers_name_half_moves_from_the_start() {
