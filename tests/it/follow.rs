@@ -114,7 +114,7 @@ async fn a_follower_gets_each_move_and_the_end_privately(test_db: &TestDb) {
 async fn a_follow_without_moves_gets_the_end_only(test_db: &TestDb) {
     let mut w = cup(test_db, "").await;
     let out = w.say("@dave: /стежити 1").await;
-    assert!(first(&out).contains("each result"), "{out:?}");
+    assert!(first(&out).contains("its result comes"), "{out:?}");
     w.move_as("bob", 1, "e2-e4").await;
     assert!(notices(&w.db, "dave", "follow_move").await.is_empty());
     w.say("@bob: /resign 1 confirm").await;

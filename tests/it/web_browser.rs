@@ -18,7 +18,7 @@ use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
 
 use crate::support::db::TestDb;
-use crate::support::web::{populate, serve};
+use crate::support::web::{name_of, populate, serve};
 use crate::support::world::World;
 
 const CHROMIUM: &str = "/usr/bin/chromium";
@@ -483,12 +483,31 @@ async fn a_browser_reads_the_event_steps_through_a_game_and_sees_a_move_arrive()
             game_layout(&client, (width, height), lang).await;
         }
     }
+    // bohdan (player 2) resigns two of his other games, so his page has a
+    // rating history to draw.
+    let mut ended = 0;
+    for id in 3..=6 {
+        let game = world.game(id).await;
+        let his = game.white.0 == 2 || game.black.0 == 2;
+        if ended < 2 && his && game.status == corrbot::store::GameStatus::Running {
+            // A rated game needs a move by each side.
+            let white = name_of(&world, game.white.0).await;
+            let black = name_of(&world, game.black.0).await;
+            world.move_as(&white, id, "e2-e4").await;
+            world.move_as(&black, id, "e7-e5").await;
+            world.say(&format!("@bohdan: /resign {id} confirm")).await;
+            ended += 1;
+        }
+    }
+    assert_eq!(ended, 2, "bohdan has two more games");
     // The player page and the list of events fit a phone too.
     for (width, height) in [(1280, 900), (390, 844)] {
         for (lang, words) in [("uk", "Учасник: bohdan"), ("en", "Player: bohdan")] {
             let url = format!("{base}/player/2?lang={lang}");
             let name = format!("web-player-{width}-{lang}.png");
             seen_at(&client, (width, height), &url, words, &name).await;
+            let points = "return document.querySelectorAll('#rating-chart circle').length";
+            assert_eq!(js(&client, points).await, serde_json::json!(3), "{url}");
         }
         for (lang, words) in [("uk", "Club Cup"), ("en", "Club Cup")] {
             let url = format!("{base}/?lang={lang}");

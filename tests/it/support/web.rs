@@ -243,7 +243,8 @@ async fn play_opening(world: &mut World) {
     }
 }
 
-async fn name_of(world: &World, player: i64) -> String {
+/// The console name of `player`.
+pub async fn name_of(world: &World, player: i64) -> String {
     let mut tx = world.db.read().await.unwrap();
     let accounts = tx
         .accounts_of(corrbot::store::PlayerId(player))
