@@ -115,9 +115,7 @@ fn screenshot(name: &str, png: &[u8]) {
 }
 
 /// With `CORRBOT_SCREENSHOTS=1`, every page size the test opens is written
-/// to `target/tmp/screens/NAME` to be looked at; the phone pages in
-/// Ukrainian and the desktop game page in Ukrainian also go to
-/// `docs/images`.
+/// to `target/tmp/screens/NAME` to be looked at, and to `docs/images`.
 fn look(name: &str, png: &[u8]) {
     if std::env::var("CORRBOT_SCREENSHOTS").as_deref() != Ok("1") {
         return;
@@ -125,9 +123,7 @@ fn look(name: &str, png: &[u8]) {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("screens");
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join(name), png).unwrap();
-    if name.contains("-390-uk") || name == "web-game-1280-uk.png" {
-        screenshot(name, png);
-    }
+    screenshot(name, png);
 }
 
 /// Runs `script` and returns its answer.
