@@ -82,6 +82,11 @@ async fn a_spectator_in_chat_sees_what_the_pages_show(test_db: &TestDb) {
     let record = world.ask("dave", "/record 1").await[0].text.clone();
     assert!(record.contains("e2-e4"), "{record}");
     assert!(!record.contains("e7-e5"), "{record}");
+    // Nor the clocks and the deadline, which would date the held move.
+    assert!(
+        !record.contains("Time:") && !record.contains("Move by"),
+        "{record}"
+    );
     assert!(
         record.contains("Spectators do not see the last move of this game yet"),
         "{record}"
@@ -273,6 +278,29 @@ async fn public_pages_do_not_date_the_held_moves(test_db: &TestDb) {
     world.finish().await;
 }
 
+/// A postal game's `/record` (with the dates the moves were sent) holds
+/// the same moves back from a spectator, and its dates and clocks with
+/// them.
+async fn a_postal_record_holds_the_moves_back_too(test_db: &TestDb) {
+    let mut world = delayed_game(test_db, "rules=postal public-delay=1").await;
+    world.move_as("bob", 1, "e2-e4").await;
+    world.clock.advance(chrono::Duration::days(2));
+    world.move_as("carol", 1, "e7-e5").await;
+    let record = world.ask("dave", "/record 1").await[0].text.clone();
+    assert!(record.contains("e2-e4"), "{record}");
+    assert!(!record.contains("e7-e5"), "{record}");
+    assert!(
+        record.contains("Spectators do not see the last move of this game yet"),
+        "{record}"
+    );
+    for user in ["bob", "carol", "alice"] {
+        let record = world.ask(user, "/record 1").await[0].text.clone();
+        assert!(record.contains("e7-e5"), "{user}: {record}");
+        assert!(!record.contains("Spectators"), "{user}: {record}");
+    }
+    world.finish().await;
+}
+
 on_both!(
     pages_show_each_move_two_moves_later,
     a_spectator_in_chat_sees_what_the_pages_show,
@@ -280,4 +308,5 @@ on_both!(
     a_rated_event_delays_three_moves_unless_told,
     the_live_streams_say_nothing_of_a_held_move,
     public_pages_do_not_date_the_held_moves,
+    a_postal_record_holds_the_moves_back_too,
 );

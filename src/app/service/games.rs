@@ -15,7 +15,7 @@ pub(crate) mod notes;
 pub(super) mod pick;
 pub(super) mod play;
 mod signs;
-mod spectator;
+pub(crate) mod spectator;
 pub(crate) mod state;
 pub(super) mod suggest;
 pub(crate) mod talk;

@@ -170,7 +170,9 @@ pub(crate) async fn record(
         lines.push(tr0(lang, "reply-record-empty"));
     }
     if let Some(shown) = limit {
+        // The clocks and the deadline now would date the held moves.
         lines.push(held_line(lang, &game, shown));
+        return Ok(vec![Outgoing::text(lines.join("\n")).about(game.id)]);
     }
     let at = game.finished_at.unwrap_or(now);
     lines.push(clocks_text(

@@ -15,6 +15,7 @@ use crate::app::failure::{Failure, Outcome};
 use crate::app::service::Tx;
 use crate::app::service::games::pick::game_args;
 use crate::app::service::games::play::clock_line;
+use crate::app::service::games::spectator::{held_line, spectator_limit};
 use crate::app::view::game::{fen_of, replay};
 use crate::app::view::postal_clock::{Loaded, date_text};
 
@@ -26,7 +27,11 @@ pub(crate) async fn record(
     now: DateTime<Utc>,
 ) -> Outcome {
     let lang = actor.lang();
-    if !tx.cards(game.id).await?.is_empty() {
+    // A spectator of a game whose event holds moves back sees the moves
+    // the public sees, without the dates and clocks that would date the
+    // rest (the card ledger is the players' and the arbiter's).
+    let limit = spectator_limit(tx, actor, game).await?;
+    if limit.is_none() && !tx.cards(game.id).await?.is_empty() {
         return crate::app::service::postal::ledger::chart(tx, actor, game, now).await;
     }
     let loaded = Loaded::of(tx, game, now).await?;
@@ -43,7 +48,9 @@ pub(crate) async fn record(
         .await?
         .into_iter()
         .peekable();
-    for ((mv, row), cost) in played.moves().iter().zip(&loaded.rows).zip(&costs) {
+    let shown = limit.unwrap_or(usize::MAX);
+    let moves = played.moves().iter().zip(&loaded.rows).zip(&costs);
+    for ((mv, row), cost) in moves.take(shown) {
         // R2.4.1, R2.4.9: the arbiter's penalty days count in the totals
         // from when they were added.
         while let Some(days) = adjustments.next_if(|a| a.made_at <= row.received_at) {
@@ -65,6 +72,10 @@ pub(crate) async fn record(
     }
     if lines.len() == 1 {
         lines.push(tr0(lang, "reply-record-empty"));
+    }
+    if let Some(shown) = limit {
+        lines.push(held_line(lang, game, shown));
+        return Ok(vec![Outgoing::text(lines.join("\n"))]);
     }
     for days in adjustments {
         lines.push(penalty_line(tx, lang, game, &days, &mut totals).await?);
