@@ -534,6 +534,59 @@ reply-pgn-mine = Game #{ $game } in PGN with your notes: { $count ->
 }.
 error-pgn-mine-in-play = Game #{ $game } is still in play. You can download its PGN with your notes as soon as the game has finished: /pgn { $game } mine
 
+## conditional: conditional moves (issue 41): /if, an event's own regulation (regulation=, conditional=)
+help-if = /if N MOVES | /if N | /if N off — conditional moves: the opponent's move, your reply, … (only where the regulation allows them)
+help-more-if = Sets a conditional line while your opponent is to move: first the move you expect from the opponent, then your reply, then the opponent's next move and your reply to it. As soon as the opponent plays the line's first move, the bot replies for you at once, and the reply costs you no time. You may keep several lines (up to 10, each up to 20 half-moves), with one reply to each move of the opponent. Without moves it lists your lines; with "off" it cancels them. Your opponent and spectators never see them; the arbiter may see them once the game has ended. The federation's rules forbid conditional moves ("proposals of move variants are not allowed"), so only events under their own regulation have them.
+    Examples: /if 3 Nf3 Nc6 Bb5, /if 3 off
+help-who-if = the game's players, each for themselves.
+setting-conditional-on = allowed (/if)
+setting-conditional-off = not allowed
+setting-regulation-own = the event's own regulation
+setting-regulation-federation = the federation's rules
+event-line-own-regulation = The event is played under its own regulation, not under the federation's rules.
+event-line-own-regulation-conditional = The event is played under its own regulation, not under the federation's rules; conditional moves are allowed (/if).
+error-event-conditional-federation = Conditional moves are not possible in an event under the federation's rules: its server rules say "proposals of move variants are not allowed". Only an event under its own regulation (a club's friendlies, say) may allow them: regulation=own conditional=on. Nothing has changed.
+error-event-conditional-postal = In a postal event conditional moves go with the move itself, as a variant, so there is nothing to switch. Nothing has changed.
+error-if-not-your-game = Only the players of game #{ $game } set conditional moves in it.
+error-if-own-turn = It is your move in game #{ $game }. A conditional line starts with your opponent's move: make your move first, then set the line.
+error-if-no-reply = A conditional line needs your opponent's move and your reply to it. Example: /if { $game } Nf3 Nc6 Bb5
+error-if-too-long = The line is too long: at most { $max ->
+    [one] { $max } half-move
+   *[other] { $max } half-moves
+} (your opponent's moves and your replies together). Nothing was kept.
+error-if-limit = You already have { $max ->
+    [one] { $max } conditional line
+   *[other] { $max } conditional lines
+} in game #{ $game }, the most allowed; nothing was kept. To start again: /if { $game } off
+error-if-other-reply = The line was not kept: it contradicts the line { $line } already set, which answers the same moves of your opponent with another reply. Each move of the opponent has one reply; to cancel all your lines: /if { $game } off
+error-if-already-set = This line is set already: { $line }. Nothing has changed.
+error-if-postal = Game #{ $game } is a postal game: variants go with the move itself, as in "e2-e4 ; e7-e5 Nf3".
+error-if-federation = Conditional moves are not allowed in game #{ $game }: the event is played under the federation's rules, which say "proposals of move variants are not allowed". Only an event under its own regulation may allow them.
+reply-if-kept = Conditional line in game #{ $game } kept ({ $count } of { $max }); only you can see it:
+    • { $line }
+    As soon as your opponent plays its first move, the bot plays your reply at once.
+reply-if-list = Your conditional lines in game #{ $game } (only you can see them):
+if-line = • { $line }
+reply-if-list-off = To cancel them all: /if { $game } off
+reply-if-none = You have no conditional lines in game #{ $game }. To set one while your opponent is to move: /if { $game } MOVES (the opponent's move, your reply, …)
+reply-if-none-postal = Game #{ $game } is a postal game: variants go with the move itself, not with /if.
+reply-if-none-federation = Game #{ $game } has no conditional moves: the event is played under the federation's rules, which say "proposals of move variants are not allowed".
+reply-if-cancelled = Your conditional lines in game #{ $game } are cancelled: { $count }.
+reply-if-none-to-cancel = You have no conditional lines in game #{ $game }; nothing to cancel.
+notice-conditional-played = Game #{ $game } ({ $event }): { $opponent } played { $number }{ $dots } { $move }, and the bot at once played your conditional reply { $reply_number }{ $reply_dots } { $reply }; it cost you no time. It is now your opponent's move.
+notice-conditional-played-final = Game #{ $game } ({ $event }): { $opponent } played { $number }{ $dots } { $move }, and the bot at once played your conditional reply { $reply_number }{ $reply_dots } { $reply }, which ended the game.
+notice-conditional-others-left = Lines your opponent's move left, cancelled: { $count }.
+notice-conditional-pending = Conditional lines still waiting: { $count } (/if { $game }).
+notice-conditional-none-waiting = No conditional lines of yours are waiting in this game any more.
+notice-conditional-left = Game #{ $game } ({ $event }): { $opponent } played { $number }{ $dots } { $move }, a move none of your conditional lines expected, so they are cancelled ({ $count }).
+notice-conditional-on-leave = Game #{ $game } ({ $event }): { $opponent } played { $number }{ $dots } { $move }. You are on leave, and no move is made during a leave, so the bot did not play your conditional reply and your lines are cancelled ({ $count }).
+case-line-conditional = The players' conditional lines (shown once the game has ended):
+case-entry-conditional = • { $owner }: { $line } — { $fate } (half-moves made: { $played } of { $moves })
+if-fate-done = played out
+if-fate-left = left by the opponent's move
+if-fate-cancelled = cancelled by the player
+if-fate-unreached = not reached before the game ended
+
 ## Public web pages (read-only)
 web-lang-name = English
 web-nav-events = Events
@@ -1496,6 +1549,8 @@ setting-name = { $key ->
     [draw-offers] draw offers
     [public-delay] spectators' delay
     [opening] opening
+    [conditional] conditional moves
+    [regulation] regulation
    *[other] { $key }
 }
 reply-event-closed = Entries to event #{ $event } "{ $name }" are closed; entered: { $players }. /event start { $event } starts it.

@@ -64,6 +64,7 @@ mod audit;
 mod backup;
 mod calendar_feeds;
 mod cases;
+mod conditional;
 mod db_size;
 mod deadlines;
 mod event_tables;
@@ -118,6 +119,7 @@ pub use audit::AuditEntry;
 pub use cases::{
     AppealRecord, AppealStatus, CaseNote, CaseRecord, CaseStatus, NewCaseRecord, RulingRecord,
 };
+pub use conditional::{ConditionalLine, LineStatus};
 pub use deadlines::{Deadline, NewDeadline};
 pub use event_tables::{Entrant, TableGame};
 pub use events::{EntryRecord, EntryStatus, Event, EventStatus, NewEvent};

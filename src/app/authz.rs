@@ -102,6 +102,10 @@ pub enum Action {
     /// with them (issue 41): its players alone, never an arbiter or an
     /// administrator.
     KeepNotes,
+    /// Set, list and cancel one's conditional moves in a game whose
+    /// regulation allows them (issue 41, R3.2.4): its players alone, each
+    /// for their own lines.
+    SetConditionals,
 }
 
 /// Whether an actor with `relations` may do `action`.
@@ -120,6 +124,7 @@ pub fn allows(action: Action, relations: &[Relation]) -> bool {
         Action::ListPlayers => has(R::Administrator) || has(R::Organizer) || has(R::Arbiter),
         Action::PlayGame => has(R::PlayerOfGame),
         Action::KeepNotes => has(R::PlayerOfGame),
+        Action::SetConditionals => has(R::PlayerOfGame),
         Action::ViewGame => true,
         Action::GrantOrganizer => has(R::Administrator),
         Action::SetUpTeam => has(R::Administrator) || has(R::Organizer) || has(R::Arbiter),

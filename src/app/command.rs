@@ -9,6 +9,7 @@
 
 mod arguments;
 mod case;
+mod conditional;
 mod date;
 mod follow;
 mod note;
@@ -22,6 +23,7 @@ use serde::{Deserialize, Serialize};
 use crate::store::{CaseId, EventId, GameId, LeaveId, RequestId, TeamId};
 
 pub use case::{CaseAction, CaseCommand, Report};
+pub use conditional::IfWhat;
 pub use date::{example_date, read_date, read_full_date, shown_date, shown_date_text};
 pub use follow::FollowWhat;
 pub use note::NoteText;
@@ -128,6 +130,9 @@ pub enum Command {
     Note { game: GameId, note: NoteText },
     /// The actor's notes on a game.
     Notes { game: GameId },
+    /// Conditional moves in a game whose regulation allows them (issue
+    /// 41, R3.2.4): set a line, list the lines, cancel them.
+    If { game: GameId, what: IfWhat },
     /// Leave (R3.6).
     Leave(LeaveCommand),
     /// Stop move notices (R3.2.3: the player stays responsible).

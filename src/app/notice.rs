@@ -21,6 +21,8 @@ pub use thread::ThreadNotice;
 mod follow;
 pub use follow::{FollowNotice, FollowedGame};
 mod case;
+mod conditional;
+pub use conditional::{ConditionalNotice, MetMove};
 mod link;
 pub use link::LinkNotice;
 mod turn;
@@ -365,6 +367,9 @@ pub enum Notice {
     EventFinished(EventEnd),
     /// To a member who follows a game: a move of it, or its end (issue 41).
     Follow(FollowNotice),
+    /// To a player, of their conditional lines: a reply played, or lines
+    /// the opponent's move left (issue 41).
+    Conditional(ConditionalNotice),
 }
 
 /// The parked notice's number in failure notices stored before it was kept.
@@ -406,6 +411,7 @@ impl Notice {
             Notice::Batch(_) => BATCH_KIND,
             Notice::EventFinished(_) => "event_finished",
             Notice::Follow(follow) => follow.kind(),
+            Notice::Conditional(conditional) => conditional.kind(),
         }
     }
 
@@ -452,6 +458,13 @@ impl Notice {
                 lang,
                 ply: follow.ply(),
             }),
+            Notice::Conditional(conditional @ ConditionalNotice::Played { .. }) => message
+                .with_image(ImageRef::Board {
+                    game: conditional.game(),
+                    viewer,
+                    lang,
+                    ply: conditional.ply(),
+                }),
             Notice::Digest { games } => message.with_buttons(
                 games
                     .iter()
@@ -747,6 +760,7 @@ impl Notice {
             ),
             Notice::Thread(thread) => thread.text(lang, notation),
             Notice::Follow(follow) => follow.text(lang, notation),
+            Notice::Conditional(conditional) => conditional.text(lang, notation),
             Notice::Case(case) => case.text(lang),
             Notice::Request(request) => request.text(lang),
             Notice::Postal(postal) => postal.text(lang, notation),

@@ -39,7 +39,7 @@ pub(crate) use people::help::{HelpGroup, group_seen_with};
 
 use crate::app::failure::{Failure, Outcome, refuse};
 use events::{organizer, standings};
-use games::{claim, confirm, draw, my_turn, notes, play, talk, view};
+use games::{claim, conditional, confirm, draw, my_turn, notes, play, talk, view};
 pub(crate) use people::calendar::feed_hash as calendar_feed_hash;
 use people::{calendar, chatter, clock_prefs, contacts, help, link, profile, settings};
 
@@ -436,6 +436,9 @@ impl App {
             Command::Pgn { target } => view::pgn(tx, actor, target).await,
             Command::Note { game, note } => notes::note(tx, actor, (game, note), now).await,
             Command::Notes { game } => notes::notes(tx, actor, game).await,
+            Command::If { game, what } => {
+                conditional::conditional(tx, actor, (game, what), now).await
+            }
             Command::Standings { event } => standings::show(tx, actor, event).await,
             Command::Rating { player } => ratings::rating(tx, actor, player.as_deref()).await,
             Command::Top => ratings::top(tx, actor).await,

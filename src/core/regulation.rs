@@ -176,7 +176,16 @@ pub struct Regulation {
     pub zone: Option<String>,
     /// Whether conditional variants are allowed (R2.3.7, R3.2.4). `None` (the
     /// default) means: allowed under postal rules, not under server rules.
+    /// Under server rules `Some(true)` (`conditional=on`, issue 41) lets
+    /// players set conditional moves (`/if`), and needs
+    /// [`Regulation::own_regulation`].
     pub variants_allowed: Option<bool>,
+    /// The event is played under its own regulation (`regulation=own`, a
+    /// club's friendlies), not under the federation's rules: only such a
+    /// server event may allow conditional moves, which the federation's
+    /// server rules forbid (R3.2.4). Written only when set.
+    #[serde(skip_serializing_if = "is_false")]
+    pub own_regulation: bool,
     /// Notations players may use (R2.3.2). Ukrainian full algebraic must be
     /// among them.
     pub notations: Vec<Notation>,
@@ -225,6 +234,7 @@ impl Default for Regulation {
             utc_offset_minutes: 0,
             zone: None,
             variants_allowed: None,
+            own_regulation: false,
             notations: Notation::ALL.to_vec(),
             registered_mail_required: false,
             match_points: None,
@@ -311,6 +321,16 @@ pub enum RegulationError {
     /// Ukrainian full algebraic notation is missing (R2.3.2).
     #[error("Ukrainian full algebraic notation must always be allowed")]
     UkrainianNotationMissing,
+    /// Conditional moves in a server event under the federation's rules,
+    /// which forbid them (R3.2.4): only an event under its own regulation
+    /// may allow them.
+    #[error("the federation's server rules forbid conditional moves (R3.2.4)")]
+    ConditionalUnderFederation,
+}
+
+/// Whether `value` is `false` (serde's `skip_serializing_if`).
+fn is_false(value: &bool) -> bool {
+    !*value
 }
 
 impl Regulation {
@@ -362,6 +382,9 @@ impl Regulation {
         if !self.notations.contains(&Notation::UkrainianFull) {
             return Err(RegulationError::UkrainianNotationMissing);
         }
+        if self.conditional_moves() && !self.own_regulation {
+            return Err(RegulationError::ConditionalUnderFederation);
+        }
         Ok(())
     }
 
@@ -381,6 +404,14 @@ impl Regulation {
     pub fn variants_allowed(&self) -> bool {
         self.variants_allowed
             .unwrap_or(self.rule_set == RuleSet::Postal)
+    }
+
+    /// Whether players of a server event set conditional moves (`/if`,
+    /// issue 41): the regulation allows variants explicitly (R3.2.4 is
+    /// *(reg)*). Postal play keeps its variants in the move messages
+    /// (R2.3.7) instead.
+    pub fn conditional_moves(&self) -> bool {
+        self.rule_set == RuleSet::Server && self.variants_allowed == Some(true)
     }
 
     /// The postal overstep norm per control period (R2.6.1): the regulation's
@@ -439,6 +470,38 @@ mod tests {
         assert_eq!(regulation.overstep_norm_days(), 50);
         assert!(!regulation.variants_allowed());
         assert!(Regulation::postal().variants_allowed());
+        assert!(!regulation.conditional_moves() && !regulation.own_regulation);
+    }
+
+    #[test]
+    fn r3_2_4_conditional_moves_need_an_own_regulation() {
+        let federation = Regulation {
+            variants_allowed: Some(true),
+            ..Regulation::default()
+        };
+        assert!(federation.conditional_moves());
+        assert_eq!(
+            federation.validate(),
+            Err(RegulationError::ConditionalUnderFederation)
+        );
+        let own = Regulation {
+            own_regulation: true,
+            ..federation
+        };
+        assert_eq!(own.validate(), Ok(()));
+        // Postal play keeps its variants in the messages (R2.3.7).
+        let postal = Regulation {
+            variants_allowed: Some(true),
+            ..Regulation::postal()
+        };
+        assert!(!postal.conditional_moves());
+        assert_eq!(postal.validate(), Ok(()));
+        // Written only when set: older regulations read and write as before.
+        let text = serde_json::to_string(&Regulation::default()).unwrap();
+        assert!(!text.contains("own_regulation"), "{text}");
+        let text = serde_json::to_string(&own).unwrap();
+        let back: Regulation = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, own);
     }
 
     #[test]

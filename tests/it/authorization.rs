@@ -42,7 +42,7 @@ const ROLES: [(&str, &str); 9] = [
 ];
 
 /// The commands, in the order each role sends them.
-const COMMANDS: [&str; 82] = [
+const COMMANDS: [&str; 84] = [
     "/help",
     "/start",
     "/profile",
@@ -55,6 +55,8 @@ const COMMANDS: [&str; 82] = [
     "/record 1",
     "/note 1 idea",
     "/notes 1",
+    "/if 1",
+    "/if 1 off",
     "/standings 1",
     "/rating",
     "/top",

@@ -21,6 +21,7 @@ mod case_rules;
 mod clock_postal;
 mod clock_props;
 mod clock_server;
+mod conditional;
 mod console_media;
 mod console_shutdown;
 mod crash_recovery;

@@ -75,11 +75,23 @@ fn variant(notice: &Notice) -> usize {
         Notice::EventFinished(_) => 26,
         Notice::EventStartedFull { .. } => 27,
         Notice::Follow(_) => 28,
+        Notice::Conditional(_) => 29,
     }
 }
 
 /// How many variants [`variant`] knows.
-const VARIANTS: usize = 29;
+const VARIANTS: usize = 30;
+
+/// The opponent's move a conditional notice is about.
+fn met() -> corrbot::app::notice::MetMove {
+    corrbot::app::notice::MetMove {
+        game: GameId(1),
+        event: "Кубок".into(),
+        opponent: "Анна".into(),
+        number: 1,
+        mv: mv(),
+    }
+}
 
 fn case_notice() -> CaseNotice {
     CaseNotice {
@@ -284,6 +296,23 @@ fn samples() -> Vec<Notice> {
             },
             score: "1-0".into(),
             reason: "result-resignation".into(),
+        }),
+        Notice::Conditional(corrbot::app::notice::ConditionalNotice::Played {
+            met: met(),
+            number: 1,
+            reply: NoticeMove {
+                fen_before: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1".into(),
+                uci: "e7e5".into(),
+            },
+            ply: 2,
+            ends_game: false,
+            pending: 1,
+            left: 1,
+        }),
+        Notice::Conditional(corrbot::app::notice::ConditionalNotice::Left {
+            met: met(),
+            lines: 2,
+            on_leave: false,
         }),
         Notice::Link(LinkNotice {
             platform: "telegram".into(),

@@ -152,6 +152,7 @@ pub(super) fn parse_args(command: CommandWord, rest: &str) -> Result<Command, Co
         },
         W::Note => crate::app::command::note::note(rest)?,
         W::Notes => crate::app::command::note::notes(rest)?,
+        W::If => crate::app::command::conditional::conditional(rest)?,
         W::Leave => Command::Leave(parse_leave(rest)?),
         W::Mute => Command::Mute,
         W::Unmute => Command::Unmute,

@@ -60,6 +60,7 @@ command_words! {
     Record,
     Note,
     Notes,
+    If,
     Leave,
     Mute,
     Unmute,
@@ -246,6 +247,7 @@ impl CommandWord {
             W::Record => spec(&["record"], &["запис"], &[GAME]),
             W::Note => spec(&["note"], &["нотатка"], &[Req("game"), Req("text")]).private(),
             W::Notes => spec(&["notes"], &["нотатки"], &[Req("game")]).private(),
+            W::If => spec(&["if"], &["якщо"], &[Req("game"), Opt("moves")]).private(),
             W::Leave => spec(
                 &["leave"],
                 &["відпустка"],

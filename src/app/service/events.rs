@@ -1,6 +1,7 @@
 //! Event commands: create, join, start (R1.1: every game starts at once;
 //! `rounds=2` plays the Berger tables twice, colours swapped).
 
+mod conditional;
 pub(super) mod entry;
 mod event_games;
 pub(super) mod invite;

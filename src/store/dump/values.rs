@@ -8,8 +8,8 @@ use serde_json::Value;
 
 use super::super::games::{clocks_from_json, parse_score};
 use super::super::{
-    AppealStatus, CaseStatus, EntryStatus, EventStatus, GameStatus, LeaveStatus, NoticeRecipient,
-    NoticeStatus, Orientation, Platform, Role, SanctionKind,
+    AppealStatus, CaseStatus, EntryStatus, EventStatus, GameStatus, LeaveStatus, LineStatus,
+    NoticeRecipient, NoticeStatus, Orientation, Platform, Role, SanctionKind,
 };
 use crate::core::case::Ruling;
 use crate::core::game::Game;
@@ -101,6 +101,9 @@ const WORDS: &[(&str, &str, Known)] = &[
     }),
     ("postal_claims", "status", |t| {
         matches!(t, "pending" | "delivered")
+    }),
+    ("conditional_lines", "status", |t| {
+        reads(LineStatus::parse, t)
     }),
     ("message_games", "platform", |t| reads(Platform::parse, t)),
     ("outbox", "recipient", |t| {

@@ -37,6 +37,8 @@ pub(super) async fn show(tx: &mut Tx, actor: &Actor, number: CaseId) -> Outcome 
         && let Some(game) = file.game()
     {
         lines.extend(players_messages(tx, lang, &file, game).await?);
+        // Issue 41: the players' conditional lines, once the game ended.
+        lines.extend(crate::app::service::games::conditional::case_lines(tx, lang, game).await?);
     }
     if may_see(role, CasePart::Statements) {
         let context = &file.context;

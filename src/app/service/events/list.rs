@@ -127,6 +127,9 @@ pub(super) async fn show(tx: &mut Tx, actor: &Actor, number: EventId) -> Outcome
     if let Some(line) = crate::app::service::events::entry::show_line(lang, &regulation) {
         text = format!("{text}\n{line}");
     }
+    if let Some(line) = crate::app::service::events::conditional::show_line(lang, &regulation) {
+        text = format!("{text}\n{line}");
+    }
     let rated = tx.event_rated(event.id).await?;
     if let Some(line) = crate::app::service::events::spectators::show_line(lang, &regulation, rated)
     {

@@ -20,6 +20,10 @@ fn value_text(lang: Lang, setup: &EventSetup, key: &str, typed: &str) -> String 
     if let Some(text) = crate::app::service::events::entry::value_text(lang, regulation, key) {
         return text;
     }
+    if let Some(text) = crate::app::service::events::conditional::value_text(lang, regulation, key)
+    {
+        return text;
+    }
     match key {
         "rules" => tr(
             lang,

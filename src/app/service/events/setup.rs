@@ -14,7 +14,7 @@ use crate::core::team::MatchPoints;
 use crate::store::{EventSettings, NoticeRecipient, Platform, PlayerId, Tx};
 
 use crate::app::failure::{Failure, refuse};
-use crate::app::service::events::{entry, opening, spectators};
+use crate::app::service::events::{conditional, entry, opening, spectators};
 
 /// An event as set up by its creator.
 pub(super) struct EventSetup {
@@ -112,9 +112,15 @@ pub(super) async fn apply_settings(
                 opening::apply(actor.lang(), actor.notation(), regulation, value)?;
                 true
             }
+            key if conditional::KEYS.contains(&key) => {
+                conditional::apply(actor.lang(), &mut setup.regulation, (key, value))?
+            }
             _ => apply_rule(setup, key, value),
         };
-        let valid = setup.regulation.validate();
+        let valid = setup
+            .regulation
+            .validate()
+            .or_else(conditional::until_the_end);
         if key == "control" && (!ok || valid.is_err()) {
             return Err(control_refusal(actor.lang(), &setup.regulation, ok, value));
         }
@@ -131,6 +137,7 @@ pub(super) async fn apply_settings(
         }
     }
     entry::check_complete(actor.lang(), &setup.regulation)?;
+    conditional::check_own(actor.lang(), &setup.regulation)?;
     opening::check_rules(actor.lang(), &setup.regulation)
 }
 

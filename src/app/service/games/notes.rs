@@ -11,14 +11,12 @@ use crate::app::authz::Action;
 use crate::app::command::NoteText;
 use crate::app::failure::{Failure, Outcome, refuse};
 use crate::app::i18n::{Args, tr};
-use crate::app::move_error::move_error_text;
 use crate::app::outgoing::{Document, Outgoing};
+use crate::app::service::games::line::{position_after, read_line, written_line};
 use crate::app::service::games::pick::{game_args, players_game};
-use crate::app::user_error::Refusal;
 use crate::app::view::game::{regulation_of, replay};
 use crate::app::view::pgn::pgn_game;
-use crate::core::notation::{self, Notation};
-use crate::core::pgn::{Annotation, export_annotated, line_moves};
+use crate::core::pgn::{Annotation, export_annotated};
 use crate::store::{GameId, GameNote, GameRecord, GameStatus, NoteKind, Tx};
 
 /// The longest note, in characters: a paragraph of analysis.
@@ -195,72 +193,6 @@ fn move_label(number: u32, black: bool) -> String {
     }
 }
 
-/// Reads a line of moves from `position` in the notations the event
-/// allows (move numbers and signs between them are skipped); the moves in
-/// UCI, or the refusal naming the first move that is not legal.
-fn read_line(
-    actor: &Actor,
-    (game, notations): (&GameRecord, &[Notation]),
-    position: &Chess,
-    text: &str,
-) -> Result<Vec<String>, Failure> {
-    let lang = actor.lang();
-    let mut position = position.clone();
-    let mut uci = Vec::new();
-    for word in text.split_whitespace() {
-        let word = strip_number(word);
-        if word.is_empty() || word.chars().all(|c| "+#!?".contains(c)) {
-            continue;
-        }
-        match notation::parse(&position, word, notations) {
-            Ok(parsed) => {
-                uci.push(parsed.mv.to_uci(CastlingMode::Standard).to_string());
-                position.play_unchecked(parsed.mv);
-            }
-            Err(error) => {
-                let reason = move_error_text(lang, &error, &position, word, actor.notation());
-                let args = game_args(game.id).with("move", word).with("reason", reason);
-                let text = tr(lang, "error-note-line-move", &args);
-                return Err(Refusal::rendered("error-note-line-move", text)
-                    .generic()
-                    .into());
-            }
-        }
-    }
-    if uci.is_empty() {
-        return Err(refuse(lang, "error-note-line-empty", &game_args(game.id)));
-    }
-    Ok(uci)
-}
-
-/// A word without a leading move number (`15.`, `15...`, `15.Кf3`).
-fn strip_number(word: &str) -> &str {
-    let digits = word.trim_start_matches(|c: char| c.is_ascii_digit());
-    if digits.len() < word.len() && digits.starts_with(['.', '…']) {
-        digits.trim_start_matches(['.', '…'])
-    } else {
-        word
-    }
-}
-
-/// A line written out from `start` in `notation`: `15. Кg1-f3 Сc8-g4
-/// 16. h2-h3`, a line from Black's move starting `15... `.
-pub(crate) fn written_line(start: &Chess, uci: &[String], notation: Notation) -> String {
-    let mut position = start.clone();
-    let mut words = Vec::new();
-    for mv in line_moves(start, uci) {
-        let number = position.fullmoves().get();
-        match position.turn() {
-            Color::White => words.push(format!("{number}.")),
-            Color::Black if words.is_empty() => words.push(format!("{number}...")),
-            Color::Black => {}
-        }
-        words.push(notation::write_with_check(&position, &mv, notation));
-        position.play_unchecked(mv);
-    }
-    words.join(" ")
-}
-
 /// One note as `/notes` lists it, in the reader's notation.
 fn note_line(actor: &Actor, record: &crate::core::game::Game, note: &GameNote) -> String {
     let lang = actor.lang();
@@ -291,16 +223,6 @@ fn note_line(actor: &Actor, record: &crate::core::game::Game, note: &GameNote) -
     }
 }
 
-/// The position after the first `ply` moves of `record`.
-fn position_after(record: &crate::core::game::Game, ply: i64) -> Chess {
-    let mut position = record.start_position().clone();
-    let count = usize::try_from(ply).unwrap_or(0);
-    for mv in record.moves().iter().take(count) {
-        position.play_unchecked(*mv);
-    }
-    position
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -312,29 +234,5 @@ mod tests {
         assert_eq!(move_ply(&start, (1, false)), Some(1));
         assert_eq!(move_ply(&start, (1, true)), Some(2));
         assert_eq!(move_ply(&start, (14, false)), Some(27));
-        assert_eq!(strip_number("15.Кf3"), "Кf3");
-        assert_eq!(strip_number("15..."), "");
-        assert_eq!(strip_number("e4"), "e4");
-    }
-
-    #[test]
-    fn a_line_is_written_out_with_its_numbers() {
-        let uci = ["e2e4", "b8c6", "f1b5"].map(str::to_owned);
-        let start = Chess::default();
-        assert_eq!(
-            written_line(&start, &uci, Notation::UkrainianFull),
-            "1. e2-e4 Кb8-c6 2. Сf1-b5"
-        );
-        // A move that is not legal there ends the line.
-        let blocked = ["g1f3", "b8c6", "f1b5"].map(str::to_owned);
-        assert_eq!(
-            written_line(&start, &blocked, Notation::UkrainianFull),
-            "1. Кg1-f3 Кb8-c6"
-        );
-        let mut after = start.clone();
-        let first = "e2e4".parse::<UciMove>().unwrap().to_move(&after).unwrap();
-        after.play_unchecked(first);
-        let reply = ["e7e5".to_owned()];
-        assert_eq!(written_line(&after, &reply, Notation::San), "1... e5");
     }
 }

@@ -27,7 +27,7 @@ use crate::app::service::games::pick::{
     Pick, ensure_not_on_leave, ensure_turn, game_args, pick_game, refuse_if_disqualified,
 };
 use crate::app::service::games::state::{conclude, finish_update};
-use crate::app::service::games::{confirm, signs, talk};
+use crate::app::service::games::{conditional, confirm, signs, talk};
 use crate::app::view::clock::{MoveClock, move_clock, side_text, yours_text};
 use crate::app::view::game::{
     clocks_of, colour_of, fen_of, first_mover, player_of, plies_of, regulation_of, replay,
@@ -165,7 +165,10 @@ pub(crate) fn read_move(actor: &Actor, turn: &Turn, text: &str) -> Result<Move, 
 }
 
 /// Records the move (already played on `turn.record`, with `result` if it
-/// ended the game), charges its time, and announces it.
+/// ended the game), charges its time, and announces it. When the game goes
+/// on and the opponent set a conditional line that answers it (issue 41),
+/// the opponent's reply is played at once in the same transaction, and the
+/// opponent is told of the reply instead of this move.
 pub(super) async fn play_committed(
     tx: &mut Tx,
     actor: &Actor,
@@ -174,6 +177,54 @@ pub(super) async fn play_committed(
     result: Option<GameResult>,
     now: DateTime<Utc>,
 ) -> Outcome {
+    let (mut played, regulation) =
+        record_move(tx, actor, turn, (mv, text), result.as_ref(), now).await?;
+    let answer = match result {
+        None => {
+            conditional::answer(
+                tx,
+                &played.as_move(actor),
+                (&regulation, &played.leaves),
+                now,
+            )
+            .await?
+        }
+        Some(_) => None,
+    };
+    played.tell_opponent = answer.is_none();
+    let replies = announce_move(tx, actor, &played, result, &regulation, now).await?;
+    if let Some(answer) = answer {
+        conditional::play_answer(tx, answer, now).await?;
+    }
+    Ok(replies)
+}
+
+/// A conditional reply (issue 41) as its owner's move: recorded, charged
+/// (nothing: it is made the instant the move it answers arrived) and
+/// announced as any move, with no conditional line checked on it.
+pub(super) async fn play_reply(
+    tx: &mut Tx,
+    owner: &Actor,
+    turn: Turn,
+    (mv, text): (Move, &str),
+    result: Option<GameResult>,
+    now: DateTime<Utc>,
+) -> Outcome {
+    let (played, regulation) =
+        record_move(tx, owner, turn, (mv, text), result.as_ref(), now).await?;
+    announce_move(tx, owner, &played, result, &regulation, now).await
+}
+
+/// Records the move of `turn` and charges its time: what announcing it
+/// needs, with the event's regulation.
+async fn record_move(
+    tx: &mut Tx,
+    actor: &Actor,
+    turn: Turn,
+    (mv, text): (Move, &str),
+    result: Option<&GameResult>,
+    now: DateTime<Utc>,
+) -> Result<(Played, Regulation), Failure> {
     let Turn {
         game,
         colour,
@@ -197,7 +248,7 @@ pub(super) async fn play_committed(
     update.fen = fen_of(record.position());
     update.clock = Some(clocks);
     update.turn_since = Some(now);
-    if let Some(result) = &result {
+    if let Some(result) = result {
         finish_update(&mut update, result, now);
     }
     let uci = mv.to_uci(CastlingMode::Standard).to_string();
@@ -226,8 +277,9 @@ pub(super) async fn play_committed(
         opponent: (opponent, prefs),
         game_channel,
         leaves,
+        tell_opponent: true,
     };
-    announce_move(tx, actor, &played, result, &regulation, now).await
+    Ok((played, regulation))
 }
 
 /// A move just recorded, for its notices and reply.
@@ -248,6 +300,22 @@ struct Played {
     game_channel: Option<NoticeRecipient>,
     /// Both players' leave and the arbiter's days.
     leaves: GameLeaves,
+    /// Whether the opponent gets the move's notice: not when their
+    /// conditional reply answers it at once (issue 41).
+    tell_opponent: bool,
+}
+
+impl Played {
+    /// The move as the opponent's conditional lines meet it.
+    fn as_move<'a>(&'a self, actor: &'a Actor) -> conditional::OpponentMove<'a> {
+        conditional::OpponentMove {
+            game: &self.game,
+            event: &self.event,
+            mover: &actor.player.display_name,
+            number: self.move_number,
+            uci: &self.uci,
+        }
+    }
 }
 
 /// Tells the opponent (R3.2.2), ends the game or sets the next deadlines,
@@ -280,7 +348,9 @@ async fn announce_move(
         room: played.room,
         ply: i64::try_from(played.plies.len()).ok(),
     };
-    notify_with(tx, (opponent, prefs), &notice, now).await?;
+    if played.tell_opponent {
+        notify_with(tx, (opponent, prefs), &notice, now).await?;
+    }
     crate::app::notify::channel::move_made(tx, played.game_channel.as_ref(), game, &notice, now)
         .await?;
     crate::app::notify::follow::move_made(tx, game, &notice, now).await?;

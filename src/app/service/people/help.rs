@@ -77,7 +77,7 @@ impl HelpGroup {
             }
             W::Record | W::Pgn | W::Card | W::Ledger | W::Overstep => HelpGroup::Playing,
             W::Confirm | W::Say | W::Messages | W::Continue | W::Gif => HelpGroup::Playing,
-            W::Note | W::Notes => HelpGroup::Playing,
+            W::Note | W::Notes | W::If => HelpGroup::Playing,
             W::Events | W::Event | W::Standings | W::Players | W::Rating | W::Top => {
                 HelpGroup::Events
             }
