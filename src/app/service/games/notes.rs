@@ -226,7 +226,6 @@ fn note_line(actor: &Actor, record: &crate::core::game::Game, note: &GameNote) -
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::uci::UciMove;
 
     #[test]
     fn move_numbers_name_half_moves_from_the_start() {
