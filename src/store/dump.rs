@@ -34,6 +34,7 @@ pub const DUMP_TABLES: &[&str] = &[
     "entries",
     "event_removals",
     "games",
+    "game_sections",
     "moves",
     "ratings",
     "rating_changes",
@@ -153,7 +154,7 @@ impl Db {
 }
 
 /// The schema version the dump format follows (the newest migration).
-pub(super) const SCHEMA_VERSION: i64 = 29;
+pub(super) const SCHEMA_VERSION: i64 = 32;
 
 /// The oldest schema version whose dumps have the tables and columns of
 /// [`SCHEMA_VERSION`] and so restore as they are: migration 21 only added
@@ -162,9 +163,9 @@ pub(super) const SCHEMA_VERSION: i64 = 29;
 /// a table (impossible postal cards) and 24 a table (thread notices held
 /// back by a public delay) that an older dump leaves empty, 25 and 26
 /// tables never dumped (the installation's secrets, the touch board's
-/// request budgets), and 27, 28 and 29 tables (players' calendar feeds,
-/// what members follow, players' private notes) that an older dump leaves
-/// empty.
+/// request budgets), and 27, 28, 29 and 32 tables (players' calendar
+/// feeds, what members follow, players' private notes, the sections of
+/// games) that an older dump leaves empty.
 pub(super) const OLDEST_SAME_TABLES: i64 = 20;
 
 async fn columns(tx: &mut Tx, table: &str) -> StoreResult<Columns> {

@@ -138,6 +138,11 @@ pub(super) const SQLITE_MIGRATIONS: EmbeddedList = &[
         "game notes",
         include_str!("../../migrations/sqlite/0029_game_notes.sql"),
     ),
+    (
+        32,
+        "game sections",
+        include_str!("../../migrations/sqlite/0032_game_sections.sql"),
+    ),
 ];
 
 pub(super) const POSTGRES_MIGRATIONS: EmbeddedList = &[
@@ -265,6 +270,11 @@ pub(super) const POSTGRES_MIGRATIONS: EmbeddedList = &[
         29,
         "game notes",
         include_str!("../../migrations/postgres/0029_game_notes.sql"),
+    ),
+    (
+        32,
+        "game sections",
+        include_str!("../../migrations/postgres/0032_game_sections.sql"),
     ),
 ];
 

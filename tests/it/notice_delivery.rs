@@ -75,11 +75,12 @@ fn variant(notice: &Notice) -> usize {
         Notice::EventFinished(_) => 26,
         Notice::EventStartedFull { .. } => 27,
         Notice::Follow(_) => 28,
+        Notice::FinalStarted { .. } => 29,
     }
 }
 
 /// How many variants [`variant`] knows.
-const VARIANTS: usize = 29;
+const VARIANTS: usize = 30;
 
 fn case_notice() -> CaseNotice {
     CaseNotice {
@@ -180,6 +181,7 @@ fn samples() -> Vec<Notice> {
             games: 3,
             list: Vec::new(),
             opening: None,
+            section: None,
         },
         Notice::EntryRemoved {
             event: EventId(2),
@@ -197,6 +199,12 @@ fn samples() -> Vec<Notice> {
             event: EventId(2),
             name: text("Кубок"),
             games: 6,
+        },
+        Notice::FinalStarted {
+            event: EventId(2),
+            name: text("Кубок"),
+            finalists: vec![text("Анна"), text("Борис")],
+            list: Vec::new(),
         },
         Notice::Digest {
             games: vec![corrbot::app::notice::DigestGame {

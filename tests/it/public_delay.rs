@@ -231,16 +231,38 @@ async fn public_pages_do_not_date_the_held_moves(test_db: &TestDb) {
     let en = [("Accept-Language", "en")];
     // bob is player 2: before the first move nothing is held.
     let page = get(addr, "/game/1", &en).await.text();
-    assert!(page.contains("id=\"turn\"") && page.contains("id=\"deadline\""), "{page}");
-    assert!(get(addr, "/event/1", &en).await.text().contains("class=\"due\""));
+    assert!(
+        page.contains("id=\"turn\"") && page.contains("id=\"deadline\""),
+        "{page}"
+    );
+    assert!(
+        get(addr, "/event/1", &en)
+            .await
+            .text()
+            .contains("class=\"due\"")
+    );
     world.move_as("bob", 1, "e2-e4").await;
     world.clock.advance(chrono::Duration::days(3));
-    let paths = ["/game/1", "/game/1?notation=uk", "/event/1", "/player/2", "/player/3"];
+    let paths = [
+        "/game/1",
+        "/game/1?notation=uk",
+        "/event/1",
+        "/player/2",
+        "/player/3",
+    ];
     for path in paths {
         for lang in ["en", "uk"] {
             let page = get(addr, path, &[("Accept-Language", lang)]).await.text();
-            for hidden in ["id=\"turn\"", "id=\"deadline\"", "id=\"clocks\"", "class=\"due\""] {
-                assert!(!page.contains(hidden), "{path} ({lang}) shows {hidden}: {page}");
+            for hidden in [
+                "id=\"turn\"",
+                "id=\"deadline\"",
+                "id=\"clocks\"",
+                "class=\"due\"",
+            ] {
+                assert!(
+                    !page.contains(hidden),
+                    "{path} ({lang}) shows {hidden}: {page}"
+                );
             }
         }
     }

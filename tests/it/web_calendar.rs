@@ -211,7 +211,10 @@ async fn a_leave_moves_the_deadline_and_is_named(test_db: &TestDb) {
         .with_timezone(&chrono_tz::Europe::Kyiv)
         .date_naive();
     let out = world
-        .say(&format!("@bob: /leave add {} 5", tomorrow.format("%Y-%m-%d")))
+        .say(&format!(
+            "@bob: /leave add {} 5",
+            tomorrow.format("%Y-%m-%d")
+        ))
         .await;
     assert!(out[0].contains("registered"), "{out:?}");
     world.clock.advance(chrono::Duration::days(2));
@@ -220,7 +223,10 @@ async fn a_leave_moves_the_deadline_and_is_named(test_db: &TestDb) {
     assert_eq!(shift.num_days(), 5, "{before}\n{during}");
     let last = tomorrow + chrono::Duration::days(4);
     let named = format!("On leave until {}", last.format("%d.%m.%Y"));
-    assert!(during.replace("\r\n ", "").contains(&named), "{named}: {during}");
+    assert!(
+        during.replace("\r\n ", "").contains(&named),
+        "{named}: {during}"
+    );
     drop(server);
     world.finish().await;
 }
