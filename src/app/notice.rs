@@ -259,6 +259,10 @@ pub enum Notice {
         /// The recipient's games of the final (none: not qualified).
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         list: Vec<StartedGame>,
+        /// To the arbiters (their channel, or each arbiter who does not
+        /// play): no line about the recipient's own games.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        arbiter: bool,
     },
     /// To an organizer who does not play: the event's last place was
     /// taken and it started by itself (`start=full`, issue events-2).
@@ -670,7 +674,8 @@ impl Notice {
                 name,
                 finalists,
                 list,
-            } => final_started_text(lang, (*event, name), finalists, list),
+                arbiter,
+            } => final_started_text(lang, (*event, name), finalists, (list, *arbiter)),
             Notice::EventStartedFull { event, name, games } => tr(
                 lang,
                 "notice-event-started-full",
@@ -969,13 +974,16 @@ fn final_started_text(
     lang: Lang,
     (event, name): (EventId, &str),
     finalists: &[String],
-    list: &[StartedGame],
+    (list, arbiter): (&[StartedGame], bool),
 ) -> String {
     let args = Args::new()
         .with("event", event)
         .with("name", name)
         .with("finalists", finalists.join(", "));
     let head = tr(lang, "notice-final-started", &args);
+    if arbiter {
+        return head;
+    }
     if list.is_empty() {
         let out = tr(lang, "notice-final-started-out", &Args::new());
         return format!("{head}\n{out}");

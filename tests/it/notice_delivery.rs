@@ -205,6 +205,7 @@ fn samples() -> Vec<Notice> {
             name: text("Кубок"),
             finalists: vec![text("Анна"), text("Борис")],
             list: Vec::new(),
+            arbiter: false,
         },
         Notice::Digest {
             games: vec![corrbot::app::notice::DigestGame {

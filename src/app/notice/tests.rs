@@ -166,6 +166,14 @@ fn every_notice_renders_without_missing_messages_in_both_languages() {
                 opponent: "Б".into(),
                 white: false,
             }],
+            arbiter: false,
+        },
+        Notice::FinalStarted {
+            event: EventId(2),
+            name: "Кубок".into(),
+            finalists: vec!["А".into(), "Б".into()],
+            list: Vec::new(),
+            arbiter: true,
         },
         Notice::EventStarted {
             event: "Кубок".into(),

@@ -6,7 +6,7 @@
 //! `qualify=Q` (default 1) sends the best Q of each section, by the
 //! section's standings and their usual tie-breaks, to a final round robin.
 //! The final starts in the transaction of the last section game's result,
-//! with a notice to every entrant; the event ends (its end announcement)
+//! with a notice to every entrant and to the arbiters; the event ends (its end announcement)
 //! after the final. Team events keep their rules (no sections); postal
 //! events may play in sections like server ones.
 
@@ -17,14 +17,14 @@ use chrono::{DateTime, Utc};
 use crate::app::failure::{Failure, refuse};
 use crate::app::i18n::{Args, Lang, tr};
 use crate::app::notice::{Notice, StartedGame};
-use crate::app::notify::notify;
+use crate::app::notify::{notify, notify_arbiter_channel};
 use crate::app::service::events::{pair_and_start, tell_started};
 use crate::app::view::game::regulation_of;
 use crate::app::view::standings::{points_text, stage_tables};
 use crate::core::rating::Rating;
 use crate::core::regulation::Regulation;
 use crate::core::tournament::{FINAL, Sections, SectionsError, qualifiers, snake};
-use crate::store::{Event, EventId, EventStatus, GameStatus, PlayerId, Tx};
+use crate::store::{Event, EventId, EventStatus, GameStatus, PlayerId, Role, Tx};
 
 /// The settings' keys.
 pub(super) const KEYS: &[&str] = &["sections", "qualify"];
@@ -254,14 +254,42 @@ async fn start_final(
         names.push(tx.player(*finalist).await?.display_name);
     }
     let lists = final_games(tx, event.id).await?;
-    for player in tx.active_players(event.id).await? {
+    let entrants = tx.active_players(event.id).await?;
+    for player in &entrants {
         let notice = Notice::FinalStarted {
             event: event.id,
             name: event.name.clone(),
             finalists: names.clone(),
-            list: lists.get(&player).cloned().unwrap_or_default(),
+            list: lists.get(player).cloned().unwrap_or_default(),
+            arbiter: false,
         };
-        notify(tx, player, &notice, now).await?;
+        notify(tx, *player, &notice, now).await?;
+    }
+    let notice = Notice::FinalStarted {
+        event: event.id,
+        name: event.name.clone(),
+        finalists: names,
+        list: Vec::new(),
+        arbiter: true,
+    };
+    tell_arbiters(tx, event.id, &entrants, &notice, now).await
+}
+
+/// The arbiters' channel, else each arbiter who does not play (R3.1.6).
+async fn tell_arbiters(
+    tx: &mut Tx,
+    event: EventId,
+    entrants: &[PlayerId],
+    notice: &Notice,
+    now: DateTime<Utc>,
+) -> Result<(), Failure> {
+    if notify_arbiter_channel(tx, event, notice, now).await? {
+        return Ok(());
+    }
+    for arbiter in tx.holders_of(Role::Arbiter, Some(event)).await? {
+        if !entrants.contains(&arbiter) {
+            notify(tx, arbiter, notice, now).await?;
+        }
     }
     Ok(())
 }
