@@ -1551,6 +1551,8 @@ setting-name = { $key ->
     [opening] opening
     [conditional] conditional moves
     [regulation] regulation
+    [sections] sections
+    [qualify] going to the final
    *[other] { $key }
 }
 reply-event-closed = Entries to event #{ $event } "{ $name }" are closed; entered: { $players }. /event start { $event } starts it.
@@ -1624,6 +1626,34 @@ entry-refusal-timeouts-more = With { $more ->
    *[other] { $more } more finished games
 } without a loss on time, entry becomes possible.
 
+## sections: sections and a final (issue 40)
+notice-event-started-section = You play in section { $section }.
+notice-final-started = All sections of event #{ $event } "{ $name }" have been played. The final has started, all its games at once. Finalists: { $finalists }.
+notice-final-started-games = Your games in the final: { $games }. /games lists them.
+notice-final-started-out = You have not qualified for the final; /standings shows the sections and the final.
+standings-section = Section { $section }
+standings-final = Final
+event-line-sections = Format: { $sections ->
+    [one] { $sections } section
+   *[other] { $sections } sections
+}, all-play-all; { $qualify ->
+    [1] each section's winner goes
+   *[other] the best { $qualify } of each section go
+} to the final, all-play-all.
+event-line-stage = { $stage }: { $players }.
+error-sections-team = Team events keep their own rules: they have no sections and no final.
+error-qualify-without-sections = The players going to the final are counted per section: first set the number of sections, for example sections=2 qualify=2.
+error-sections-too-few = Event #{ $event } "{ $name }" is played in { $sections ->
+    [one] { $sections } section
+   *[other] { $sections } sections
+}, and each needs at least two players: { $needed ->
+    [one] { $needed } player
+   *[other] { $needed } players
+} at least. Change the number of sections (/event set { $event } sections=N) or wait for more entries.
+error-sections-qualify = Event #{ $event } "{ $name }" sends the best { $qualify } of each section to the final, but its smallest section would have only { $smallest ->
+    [one] { $smallest } player
+   *[other] { $smallest } players
+}. Lower qualify= or the number of sections.
 ## clocks: the clocks a regulation may choose (control=server, control=fischer:B+I/CAP, control=days:N)
 control-federation = { $days }/{ $moves } (days/moves)
 control-fischer = Fischer clock: { $base } at the start, plus { $increment } after each move

@@ -1561,6 +1561,8 @@ setting-name = { $key ->
     [opening] дебют
     [conditional] умовні ходи
     [regulation] регламент
+    [sections] групи
+    [qualify] вихід до фіналу
    *[other] { $key }
 }
 reply-event-closed = Запис на турнір #{ $event } «{ $name }» завершено; записано: { $players }. /event почати { $event } починає турнір.
@@ -1638,6 +1640,33 @@ entry-refusal-timeouts-more = Записатися можна буде післ�
    *[other] { $more } завершених партій
 } без прострочення часу.
 
+## sections: групи і фінал (issue 40)
+notice-event-started-section = Ви граєте в групі { $section }.
+notice-final-started = Усі групи турніру #{ $event } «{ $name }» зіграно. Почався фінал: усі його партії стартували одночасно. Фіналісти: { $finalists }.
+notice-final-started-games = Ваших партій у фіналі: { $games }. /games покаже їх.
+notice-final-started-out = До фіналу ви не вийшли; /standings покаже таблиці груп і фіналу.
+standings-section = Група { $section }
+standings-final = Фінал
+event-line-sections = Формат: { $sections } { $sections ->
+    [one] група
+    [few] групи
+   *[many] груп
+}, у кожній гра по колу; до фіналу виходять { $qualify ->
+    [1] переможці груп
+   *[other] гравці з перших { $qualify } місць кожної групи
+}, фінал теж по колу.
+event-line-stage = { $stage }: { $players }.
+error-sections-team = Командні турніри грають за своїми правилами: груп і фіналу в них немає.
+error-qualify-without-sections = Вихід до фіналу рахують із кожної групи, тож спершу потрібна кількість груп, наприклад: sections=2 qualify=2.
+error-sections-too-few = Турнір #{ $event } «{ $name }» грають у { $sections } { $sections ->
+    [one] групі
+   *[other] групах
+}, і в кожній потрібно щонайменше два гравці, тобто разом не менше ніж { $needed }. Змініть кількість груп (/event змінити { $event } sections=N) або зачекайте на нові заявки.
+error-sections-qualify = До фіналу турніру #{ $event } «{ $name }» мають виходити гравці з перших { $qualify } місць кожної групи, але в найменшій групі було б лише { $smallest } { $smallest ->
+    [one] гравець
+    [few] гравці
+   *[many] гравців
+}. Зменште qualify= або кількість груп.
 ## clocks: контроль часу, який може обрати регламент (control=server, control=fischer:B+I/CAP, control=days:N)
 control-federation = { $days }/{ $moves } (днів/ходів)
 control-fischer = годинник Фішера: на початку — { $base }, після кожного ходу — плюс { $increment }

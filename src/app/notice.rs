@@ -221,6 +221,10 @@ pub enum Notice {
         /// A thematic event's opening (issue 21), for the games' start.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         opening: Option<crate::core::opening::Opening>,
+        /// The recipient's section, in an event played in sections (issue
+        /// 40).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        section: Option<i64>,
     },
     /// The organizer took the recipient out of an event before its start.
     EntryRemoved {
@@ -243,6 +247,24 @@ pub enum Notice {
         event: EventId,
         /// The event's name.
         name: String,
+    },
+    /// An event played in sections (issue 40): its sections are over and
+    /// its final has started, to every entrant; with the recipient's games
+    /// of the final, if they qualified.
+    FinalStarted {
+        /// The event's number.
+        event: EventId,
+        /// The event's name.
+        name: String,
+        /// The finalists' names, in the final's seeding order.
+        finalists: Vec<String>,
+        /// The recipient's games of the final (none: not qualified).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        list: Vec<StartedGame>,
+        /// To the arbiters (their channel, or each arbiter who does not
+        /// play): no line about the recipient's own games.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        arbiter: bool,
     },
     /// To an organizer who does not play: the event's last place was
     /// taken and it started by itself (`start=full`, issue events-2).
@@ -393,6 +415,7 @@ impl Notice {
             Notice::EntryReadmitted { .. } => "entry_readmitted",
             Notice::EventCancelled { .. } => "event_cancelled",
             Notice::EventStartedFull { .. } => "event_started_full",
+            Notice::FinalStarted { .. } => "final_started",
             Notice::Digest { .. } => "digest",
             Notice::LeaveRegistered { .. } => "leave_registered",
             Notice::LeaveWithdrawn { .. } => "leave_withdrawn",
@@ -521,6 +544,7 @@ impl Notice {
             Notice::Follow(follow) => Some(WebPage::Game(follow.game())),
             Notice::EventStarted { event_id, .. } => event_id.map(WebPage::Event),
             Notice::EventFinished(end) => Some(WebPage::Event(end.event)),
+            Notice::FinalStarted { event, .. } => Some(WebPage::Event(*event)),
             _ => None,
         }
     }
@@ -658,6 +682,13 @@ impl Notice {
                     .with("event", *event)
                     .with("name", name.as_str()),
             ),
+            Notice::FinalStarted {
+                event,
+                name,
+                finalists,
+                list,
+                arbiter,
+            } => final_started_text(lang, (*event, name), finalists, (list, *arbiter)),
             Notice::EventStartedFull { event, name, games } => tr(
                 lang,
                 "notice-event-started-full",
@@ -671,6 +702,7 @@ impl Notice {
                 games,
                 list,
                 opening,
+                section,
                 ..
             } => {
                 let head = tr(
@@ -680,6 +712,17 @@ impl Notice {
                         .with("event", event.as_str())
                         .with("games", *games),
                 );
+                let section = section.map(|section| {
+                    tr(
+                        lang,
+                        "notice-event-started-section",
+                        &Args::new().with("section", section),
+                    )
+                });
+                let head = match section {
+                    Some(section) => format!("{head}\n{section}"),
+                    None => head,
+                };
                 let lines = list.iter().map(|game| game.text(lang));
                 let opening = opening
                     .iter()
@@ -937,6 +980,39 @@ pub fn left_text(lang: Lang, left: Days) -> String {
             &Args::new().with("days", days_text(lang, left)),
         )
     }
+}
+
+/// [`Notice::FinalStarted`]'s text: the finalists, then the recipient's
+/// games of the final, or that they did not qualify (issue 40).
+fn final_started_text(
+    lang: Lang,
+    (event, name): (EventId, &str),
+    finalists: &[String],
+    (list, arbiter): (&[StartedGame], bool),
+) -> String {
+    let args = Args::new()
+        .with("event", event)
+        .with("name", name)
+        .with("finalists", finalists.join(", "));
+    let head = tr(lang, "notice-final-started", &args);
+    if arbiter {
+        return head;
+    }
+    if list.is_empty() {
+        let out = tr(lang, "notice-final-started-out", &Args::new());
+        return format!("{head}\n{out}");
+    }
+    let games = Args::new().with("games", list.len());
+    let lines = list.iter().map(|game| game.text(lang));
+    std::iter::once(head)
+        .chain(std::iter::once(tr(
+            lang,
+            "notice-final-started-games",
+            &games,
+        )))
+        .chain(lines)
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 #[cfg(test)]

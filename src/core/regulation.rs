@@ -217,6 +217,11 @@ pub struct Regulation {
     /// none for a friendly one. Written only when set.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub public_delay_moves: Option<u32>,
+    /// Sections and a final (`sections=K`, `qualify=Q`; issue 40): the
+    /// entrants play in K round-robin sections balanced by rating, the best
+    /// Q of each in a final. `None`: one round robin. Written only when set.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sections: Option<crate::core::tournament::Sections>,
 }
 
 impl Default for Regulation {
@@ -242,6 +247,7 @@ impl Default for Regulation {
             entry: EntryRules::default(),
             draw_offer_moves: None,
             public_delay_moves: None,
+            sections: None,
         }
     }
 }

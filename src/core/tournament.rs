@@ -4,8 +4,10 @@
 //! ordered by points, then wins, then Sonneborn-Berger, then the points scored
 //! in the games between the tied players; players still equal share a place.
 
+mod sections;
 mod standings;
 
+pub use sections::{FINAL, Sections, SectionsError, qualifiers, snake};
 pub use standings::{GameScore, Standing, TournamentGame, standings};
 
 use serde::{Deserialize, Serialize};

@@ -34,6 +34,7 @@ pub const DUMP_TABLES: &[&str] = &[
     "entries",
     "event_removals",
     "games",
+    "game_sections",
     "moves",
     "ratings",
     "rating_changes",
@@ -154,7 +155,7 @@ impl Db {
 }
 
 /// The schema version the dump format follows (the newest migration).
-pub(super) const SCHEMA_VERSION: i64 = 30;
+pub(super) const SCHEMA_VERSION: i64 = 32;
 
 /// The oldest schema version whose dumps have the tables and columns of
 /// [`SCHEMA_VERSION`] and so restore as they are: migration 21 only added
@@ -163,9 +164,9 @@ pub(super) const SCHEMA_VERSION: i64 = 30;
 /// a table (impossible postal cards) and 24 a table (thread notices held
 /// back by a public delay) that an older dump leaves empty, 25 and 26
 /// tables never dumped (the installation's secrets, the touch board's
-/// request budgets), and 27, 28, 29 and 30 tables (players' calendar
+/// request budgets), and 27, 28, 29, 30 and 32 tables (players' calendar
 /// feeds, what members follow, players' private notes, their conditional
-/// lines) that an older dump leaves empty.
+/// lines, the sections of games) that an older dump leaves empty.
 pub(super) const OLDEST_SAME_TABLES: i64 = 20;
 
 async fn columns(tx: &mut Tx, table: &str) -> StoreResult<Columns> {

@@ -5,7 +5,7 @@
 use chrono::{DateTime, Utc};
 
 use super::games::stored_result;
-use super::ids::{EventId, PlayerId, TeamId};
+use super::ids::{EventId, GameId, PlayerId, TeamId};
 use super::players::Role;
 use super::sql::{Record, RowExt, args};
 use super::{GameStatus, StoreResult, TeamRecord, Tx};
@@ -29,6 +29,9 @@ pub struct TableGame {
     pub result_reason: Option<String>,
     /// When it ended.
     pub finished_at: Option<DateTime<Utc>>,
+    /// In an event played in sections (issue 40): the game's section (from
+    /// 1), or 0 for the final; `None` in other events.
+    pub section: Option<i64>,
 }
 
 fn table_game_row(row: &dyn RowExt) -> StoreResult<TableGame> {
@@ -40,6 +43,7 @@ fn table_game_row(row: &dyn RowExt) -> StoreResult<TableGame> {
         result: stored_result(&row)?,
         result_reason: row.opt_text("result_reason")?,
         finished_at: row.opt_at("finished_at")?,
+        section: row.opt_int("section")?,
     })
 }
 
@@ -92,9 +96,19 @@ impl Tx {
 
     /// The games of `event` as its tables read them, by round and board.
     pub async fn event_table_games(&mut self, event: EventId) -> StoreResult<Vec<TableGame>> {
-        let sql = "SELECT id, white_id, black_id, status, result, result_reason, finished_at \
-                   FROM games WHERE event_id = $1 ORDER BY round, board, id";
+        let sql = "SELECT g.id, g.white_id, g.black_id, g.status, g.result, g.result_reason, \
+                   g.finished_at, s.section FROM games g \
+                   LEFT JOIN game_sections s ON s.game_id = g.id \
+                   WHERE g.event_id = $1 ORDER BY g.round, g.board, g.id";
         self.fetch_all(sql, args![event], table_game_row).await
+    }
+
+    /// Records that `game` is played in `section` of its event (issue 40;
+    /// 0: the final).
+    pub async fn set_game_section(&mut self, game: GameId, section: i64) -> StoreResult<()> {
+        let sql = "INSERT INTO game_sections (game_id, section) VALUES ($1, $2)";
+        self.execute(sql, args![game, section]).await?;
+        Ok(())
     }
 
     /// The holders of `role` granted for exactly `event` (not those holding

@@ -143,6 +143,11 @@ pub(super) const SQLITE_MIGRATIONS: EmbeddedList = &[
         "conditional lines",
         include_str!("../../migrations/sqlite/0030_conditional_lines.sql"),
     ),
+    (
+        32,
+        "game sections",
+        include_str!("../../migrations/sqlite/0032_game_sections.sql"),
+    ),
 ];
 
 pub(super) const POSTGRES_MIGRATIONS: EmbeddedList = &[
@@ -275,6 +280,11 @@ pub(super) const POSTGRES_MIGRATIONS: EmbeddedList = &[
         30,
         "conditional lines",
         include_str!("../../migrations/postgres/0030_conditional_lines.sql"),
+    ),
+    (
+        32,
+        "game sections",
+        include_str!("../../migrations/postgres/0032_game_sections.sql"),
     ),
 ];
 

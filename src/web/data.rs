@@ -13,7 +13,7 @@ use crate::app::view::game::{regulation_of, replay};
 use crate::app::view::leave_time::{end_of_time, game_leaves};
 use crate::app::view::pgn::public_game_pgn;
 use crate::app::view::public_delay::{event_delay, shown_plies};
-use crate::app::view::standings::{Table, table_of};
+use crate::app::view::standings::{Table, stage_tables, table_of};
 use crate::app::view::team_standings::{TeamTable, team_table_of};
 use crate::core::clock::Clocks;
 use crate::core::notation::{Notation, write_with_check};
@@ -154,6 +154,9 @@ pub(crate) struct EventView {
     pub(crate) players: Vec<Named>,
     /// The crosstable with standings (an individual event that started).
     pub(crate) table: Option<Table>,
+    /// An event played in sections (issue 40): each section's crosstable,
+    /// then the final's once it has started.
+    pub(crate) stages: Vec<Table>,
     /// The teams' standings (a team event that started).
     pub(crate) team_table: Option<TeamTable>,
     /// The games by round.
@@ -222,10 +225,15 @@ pub(crate) async fn event(tx: &mut Tx, id: EventId, now: DateTime<Utc>) -> PageR
         games.push(game_line(tx, game, (delay, now)).await?);
     }
     let started = matches!(event.status, EventStatus::Running | EventStatus::Finished);
-    let table = if started && !event.is_team {
+    let sectioned = event.regulation.sections.is_some();
+    let table = if started && !event.is_team && !sectioned {
         Some(table_of(tx, event.clone()).await?)
     } else {
         None
+    };
+    let stages = match started && sectioned {
+        true => stage_tables(tx, event.clone()).await?,
+        false => Vec::new(),
     };
     let team_table = if started && event.is_team {
         Some(team_table_of(tx, &event).await?)
@@ -244,6 +252,7 @@ pub(crate) async fn event(tx: &mut Tx, id: EventId, now: DateTime<Utc>) -> PageR
         cycles,
         players,
         table,
+        stages,
         team_table,
         games,
         arbiters,

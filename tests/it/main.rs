@@ -68,6 +68,7 @@ mod render_gif;
 mod render_table;
 mod rules_gaps;
 mod scheduler;
+mod sections;
 mod simulate;
 mod statement_counts;
 mod store_contract;

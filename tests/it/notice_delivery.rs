@@ -76,11 +76,12 @@ fn variant(notice: &Notice) -> usize {
         Notice::EventStartedFull { .. } => 27,
         Notice::Follow(_) => 28,
         Notice::Conditional(_) => 29,
+        Notice::FinalStarted { .. } => 30,
     }
 }
 
 /// How many variants [`variant`] knows.
-const VARIANTS: usize = 30;
+const VARIANTS: usize = 31;
 
 /// The opponent's move a conditional notice is about.
 fn met() -> corrbot::app::notice::MetMove {
@@ -192,6 +193,7 @@ fn samples() -> Vec<Notice> {
             games: 3,
             list: Vec::new(),
             opening: None,
+            section: None,
         },
         Notice::EntryRemoved {
             event: EventId(2),
@@ -209,6 +211,13 @@ fn samples() -> Vec<Notice> {
             event: EventId(2),
             name: text("Кубок"),
             games: 6,
+        },
+        Notice::FinalStarted {
+            event: EventId(2),
+            name: text("Кубок"),
+            finalists: vec![text("Анна"), text("Борис")],
+            list: Vec::new(),
+            arbiter: false,
         },
         Notice::Digest {
             games: vec![corrbot::app::notice::DigestGame {

@@ -157,6 +157,24 @@ fn every_notice_renders_without_missing_messages_in_both_languages() {
             name: "Кубок".into(),
             games: 6,
         },
+        Notice::FinalStarted {
+            event: EventId(2),
+            name: "Кубок".into(),
+            finalists: vec!["А".into(), "Б".into()],
+            list: vec![StartedGame {
+                game: GameId(5),
+                opponent: "Б".into(),
+                white: false,
+            }],
+            arbiter: false,
+        },
+        Notice::FinalStarted {
+            event: EventId(2),
+            name: "Кубок".into(),
+            finalists: vec!["А".into(), "Б".into()],
+            list: Vec::new(),
+            arbiter: true,
+        },
         Notice::EventStarted {
             event: "Кубок".into(),
             event_id: Some(EventId(2)),
@@ -170,6 +188,7 @@ fn every_notice_renders_without_missing_messages_in_both_languages() {
                 fen: None,
                 moves: vec!["e2e4".into(), "c7c5".into()],
             }),
+            section: Some(2),
         },
         Notice::Digest {
             games: vec![DigestGame {

@@ -54,6 +54,11 @@ pub(crate) async fn announce_end(
     }
     channel::game_ended(tx, game, notice, now).await?;
     follow::game_ended(tx, game, notice, &told, now).await?;
+    // Sections over: the final starts now (issue 40), and the event goes on.
+    let goes_on = crate::app::service::events::sections::event_goes_on(tx, game.event_id, now);
+    if goes_on.await? {
+        return Ok(());
+    }
     if tx.unfinished_games_in_event(game.event_id).await? == 0 {
         tx.set_event_status(game.event_id, EventStatus::Finished, now)
             .await?;
@@ -74,8 +79,17 @@ async fn announce_event_end(
 ) -> Result<(), Failure> {
     let event = tx.event(event).await?;
     let event_id = event.id;
+    let sectioned = event.regulation.sections.is_some();
     let table = FinalTable::of(tx, event).await?;
-    let players = table.players();
+    let mut players = table.players();
+    if sectioned {
+        // The final's table, to every entrant of the sections too (issue 40).
+        for entrant in tx.active_players(event_id).await? {
+            if !players.contains(&entrant) {
+                players.push(entrant);
+            }
+        }
+    }
     for player in &players {
         let notice = Notice::EventFinished(table.end_for(tx, *player).await?);
         notify(tx, *player, &notice, now).await?;

@@ -10,6 +10,7 @@ mod manage;
 pub(crate) mod opening;
 pub(super) mod organizer;
 pub(super) mod players;
+pub(crate) mod sections;
 mod setting_words;
 mod setup;
 pub(super) mod spectators;
@@ -20,7 +21,7 @@ use chrono::{DateTime, Utc};
 use crate::app::actor::Actor;
 use crate::app::authz::{self, Action, Relation};
 use crate::app::command::EventCommand;
-use crate::app::i18n::{Args, tr};
+use crate::app::i18n::{Args, Lang, tr};
 use crate::app::notice::Notice;
 use crate::app::outgoing::Outgoing;
 use crate::core::regulation::Regulation;
@@ -271,7 +272,7 @@ pub(super) async fn join(
     if rules.start_when_full && rules.is_full(entrants.len() + 1) {
         // `start=full`: the last place taken starts the event, as
         // `/event start` would.
-        let games = begin(tx, &event, now).await?;
+        let games = begin(tx, actor.lang(), &event, now).await?;
         tell_organizers(tx, &event, games, now).await?;
         let args = args.with("games", games);
         replies.push(Outgoing::text(tr(
@@ -324,7 +325,7 @@ async fn start(tx: &mut Tx, actor: &Actor, number: EventId, now: DateTime<Utc>) 
     if event.is_team {
         return crate::app::service::teams::start::start(tx, actor, &event, now).await;
     }
-    let games = begin(tx, &event, now).await?;
+    let games = begin(tx, actor.lang(), &event, now).await?;
     if games == 0 {
         return Err(refuse(actor.lang(), "error-too-few-players", &args));
     }
@@ -338,49 +339,76 @@ async fn start(tx: &mut Tx, actor: &Actor, number: EventId, now: DateTime<Utc>) 
 
 /// Pairs an individual event's round robin, starts every game (R1.1) and
 /// tells each player; the number of games, none (and nothing changed)
-/// with fewer than two players.
-async fn begin(tx: &mut Tx, event: &Event, now: DateTime<Utc>) -> Result<usize, Failure> {
+/// with fewer than two players. An event played in sections (issue 40)
+/// starts its sections, or is refused in `lang` saying why it cannot.
+async fn begin(
+    tx: &mut Tx,
+    lang: Lang,
+    event: &Event,
+    now: DateTime<Utc>,
+) -> Result<usize, Failure> {
+    if let Some(format) = event.regulation.sections {
+        return sections::begin(tx, lang, event, format, now).await;
+    }
     let players = tx.active_players(event.id).await?;
     let cycles = tx.event_settings(event.id).await?.cycles;
-    let pairings = round_robin(players.len(), cycles);
-    if pairings.is_empty() {
-        return Ok(0);
-    }
     let regulation = regulation_of(event);
-    let mut counts = vec![0u32; players.len()];
-    for pairing in &pairings {
-        let (white, black) = (players[pairing.white], players[pairing.black]);
-        start_game(tx, event, &regulation, pairing.round, (white, black), now).await?;
-        counts[pairing.white] += 1;
-        counts[pairing.black] += 1;
+    let counts = pair_and_start(tx, event, &regulation, (&players, cycles, None, 0), now).await?;
+    let games = counts.iter().sum::<u32>() as usize / 2;
+    if games == 0 {
+        return Ok(0);
     }
     tx.set_event_status(event.id, EventStatus::Running, now)
         .await?;
     for (player, games) in players.iter().zip(counts) {
-        let notice = Notice::EventStarted {
-            event: event.name.clone(),
-            event_id: Some(event.id),
-            games,
-            list: crate::app::service::games::my_turn::started_list(tx, event.id, *player).await?,
-            opening: regulation.opening.clone(),
-        };
-        notify(tx, *player, &notice, now).await?;
+        tell_started(tx, event, (*player, games, None), now).await?;
     }
-    Ok(pairings.len())
+    Ok(games)
 }
 
-/// Creates one game of a round and starts its clock (R1.1, R3.5).
-async fn start_game(
+/// Pairs `players` in a round robin of `cycles` cycles by the Berger tables
+/// and starts every game (R1.1), in `section` of an event played in
+/// sections (issue 40), its rounds numbered after the `rounds_before`
+/// already played (a final's after its sections'); the games each player
+/// plays, by player.
+pub(super) async fn pair_and_start(
     tx: &mut Tx,
     event: &Event,
     regulation: &Regulation,
-    round: u32,
-    (white, black): (PlayerId, PlayerId),
+    (players, cycles, section, rounds_before): (&[PlayerId], u32, Option<i64>, u32),
+    now: DateTime<Utc>,
+) -> Result<Vec<u32>, Failure> {
+    let mut counts = vec![0u32; players.len()];
+    for pairing in &round_robin(players.len(), cycles) {
+        let (white, black) = (players[pairing.white], players[pairing.black]);
+        let round = (rounds_before + pairing.round, None);
+        let game = start_game_on(tx, event, regulation, round, (white, black), now).await?;
+        if let Some(section) = section {
+            tx.set_game_section(game, section).await?;
+        }
+        counts[pairing.white] += 1;
+        counts[pairing.black] += 1;
+    }
+    Ok(counts)
+}
+
+/// Tells `player` that the event has started, with their `games` (and
+/// their `section`, issue 40).
+pub(super) async fn tell_started(
+    tx: &mut Tx,
+    event: &Event,
+    (player, games, section): (PlayerId, u32, Option<i64>),
     now: DateTime<Utc>,
 ) -> Result<(), Failure> {
-    let players = (white, black);
-    start_game_on(tx, event, regulation, (round, None), players, now).await?;
-    Ok(())
+    let notice = Notice::EventStarted {
+        event: event.name.clone(),
+        event_id: Some(event.id),
+        games,
+        list: crate::app::service::games::my_turn::started_list(tx, event.id, player).await?,
+        opening: regulation_of(event).opening,
+        section,
+    };
+    notify(tx, player, &notice, now).await
 }
 
 /// Creates one game of a round (on a board of a team match) and starts its

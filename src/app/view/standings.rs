@@ -4,19 +4,26 @@
 use crate::app::i18n::{Args, Lang, tr};
 use crate::app::notice::{EventEnd, FinalLine, OwnResult};
 use crate::core::game::Score;
-use crate::core::tournament::{GameScore, Standing, TournamentGame, standings};
+use crate::core::rating::Rating;
+use crate::core::tournament::{FINAL, GameScore, Standing, TournamentGame, standings};
 use crate::render::{CrosstableGame, CrosstableInput, CrosstableRow, GameMark, Language, Theme};
-use crate::store::{Event, GameStatus, PlayerId, StoreError, Tx};
+use crate::store::{Entrant, Event, GameStatus, PlayerId, StoreError, TableGame, Tx};
 use std::collections::HashMap;
 
 /// An event's standings with what the text and the image show.
 pub(crate) struct Table {
     /// The event.
     pub event: Event,
+    /// The section (from 1) or the final ([`FINAL`]) the table is of, in an
+    /// event played in sections (issue 40); `None`: the whole event.
+    pub stage: Option<i64>,
     /// The players by seed (join order).
     pub names: Vec<String>,
     /// Their keys, by seed.
     pub players: Vec<PlayerId>,
+    /// Their club ratings (points), by seed; a newcomer's is the starting
+    /// rating.
+    pub ratings: Vec<Option<i64>>,
     /// The standings lines, in order of place.
     pub lines: Vec<Standing>,
     /// `marks[seed_a][seed_b]`: games of `a` against `b`, from `a`'s side.
@@ -99,36 +106,136 @@ impl Table {
             .with("event", self.event.id.0)
             .with("name", self.event.name.clone());
         let mut lines = vec![tr(lang, "reply-standings-header", &args)];
-        for line in &self.lines {
-            let args = Args::new()
-                .with("place", place_text(line.place))
-                .with("player", self.names[line.seed].clone())
-                .with("points", points_text(line.halves))
-                .with("wins", line.wins)
-                .with("sb", quarters_text(line.sonneborn_berger_quarters))
-                .with("left", line.games_left);
-            lines.push(tr(lang, "reply-standings-line", &args));
-        }
+        lines.extend(self.player_lines(lang));
         lines.join("\n")
     }
+
+    /// One line per player, in order of place.
+    fn player_lines(&self, lang: Lang) -> Vec<String> {
+        self.lines
+            .iter()
+            .map(|line| {
+                let args = Args::new()
+                    .with("place", place_text(line.place))
+                    .with("player", self.names[line.seed].clone())
+                    .with("points", points_text(line.halves))
+                    .with("wins", line.wins)
+                    .with("sb", quarters_text(line.sonneborn_berger_quarters))
+                    .with("left", line.games_left);
+                tr(lang, "reply-standings-line", &args)
+            })
+            .collect()
+    }
+
+    /// The stage's title (`Section 2`, `Final`), in an event played in
+    /// sections (issue 40).
+    pub(crate) fn stage_title(&self, lang: Lang) -> Option<String> {
+        self.stage.map(|stage| stage_title(lang, stage))
+    }
+}
+
+/// A stage's title: `Section N` (from 1) or `Final` ([`FINAL`]).
+pub(crate) fn stage_title(lang: Lang, stage: i64) -> String {
+    if stage == FINAL {
+        tr(lang, "standings-final", &Args::new())
+    } else {
+        tr(
+            lang,
+            "standings-section",
+            &Args::new().with("section", stage),
+        )
+    }
+}
+
+/// The standings of an event played in sections (issue 40): the event's
+/// header, then each section's title and lines, then the final's.
+pub(crate) fn stages_text(lang: Lang, tables: &[Table]) -> Option<String> {
+    let first = tables.first()?;
+    let args = Args::new()
+        .with("event", first.event.id.0)
+        .with("name", first.event.name.clone());
+    let mut lines = vec![tr(lang, "reply-standings-header", &args)];
+    for table in tables {
+        lines.extend(table.stage_title(lang));
+        lines.extend(table.player_lines(lang));
+    }
+    Some(lines.join("\n"))
 }
 
 /// The standings of `event` from the store: every entrant, an excluded
 /// player too (R2.1.5: the games scored by default count for the partners).
 /// Three statements, whatever the number of players and games (issue 24).
+/// An event played in sections (issue 40) has its final's table once the
+/// final has started (the end announces it), every game's before.
 pub(crate) async fn table_of(tx: &mut Tx, event: Event) -> Result<Table, StoreError> {
+    let (entrants, rated, games) = load(tx, &event).await?;
+    let stage = games
+        .iter()
+        .any(|game| game.section == Some(FINAL))
+        .then_some(FINAL);
+    Ok(build(event, (&entrants, rated), &games, stage))
+}
+
+/// Every game and entrant of `event`, whatever its stages (`/event show`'s
+/// players and progress).
+pub(crate) async fn whole_table_of(tx: &mut Tx, event: Event) -> Result<Table, StoreError> {
+    let (entrants, rated, games) = load(tx, &event).await?;
+    Ok(build(event, (&entrants, rated), &games, None))
+}
+
+/// An event played in sections (issue 40): each section's table, from
+/// section 1, then the final's once it has started; none for other events.
+pub(crate) async fn stage_tables(tx: &mut Tx, event: Event) -> Result<Vec<Table>, StoreError> {
+    let (entrants, rated, games) = load(tx, &event).await?;
+    let mut stages: Vec<i64> = games.iter().filter_map(|game| game.section).collect();
+    stages.sort_by_key(|stage| (*stage == FINAL, *stage));
+    stages.dedup();
+    Ok(stages
+        .into_iter()
+        .map(|stage| build(event.clone(), (&entrants, rated), &games, Some(stage)))
+        .collect())
+}
+
+async fn load(
+    tx: &mut Tx,
+    event: &Event,
+) -> Result<(Vec<Entrant>, bool, Vec<TableGame>), StoreError> {
     let entrants = tx.event_entrants(event.id).await?;
     let rated = tx.event_rated(event.id).await?;
+    let games = tx.event_table_games(event.id).await?;
+    Ok((entrants, rated, games))
+}
+
+/// The table of `stage`'s games and players (`None`: every game and
+/// entrant).
+fn build(
+    event: Event,
+    (entrants, rated): (&[Entrant], bool),
+    games: &[TableGame],
+    stage: Option<i64>,
+) -> Table {
+    let games: Vec<&TableGame> = games
+        .iter()
+        .filter(|game| stage.is_none() || game.section == stage)
+        .collect();
+    let plays = |player: PlayerId| games.iter().any(|g| g.white == player || g.black == player);
+    let entrants: Vec<&Entrant> = entrants
+        .iter()
+        .filter(|entrant| stage.is_none() || plays(entrant.player))
+        .collect();
     let seeds: Vec<_> = entrants.iter().map(|entrant| entrant.player).collect();
+    let ratings = entrants
+        .iter()
+        .map(|entrant| Some(entrant.rating.unwrap_or(Rating::START).points()))
+        .collect();
     let names = entrants
-        .into_iter()
+        .iter()
         // The club rating beside the name, in a rated event (issue #21).
         .map(|entrant| match entrant.rating.filter(|_| rated) {
             Some(rating) => format!("{} ({})", entrant.name, rating.points()),
-            None => entrant.name,
+            None => entrant.name.clone(),
         })
         .collect();
-    let games = tx.event_table_games(event.id).await?;
     let finished = games
         .iter()
         .filter(|game| game.status == GameStatus::Finished)
@@ -168,15 +275,17 @@ pub(crate) async fn table_of(tx: &mut Tx, event: Event) -> Result<Table, StoreEr
         });
     }
     let lines = standings(seeds.len(), &scored);
-    Ok(Table {
+    Table {
         event,
+        stage,
         names,
         players: seeds,
+        ratings,
         lines,
         marks,
         games: games.len(),
         finished,
-    })
+    }
 }
 
 /// The catalog id of the tie-break that put the sole first place above a

@@ -11,6 +11,7 @@ use crate::app::view::event_status::status_word;
 use crate::app::view::standings::{Table, place_text, points_text, quarters_text};
 use crate::app::view::team_standings::TeamTable;
 use crate::core::game::Score;
+use crate::core::tournament::FINAL;
 use crate::render::GameMark;
 use crate::store::{Event, EventStatus, GameId, GameRecord, GameStatus, PlayerId};
 use crate::web::data::{EventView, GameLine};
@@ -75,6 +76,10 @@ pub(crate) fn event_page(lang: Lang, view: &EventView) -> Markup {
             p.cancelled { (tr0(lang, "web-event-cancelled")) }
         } @else if let Some(table) = &view.table {
             (crosstable(lang, view, table))
+        } @else if !view.stages.is_empty() {
+            @for table in &view.stages {
+                (crosstable(lang, view, table))
+            }
         } @else if let Some(table) = &view.team_table {
             (team_standings(lang, table))
         } @else {
@@ -123,6 +128,9 @@ fn regulation(lang: Lang, view: &EventView) -> Markup {
         section.regulation {
             h2 { (tr0(lang, "web-regulation-heading")) }
             p #rules { (tr0(lang, rules)) "; " (tr0(lang, rounds)) "." }
+            @if let Some(line) = crate::app::service::events::sections::format_line(lang, regulation) {
+                p #sections { (line) }
+            }
             @if regulation.clock.is_federation() {
                 p { (tr(lang, "web-regulation-control", &control)) }
             } @else {
@@ -165,11 +173,20 @@ fn crosstable(lang: Lang, view: &EventView, table: &Table) -> Markup {
             _ => &[],
         }
     };
+    // An event played in sections: one table a stage (issue 40).
+    let heading = table
+        .stage_title(lang)
+        .unwrap_or_else(|| tr0(lang, "web-standings-heading"));
+    let id = match table.stage {
+        None => "crosstable".to_owned(),
+        Some(FINAL) => "crosstable-final".to_owned(),
+        Some(section) => format!("crosstable-section-{section}"),
+    };
     html! {
         section {
-            h2 { (tr0(lang, "web-standings-heading")) }
+            h2 { (heading) }
             div.scroll {
-                table.crosstable #crosstable {
+                table.crosstable id=(id) {
                     thead { tr {
                         th { (tr0(lang, "web-col-place")) }
                         th { (tr0(lang, "web-col-player")) }
@@ -184,7 +201,7 @@ fn crosstable(lang: Lang, view: &EventView, table: &Table) -> Markup {
                             tr {
                                 td.num { (place_text(line.place)) }
                                 td.name {
-                                    @if let Some(player) = view.players.get(line.seed) {
+                                    @if let Some(player) = view.players.iter().find(|p| table.players.get(line.seed) == Some(&p.id)) {
                                         a href={ "/player/" (player.id) } { (player.name) }
                                     }
                                 }

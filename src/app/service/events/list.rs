@@ -66,7 +66,7 @@ pub(super) async fn show(tx: &mut Tx, actor: &Actor, number: EventId) -> Outcome
     let regulation = regulation_of(&event);
     // The entrants and games in the standings' three statements, the rest
     // one statement each: nothing grows with the players or games (issue 24).
-    let table = crate::app::view::standings::table_of(tx, event.clone()).await?;
+    let table = crate::app::view::standings::whole_table_of(tx, event.clone()).await?;
     let organizers = role_names(tx, event.id, Role::Organizer).await?;
     let arbiters = role_names(tx, event.id, Role::Arbiter).await?;
     let channel = match &settings.arbiter_channel {
@@ -135,11 +135,14 @@ pub(super) async fn show(tx: &mut Tx, actor: &Actor, number: EventId) -> Outcome
     {
         text = format!("{text}\n{line}");
     }
+    for line in crate::app::service::events::sections::show_lines(tx, lang, &event).await? {
+        text = format!("{text}\n{line}");
+    }
     // A finished event shows what its end announced (R1.1): the final
     // table with the crosstable, the actor's own result, the PGN; a team
     // event's with the teams (R3.1.3).
     if event.status == EventStatus::Finished {
-        let table = match event.is_team {
+        let table = match event.is_team || event.regulation.sections.is_some() {
             true => FinalTable::of(tx, event).await?,
             false => FinalTable::Players(table),
         };
@@ -153,7 +156,8 @@ pub(super) async fn show(tx: &mut Tx, actor: &Actor, number: EventId) -> Outcome
 /// The entrants, with their club rating in a rated event; once the event
 /// has started, in order of place with their points.
 fn players_text(lang: Lang, event: &Event, table: &crate::app::view::standings::Table) -> String {
-    if event.status.before_start() || event.is_team {
+    // An event played in sections: its stages' lines say (issue 40).
+    if event.status.before_start() || event.is_team || event.regulation.sections.is_some() {
         return table.names.join(", ");
     }
     let lines: Vec<String> = table

@@ -113,6 +113,10 @@ pub(super) async fn set(
         if key == "type" {
             return Err(refuse(lang, "error-event-set-type", &args));
         }
+        if crate::app::service::events::sections::KEYS.contains(&key.as_str()) && event.is_team {
+            // Team events keep their rules (issue 40).
+            return Err(refuse(lang, "error-sections-team", &Args::new()));
+        }
         if key == "boards" && !event.is_team {
             return Err(refuse(lang, "error-event-set-boards", &args));
         }

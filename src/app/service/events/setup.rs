@@ -14,7 +14,7 @@ use crate::core::team::MatchPoints;
 use crate::store::{EventSettings, NoticeRecipient, Platform, PlayerId, Tx};
 
 use crate::app::failure::{Failure, refuse};
-use crate::app::service::events::{conditional, entry, opening, spectators};
+use crate::app::service::events::{conditional, entry, opening, sections, spectators};
 
 /// An event as set up by its creator.
 pub(super) struct EventSetup {
@@ -136,6 +136,8 @@ pub(super) async fn apply_settings(
             return Err(refuse(actor.lang(), "error-event-setting", &args));
         }
     }
+    let team = setup.team_boards.is_some();
+    sections::check(actor.lang(), &setup.regulation, team)?;
     entry::check_complete(actor.lang(), &setup.regulation)?;
     conditional::check_own(actor.lang(), &setup.regulation)?;
     opening::check_rules(actor.lang(), &setup.regulation)
@@ -265,6 +267,7 @@ fn apply_rule(setup: &mut EventSetup, key: &str, value: &str) -> bool {
         // delay of the moves spectators see (issue web-2).
         _ => entry::apply(&mut setup.regulation, key, value)
             .or_else(|| spectators::apply(&mut setup.regulation, key, value))
+            .or_else(|| sections::apply(&mut setup.regulation, key, value))
             .unwrap_or(false),
     }
 }

@@ -8,7 +8,8 @@ use crate::app::outgoing::{ImageRef, Outgoing};
 use crate::store::{Event, EventId, EventStatus, Tx};
 
 use crate::app::failure::{Failure, Outcome, refuse};
-use crate::app::view::standings::table_of;
+use crate::app::view::standings::{stage_tables, stages_text, table_of};
+use crate::core::tournament::FINAL;
 
 /// `/standings [#event]`: the given event, or the actor's only running one;
 /// with none running, the last event the actor played to its end.
@@ -38,6 +39,9 @@ pub(crate) async fn show(tx: &mut Tx, actor: &Actor, number: Option<EventId>) ->
     if event.is_team {
         return crate::app::service::teams::standings::show(tx, actor, event).await;
     }
+    if event.regulation.sections.is_some() {
+        return stages(tx, actor, event).await;
+    }
     let table = table_of(tx, event).await?;
     let image = ImageRef::Crosstable {
         event: table.event.id,
@@ -45,6 +49,24 @@ pub(crate) async fn show(tx: &mut Tx, actor: &Actor, number: Option<EventId>) ->
         lang,
     };
     Ok(vec![Outgoing::text(table.text(lang)).with_image(image)])
+}
+
+/// An event played in sections (issue 40): each section's standings, then
+/// the final's; the crosstable image is the final's, once it has started.
+async fn stages(tx: &mut Tx, actor: &Actor, event: Event) -> Outcome {
+    let lang = actor.lang();
+    let tables = stage_tables(tx, event.clone()).await?;
+    let text = stages_text(lang, &tables).unwrap_or_default();
+    let reply = Outgoing::text(text);
+    if !tables.iter().any(|table| table.stage == Some(FINAL)) {
+        return Ok(vec![reply]);
+    }
+    let image = ImageRef::Crosstable {
+        event: event.id,
+        viewer: Some(actor.player.id),
+        lang,
+    };
+    Ok(vec![reply.with_image(image)])
 }
 
 /// The latest finished event the actor played in.

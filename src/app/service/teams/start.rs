@@ -62,6 +62,7 @@ pub(crate) async fn start(
             games,
             list: crate::app::service::games::my_turn::started_list(tx, event.id, player).await?,
             opening: regulation.opening.clone(),
+            section: None,
         };
         notify(tx, player, &notice, now).await?;
     }
