@@ -54,8 +54,9 @@ help-unmute = /unmute — turn on move notices
 help-timezone = /timezone [ZONE] — the time zone dates are shown in (a city such as Kyiv, or an IANA name)
 help-digest = /digest on|off — one daily message with the games where it is your move, instead of a notice per move
 help-standings = /standings [#event] — the standings table
-help-rating = /rating [@player] — club rating: the number, games, last changes
+help-rating = /rating [@player] | /rating set @player POINTS source=TEXT — club rating: the number, its phase, games, last changes; set: an imported starting rating
 help-top = /top — the club's rating table
+help-ratings = /ratings [publish] — the published rating list; publish: a new one
 help-pgn = /pgn [#game] | /pgn event N | /pgn N mine — PGN (mine: a finished game with your notes)
 help-dispute = /dispute [#game] TEXT — a dispute with your partner, to the arbiter (team events: to the captains first)
 help-failure = /failure [#game] TEXT — report a serious computer or software failure
@@ -704,6 +705,10 @@ web-player-score = Points: { $points } from { $games ->
 web-player-rating = Club rating: { $rating } ({ $games ->
     [one] { $games } rated game
    *[other] { $games } rated games
+}; { $phase ->
+    [provisional] provisional
+    [unfixed] unfixed
+   *[fixed] fixed
 }).
 web-player-events-heading = Events
 web-own-win = win
@@ -1449,12 +1454,14 @@ argument-name = { $argument ->
     [move] move
     [name] name
     [notation] notation
+    [points] rating points
     [orientation] board side
     [player] player
     [request] request number
     [reserve] reserve
     [scope] what to show
     [setting] setting
+    [source] source
     [start] first day
     [switch] on or off
     [team] team
@@ -1481,15 +1488,19 @@ notation-name = { $code ->
    *[other] { $code }
 }
 ## Club ratings (/rating, /top) and thematic events (opening=)
-help-more-rating = A player's Elo rating in the club over rated events (rated=yes): games played and the last changes. Without a name, your own. A game without a move by each side is not rated.
-    Examples: /rating, /rating @olena
-help-who-rating = everyone.
+help-more-rating = A player's rating in the club over rated events (rated=yes), computed as ICCF does (rating=iccf, the default: divisor 640) or by Elo (rating=elo: divisor 400, the events from before): the phase (provisional until 12 rated games, unfixed until 30, then fixed), games played and the last changes. Without a name, your own. A game without a move by each side is not rated. With set, an administrator gives a newcomer an imported starting rating (ICCF or national) with its source: their first rated game starts from it instead of 1500.
+    Examples: /rating, /rating @olena, /rating set @olena 1850 source=ICCF 2026/4
+help-who-rating = everyone; set: administrators.
 help-more-top = The club's rating table: players with at least one rated game, highest rating first. A game counts only when each side has made at least one move.
     Example: /top
 help-who-top = everyone.
 reply-rating = { $name }: rating { $rating }, { $games } rated { $games ->
         [one] game
        *[other] games
+    }; { $phase ->
+        [provisional] provisional (until 12 rated games)
+        [unfixed] unfixed (until 30 rated games)
+       *[fixed] fixed
     }.
 reply-rating-none = { $name }: no rated games yet; the starting rating is { $rating }.
 reply-rating-change = Game { $game } (opponent: { $opponent }), { $outcome ->
@@ -1504,6 +1515,30 @@ reply-top-line = { $place }. { $name }: { $rating } ({ $games } { $games ->
     })
 reply-top-empty = No rated games yet: the table appears after the first one.
 reply-top-note = Only games with at least one move by each side are rated.
+## ICCF ratings (issue 40): the phases, imported starting ratings, published lists (/rating set, /ratings)
+help-more-ratings = The latest published rating list: the ratings as they stood on its date, which later games do not change (ICCF publishes four lists a year). With publish, an organizer or an administrator publishes a new list of today's ratings, one a day at most.
+    Examples: /ratings, /ratings publish
+help-who-ratings = everyone; publish: organizers and administrators.
+rating-formula-name = { $formula ->
+    [elo] Elo (divisor 400, K 32)
+   *[iccf] ICCF (divisor 640, K by phase)
+}
+event-line-rating-formula = Rating formula: { $formula }.
+reply-rating-seed-source = Imported starting rating, source: { $source }.
+reply-rating-seed-set = { $name }: starting rating { $rating } (source: { $source }). The first rated game starts from it instead of { $start }.
+error-rating-seed-rated = { $name } already has { $games } rated { $games ->
+        [one] game
+       *[other] games
+    }: the rating now comes from the games played, and an imported starting rating only seeds a newcomer.
+reply-top-provisional = ? — provisional rating: fewer than 12 rated games.
+reply-ratings-none = No rating list has been published yet. /top shows the current ratings.
+reply-ratings-header = Rating list of { $date }:
+reply-ratings-empty = Nobody had a rated game on that date.
+reply-ratings-published = Rating list of { $date } published: { $count } { $count ->
+        [one] player
+       *[other] players
+    }. Its numbers stay as they are; /ratings shows it.
+error-ratings-published-today = A rating list of { $date } is already published: one a day, and its numbers do not change. /ratings shows it.
 ## Managing events ([events]): rename, set, close entries, remove, cancel, the event's games, the club's players
 error-event-cancelled = Event #{ $event } "{ $name }" is cancelled: nothing can be done in it any more. /events lists the other events.
 error-event-finished = Event #{ $event } "{ $name }" is finished: nothing in it can change any more.
@@ -1539,6 +1574,7 @@ setting-name = { $key ->
     [type] type of event
     [boards] boards
     [rated] rated
+    [rating-formula] rating formula
     [channel] game channel
     [max-players] most players
     [start] start

@@ -145,7 +145,7 @@ pub use players::{Account, NewPlayer, Platform, Player, Role, RoleGrant};
 pub use postal::{PostalPly, StoredCard, StoredClaim, StoredImpossibleCard, StoredVariant};
 pub use profile::{EventSettings, Orientation, PlayerSettings};
 pub use rate_budget::{RateScope, SendSlot};
-pub use ratings::{RatingChange, RatingLine};
+pub use ratings::{ImportRefusal, PublishedList, RatingChange, RatingLine};
 pub use retention::Pruned;
 use sql::{Mapper, QueryArg, bind_all};
 pub use teams::{TeamLine, TeamMatchGame, TeamMember, TeamRecord};

@@ -118,6 +118,7 @@ fn sample(word: CommandWord, arg: &str) -> &'static str {
         (W::Confirm, "action") => "cancel",
         (W::Messages, "action") => "off",
         (W::Organizer, "action") => "remove",
+        (W::Ratings, "action") => "list",
         (_, "game" | "event" | "case" | "request" | "argument" | "target") => "1",
         (_, "move") => "e2-e4",
         (_, "player") => "@pl",

@@ -94,6 +94,12 @@ pub enum Action {
     DecideAppeal,
     /// See the club ratings (`/rating`, `/top`): everyone.
     ViewRatings,
+    /// Publish a rating list (`/ratings publish`, issue 40): organizers and
+    /// administrators.
+    PublishRatings,
+    /// Set a newcomer's imported starting rating (`/rating set`, issue 40):
+    /// administrators.
+    ImportRating,
     /// See the moves of a game in play that its event's public delay
     /// (`public-delay=N`) holds back from spectators: the game's players,
     /// the event's arbiters and organizers, administrators.
@@ -116,6 +122,8 @@ pub fn allows(action: Action, relations: &[Relation]) -> bool {
         Action::CreateEvent => has(R::Administrator) || has(R::Organizer),
         Action::JoinEvent => true,
         Action::ViewRatings => true,
+        Action::PublishRatings => has(R::Administrator) || has(R::Organizer),
+        Action::ImportRating => has(R::Administrator),
         Action::SeeHeldMoves => [R::PlayerOfGame, R::Arbiter, R::Organizer, R::Administrator]
             .iter()
             .any(|r| has(*r)),

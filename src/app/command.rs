@@ -14,6 +14,7 @@ mod date;
 mod follow;
 mod note;
 mod quoted;
+mod rating;
 mod team;
 mod turn;
 mod words;
@@ -156,6 +157,16 @@ pub enum Command {
     Rating { player: Option<String> },
     /// The club's rating table.
     Top,
+    /// An imported starting rating for a player without rated games (an
+    /// administrator; issue 40): `/rating set @name POINTS source=TEXT`.
+    RatingSet {
+        player: String,
+        points: i64,
+        source: String,
+    },
+    /// The latest published rating list, or with `publish` a new one of
+    /// today's ratings (organizers, administrators; issue 40).
+    Ratings { publish: bool },
     /// The club's registered players with their handles (organizers,
     /// arbiters), or those of one event.
     Players { event: Option<EventId> },

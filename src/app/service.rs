@@ -442,6 +442,12 @@ impl App {
             Command::Standings { event } => standings::show(tx, actor, event).await,
             Command::Rating { player } => ratings::rating(tx, actor, player.as_deref()).await,
             Command::Top => ratings::top(tx, actor).await,
+            Command::RatingSet {
+                player,
+                points,
+                source,
+            } => ratings::set_seed(tx, actor, &player, points, &source).await,
+            Command::Ratings { publish } => ratings::lists(tx, actor, publish, now).await,
             Command::Players { event } => events::players::players(tx, actor, event).await,
             Command::Leave(leave) => leave::handle(tx, actor, leave, now).await,
             Command::Claim {

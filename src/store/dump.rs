@@ -38,6 +38,8 @@ pub const DUMP_TABLES: &[&str] = &[
     "moves",
     "ratings",
     "rating_changes",
+    "rating_lists",
+    "rating_list_lines",
     "team_match_games",
     "leaves",
     "cases",
@@ -166,7 +168,10 @@ pub(super) const SCHEMA_VERSION: i64 = 32;
 /// tables never dumped (the installation's secrets, the touch board's
 /// request budgets), and 27, 28, 29, 30 and 32 tables (players' calendar
 /// feeds, what members follow, players' private notes, their conditional
-/// lines, the sections of games) that an older dump leaves empty.
+/// lines, the sections of games) that an older dump leaves empty; 31
+/// columns whose defaults are what a dump from before means (its rating
+/// changes and events rated with Elo, no imported starting ratings) and
+/// tables (published rating lists) an older dump leaves empty.
 pub(super) const OLDEST_SAME_TABLES: i64 = 20;
 
 async fn columns(tx: &mut Tx, table: &str) -> StoreResult<Columns> {

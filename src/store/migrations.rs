@@ -144,6 +144,11 @@ pub(super) const SQLITE_MIGRATIONS: EmbeddedList = &[
         include_str!("../../migrations/sqlite/0030_conditional_lines.sql"),
     ),
     (
+        31,
+        "iccf ratings",
+        include_str!("../../migrations/sqlite/0031_iccf_ratings.sql"),
+    ),
+    (
         32,
         "game sections",
         include_str!("../../migrations/sqlite/0032_game_sections.sql"),
@@ -280,6 +285,11 @@ pub(super) const POSTGRES_MIGRATIONS: EmbeddedList = &[
         30,
         "conditional lines",
         include_str!("../../migrations/postgres/0030_conditional_lines.sql"),
+    ),
+    (
+        31,
+        "iccf ratings",
+        include_str!("../../migrations/postgres/0031_iccf_ratings.sql"),
     ),
     (
         32,

@@ -1,6 +1,10 @@
-//! Club ratings (tables `ratings` and `rating_changes`, `events.rated`):
-//! every rated game's result moves both players' Elo ratings
-//! ([`crate::core::rating`]) in the transaction that records the result.
+//! Club ratings (tables `ratings` and `rating_changes`, `events.rated`,
+//! `events.rating_formula`): every rated game's result moves both players'
+//! ratings ([`crate::core::rating`]) in the transaction that records the
+//! result, by the formula of the game's event (ICCF's or Elo's, issue 40),
+//! which each change records. A player's row may carry an imported
+//! starting rating (`seed`), the rating of their first rated game; the
+//! published lists are in `ratings/lists.rs`.
 //!
 //! # Order and races
 //! Games count in game-end order: by `finished_at`, then by game id (the
@@ -14,9 +18,13 @@
 //! game's key on (`ratings/rerate.rs`): later changes undone, later games
 //! applied again. `corrbot ratings --rebuild` recomputes every rating from
 //! scratch ([`Tx::rebuild_ratings`]). All paths do the same arithmetic in
-//! the same order, so they give the same numbers.
+//! the same order, each game by its own event's formula, so they give the
+//! same numbers (and the games of an Elo event the numbers of before).
 
+mod lists;
 mod rerate;
+
+pub use lists::{ImportRefusal, PublishedList};
 
 use std::collections::HashMap;
 
@@ -28,7 +36,7 @@ use super::ids::{EventId, GameId, PlayerId};
 use super::sql::{Record, RowExt, args};
 use super::{Backend, StoreResult, Tx};
 use crate::core::game::Score;
-use crate::core::rating::{Rating, after_game, rated_outcome};
+use crate::core::rating::{Formula, Rating, Standing, after_game_with, rated_outcome};
 
 /// A player's place in the club's rating table.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,6 +68,8 @@ pub struct RatingChange {
     pub after: Rating,
     /// When the game ended.
     pub finished_at: DateTime<Utc>,
+    /// The formula the change was computed with.
+    pub formula: Formula,
 }
 
 /// A player's rating row.
@@ -78,6 +88,7 @@ struct RatedGame {
     black: PlayerId,
     score: Score,
     at: i64,
+    formula: Formula,
 }
 
 fn rating_row(row: &dyn RowExt) -> StoreResult<Row> {
@@ -114,6 +125,7 @@ fn change_row(row: &dyn RowExt) -> StoreResult<(RatingChange, PlayerId, PlayerId
         before: Rating(row.int("rating_before")?),
         after: Rating(row.int("rating_after")?),
         finished_at: row.at("finished_at")?,
+        formula: formula_of(&row.text("formula")?),
     };
     let white = PlayerId(row.int("white_id")?);
     let black = PlayerId(row.int("black_id")?);
@@ -129,7 +141,14 @@ fn rated_game_row(row: &dyn RowExt) -> StoreResult<RatedGame> {
         black: PlayerId(row.int("black_id")?),
         score: row.parsed("result", &text, super::games::parse_score)?,
         at: row.int("at")?,
+        formula: formula_of(&row.text("formula")?),
     })
+}
+
+/// A stored formula word; anything unknown reads as Elo, the formula of
+/// every change from before the column.
+fn formula_of(word: &str) -> Formula {
+    Formula::parse(word).unwrap_or(Formula::Elo)
 }
 
 fn text_row(row: &dyn RowExt) -> StoreResult<String> {
@@ -155,7 +174,8 @@ const EVENT_LAST_AFTER: &str = concat!(
 
 /// The games every rating counts, in game-end order.
 const RATED_GAMES: &str = concat!(
-    "SELECT g.id, g.white_id, g.black_id, g.result, COALESCE(g.finished_at, 0) AS at ",
+    "SELECT g.id, g.white_id, g.black_id, g.result, COALESCE(g.finished_at, 0) AS at, ",
+    "COALESCE(e.rating_formula, 'elo') AS formula ",
     "FROM games g JOIN events e ON e.id = g.event_id ",
     "WHERE g.status = 'finished' AND g.result IN ('1-0', '0-1', '1/2-1/2') ",
     "AND g.ply >= 2 AND COALESCE(e.rated, NOT e.is_team) ORDER BY at, g.id"
@@ -184,6 +204,25 @@ impl Tx {
     ) -> StoreResult<()> {
         let sql = "UPDATE events SET rated = $2 WHERE id = $1";
         self.execute(sql, args![event, rated]).await?;
+        Ok(())
+    }
+
+    /// An event's rating formula (`rating=`): Elo for the events from
+    /// before the setting.
+    pub async fn event_rating_formula(&mut self, event: EventId) -> StoreResult<Formula> {
+        let sql = "SELECT COALESCE(rating_formula, 'elo') AS score FROM events WHERE id = $1";
+        let word = self.fetch_one(sql, args![event], text_row).await?;
+        Ok(formula_of(&word))
+    }
+
+    /// Sets an event's rating formula (`rating=iccf|elo`).
+    pub async fn set_event_rating_formula(
+        &mut self,
+        event: EventId,
+        formula: Formula,
+    ) -> StoreResult<()> {
+        let sql = "UPDATE events SET rating_formula = $2 WHERE id = $1";
+        self.execute(sql, args![event, formula.as_str()]).await?;
         Ok(())
     }
 
@@ -273,7 +312,7 @@ impl Tx {
         limit: i64,
     ) -> StoreResult<Vec<RatingChange>> {
         let sql = "SELECT c.game_id, c.player_id, c.score, c.rating_before, c.rating_after, \
-                   c.finished_at, g.white_id, g.black_id FROM rating_changes c \
+                   c.finished_at, c.formula, g.white_id, g.black_id FROM rating_changes c \
                    JOIN games g ON g.id = c.game_id WHERE c.player_id = $1 \
                    ORDER BY c.finished_at DESC, c.game_id DESC LIMIT $2";
         let rows = self
@@ -353,6 +392,7 @@ impl Tx {
             black: game.black,
             score,
             at,
+            formula: self.event_rating_formula(game.event_id).await?,
         };
         let (white, black) = apply(&rated, white, black, outcome);
         self.record_game(&rated, &white, &black).await?;
@@ -406,14 +446,15 @@ impl Tx {
             let args = args![row.player, row.rating.0, row.games, game.at, game.id];
             self.execute(sql, args).await?;
             let sql = "INSERT INTO rating_changes (game_id, player_id, score, rating_before, \
-                       rating_after, finished_at) VALUES ($1, $2, $3, $4, $5, $6)";
+                       rating_after, finished_at, formula) VALUES ($1, $2, $3, $4, $5, $6, $7)";
             let args = args![
                 game.id,
                 row.player,
                 score_text(game.score),
                 change.before.0,
                 row.rating.0,
-                game.at
+                game.at,
+                game.formula.as_str()
             ];
             self.execute(sql, args).await?;
         }
@@ -421,15 +462,19 @@ impl Tx {
     }
 
     /// Recomputes every rating from scratch, in game-end order, from the
-    /// finished games of rated events; returns how many games count.
-    /// Locks every rating row first (PostgreSQL).
+    /// finished games of rated events, each by its event's formula, each
+    /// player from their imported starting rating if they have one, else
+    /// [`Rating::START`]; returns how many games count. Locks every rating
+    /// row first (PostgreSQL).
     pub async fn rebuild_ratings(&mut self) -> StoreResult<usize> {
         if let Backend::Postgres = self.backend() {
             let sql = "SELECT player_id AS n FROM ratings ORDER BY player_id FOR UPDATE";
             self.fetch_all(sql, args![], int_row).await?;
         }
-        let sql = "UPDATE ratings SET rating = $1, games = 0, last_at = NULL, last_game_id = NULL";
+        let sql = "UPDATE ratings SET rating = COALESCE(seed, $1), games = 0, last_at = NULL, \
+                   last_game_id = NULL";
         self.execute(sql, args![Rating::START.0]).await?;
+        let seeds = self.rating_seeds().await?;
         self.execute("DELETE FROM rating_changes", args![]).await?;
         let games = self.fetch_all(RATED_GAMES, args![], rated_game_row).await?;
         let mut rows: HashMap<PlayerId, Row> = HashMap::new();
@@ -439,7 +484,7 @@ impl Tx {
             };
             let fresh = |player| Row {
                 player,
-                rating: Rating::START,
+                rating: seeds.get(&player).copied().unwrap_or(Rating::START),
                 games: 0,
                 last: None,
             };
@@ -469,9 +514,13 @@ struct Change {
     before: Rating,
 }
 
-/// Both rows after `game`.
+/// Both rows after `game`, by its event's formula.
 fn apply(game: &RatedGame, white: Row, black: Row, outcome: Outcomes) -> (Change, Change) {
-    let (w, b) = after_game(white.rating, black.rating, outcome);
+    let standing = |row: Row| Standing {
+        rating: row.rating,
+        games: row.games,
+    };
+    let (w, b) = after_game_with(game.formula, standing(white), standing(black), outcome);
     let key = Some((game.at, game.id.0));
     let moved = |row: Row, rating| Change {
         row: Row {

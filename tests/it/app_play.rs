@@ -253,7 +253,7 @@ async fn standings_rank_by_points_with_a_crosstable_image() {
     w.say("@alice: /event create Cup").await;
     let out = w.say("@alice: /standings 1").await;
     assert!(out[0].contains("has not started"), "{out:?}");
-    w.event("Cup", &["bob", "carol", "dave"]).await;
+    w.event("Cup rating=elo", &["bob", "carol", "dave"]).await;
     let event = 2;
     let games = {
         let mut tx = w.db.read().await.unwrap();

@@ -42,7 +42,7 @@ const ROLES: [(&str, &str); 9] = [
 ];
 
 /// The commands, in the order each role sends them.
-const COMMANDS: [&str; 84] = [
+const COMMANDS: [&str; 87] = [
     "/help",
     "/start",
     "/profile",
@@ -60,6 +60,9 @@ const COMMANDS: [&str; 84] = [
     "/standings 1",
     "/rating",
     "/top",
+    "/ratings",
+    "/rating set @out 1800 source=FIDE",
+    "/ratings publish",
     "/pgn 1",
     "/contacts pl",
     "/contact email someone@example.org",

@@ -69,7 +69,7 @@ fn expected(carol: &str, bob: &str) -> CrosstableInput {
 
 async fn the_crosstable_of_a_rated_event_shows_the_ratings(t: &TestDb) {
     let mut w = World::new(&t.db);
-    one_rated_game(&mut w, "").await;
+    one_rated_game(&mut w, "rating=elo").await;
     // Elo, K = 32, both from 1500: the winner gains 16.
     let rated = render_crosstable(&expected("carol (1516)", "bob (1484)"));
     assert!(app_crosstable(&w).await == rated, "the rated snapshot");

@@ -53,7 +53,7 @@ async fn status(w: &World, event: i64) -> EventStatus {
 /// after both have moved (a rated game for both, a loss on time for bob,
 /// on 10.02.2026 Kyiv time); alice arbitrates.
 async fn bob_loses_on_time(w: &mut World) {
-    w.event("Warm-up", &["ann", "bob"]).await;
+    w.event("Warm-up rating=elo", &["ann", "bob"]).await;
     w.move_as("ann", 1, "e2-e4").await;
     w.move_as("bob", 1, "e7-e5").await;
     w.move_as("ann", 1, "Кg1-f3").await;

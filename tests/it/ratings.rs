@@ -15,6 +15,8 @@ use shakmaty::Color;
 
 use crate::support::db::{START_FEN, TestDb, new_player, on_both};
 
+mod iccf;
+
 on_both!(
     three_games_move_the_ratings_as_computed_by_hand,
     annulled_double_loss_and_unrated_games_count_for_nobody,

@@ -275,7 +275,8 @@ async fn a_broken_streamed_dump_restores_nothing() {
 }
 
 /// A dump of schema 20 to 31 (before migrations 21 to 32, which only
-/// added an index, rows and tables) restores into schema 32; one of a schema to
+/// added an index, rows, tables and columns whose defaults read the old
+/// rows as they were) restores into schema 32; one of a schema to
 /// come, or of an older one with other tables, is refused and restores
 /// nothing.
 #[tokio::test]

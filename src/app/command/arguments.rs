@@ -164,10 +164,9 @@ pub(super) fn parse_args(command: CommandWord, rest: &str) -> Result<Command, Co
         W::Standings => Command::Standings {
             event: number_only(command, "event", rest)?,
         },
-        W::Rating => Command::Rating {
-            player: non_empty(rest),
-        },
+        W::Rating => crate::app::command::rating::rating(rest)?,
         W::Top => Command::Top,
+        W::Ratings => crate::app::command::rating::ratings(rest)?,
         W::Players => Command::Players {
             event: number_only(command, "event", rest)?,
         },

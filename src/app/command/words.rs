@@ -70,6 +70,7 @@ command_words! {
     Standings,
     Rating,
     Top,
+    Ratings,
     Pgn,
     Dispute,
     Failure,
@@ -266,6 +267,12 @@ impl CommandWord {
             W::Standings => spec(&["standings"], &["таблиця"], &[Opt("event")]).public(),
             W::Rating => spec(&["rating"], &["рейтинг"], &[Opt("player")]).public(),
             W::Top => spec(&["top"], &["рейтинги"], &[]).public(),
+            W::Ratings => spec(
+                &["ratings"],
+                &["рейтинг_лист", "рейтинглист"],
+                &[Opt("action")],
+            )
+            .public(),
             W::Pgn => spec(&["pgn"], &[], &[Opt("target")]).public(),
             W::Dispute => spec(&["dispute"], &["спір", "скарга"], &[GAME, Req("text")]),
             W::Failure => spec(&["failure"], &["збій"], &[GAME, Req("text")]),

@@ -174,6 +174,8 @@ async fn create(
     if setup.rated.is_some() {
         tx.set_event_rated(event.id, setup.rated).await?;
     }
+    tx.set_event_rating_formula(event.id, setup.rating.unwrap_or_default())
+        .await?;
     if let Some(boards) = setup.team_boards {
         tx.set_team_boards(event.id, boards).await?;
     }

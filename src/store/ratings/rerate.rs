@@ -18,10 +18,11 @@ use crate::store::{Backend, StoreResult, Tx};
 macro_rules! rated_games_from {
     ($key:literal) => {
         concat!(
-            "SELECT g.id, g.white_id, g.black_id, g.result, COALESCE(g.finished_at, 0) AS at ",
+            "SELECT g.id, g.white_id, g.black_id, g.result, COALESCE(g.finished_at, 0) AS at, ",
+            "COALESCE(e.rating_formula, 'elo') AS formula ",
             "FROM games g JOIN events e ON e.id = g.event_id ",
             "WHERE g.status = 'finished' AND g.result IN ('1-0', '0-1', '1/2-1/2') ",
-            "AND COALESCE(e.rated, NOT e.is_team) AND ",
+            "AND g.ply >= 2 AND COALESCE(e.rated, NOT e.is_team) AND ",
             $key,
             " ORDER BY at, g.id"
         )

@@ -33,7 +33,7 @@ pub(crate) fn player_page(lang: Lang, view: &PlayerView) -> Markup {
         h1 { (title) }
         p.score { (tr(lang, "web-player-score", &score)) }
         @if let Some((rating, games)) = view.rating {
-            p.rating { (tr(lang, "web-player-rating", &Args::new().with("rating", rating.to_string()).with("games", games))) }
+            p.rating { (tr(lang, "web-player-rating", &Args::new().with("rating", rating.to_string()).with("games", games).with("phase", crate::core::rating::Phase::of(games).as_str()))) }
         }
         (super::rating_chart::rating_chart(lang, &view.rating_history))
         @if !view.events.is_empty() {

@@ -135,6 +135,17 @@ pub(super) async fn show(tx: &mut Tx, actor: &Actor, number: EventId) -> Outcome
     {
         text = format!("{text}\n{line}");
     }
+    if rated {
+        // The formula its games are rated by (issue 40).
+        let formula = tx.event_rating_formula(event.id).await?;
+        let name = crate::app::service::events::setting_words::formula_name(lang, formula);
+        let line = tr(
+            lang,
+            "event-line-rating-formula",
+            &Args::new().with("formula", name),
+        );
+        text = format!("{text}\n{line}");
+    }
     for line in crate::app::service::events::sections::show_lines(tx, lang, &event).await? {
         text = format!("{text}\n{line}");
     }

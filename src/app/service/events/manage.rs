@@ -140,6 +140,7 @@ pub(super) async fn set(
         game_channel: tx.game_channel(event.id).await?,
         channel_lang: None,
         rated: None,
+        rating: None,
     };
     apply_settings(tx, actor, &mut setup, settings).await?;
     save(tx, event.id, &setup, now).await?;
@@ -174,6 +175,9 @@ async fn save(
     }
     if setup.rated.is_some() {
         tx.set_event_rated(event, setup.rated).await?;
+    }
+    if let Some(formula) = setup.rating {
+        tx.set_event_rating_formula(event, formula).await?;
     }
     replace_role(tx, event, Role::Arbiter, &setup.arbiters, now).await?;
     replace_role(tx, event, Role::AppealsCommittee, &setup.committee, now).await?;

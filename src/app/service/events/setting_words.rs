@@ -4,12 +4,18 @@
 
 use crate::app::i18n::{Args, Lang, days_text, tr, tr0};
 use crate::app::zone::{parse_zone, zone_label};
+use crate::core::rating::Formula;
 
 use crate::app::service::events::setup::EventSetup;
 
 /// `name: value` for the setting `key`, set to `typed`, as the reader reads
 /// it; the value as typed where it is a number, a name or a channel.
 pub(super) fn setting_text(lang: Lang, setup: &EventSetup, key: &str, typed: &str) -> String {
+    // `rating=iccf|elo` is the formula, `rating=MIN-MAX` the entry band.
+    let key = match Formula::parse(typed) {
+        Some(_) if key == "rating" => "rating-formula",
+        _ => key,
+    };
     let name = tr(lang, "setting-name", &Args::new().with("key", key));
     format!("{name}: {}", value_text(lang, setup, key, typed))
 }
@@ -25,6 +31,7 @@ fn value_text(lang: Lang, setup: &EventSetup, key: &str, typed: &str) -> String 
         return text;
     }
     match key {
+        "rating-formula" => formula_name(lang, setup.rating.unwrap_or_default()),
         "rules" => tr(
             lang,
             "rule-set-name",
@@ -67,6 +74,15 @@ fn value_text(lang: Lang, setup: &EventSetup, key: &str, typed: &str) -> String 
         ),
         _ => typed.to_owned(),
     }
+}
+
+/// The name of a rating formula in the reader's language.
+pub(super) fn formula_name(lang: Lang, formula: Formula) -> String {
+    tr(
+        lang,
+        "rating-formula-name",
+        &Args::new().with("formula", formula.as_str()),
+    )
 }
 
 /// «так» or «ні».

@@ -9,6 +9,7 @@ use crate::app::command::CommandWord;
 use crate::app::i18n::{Args, Lang};
 use crate::core::clock::control::ClockControl;
 use crate::core::notation::Notation;
+use crate::core::rating::Formula;
 use crate::core::regulation::{Regulation, RegulationError, TimeControl};
 use crate::core::team::MatchPoints;
 use crate::store::{EventSettings, NoticeRecipient, Platform, PlayerId, Tx};
@@ -37,6 +38,9 @@ pub(super) struct EventSetup {
     /// Whether the games count for the club ratings (`rated=yes|no`);
     /// `None`: yes for an individual event, no for a team event.
     pub rated: Option<bool>,
+    /// The rating formula (`rating=iccf|elo`, issue 40); `None`: unchanged
+    /// (at creation ICCF's, [`Formula::default`]).
+    pub rating: Option<Formula>,
 }
 
 /// Reads the settings, the dates kept in the installation's zone unless
@@ -59,6 +63,7 @@ pub(super) async fn read_setup(
         game_channel: None,
         channel_lang: None,
         rated: None,
+        rating: None,
     };
     apply_settings(tx, actor, &mut setup, settings).await?;
     if let Some(value) = settings.iter().find(|(key, _)| key == "match-points")
@@ -102,6 +107,12 @@ pub(super) async fn apply_settings(
             "rated" => {
                 setup.rated = yes_or_no(value);
                 setup.rated.is_some()
+            }
+            // `rating=iccf|elo` is the formula; `rating=MIN-MAX` the entry
+            // band (`entry::apply`).
+            "rating" if Formula::parse(value).is_some() => {
+                setup.rating = Formula::parse(value);
+                true
             }
             "channel" => {
                 setup.game_channel = read_channel(tx, actor, value).await?;

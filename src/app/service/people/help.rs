@@ -81,6 +81,7 @@ impl HelpGroup {
             W::Events | W::Event | W::Standings | W::Players | W::Rating | W::Top => {
                 HelpGroup::Events
             }
+            W::Ratings => HelpGroup::Events,
             W::Follow | W::Following | W::Unfollow => HelpGroup::Events,
             W::Leave | W::ExtraLeave | W::Offline | W::Online => HelpGroup::Leave,
             W::Dispute | W::Failure | W::Ask | W::Cases | W::Case | W::Appeal | W::Answer => {
