@@ -24,6 +24,7 @@ on_both!(
     two_games_of_one_player_ending_at_once_both_count,
     results_arriving_in_any_order_give_the_numbers_of_the_rebuild,
     games_without_a_move_by_each_side_are_not_rated,
+    a_recomputation_from_a_late_game_skips_games_without_moves,
 );
 
 fn t0() -> DateTime<Utc> {
@@ -427,4 +428,44 @@ async fn games_without_a_move_by_each_side_are_not_rated(t: &TestDb) {
     assert_eq!(rating(&mut tx, c).await, Some((Rating(1_516_000), 1)));
     assert_eq!(rating(&mut tx, a).await, Some((Rating(1_484_000), 1)));
     tx.commit().await.unwrap();
+}
+
+/// A game resigned before any move, then a result dated before it: the
+/// recomputation from the late game's place on applies the games after it
+/// again, and must skip the unplayed one as the full rebuild does (the
+/// query of the partial recomputation lacked the rule before issue 40).
+async fn a_recomputation_from_a_late_game_skips_games_without_moves(t: &TestDb) {
+    let [a, b, c] = three_players(&t.db).await;
+    let mut tx = t.db.begin().await.unwrap();
+    let cup = event(&mut tx, "Кубок", false).await;
+    let unplayed = game(&mut tx, cup, a, b).await;
+    let rated = game(&mut tx, cup, b, c).await;
+    let late = game(&mut tx, cup, c, a).await;
+    let at = |days| t0() + Duration::days(days);
+    finish(&mut tx, rated, Score::Win(Color::White), at(5)).await;
+    finish_as_is(&mut tx, unplayed, Score::Win(Color::White), at(6)).await;
+    assert_eq!(rating(&mut tx, a).await, None, "not rated");
+    // Dated before both: recomputes from day 1 on.
+    finish(&mut tx, late, Score::Draw, at(1)).await;
+    assert_eq!(
+        rating(&mut tx, a).await.map(|r| r.1),
+        Some(1),
+        "the late game only"
+    );
+    assert_eq!(
+        rating(&mut tx, b).await.map(|r| r.1),
+        Some(1),
+        "the rated game only"
+    );
+    tx.commit().await.unwrap();
+    let players = [a, b, c];
+    let updated = snapshot(&t.db, &players).await;
+    let mut tx = t.db.begin().await.unwrap();
+    assert_eq!(tx.rebuild_ratings().await.unwrap(), 2);
+    tx.commit().await.unwrap();
+    assert_eq!(
+        snapshot(&t.db, &players).await,
+        updated,
+        "rebuild = updates"
+    );
 }
