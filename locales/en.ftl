@@ -1519,7 +1519,7 @@ reply-top-note = Only games with at least one move by each side are rated.
 help-more-ratings = The latest published rating list: the ratings as they stood on its date, which later games do not change (ICCF publishes four lists a year). With publish, an organizer or an administrator publishes a new list of today's ratings, one a day at most.
     Examples: /ratings, /ratings publish
 help-who-ratings = everyone; publish: organizers and administrators.
-rating-formula-name = { $formula ->
+setting-rating-formula = { $formula ->
     [elo] Elo (divisor 400, K 32)
    *[iccf] ICCF (divisor 640, K by phase)
 }

@@ -80,7 +80,7 @@ fn value_text(lang: Lang, setup: &EventSetup, key: &str, typed: &str) -> String 
 pub(super) fn formula_name(lang: Lang, formula: Formula) -> String {
     tr(
         lang,
-        "rating-formula-name",
+        "setting-rating-formula",
         &Args::new().with("formula", formula.as_str()),
     )
 }
