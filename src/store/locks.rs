@@ -51,6 +51,18 @@ impl Tx {
             .await
     }
 
+    /// Orders the results of an event's games until this transaction ends:
+    /// of two last results committing at once, the second waits and then
+    /// sees the first, so the event ends (or its final starts) once. An
+    /// advisory lock, not the event's row: a result's transaction already
+    /// holds its game's row, and a command on the event takes the event's
+    /// row before its games' rows, so the row would order the two locks
+    /// both ways.
+    pub async fn lock_event_results(&mut self, id: EventId) -> StoreResult<()> {
+        let sql = "SELECT pg_advisory_xact_lock(hashtext(current_schema()), CAST($1 AS INTEGER))";
+        self.lock_on_postgres(sql, id.0).await
+    }
+
     /// Runs the locking statement `sql` with `key` on PostgreSQL; nothing on
     /// SQLite, whose write transaction already holds the database lock.
     async fn lock_on_postgres(&mut self, sql: &'static str, key: i64) -> StoreResult<()> {

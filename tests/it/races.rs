@@ -3,7 +3,8 @@
 //! each, and every round the invariant holds: one ruling per case, one
 //! appeal, one committee decision, one absence, leave within the 45 days of
 //! R3.6.1, one first administrator, one pairing of an event, a player in one
-//! team, a `/link` code taken once. On SQLite the
+//! team, a `/link` code taken once, an event ended once by its last two
+//! results. On SQLite the
 //! write lock serializes the commands; on PostgreSQL (TEST_DATABASE_URL) the
 //! locks of `store/locks.rs` do. Also: two processes migrating a new
 //! database at once both come up.
@@ -38,6 +39,7 @@ on_both!(
     r3_1_3_one_player_added_to_two_teams_at_once_joins_one,
     one_link_code_used_twice_at_once_joins_once,
     an_entrant_removed_while_the_event_starts_plays_all_or_nothing,
+    r1_1_the_last_two_results_at_once_end_the_event_once,
 );
 
 static UPDATES: AtomicU64 = AtomicU64::new(0);
@@ -556,4 +558,68 @@ async fn assert_usable(db: &Db) {
     let at = Utc.with_ymd_and_hms(2026, 1, 5, 9, 0, 0).unwrap();
     crate::support::db::new_player(&mut tx, "Ann", at).await;
     tx.rollback().await.expect("rollback");
+}
+
+/// R1.1: each round a three-player event's last two games are resigned
+/// at the same instant in two processes; whichever commits second sees
+/// the other's result, so the event ends (and its table is announced)
+/// exactly once.
+async fn r1_1_the_last_two_results_at_once_end_the_event_once(t: &TestDb) {
+    let mut twins = Twins::new(t).await;
+    twins
+        .world
+        .english(&["alice", "bob", "carol", "dave"])
+        .await;
+    for round in 0..ROUNDS {
+        let event = round as i64 + 1;
+        let out = twins
+            .world
+            .say(&format!("@alice: /event create Cup{round} rounds=1"))
+            .await;
+        assert!(out[0].contains(&format!("#{event}")), "{out:?}");
+        for user in ["bob", "carol", "dave"] {
+            twins
+                .world
+                .say(&format!("@{user}: /event join {event}"))
+                .await;
+        }
+        twins
+            .world
+            .say(&format!("@alice: /event start {event}"))
+            .await;
+        let games = {
+            let mut tx = t.db.read().await.unwrap();
+            tx.games_of_event(EventId(event)).await.unwrap()
+        };
+        assert_eq!(games.len(), 3, "round {round}");
+        // White resigns each game; the first before the race.
+        let mut resigns = Vec::new();
+        for game in &games {
+            let mut tx = t.db.read().await.unwrap();
+            let accounts = tx.accounts_of(game.white).await.unwrap();
+            resigns.push((accounts[0].platform_user_id.clone(), game.id.0));
+        }
+        let (first, id) = &resigns[0];
+        twins
+            .world
+            .say(&format!("@{first}: /resign {id} confirm"))
+            .await;
+        let texts = [1, 2].map(|i| format!("/resign {} confirm", resigns[i].1));
+        // Two different players resign, one in each process.
+        let users = [resigns[1].0.as_str(), resigns[2].0.as_str()];
+        assert_ne!(users[0], users[1], "round {round}: {resigns:?}");
+        at_once([
+            (&twins.world.app, users[0], texts[0].as_str()),
+            (&twins.other, users[1], texts[1].as_str()),
+        ])
+        .await;
+        let mut tx = t.db.read().await.unwrap();
+        let status = tx.event(EventId(event)).await.unwrap().status;
+        assert_eq!(
+            status,
+            corrbot::store::EventStatus::Finished,
+            "round {round}: the event ended"
+        );
+    }
+    twins.finish().await;
 }

@@ -59,6 +59,9 @@ pub(crate) async fn announce_end(
     if goes_on.await? {
         return Ok(());
     }
+    // R1.1: two last results committing at once are ordered, so the
+    // second sees the first and the event ends exactly once.
+    tx.lock_event_results(game.event_id).await?;
     if tx.unfinished_games_in_event(game.event_id).await? == 0 {
         tx.set_event_status(game.event_id, EventStatus::Finished, now)
             .await?;

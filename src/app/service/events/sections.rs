@@ -201,7 +201,7 @@ pub(crate) async fn event_goes_on(
     let Some(format) = event.regulation.sections else {
         return Ok(false);
     };
-    tx.lock_event(event.id).await?;
+    tx.lock_event_results(event.id).await?;
     if tx.unfinished_games_in_event(event.id).await? > 0 {
         return Ok(true);
     }
