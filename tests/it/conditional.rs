@@ -238,6 +238,12 @@ async fn lines_are_checked_bounded_and_form_a_tree(test_db: &TestDb) {
             "/if 1 e5",
             "needs your opponent's move and your reply",
         ),
+        // A move number alone: the /if example, not the notes' one.
+        (
+            "bob",
+            "/if 1 1...",
+            "needs your opponent's move and your reply",
+        ),
     ];
     for (user, line, expected) in refused {
         let out = text(&world.ask(user, line).await);

@@ -57,6 +57,8 @@ async fn notes_and_lines_are_kept_checked_and_listed(test_db: &TestDb) {
     assert!(out.contains("\"Сg4\" is not possible"), "{out}");
     let out = text(&world.ask("bob", "/note 1 line 2. Кf3 d6 3. d4 Сg4").await);
     assert!(out.contains("3. d2-d4 Сc8-g4"), "{out}");
+    let out = text(&world.ask("bob", "/note 1 line 2.").await);
+    assert!(out.contains("The line has no moves"), "{out}");
     let out = text(&world.ask("bob", "/note 1 7. too early").await);
     assert!(out.contains("has no move 7. yet"), "{out}");
     let long = "x".repeat(501);

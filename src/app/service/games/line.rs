@@ -6,7 +6,7 @@
 use shakmaty::{CastlingMode, Chess, Color, Position};
 
 use crate::app::actor::Actor;
-use crate::app::failure::{Failure, refuse};
+use crate::app::failure::Failure;
 use crate::app::i18n::tr;
 use crate::app::move_error::move_error_text;
 use crate::app::service::games::pick::game_args;
@@ -18,7 +18,8 @@ use crate::store::GameRecord;
 
 /// Reads a line of moves from `position` in the notations the event
 /// allows (move numbers and signs between them are skipped); the moves in
-/// UCI, or the refusal naming the first move that is not legal.
+/// UCI (none if only numbers were typed: each caller says what a line
+/// needs), or the refusal naming the first move that is not legal.
 pub(crate) fn read_line(
     actor: &Actor,
     (game, notations): (&GameRecord, &[Notation]),
@@ -47,9 +48,6 @@ pub(crate) fn read_line(
                     .into());
             }
         }
-    }
-    if uci.is_empty() {
-        return Err(refuse(lang, "error-note-line-empty", &game_args(game.id)));
     }
     Ok(uci)
 }

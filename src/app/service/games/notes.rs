@@ -71,6 +71,9 @@ pub(crate) async fn note(
             let event = tx.event(game.event_id).await?;
             let notations = regulation_of(&event).notations;
             let uci = read_line(actor, (&game, &notations), record.position(), &moves)?;
+            if uci.is_empty() {
+                return Err(refuse(lang, "error-note-line-empty", &game_args(game.id)));
+            }
             let shown = written_line(record.position(), &uci, actor.notation());
             let note = GameNote {
                 kind: NoteKind::Line,
