@@ -56,11 +56,24 @@ pub(crate) async fn notify_arbiters(
     notice: &Notice,
     now: DateTime<Utc>,
 ) -> Result<(), Failure> {
+    notify_arbiters_except(tx, (event, &[]), notice, now).await
+}
+
+/// [`notify_arbiters`], except that no arbiter among `told` (already told
+/// otherwise, as a player) is told privately again.
+pub(crate) async fn notify_arbiters_except(
+    tx: &mut Tx,
+    (event, told): (crate::store::EventId, &[PlayerId]),
+    notice: &Notice,
+    now: DateTime<Utc>,
+) -> Result<(), Failure> {
     if notify_arbiter_channel(tx, event, notice, now).await? {
         return Ok(());
     }
     for arbiter in tx.holders_of(Role::Arbiter, Some(event)).await? {
-        notify(tx, arbiter, notice, now).await?;
+        if !told.contains(&arbiter) {
+            notify(tx, arbiter, notice, now).await?;
+        }
     }
     Ok(())
 }

@@ -17,14 +17,14 @@ use chrono::{DateTime, Utc};
 use crate::app::failure::{Failure, refuse};
 use crate::app::i18n::{Args, Lang, tr};
 use crate::app::notice::{Notice, StartedGame};
-use crate::app::notify::{notify, notify_arbiter_channel};
+use crate::app::notify::{notify, notify_arbiters_except};
 use crate::app::service::events::{pair_and_start, tell_started};
 use crate::app::view::game::regulation_of;
 use crate::app::view::standings::{points_text, stage_tables};
 use crate::core::rating::Rating;
 use crate::core::regulation::Regulation;
 use crate::core::tournament::{FINAL, Sections, SectionsError, qualifiers, snake};
-use crate::store::{Event, EventId, EventStatus, GameStatus, PlayerId, Role, Tx};
+use crate::store::{Event, EventId, EventStatus, GameStatus, PlayerId, Tx};
 
 /// The settings' keys.
 pub(super) const KEYS: &[&str] = &["sections", "qualify"];
@@ -272,26 +272,8 @@ async fn start_final(
         list: Vec::new(),
         arbiter: true,
     };
-    tell_arbiters(tx, event.id, &entrants, &notice, now).await
-}
-
-/// The arbiters' channel, else each arbiter who does not play (R3.1.6).
-async fn tell_arbiters(
-    tx: &mut Tx,
-    event: EventId,
-    entrants: &[PlayerId],
-    notice: &Notice,
-    now: DateTime<Utc>,
-) -> Result<(), Failure> {
-    if notify_arbiter_channel(tx, event, notice, now).await? {
-        return Ok(());
-    }
-    for arbiter in tx.holders_of(Role::Arbiter, Some(event)).await? {
-        if !entrants.contains(&arbiter) {
-            notify(tx, arbiter, notice, now).await?;
-        }
-    }
-    Ok(())
+    // R3.1.6: the arbiters' channel, else each arbiter who does not play.
+    notify_arbiters_except(tx, (event.id, &entrants), &notice, now).await
 }
 
 /// Each finalist's games of the final (the event's games still running).
