@@ -1,7 +1,9 @@
 //! Images for chats: a pure function from a position and options to PNG
 //! bytes ([`render_board`]), an animated GIF of a whole game
-//! ([`render_game_gif`]), and the crosstable of an event's standings
-//! ([`render_crosstable`]), each in the reader's [`Theme`].
+//! ([`render_game_gif`]), the crosstable of an event's standings
+//! ([`render_crosstable`]), a team event's table ([`render_team_table`])
+//! and a knock-out event's bracket ([`render_bracket`]), each in the
+//! reader's [`Theme`].
 //!
 //! The piece art is the project's own (`assets/pieces/*.svg`), rasterized
 //! once per square size with resvg; names use DejaVu Sans from the `dejavu`
@@ -14,6 +16,7 @@
 //! platform's file id for an image already uploaded.
 
 mod board;
+mod bracket;
 mod cache;
 mod canvas;
 pub mod cli;
@@ -31,8 +34,11 @@ pub use board::{
     MAX_NAME_CHARS, PlayerLabel, ViewSetting, clock_label, move_squares, orientation, render_board,
     render_board_with,
 };
+pub use bracket::{
+    BracketInput, BracketMatch, BracketRound, BracketSide, MAX_BRACKET_ROUNDS, render_bracket,
+};
 pub use cache::{
-    ContentKey, RENDER_VERSION, RenderCache, board_key, crosstable_key, team_table_key,
+    ContentKey, RENDER_VERSION, RenderCache, board_key, bracket_key, crosstable_key, team_table_key,
 };
 pub use canvas::{Deflate, EncodeSettings, RowFilter};
 pub use gif::{FINAL_DELAY_CS, FRAME_DELAY_CS, animation_frames, render_game_gif};

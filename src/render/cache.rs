@@ -10,6 +10,7 @@ use shakmaty::uci::UciMove;
 use shakmaty::{Board, CastlingMode, Chess, Color, EnPassantMode, Move, Position, Square};
 
 use super::board::{BoardOptions, Language, PlayerLabel, render_board};
+use super::bracket::{BracketInput, BracketSide, render_bracket};
 use super::gif::render_game_gif;
 use super::table::{CrosstableInput, render_crosstable};
 use super::team_table::{TeamTableInput, render_team_table};
@@ -52,6 +53,16 @@ impl KeyWriter {
 
     fn option(&mut self, value: Option<u64>) {
         self.number(value.map_or(0, |v| v + 1));
+    }
+
+    fn optional_text(&mut self, value: Option<&str>) {
+        match value {
+            Some(text) => {
+                self.number(1);
+                self.text(text);
+            }
+            None => self.number(0),
+        }
     }
 
     fn finish(self) -> ContentKey {
@@ -181,6 +192,33 @@ pub fn team_table_key(input: &TeamTableInput) -> ContentKey {
     w.finish()
 }
 
+/// The content key of a knock-out bracket image.
+pub fn bracket_key(input: &BracketInput) -> ContentKey {
+    let mut w = KeyWriter::new("bracket");
+    w.text(&input.title);
+    w.number(language_code(input.language));
+    w.text(input.theme.as_str());
+    w.optional_text(input.champion.as_deref());
+    w.number(input.rounds.len() as u64);
+    for round in &input.rounds {
+        w.text(&round.title);
+        w.number(round.matches.len() as u64);
+        for game in &round.matches {
+            w.number(game.bye.into());
+            bracket_side(&mut w, &game.top);
+            bracket_side(&mut w, &game.bottom);
+        }
+    }
+    w.finish()
+}
+
+fn bracket_side(w: &mut KeyWriter, side: &BracketSide) {
+    w.optional_text(side.name.as_deref());
+    w.option(side.seed.map(u64::from));
+    w.option(side.score_halves.map(u64::from));
+    w.number(side.winner.into());
+}
+
 struct CachedPng {
     png: Arc<[u8]>,
     used: u64,
@@ -286,6 +324,13 @@ impl RenderCache {
     pub fn team_table(&self, input: &TeamTableInput) -> (ContentKey, Arc<[u8]>) {
         let key = team_table_key(input);
         (key, self.get_or_render(key, || render_team_table(input)))
+    }
+
+    /// A knock-out bracket image and its key, from the cache when it is
+    /// there.
+    pub fn bracket(&self, input: &BracketInput) -> (ContentKey, Arc<[u8]>) {
+        let key = bracket_key(input);
+        (key, self.get_or_render(key, || render_bracket(input)))
     }
 }
 

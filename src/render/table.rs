@@ -23,7 +23,8 @@ const TEXT: Rgb = rgb(0x1f1f1f);
 const DIM: Rgb = rgb(0x77756f);
 /// The background of the latest results.
 pub const TABLE_LATEST: Rgb = rgb(0xf3e36a);
-const WIN: Rgb = rgb(0x3f7a2a);
+/// Won games (and, in the bracket, the winner's mark).
+pub(super) const WIN: Rgb = rgb(0x3f7a2a);
 const LOSS: Rgb = rgb(0xb0372d);
 
 /// One game's result from the row player's point of view.
@@ -246,10 +247,21 @@ pub(super) fn centred(
 }
 
 pub(super) fn draw_title(canvas: &mut Canvas, title: &str, grid: &Grid, kit: &TableKit) {
-    canvas.fill_rect(0, 0, grid.width(), grid.title, kit.palette.index(HEADER));
+    draw_title_bar(canvas, title, (grid.width(), grid.title), kit);
+}
+
+/// The dark bar `width` × `height` at the top of an image with `title` in
+/// it, fitted to its width.
+pub(super) fn draw_title_bar(
+    canvas: &mut Canvas,
+    title: &str,
+    (width, height): (usize, usize),
+    kit: &TableKit,
+) {
+    canvas.fill_rect(0, 0, width, height, kit.palette.index(HEADER));
     let size = 26;
-    let title = text::fit(Face::Bold, size, title, 80, (grid.width() - 32) as u32);
-    let baseline = (grid.title / 2) as i32 + 9;
+    let title = text::fit(Face::Bold, size, title, 80, width.saturating_sub(32) as u32);
+    let baseline = (height / 2) as i32 + 9;
     text::draw(
         canvas,
         &kit.palette,
