@@ -435,6 +435,7 @@ event-status-closed = entries closed
 event-status-cancelled = cancelled
 event-rounds-single = single round robin
 event-rounds-double = double round robin
+event-rounds-knockout = knock-out
 reply-events-open = Open for entries:
 reply-events-running = Running:
 reply-events-closed = Entries closed, to start:
@@ -1589,6 +1590,9 @@ setting-name = { $key ->
     [regulation] regulation
     [sections] sections
     [qualify] going to the final
+    [format] format
+    [games] games a match
+    [tie] a level match
    *[other] { $key }
 }
 reply-event-closed = Entries to event #{ $event } "{ $name }" are closed; entered: { $players }. /event start { $event } starts it.
@@ -1824,3 +1828,74 @@ event-finished-team-own = Your team "{ $team }": place { $place } of { $count }.
 event-finished-team-board = Your own score: { $points } out of { $games }.
 button-event-pgn = The event's PGN
 error-move-reason-in-game = Game #{ $game }: { $reason }
+
+## knockout: knock-out matches (issue 40)
+knockout-stage = { $after ->
+    [0] Final
+    [1] Semi-finals
+    [2] Quarter-finals
+   *[other] Round of { $players }
+}
+knockout-stage-in = { $after ->
+    [0] final
+    [1] semi-final
+    [2] quarter-final
+   *[other] round of { $players }
+}
+knockout-stage-to = { $after ->
+    [0] the final
+    [1] the semi-finals
+    [2] the quarter-finals
+   *[other] the round of { $players }
+}
+notice-knockout-match = Event #{ $event } "{ $name }", { $stage }: your match has started: { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+}, colours alternating. Opponent: { $opponent }.
+notice-knockout-tie-pair = Event #{ $event } "{ $name }", { $stage }: your match is level ({ $score }), so two more games decide it, colours alternating as before. Opponent: { $opponent }.
+notice-knockout-won = Event #{ $event } "{ $name }", { $stage }: you won the match { $score }. Opponent: { $opponent }.
+notice-knockout-lost = Event #{ $event } "{ $name }", { $stage }: you lost the match { $score }. Opponent: { $opponent }.
+notice-knockout-won-seed = Event #{ $event } "{ $name }", { $stage }: the match ended level ({ $score }); under the event's rules the higher seed goes on, and that is you. Opponent: { $opponent }.
+notice-knockout-lost-seed = Event #{ $event } "{ $name }", { $stage }: the match ended level ({ $score }); under the event's rules the higher seed goes on. Opponent: { $opponent }.
+notice-knockout-bye = Event #{ $event } "{ $name }", { $stage }: you have no opponent in this round, so you go through without playing.
+notice-knockout-walkover = Event #{ $event } "{ $name }", { $stage }: your opponent left the event before the match, so the match is yours without play. Opponent: { $opponent }.
+notice-knockout-onward = You go on to { $next }. Your next match starts as soon as your opponent is known, and you will be told.
+notice-knockout-champion = Congratulations on first place in the event!
+notice-knockout-out = You play no further in this event; /standings shows the bracket.
+event-line-knockout = Format: knock-out, pairs by seeding (by rating), { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+} a match with colours alternating, the winner of each match goes on; { $tie ->
+    [seed] a level match goes to the higher seed
+   *[games] a level match is decided by two more games, and if still level by the higher seed
+}.
+event-line-round = { $stage }: { $matches }.
+format-name = { $format ->
+    [knockout] knock-out
+   *[round-robin] round robin
+}
+tie-rule-name = { $tie ->
+    [seed] the higher seed goes on
+   *[games] two more games
+}
+knockout-side-unknown = (to be decided)
+knockout-line-playing = { $top } v { $bottom }: { $score }, in play
+knockout-line-waiting = { $top } v { $bottom }
+knockout-line-won = { $top } v { $bottom }: { $score }, { $winner } goes on
+knockout-line-seed = { $top } v { $bottom }: { $score }, level, { $winner } goes on as the higher seed
+knockout-line-walkover = { $top } v { $bottom }: { $winner } goes on without play
+knockout-line-bye = { $top }: no opponent, goes on without play
+knockout-standings-head = Event #{ $event } "{ $name }", knock-out:
+knockout-standings-first = First place: { $name }.
+error-knockout-team = Team events keep their own rules: they have no knock-out format.
+error-knockout-sections = An event is played either in sections with a final or as a knock-out, not both. Drop sections= or format=knockout. Nothing has changed.
+error-knockout-without-format = The settings games= and tie= are for knock-out matches, so format=knockout comes first, for example: format=knockout games=2. Nothing has changed.
+error-knockout-format = The setting format={ $value } is not possible. Write format=knockout (knock-out matches) or format=round-robin (all-play-all). Nothing has changed.
+error-knockout-games = The setting games={ $value } is not possible: a match has an even number of games from 2 to { $max }, so that each player has White as often as Black, for example games=2. Nothing has changed.
+error-knockout-tie = The setting tie={ $value } is not possible. Write tie=games (two more games decide a level match) or tie=seed (the higher seed goes on). Nothing has changed.
+error-knockout-too-many = A knock-out event takes { $max ->
+    [one] { $max } player
+   *[other] { $max } players
+} at most, and event #{ $event } "{ $name }" has { $players }. Remove some (/event remove { $event } name) or play in sections (sections=).
+knockout-side-bye = bye
+web-bracket-heading = Bracket

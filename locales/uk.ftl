@@ -441,6 +441,7 @@ event-status-closed = запис завершено
 event-status-cancelled = скасовано
 event-rounds-single = одноколовий турнір
 event-rounds-double = двоколовий турнір
+event-rounds-knockout = олімпійська система
 reply-events-open = Запис відкрито:
 reply-events-running = Тривають:
 reply-events-closed = Запис завершено, ще не почалися:
@@ -1601,6 +1602,9 @@ setting-name = { $key ->
     [regulation] регламент
     [sections] групи
     [qualify] вихід до фіналу
+    [format] формат
+    [games] партій у матчі
+    [tie] рівний рахунок у матчі
    *[other] { $key }
 }
 reply-event-closed = Запис на турнір #{ $event } «{ $name }» завершено; записано: { $players }. /event почати { $event } починає турнір.
@@ -1846,3 +1850,77 @@ event-finished-team-own = Ваша команда «{ $team }»: місце { $p
 event-finished-team-board = Ваш особистий результат: { $points } з { $games }.
 button-event-pgn = PGN турніру
 error-move-reason-in-game = Партія #{ $game }: { $reason }
+
+## knockout: олімпійська система (issue 40)
+knockout-stage = { $after ->
+    [0] Фінал
+    [1] Півфінал
+    [2] Чвертьфінал
+   *[other] 1/{ $share } фіналу
+}
+knockout-stage-in = { $after ->
+    [0] фінал
+    [1] півфінал
+    [2] чвертьфінал
+   *[other] 1/{ $share } фіналу
+}
+knockout-stage-to = { $after ->
+    [0] до фіналу
+    [1] до півфіналу
+    [2] до чвертьфіналу
+   *[other] до 1/{ $share } фіналу
+}
+notice-knockout-match = Турнір #{ $event } «{ $name }», { $stage }: почався ваш матч — { $games ->
+    [one] { $games } партія
+    [few] { $games } партії
+   *[many] { $games } партій
+}, кольори чергуються. Суперник: { $opponent }.
+notice-knockout-tie-pair = Турнір #{ $event } «{ $name }», { $stage }: рахунок вашого матчу рівний ({ $score }), тож матч вирішать ще дві партії, кольори так само чергуються. Суперник: { $opponent }.
+notice-knockout-won = Турнір #{ $event } «{ $name }», { $stage }: ви виграли матч із рахунком { $score }. Суперник: { $opponent }.
+notice-knockout-lost = Турнір #{ $event } «{ $name }», { $stage }: ви програли матч із рахунком { $score }. Суперник: { $opponent }.
+notice-knockout-won-seed = Турнір #{ $event } «{ $name }», { $stage }: рахунок матчу рівний ({ $score }), а за правилами турніру тоді далі проходить той, хто посіяний вище, — тобто ви. Суперник: { $opponent }.
+notice-knockout-lost-seed = Турнір #{ $event } «{ $name }», { $stage }: рахунок матчу рівний ({ $score }), а за правилами турніру тоді далі проходить той, хто посіяний вище. Суперник: { $opponent }.
+notice-knockout-bye = Турнір #{ $event } «{ $name }», { $stage }: суперника вам не випало, тож цей етап ви проходите без гри.
+notice-knockout-walkover = Турнір #{ $event } «{ $name }», { $stage }: суперник вибув із турніру до початку матчу, тож матч зараховано вам без гри. Суперник: { $opponent }.
+notice-knockout-onward = Ви виходите { $next }. Щойно визначиться суперник, почнеться наступний матч, і ви отримаєте повідомлення.
+notice-knockout-champion = Вітаємо з першим місцем у турнірі!
+notice-knockout-out = Далі в цьому турнірі ви не граєте; /standings покаже сітку.
+event-line-knockout = Формат: олімпійська система — пари за посівом (за рейтингом), у кожному матчі { $games ->
+    [one] { $games } партія
+    [few] { $games } партії
+   *[many] { $games } партій
+}, кольори чергуються, переможець матчу проходить далі; { $tie ->
+    [seed] за рівного рахунку далі проходить той, хто посіяний вище
+   *[games] за рівного рахунку грають ще дві партії, а якщо рівно й після них — далі проходить той, хто посіяний вище
+}.
+event-line-round = { $stage }: { $matches }.
+format-name = { $format ->
+    [knockout] олімпійська система
+   *[round-robin] кругова система
+}
+tie-rule-name = { $tie ->
+    [seed] проходить той, хто посіяний вище
+   *[games] ще дві партії
+}
+knockout-side-unknown = (ще невідомо)
+knockout-line-playing = { $top } — { $bottom }: { $score }, матч триває
+knockout-line-waiting = { $top } — { $bottom }
+knockout-line-won = { $top } — { $bottom }: { $score }, далі проходить { $winner }
+knockout-line-seed = { $top } — { $bottom }: { $score }, рахунок рівний, далі за посівом проходить { $winner }
+knockout-line-walkover = { $top } — { $bottom }: далі без гри проходить { $winner }
+knockout-line-bye = { $top }: суперника немає, далі без гри
+knockout-standings-head = Турнір #{ $event } «{ $name }», олімпійська система:
+knockout-standings-first = Перше місце: { $name }.
+error-knockout-team = Командні турніри грають за своїми правилами: олімпійської системи в них немає.
+error-knockout-sections = Турнір грають або в групах із фіналом, або за олімпійською системою, але не так і так водночас. Приберіть sections= або format=knockout. Нічого не змінено.
+error-knockout-without-format = Налаштування games= і tie= стосуються матчів за олімпійською системою, тож спершу потрібне format=knockout, наприклад: format=knockout games=2. Нічого не змінено.
+error-knockout-format = Налаштування format={ $value } неможливе. Можливі записи: format=knockout (олімпійська система: матчі з вибуванням) або format=round-robin (кругова система). Нічого не змінено.
+error-knockout-games = Налаштування games={ $value } неможливе: у матчі має бути парна кількість партій від 2 до { $max }, щоб кожен грав білими стільки ж разів, скільки чорними, наприклад games=2. Нічого не змінено.
+error-knockout-tie = Налаштування tie={ $value } неможливе. Можливі записи: tie=games (за рівного рахунку ще дві партії) або tie=seed (за рівного рахунку далі проходить той, хто посіяний вище). Нічого не змінено.
+error-knockout-too-many = За олімпійською системою в турнірі #{ $event } «{ $name }» може грати щонайбільше { $max ->
+    [one] { $max } гравець
+    [few] { $max } гравці
+   *[many] { $max } гравців
+}, а записано { $players }. Вилучіть зайвих (/event вилучити { $event } імʼя) або оберіть групи (sections=).
+knockout-side-bye = без суперника
+web-bracket-heading = Сітка

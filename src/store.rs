@@ -76,6 +76,7 @@ mod held_notices;
 mod ids;
 mod inbound;
 mod invitations;
+mod knockout;
 mod leader;
 mod leaves;
 mod locks;
@@ -131,6 +132,7 @@ pub use ids::{
     NoticeId, PlayerId, RequestId, RulingId, TeamId,
 };
 pub use inbound::InboundState;
+pub use knockout::KnockoutGame;
 pub use leader::{LeaderRole, Leadership};
 pub use leaves::{LeaveRecord, LeaveStatus, NewLeave};
 use migrations::Embedded;

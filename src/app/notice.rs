@@ -23,6 +23,8 @@ pub use follow::{FollowNotice, FollowedGame};
 mod case;
 mod conditional;
 pub use conditional::{ConditionalNotice, MetMove};
+mod knockout;
+pub use knockout::{KnockoutEvent, KnockoutNotice, Stage};
 mod link;
 pub use link::LinkNotice;
 mod turn;
@@ -392,6 +394,9 @@ pub enum Notice {
     /// To a player, of their conditional lines: a reply played, or lines
     /// the opponent's move left (issue 41).
     Conditional(ConditionalNotice),
+    /// To a knock-out match's players (issue 40): its games started, or
+    /// how it was decided.
+    Knockout(KnockoutNotice),
 }
 
 /// The parked notice's number in failure notices stored before it was kept.
@@ -435,6 +440,7 @@ impl Notice {
             Notice::EventFinished(_) => "event_finished",
             Notice::Follow(follow) => follow.kind(),
             Notice::Conditional(conditional) => conditional.kind(),
+            Notice::Knockout(knockout) => knockout.kind(),
         }
     }
 
@@ -545,6 +551,7 @@ impl Notice {
             Notice::EventStarted { event_id, .. } => event_id.map(WebPage::Event),
             Notice::EventFinished(end) => Some(WebPage::Event(end.event)),
             Notice::FinalStarted { event, .. } => Some(WebPage::Event(*event)),
+            Notice::Knockout(knockout) => Some(WebPage::Event(knockout.event())),
             _ => None,
         }
     }
@@ -804,6 +811,7 @@ impl Notice {
             Notice::Thread(thread) => thread.text(lang, notation),
             Notice::Follow(follow) => follow.text(lang, notation),
             Notice::Conditional(conditional) => conditional.text(lang, notation),
+            Notice::Knockout(knockout) => knockout.text(lang),
             Notice::Case(case) => case.text(lang),
             Notice::Request(request) => request.text(lang),
             Notice::Postal(postal) => postal.text(lang, notation),

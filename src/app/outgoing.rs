@@ -94,8 +94,8 @@ pub enum ImageRef {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         plies: Option<i64>,
     },
-    /// An event's crosstable (a team event's: the teams' table), in
-    /// `viewer`'s board theme.
+    /// An event's crosstable (a team event's: the teams' table; a
+    /// knock-out's: its bracket), in `viewer`'s board theme.
     Crosstable {
         /// The event's number.
         event: EventId,

@@ -11,6 +11,7 @@ pub mod event_status;
 pub mod event_zone;
 pub mod final_table;
 pub mod game;
+pub mod knockout;
 pub mod leave_time;
 pub mod pgn;
 pub mod postal_clock;

@@ -222,6 +222,11 @@ pub struct Regulation {
     /// Q of each in a final. `None`: one round robin. Written only when set.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sections: Option<crate::core::tournament::Sections>,
+    /// Knock-out matches (`format=knockout`, `games=N`, `tie=`; issue 40):
+    /// the entrants meet in a bracket by seeding, the winner of each match
+    /// going on. `None`: a round robin. Written only when set.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub knockout: Option<crate::core::tournament::knockout::Knockout>,
 }
 
 impl Default for Regulation {
@@ -248,6 +253,7 @@ impl Default for Regulation {
             draw_offer_moves: None,
             public_delay_moves: None,
             sections: None,
+            knockout: None,
         }
     }
 }

@@ -4,6 +4,7 @@
 //! ordered by points, then wins, then Sonneborn-Berger, then the points scored
 //! in the games between the tied players; players still equal share a place.
 
+pub mod knockout;
 mod sections;
 mod standings;
 

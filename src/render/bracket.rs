@@ -123,11 +123,11 @@ fn labels(language: Language) -> Labels {
     match language {
         Language::Ukrainian => Labels {
             bye: "без суперника",
-            champion: "Переможець",
+            champion: "Перше місце",
         },
         Language::English => Labels {
             bye: "bye",
-            champion: "Winner",
+            champion: "First place",
         },
     }
 }

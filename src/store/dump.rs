@@ -35,6 +35,8 @@ pub const DUMP_TABLES: &[&str] = &[
     "event_removals",
     "games",
     "game_sections",
+    "knockout_seeds",
+    "knockout_games",
     "moves",
     "ratings",
     "rating_changes",
@@ -157,7 +159,7 @@ impl Db {
 }
 
 /// The schema version the dump format follows (the newest migration).
-pub(super) const SCHEMA_VERSION: i64 = 32;
+pub(super) const SCHEMA_VERSION: i64 = 33;
 
 /// The oldest schema version whose dumps have the tables and columns of
 /// [`SCHEMA_VERSION`] and so restore as they are: migration 21 only added
@@ -171,7 +173,8 @@ pub(super) const SCHEMA_VERSION: i64 = 32;
 /// lines, the sections of games) that an older dump leaves empty; 31
 /// columns whose defaults are what a dump from before means (its rating
 /// changes and events rated with Elo, no imported starting ratings) and
-/// tables (published rating lists) an older dump leaves empty.
+/// tables (published rating lists) an older dump leaves empty; 33 tables
+/// (knock-out seedings and matches) an older dump leaves empty.
 pub(super) const OLDEST_SAME_TABLES: i64 = 20;
 
 async fn columns(tx: &mut Tx, table: &str) -> StoreResult<Columns> {

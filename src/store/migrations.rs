@@ -153,6 +153,11 @@ pub(super) const SQLITE_MIGRATIONS: EmbeddedList = &[
         "game sections",
         include_str!("../../migrations/sqlite/0032_game_sections.sql"),
     ),
+    (
+        33,
+        "knockout",
+        include_str!("../../migrations/sqlite/0033_knockout.sql"),
+    ),
 ];
 
 pub(super) const POSTGRES_MIGRATIONS: EmbeddedList = &[
@@ -295,6 +300,11 @@ pub(super) const POSTGRES_MIGRATIONS: EmbeddedList = &[
         32,
         "game sections",
         include_str!("../../migrations/postgres/0032_game_sections.sql"),
+    ),
+    (
+        33,
+        "knockout",
+        include_str!("../../migrations/postgres/0033_knockout.sql"),
     ),
 ];
 

@@ -159,6 +159,8 @@ pub(crate) struct EventView {
     pub(crate) stages: Vec<Table>,
     /// The teams' standings (a team event that started).
     pub(crate) team_table: Option<TeamTable>,
+    /// A knock-out event's bracket, once it has started (issue 40).
+    pub(crate) knockout: Option<crate::app::view::knockout::KnockoutTable>,
     /// The games by round.
     pub(crate) games: Vec<GameLine>,
     /// The arbiters appointed for this event, by player.
@@ -226,7 +228,11 @@ pub(crate) async fn event(tx: &mut Tx, id: EventId, now: DateTime<Utc>) -> PageR
     }
     let started = matches!(event.status, EventStatus::Running | EventStatus::Finished);
     let sectioned = event.regulation.sections.is_some();
-    let table = if started && !event.is_team && !sectioned {
+    let knockout = match started {
+        true => crate::app::view::knockout::KnockoutTable::of(tx, event.clone()).await?,
+        false => None,
+    };
+    let table = if started && !event.is_team && !sectioned && knockout.is_none() {
         Some(table_of(tx, event.clone()).await?)
     } else {
         None
@@ -254,6 +260,7 @@ pub(crate) async fn event(tx: &mut Tx, id: EventId, now: DateTime<Utc>) -> PageR
         table,
         stages,
         team_table,
+        knockout,
         games,
         arbiters,
     })

@@ -3,6 +3,7 @@
 //! through maud's `( … )` splices, which escape it; no page builds HTML by
 //! string concatenation. Words come from the catalogs (`web-…` messages).
 
+mod bracket;
 mod event;
 mod events;
 pub(crate) mod game;

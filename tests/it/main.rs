@@ -46,6 +46,8 @@ mod game_results;
 mod graceful_shutdown;
 mod identity_names;
 mod invitations;
+mod knockout;
+mod knockout_browser;
 mod leave;
 mod multi_process;
 mod notation_props;

@@ -77,11 +77,12 @@ fn variant(notice: &Notice) -> usize {
         Notice::Follow(_) => 28,
         Notice::Conditional(_) => 29,
         Notice::FinalStarted { .. } => 30,
+        Notice::Knockout(_) => 31,
     }
 }
 
 /// How many variants [`variant`] knows.
-const VARIANTS: usize = 31;
+const VARIANTS: usize = 32;
 
 /// The opponent's move a conditional notice is about.
 fn met() -> corrbot::app::notice::MetMove {
@@ -219,6 +220,18 @@ fn samples() -> Vec<Notice> {
             list: Vec::new(),
             arbiter: false,
         },
+        Notice::Knockout(corrbot::app::notice::KnockoutNotice::MatchDecided {
+            of: corrbot::app::notice::KnockoutEvent {
+                event: EventId(2),
+                name: text("Кубок"),
+                stage: corrbot::app::notice::Stage(1),
+            },
+            opponent: Some(text("Борис")),
+            halves: (3, 1),
+            won: true,
+            by: corrbot::core::tournament::knockout::Decision::Games,
+            next: Some(corrbot::app::notice::Stage(0)),
+        }),
         Notice::Digest {
             games: vec![corrbot::app::notice::DigestGame {
                 game: GameId(1),

@@ -116,7 +116,7 @@ fn screenshot(name: &str, png: &[u8]) {
 
 /// With `CORRBOT_SCREENSHOTS=1`, every page size the test opens is written
 /// to `target/tmp/screens/NAME` to be looked at, and to `docs/images`.
-fn look(name: &str, png: &[u8]) {
+pub(crate) fn look(name: &str, png: &[u8]) {
     if std::env::var("CORRBOT_SCREENSHOTS").as_deref() != Ok("1") {
         return;
     }
@@ -206,7 +206,7 @@ async fn stepped_to(client: &Client, base: &str, path: &str, ply: i64) {
 /// wider than the window (no sideways scrolling on a phone; a wide table
 /// scrolls in its own box). With `CORRBOT_SCREENSHOTS=1` the page is
 /// written to `docs/images/NAME` to be looked at.
-async fn seen_at(client: &Client, size: (u32, u32), url: &str, text: &str, name: &str) {
+pub(crate) async fn seen_at(client: &Client, size: (u32, u32), url: &str, text: &str, name: &str) {
     client.set_window_size(size.0, size.1).await.unwrap();
     client.goto(url).await.unwrap();
     let body = text_of(client, "body").await;

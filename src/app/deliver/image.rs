@@ -341,7 +341,13 @@ async fn render_crosstable(
     let event = tx.event(event).await?;
     let (_, theme) = viewer_settings(&mut tx, viewer).await?;
     let cache = Arc::clone(cache);
-    let png = if event.is_team {
+    let knockout = crate::app::view::knockout::KnockoutTable::of(&mut tx, event.clone()).await?;
+    let png = if let Some(table) = knockout {
+        // A knock-out's bracket (issue 40).
+        tx.commit().await?;
+        let input = table.bracket_input(lang, theme);
+        off_runtime(move || cache.bracket(&input).1).await?
+    } else if event.is_team {
         let table = team_table_of(&mut tx, &event).await?;
         tx.commit().await?;
         let input = table.image_input(lang, theme);

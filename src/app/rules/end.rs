@@ -59,6 +59,12 @@ pub(crate) async fn announce_end(
     if goes_on.await? {
         return Ok(());
     }
+    // A knock-out: the next matches start, and the event goes on until its
+    // final is decided (issue 40).
+    let goes_on = crate::app::service::events::knockout::event_goes_on(tx, game, now);
+    if goes_on.await? {
+        return Ok(());
+    }
     // R1.1: two last results committing at once are ordered, so the
     // second sees the first and the event ends exactly once.
     tx.lock_event_results(game.event_id).await?;

@@ -5,6 +5,7 @@ mod conditional;
 pub(super) mod entry;
 mod event_games;
 pub(super) mod invite;
+pub(crate) mod knockout;
 pub(super) mod list;
 mod manage;
 pub(crate) mod opening;
@@ -351,6 +352,9 @@ async fn begin(
 ) -> Result<usize, Failure> {
     if let Some(format) = event.regulation.sections {
         return sections::begin(tx, lang, event, format, now).await;
+    }
+    if event.regulation.knockout.is_some() {
+        return knockout::begin(tx, lang, event, now).await;
     }
     let players = tx.active_players(event.id).await?;
     let cycles = tx.event_settings(event.id).await?.cycles;

@@ -2,6 +2,7 @@
 //! table of an individual event, the teams' of a team event (R3.1.3).
 
 use crate::app::notice::EventEnd;
+use crate::app::view::knockout::KnockoutTable;
 use crate::app::view::standings::{Table, table_of};
 use crate::app::view::team_standings::{TeamTable, team_table_of};
 use crate::store::{Event, PlayerId, StoreError, Tx};
@@ -12,6 +13,9 @@ pub(crate) enum FinalTable {
     Players(Table),
     /// A team event's teams.
     Teams(TeamTable),
+    /// A knock-out event's players, by the round each went out in
+    /// (issue 40).
+    Knockout(KnockoutTable),
 }
 
 impl FinalTable {
@@ -19,6 +23,8 @@ impl FinalTable {
     pub(crate) async fn of(tx: &mut Tx, event: Event) -> Result<Self, StoreError> {
         Ok(if event.is_team {
             Self::Teams(team_table_of(tx, &event).await?)
+        } else if let Some(table) = KnockoutTable::of(tx, event.clone()).await? {
+            Self::Knockout(table)
         } else {
             Self::Players(table_of(tx, event).await?)
         })
@@ -29,6 +35,7 @@ impl FinalTable {
         match self {
             Self::Players(table) => table.players.clone(),
             Self::Teams(table) => table.players.iter().map(|p| p.player).collect(),
+            Self::Knockout(table) => table.players.clone(),
         }
     }
 
@@ -44,6 +51,7 @@ impl FinalTable {
         let own = match self {
             Self::Players(table) => table.own_result(reader, rating),
             Self::Teams(table) => table.own_result(reader, rating),
+            Self::Knockout(table) => table.own_result(reader, rating),
         };
         Ok(end.for_player(own))
     }
@@ -53,6 +61,7 @@ impl FinalTable {
         match self {
             Self::Players(table) => table.event_end(),
             Self::Teams(table) => table.event_end(),
+            Self::Knockout(table) => table.event_end(),
         }
     }
 }

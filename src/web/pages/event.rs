@@ -82,6 +82,8 @@ pub(crate) fn event_page(lang: Lang, view: &EventView) -> Markup {
             }
         } @else if let Some(table) = &view.team_table {
             (team_standings(lang, table))
+        } @else if let Some(table) = &view.knockout {
+            (super::bracket::bracket(lang, table))
         } @else {
             section {
                 h2 { (tr0(lang, "web-players-heading")) }
@@ -104,11 +106,7 @@ fn regulation(lang: Lang, view: &EventView) -> Markup {
     use crate::app::view::control::{control_text, reminders_left_text};
     let regulation = &view.regulation;
     let rules = regulation.rule_set.name_key();
-    let rounds = if view.cycles == 2 {
-        "event-rounds-double"
-    } else {
-        "event-rounds-single"
-    };
+    let rounds = crate::app::service::events::knockout::rounds_key(regulation, view.cycles);
     let control = Args::new()
         .with("days", days_text(lang, i64::from(regulation.control.days)))
         .with("moves", regulation.control.moves)
@@ -130,6 +128,9 @@ fn regulation(lang: Lang, view: &EventView) -> Markup {
             p #rules { (tr0(lang, rules)) "; " (tr0(lang, rounds)) "." }
             @if let Some(line) = crate::app::service::events::sections::format_line(lang, regulation) {
                 p #sections { (line) }
+            }
+            @if let Some(line) = crate::app::service::events::knockout::format_line(lang, regulation) {
+                p #knockout { (line) }
             }
             @if regulation.clock.is_federation() {
                 p { (tr(lang, "web-regulation-control", &control)) }

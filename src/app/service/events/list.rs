@@ -75,11 +75,7 @@ pub(super) async fn show(tx: &mut Tx, actor: &Actor, number: EventId) -> Outcome
         }
         _ => tr0(lang, "profile-not-set"),
     };
-    let rounds = if settings.cycles == 2 {
-        "event-rounds-double"
-    } else {
-        "event-rounds-single"
-    };
+    let rounds = crate::app::service::events::knockout::rounds_key(&regulation, settings.cycles);
     let args = Args::new()
         .with("event", event.id)
         .with("name", event.name.clone())
@@ -149,11 +145,15 @@ pub(super) async fn show(tx: &mut Tx, actor: &Actor, number: EventId) -> Outcome
     for line in crate::app::service::events::sections::show_lines(tx, lang, &event).await? {
         text = format!("{text}\n{line}");
     }
+    for line in crate::app::service::events::knockout::show_lines(tx, lang, &event).await? {
+        text = format!("{text}\n{line}");
+    }
     // A finished event shows what its end announced (R1.1): the final
     // table with the crosstable, the actor's own result, the PGN; a team
     // event's with the teams (R3.1.3).
     if event.status == EventStatus::Finished {
-        let table = match event.is_team || event.regulation.sections.is_some() {
+        let staged = event.regulation.sections.is_some() || event.regulation.knockout.is_some();
+        let table = match event.is_team || staged {
             true => FinalTable::of(tx, event).await?,
             false => FinalTable::Players(table),
         };
@@ -168,7 +168,8 @@ pub(super) async fn show(tx: &mut Tx, actor: &Actor, number: EventId) -> Outcome
 /// has started, in order of place with their points.
 fn players_text(lang: Lang, event: &Event, table: &crate::app::view::standings::Table) -> String {
     // An event played in sections: its stages' lines say (issue 40).
-    if event.status.before_start() || event.is_team || event.regulation.sections.is_some() {
+    let staged = event.regulation.sections.is_some() || event.regulation.knockout.is_some();
+    if event.status.before_start() || event.is_team || staged {
         return table.names.join(", ");
     }
     let lines: Vec<String> = table

@@ -117,6 +117,10 @@ pub(super) async fn set(
             // Team events keep their rules (issue 40).
             return Err(refuse(lang, "error-sections-team", &Args::new()));
         }
+        if crate::app::service::events::knockout::KEYS.contains(&key.as_str()) && event.is_team {
+            // Team events keep their rules (issue 40).
+            return Err(refuse(lang, "error-knockout-team", &Args::new()));
+        }
         if key == "boards" && !event.is_team {
             return Err(refuse(lang, "error-event-set-boards", &args));
         }

@@ -30,6 +30,9 @@ fn value_text(lang: Lang, setup: &EventSetup, key: &str, typed: &str) -> String 
     {
         return text;
     }
+    if let Some(text) = crate::app::service::events::knockout::value_text(lang, regulation, key) {
+        return text;
+    }
     match key {
         "rating-formula" => formula_name(lang, setup.rating.unwrap_or_default()),
         "rules" => tr(

@@ -15,7 +15,7 @@ use crate::core::team::MatchPoints;
 use crate::store::{EventSettings, NoticeRecipient, Platform, PlayerId, Tx};
 
 use crate::app::failure::{Failure, refuse};
-use crate::app::service::events::{conditional, entry, opening, sections, spectators};
+use crate::app::service::events::{conditional, entry, knockout, opening, sections, spectators};
 
 /// An event as set up by its creator.
 pub(super) struct EventSetup {
@@ -126,6 +126,9 @@ pub(super) async fn apply_settings(
             key if conditional::KEYS.contains(&key) => {
                 conditional::apply(actor.lang(), &mut setup.regulation, (key, value))?
             }
+            key if knockout::KEYS.contains(&key) => {
+                knockout::apply(actor.lang(), &mut setup.regulation, (key, value))?
+            }
             _ => apply_rule(setup, key, value),
         };
         let valid = setup
@@ -149,6 +152,7 @@ pub(super) async fn apply_settings(
     }
     let team = setup.team_boards.is_some();
     sections::check(actor.lang(), &setup.regulation, team)?;
+    knockout::check(actor.lang(), &setup.regulation, team, settings)?;
     entry::check_complete(actor.lang(), &setup.regulation)?;
     conditional::check_own(actor.lang(), &setup.regulation)?;
     opening::check_rules(actor.lang(), &setup.regulation)

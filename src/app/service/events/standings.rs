@@ -8,6 +8,7 @@ use crate::app::outgoing::{ImageRef, Outgoing};
 use crate::store::{Event, EventId, EventStatus, Tx};
 
 use crate::app::failure::{Failure, Outcome, refuse};
+use crate::app::view::knockout::KnockoutTable;
 use crate::app::view::standings::{stage_tables, stages_text, table_of};
 use crate::core::tournament::FINAL;
 
@@ -41,6 +42,15 @@ pub(crate) async fn show(tx: &mut Tx, actor: &Actor, number: Option<EventId>) ->
     }
     if event.regulation.sections.is_some() {
         return stages(tx, actor, event).await;
+    }
+    if let Some(table) = KnockoutTable::of(tx, event.clone()).await? {
+        // A knock-out (issue 40): the rounds in words, the bracket drawn.
+        let image = ImageRef::Crosstable {
+            event: event.id,
+            viewer: Some(actor.player.id),
+            lang,
+        };
+        return Ok(vec![Outgoing::text(table.text(lang)).with_image(image)]);
     }
     let table = table_of(tx, event).await?;
     let image = ImageRef::Crosstable {
