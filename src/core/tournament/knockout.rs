@@ -257,8 +257,9 @@ impl DueMatch {
 
 /// Reads the bracket of `players` seeds (0 the best) under `format` from
 /// each match's games, keyed by (round from 1, match index), in the order
-/// started; `left[seed]` is true for a player who has left the event (the
-/// opponent goes on without a game, unless games were already played).
+/// started; `left[seed]` is true for a player who has left the event: no
+/// game of theirs starts, and a match that would start games goes to the
+/// opponent without them.
 pub fn bracket(
     format: Knockout,
     players: usize,
@@ -315,10 +316,13 @@ fn read_match(
         (Some(_), None) if first_round => walkover(true),
         (Some(top), Some(bottom)) => {
             let gone = |seed: usize| left.get(seed).copied().unwrap_or(false);
-            if games.is_empty() && (gone(top) || gone(bottom)) {
-                walkover(!gone(top) || gone(bottom))
-            } else {
-                score_state(format, &view, games, top < bottom)
+            match score_state(format, &view, games, top < bottom) {
+                // No game starts for a player who has left: the other goes
+                // on (games annulled by the exclusion leave a match level).
+                MatchState::Due { .. } if gone(top) || gone(bottom) => {
+                    walkover(!gone(top) || gone(bottom))
+                }
+                state => state,
             }
         }
         _ => MatchState::Waiting,

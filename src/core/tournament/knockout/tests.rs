@@ -204,3 +204,25 @@ fn a_double_loss_scores_neither_player() {
     assert_eq!((view.top_halves, view.bottom_halves), (0, 2));
     assert_eq!(bracket.champion(), Some(1));
 }
+
+#[test]
+fn a_level_match_of_a_player_who_left_goes_to_the_opponent() {
+    // Seed 1's games annulled at their exclusion: level, and no further pair.
+    let played = games(&[(1, 0, (0, 1), &[Some(0), Some(0)])]);
+    let mut level = played.clone();
+    for game in level.get_mut(&(1, 0)).unwrap() {
+        game.halves = Some((0, 0));
+    }
+    let bracket = bracket(Knockout::default(), 2, &level, &[false, true]);
+    assert_eq!(
+        bracket.rounds[0][0].state,
+        MatchState::Won {
+            top: true,
+            by: Decision::Walkover
+        }
+    );
+    assert!(bracket.due().is_empty());
+    // Decided games still count: the player who left had won.
+    let bracket = super::bracket(Knockout::default(), 2, &played, &[false, true]);
+    assert_eq!(bracket.champion(), Some(1));
+}
