@@ -4,7 +4,7 @@
 //! its own case nor decides its appeal (conflict of interest); with no
 //! committee the administrators decide appeals.
 
-use corrbot::store::{CaseId, CaseStatus, Platform, PlayerId, SanctionKind};
+use corrbot::store::{CaseId, CaseStatus, SanctionKind};
 
 use crate::support::db::{TestDb, on_both};
 use crate::support::world::World;
@@ -28,14 +28,8 @@ pub(crate) async fn case_status(w: &World, case: i64) -> CaseStatus {
     tx.case(CaseId(case)).await.unwrap().status
 }
 
-async fn player(w: &World, user: &str) -> PlayerId {
-    let mut tx = w.db.read().await.unwrap();
-    let account = tx.account(Platform::Console, user).await.unwrap();
-    account.unwrap().player_id
-}
-
 async fn sanctioned(w: &World, user: &str) -> bool {
-    let who = player(w, user).await;
+    let who = w.player_id(user).await;
     let mut tx = w.db.read().await.unwrap();
     for kind in [
         SanctionKind::Warning,

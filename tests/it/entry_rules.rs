@@ -44,11 +44,6 @@ async fn entrants(w: &World, event: i64) -> Vec<PlayerId> {
     tx.active_players(EventId(event)).await.unwrap()
 }
 
-async fn status(w: &World, event: i64) -> EventStatus {
-    let mut tx = w.db.read().await.unwrap();
-    tx.event(EventId(event)).await.unwrap().status
-}
-
 /// Event #1 played: ann (White) beats bob, who lets his time run out
 /// after both have moved (a rated game for both, a loss on time for bob,
 /// on 10.02.2026 Kyiv time); alice arbitrates.
@@ -176,7 +171,7 @@ async fn the_most_players_refuse_the_next_and_start_full_starts_the_event(t: &Te
     for user in ["ann", "bob"] {
         w.say(&format!("@{user}: /event join 1")).await;
     }
-    assert_eq!(status(&w, 1).await, EventStatus::Registration);
+    assert_eq!(w.event_status(1).await, EventStatus::Registration);
     let out = w.say("@cat: /event join 1").await;
     assert!(out[0].contains("You joined event #1"), "{out:?}");
     assert!(
@@ -185,7 +180,7 @@ async fn the_most_players_refuse_the_next_and_start_full_starts_the_event(t: &Te
         ),
         "{out:?}"
     );
-    assert_eq!(status(&w, 1).await, EventStatus::Running);
+    assert_eq!(w.event_status(1).await, EventStatus::Running);
     let mut tx = w.db.read().await.unwrap();
     assert_eq!(tx.games_of_event(EventId(1)).await.unwrap().len(), 3);
     drop(tx);
@@ -214,7 +209,7 @@ async fn the_most_players_refuse_the_next_and_start_full_starts_the_event(t: &Te
     w.say("@bob: /event withdraw 2").await;
     let out = w.say("@dan: /event join 2").await;
     assert!(out[0].contains("You joined"), "a place freed: {out:?}");
-    assert_eq!(status(&w, 2).await, EventStatus::Registration);
+    assert_eq!(w.event_status(2).await, EventStatus::Registration);
 }
 
 async fn an_invitation_checks_the_conditions_too(t: &TestDb) {
@@ -247,7 +242,7 @@ async fn an_invitation_checks_the_conditions_too(t: &TestDb) {
     let replies = w.ask("bob", &format!("/start join-{token}")).await;
     assert_eq!(replies.len(), 2, "{replies:?}");
     assert!(replies[1].text.contains("почався сам"), "{replies:?}");
-    assert_eq!(status(&w, 2).await, EventStatus::Running);
+    assert_eq!(w.event_status(2).await, EventStatus::Running);
 }
 
 async fn an_organizer_adding_a_player_to_a_team_checks_the_conditions(t: &TestDb) {
@@ -369,7 +364,7 @@ async fn entries_at_once_never_pass_the_most_players_and_start_once(t: &TestDb) 
             .count();
         assert_eq!(entered, 1, "round {round}: {first:?} {second:?}");
         assert_eq!(entrants(&w, event).await.len(), 2, "round {round}");
-        assert_eq!(status(&w, event).await, EventStatus::Running);
+        assert_eq!(w.event_status(event).await, EventStatus::Running);
         let mut tx = w.db.read().await.unwrap();
         let games = tx.games_of_event(EventId(event)).await.unwrap();
         assert_eq!(games.len(), 1, "round {round}: one pairing");

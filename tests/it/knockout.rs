@@ -15,7 +15,7 @@ use corrbot::app::i18n::Lang;
 use corrbot::app::service::{App, AppConfig};
 use corrbot::app::view::knockout::KnockoutTable;
 use corrbot::render::{RenderCache, Theme, render_bracket};
-use corrbot::store::{EventId, EventStatus, KnockoutGame, Platform, PlayerId};
+use corrbot::store::{EventId, EventStatus, KnockoutGame};
 use corrbot::time::Clock;
 
 use crate::support::db::{TestDb, on_both};
@@ -36,17 +36,6 @@ const ROUNDS: usize = 8;
 async fn games(w: &World, event: i64) -> Vec<KnockoutGame> {
     let mut tx = w.db.read().await.unwrap();
     tx.knockout_games(EventId(event)).await.unwrap()
-}
-
-async fn player(w: &World, name: &str) -> PlayerId {
-    let mut tx = w.db.read().await.unwrap();
-    let account = tx.account(Platform::Console, name).await.unwrap().unwrap();
-    account.player_id
-}
-
-async fn status(w: &World, event: i64) -> EventStatus {
-    let mut tx = w.db.read().await.unwrap();
-    tx.event(EventId(event)).await.unwrap().status
 }
 
 /// Event #`event` "Cup", a knock-out of `players` entered in that order
@@ -78,10 +67,10 @@ async fn four_players_play_their_matches_to_a_winner(t: &TestDb) {
     let text = out.join("\n");
     assert!(text.contains("has started: 4\u{a0}games"), "{text}");
     let (ann, bob, cat, dan) = (
-        player(&w, "ann").await,
-        player(&w, "bob").await,
-        player(&w, "cat").await,
-        player(&w, "dan").await,
+        w.player_id("ann").await,
+        w.player_id("bob").await,
+        w.player_id("cat").await,
+        w.player_id("dan").await,
     );
     // Seeds 1 v 4 and 2 v 3, colours swapped in each match's second game.
     let pairs: Vec<_> = games(&w, 1)
@@ -157,7 +146,7 @@ async fn four_players_play_their_matches_to_a_winner(t: &TestDb) {
     let out = w.say("@bob: /standings 1").await.join("\n");
     assert!(out.contains("Final: ann v cat: 0:0, in play."), "{out}");
     assert!(out.contains("bob v cat: 1:3, cat goes on"), "{out}");
-    assert_eq!(status(&w, 1).await, EventStatus::Running);
+    assert_eq!(w.event_status(1).await, EventStatus::Running);
     resign(&mut w, "cat", 7).await;
     let text = resign(&mut w, "ann", 8).await;
     assert!(
@@ -184,7 +173,7 @@ async fn four_players_play_their_matches_to_a_winner(t: &TestDb) {
     ] {
         assert!(text.contains(line), "{line}: {text}");
     }
-    assert_eq!(status(&w, 1).await, EventStatus::Finished);
+    assert_eq!(w.event_status(1).await, EventStatus::Finished);
     event_page_shows_the_bracket(&w).await;
     standings_draw_the_bracket(&mut w).await;
 }
@@ -240,7 +229,7 @@ async fn a_level_match_goes_to_the_better_seed_under_the_seed_rule(t: &TestDb) {
     );
     assert_eq!(games(&w, 1).await.len(), 2, "no further pair");
     assert!(text.contains("is over"), "{text}");
-    assert_eq!(status(&w, 1).await, EventStatus::Finished);
+    assert_eq!(w.event_status(1).await, EventStatus::Finished);
 }
 
 async fn the_best_seed_has_a_bye_when_the_bracket_is_not_full(t: &TestDb) {
@@ -263,7 +252,7 @@ async fn the_best_seed_has_a_bye_when_the_bracket_is_not_full(t: &TestDb) {
     resign(&mut w, "cat", 1).await;
     let text = resign(&mut w, "cat", 2).await;
     assert!(text.contains("Opponent: bob."), "ann's final: {text}");
-    let (ann, bob) = (player(&w, "ann").await, player(&w, "bob").await);
+    let (ann, bob) = (w.player_id("ann").await, w.player_id("bob").await);
     let final_games: Vec<_> = games(&w, 1).await[2..]
         .iter()
         .map(|g| (g.round, g.white, g.black))

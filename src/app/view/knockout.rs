@@ -5,8 +5,8 @@
 use std::collections::HashMap;
 
 use crate::app::i18n::{Args, Lang, tr, tr0};
-use crate::app::notice::{EventEnd, FinalLine, OwnResult, Stage};
-use crate::app::view::standings::{place_text, points_text};
+use crate::app::notice::{EventEnd, OwnResult, Stage};
+use crate::app::view::standings::{final_line, place_text, points_text};
 use crate::core::game::Score;
 use crate::core::tournament::knockout::{
     Bracket, Decision, Knockout, MatchGame, MatchState, MatchView, bracket,
@@ -226,13 +226,7 @@ impl KnockoutTable {
         let lines = self
             .places()
             .into_iter()
-            .map(|(seed, place)| FinalLine {
-                place: place_text(place),
-                first: place.0 == 1,
-                name: self.names[seed].clone(),
-                points: points_text(self.halves[seed]),
-                board_points: None,
-            })
+            .map(|(seed, place)| final_line(place, self.names[seed].clone(), self.halves[seed]))
             .collect();
         EventEnd {
             event: self.event.id,

@@ -70,13 +70,7 @@ impl Table {
         let lines = self
             .lines
             .iter()
-            .map(|line| FinalLine {
-                place: place_text(line.place),
-                first: line.place.0 == 1,
-                name: self.names[line.seed].clone(),
-                points: points_text(line.halves),
-                board_points: None,
-            })
+            .map(|line| final_line(line.place, self.names[line.seed].clone(), line.halves))
             .collect();
         EventEnd {
             event: self.event.id,
@@ -327,6 +321,18 @@ fn marks_of(score: Option<GameScore>, forfeit: bool) -> (GameMark, GameMark) {
 }
 
 /// Half-points as text: `3½`, `½`, `0`.
+/// A player's line of a final table: the place (`2` or `3–4`), the name
+/// and the points.
+pub(crate) fn final_line(place: (u32, u32), name: String, halves: u32) -> FinalLine {
+    FinalLine {
+        place: place_text(place),
+        first: place.0 == 1,
+        name,
+        points: points_text(halves),
+        board_points: None,
+    }
+}
+
 pub(crate) fn points_text(halves: u32) -> String {
     match (halves / 2, halves % 2) {
         (0, 1) => "½".to_owned(),

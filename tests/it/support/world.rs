@@ -11,7 +11,7 @@ use corrbot::adapters::console::Console;
 use corrbot::app::actor::{Chat, Inbound};
 use corrbot::app::outgoing::Outgoing;
 use corrbot::app::service::{App, AppConfig};
-use corrbot::store::{Db, Deadline, GameId, GameRecord, Platform};
+use corrbot::store::{Db, Deadline, EventId, EventStatus, GameId, GameRecord, Platform, PlayerId};
 use corrbot::time::{Clock, SimClock};
 
 use super::db::TestDb;
@@ -186,6 +186,19 @@ impl World {
         }
         let out = self.say(&format!("@alice: /event start {number}")).await;
         assert!(out[0].contains("has started"), "{out:?}");
+    }
+
+    /// The player of console user `user`.
+    pub async fn player_id(&self, user: &str) -> PlayerId {
+        let mut tx = self.db.read().await.unwrap();
+        let account = tx.account(Platform::Console, user).await.unwrap();
+        account.unwrap().player_id
+    }
+
+    /// Event `event`'s stored status.
+    pub async fn event_status(&self, event: i64) -> EventStatus {
+        let mut tx = self.db.read().await.unwrap();
+        tx.event(EventId(event)).await.unwrap().status
     }
 
     /// A game as stored.
