@@ -218,6 +218,7 @@ fn samples() -> Vec<Notice> {
             finalists: vec![text("Анна"), text("Борис")],
             list: Vec::new(),
             arbiter: false,
+            early: Some(2),
         },
         Notice::Digest {
             games: vec![corrbot::app::notice::DigestGame {
