@@ -1694,6 +1694,22 @@ error-sections-qualify = Event #{ $event } "{ $name }" sends the best { $qualify
     [one] { $smallest } player
    *[other] { $smallest } players
 }. Lower qualify= or the number of sections.
+notice-final-started-early = The organizer has started the final of event #{ $event } "{ $name }" early, all its games at once. Finalists by the sections' current standings: { $finalists }. { $games ->
+    [one] { $games } section game is still in play: it counts for its section's table but no longer changes the final.
+   *[other] { $games } section games are still in play: they count for their sections' tables but no longer change the final.
+}
+reply-final-started = The final of event #{ $event } "{ $name }" has started: { $games ->
+    [one] { $games } game
+   *[other] { $games } games, all at once
+}. Finalists by the sections' current standings: { $finalists }.
+reply-final-section-games = { $games ->
+    [one] { $games } section game is still in play: it counts for its section's table but no longer changes the final.
+   *[other] { $games } section games are still in play: they count for their sections' tables but no longer change the final.
+} The event ends when all its games, of the sections and of the final, have ended.
+error-final-not-allowed = Only the event's organizer or an administrator may start the final of event #{ $event } "{ $name }" early. Otherwise it starts by itself when the last section game ends; /standings { $event } shows the sections.
+error-final-no-sections = Event #{ $event } "{ $name }" is not played in sections, so it has no final to start. Sections and a final are set with sections=K before the event starts.
+error-final-not-running = Event #{ $event } "{ $name }" has not started yet: its sections are not being played, so it is too early for the final. Start the event first: /event start { $event }.
+error-final-already-started = The final of event #{ $event } "{ $name }" has already started; there is no second one. /standings { $event } shows the sections and the final.
 ## clocks: the clocks a regulation may choose (control=server, control=fischer:B+I/CAP, control=days:N)
 control-federation = { $days }/{ $moves } (days/moves)
 control-fischer = Fischer clock: { $base } at the start, plus { $increment } after each move

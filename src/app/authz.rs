@@ -50,6 +50,10 @@ pub enum Action {
     JoinEvent,
     /// Start an event (pairing, R1.1).
     StartEvent,
+    /// Start the final of an event played in sections before its last
+    /// section game ends (`/event final`, issue 40): the event's organizer
+    /// and administrators.
+    StartFinal,
     /// Rename an event, change its settings, close its entries, remove an
     /// entrant (or undo the removal), cancel it: the event's organizer and administrators.
     ManageEvent,
@@ -128,6 +132,7 @@ pub fn allows(action: Action, relations: &[Relation]) -> bool {
             .iter()
             .any(|r| has(*r)),
         Action::StartEvent => has(R::Administrator) || has(R::Organizer),
+        Action::StartFinal => has(R::Administrator) || has(R::Organizer),
         Action::ManageEvent => has(R::Administrator) || has(R::Organizer),
         Action::ListPlayers => has(R::Administrator) || has(R::Organizer) || has(R::Arbiter),
         Action::PlayGame => has(R::PlayerOfGame),
@@ -215,6 +220,23 @@ mod tests {
         assert!(!allows(Action::CreateEvent, &[Relation::Outsider]));
         assert!(!allows(Action::StartEvent, &[Relation::PlayerOfGame]));
         assert!(allows(Action::JoinEvent, &[Relation::Outsider]));
+    }
+
+    /// Issue 40: the final starts early at the organizer's word, never at
+    /// a player's, an arbiter's or an outsider's.
+    #[test]
+    fn organizers_and_administrators_start_a_final_early() {
+        assert!(allows(Action::StartFinal, &[Relation::Organizer]));
+        assert!(allows(Action::StartFinal, &[Relation::Administrator]));
+        for relation in [
+            Relation::Outsider,
+            Relation::PlayerOfEvent,
+            Relation::PlayerOfGame,
+            Relation::Arbiter,
+            Relation::Committee,
+        ] {
+            assert!(!allows(Action::StartFinal, &[relation]), "{relation:?}");
+        }
     }
 
     /// R2.1.6: only a party appeals and only the committee decides; the

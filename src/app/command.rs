@@ -221,6 +221,10 @@ pub enum EventCommand {
     Withdraw { event: EventId },
     /// Start an event: pair it and start all its games (R1.1).
     Start { event: EventId },
+    /// Start the final of an event played in sections before its last
+    /// section game ends (issue 40): the qualifiers by the sections'
+    /// current standings; the section games still in play play on.
+    Final { event: EventId },
     /// Rename an event (its organizer, before the end).
     Rename { event: EventId, name: String },
     /// Change `key=value` settings: any before the start; after it only

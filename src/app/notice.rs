@@ -250,9 +250,10 @@ pub enum Notice {
         /// The event's name.
         name: String,
     },
-    /// An event played in sections (issue 40): its sections are over and
-    /// its final has started, to every entrant; with the recipient's games
-    /// of the final, if they qualified.
+    /// An event played in sections (issue 40): its sections are over (or
+    /// the organizer started the final early) and its final has started,
+    /// to every entrant; with the recipient's games of the final, if they
+    /// qualified.
     FinalStarted {
         /// The event's number.
         event: EventId,
@@ -267,6 +268,10 @@ pub enum Notice {
         /// play): no line about the recipient's own games.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         arbiter: bool,
+        /// Started early by the organizer (`/event final`): how many
+        /// section games were still in play (none: the sections were over).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        early: Option<usize>,
     },
     /// To an organizer who does not play: the event's last place was
     /// taken and it started by itself (`start=full`, issue events-2).
@@ -695,7 +700,8 @@ impl Notice {
                 finalists,
                 list,
                 arbiter,
-            } => final_started_text(lang, (*event, name), finalists, (list, *arbiter)),
+                early,
+            } => final_started_text(lang, (*event, name, *early), finalists, (list, *arbiter)),
             Notice::EventStartedFull { event, name, games } => tr(
                 lang,
                 "notice-event-started-full",
@@ -990,11 +996,12 @@ pub fn left_text(lang: Lang, left: Days) -> String {
     }
 }
 
-/// [`Notice::FinalStarted`]'s text: the finalists, then the recipient's
+/// [`Notice::FinalStarted`]'s text: the finalists (and, for a final
+/// started early, the section games still in play), then the recipient's
 /// games of the final, or that they did not qualify (issue 40).
 fn final_started_text(
     lang: Lang,
-    (event, name): (EventId, &str),
+    (event, name, early): (EventId, &str, Option<usize>),
     finalists: &[String],
     (list, arbiter): (&[StartedGame], bool),
 ) -> String {
@@ -1002,7 +1009,14 @@ fn final_started_text(
         .with("event", event)
         .with("name", name)
         .with("finalists", finalists.join(", "));
-    let head = tr(lang, "notice-final-started", &args);
+    let head = match early {
+        Some(games) => tr(
+            lang,
+            "notice-final-started-early",
+            &args.with("games", games),
+        ),
+        None => tr(lang, "notice-final-started", &args),
+    };
     if arbiter {
         return head;
     }

@@ -15,8 +15,9 @@
 //! request #1 is the arbiter's to `pl`. Team event #3 (by `org`,
 //! `arbiter=@arb`, one board) is open: team #1 «Lions» has captain `cap`,
 //! deputy `dep`, `pl` on board 1 and `op` in reserve; team #2 «Tigers» has
-//! captain `x2` and `x1` on board 1. Each role runs the commands in order
-//! in its own fresh world.
+//! captain `x2` and `x1` on board 1. Event #5 (by `org`, `sections=2`) is
+//! running with `g1` to `g4` in two sections. Each role runs the commands
+//! in order in its own fresh world.
 
 use std::sync::Arc;
 
@@ -42,7 +43,7 @@ const ROLES: [(&str, &str); 9] = [
 ];
 
 /// The commands, in the order each role sends them.
-const COMMANDS: [&str; 87] = [
+const COMMANDS: [&str; 88] = [
     "/help",
     "/start",
     "/profile",
@@ -130,9 +131,10 @@ const COMMANDS: [&str; 87] = [
     "/event set 3 boards=1",
     "/event cancel 3",
     "/event readmit 4 @x1",
+    "/event final 5",
 ];
 
-const SETUP: [(&str, &str); 43] = [
+const SETUP: [(&str, &str); 53] = [
     ("adm", "/start"),
     ("arb", "/start"),
     ("com", "/start"),
@@ -178,6 +180,16 @@ const SETUP: [(&str, &str); 43] = [
     ("org", "/event create Spring"),
     ("x1", "/event join 4"),
     ("org", "/event remove 4 @x1"),
+    ("org", "/event create Groups sections=2"),
+    ("g1", "/start"),
+    ("g2", "/start"),
+    ("g3", "/start"),
+    ("g4", "/start"),
+    ("g1", "/event join 5"),
+    ("g2", "/event join 5"),
+    ("g3", "/event join 5"),
+    ("g4", "/event join 5"),
+    ("org", "/event start 5"),
     ("org", "/events"),
 ];
 

@@ -219,6 +219,7 @@ fn samples() -> Vec<Notice> {
             finalists: vec![text("Анна"), text("Борис")],
             list: Vec::new(),
             arbiter: false,
+            early: Some(2),
         },
         Notice::Knockout(corrbot::app::notice::KnockoutNotice::MatchDecided {
             of: corrbot::app::notice::KnockoutEvent {

@@ -310,6 +310,7 @@ fn parse_event_command(rest: &str) -> Result<EventCommand, CommandError> {
         "join" | "приєднатися" => EventCommand::Join { event: number()? },
         "withdraw" | "вийти" => EventCommand::Withdraw { event: number()? },
         "start" | "почати" => EventCommand::Start { event: number()? },
+        "final" | "фінал" => EventCommand::Final { event: number()? },
         "rename" | "перейменувати" => parse_event_rename(after)?,
         "set" | "змінити" => parse_event_set(after)?,
         "close" | "закрити" => EventCommand::Close { event: number()? },

@@ -127,8 +127,23 @@ fn event_actions_need_a_number() {
         ok("/турнір почати 4"),
         Command::Event(EventCommand::Start { event: EventId(4) })
     );
+    assert_eq!(
+        ok("/event final #4"),
+        Command::Event(EventCommand::Final { event: EventId(4) })
+    );
+    assert_eq!(
+        ok("/турнір фінал 4"),
+        Command::Event(EventCommand::Final { event: EventId(4) })
+    );
     assert!(matches!(
         parse("/event join"),
+        Err(CommandError::Missing {
+            argument: "event",
+            ..
+        })
+    ));
+    assert!(matches!(
+        parse("/event final"),
         Err(CommandError::Missing {
             argument: "event",
             ..

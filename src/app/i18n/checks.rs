@@ -837,6 +837,7 @@ const ENGLISH_KEYWORDS: &[&str] = &[
     "join",
     "withdraw",
     "start",
+    "final",
     "rename",
     "set",
     "close",

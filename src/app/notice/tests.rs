@@ -167,6 +167,7 @@ fn every_notice_renders_without_missing_messages_in_both_languages() {
                 white: false,
             }],
             arbiter: false,
+            early: None,
         },
         Notice::FinalStarted {
             event: EventId(2),
@@ -174,6 +175,15 @@ fn every_notice_renders_without_missing_messages_in_both_languages() {
             finalists: vec!["А".into(), "Б".into()],
             list: Vec::new(),
             arbiter: true,
+            early: None,
+        },
+        Notice::FinalStarted {
+            event: EventId(2),
+            name: "Кубок".into(),
+            finalists: vec!["А".into(), "Б".into()],
+            list: Vec::new(),
+            arbiter: false,
+            early: Some(3),
         },
         Notice::EventStarted {
             event: "Кубок".into(),

@@ -52,6 +52,7 @@ pub(super) async fn handle(
         EventCommand::Create { name, settings } => create(tx, actor, &name, &settings, now).await,
         EventCommand::Join { event } => join(tx, actor, event, now).await,
         EventCommand::Start { event } => start(tx, actor, event, now).await,
+        EventCommand::Final { event } => sections::start_early(tx, actor, event, now).await,
         EventCommand::Show { event } => list::show(tx, actor, event).await,
         EventCommand::Withdraw { event } => list::withdraw(tx, actor, event).await,
         EventCommand::Rename { event, name } => manage::rename(tx, actor, event, &name).await,

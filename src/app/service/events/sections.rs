@@ -6,21 +6,30 @@
 //! `qualify=Q` (default 1) sends the best Q of each section, by the
 //! section's standings and their usual tie-breaks, to a final round robin.
 //! The final starts in the transaction of the last section game's result,
-//! with a notice to every entrant and to the arbiters; the event ends (its end announcement)
-//! after the final. Team events keep their rules (no sections); postal
-//! events may play in sections like server ones.
+//! with a notice to every entrant and to the arbiters, or earlier at the
+//! organizer's word (`/event final N`) with the sections' current leaders,
+//! the section games still in play playing on for their sections' tables;
+//! the event ends (its end announcement) when its last game, of a section
+//! or of the final, has ended. Team events keep their rules (no sections);
+//! postal events may play in sections like server ones.
 
 use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
 
-use crate::app::failure::{Failure, refuse};
+use crate::app::actor::Actor;
+use crate::app::authz::{self, Action};
+use crate::app::failure::{Failure, Outcome, refuse};
 use crate::app::i18n::{Args, Lang, tr};
 use crate::app::notice::{Notice, StartedGame};
 use crate::app::notify::{notify, notify_arbiters_except};
-use crate::app::service::events::{pair_and_start, tell_started};
+use crate::app::outgoing::Outgoing;
+use crate::app::service::events::manage::refuse_if_over;
+use crate::app::service::events::{
+    event_numbered, load_event, pair_and_start, relations, tell_started,
+};
 use crate::app::view::game::regulation_of;
-use crate::app::view::standings::{points_text, stage_tables};
+use crate::app::view::standings::{Table, points_text, stage_tables};
 use crate::core::rating::Rating;
 use crate::core::regulation::Regulation;
 use crate::core::tournament::{FINAL, Sections, SectionsError, qualifiers, snake};
@@ -187,11 +196,14 @@ fn refusal(lang: Lang, event: &Event, format: Sections, error: SectionsError) ->
 }
 
 /// After a game of `event` ended, in its transaction: in an event played
-/// in sections, locks the event (so that of two last results arriving at
-/// once exactly one sees every section over) and, once every section game
-/// has ended and no final has started, starts the final with the
-/// qualifiers. `true` when the event goes on (its end is not to be
-/// announced); `false` for another event, or when the final is over.
+/// in sections, locks the event's results (so that of two last results
+/// arriving at once exactly one sees every section over) and, once every
+/// section game has ended and no final has started, starts the final with
+/// the qualifiers. `true` when the event goes on (its end is not to be
+/// announced): a game of it, of a section or of a final started early
+/// (`/event final`), is still in play, or the final has just started;
+/// `false` for another event, or when every game, the final's included,
+/// is over.
 pub(crate) async fn event_goes_on(
     tx: &mut Tx,
     event: EventId,
@@ -206,13 +218,115 @@ pub(crate) async fn event_goes_on(
         return Ok(true);
     }
     let tables = stage_tables(tx, event.clone()).await?;
-    if tables.iter().any(|table| table.stage == Some(FINAL)) {
+    if final_started(&tables) {
         return Ok(false);
     }
-    // An excluded player does not qualify: the next one does.
+    let finalists = finalists(tx, &event, format, &tables).await?;
+    start_final(tx, &event, &finalists, FinalStart::SectionsOver, now).await?;
+    Ok(true)
+}
+
+/// `/event final N` (issue 40: the final starts "when the last section
+/// ends, or an organizer starts it"): the event's organizer or an
+/// administrator starts the final now, with the qualifiers by the
+/// sections' current standings, under the event's results' lock (as
+/// [`event_goes_on`]) and the event's lock, so that the final starts once
+/// whatever arrives at the same time. The section games still in play play
+/// on: they count for their sections' tables but no longer change the
+/// final. Refused, changing nothing, for an unknown event, anyone else, an
+/// event without sections, one not running, or a final already started.
+pub(super) async fn start_early(
+    tx: &mut Tx,
+    actor: &Actor,
+    number: EventId,
+    now: DateTime<Utc>,
+) -> Outcome {
+    let lang = actor.lang();
+    let (event, format) = event_for_final(tx, actor, number).await?;
+    let args = Args::new()
+        .with("event", event.id)
+        .with("name", event.name.clone());
+    let tables = stage_tables(tx, event.clone()).await?;
+    if final_started(&tables) {
+        return Err(refuse(lang, "error-final-already-started", &args));
+    }
+    // No final yet: every game still in play is a section's.
+    let still_playing =
+        usize::try_from(tx.unfinished_games_in_event(event.id).await?).unwrap_or_default();
+    let finalists = finalists(tx, &event, format, &tables).await?;
+    let start = FinalStart::Early {
+        still_playing,
+        by: actor.player.id,
+    };
+    let started = start_final(tx, &event, &finalists, start, now).await?;
+    let args = args
+        .with("games", started.games)
+        .with("finalists", started.names.join(", "));
+    let mut text = tr(lang, "reply-final-started", &args);
+    if still_playing > 0 {
+        let args = Args::new().with("games", still_playing);
+        text = format!("{text} {}", tr(lang, "reply-final-section-games", &args));
+    }
+    Ok(vec![Outgoing::text(text)])
+}
+
+/// The event `number`, played in sections and running, with its format,
+/// locked for an early final; or the refusal. The results' lock comes
+/// before the event's row: a result's transaction holds the results' lock
+/// when it starts the final, and the final's new games take a share of the
+/// event's row (their foreign key), so the other order deadlocks with it
+/// on PostgreSQL.
+async fn event_for_final(
+    tx: &mut Tx,
+    actor: &Actor,
+    number: EventId,
+) -> Result<(Event, Sections), Failure> {
+    let lang = actor.lang();
+    let event = event_numbered(tx, actor, number).await?;
+    let args = Args::new()
+        .with("event", event.id)
+        .with("name", event.name.clone());
+    let relations = relations(tx, actor, Some(event.id)).await?;
+    if !authz::allows(Action::StartFinal, &relations) {
+        return Err(refuse(lang, "error-final-not-allowed", &args));
+    }
+    if event.regulation.sections.is_none() {
+        return Err(refuse(lang, "error-final-no-sections", &args));
+    }
+    tx.lock_event_results(event.id).await?;
+    // Read again under the locks.
+    let event = load_event(tx, actor, number).await?;
+    let Some(format) = event.regulation.sections else {
+        return Err(refuse(lang, "error-final-no-sections", &args));
+    };
+    refuse_if_over(actor, &event)?;
+    if event.status != EventStatus::Running {
+        return Err(refuse(lang, "error-final-not-running", &args));
+    }
+    Ok((event, format))
+}
+
+/// Whether the final is among the event's stage tables (it has started).
+fn final_started(tables: &[Table]) -> bool {
+    tables.iter().any(|table| table.stage == Some(FINAL))
+}
+
+/// The finalists by the sections' standings as they are (`tables`, the
+/// event's stage tables): the best `qualify` of each section, an excluded
+/// player not qualifying (the next one does), seeded by place, then by
+/// section (all winners, then all seconds, …). One computation for the
+/// final that starts with the last section result and for the one an
+/// organizer starts early.
+async fn finalists(
+    tx: &mut Tx,
+    event: &Event,
+    format: Sections,
+    tables: &[Table],
+) -> Result<Vec<PlayerId>, Failure> {
     let active = tx.active_players(event.id).await?;
     let picks: Vec<Vec<PlayerId>> = tables
         .iter()
+        .filter(|table| table.stage != Some(FINAL))
         .map(|table| {
             let lines: Vec<_> = table
                 .lines
@@ -226,34 +340,57 @@ pub(crate) async fn event_goes_on(
                 .collect()
         })
         .collect();
-    // Seeded by place, then by section: all winners, then all seconds, …
     let mut finalists = Vec::new();
     for place in 0..format.qualify as usize {
         finalists.extend(picks.iter().filter_map(|pick| pick.get(place).copied()));
     }
-    start_final(tx, &event, &finalists, now).await?;
-    Ok(true)
+    Ok(finalists)
 }
 
-/// Starts the final of `finalists` and tells every entrant.
+/// What started the final.
+#[derive(Debug, Clone, Copy)]
+enum FinalStart {
+    /// The last section game's result.
+    SectionsOver,
+    /// The organizer's `/event final`, with `still_playing` section games
+    /// in play; `by` has the reply and is not told again as an arbiter.
+    Early { still_playing: usize, by: PlayerId },
+}
+
+/// The final just started: the finalists' names, in seeding order, and
+/// the number of its games.
+struct StartedFinal {
+    names: Vec<String>,
+    games: usize,
+}
+
+/// Starts the final of `finalists` and tells every entrant and the
+/// arbiters.
 async fn start_final(
     tx: &mut Tx,
     event: &Event,
     finalists: &[PlayerId],
+    start: FinalStart,
     now: DateTime<Utc>,
-) -> Result<(), Failure> {
+) -> Result<StartedFinal, Failure> {
     let cycles = tx.event_settings(event.id).await?.cycles;
     let regulation = regulation_of(event);
     let games = tx.games_of_event(event.id).await?;
     let rounds_before = games.iter().map(|game| game.round).max().unwrap_or(0);
     let rounds_before = u32::try_from(rounds_before).unwrap_or(0);
     let settings = (finalists, cycles, Some(FINAL), rounds_before);
-    pair_and_start(tx, event, &regulation, settings, now).await?;
+    let counts = pair_and_start(tx, event, &regulation, settings, now).await?;
     let mut names = Vec::new();
     for finalist in finalists {
         names.push(tx.player(*finalist).await?.display_name);
     }
-    let lists = final_games(tx, event.id).await?;
+    let (early, by) = match start {
+        FinalStart::SectionsOver => (None, None),
+        FinalStart::Early { still_playing, by } => {
+            ((still_playing > 0).then_some(still_playing), Some(by))
+        }
+    };
+    let lists = final_games(tx, event.id, i64::from(rounds_before)).await?;
     let entrants = tx.active_players(event.id).await?;
     for player in &entrants {
         let notice = Notice::FinalStarted {
@@ -262,29 +399,38 @@ async fn start_final(
             finalists: names.clone(),
             list: lists.get(player).cloned().unwrap_or_default(),
             arbiter: false,
+            early,
         };
         notify(tx, *player, &notice, now).await?;
     }
     let notice = Notice::FinalStarted {
         event: event.id,
         name: event.name.clone(),
-        finalists: names,
+        finalists: names.clone(),
         list: Vec::new(),
         arbiter: true,
+        early,
     };
+    let mut told = entrants;
+    told.extend(by);
     // R3.1.6: the arbiters' channel, else each arbiter who does not play.
-    notify_arbiters_except(tx, (event.id, &entrants), &notice, now).await
+    notify_arbiters_except(tx, (event.id, &told), &notice, now).await?;
+    let games = counts.iter().map(|games| *games as usize).sum::<usize>() / 2;
+    Ok(StartedFinal { names, games })
 }
 
-/// Each finalist's games of the final (the event's games still running).
+/// Each finalist's games of the final just started: the event's games
+/// after round `rounds_before`, the last of the sections (section games
+/// still in play after an early `/event final` are not the final's).
 async fn final_games(
     tx: &mut Tx,
     event: EventId,
+    rounds_before: i64,
 ) -> Result<HashMap<PlayerId, Vec<StartedGame>>, Failure> {
     let mut lists: HashMap<PlayerId, Vec<StartedGame>> = HashMap::new();
     let mut names = HashMap::new();
     for game in tx.games_of_event(event).await? {
-        if game.status == GameStatus::Finished {
+        if game.round <= rounds_before || game.status == GameStatus::Finished {
             continue;
         }
         for (player, opponent, white) in [
