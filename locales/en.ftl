@@ -31,7 +31,7 @@ help-contact = /contact address|email TEXT — your contact details ("-" clears)
 help-contacts = /contacts [player] — contact details you may see
 help-link = /link [CODE] — join your Telegram and Discord accounts
 help-events = /events — events
-help-event = /event create|show|join|withdraw|start|rename|set|close|remove|readmit|cancel|games … — an event
+help-event = /event create|show|join|withdraw|start|rename|set|close|remove|readmit|invite|final|cancel|games … — an event
 help-players = /players [#event] — the club's registered players with their user names
 help-games = /games [all] — your games, those to move first
 help-board = /board [#game] — the board
@@ -1297,9 +1297,9 @@ help-who-link = everyone, in a private chat.
 help-more-events = Lists the events: open for entries, running and finished.
     Example: /events
 help-who-events = everyone.
-help-more-event = Creates, shows, enters and starts events: create NAME [settings], show N, join N, withdraw N, start N, games N (the event's games at a glance); the organizer also: rename N NAME, set N key=value, close N (no more entries), remove N @name (they cannot enter again), readmit N @name (undo the removal: they may enter again), cancel N.
+help-more-event = Creates, shows, enters and starts events: create NAME [settings], show N, join N, withdraw N, start N, games N (the event's games at a glance); the organizer also: rename N NAME, set N key=value, close N (no more entries), remove N @name (they cannot enter again), readmit N @name (undo the removal: they may enter again), invite N (a link or button to enter), final N (start the final of an event in sections before every section is over), cancel N.
     Examples: /event show 1, /event join 1, /event set 1 control=30/10
-help-who-event = everyone may show, join, withdraw and see the games; organizers create events; the event's organizer and administrators start, rename, change, close, remove and readmit entrants and cancel.
+help-who-event = everyone may show, join, withdraw and see the games; organizers create events; the event's organizer and administrators start, rename, change, close, remove and readmit entrants, invite, start a final early and cancel.
 help-more-players = Lists the club's registered players (or an event's entrants) with their Telegram and Discord user names, to name them in /organizer, arbiter= or /event remove.
     Examples: /players, /players 2
 help-who-players = organizers, arbiters and administrators.
