@@ -27,6 +27,8 @@ on_both!(
     a_level_match_goes_to_the_better_seed_under_the_seed_rule,
     the_best_seed_has_a_bye_when_the_bracket_is_not_full,
     knock_out_is_refused_where_it_cannot_be_played,
+    an_excluded_player_loses_the_match_and_the_winner_goes_on,
+    an_excluded_players_annulled_games_leave_the_match_to_the_opponent,
     two_deciding_results_at_once_start_the_final_once,
 );
 
@@ -325,4 +327,53 @@ async fn two_deciding_results_at_once_start_the_final_once(t: &TestDb) {
         assert_eq!(finals, 2, "round {round}: one final of two games");
     }
     other_db.close().await;
+}
+
+/// dan, excluded by a ruling on ann's dispute (R2.1.5, R3.4.3), with
+/// `exclusion=` as given; returns what the ruling's transaction sent.
+async fn dan_excluded(w: &mut World, exclusion: &str) -> String {
+    w.english(&["alice", "ann", "bob", "cat", "dan"]).await;
+    knockout(w, 1, exclusion, &["ann", "bob", "cat", "dan"]).await;
+    w.say("@ann: /dispute 1 dan does not answer.").await;
+    w.say("@alice: /rule 1 exclude @dan -- no answer for weeks")
+        .await
+        .join("\n")
+}
+
+async fn an_excluded_player_loses_the_match_and_the_winner_goes_on(t: &TestDb) {
+    let mut w = World::new(&t.db);
+    let text = dan_excluded(&mut w, "exclusion=losses").await;
+    assert!(
+        text.contains("semi-final: you won the match 2:0. Opponent: dan. You go on to the final."),
+        "{text}"
+    );
+    // bob beats cat: the final is ann v bob, dan nowhere.
+    resign(&mut w, "cat", 3).await;
+    let text = resign(&mut w, "cat", 4).await;
+    assert!(text.contains("final: your match has started"), "{text}");
+    let (ann, bob) = (w.player_id("ann").await, w.player_id("bob").await);
+    let final_games: Vec<_> = games(&w, 1).await[4..]
+        .iter()
+        .map(|g| (g.round, g.white, g.black))
+        .collect();
+    assert_eq!(final_games, vec![(2, ann, bob), (2, bob, ann)]);
+}
+
+async fn an_excluded_players_annulled_games_leave_the_match_to_the_opponent(t: &TestDb) {
+    let mut w = World::new(&t.db);
+    let text = dan_excluded(&mut w, "exclusion=annulled").await;
+    assert!(
+        text.contains(
+            "semi-final: dan has left the event, so the match is yours. You go on to the final."
+        ),
+        "{text}"
+    );
+    assert!(!text.contains("two more games"), "{text}");
+    assert!(
+        !text.contains("-> @dan: Event #1 \"Cup\", semi-final"),
+        "dan is not told of the walkover: {text}"
+    );
+    assert_eq!(games(&w, 1).await.len(), 4, "no further pair with dan");
+    let out = w.say("@bob: /standings 1").await.join("\n");
+    assert!(out.contains("ann v dan: ann goes on without play"), "{out}");
 }

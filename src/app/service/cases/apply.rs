@@ -417,12 +417,14 @@ async fn exclude(
             finished: g.status == GameStatus::Finished,
         })
         .collect();
+    // The entry ends first, so that what the games' ends start (a
+    // sections' final, a knock-out's next match) leaves the player out.
+    tx.set_entry_status(file.event.id, who, EntryStatus::Excluded)
+        .await?;
     for outcome in exclusion_outcomes(person_key(who), &games, scoring) {
         let id = game_id(outcome.game);
         score_game(tx, actor, file, id, (outcome.score, outcome.reason), now).await?;
     }
-    tx.set_entry_status(file.event.id, who, EntryStatus::Excluded)
-        .await?;
     tx.add_sanction(who, file.event.id, kind, file.row.id, now)
         .await?;
     file.context.excluded.push(who.0);

@@ -262,10 +262,14 @@ async fn tell_decided(
     else {
         return Ok(());
     };
-    if !matches!(view.state, MatchState::Won { .. }) {
+    let MatchState::Won { by, .. } = view.state else {
         return Ok(());
-    }
+    };
     for seed in [white, black] {
+        // A player who has left is not told of the walkover.
+        if by == Decision::Walkover && view.winner() != Some(seed) {
+            continue;
+        }
         let notice = decided(table, (round, view), seed);
         notify(tx, table.players[seed], &notice, now).await?;
     }
