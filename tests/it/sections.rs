@@ -18,6 +18,7 @@ use crate::support::web::{get, serve};
 use crate::support::world::World;
 
 on_both!(
+    a_final_of_fewer_than_two_finalists_is_not_played_and_the_event_ends,
     snake_seeding_puts_each_game_in_one_section,
     the_final_starts_with_the_last_section_result_and_ends_the_event,
     sections_are_refused_where_they_cannot_be_played,
@@ -441,4 +442,27 @@ async fn an_early_final_and_the_last_section_result_at_once_start_one_final(t: &
         assert_eq!(status(&w, event).await, EventStatus::Running);
     }
     other_db.close().await;
+}
+
+/// Exclusions empty section 1 (ann and dan, by one ruling): when section 2
+/// ends, bob alone qualifies, so no final is played and the event ends.
+async fn a_final_of_fewer_than_two_finalists_is_not_played_and_the_event_ends(t: &TestDb) {
+    let mut w = World::new(&t.db);
+    w.english(&["alice", "ann", "bob", "cat", "dan"]).await;
+    two_sections(&mut w, 1).await;
+    w.say("@ann: /dispute 1 dan insults me.").await;
+    let out = w
+        .say("@alice: /rule 1 exclude @dan; exclude @ann -- both insulting")
+        .await
+        .join("\n");
+    assert!(out.contains("Ruling recorded"), "{out}");
+    assert_eq!(w.event_status(1).await, EventStatus::Running);
+    let text = w.say("@cat: /resign 2 confirm").await.join("\n");
+    assert!(
+        text.contains("Event #1 \"Cup\" is over: all its games have been played."),
+        "{text}"
+    );
+    assert!(!text.contains("The final has started"), "{text}");
+    assert_eq!(w.event_status(1).await, EventStatus::Finished);
+    assert_eq!(table_games(&w, 1).await.len(), 2, "no final game");
 }

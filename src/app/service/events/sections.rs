@@ -222,6 +222,11 @@ pub(crate) async fn event_goes_on(
         return Ok(false);
     }
     let finalists = finalists(tx, &event, format, &tables).await?;
+    if finalists.len() < 2 {
+        // Exclusions left no one to play a final with: the event ends on
+        // its sections' tables instead of waiting for games never made.
+        return Ok(false);
+    }
     start_final(tx, &event, &finalists, FinalStart::SectionsOver, now).await?;
     Ok(true)
 }
