@@ -10,7 +10,7 @@
 use std::sync::Arc;
 
 use corrbot::app::service::{App, AppConfig};
-use corrbot::store::{EventId, EventStatus, Platform, PlayerId, TableGame};
+use corrbot::store::{EventId, EventStatus, TableGame};
 use corrbot::time::Clock;
 
 use crate::support::db::{TestDb, on_both};
@@ -37,17 +37,6 @@ async fn table_games(w: &World, event: i64) -> Vec<TableGame> {
     tx.event_table_games(EventId(event)).await.unwrap()
 }
 
-async fn player(w: &World, name: &str) -> PlayerId {
-    let mut tx = w.db.read().await.unwrap();
-    let account = tx.account(Platform::Console, name).await.unwrap().unwrap();
-    account.player_id
-}
-
-async fn status(w: &World, event: i64) -> EventStatus {
-    let mut tx = w.db.read().await.unwrap();
-    tx.event(EventId(event)).await.unwrap().status
-}
-
 /// Event #`event` "Cup" with two sections, the best one of each to the
 /// final, ann, bob, cat and dan entered in that order and started: sections
 /// 1 (ann, dan) and 2 (bob, cat).
@@ -68,10 +57,10 @@ async fn snake_seeding_puts_each_game_in_one_section(t: &TestDb) {
     w.english(&["alice", "ann", "bob", "cat", "dan"]).await;
     two_sections(&mut w, 1).await;
     let (ann, bob, cat, dan) = (
-        player(&w, "ann").await,
-        player(&w, "bob").await,
-        player(&w, "cat").await,
-        player(&w, "dan").await,
+        w.player_id("ann").await,
+        w.player_id("bob").await,
+        w.player_id("cat").await,
+        w.player_id("dan").await,
     );
     let pairs: Vec<_> = table_games(&w, 1)
         .await
@@ -105,7 +94,7 @@ async fn the_final_starts_with_the_last_section_result_and_ends_the_event(t: &Te
     let out = w.say("@dan: /resign 1 confirm").await;
     let text = out.join("\n");
     assert!(!text.contains("final"), "section 2 goes on: {text}");
-    assert_eq!(status(&w, 1).await, EventStatus::Running);
+    assert_eq!(w.event_status(1).await, EventStatus::Running);
     let out = w.say("@cat: /resign 2 confirm").await;
     let text = out.join("\n");
     assert!(
@@ -121,9 +110,9 @@ async fn the_final_starts_with_the_last_section_result_and_ends_the_event(t: &Te
     assert_eq!(games.len(), 3);
     let final_game = &games[2];
     assert_eq!(final_game.section, Some(0));
-    let (ann, bob) = (player(&w, "ann").await, player(&w, "bob").await);
+    let (ann, bob) = (w.player_id("ann").await, w.player_id("bob").await);
     assert_eq!((final_game.white, final_game.black), (ann, bob));
-    assert_eq!(status(&w, 1).await, EventStatus::Running);
+    assert_eq!(w.event_status(1).await, EventStatus::Running);
     let out = w.say("@ann: /standings 1").await;
     let text = out.join("\n");
     assert!(text.contains("Final\n1–2. ann"), "{text}");
@@ -139,7 +128,7 @@ async fn the_final_starts_with_the_last_section_result_and_ends_the_event(t: &Te
         "the final: {text}"
     );
     assert!(!text.contains("cat\u{a0}—"), "the final only: {text}");
-    assert_eq!(status(&w, 1).await, EventStatus::Finished);
+    assert_eq!(w.event_status(1).await, EventStatus::Finished);
 }
 
 /// The event page: the format, one crosstable a section, then the final's.
@@ -182,7 +171,7 @@ async fn sections_are_refused_where_they_cannot_be_played(t: &TestDb) {
         out[0].contains("each needs at least two players: 4 players at least"),
         "{out:?}"
     );
-    assert_eq!(status(&w, 1).await, EventStatus::Registration);
+    assert_eq!(w.event_status(1).await, EventStatus::Registration);
     w.say("@alice: /event set 1 sections=1").await;
     let out = w.say("@alice: /event start 1").await;
     assert!(out[0].contains("has started: 3\u{a0}games"), "{out:?}");
@@ -220,7 +209,7 @@ async fn two_last_section_results_at_once_start_the_final_once(t: &TestDb) {
             .filter(|game| game.section == Some(0))
             .count();
         assert_eq!(finals, 1, "round {round}: one final game");
-        assert_eq!(status(&w, event).await, EventStatus::Running);
+        assert_eq!(w.event_status(event).await, EventStatus::Running);
     }
     other_db.close().await;
 }
@@ -233,7 +222,7 @@ async fn final_games(w: &World, event: i64) -> usize {
 
 /// The number of the game of event #`event` between `a` and `b`.
 async fn game_between(w: &World, event: i64, a: &str, b: &str) -> i64 {
-    let (a, b) = (player(w, a).await, player(w, b).await);
+    let (a, b) = (w.player_id(a).await, w.player_id(b).await);
     let mut tx = w.db.read().await.unwrap();
     let games = tx.games_of_event(EventId(event)).await.unwrap();
     let game = games
@@ -315,7 +304,7 @@ async fn an_early_final_starts_with_the_current_leaders_and_the_event_ends_once(
     assert!(told.contains("Your games in the final: 1."), "{text}");
     // alice, the arbiter who gave the command, has her reply only.
     assert_eq!(lines_to(&text, "alice").len(), 1, "{text}");
-    let (dan, cat) = (player(&w, "dan").await, player(&w, "cat").await);
+    let (dan, cat) = (w.player_id("dan").await, w.player_id("cat").await);
     let games = table_games(&w, 1).await;
     let finals: Vec<_> = games.iter().filter(|g| g.section == Some(0)).collect();
     assert_eq!(finals.len(), 1);
@@ -329,7 +318,7 @@ async fn an_early_final_starts_with_the_current_leaders_and_the_event_ends_once(
         !text.contains("\"Cup\" is over"),
         "sections in play: {text}"
     );
-    assert_eq!(status(&w, 1).await, EventStatus::Running);
+    assert_eq!(w.event_status(1).await, EventStatus::Running);
     let text = resigns(&mut w, "fay", "bob").await;
     assert!(!text.contains("\"Cup\" is over"), "{text}");
     let text = resigns(&mut w, "ann", "eve").await;
@@ -343,7 +332,7 @@ async fn an_early_final_starts_with_the_current_leaders_and_the_event_ends_once(
         .count();
     assert_eq!(ends, 1, "the end, once: {text}");
     assert!(text.contains("1. dan") && text.contains("2. cat"), "{text}");
-    assert_eq!(status(&w, 1).await, EventStatus::Finished);
+    assert_eq!(w.event_status(1).await, EventStatus::Finished);
     assert_eq!(final_games(&w, 1).await, 1);
 }
 
@@ -366,7 +355,7 @@ async fn an_early_final_is_refused_where_it_cannot_start(t: &TestDb) {
             && out[0].contains("/event start 2"),
         "{out:?}"
     );
-    assert_eq!(status(&w, 2).await, EventStatus::Registration);
+    assert_eq!(w.event_status(2).await, EventStatus::Registration);
     two_sections(&mut w, 3).await;
     let games: Vec<i64> = {
         let mut tx = w.db.read().await.unwrap();
@@ -439,7 +428,7 @@ async fn an_early_final_and_the_last_section_result_at_once_start_one_final(t: &
         ])
         .await;
         assert_eq!(final_games(&w, event).await, 1, "round {round}: one final");
-        assert_eq!(status(&w, event).await, EventStatus::Running);
+        assert_eq!(w.event_status(event).await, EventStatus::Running);
     }
     other_db.close().await;
 }
